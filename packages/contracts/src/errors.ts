@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Machine-readable error codes (spec §8 plus the server's own). The web
+ * translates a code through the `errors.<code>` catalog key; the server sends
+ * the message already localized in the site language.
+ */
+export const errorCodes = [
+  'bad_request',
+  'validation_failed',
+  'not_found',
+  'route_not_found',
+  'not_authenticated',
+  'forbidden',
+  'forbidden_origin',
+  'invalid_session_cookie',
+  'payload_too_large',
+  'unsupported_media_type',
+  'rate_limited',
+  'conflict',
+  'internal_error',
+  'service_unavailable',
+] as const;
+export const ErrorCode = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** Body of every non-2xx API response. */
+export const ErrorBody = z
+  .object({
+    code: z.string().describe('Machine-readable error code'),
+    message: z.string().describe('Human-readable message in the site language'),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Per-field messages, keyed by the field path (dots for nesting)'),
+  })
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,10 @@
+export * from './cart';
+export * from './catalogue';
+export * from './common';
+export * from './errors';
+export * from './lang';
+export { defaultLang, langCodes } from './lang-codes';
+export * from './navigation';
+export * from './routes';
+export * from './session';
+export * from './validation';

@@ -1,0 +1,113 @@
+// `npm run bench`: measurements, never tests. Each number is taken in this
+// run, on this machine, next to its reference, and reported as a ratio.
+//  1. start-up: `npm start` on an already-built tree to the first good /healthz
+//     (embedded database, already seeded), against the 5 s target;
+//  2. throughput of GET /crud/session and the navigation call against a bare
+//     Fastify route returning the same JSON from memory.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const PORT = 3297;
+const REQUESTS = 4000;
+const CONCURRENCY = 16;
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function get(url, agent) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function waitHealthy(port, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await get(`http://127.0.0.1:${port}/healthz`)).status === 200) return true;
+    } catch {}
+    await sleep(20);
+  }
+  return false;
+}
+
+function startServer(dataDir) {
+  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+/** Requests per second for REQUESTS GETs of url, CONCURRENCY at a time, keep-alive. */
+async function throughput(url) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  for (let i = 0; i < 200; i++) await get(url, agent); // warm-up
+  let sent = 0;
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (sent < REQUESTS) {
+        sent++;
+        const r = await get(url, agent);
+        if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+      }
+    }),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  return REQUESTS / seconds;
+}
+
+/** A bare Fastify server returning the given JSON bodies from memory. */
+async function bareServer(routes) {
+  const { default: Fastify } = await import(path.join(root, 'node_modules/fastify/fastify.js'));
+  const app = Fastify();
+  for (const [url, body] of Object.entries(routes)) app.get(url, async () => JSON.parse(body));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, port: app.server.address().port };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
+try {
+  // First start seeds the database (and builds if needed); not measured.
+  let server = startServer(dataDir);
+  if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
+  await stop(server);
+
+  const t0 = Date.now();
+  server = startServer(dataDir);
+  await waitHealthy(PORT, Date.now() + 60_000);
+  const startup = (Date.now() - t0) / 1000;
+  console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
+
+  const base = `http://127.0.0.1:${PORT}`;
+  const paths = ['/crud/session', '/crud/content/entry/list/site-navigation'];
+  const bodies = {};
+  for (const p of paths) bodies[p] = (await get(base + p)).body;
+  const bare = await bareServer(bodies);
+  for (const p of paths) {
+    const ours = await throughput(base + p);
+    const ref = await throughput(`http://127.0.0.1:${bare.port}${p}`);
+    console.log(
+      `GET ${p}: ${ours.toFixed(0)} req/s vs bare Fastify ${ref.toFixed(0)} req/s = ${((ours / ref) * 100).toFixed(0)}%`,
+    );
+  }
+  await bare.app.close();
+  await stop(server);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,33 @@
+// Fails when the shell's initial JavaScript (the entry chunk and the chunks it
+// imports statically, gzip) grows past the budget of the foundation issue.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = 120;
+const dist = path.resolve(import.meta.dirname, '../web/dist');
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entry) throw new Error('No entry chunk in web/dist/.vite/manifest.json');
+
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+};
+visit(entry);
+
+let total = 0;
+for (const key of seen) {
+  const file = manifest[key].file;
+  const size = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += size;
+  console.log(`  ${file.padEnd(40)} ${(size / 1024).toFixed(1)} KB gzip`);
+}
+const kb = total / 1024;
+console.log(`Initial JavaScript: ${kb.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+if (kb > BUDGET_KB) {
+  console.error(`The shell's initial JavaScript is over budget by ${(kb - BUDGET_KB).toFixed(1)} KB.`);
+  process.exit(1);
+}

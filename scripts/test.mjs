@@ -1,0 +1,61 @@
+// `npm test`: typecheck, lint, unit and API tests, build, bundle budget,
+// browser journeys; stops at the first failing step and ends with a
+// "N passed, N failed" line counting every test that ran.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'storyhouse-test-'));
+const vitestReport = path.join(reports, 'vitest.json');
+const playwrightReport = path.join(reports, 'playwright.json');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+
+const steps = [
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  ['build', 'npm', ['run', '--silent', 'build']],
+  ['bundle budget', process.execPath, [path.join(root, 'scripts/check-bundle.mjs')]],
+  [
+    'browser tests',
+    bin('playwright'),
+    ['test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+  ],
+];
+
+function counts() {
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(vitestReport)) {
+    const v = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+  }
+  if (existsSync(playwrightReport)) {
+    const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    passed += p.stats.expected + p.stats.flaky;
+    failed += p.stats.unexpected;
+  }
+  return { passed, failed };
+}
+
+let failedStep;
+for (const [name, cmd, args, env] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`${r.status === 0 ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (r.status !== 0) {
+    failedStep = name;
+    break;
+  }
+}
+
+const { passed, failed } = counts();
+rmSync(reports, { recursive: true, force: true });
+if (failedStep) console.error(`\nnpm test failed at: ${failedStep}`);
+console.log(`\n${passed} passed, ${failed + (failedStep && failed === 0 ? 1 : 0)} failed`);
+process.exit(failedStep ? 1 : 0);

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+const hostList = z
+  .string()
+  .transform((s) =>
+    s
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a host name such as es.example.org')));
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every setting the server reads from the environment. Parsed once at
+ * start-up; a bad value stops the server with a message naming it.
+ */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL server; without it the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Built web app to serve (default: web/dist of this checkout). */
+  WEB_DIST: z.string().min(1).optional(),
+  /**
+   * Host names of each language's site (spec §1); the first of each list is
+   * that site's canonical host, used for links between the sites.
+   */
+  SITE_HOSTS_EN: hostList.default(['localhost']),
+  SITE_HOSTS_ES: hostList.default(['es.localhost']),
+  SITE_HOSTS_RU: hostList.default(['ru.localhost']),
+  /** Origins besides the request's own host allowed to send unsafe requests. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'a comma-separated list of origins such as https://example.org' }))),
+  /** Behind a reverse proxy: trust X-Forwarded-* (for HTTPS detection and client IPs). */
+  TRUST_PROXY: bool.default(false),
+  /** Secure cookies: "auto" sets Secure when the request came over HTTPS. */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Demo content: "auto" loads it into an empty database; "off" never does. */
+  DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`PORT=` in a .env file or compose file) means unset, not
+  // a value: otherwise PORT= would listen on a random port.
+  const result = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (result.success) return result.data;
+  const lines = result.error.issues.map(
+    (i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,
+  );
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+/** The ConfigError message for an environment, or undefined when it is valid. */
+function configError(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).message;
+  }
+}
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all: embedded database, port 3000, demo content', () => {
+    expect(loadConfig({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: './data',
+      SITE_HOSTS_EN: ['localhost'],
+      SITE_HOSTS_ES: ['es.localhost'],
+      SITE_HOSTS_RU: ['ru.localhost'],
+      ALLOWED_ORIGINS: [],
+      TRUST_PROXY: false,
+      COOKIE_SECURE: 'auto',
+      SESSION_DAYS: 30,
+      DEMO_CONTENT: 'auto',
+    });
+  });
+
+  it('reads the values it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://storyhouse@db.internal:5432/storyhouse',
+      SITE_HOSTS_ES: ' historias.example , ES.Storyhouse.example ',
+      ALLOWED_ORIGINS: 'https://partner.example, https://admin.example',
+      TRUST_PROXY: '1',
+      SESSION_DAYS: '7',
+      DEMO_CONTENT: 'off',
+    });
+
+    expect(config).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://storyhouse@db.internal:5432/storyhouse',
+      SITE_HOSTS_ES: ['historias.example', 'es.storyhouse.example'],
+      ALLOWED_ORIGINS: ['https://partner.example', 'https://admin.example'],
+      TRUST_PROXY: true,
+      SESSION_DAYS: 7,
+      DEMO_CONTENT: 'off',
+    });
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root' })).not.toHaveProperty('PATH');
+  });
+
+  it('treats an empty variable as unset (PORT= does not mean a random port)', () => {
+    const config = loadConfig({ PORT: '', DATABASE_URL: '', SITE_HOSTS_ES: '' });
+
+    expect(config).toMatchObject({ PORT: 3000, SITE_HOSTS_ES: ['es.localhost'] });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://root@localhost/storyhouse'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['SITE_HOSTS_ES', 'es.example.org, espanol example'],
+    ['SITE_HOSTS_RU', 'https://ru.example.org'],
+    ['ALLOWED_ORIGINS', 'partner.example'],
+    ['TRUST_PROXY', 'yes'],
+    ['SESSION_DAYS', '0'],
+    ['LOG_LEVEL', 'verbose'],
+    ['NODE_ENV', 'staging'],
+  ])('refuses %s=%s, naming the variable and its value', (name, value) => {
+    const message = configError({ [name]: value });
+
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain(`${name}`);
+    expect(message).toContain(JSON.stringify(value));
+  });
+
+  it('lists every bad value at once, one line each', () => {
+    const message = configError({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://root@localhost/storyhouse',
+      SITE_HOSTS_ES: 'bad host!',
+    });
+
+    const lines = message?.split('\n').slice(1) ?? [];
+    expect(lines).toHaveLength(3);
+    expect(lines.find((l) => l.trim().startsWith('PORT='))).toContain('"eighty"');
+    expect(lines.find((l) => l.trim().startsWith('DATABASE_URL='))).toContain('a postgres:// or postgresql:// URL');
+    expect(lines.find((l) => l.trim().startsWith('SITE_HOSTS_ES'))).toContain('a host name such as es.example.org');
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/database';
+import { createUser } from '../../test/factories';
+import { demoAccounts } from '../modules/accounts/accounts.seed';
+import { verifyPassword } from '../modules/accounts/password';
+import type { Database } from './database';
+import { isDemoDatabase, isEmptyDatabase, runSeeders, type Seeder, seeders } from './seed';
+
+describe('the demo content', () => {
+  let t: TestApp;
+  let firstRun: string[];
+  beforeAll(async () => {
+    // Seeded by hand (not createTestApp's `seed`) to see what the first run reports.
+    t = await createTestApp();
+    expect(await isEmptyDatabase(t.db)).toBe(true);
+    firstRun = await runSeeders(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('runs every seeder once and records it', async () => {
+    expect(firstRun).toEqual(seeders.map((s) => s.name));
+    const recorded = await t.db.selectFrom('seed_runs').select('name').orderBy('name').execute();
+    expect(recorded.map((r) => r.name)).toEqual(seeders.map((s) => s.name).sort());
+    expect(await isEmptyDatabase(t.db)).toBe(false);
+    expect(await isDemoDatabase(t.db)).toBe(true);
+  });
+
+  it('does nothing the second time', async () => {
+    const users = await t.db.selectFrom('users').select('id').execute();
+    const items = await t.db.selectFrom('site_navigation').select('id').execute();
+
+    expect(await runSeeders(t.db)).toEqual([]);
+
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(users.length);
+    expect(await t.db.selectFrom('site_navigation').select('id').execute()).toHaveLength(items.length);
+  });
+
+  it('creates the demo accounts with scrypt-hashed passwords, never the password itself', async () => {
+    const users = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
+
+    expect(users.map((u) => [u.email, u.is_admin])).toEqual([
+      ['family@storyhouse.example', false],
+      ['admin@storyhouse.example', true],
+    ]);
+    for (const account of demoAccounts) {
+      const user = users.find((u) => u.email === account.email);
+      expect(user?.password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);
+      expect(user?.password_hash).not.toContain(account.password);
+      expect(await verifyPassword(account.password, user?.password_hash ?? '')).toBe(true);
+      expect(await verifyPassword(`${account.password}!`, user?.password_hash ?? '')).toBe(false);
+    }
+  });
+
+  it('gives each demo account its own salt', async () => {
+    const hashes = (await t.db.selectFrom('users').select('password_hash').execute()).map((u) => u.password_hash?.split('$')[4]);
+
+    expect(new Set(hashes).size).toBe(hashes.length);
+  });
+
+  it('serves a navigation in English and Spanish, with dropdown children', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/content/entry/list/site-navigation' });
+
+    type Item = { title: string; lang_code: string; children: Item[] };
+    const items: Item[] = res.json().items;
+    const titles = (lang: string) => items.filter((i) => i.lang_code === lang).map((i) => i.title);
+    expect(titles('en')).toEqual(['Home', 'Shop', 'Listen', 'About us', 'Support us']);
+    expect(titles('es')).toEqual(['Inicio', 'Tienda', 'Escuchar', 'Quiénes somos', 'Apóyanos']);
+    expect(titles('ru')).toEqual([]);
+    const listen = items.find((i) => i.title === 'Listen');
+    expect(listen?.children.map((c) => c.title)).toEqual(['Free streaming', 'Get a free MP3', 'Bible lessons']);
+    expect(listen?.children.every((c) => c.lang_code === 'en' && c.children.length === 0)).toBe(true);
+  });
+});
+
+describe('runSeeders', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('undoes a failing seeder completely and runs it again next time', async () => {
+    let fail = true;
+    const flaky: Seeder = {
+      name: 'test.flaky',
+      async run(db) {
+        await db.insertInto('users').values({ email: 'half-written@example.test' }).execute();
+        if (fail) throw new Error('demo data source unavailable');
+      },
+    };
+
+    await expect(runSeeders(database.db, [flaky])).rejects.toThrow('demo data source unavailable');
+    expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
+    expect(await database.db.selectFrom('seed_runs').selectAll().execute()).toEqual([]);
+
+    fail = false;
+    expect(await runSeeders(database.db, [flaky])).toEqual(['test.flaky']);
+    expect(await database.db.selectFrom('users').select('email').execute()).toEqual([{ email: 'half-written@example.test' }]);
+  });
+
+  it('runs a seeder added later on a database seeded before it existed', async () => {
+    const first: Seeder = { name: 'test.first', run: async () => {} };
+    const later: Seeder = { name: 'test.later', run: async () => {} };
+    await runSeeders(database.db, [first]);
+
+    expect(await runSeeders(database.db, [first, later])).toEqual(['test.later']);
+  });
+});
+
+describe('isEmptyDatabase', () => {
+  it('is false for a database with users but no demo content (it is never seeded automatically)', async () => {
+    const database = await createTestDatabase();
+    try {
+      await createUser(database.db);
+
+      expect(await isEmptyDatabase(database.db)).toBe(false);
+      expect(await isDemoDatabase(database.db)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
+import { demoAccounts } from './modules/accounts/accounts.seed';
+import { sessionsRepository } from './modules/sessions/sessions.repository';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const pretty = process.stdout.isTTY && config.NODE_ENV !== 'production';
+  const logger = {
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}),
+  };
+
+  const database = await openDatabase(config);
+  const applied = await migrateToLatest(database.db);
+  const demo = config.DEMO_CONTENT === 'auto' && ((await isEmptyDatabase(database.db)) || (await isDemoDatabase(database.db)));
+  const seeded = demo ? await runSeeders(database.db) : [];
+
+  const webRoot = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
+  const app = await buildApp({ config, database, webRoot, logger });
+  app.log.info(
+    { database: database.kind === 'pglite' ? path.resolve(config.DATA_DIR, 'pglite') : 'postgres', migrations: applied, seeded },
+    'database ready',
+  );
+
+  const sweep = setInterval(
+    () =>
+      void sessionsRepository(database.db)
+        .deleteExpired()
+        .catch((err) => app.log.warn({ err }, 'session sweep failed')),
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info({ signal }, 'shutting down');
+    clearInterval(sweep);
+    await app.close();
+    await database.close();
+  });
+
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    app.log.error(`Port ${config.PORT} is already in use. Stop the other server or start with another port: PORT=3001 npm start`);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const accounts = demo ? demoAccounts.map((a) => `\n    ${a.role.padEnd(8)} ${a.email} / ${a.password}`).join('') : '';
+  app.log.info(
+    `Storyhouse is running at ${url}  (Spanish site: ${url}/?test_spanish_site=1)${accounts ? `\n  Demo accounts:${accounts}` : ''}`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

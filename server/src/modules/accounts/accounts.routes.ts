@@ -1,0 +1,40 @@
+import { SiteQuery, UserResponse } from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../plugins/errors';
+import { currentUser } from './current-user';
+
+export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/crud/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The signed-in user (401 for a visitor)',
+        querystring: SiteQuery,
+        response: { 200: UserResponse },
+      },
+    },
+    async (request) => {
+      const current = await currentUser(request);
+      if (!current) throw new AppError('not_authenticated', 'not_authenticated');
+      const { user, session } = current;
+      return {
+        id: user.id,
+        username: user.email,
+        email: user.email,
+        fname: user.fname,
+        lname: user.lname,
+        fullname: `${user.fname} ${user.lname}`.trim(),
+        address: user.address,
+        city: user.city,
+        country: user.country_id,
+        state: user.state,
+        zip: user.zip,
+        phone: user.phone,
+        admin: user.is_admin,
+        masqueradeUserId: session.masquerade_admin_id,
+        layout: user.layout as 'list' | 'grid',
+      };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: { N: number; r: number; p: number; maxmem: number },
+) => Promise<Buffer>;
+
+/** scrypt with N=2^17, r=8, p=1: 128 MiB per hash, the OWASP floor for scrypt. */
+export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
+
+/** Hashes a password with a fresh 16-byte salt; the parameters travel in the string. */
+export async function hashPassword(password: string, params = PASSWORD_HASH_PARAMS): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password.normalize('NFKC'), salt, params.keylen, {
+    N: params.N,
+    r: params.r,
+    p: params.p,
+    maxmem: 256 * params.N * params.r,
+  });
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
+  const expected = Buffer.from(key, 'base64');
+  const N = Number(n);
+  const actual = await scrypt(password.normalize('NFKC'), Buffer.from(salt, 'base64'), expected.length, {
+    N,
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * N * Number(r),
+  });
+  return timingSafeEqual(actual, expected);
+}

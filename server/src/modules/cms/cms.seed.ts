@@ -1,0 +1,73 @@
+import type { Db } from '../../db/database';
+import type { Seeder } from '../../db/seed';
+import { cmsRepository } from './cms.repository';
+
+type Item = { title: string; url: string; children?: Item[] };
+
+/** The demo ministry's menu in English and Spanish (spec §2 Shell). */
+const menus: Record<'en' | 'es', Item[]> = {
+  en: [
+    { title: 'Home', url: '/' },
+    { title: 'Shop', url: '/shop' },
+    {
+      title: 'Listen',
+      url: '/free-streaming',
+      children: [
+        { title: 'Free streaming', url: '/free-streaming' },
+        { title: 'Get a free MP3', url: '/get-a-free-mp3' },
+        { title: 'Bible lessons', url: '/adventures/sign-up' },
+      ],
+    },
+    {
+      title: 'About us',
+      url: '/about',
+      children: [
+        { title: 'Our story', url: '/about' },
+        { title: 'Russian program', url: '/about/russian-program' },
+        { title: 'Guest book', url: '/guestbook' },
+        { title: 'Contact', url: '/contact' },
+      ],
+    },
+    { title: 'Support us', url: '/support-us' },
+  ],
+  es: [
+    { title: 'Inicio', url: '/' },
+    { title: 'Tienda', url: '/tienda' },
+    {
+      title: 'Escuchar',
+      url: '/free-streaming',
+      children: [
+        { title: 'Escuchar gratis', url: '/free-streaming' },
+        { title: 'MP3 gratis', url: '/get-a-free-mp3' },
+        { title: 'Lecciones bíblicas', url: '/adventures/sign-up' },
+      ],
+    },
+    {
+      title: 'Quiénes somos',
+      url: '/quienes-somos',
+      children: [
+        { title: 'Nuestra historia', url: '/quienes-somos' },
+        { title: 'Programa ruso', url: '/quienes-somos/programa-ruso' },
+        { title: 'Libro de visitas', url: '/libro-de-visitas' },
+        { title: 'Contacto', url: '/contactar' },
+      ],
+    },
+    { title: 'Apóyanos', url: '/apoyar' },
+  ],
+};
+
+async function insert(db: Db, lang: 'en' | 'es', items: Item[], parentId: number | null) {
+  const repo = cmsRepository(db);
+  for (const [position, item] of items.entries()) {
+    const id = await repo.insertNavigation({ parent_id: parentId, lang_code: lang, title: item.title, url: item.url, position });
+    if (item.children) await insert(db, lang, item.children, id);
+  }
+}
+
+export const navigationSeeder: Seeder = {
+  name: 'cms.navigation',
+  async run(db) {
+    await insert(db, 'en', menus.en, null);
+    await insert(db, 'es', menus.es, null);
+  },
+};

@@ -1,0 +1,125 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../../plugins/errors';
+import { type SessionRow, sessionsRepository } from './sessions.repository';
+
+export const SESSION_COOKIE = 'sid';
+/** 32 random bytes, base64url: what a well-formed session cookie looks like. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** A session's expiry slides forward at most this often (saves a write per request). */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface SessionsOptions {
+  days: number;
+  secure: 'auto' | 'true' | 'false';
+}
+
+interface SessionState {
+  token: string | undefined;
+  loaded: Promise<SessionRow | undefined> | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The current session, or undefined for a visitor without one. */
+    getSession(): Promise<SessionRow | undefined>;
+    /** The current session, created (and its cookie set) if there is none. */
+    ensureSession(): Promise<SessionRow>;
+    /** Ends the session and clears its cookie. */
+    endSession(): Promise<void>;
+    sessionState: SessionState;
+  }
+}
+
+/** Sessions are stored under a hash of the token, never the token itself. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export default fp<SessionsOptions>(
+  async (app: FastifyInstance, opts) => {
+    const repo = sessionsRepository(app.db);
+    const maxAgeMs = opts.days * 24 * 60 * 60 * 1000;
+
+    const cookieOptions = (request: FastifyRequest) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: opts.secure === 'auto' ? request.protocol === 'https' : opts.secure === 'true',
+    });
+    const clearCookie = (request: FastifyRequest, reply: FastifyReply) =>
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(request));
+
+    app.decorateRequest('sessionState', null as unknown as SessionState);
+
+    app.decorateRequest('getSession', function (this: FastifyRequest) {
+      const state = this.sessionState;
+      if (!state.token) return Promise.resolve(undefined);
+      state.loaded ??= repo.find(hashToken(state.token));
+      return state.loaded;
+    });
+
+    app.decorateRequest('ensureSession', async function (this: FastifyRequest) {
+      const existing = await this.getSession();
+      if (existing) return existing;
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + maxAgeMs);
+      const id = hashToken(token);
+      await repo.create(id, expiresAt);
+      this.sessionState = {
+        token,
+        loaded: Promise.resolve({
+          id,
+          user_id: null,
+          masquerade_admin_id: null,
+          data: {},
+          last_seen_at: new Date(),
+          expires_at: expiresAt,
+        }),
+      };
+      this.server.log.debug({ reqId: this.id }, 'session created');
+      // The cookie is set in onSend from sessionState.
+      return (await this.sessionState.loaded) as SessionRow;
+    });
+
+    app.decorateRequest('endSession', async function (this: FastifyRequest) {
+      const session = await this.getSession();
+      if (session) await repo.delete(session.id);
+      this.sessionState = { token: undefined, loaded: Promise.resolve(undefined) };
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      request.sessionState = { token: undefined, loaded: undefined };
+      if (raw === undefined) return;
+      if (TOKEN_FORMAT.test(raw)) {
+        request.sessionState.token = raw;
+        return;
+      }
+      // A damaged cookie is cleared; an API call is told so, a page just loads.
+      clearCookie(request, reply);
+      if (request.url.startsWith('/crud/')) throw new AppError('invalid_data', 'invalid_session_cookie');
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const state = request.sessionState;
+      if (!state) return payload;
+      const incoming = request.cookies[SESSION_COOKIE];
+      if (state.token && state.token !== incoming) {
+        reply.setCookie(SESSION_COOKIE, state.token, { ...cookieOptions(request), maxAge: maxAgeMs / 1000 });
+        return payload;
+      }
+      if (!state.loaded) return payload;
+      const session = await state.loaded;
+      if (!session) {
+        if (incoming && TOKEN_FORMAT.test(incoming)) clearCookie(request, reply);
+        return payload;
+      }
+      if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+        await repo.touch(session.id, new Date(Date.now() + maxAgeMs));
+        reply.setCookie(SESSION_COOKIE, incoming ?? '', { ...cookieOptions(request), maxAge: maxAgeMs / 1000 });
+      }
+      return payload;
+    });
+  },
+  { name: 'sessions', dependencies: ['db', '@fastify/cookie', 'errors'] },
+);

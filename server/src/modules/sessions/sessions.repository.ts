@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export interface SessionRow {
+  id: string;
+  user_id: number | null;
+  masquerade_admin_id: number | null;
+  data: Record<string, unknown>;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+
+export function sessionsRepository(db: Db) {
+  return {
+    async find(id: string): Promise<SessionRow | undefined> {
+      return db
+        .selectFrom('sessions')
+        .select(['id', 'user_id', 'masquerade_admin_id', 'data', 'last_seen_at', 'expires_at'])
+        .where('id', '=', id)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst() as Promise<SessionRow | undefined>;
+    },
+    async create(id: string, expiresAt: Date, userId: number | null = null) {
+      await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+    },
+    async touch(id: string, expiresAt: Date) {
+      await db.updateTable('sessions').set({ last_seen_at: sql`now()`, expires_at: expiresAt }).where('id', '=', id).execute();
+    },
+    async delete(id: string) {
+      await db.deleteFrom('sessions').where('id', '=', id).execute();
+    },
+    async deleteExpired() {
+      const r = await db.deleteFrom('sessions').where('expires_at', '<=', sql<Date>`now()`).executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+  };
+}
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

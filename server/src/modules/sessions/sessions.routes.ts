@@ -1,0 +1,50 @@
+import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../accounts/current-user';
+
+/** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
+export const LOGGED_OUT_FLASH = 'flash_logged_out';
+
+export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/crud/session',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether the visitor is signed in (spec §4 Session)',
+        querystring: SiteQuery,
+        response: { 200: SessionResponse },
+      },
+    },
+    async (request) => {
+      const current = await currentUser(request);
+      return {
+        logged_in: Boolean(current),
+        user_id: current?.user.id ?? null,
+        is_admin: Boolean(current?.user.is_admin) && !current?.session.masquerade_admin_id,
+        masquerading: Boolean(current?.session.masquerade_admin_id),
+        site_lang: request.siteLang,
+      };
+    },
+  );
+
+  app.get(
+    '/logout',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Ends the session; the page then reloads and shows the logout banner',
+        querystring: SiteQuery,
+      },
+    },
+    async (request, reply) => {
+      // A GET that changes state: refuse it from another site's page (logout CSRF).
+      if (request.headers['sec-fetch-site'] !== 'cross-site') {
+        await request.endSession();
+        reply.setCookie(LOGGED_OUT_FLASH, '1', { path: '/', sameSite: 'lax', maxAge: 60 });
+      }
+      if ((request.headers.accept ?? '').includes('text/html')) return reply.redirect('/', 303);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { translators } from '../../i18n';
+import { defaultHead, renderPage } from './html';
+
+const template = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Storyhouse</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+describe('renderPage', () => {
+  it('sets the page language and head, and leaves the rest of the build alone', () => {
+    const html = renderPage(template, 'es', { title: 'Inicio', description: 'Historias' });
+
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain('<title>Inicio</title>');
+    expect(html).toContain('<meta name="description" content="Historias">');
+    expect(html).toContain('<body><div id="root"></div></body>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('escapes text it puts in the head', () => {
+    const html = renderPage(template, 'en', {
+      title: 'Tom & Jerry <script>',
+      description: 'Say "hi" it\'s',
+      alternates: { es: 'http://es.localhost/a"><script>' },
+    });
+
+    expect(html).toContain('<title>Tom &amp; Jerry &lt;script&gt;</title>');
+    expect(html).toContain('content="Say &quot;hi&quot; it&#39;s"');
+    expect(html).toContain('href="http://es.localhost/a&quot;&gt;&lt;script&gt;"');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('links each language version, with English as the default', () => {
+    const html = renderPage(template, 'en', {
+      title: 'Home',
+      alternates: { en: 'http://localhost/', es: 'http://es.localhost/' },
+    });
+
+    expect(html).toContain('<link rel="alternate" hreflang="en" href="http://localhost/">');
+    expect(html).toContain('<link rel="alternate" hreflang="es" href="http://es.localhost/">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/">');
+  });
+});
+
+describe('defaultHead', () => {
+  it('titles pages with the site name and tagline, and the not-found page as such', () => {
+    expect(defaultHead(translators.en, false)).toEqual({
+      title: 'Storyhouse: Audio stories for the whole family',
+      description: 'Dramatized Bible stories and adventures for children, in English, Spanish and Russian.',
+    });
+    expect(defaultHead(translators.ru, true)).toEqual({ title: 'Страница не найдена · Storyhouse' });
+  });
+});

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, isCleared, responseCookie, type TestApp } from '../../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+const htmlLang = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('page routes', () => {
+  it('serves the web app at / with 200, in English', async () => {
+    const res = await get('/');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(htmlLang(res.body)).toBe('en');
+    expect(title(res.body)).toBe('Storyhouse: Audio stories for the whole family');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).toContain('src="/assets/index-Fx7ure01.js"');
+  });
+
+  it('makes browsers revalidate the page, which differs by host and cookie', async () => {
+    const res = await get('/');
+
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/host/i);
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it('serves the Spanish page for ?test_spanish_site=1 and for the Spanish host', async () => {
+    for (const res of [await get('/?test_spanish_site=1'), await get('/', { host: 'es.localhost' })]) {
+      expect(res.statusCode).toBe(200);
+      expect(htmlLang(res.body)).toBe('es');
+      expect(title(res.body)).toBe('Storyhouse: Historias en audio para toda la familia');
+    }
+  });
+
+  it('serves the Russian page for the Russian host', async () => {
+    const res = await get('/', { host: 'ru.localhost:3000' });
+
+    expect(htmlLang(res.body)).toBe('ru');
+  });
+
+  it('links each language version of the page (hreflang)', async () => {
+    const res = await get('/', { host: 'localhost:3000' });
+
+    expect(res.body).toContain('<link rel="alternate" hreflang="es" href="http://es.localhost:3000/">');
+    expect(res.body).toContain('<link rel="alternate" hreflang="ru" href="http://ru.localhost:3000/">');
+    expect(res.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:3000/">');
+  });
+
+  it('answers HEAD for a page', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('');
+  });
+});
+
+describe('not-found page', () => {
+  it('answers a path that is neither a page nor an API route with the app and status 404', async () => {
+    const res = await get('/no-such-page');
+
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(htmlLang(res.body)).toBe('en');
+    expect(title(res.body)).toBe('Page not found · Storyhouse');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('is in Spanish for ?test_spanish_site=1 and for the Spanish host', async () => {
+    for (const res of [await get('/no-such-page?test_spanish_site=1'), await get('/no/such/page', { host: 'es.localhost' })]) {
+      expect(res.statusCode).toBe(404);
+      expect(htmlLang(res.body)).toBe('es');
+      expect(title(res.body)).toBe('Página no encontrada · Storyhouse');
+    }
+  });
+
+  it('is what the built index.html itself gets (it is only served filled in)', async () => {
+    const res = await get('/index.html');
+
+    expect(res.statusCode).toBe(404);
+    expect(title(res.body)).toBe('Page not found · Storyhouse');
+  });
+
+  it('escapes the requested path where the page repeats it (hreflang links)', async () => {
+    const res = await get("/it's&more", { host: 'localhost:3000' });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('hreflang="es" href="http://es.localhost:3000/it&#39;s&amp;more"');
+    expect(res.body).not.toContain("/it's&more");
+  });
+
+  it('is a JSON 404 for an unknown API path, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/crud/no-such-call', headers: { host: 'localhost' } });
+
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.json()).toEqual({ code: 'route_not_found', message: 'There is no such address.' });
+    }
+  });
+
+  it('is a JSON 404 in Spanish on the Spanish site', async () => {
+    const res = await get('/crud/no-such-call', { host: 'es.localhost' });
+
+    expect(res.json()).toEqual({ code: 'route_not_found', message: 'Esa dirección no existe.' });
+  });
+});
+
+describe('the test_spanish_site flag', () => {
+  it('is remembered in a cookie by a page request and honoured by the API calls that follow', async () => {
+    const page = await get('/?test_spanish_site=1');
+    const flag = responseCookie(page, 'test_spanish_site');
+    expect(flag).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+
+    const api = await get('/crud/session', { cookie: `test_spanish_site=${flag?.value}` });
+
+    expect(api.json()).toMatchObject({ site_lang: 'es' });
+  });
+
+  it('keeps later pages in Spanish through the cookie', async () => {
+    const res = await get('/', { cookie: 'test_spanish_site=1' });
+
+    expect(htmlLang(res.body)).toBe('es');
+  });
+
+  it('is turned off by ?test_spanish_site=0, which clears the cookie', async () => {
+    const res = await get('/?test_spanish_site=0', { cookie: 'test_spanish_site=1' });
+
+    expect(htmlLang(res.body)).toBe('en');
+    expect(isCleared(responseCookie(res, 'test_spanish_site'))).toBe(true);
+  });
+
+  it('is also remembered from the not-found page', async () => {
+    const res = await get('/nowhere?test_spanish_site=true');
+
+    expect(responseCookie(res, 'test_spanish_site')).toMatchObject({ value: '1' });
+  });
+});
+
+describe('static files of the web app', () => {
+  it('serves hashed assets with a one-year immutable cache', async () => {
+    const res = await get('/assets/index-Fx7ure01.js');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves other files with a short cache', async () => {
+    const res = await get('/favicon.svg');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('answers a missing asset with the not-found page', async () => {
+    const res = await get('/assets/index-Missing0.js');
+
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('without a built web app', () => {
+  let apiOnly: TestApp;
+  beforeAll(async () => {
+    apiOnly = await createTestApp({ webRoot: null });
+  });
+  afterAll(() => apiOnly.close());
+
+  it('still serves the API', async () => {
+    const res = await apiOnly.app.inject({ method: 'GET', url: '/healthz' });
+
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers page paths with a JSON 404', async () => {
+    const res = await apiOnly.app.inject({ method: 'GET', url: '/' });
+
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'route_not_found' });
+  });
+});

@@ -1,0 +1,102 @@
+import { type ErrorCode, issueMessage, issuePath } from '@storyhouse/contracts';
+import type { MessageKey, MessageValues } from '@storyhouse/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { z } from 'zod';
+
+/** The kinds of failure a service may raise, each with its HTTP status. */
+const statusOf = {
+  invalid_data: 400,
+  not_authenticated: 401,
+  not_allowed: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+} as const;
+export type ErrorKind = keyof typeof statusOf;
+
+/**
+ * The one error type of the server. `code` names the catalog message
+ * (`errors.<code>`), so every client gets it in the site's language.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: ErrorCode,
+    readonly params: MessageValues = {},
+    readonly fields?: Record<string, { key: MessageKey; values?: MessageValues }>,
+  ) {
+    super(code);
+  }
+  get status() {
+    return statusOf[this.kind];
+  }
+}
+
+function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, fields?: Record<string, string>) {
+  const body = { code, message: request.t(`errors.${code}`), ...(fields ? { fields } : {}) };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Fastify's own error codes for malformed requests, mapped to ours. */
+const fastifyCodes: Record<string, [number, ErrorCode]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'bad_request'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
+};
+
+/** A request part that failed its zod contract; carries the issues for field messages. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+  constructor(
+    readonly context: string,
+    readonly issues: z.core.$ZodIssue[],
+  ) {
+    super(`Invalid ${context}`);
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        const fields = error.fields
+          ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, request.t(m.key, m.values)]))
+          : undefined;
+        return send(reply, request, error.status, error.code, fields);
+      }
+      if (error instanceof RequestValidationError) {
+        const where = error.context === 'body' ? '' : `${error.context}.`;
+        const fields: Record<string, string> = {};
+        for (const issue of error.issues) {
+          if (issue.code === 'unrecognized_keys') {
+            for (const k of issue.keys) fields[where + issuePath([...issue.path, k])] ??= request.t('validation.unknownField');
+            continue;
+          }
+          const m = issueMessage(issue);
+          fields[where + issuePath(issue.path) || error.context] ??= request.t(m.key as MessageKey, m.values);
+        }
+        return send(reply, request, 400, 'validation_failed', fields);
+      }
+      const known = error.code ? fastifyCodes[error.code] : undefined;
+      if (known) return send(reply, request, known[0], known[1]);
+      if (error.statusCode === 429) return send(reply, request, 429, 'rate_limited');
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        request.log.info({ err: error }, 'client error');
+        return send(reply, request, error.statusCode, 'bad_request');
+      }
+      request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+      return send(reply, request, 500, 'internal_error');
+    });
+  },
+  { name: 'errors', dependencies: ['site-lang'] },
+);
+
+/** 404 for an unknown API path, as JSON like every other API error. */
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return send(reply, request, 404, 'route_not_found');
+}

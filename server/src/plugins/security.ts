@@ -1,0 +1,52 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * An unsafe request (POST, PUT, PATCH, DELETE) from a page of another site is
+ * refused: the session cookie would otherwise ride along (CSRF). Browsers
+ * send Origin on such requests, and Sec-Fetch-Site when Origin is absent.
+ */
+export function isForeignRequest(request: FastifyRequest, allowed: string[]) {
+  const origin = request.headers.origin;
+  if (origin) {
+    const own = `${request.protocol}://${request.host}`;
+    return origin !== own && !allowed.includes(origin);
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export default fp<{ allowedOrigins: string[] }>(
+  async (app: FastifyInstance, { allowedOrigins }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'media-src': ["'self'", 'blob:'],
+          'connect-src': ["'self'"],
+          'font-src': ["'self'", 'data:'],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'base-uri': ["'self'"],
+          'form-action': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
+      },
+      // Same-origin media and images are all we load; keep COEP off so audio works everywhere.
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      if (isForeignRequest(request, allowedOrigins)) throw new AppError('not_allowed', 'forbidden_origin');
+    });
+  },
+  { name: 'security', dependencies: ['errors'] },
+);

@@ -1,0 +1,92 @@
+import { Writable } from 'node:stream';
+import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import { type App, buildApp } from '../src/app';
+
+export type { App };
+
+import { type Config, loadConfig } from '../src/config';
+import type { Database, Db } from '../src/db/database';
+import { runSeeders } from '../src/db/seed';
+import { createTestDatabase } from './database';
+
+/** A tiny stand-in for web/dist (Vite's index.html and one hashed asset), so pages are testable without a web build. */
+export const FIXTURE_WEB_ROOT = new URL('./fixtures/web', import.meta.url).pathname;
+
+/** The configuration tests run with: production defaults, quiet, no demo content. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'off', ...env });
+}
+
+export interface TestAppOptions {
+  /** Environment variables for loadConfig (e.g. `{ SITE_HOSTS_ES: 'es.example.org' }`). */
+  env?: Record<string, string>;
+  /** Share a database (another instance of the app); the caller closes it. Default: a fresh copy. */
+  database?: Database;
+  /** Load the demo content first. */
+  seed?: boolean;
+  /** The built web app to serve; null for an API-only app. Default: the fixture. */
+  webRoot?: string | null;
+  logger?: FastifyServerOptions['logger'];
+  /** Register extra (test-only) routes before the app is ready. */
+  routes?: (app: App) => void | Promise<void>;
+}
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * The production app (buildApp) over a fresh, migrated database of its own.
+ * Call it in beforeAll and close it in afterAll; test/setup.ts closes any
+ * database a file forgot.
+ */
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const database = opts.database ?? (await createTestDatabase());
+  if (opts.seed) await runSeeders(database.db);
+  const config = testConfig(opts.env);
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: opts.webRoot === null ? undefined : (opts.webRoot ?? FIXTURE_WEB_ROOT),
+    logger: opts.logger ?? false,
+  });
+  await opts.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      if (!opts.database) await database.close();
+    },
+  };
+}
+
+/** A logger that keeps the app's log lines, to check what the server logged (e.g. an unexpected error). */
+export function captureLogs() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n')) if (line) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: { level: 'info', stream }, lines };
+}
+
+/** The cookie a response sets, by name. */
+export function responseCookie(res: LightMyRequestResponse, name: string) {
+  return res.cookies.find((c) => c.name === name);
+}
+
+/** True when the response tells the browser to delete the cookie. */
+export function isCleared(cookie: { value: string; maxAge?: number; expires?: Date } | undefined) {
+  if (!cookie) return false;
+  return cookie.value === '' && (cookie.maxAge === 0 || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()));
+}

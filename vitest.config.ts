@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two layers (STYLE.md "Tests"): `unit` for pure rules, `api` for the real
+ * app over a real database (PGlite; PostgreSQL when DATABASE_URL is set).
+ * Browser journeys are Playwright's (web/e2e).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['server/src/**/*.api.test.ts'],
+          environment: 'node',
+          // Migrates once per run; each test file then copies the migrated database (server/test).
+          globalSetup: ['server/test/global-setup.ts'],
+          setupFiles: ['server/test/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,103 @@
+import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
+import { type Catalog, createTranslator, type Translate } from '@storyhouse/i18n';
+import en from '@storyhouse/i18n/catalogs/en.json' with { type: 'json' };
+import es from '@storyhouse/i18n/catalogs/es.json' with { type: 'json' };
+
+/** The languages the browser journeys run in: one Playwright project each. */
+export type SiteLang = 'en' | 'es';
+
+export interface SiteOptions {
+  /** The language the project's host serves (playwright.config.ts). */
+  siteLang: SiteLang;
+}
+
+const catalogs: Record<SiteLang, Catalog> = { en, es };
+
+/** The catalog's text for a key, as the app formats it; a missing key fails the test. */
+export function translator(lang: SiteLang): Translate {
+  return createTranslator(lang, catalogs[lang], (key) => {
+    throw new Error(`Missing message: ${lang}:${key}`);
+  });
+}
+
+export interface DemoMenuItem {
+  title: string;
+  children?: string[];
+}
+
+/** The site navigation the demo content loads (server/src/modules/cms/cms.seed.ts). */
+export const demoNavigation: Record<SiteLang, DemoMenuItem[]> = {
+  en: [
+    { title: 'Home' },
+    { title: 'Shop' },
+    { title: 'Listen', children: ['Free streaming', 'Get a free MP3', 'Bible lessons'] },
+    { title: 'About us', children: ['Our story', 'Russian program', 'Guest book', 'Contact'] },
+    { title: 'Support us' },
+  ],
+  es: [
+    { title: 'Inicio' },
+    { title: 'Tienda' },
+    { title: 'Escuchar', children: ['Escuchar gratis', 'MP3 gratis', 'Lecciones bíblicas'] },
+    { title: 'Quiénes somos', children: ['Nuestra historia', 'Programa ruso', 'Libro de visitas', 'Contacto'] },
+    { title: 'Apóyanos' },
+  ],
+};
+
+export const otherLang = (lang: SiteLang): SiteLang => (lang === 'en' ? 'es' : 'en');
+
+/**
+ * The server answers an unknown path with the not-found page and status 404
+ * on purpose, and Chromium reports every non-2xx document in the console.
+ * That message, for a page address (not an API call or an asset), is the
+ * only one a test may produce.
+ */
+function isExpectedNotFoundDocument(msg: ConsoleMessage) {
+  if (msg.text() !== 'Failed to load resource: the server responded with a status of 404 (Not Found)') return false;
+  const { pathname } = new URL(msg.location().url);
+  return !pathname.startsWith('/crud/') && !pathname.startsWith('/assets/');
+}
+
+interface Fixtures {
+  /** Catalog text in the project's language. */
+  t: Translate;
+  /** Fails the test on any console error or warning and any uncaught page error. */
+  consoleGuard: undefined;
+}
+
+export const test = base.extend<Fixtures & SiteOptions>({
+  siteLang: ['en', { option: true }],
+  t: async ({ siteLang }, use) => use(translator(siteLang)),
+  consoleGuard: [
+    async ({ context }, use) => {
+      const problems: string[] = [];
+      context.on('console', (msg) => {
+        if ((msg.type() === 'error' || msg.type() === 'warning') && !isExpectedNotFoundDocument(msg)) {
+          problems.push(`console.${msg.type()}: ${msg.text()} (at ${msg.location().url})`);
+        }
+      });
+      context.on('weberror', (err) => {
+        const e = err.error();
+        problems.push(`page error: ${e.stack || e.message || String(e)} (in ${err.page()?.url()})`);
+      });
+      await use(undefined);
+      expect(problems, 'console errors, warnings and page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The sidebar navigation landmark. */
+export const mainNavigation = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('shell.mainNavigation') });
+
+/**
+ * A client-side navigation to a path no in-app link leads to: React Router
+ * follows the address on popstate, the way it does for the back button.
+ */
+export async function clientNavigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}

@@ -1,0 +1,61 @@
+import { demoNavigation, expect, mainNavigation, test, translator } from './fixtures';
+
+// Spec §1: the site language comes from the host name, or the
+// `test_spanish_site` flag; the whole page follows it.
+
+test('the host name decides the language of the page', async ({ page, t, siteLang }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', siteLang);
+  await expect(page).toHaveTitle(`${t('app.name')}: ${t('app.tagline')}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByText(t('home.intro'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('shell.homeLink') })).toBeVisible();
+});
+
+test('a sister-site link opens the same page in the other language', async ({ page, t, siteLang }) => {
+  const other = siteLang === 'en' ? 'es' : 'en';
+  await page.goto('/');
+  const sisters = page.getByRole('contentinfo').getByRole('navigation', { name: t('footer.sisterSites') });
+  await sisters.getByRole('link', { name: t(`footer.siteIn.${other}`) }).click();
+
+  const tOther = translator(other);
+  await expect(page.locator('html')).toHaveAttribute('lang', other);
+  await expect(page.getByRole('heading', { level: 1, name: tOther('home.title') })).toBeVisible();
+  const nav = mainNavigation(page, tOther);
+  await expect(nav.getByRole('link', { name: demoNavigation[other][0]!.title, exact: true })).toBeVisible();
+});
+
+test.describe('the test_spanish_site flag', () => {
+  test.skip(({ siteLang }) => siteLang !== 'en', 'switches the English host to Spanish: one run is enough');
+
+  test('makes the English host Spanish until it is turned off', async ({ page, context }) => {
+    const es = translator('es');
+    const en = translator('en');
+    const flagCookie = async () => (await context.cookies()).find((c) => c.name === 'test_spanish_site')?.value;
+
+    await page.goto('/?test_spanish_site=1');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: es('home.title') })).toBeVisible();
+    const nav = mainNavigation(page, es);
+    await expect(nav.getByRole('link', { name: 'Inicio', exact: true })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
+    expect(await flagCookie()).toBe('1');
+
+    // The cookie keeps later page loads, without the flag, Spanish.
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { level: 1, name: es('notFound.title') })).toBeVisible();
+
+    // The English sister-site link turns the flag off again.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('navigation', { name: es('footer.sisterSites') })
+      .getByRole('link', { name: es('footer.siteIn.en') })
+      .click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: en('notFound.title') })).toBeVisible();
+    await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+    expect(await flagCookie()).toBeUndefined();
+  });
+});

@@ -1,0 +1,65 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import type { SiteOptions } from './fixtures';
+
+/**
+ * Browser journeys (STYLE.md "Tests"): the real server, built as `npm start`
+ * builds it, on a fresh embedded database with the demo content, driven
+ * through Debian's Chromium in English and in Spanish.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..');
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+// The config is evaluated again in every worker; the runner's choice of data
+// folder travels to them (and to global-teardown) through the environment.
+process.env.E2E_DATA_DIR ??= path.join(tmpdir(), `storyhouse-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
+
+export default defineConfig<SiteOptions>({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: './test-results',
+  globalTeardown: './global-teardown.ts',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // The machine has two cores; the server shares them.
+  workers: 2,
+  reporter: 'list',
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      // There is no outside network: without these Chromium's background
+      // services fill the log with failed requests.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    // The site language comes from the host name (spec §1); Chromium resolves
+    // every *.localhost name to the loopback address.
+    { name: 'en', use: { baseURL: `http://localhost:${port}`, siteLang: 'en' } },
+    { name: 'es', use: { baseURL: `http://es.localhost:${port}`, siteLang: 'es' } },
+  ],
+  webServer: {
+    command: 'node scripts/start.mjs',
+    cwd: root,
+    url: `http://localhost:${port}/healthz`,
+    // A fresh database each run: never attach to a server left running.
+    reuseExistingServer: false,
+    // start.mjs first builds the web app and the server when they are stale.
+    timeout: 180_000,
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  },
+});

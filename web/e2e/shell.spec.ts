@@ -1,0 +1,213 @@
+import { demoNavigation, expect, mainNavigation, otherLang, test } from './fixtures';
+
+// Spec §2 "Shell", in the language of each project's host.
+
+test.describe('sidebar navigation', () => {
+  test('lists the menu of the site language and hides the other language', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const nav = mainNavigation(page, t);
+    for (const item of demoNavigation[siteLang]) {
+      await expect(nav.getByRole('link', { name: item.title, exact: true })).toBeVisible();
+    }
+    for (const item of demoNavigation[otherLang(siteLang)]) {
+      await expect(nav.getByRole('link', { name: item.title, exact: true })).toHaveCount(0);
+      for (const child of item.children ?? []) {
+        await expect(nav.getByRole('link', { name: child, exact: true })).toHaveCount(0);
+      }
+    }
+    await expect(nav.getByRole('link', { name: t('shell.search'), exact: true })).toHaveCount(0);
+  });
+
+  test('opens a submenu with its button and closes it with Escape', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const nav = mainNavigation(page, t);
+    const parent = demoNavigation[siteLang].find((i) => i.children)!;
+    const toggle = nav.getByRole('button', { name: t('shell.submenu', { title: parent.title }) });
+    const children = parent.children!.map((c) => nav.getByRole('link', { name: c, exact: true }));
+
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    for (const child of children) await expect(child).toBeHidden();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    for (const child of children) await expect(child).toBeVisible();
+
+    await children[0]!.focus();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+    for (const child of children) await expect(child).toBeHidden();
+  });
+
+  test('closes an open submenu on a click elsewhere', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const parent = demoNavigation[siteLang].find((i) => i.children)!;
+    const toggle = mainNavigation(page, t).getByRole('button', { name: t('shell.submenu', { title: parent.title }) });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('heading', { name: t('home.title') }).click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('each submenu opens on its own', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const nav = mainNavigation(page, t);
+    const [first, second] = demoNavigation[siteLang].filter((i) => i.children);
+    const firstToggle = nav.getByRole('button', { name: t('shell.submenu', { title: first!.title }) });
+    const secondToggle = nav.getByRole('button', { name: t('shell.submenu', { title: second!.title }) });
+    await firstToggle.click();
+    await expect(firstToggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(secondToggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: second!.children![0]!, exact: true })).toBeHidden();
+  });
+
+  test('a navigation scrolls to the top of the page', async ({ page, t, siteLang }) => {
+    // A short window, so that the page scrolls, yet the link stays in view.
+    await page.setViewportSize({ width: 1024, height: 320 });
+    await page.goto('/');
+    const link = mainNavigation(page, t).getByRole('link', { name: demoNavigation[siteLang][1]!.title, exact: true });
+    await expect(link).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 40));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await link.click();
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('the menu hides behind a toggle that closes it again on navigation', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const nav = mainNavigation(page, t);
+    const toggle = page.getByRole('button', { name: t('shell.menuOpen') });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    await toggle.click();
+    const close = page.getByRole('button', { name: t('shell.menuClose') });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav).toBeVisible();
+
+    await close.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+
+    // Open it again and follow a link: the menu closes and the page starts at the top.
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await page.evaluate(() => window.scrollBy(0, 120));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const last = demoNavigation[siteLang].at(-1)!;
+    await nav.getByRole('link', { name: last.title, exact: true }).click();
+    await expect(page).not.toHaveURL(/\/$/);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav).toBeHidden();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe('header and footer', () => {
+  test('the brand link leads home', async ({ page, t }) => {
+    await page.goto('/no-such-page');
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: t('shell.homeLink') })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+  });
+
+  test('the skip link moves to the main content', async ({ page, t }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: t('shell.skipToContent') });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+  });
+
+  test('the footer shows the contact details of the site language', async ({ page, t }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const key of ['footer.ministry', 'footer.addressLine1', 'footer.addressLine2'] as const) {
+      await expect(footer).toContainText(t(key));
+    }
+    await expect(footer.getByRole('link', { name: t('footer.email') })).toHaveAttribute('href', `mailto:${t('footer.email')}`);
+    await expect(footer.getByRole('link', { name: t('footer.phone') })).toHaveAttribute('href', /^tel:\+\d+$/);
+    const social = footer.getByRole('navigation', { name: t('footer.social') });
+    for (const [name, url] of [
+      [t('footer.facebook'), t('footer.facebookUrl')],
+      [t('footer.youtube'), t('footer.youtubeUrl')],
+      [t('footer.instagram'), t('footer.instagramUrl')],
+    ] as const) {
+      await expect(social.getByRole('link', { name })).toHaveAttribute('href', url);
+    }
+    await expect(footer.getByText(t('footer.copyright', { year: String(new Date().getFullYear()) }))).toBeVisible();
+    // No privacy page is built yet, so no link leads to one.
+    await expect(footer.getByRole('link', { name: t('footer.privacy') })).toHaveCount(0);
+  });
+
+  test('the footer links to the sites in the other languages', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const sisters = page.getByRole('contentinfo').getByRole('navigation', { name: t('footer.sisterSites') });
+    const others = (['en', 'es', 'ru'] as const).filter((l) => l !== siteLang);
+    await expect(sisters.getByRole('link')).toHaveCount(others.length);
+    for (const lang of others) {
+      await expect(sisters.getByRole('link', { name: t(`footer.siteIn.${lang}`) })).toHaveAttribute('hreflang', lang);
+    }
+    await expect(sisters.getByRole('link', { name: t(`footer.siteIn.${siteLang}`) })).toHaveCount(0);
+  });
+
+  test('a signed-out visitor has no account menu', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    const nav = mainNavigation(page, t);
+    await expect(nav.getByRole('link', { name: demoNavigation[siteLang][0]!.title, exact: true })).toBeVisible();
+    await expect(nav.getByRole('button', { name: t('shell.myAccount') })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: t('shell.logout') })).toHaveCount(0);
+  });
+});
+
+test.describe('banners', () => {
+  test('after logout a banner confirms it, once', async ({ page, context, t }) => {
+    await page.goto('/logout');
+    await expect(page).toHaveURL(/\/$/);
+    const banner = page.getByRole('status').filter({ hasText: t('shell.loggedOut') });
+    await expect(banner).toBeVisible();
+    // The flash cookie is read once, so the banner shows on one page load only.
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'flash_logged_out')).toBe(false);
+    await expect(banner).toBeHidden({ timeout: 15_000 });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('the logout banner can be dismissed', async ({ page, t }) => {
+    await page.goto('/logout');
+    const banner = page.getByRole('status').filter({ hasText: t('shell.loggedOut') });
+    await banner.getByRole('button', { name: t('shell.dismiss') }).click();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('offline, a notice shows; back online, the page loads again', async ({ page, context, t }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await page.evaluate(() => {
+      (window as Window & { beforeReload?: boolean }).beforeReload = true;
+    });
+
+    await context.setOffline(true);
+    await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));
+
+    await context.setOffline(false);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => (window as Window & { beforeReload?: boolean }).beforeReload ?? false))
+      .toBe(false);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+  });
+});

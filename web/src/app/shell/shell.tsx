@@ -1,0 +1,73 @@
+import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { RouteLink } from '../../ui/route-link';
+import { AccountMenu } from './account-menu';
+import { LogoutBanner, OfflineNotice } from './banners';
+import { Footer } from './footer';
+import { SiteNav } from './site-nav';
+
+/**
+ * Spec §2 Shell: banners, header with the menu toggle and search corner,
+ * sidebar navigation, the page, the footer. Every navigation scrolls to the
+ * top and closes the menu.
+ */
+export function Shell({ fallback }: { fallback: ReactNode }) {
+  const { t } = useI18n();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const navId = useId();
+  const { pathname, search } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [pathname, search]);
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <LogoutBanner />
+      <OfflineNotice />
+      <header className="header">
+        <Link to="/" className="brand" aria-label={t('shell.homeLink')}>
+          <img src="/favicon.svg" alt="" width="36" height="36" />
+          <span className="brand__name">{t('app.name')}</span>
+        </Link>
+        <div className="header__corner">
+          <RouteLink to="search" className="header__search">
+            {t('shell.search')}
+          </RouteLink>
+          <button
+            type="button"
+            className="header__menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            {menuOpen ? t('shell.menuClose') : t('shell.menuOpen')}
+          </button>
+        </div>
+      </header>
+      <div className="shell__body">
+        <nav id={navId} className={menuOpen ? 'sidebar sidebar--open' : 'sidebar'} aria-label={t('shell.mainNavigation')}>
+          <SiteNav />
+          <AccountMenu />
+          <ul className="nav__list">
+            <li className="nav__item">
+              <RouteLink to="search">{t('shell.search')}</RouteLink>
+            </li>
+          </ul>
+        </nav>
+        <main id="main" className="main" tabIndex={-1}>
+          <Suspense fallback={fallback}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ErrorBody } from '@storyhouse/contracts';
+
+/**
+ * An API failure as the server described it: `message` is already in the
+ * site language; `code` and `fields` are for the screen to act on.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The language flag of spec §1 travels on API calls when the page was opened with it. */
+function withSiteFlag(path: string) {
+  const flag = new URLSearchParams(window.location.search).get('test_spanish_site');
+  if (flag === null) return path;
+  const url = new URL(path, window.location.origin);
+  url.searchParams.set('test_spanish_site', flag);
+  return url.pathname + url.search;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app calls the API: same origin, cookies included, JSON
+ * in and out, and every non-2xx turned into an ApiError. A network failure
+ * becomes ApiError(0, 'network') with the catalog's message.
+ */
+export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(withSiteFlag(path), {
+      method,
+      signal,
+      credentials: 'same-origin',
+      headers:
+        body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'network', '');
+  }
+  if (response.status === 204) return undefined as T;
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const e = (data ?? {}) as Partial<ErrorBody>;
+    throw new ApiError(response.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+  }
+  return data as T;
+}

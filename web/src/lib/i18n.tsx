@@ -1,0 +1,44 @@
+import type { LangCode } from '@storyhouse/contracts';
+import { type Catalog, createTranslator, loadCatalog, type MessageKey, type MessageValues } from '@storyhouse/i18n';
+import { createContext, type ReactNode, use, useMemo } from 'react';
+
+interface I18n {
+  lang: LangCode;
+  t: (key: MessageKey, values?: MessageValues) => string;
+  formatMoney: (usd: number) => string;
+  formatDate: (date: Date | string) => string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+/** The site language the server chose for this page (it sets <html lang>). */
+export function pageLang(): LangCode {
+  const lang = document.documentElement.lang;
+  return lang === 'es' || lang === 'ru' ? lang : 'en';
+}
+
+/** Loads only the site language's catalog before the first render. */
+export function loadMessages(lang: LangCode): Promise<Catalog> {
+  return loadCatalog[lang]();
+}
+
+export function I18nProvider({ lang, catalog, children }: { lang: LangCode; catalog: Catalog; children: ReactNode }) {
+  const value = useMemo<I18n>(() => {
+    const t = createTranslator(lang, catalog);
+    const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' });
+    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+    return {
+      lang,
+      t,
+      formatMoney: (usd) => money.format(usd),
+      formatDate: (d) => date.format(typeof d === 'string' ? new Date(d) : d),
+    };
+  }, [lang, catalog]);
+  return <I18nContext value={value}>{children}</I18nContext>;
+}
+
+export function useI18n(): I18n {
+  const ctx = use(I18nContext);
+  if (!ctx) throw new Error('useI18n outside I18nProvider');
+  return ctx;
+}
