@@ -3,12 +3,16 @@
 //  1. start-up: `npm start` on an already-built tree to the first good /healthz
 //     (embedded database, already seeded), against the 5 s target;
 //  2. throughput of GET /crud/session and the navigation call against a bare
-//     Fastify route returning the same JSON from memory.
+//     Fastify route returning the same JSON from memory;
+//  3. the catalogue on PostgreSQL (scripts/bench-catalogue.mjs);
+//  4. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchMedia } from './bench-media.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3297;
@@ -111,3 +115,6 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+await benchCatalogue();
+await benchMedia();

@@ -5,8 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { imageRoutes } from './modules/media/images.routes';
+import { mediaRoutes } from './modules/media/media.routes';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import web from './modules/web/web.plugin';
@@ -57,6 +61,10 @@ export async function buildApp({ config, database, webRoot, logger = false }: Ap
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
   await app.register(cmsRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(mediaRoutes, { config });
+  await app.register(imageRoutes, { config });
+  await app.register(cartRoutes);
 
   await app.register(web, { root: webRoot, sites });
   return app;

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 
 const hostList = z
@@ -11,6 +12,45 @@ const hostList = z
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a host name such as es.example.org')));
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** The demo media of this checkout (server/demo/media): the same path from src/ and from the dist/ bundle. */
+export const demoMediaDir = path.resolve(import.meta.dirname, '../demo/media');
+
+/** Audio and image files (modules/media): a local folder, or an S3-compatible bucket. */
+const mediaSettings = {
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  /** Folder of the local storage (default: demoMediaDir). */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** Folder of resized images (default: DATA_DIR/cache/images). */
+  IMAGE_CACHE_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'an http:// or https:// URL such as https://s3.us-east-1.amazonaws.com' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'a region such as us-east-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible services expect; false for bucket.endpoint/key. */
+  S3_PATH_STYLE: bool.default(true),
+};
+const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** Settings that depend on each other: S3 storage needs its bucket, endpoint and keys. */
+function requireS3Settings(
+  config: { MEDIA_STORAGE: string } & Partial<Record<(typeof s3Required)[number], string>>,
+  ctx: z.RefinementCtx,
+) {
+  if (config.MEDIA_STORAGE !== 's3') return;
+  for (const name of s3Required) {
+    if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when MEDIA_STORAGE=s3' });
+  }
+}
 
 /**
  * Every setting the server reads from the environment. Parsed once at
@@ -54,16 +94,18 @@ export const ConfigSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Demo content: "auto" loads it into an empty database; "off" never does. */
   DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
+  ...mediaSettings,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+const checkedConfig = ConfigSchema.superRefine(requireS3Settings);
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a .env file or compose file) means unset, not
   // a value: otherwise PORT= would listen on a random port.
-  const result = ConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const result = checkedConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (result.success) return result.data;
   const lines = result.error.issues.map(
     (i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,

@@ -28,6 +28,9 @@ describe('loadConfig', () => {
       COOKIE_SECURE: 'auto',
       SESSION_DAYS: 30,
       DEMO_CONTENT: 'auto',
+      MEDIA_STORAGE: 'local',
+      S3_REGION: 'us-east-1',
+      S3_PATH_STYLE: true,
     });
   });
 
@@ -77,12 +80,33 @@ describe('loadConfig', () => {
     ['SESSION_DAYS', '0'],
     ['LOG_LEVEL', 'verbose'],
     ['NODE_ENV', 'staging'],
+    ['MEDIA_STORAGE', 'ftp'],
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_BUCKET', 'Media_Files'],
   ])('refuses %s=%s, naming the variable and its value', (name, value) => {
     const message = configError({ [name]: value });
 
     expect(message).toMatch(/^Invalid configuration:/);
     expect(message).toContain(`${name}`);
     expect(message).toContain(JSON.stringify(value));
+  });
+
+  it('needs the bucket, its endpoint and keys when media live in S3', () => {
+    const s3 = { MEDIA_STORAGE: 's3', S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com', S3_BUCKET: 'storyhouse-media' };
+
+    const message = configError(s3);
+    const config = loadConfig({ ...s3, S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'AKIDEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' });
+
+    expect(message?.split('\n').slice(1)).toEqual([
+      '  S3_ACCESS_KEY_ID="": required when MEDIA_STORAGE=s3',
+      '  S3_SECRET_ACCESS_KEY="": required when MEDIA_STORAGE=s3',
+    ]);
+    expect(config).toMatchObject({
+      MEDIA_STORAGE: 's3',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'storyhouse-media',
+      S3_PATH_STYLE: true,
+    });
   });
 
   it('lists every bad value at once, one line each', () => {

@@ -5,10 +5,17 @@ import { SiteQuery } from './common';
 /** Largest quantity of one physical or book line (a family order, not a wholesale one). */
 export const MAX_LINE_QUANTITY = 99;
 
-const SkuId = z.coerce.number().int().min(1).max(2147483647);
+const INT4_MAX = 2147483647;
+/** JSON bodies carry numbers; `true` or `[5]` are not sku ids (no coercion). */
+const SkuId = z.number().int().min(1).max(INT4_MAX);
+/** Query strings carry text: `?sku_id=12`. */
+const QueryId = z.coerce.number().int().min(1).max(INT4_MAX);
 const Usd = z.number().describe('US dollars, 2 decimals');
 
-/** Spec §3 Cart sku line. */
+/**
+ * Spec §3 Cart sku line. Lines come in the order they were added; changing a
+ * quantity keeps a line's place.
+ */
 export const CartLine = z
   .object({
     sku_id: z.number().int(),
@@ -18,48 +25,98 @@ export const CartLine = z
     product_id: z.number().int().nullable(),
     product_title: z.string().nullable(),
     product_slug: z.string().nullable(),
+    /** Always 1 unless the type is in quantityEditableTypes (physical, book). */
     quantity: z.number().int(),
+    /** The lower of the full and sale price (spec §3), for one item. */
     price_usd: Usd,
     full_price_usd: Usd,
+    /** price_usd × quantity */
     subtotal_usd: Usd,
+    /** full_price_usd × quantity */
     full_price_subtotal_usd: Usd,
     is_shipped_free: z.boolean(),
+    /**
+     * False when the item was withdrawn after it was added (sku or product no
+     * longer available, or hidden). The line stays so the family sees what
+     * happened and can remove it; it still counts in the totals.
+     */
+    is_available: z.boolean(),
+    /** The product's square cover as an image path (mediaPaths.image), for the cart page. */
+    image_url: z.string().nullable(),
   })
   .meta({ id: 'CartLine' });
 export type CartLine = z.infer<typeof CartLine>;
 
+/** GET /crud/cart-session/skus: the lines, in the order they were added. */
 export const CartLines = z.array(CartLine);
 
-/** POST /crud/cart-session/skus: spec §4, quantity is 1 when adding. */
+/**
+ * POST /crud/cart-session/skus (spec §4 Adding to cart). Quantity is 1 when
+ * adding; only physical and book lines may be added with more. Adding a
+ * digital album removes that product's single tracks; adding a subscription
+ * removes the other plan. An sku already in the cart: auto_update true sets
+ * its quantity, false leaves the cart as it is (200 either way).
+ * Answers the new CartTotal.
+ */
 export const AddSkuBody = z.strictObject({
   sku_id: SkuId,
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
   /** When the sku is already in the cart: true sets its quantity, false leaves it. */
   auto_update: z.boolean().default(false),
 });
+export type AddSkuBody = z.input<typeof AddSkuBody>;
 
-/** POST /crud/cart-session/skus/many */
+/**
+ * POST /crud/cart-session/skus/many: adds each sku with quantity 1 and the
+ * rules of a single add, all or nothing. Skus already in the cart stay as
+ * they are; a track whose digital album is in the cart (or in the same
+ * request) is left out, the album covers it. Answers the new CartTotal.
+ */
 export const AddManySkusBody = z.strictObject({ sku_ids: z.array(SkuId).min(1).max(100) });
+export type AddManySkusBody = z.input<typeof AddManySkusBody>;
 
-/** POST /crud/cart-session/skus/quantity */
+/** POST /crud/cart-session/skus/quantity: physical and book lines only. Answers the new CartTotal. */
 export const SetQuantityBody = z.strictObject({
   sku_id: SkuId,
   quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
 });
+export type SetQuantityBody = z.input<typeof SetQuantityBody>;
 
-export const SkuIdQuery = SiteQuery.extend({ sku_id: SkuId });
-export const ProductIdQuery = SiteQuery.extend({ product_id: SkuId });
+/** DELETE /crud/cart-session/skus?sku_id: answers the new CartTotal (an sku not in the cart changes nothing). */
+export const SkuIdQuery = SiteQuery.extend({ sku_id: QueryId });
+/** DELETE /crud/cart-session/tracks?product_id: removes the product's digital_track lines; answers the new CartTotal. */
+export const ProductIdQuery = SiteQuery.extend({ product_id: QueryId });
 
+/**
+ * GET /crud/cart-session/skus/quantity: what the shell's cart counter shows,
+ * the number of items (sum of the lines' quantities: 2 CDs and an album are 3).
+ */
 export const QuantityResponse = z.object({ quantity: z.number().int() }).meta({ id: 'CartQuantity' });
 
-/** GET /crud/cart-session/total */
+/**
+ * GET /crud/cart-session/total, and the answer of every cart change, so the
+ * client re-syncs lines, totals and counter in one round trip (spec §3 Cart).
+ * Groupings of the client view (itemsToShip: physical and book lines,
+ * itemsToDownload: digital_album and digital_track lines, ...) are filters of
+ * `skus` by type, left to the client.
+ */
 export const CartTotal = z
   .object({
+    /** id null: no cart yet (nothing was ever added in this session). */
     cart: z.object({ id: z.number().int().nullable(), user_id: z.number().int().nullable() }),
     skus: CartLines,
+    /** Σ price × quantity */
     subtotal: Usd,
+    /** Σ full price × quantity (what it would cost without sales) */
     fullPriceTotal: Usd,
+    /** 0 until checkout chooses an address and a shipping method. */
+    shippingCost: Usd,
+    /** 0 until checkout knows the address. */
+    taxTotal: Usd,
+    /** subtotal after discounts (none before coupons arrive), without shipping and tax. */
     total: Usd,
+    /** The counter: the same number as GET /crud/cart-session/skus/quantity. */
+    itemCount: z.number().int(),
   })
   .meta({ id: 'CartTotal' });
 export type CartTotal = z.infer<typeof CartTotal>;

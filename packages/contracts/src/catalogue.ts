@@ -80,14 +80,21 @@ export const Product = z
     description: z.string(),
     lang_code: LangCode,
     url: z.string().describe('Story page path'),
+    /** Square cover (mediaPaths.image URL). */
     primary_image: z.string().nullable(),
+    /** Wide banner (mediaPaths.image URL), when the product has one. */
+    wide_image: z.string().nullable(),
+    /** YYYY-MM-DD */
+    release_date: z.string().nullable(),
     is_available: z.boolean(),
     isStory: z.boolean(),
     isBook: z.boolean(),
     is_free_streaming: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** The product's purchase options (digital album, CD, book), tracks excluded; hidden skus never. */
     skus: z.array(Sku),
+    /** The album's tracks in order. */
     tracks: z.array(Track),
     digitalAlbum: Sku.nullable(),
     physicalAlbum: Sku.nullable(),
@@ -119,6 +126,7 @@ export const ProductListQuery = SiteQuery.extend({
   type: SkuType.optional(),
   available: z.enum(['0', '1']).optional(),
   search: Search,
+  /** Default: the site language (spec §9). */
   lang_code: z.union([LangCode, z.literal('all')]).optional(),
 });
 export const ProductListResponse = z
@@ -143,6 +151,7 @@ export const SkuListQuery = SiteQuery.extend({
 export const SkuListResponse = z
   .object({ items: z.array(Sku), page: z.number().int(), per_page: z.number().int(), count: z.number().int() })
   .meta({ id: 'SkuList' });
+export type SkuListResponse = z.infer<typeof SkuListResponse>;
 
 export const ProductIdParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
 export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
@@ -159,6 +168,10 @@ export const TopStory = z
     full_price_usd: Usd,
     download_url: z.string().describe('Preview stream'),
     length_seconds: z.number().int(),
+    product_id: z.number().int(),
+    /** The album's cover (mediaPaths.image URL). */
+    primary_image: z.string().nullable(),
+    isInCart: z.boolean(),
   })
   .meta({ id: 'TopStory' });
 export type TopStory = z.infer<typeof TopStory>;
@@ -174,6 +187,8 @@ export const FreeStory = z
     is_available: z.boolean(),
     product_title: z.string(),
     product_description: z.string(),
+    /** YYYY-MM-DD */
+    product_release_date: z.string().nullable(),
     product_image_url_wide: z.string().nullable(),
     primary_image: z.string().nullable(),
     full_download_url: z.string(),
@@ -184,7 +199,16 @@ export const FreeStory = z
   .meta({ id: 'FreeStory' });
 export type FreeStory = z.infer<typeof FreeStory>;
 
-export const FreeStreamingQuery = SiteQuery.extend({ lang_code: LangCode.optional() });
+/** GET /crud/free-streaming: default lang_code is the site language. */
+export const FreeStreamingQuery = SiteQuery.extend({ lang_code: z.union([LangCode, z.literal('all')]).optional() });
+
+/** Recommended albums, free-streaming albums. */
+export const ProductsResponse = z.object({ items: z.array(Product) }).meta({ id: 'Products' });
+export type ProductsResponse = z.infer<typeof ProductsResponse>;
+
+/** Top stories, recommended stories. */
+export const TopStoriesResponse = z.object({ items: z.array(TopStory) }).meta({ id: 'TopStories' });
+export type TopStoriesResponse = z.infer<typeof TopStoriesResponse>;
 
 /** GET /crud/image/resize */
 export const ImageResizeQuery = SiteQuery.extend({
@@ -193,3 +217,64 @@ export const ImageResizeQuery = SiteQuery.extend({
   height: z.coerce.number().int().min(16).max(2000).optional(),
 });
 export const ImageResizeResponse = z.object({ path: z.string() }).meta({ id: 'ImageResize' });
+
+/**
+ * GET /crud/image/resize-multiple: one image at several widths, each with the
+ * media query it is for. On the wire the options are bracketed query keys
+ * (`options[0][width]=580&options[0][media_query]=...`, see
+ * imageResizeMultipleSearch); the server nests them before validating.
+ */
+export const ImageResizeMultipleQuery = SiteQuery.extend({
+  url: ImageResizeQuery.shape.url,
+  options: z
+    .array(
+      z.strictObject({
+        width: ImageResizeQuery.shape.width,
+        height: ImageResizeQuery.shape.height,
+        media_query: z.string().max(200).optional(),
+      }),
+    )
+    .min(1)
+    .max(8),
+});
+export type ImageResizeMultipleQuery = z.infer<typeof ImageResizeMultipleQuery>;
+export const ImageResizeMultipleResponse = z
+  .array(
+    z.object({
+      width: z.number().int(),
+      height: z.number().int().nullable(),
+      media_query: z.string().nullable(),
+      /** Path of the resized image (long-lived, immutable). */
+      resized_url: z.string(),
+    }),
+  )
+  .meta({ id: 'ImageResizeMultiple' });
+export type ImageResizeMultipleResponse = z.infer<typeof ImageResizeMultipleResponse>;
+
+/** The query string of resize-multiple, bracketed as spec §7 names it. */
+export function imageResizeMultipleSearch(url: string, options: { width: number; height?: number; media_query?: string }[]) {
+  const params = new URLSearchParams({ url });
+  options.forEach((o, i) => {
+    params.set(`options[${i}][width]`, String(o.width));
+    if (o.height !== undefined) params.set(`options[${i}][height]`, String(o.height));
+    if (o.media_query !== undefined) params.set(`options[${i}][media_query]`, o.media_query);
+  });
+  return params.toString();
+}
+
+/** The sku of a track stream, /crud/media/track/{skuId}/preview.mp3|full.mp3. */
+export const TrackMediaParams = z.object({ skuId: z.coerce.number().int().min(1).max(2147483647) });
+/** download=1 saves the file (Content-Disposition: attachment, named after the track) instead of playing it. */
+export const TrackMediaQuery = SiteQuery.extend({ download: z.enum(['0', '1']).optional() });
+
+/**
+ * Where media is fetched from. Tracks stream through the server, which
+ * decides per request whether the caller may hear the full recording;
+ * images are public storage keys.
+ */
+export const mediaPaths = {
+  trackPreview: (skuId: number) => `/crud/media/track/${skuId}/preview.mp3`,
+  trackFull: (skuId: number) => `/crud/media/track/${skuId}/full.mp3`,
+  /** A stored image by its storage key (e.g. covers/noahs-big-boat.jpg). */
+  image: (key: string) => `/media/${key}`,
+} as const;

@@ -20,6 +20,14 @@ export const errorCodes = [
   'conflict',
   'internal_error',
   'service_unavailable',
+  // catalogue, media and cart (spec §8 item_not_found)
+  'item_not_found',
+  'sku_not_available',
+  'not_entitled',
+  'range_not_satisfiable',
+  'quantity_not_editable',
+  'image_not_resizable',
+  'album_in_cart',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

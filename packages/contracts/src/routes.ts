@@ -8,6 +8,11 @@ import type { LangCode } from './lang-codes';
  */
 export const pageRoutes = {
   home: { paths: ['/'], access: 'open' },
+  shop: { paths: ['/shop', '/tienda'], localized: { es: '/tienda' }, access: 'open' },
+  story: { paths: ['/story/:slug'], access: 'open' },
+  cart: { paths: ['/cart'], access: 'open' },
+  freeStreaming: { paths: ['/free-streaming'], access: 'open' },
+  freeStreamingAlbum: { paths: ['/free-streaming/album/:id'], access: 'open' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {

@@ -25,7 +25,18 @@ describe('migrateToLatest', () => {
     const applied = await migrateToLatest(database.db);
 
     expect(applied).toEqual(Object.keys(migrations));
-    expect(await tables()).toEqual(['seed_runs', 'sessions', 'site_navigation', 'users']);
+    expect(await tables()).toEqual([
+      'cart_lines',
+      'carts',
+      'free_stories',
+      'products',
+      'promoted_skus',
+      'seed_runs',
+      'sessions',
+      'site_navigation',
+      'skus',
+      'users',
+    ]);
   });
 
   it('is a no-op the second time', async () => {

@@ -23,6 +23,53 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface CartLines {
+  added_at: Generated<Timestamp>;
+  cart_id: number;
+  quantity: Generated<number>;
+  sku_id: number;
+}
+
+export interface Carts {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  session_id: string | null;
+  updated_at: Generated<Timestamp>;
+  user_id: number | null;
+}
+
+export interface FreeStories {
+  id: Generated<number>;
+  lang_code: string;
+  sku_id: number;
+  starts_on: Timestamp;
+}
+
+export interface Products {
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<number>;
+  is_available: Generated<boolean>;
+  is_book: Generated<boolean>;
+  is_free_streaming: Generated<boolean>;
+  lang_code: string;
+  primary_image: string | null;
+  release_date: Timestamp | null;
+  search_vector: Generated<string | null>;
+  slug: string;
+  title: string;
+  updated_at: Generated<Timestamp>;
+  wide_image: string | null;
+}
+
+export interface PromotedSkus {
+  id: Generated<number>;
+  kind: string;
+  lang_code: string;
+  position: Generated<number>;
+  sku_id: number;
+}
+
 export interface SeedRuns {
   name: string;
   ran_at: Generated<Timestamp>;
@@ -47,6 +94,28 @@ export interface SiteNavigation {
   url: string;
 }
 
+export interface Skus {
+  code: string | null;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  full_price_cents: number;
+  id: Generated<number>;
+  is_available: Generated<boolean>;
+  is_free: Generated<boolean>;
+  is_hidden: Generated<boolean>;
+  is_shipped_free: Generated<boolean>;
+  lang_code: string | null;
+  length_seconds: number | null;
+  media_full: string | null;
+  media_preview: string | null;
+  position: Generated<number>;
+  product_id: number | null;
+  sale_price_cents: number | null;
+  search_vector: Generated<string | null>;
+  title: string;
+  type: string;
+}
+
 export interface Users {
   address: string | null;
   city: string | null;
@@ -66,8 +135,14 @@ export interface Users {
 }
 
 export interface DB {
+  cart_lines: CartLines;
+  carts: Carts;
+  free_stories: FreeStories;
+  products: Products;
+  promoted_skus: PromotedSkus;
   seed_runs: SeedRuns;
   sessions: Sessions;
   site_navigation: SiteNavigation;
+  skus: Skus;
   users: Users;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
+import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
 import { navigationSeeder } from '../modules/cms/cms.seed';
 import type { Db } from './database';
 
@@ -14,7 +15,7 @@ export interface Seeder {
   run(db: Db): Promise<void>;
 }
 
-export const seeders: Seeder[] = [accountsSeeder, navigationSeeder];
+export const seeders: Seeder[] = [accountsSeeder, navigationSeeder, catalogueSeeder];
 
 /** True when the database holds no content and has never been seeded. */
 export async function isEmptyDatabase(db: Db) {

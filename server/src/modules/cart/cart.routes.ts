@@ -1,0 +1,126 @@
+import {
+  AddManySkusBody,
+  AddSkuBody,
+  CartLines,
+  CartTotal,
+  ProductIdQuery,
+  QuantityResponse,
+  SetQuantityBody,
+  SiteQuery,
+  SkuIdQuery,
+} from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SessionRow } from '../sessions/sessions.repository';
+import { type CartOwner, cartService } from './cart.service';
+
+const ownerOf = (session: SessionRow): CartOwner => ({ sessionId: session.id, userId: session.user_id });
+
+/** The cart of the request's session; undefined for a visitor without one (nothing is created). */
+const currentOwner = async (request: FastifyRequest) => {
+  const session = await request.getSession();
+  return session && ownerOf(session);
+};
+
+/** Opens a session (and sets its cookie) when an add needs a cart to put things in. */
+const openOwner = (request: FastifyRequest) => async () => ownerOf(await request.ensureSession());
+
+const tags = ['cart'];
+
+/** Spec §7 Cart: the session cart's sku calls. Every change answers the new CartTotal. */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cart = cartService(app.db);
+
+  // A cart is one family's and changes with every click: no shared or stale copies.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/cart-session/skus',
+    { schema: { tags, summary: 'The cart lines', querystring: SiteQuery, response: { 200: CartLines } } },
+    async (request) => (await cart.view(await currentOwner(request))).skus,
+  );
+
+  app.get(
+    '/crud/cart-session/total',
+    {
+      schema: { tags, summary: 'The cart with its lines and totals', querystring: SiteQuery, response: { 200: CartTotal } },
+    },
+    async (request) => cart.view(await currentOwner(request)),
+  );
+
+  app.get(
+    '/crud/cart-session/skus/quantity',
+    {
+      schema: {
+        tags,
+        summary: "The number of items in the cart (the shell's counter)",
+        querystring: SiteQuery,
+        response: { 200: QuantityResponse },
+      },
+    },
+    async (request) => ({ quantity: await cart.itemCount(await currentOwner(request)) }),
+  );
+
+  app.post(
+    '/crud/cart-session/skus',
+    {
+      schema: {
+        tags,
+        summary: 'Adds an sku (a digital album replaces its single tracks; a subscription the other plan)',
+        querystring: SiteQuery,
+        body: AddSkuBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.add(openOwner(request), request.body),
+  );
+
+  app.post(
+    '/crud/cart-session/skus/many',
+    {
+      schema: {
+        tags,
+        summary: 'Adds several skus at once, all or nothing',
+        querystring: SiteQuery,
+        body: AddManySkusBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.addMany(openOwner(request), request.body.sku_ids),
+  );
+
+  app.post(
+    '/crud/cart-session/skus/quantity',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the quantity of a physical or book line',
+        querystring: SiteQuery,
+        body: SetQuantityBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.setQuantity(await currentOwner(request), request.body.sku_id, request.body.quantity),
+  );
+
+  app.delete(
+    '/crud/cart-session/skus',
+    { schema: { tags, summary: 'Removes a line', querystring: SkuIdQuery, response: { 200: CartTotal } } },
+    async (request) => cart.remove(await currentOwner(request), request.query.sku_id),
+  );
+
+  app.delete(
+    '/crud/cart-session/tracks',
+    {
+      schema: {
+        tags,
+        summary: "Removes a product's single tracks",
+        querystring: ProductIdQuery,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.removeTracks(await currentOwner(request), request.query.product_id),
+  );
+};

@@ -1,0 +1,254 @@
+import { type CartLine, type CartTotal, mediaPaths, quantityEditableTypes, type SkuType } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../plugins/errors';
+import { priceCents, toUsd } from '../catalogue/pricing';
+import { type CartRepository, type CartSku, cartRepository, type LockedLine, type ViewLine } from './cart.repository';
+
+/** Whose cart: the session it lives in, and the signed-in user of that session if any. */
+export interface CartOwner {
+  sessionId: string;
+  userId: number | null;
+}
+
+/** The cart as the rules edit it: sku id → line. */
+export type Draft = Map<number, LockedLine>;
+
+/** Types sold through calls of their own (gift card, donations: spec §7), never through an sku add. */
+const SOLD_ELSEWHERE: ReadonlySet<string> = new Set(['gift_card', 'donation', 'recurring_donation']);
+
+export const isQuantityEditable = (type: string) => quantityEditableTypes.includes(type as SkuType);
+
+const fieldError = (field: string | undefined, key: 'errors.item_not_found' | 'errors.sku_not_available') =>
+  field ? { [field]: { key } } : undefined;
+
+/**
+ * Whether an sku may be added with that quantity, else the error the client
+ * gets: 404 unknown, 400 a type sold elsewhere or a quantity for a
+ * download, 409 an sku that exists but is not for sale now.
+ */
+export function assertAddable(sku: CartSku | undefined, quantity: number, field?: string): asserts sku is CartSku {
+  if (!sku) throw new AppError('not_found', 'item_not_found', {}, fieldError(field, 'errors.item_not_found'));
+  if (SOLD_ELSEWHERE.has(sku.type)) {
+    throw new AppError('invalid_data', 'sku_not_available', {}, fieldError(field, 'errors.sku_not_available'));
+  }
+  if (sku.is_hidden || !sku.is_available || sku.product_is_available === false) {
+    throw new AppError('conflict', 'sku_not_available', {}, fieldError(field, 'errors.sku_not_available'));
+  }
+  if (quantity !== 1 && !isQuantityEditable(sku.type)) {
+    throw new AppError('invalid_data', 'quantity_not_editable', {}, { quantity: { key: 'errors.quantity_not_editable' } });
+  }
+}
+
+export type AddOutcome = 'added' | 'updated' | 'kept' | 'covered_by_album';
+
+/**
+ * Spec §4 Adding to cart / Cart subscription, in one place:
+ * - an sku already in the cart keeps its line; auto_update sets its quantity;
+ * - a digital album replaces that product's single tracks;
+ * - a track whose digital album is in the cart is covered by it, not added;
+ * - a subscription replaces the other plan (monthly or annual).
+ * The quantity was checked by assertAddable (1 unless physical or book).
+ */
+export function applyAdd(
+  draft: Draft,
+  sku: Pick<CartSku, 'id' | 'type' | 'product_id'>,
+  quantity: number,
+  autoUpdate: boolean,
+): AddOutcome {
+  const existing = draft.get(sku.id);
+  if (existing) {
+    if (!autoUpdate || existing.quantity === quantity) return 'kept';
+    existing.quantity = quantity;
+    return 'updated';
+  }
+  const lines = [...draft.values()];
+  if (sku.type === 'digital_track' && lines.some((l) => l.type === 'digital_album' && l.product_id === sku.product_id)) {
+    return 'covered_by_album';
+  }
+  for (const line of lines) {
+    const replaced =
+      (sku.type === 'digital_album' && line.type === 'digital_track' && line.product_id === sku.product_id) ||
+      (sku.type === 'subscription' && line.type === 'subscription');
+    if (replaced) draft.delete(line.sku_id);
+  }
+  draft.set(sku.id, { sku_id: sku.id, type: sku.type, product_id: sku.product_id, quantity });
+  return 'added';
+}
+
+/** Writes the difference between the locked lines and the edited draft. */
+async function persist(repo: CartRepository, cartId: number, before: LockedLine[], draft: Draft) {
+  const previous = new Map(before.map((l) => [l.sku_id, l.quantity]));
+  const removed = before.filter((l) => !draft.has(l.sku_id)).map((l) => l.sku_id);
+  let changed = (await repo.deleteLines(cartId, removed)) > 0;
+  for (const line of draft.values()) {
+    const had = previous.get(line.sku_id);
+    if (had === undefined) await repo.insertLine(cartId, line.sku_id, line.quantity);
+    else if (had !== line.quantity) await repo.setQuantity(cartId, line.sku_id, line.quantity);
+    else continue;
+    changed = true;
+  }
+  return changed;
+}
+
+function toLine(row: ViewLine): CartLine {
+  const price = priceCents(row);
+  return {
+    sku_id: row.sku_id,
+    type: row.type as SkuType,
+    title: row.title,
+    code: row.code,
+    product_id: row.product_id,
+    product_title: row.product_title,
+    product_slug: row.product_slug,
+    quantity: row.quantity,
+    price_usd: toUsd(price),
+    full_price_usd: toUsd(row.full_price_cents),
+    subtotal_usd: toUsd(price * row.quantity),
+    full_price_subtotal_usd: toUsd(row.full_price_cents * row.quantity),
+    is_shipped_free: row.is_shipped_free,
+    is_available: !row.is_hidden && row.is_available && row.product_is_available !== false,
+    image_url: row.primary_image ? mediaPaths.image(row.primary_image) : null,
+  };
+}
+
+/** Spec §3 Cart total. Shipping, tax and coupons arrive with checkout; until then they are 0. */
+export function cartTotal(cart: { id: number; user_id: number | null } | undefined, rows: ViewLine[]): CartTotal {
+  let subtotal = 0;
+  let fullPrice = 0;
+  let itemCount = 0;
+  for (const row of rows) {
+    subtotal += priceCents(row) * row.quantity;
+    fullPrice += row.full_price_cents * row.quantity;
+    itemCount += row.quantity;
+  }
+  return {
+    cart: { id: cart?.id ?? null, user_id: cart?.user_id ?? null },
+    skus: rows.map(toLine),
+    subtotal: toUsd(subtotal),
+    fullPriceTotal: toUsd(fullPrice),
+    shippingCost: 0,
+    taxTotal: 0,
+    total: toUsd(subtotal),
+    itemCount,
+  };
+}
+
+const EMPTY = () => cartTotal(undefined, []);
+
+/**
+ * The session cart (spec §3 Cart, §4). Every change runs in one transaction
+ * that first locks the cart row, so concurrent requests of one session (two
+ * tabs, a double click) apply one after the other and the album/track rule
+ * always holds. Reading never creates a session or a cart.
+ */
+export function cartService(db: Db) {
+  const repo = cartRepository(db);
+
+  /**
+   * Runs an edit of the owner's cart under its row lock and answers the new
+   * total. `create`: make the cart if the session has none (adds); otherwise
+   * the edit runs on an empty draft and nothing is written.
+   */
+  function change(owner: CartOwner | undefined, create: boolean, edit: (draft: Draft) => void): Promise<CartTotal> {
+    if (!owner) {
+      edit(new Map());
+      return Promise.resolve(EMPTY());
+    }
+    return db.transaction().execute(async (trx) => {
+      const tx = cartRepository(trx);
+      const cartId = create ? await tx.lockOrCreateCart(owner.sessionId, owner.userId) : await tx.lockCart(owner.sessionId);
+      if (cartId === undefined) {
+        edit(new Map());
+        return EMPTY();
+      }
+      const before = await tx.lockedLines(cartId);
+      const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
+      edit(draft);
+      if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId, owner.userId);
+      return cartTotal(await tx.findCartById(cartId), await tx.viewLines(cartId));
+    });
+  }
+
+  async function findSku(skuId: number) {
+    const [sku] = await repo.findSkus([skuId]);
+    return sku;
+  }
+
+  return {
+    async view(owner: CartOwner | undefined): Promise<CartTotal> {
+      const cart = owner && (await repo.findCart(owner.sessionId));
+      return cart ? cartTotal(cart, await repo.viewLines(cart.id)) : EMPTY();
+    },
+
+    /** The counter: the number of items (sum of quantities). */
+    itemCount(owner: CartOwner | undefined) {
+      return owner ? repo.itemCount(owner.sessionId) : Promise.resolve(0);
+    },
+
+    /**
+     * POST /crud/cart-session/skus. The sku is checked before a session is
+     * opened, so a refused add leaves a visitor without a session or cart.
+     */
+    async add(openOwner: () => Promise<CartOwner>, input: { sku_id: number; quantity: number; auto_update: boolean }) {
+      const sku = await findSku(input.sku_id);
+      assertAddable(sku, input.quantity, 'sku_id');
+      return change(await openOwner(), true, (draft) => {
+        if (applyAdd(draft, sku, input.quantity, input.auto_update) === 'covered_by_album') {
+          throw new AppError('conflict', 'album_in_cart');
+        }
+      });
+    },
+
+    /**
+     * POST /crud/cart-session/skus/many: all or nothing. Albums are applied
+     * first, so a track of an album in the same request is covered whatever
+     * the order the client sent.
+     */
+    async addMany(openOwner: () => Promise<CartOwner>, skuIds: readonly number[]) {
+      const ids = [...new Set(skuIds)];
+      const byId = new Map((await repo.findSkus(ids)).map((s) => [s.id, s]));
+      const skus = ids.map((id) => {
+        const sku = byId.get(id);
+        assertAddable(sku, 1, `sku_ids.${skuIds.indexOf(id)}`);
+        return sku;
+      });
+      const albumsFirst = [...skus].sort((a, b) => Number(b.type === 'digital_album') - Number(a.type === 'digital_album'));
+      return change(await openOwner(), true, (draft) => {
+        for (const sku of albumsFirst) applyAdd(draft, sku, 1, false);
+      });
+    },
+
+    /** POST /crud/cart-session/skus/quantity: physical and book lines only (spec §2 Cart). */
+    async setQuantity(owner: CartOwner | undefined, skuId: number, quantity: number) {
+      const sku = await findSku(skuId);
+      if (!sku) throw new AppError('not_found', 'item_not_found');
+      if (!isQuantityEditable(sku.type)) {
+        throw new AppError('invalid_data', 'quantity_not_editable', {}, { quantity: { key: 'errors.quantity_not_editable' } });
+      }
+      return change(owner, false, (draft) => {
+        const line = draft.get(skuId);
+        if (!line) throw new AppError('not_found', 'item_not_found');
+        line.quantity = quantity;
+      });
+    },
+
+    /** DELETE /crud/cart-session/skus: removing what is not in the cart changes nothing. */
+    async remove(owner: CartOwner | undefined, skuId: number) {
+      if (!(await findSku(skuId))) throw new AppError('not_found', 'item_not_found');
+      return change(owner, false, (draft) => {
+        draft.delete(skuId);
+      });
+    },
+
+    /** DELETE /crud/cart-session/tracks: the product's single tracks leave the cart. */
+    async removeTracks(owner: CartOwner | undefined, productId: number) {
+      if (!(await repo.productExists(productId))) throw new AppError('not_found', 'item_not_found');
+      return change(owner, false, (draft) => {
+        for (const line of [...draft.values()]) {
+          if (line.type === 'digital_track' && line.product_id === productId) draft.delete(line.sku_id);
+        }
+      });
+    },
+  };
+}
+export type CartService = ReturnType<typeof cartService>;

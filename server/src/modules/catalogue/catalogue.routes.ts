@@ -1,0 +1,162 @@
+import {
+  FreeStory,
+  FreeStreamingQuery,
+  LangParams,
+  Product,
+  ProductIdParams,
+  ProductListQuery,
+  ProductListResponse,
+  ProductsResponse,
+  SiteQuery,
+  SkuListQuery,
+  SkuListResponse,
+  SlugParams,
+  TopStoriesResponse,
+} from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { catalogueService } from './catalogue.service';
+
+const tags = ['catalogue'];
+const sessionIdOf = async (request: FastifyRequest) => (await request.getSession())?.id;
+
+/** Spec §7 "Catalogue and library": the calls that read the catalogue. */
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = catalogueService(app.db);
+
+  app.get(
+    '/crud/product/skus',
+    {
+      schema: {
+        tags,
+        summary: 'A page of products (20), newest first or ranked by the search; tracks whose title matches',
+        querystring: ProductListQuery,
+        response: { 200: ProductListResponse },
+      },
+    },
+    async (request) => catalogue.listProducts(request.query, request.siteLang, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/sku/list',
+    {
+      schema: {
+        tags,
+        summary: 'A page of skus of any type (e.g. type=subscription for the plans)',
+        querystring: SkuListQuery,
+        response: { 200: SkuListResponse },
+      },
+    },
+    async (request) => catalogue.listSkus(request.query, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/product/:id/skus',
+    {
+      schema: {
+        tags,
+        summary: 'A product with its purchase options and tracks',
+        params: ProductIdParams,
+        querystring: SiteQuery,
+        response: { 200: Product },
+      },
+    },
+    async (request) => catalogue.productById(request.params.id, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/product-by-slug/:slug/skus',
+    {
+      schema: {
+        tags,
+        summary: 'A product by its slug (the story page)',
+        params: SlugParams,
+        querystring: SiteQuery,
+        response: { 200: Product },
+      },
+    },
+    async (request) => catalogue.productBySlug(request.params.slug, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/promoted-sku/recommended-albums/:lang',
+    {
+      schema: {
+        tags,
+        summary: "A language's recommended albums (home page)",
+        params: LangParams,
+        querystring: SiteQuery,
+        response: { 200: ProductsResponse },
+      },
+    },
+    async (request) => catalogue.recommendedAlbums(request.params.lang, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/promoted-sku/top-stories/:lang',
+    {
+      schema: {
+        tags,
+        summary: "A language's top single stories (home page)",
+        params: LangParams,
+        querystring: SiteQuery,
+        response: { 200: TopStoriesResponse },
+      },
+    },
+    async (request) => catalogue.topStories(request.params.lang, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/recommended-stories',
+    {
+      schema: {
+        tags,
+        summary: "Stories to suggest to a listener: the site language's top stories",
+        querystring: SiteQuery,
+        response: { 200: TopStoriesResponse },
+      },
+    },
+    async (request) => catalogue.topStories(request.siteLang, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/free-story/:lang',
+    {
+      schema: {
+        tags,
+        summary: "A language's free story of the week (404 item_not_found when there is none)",
+        params: LangParams,
+        querystring: SiteQuery,
+        response: { 200: FreeStory },
+      },
+    },
+    async (request) => catalogue.freeStory(request.params.lang),
+  );
+
+  app.get(
+    '/crud/free-streaming',
+    {
+      schema: {
+        tags,
+        summary: 'Albums that stream in full for everyone (default: the site language)',
+        querystring: FreeStreamingQuery,
+        response: { 200: ProductsResponse },
+      },
+    },
+    async (request) => catalogue.freeStreaming(request.query.lang_code, request.siteLang, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/free-streaming/album/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A free-streaming album (404 item_not_found for any other product)',
+        params: ProductIdParams,
+        querystring: SiteQuery,
+        response: { 200: Product },
+      },
+    },
+    async (request) => catalogue.freeStreamingAlbum(request.params.id, await sessionIdOf(request)),
+  );
+};

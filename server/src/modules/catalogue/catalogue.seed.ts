@@ -1,0 +1,152 @@
+import type { LangCode } from '@storyhouse/contracts';
+import demo from '../../../demo/catalogue.json';
+import type { Seeder } from '../../db/seed';
+import { catalogueRepository } from './catalogue.repository';
+
+/** The shape of server/demo/catalogue.json (described in server/demo/generate-media.mjs). */
+interface DemoPrice {
+  full_cents: number;
+  sale_cents?: number;
+  is_shipped_free?: boolean;
+}
+interface DemoTrack {
+  title: string;
+  description: string;
+  full_cents: number;
+  sale_cents?: number;
+  is_free: boolean;
+  file: string;
+  preview: string;
+  length_seconds: number;
+}
+interface DemoProduct {
+  slug: string;
+  title: string;
+  description: string;
+  lang_code: LangCode;
+  is_book: boolean;
+  is_available: boolean;
+  is_free_streaming: boolean;
+  release_date: string;
+  image: string;
+  image_wide?: string | null;
+  skus: Partial<Record<'digital_album' | 'physical' | 'book', DemoPrice>>;
+  tracks: DemoTrack[];
+}
+interface DemoCatalogue {
+  products: DemoProduct[];
+  promoted: Record<LangCode, { albums: string[]; top_stories: { slug: string; track: number }[] }>;
+}
+
+/** The day the demo's free stories of the week started: in the past, so they are current. */
+const FREE_STORIES_START = '2024-01-01';
+
+/** Subscription plans (spec §1, §9): the subscription page lists them with /crud/sku/list?type=subscription. */
+const subscriptionPlans = [
+  {
+    code: 'monthly',
+    title: 'Monthly subscription',
+    description: 'Every story in the library, billed monthly.',
+    full_price_cents: 799,
+  },
+  {
+    code: 'annual',
+    title: 'Annual subscription',
+    description: 'Every story in the library for a year, billed once a year.',
+    full_price_cents: 7999,
+  },
+];
+
+/** Demo media paths are relative to server/demo; storage keys are relative to server/demo/media. */
+const storageKey = (path: string) => path.replace(/^media\//, '');
+
+const sale = (p: { full_cents: number; sale_cents?: number }) => ({
+  full_price_cents: p.full_cents,
+  sale_price_cents: p.sale_cents ?? null,
+});
+
+/**
+ * The demo catalogue (DESIGN.md 8): albums with their spoken MP3 tracks, CDs,
+ * books and sale prices in three languages, each language's recommended
+ * albums, top stories and free story of the week, and the subscription plans.
+ */
+export const catalogueSeeder: Seeder = {
+  name: 'catalogue.demo',
+  async run(db) {
+    const repo = catalogueRepository(db);
+    const catalogue = demo as DemoCatalogue;
+    const albumSku = new Map<string, number>();
+    const trackSkus = new Map<string, number[]>();
+
+    for (const p of catalogue.products) {
+      const productId = await repo.insertProduct({
+        slug: p.slug,
+        title: p.title,
+        description: p.description,
+        lang_code: p.lang_code,
+        is_book: p.is_book,
+        is_available: p.is_available,
+        is_free_streaming: p.is_free_streaming,
+        release_date: p.release_date,
+        primary_image: storageKey(p.image),
+        wide_image: p.image_wide ? storageKey(p.image_wide) : null,
+      });
+      for (const [type, price] of Object.entries(p.skus)) {
+        const id = await repo.insertSku({
+          product_id: productId,
+          type,
+          title: p.title,
+          ...sale(price),
+          is_shipped_free: price.is_shipped_free ?? false,
+          lang_code: p.lang_code,
+        });
+        if (type === 'digital_album') albumSku.set(p.slug, id);
+      }
+      const tracks: number[] = [];
+      for (const [position, t] of p.tracks.entries()) {
+        tracks.push(
+          await repo.insertSku({
+            product_id: productId,
+            type: 'digital_track',
+            title: t.title,
+            description: t.description,
+            ...sale(t),
+            position,
+            length_seconds: t.length_seconds,
+            is_free: t.is_free,
+            media_full: storageKey(t.file),
+            media_preview: storageKey(t.preview),
+            lang_code: p.lang_code,
+          }),
+        );
+        if (t.is_free)
+          await repo.insertFreeStory({ lang_code: p.lang_code, sku_id: tracks.at(-1) as number, starts_on: FREE_STORIES_START });
+      }
+      trackSkus.set(p.slug, tracks);
+    }
+
+    for (const [lang, promoted] of Object.entries(catalogue.promoted) as [LangCode, DemoCatalogue['promoted'][LangCode]][]) {
+      for (const [position, slug] of promoted.albums.entries()) {
+        await repo.promote({ kind: 'recommended_album', lang_code: lang, sku_id: found(albumSku.get(slug), slug), position });
+      }
+      for (const [position, story] of promoted.top_stories.entries()) {
+        const sku = trackSkus.get(story.slug)?.[story.track];
+        await repo.promote({
+          kind: 'top_story',
+          lang_code: lang,
+          sku_id: found(sku, `${story.slug} track ${story.track}`),
+          position,
+        });
+      }
+    }
+
+    for (const [position, plan] of subscriptionPlans.entries()) {
+      await repo.insertSku({ type: 'subscription', ...plan, position });
+    }
+  },
+};
+
+function found(id: number | undefined, what: string): number {
+  if (id === undefined) throw new Error(`catalogue.json promotes ${what}, which it does not define`);
+  return id;
+}

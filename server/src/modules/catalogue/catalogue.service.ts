@@ -1,0 +1,300 @@
+import {
+  type FreeStory,
+  type LangCode,
+  mediaPaths,
+  type Product,
+  type ProductListResponse,
+  type Sku,
+  type SkuListResponse,
+  type SkuType,
+  type TopStory,
+  type Track,
+  type TrackMatch,
+} from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../plugins/errors';
+import { skuIdsInCart } from '../cart/cart-contents';
+import {
+  catalogueRepository,
+  type ProductFilter,
+  type ProductRow,
+  type SkuListRow,
+  type SkuRow,
+  type TrackRow,
+} from './catalogue.repository';
+import { isOnSale, priceCents, toUsd } from './pricing';
+
+/** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
+export const PER_PAGE = 20;
+/** Matching tracks shown above the products when searching. */
+export const TRACK_MATCHES = 20;
+/** Free-streaming albums are few; the list is not paged but is bounded. */
+const FREE_STREAMING_LIMIT = 100;
+
+/** The purchase options of a product, in the order the story page lists them. */
+const formats = ['digital_album', 'physical', 'book'] as const;
+
+const storyPath = (slug: string) => `/story/${encodeURIComponent(slug)}`;
+const imageUrl = (key: string | null) => (key ? mediaPaths.image(key) : null);
+
+/** m:ss, for the free story (spec §3 Free story duration). */
+export function duration(seconds: number) {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+function prices(sku: SkuRow) {
+  return { full_price_usd: toUsd(sku.full_price_cents), price_usd: toUsd(priceCents(sku)) };
+}
+
+function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | null, inCart: ReadonlySet<number>): Sku {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    type: row.type,
+    title: row.title,
+    description: row.description,
+    is_hidden: row.is_hidden,
+    ...prices(row),
+    is_shipped_free: row.is_shipped_free,
+    is_available: row.is_available && (product?.is_available ?? true),
+    skuMedia:
+      row.type === 'digital_track'
+        ? [
+            { type: 'preview', download_url: mediaPaths.trackPreview(row.id) },
+            { type: 'full', download_url: mediaPaths.trackFull(row.id) },
+          ]
+        : [],
+    product_slug: product?.slug ?? null,
+    isInCart: inCart.has(row.id),
+    code: row.code,
+  };
+}
+
+function toTrack(row: SkuRow, isFreeStreaming: boolean, inCart: ReadonlySet<number>): Track {
+  return {
+    sku_id: row.id,
+    title: row.title,
+    description: row.description,
+    order_index: row.position,
+    length_seconds: row.length_seconds ?? 0,
+    ...prices(row),
+    is_free: row.is_free,
+    is_free_streaming: isFreeStreaming,
+    preview_url: mediaPaths.trackPreview(row.id),
+    download_url: mediaPaths.trackFull(row.id),
+    isInCart: inCart.has(row.id),
+  };
+}
+
+function priceOf(sku: Sku | null, row: SkuRow | undefined) {
+  if (!sku || !row) return null;
+  return { original: sku.full_price_usd, salePrice: sku.price_usd, onSale: isOnSale(row) };
+}
+
+/** A product with its visible skus (spec §3 Product). */
+export function toProduct(p: ProductRow, skus: readonly SkuRow[], inCart: ReadonlySet<number>): Product {
+  const tracks = skus.filter((s) => s.type === 'digital_track');
+  const byFormat = new Map(skus.filter((s) => s.type !== 'digital_track').map((s) => [s.type, s]));
+  const options = formats.flatMap((type) => {
+    const row = byFormat.get(type);
+    return row ? [{ type, row, sku: toSku(row, p, inCart) }] : [];
+  });
+  const option = (type: (typeof formats)[number]) => options.find((o) => o.type === type);
+  const digitalAlbum = option('digital_album');
+  const physicalAlbum = option('physical');
+  const book = option('book');
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    lang_code: p.lang_code,
+    url: storyPath(p.slug),
+    primary_image: imageUrl(p.primary_image),
+    wide_image: imageUrl(p.wide_image),
+    release_date: p.release_date,
+    is_available: p.is_available,
+    isStory: tracks.length > 0 || digitalAlbum !== undefined,
+    isBook: p.is_book,
+    is_free_streaming: p.is_free_streaming,
+    created_at: p.created_at.toISOString(),
+    updated_at: p.updated_at.toISOString(),
+    skus: options.map((o) => o.sku),
+    tracks: tracks.map((t) => toTrack(t, p.is_free_streaming, inCart)),
+    digitalAlbum: digitalAlbum?.sku ?? null,
+    physicalAlbum: physicalAlbum?.sku ?? null,
+    book: book?.sku ?? null,
+    digitalAlbumPrice: priceOf(digitalAlbum?.sku ?? null, digitalAlbum?.row),
+    physicalAlbumPrice: priceOf(physicalAlbum?.sku ?? null, physicalAlbum?.row),
+    bookPrice: priceOf(book?.sku ?? null, book?.row),
+    physicalAlbumIsShippedFree: physicalAlbum?.row.is_shipped_free ?? false,
+    bookIsShippedFree: book?.row.is_shipped_free ?? false,
+  };
+}
+
+function toTrackMatch(row: TrackRow, inCart: ReadonlySet<number>): TrackMatch {
+  return {
+    ...toTrack(row, row.product_is_free_streaming, inCart),
+    product_id: row.product_id,
+    product_slug: row.product_slug,
+    product_title: row.product_title,
+  };
+}
+
+function toTopStory(row: TrackRow, inCart: ReadonlySet<number>): TopStory {
+  return {
+    id: row.id,
+    slug: row.product_slug,
+    title: row.title,
+    product: row.product_title,
+    ...prices(row),
+    download_url: mediaPaths.trackPreview(row.id),
+    length_seconds: row.length_seconds,
+    product_id: row.product_id,
+    primary_image: imageUrl(row.product_primary_image),
+    isInCart: inCart.has(row.id),
+  };
+}
+
+function toFreeStory(row: TrackRow): FreeStory {
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    title: row.title,
+    slug: row.product_slug,
+    description: row.description,
+    is_available: row.is_available && row.product_is_available,
+    product_title: row.product_title,
+    product_description: row.product_description,
+    product_release_date: row.product_release_date,
+    product_image_url_wide: imageUrl(row.product_wide_image),
+    primary_image: imageUrl(row.product_primary_image),
+    // The free story streams in full for everyone (spec §6).
+    full_download_url: mediaPaths.trackFull(row.id),
+    length_seconds: row.length_seconds,
+    duration: duration(row.length_seconds),
+    url: storyPath(row.product_slug),
+  };
+}
+
+/** 'all' or absent-means-site-language (spec §9: the default list filter is the site language). */
+function languages(langCode: LangCode | 'all' | undefined, siteLang: LangCode): LangCode[] | null {
+  if (langCode === 'all') return null;
+  return [langCode ?? siteLang];
+}
+
+/** Types whose products hold audio, so a type filter keeps matching tracks. */
+const audioTypes: readonly SkuType[] = ['digital_album', 'digital_track'];
+
+export interface ProductListInput {
+  page: number;
+  type?: SkuType | undefined;
+  available?: '0' | '1' | undefined;
+  search?: string | undefined;
+  lang_code?: LangCode | 'all' | undefined;
+}
+
+/**
+ * The catalogue as the shop, story and home pages read it. `sessionId`
+ * marks what is already in that session's cart (spec §4 in-cart flags).
+ */
+export function catalogueService(db: Db) {
+  const repo = catalogueRepository(db);
+  const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
+
+  async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {
+    const skus = await repo.skusOfProducts(rows.map((r) => r.id));
+    const byProduct = new Map<number | null, SkuRow[]>();
+    for (const s of skus) {
+      const list = byProduct.get(s.product_id);
+      if (list) list.push(s);
+      else byProduct.set(s.product_id, [s]);
+    }
+    return rows.map((p) => toProduct(p, byProduct.get(p.id) ?? [], inCart));
+  }
+
+  async function product(row: ProductRow | undefined, sessionId: string | undefined): Promise<Product> {
+    if (!row) throw new AppError('not_found', 'item_not_found');
+    const [list] = await products([row], await inCartOf(sessionId));
+    return list as Product;
+  }
+
+  return {
+    async listProducts(input: ProductListInput, siteLang: LangCode, sessionId: string | undefined): Promise<ProductListResponse> {
+      const search = input.search || undefined;
+      const filter: ProductFilter = {
+        langs: languages(input.lang_code, siteLang),
+        type: input.type,
+        availableOnly: input.available === '1',
+        search,
+      };
+      const window = { limit: PER_PAGE, offset: (input.page - 1) * PER_PAGE };
+      const [page, inCart, trackRows] = await Promise.all([
+        repo.listProducts(filter, window),
+        inCartOf(sessionId),
+        search && (!input.type || audioTypes.includes(input.type)) ? repo.searchTracks({ ...filter, search }, TRACK_MATCHES) : [],
+      ]);
+      return {
+        items: await products(page.rows, inCart),
+        page: input.page,
+        per_page: PER_PAGE,
+        count: page.count,
+        tracks: trackRows.map((t) => toTrackMatch(t, inCart)),
+      };
+    },
+
+    async listSkus(input: Omit<ProductListInput, 'lang_code'>, sessionId: string | undefined): Promise<SkuListResponse> {
+      const [page, inCart] = await Promise.all([
+        repo.listSkus(
+          { type: input.type, availableOnly: input.available === '1', search: input.search || undefined },
+          { limit: PER_PAGE, offset: (input.page - 1) * PER_PAGE },
+        ),
+        inCartOf(sessionId),
+      ]);
+      const toListed = (row: SkuListRow) =>
+        toSku(
+          row,
+          row.product_slug === null ? null : { slug: row.product_slug, is_available: row.product_is_available ?? true },
+          inCart,
+        );
+      return { items: page.rows.map(toListed), page: input.page, per_page: PER_PAGE, count: page.count };
+    },
+
+    async productById(id: number, sessionId: string | undefined) {
+      return product(await repo.productById(id), sessionId);
+    },
+
+    async productBySlug(slug: string, sessionId: string | undefined) {
+      return product(await repo.productBySlug(slug), sessionId);
+    },
+
+    async recommendedAlbums(lang: LangCode, sessionId: string | undefined) {
+      const [rows, inCart] = await Promise.all([repo.recommendedAlbums(lang), inCartOf(sessionId)]);
+      return { items: await products(rows, inCart) };
+    },
+
+    async topStories(lang: LangCode, sessionId: string | undefined) {
+      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(sessionId)]);
+      return { items: rows.map((r) => toTopStory(r, inCart)) };
+    },
+
+    async freeStory(lang: LangCode): Promise<FreeStory> {
+      const row = await repo.currentFreeStory(lang);
+      if (!row) throw new AppError('not_found', 'item_not_found');
+      return toFreeStory(row);
+    },
+
+    async freeStreaming(langCode: LangCode | 'all' | undefined, siteLang: LangCode, sessionId: string | undefined) {
+      const [rows, inCart] = await Promise.all([
+        repo.freeStreamingProducts(languages(langCode, siteLang), FREE_STREAMING_LIMIT),
+        inCartOf(sessionId),
+      ]);
+      return { items: await products(rows, inCart) };
+    },
+
+    async freeStreamingAlbum(id: number, sessionId: string | undefined) {
+      const row = await repo.productById(id);
+      return product(row?.is_free_streaming ? row : undefined, sessionId);
+    },
+  };
+}

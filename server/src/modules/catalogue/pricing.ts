@@ -1,0 +1,22 @@
+/**
+ * Prices, in one place. The catalogue stores integer cents; the API speaks
+ * US dollars with 2 decimals (spec §9). A sku's price is the lower of its
+ * full and sale price (spec §3).
+ */
+export interface PricedSku {
+  full_price_cents: number;
+  sale_price_cents: number | null;
+}
+
+export function priceCents(sku: PricedSku): number {
+  return sku.sale_price_cents !== null && sku.sale_price_cents < sku.full_price_cents
+    ? sku.sale_price_cents
+    : sku.full_price_cents;
+}
+
+export function isOnSale(sku: PricedSku): boolean {
+  return priceCents(sku) < sku.full_price_cents;
+}
+
+/** Cents to dollars for the API: 1299 → 12.99. */
+export const toUsd = (cents: number) => Math.round(cents) / 100;

@@ -1,0 +1,164 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import sharp from 'sharp';
+import { AppError } from '../../plugins/errors';
+import { isStorageKey, readAll, type Storage, type StoredFile } from './storage';
+
+/** Image types served from storage, by extension. SVG is left out: it can carry script. */
+const IMAGE_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+};
+
+/** Folders of public images. Audio is never here: full recordings go through the access rule. */
+const PUBLIC_IMAGE_FOLDERS = ['covers/', 'banners/'];
+
+/** Sources larger than this are refused rather than decoded (memory). */
+const MAX_SOURCE_BYTES = 40 * 1024 * 1024;
+
+/** Bump when the output changes (format, quality) so every resized name changes with it. */
+const OUTPUT_VERSION = 1;
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Originals keep their URL when replaced, so browsers check back after a week. */
+export const PUBLIC_IMAGE = 'public, max-age=604800';
+
+/** The content type of a public image key (covers/, banners/), or undefined when the key is not one. */
+export function publicImageType(key: string): string | undefined {
+  if (!isStorageKey(key) || !PUBLIC_IMAGE_FOLDERS.some((folder) => key.startsWith(folder))) return undefined;
+  return IMAGE_TYPES[path.extname(key).toLowerCase()];
+}
+
+export interface ResizeOptions {
+  width: number;
+  height?: number | undefined;
+}
+
+/** Widths and heights the service makes (the contract's bounds, checked again for names read from a URL). */
+const inBounds = (n: number) => Number.isInteger(n) && n >= 16 && n <= 2000;
+
+/**
+ * The cache name of a resized image: `<hash>/<width>[x<height>]/<key>.webp`.
+ * The hash covers the source's key, size, time and tag and the options, so a
+ * replaced source gets a new name (and browsers may cache a name forever);
+ * the readable rest says how to make the file again on any server instance.
+ */
+function resizedName(key: string, file: StoredFile, { width, height }: ResizeOptions) {
+  const hash = createHash('sha256')
+    .update(JSON.stringify([OUTPUT_VERSION, key, file.size, file.mtime.getTime(), file.etag, width, height ?? null]))
+    .digest('hex')
+    .slice(0, 16);
+  return `${hash}/${height ? `${width}x${height}` : width}/${key}.webp`;
+}
+
+const RESIZED_NAME = /^([0-9a-f]{16})\/(\d{2,4})(?:x(\d{2,4}))?\/(.+)\.webp$/;
+
+export const resizedPath = (name: string) => `/media/resized/${name}`;
+
+/**
+ * Server-side image resizing (DESIGN.md: responsive images resized with
+ * sharp, with cache headers). Output is WebP, which every browser the site
+ * supports shows, at about two thirds of a JPEG's size. Resized files live in
+ * `cache`; identical requests arriving together share one resize.
+ */
+export function imageResizer({ media, cache, log }: { media: Storage; cache: Storage; log: FastifyBaseLogger }) {
+  const inFlight = new Map<string, Promise<void>>();
+
+  async function make(name: string, key: string, file: StoredFile, { width, height }: ResizeOptions) {
+    if (file.size > MAX_SOURCE_BYTES) throw new AppError('invalid_data', 'image_not_resizable');
+    const source = await readAll(await media.read(key));
+    let output: Buffer;
+    try {
+      output = await sharp(source)
+        .rotate() // EXIF orientation, before the size is taken
+        .resize({ width, height, fit: height ? 'cover' : 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch (err) {
+      log.warn({ err, key }, 'stored image could not be decoded');
+      throw new AppError('invalid_data', 'image_not_resizable');
+    }
+    await cache.write(name, output, 'image/webp');
+  }
+
+  /** Makes the resized file unless the cache has it; concurrent callers for one name wait on the same work. */
+  async function ensure(name: string, key: string, file: StoredFile, options: ResizeOptions) {
+    if (await cache.stat(name)) return;
+    let work = inFlight.get(name);
+    if (!work) {
+      work = make(name, key, file, options).finally(() => inFlight.delete(name));
+      inFlight.set(name, work);
+    }
+    await work;
+  }
+
+  return {
+    /** The path of `key` resized to the options, making it if needed. */
+    async resize(key: string, options: ResizeOptions): Promise<string> {
+      const file = await media.stat(key);
+      if (!file) throw new AppError('not_found', 'item_not_found');
+      const name = resizedName(key, file, options);
+      await ensure(name, key, file, options);
+      return resizedPath(name);
+    },
+
+    /**
+     * The cache key of a resized path (`name` after /media/resized/), made
+     * again if this instance lacks it; undefined when the name is malformed
+     * or its source changed since (the name is then stale).
+     */
+    async cached(name: string): Promise<string | undefined> {
+      if (!isStorageKey(name)) return undefined;
+      if (await cache.stat(name)) return name;
+      const m = RESIZED_NAME.exec(name);
+      if (!m) return undefined;
+      const [, , w, h, key] = m;
+      const options = { width: Number(w), height: h ? Number(h) : undefined };
+      if (!publicImageType(key!) || !inBounds(options.width) || (options.height !== undefined && !inBounds(options.height))) {
+        return undefined;
+      }
+      const file = await media.stat(key!);
+      if (!file || resizedName(key!, file, options) !== name) return undefined;
+      await ensure(name, key!, file, options);
+      return name;
+    },
+  };
+}
+
+export type ImageResizer = ReturnType<typeof imageResizer>;
+
+/**
+ * The storage key behind an image URL a client sends: `/media/covers/x.jpg`,
+ * the same on this site's own host, or the bare key `covers/x.jpg`. Anything
+ * else (another host, another folder, traversal) is image_not_resizable.
+ */
+export function imageKeyOf(url: string, ownHost: string): string {
+  const refuse = () => new AppError('invalid_data', 'image_not_resizable');
+  let key = url;
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url) || url.startsWith('/')) {
+    let parsed: URL;
+    let own: URL;
+    try {
+      own = new URL(`http://${ownHost}`);
+      parsed = new URL(url, own);
+    } catch {
+      throw refuse();
+    }
+    // Only the path is used (nothing is fetched), so the host name is compared and not the port.
+    if (parsed.hostname !== own.hostname || !/^https?:$/.test(parsed.protocol) || !parsed.pathname.startsWith('/media/')) {
+      throw refuse();
+    }
+    try {
+      key = decodeURIComponent(parsed.pathname.slice('/media/'.length));
+    } catch {
+      throw refuse();
+    }
+  }
+  if (!publicImageType(key)) throw refuse();
+  return key;
+}

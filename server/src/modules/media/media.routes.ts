@@ -1,0 +1,119 @@
+import { TrackMediaParams, TrackMediaQuery } from '@storyhouse/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { AppError } from '../../plugins/errors';
+import { listenerOf, mayHearInFull } from './access';
+import { PUBLIC_IMAGE, publicImageType } from './images';
+import { mediaRepository } from './media.repository';
+import { sendStoredFile } from './send-file';
+import { uriEncode } from './sigv4';
+import { createMediaStorage } from './storage-config';
+
+/** Previews are the same for everyone: shared caches may keep them a day. */
+const PREVIEW_CACHE = 'public, max-age=86400';
+/** A full recording is for its listener only; revalidated hourly, since entitlement can change. */
+const FULL_CACHE = 'private, max-age=3600';
+
+/**
+ * Track facts (media keys, free flags) change rarely, and a player asks for
+ * many ranges of one track in a row: each server instance reuses an answer
+ * for TRACK_FACTS_MS instead of querying per range. A track made paid stops
+ * streaming in full within that time. Not a store: every instance asks the
+ * database again once it expires.
+ */
+const TRACK_FACTS_MS = 5000;
+const TRACK_FACTS_MAX = 10_000;
+
+function shortLived<V>(load: (id: number) => Promise<V>) {
+  const cache = new Map<number, { until: number; value: Promise<V> }>();
+  return (id: number) => {
+    const hit = cache.get(id);
+    if (hit && hit.until > Date.now()) return hit.value;
+    if (cache.size >= TRACK_FACTS_MAX) cache.delete(cache.keys().next().value!);
+    const value = load(id);
+    cache.set(id, { until: Date.now() + TRACK_FACTS_MS, value });
+    value.catch(() => cache.delete(id));
+    return value;
+  };
+}
+
+/**
+ * Content-Disposition for saving a track under its title (RFC 6266): an ASCII
+ * fallback name, and the exact title in UTF-8 for browsers that read filename*.
+ */
+function attachment(title: string) {
+  const name = `${title.trim() || 'track'}.mp3`;
+  const ascii = name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${uriEncode(name)}`;
+}
+
+/**
+ * Audio streams (spec §7 download_url / preview_url; mediaPaths) and the public
+ * images of the storage (covers, banners). Every full recording passes the
+ * access rule (access.ts); audio is never reachable by its storage key.
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const storage = createMediaStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
+  const findTrack = shortLived(mediaRepository(app.db).findTrack);
+
+  async function sendTrack(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { skuId, variant, download }: { skuId: number; variant: 'preview' | 'full'; download: boolean },
+  ) {
+    const track = await findTrack(skuId);
+    if (!track) throw new AppError('not_found', 'item_not_found');
+    if (variant === 'full') {
+      const rights = { skuId, productId: track.product_id, isFree: track.is_free, isFreeStreaming: track.is_free_streaming };
+      if (!(await mayHearInFull(app.db, listenerOf(request), rights))) throw new AppError('not_allowed', 'not_entitled');
+    }
+    const key = variant === 'full' ? track.media_full : track.media_preview;
+    if (!key) throw new AppError('not_found', 'item_not_found');
+    return sendStoredFile(request, reply, storage, key, {
+      contentType: 'audio/mpeg',
+      cacheControl: variant === 'full' ? FULL_CACHE : PREVIEW_CACHE,
+      disposition: download ? attachment(track.title) : undefined,
+    });
+  }
+
+  const summaries = {
+    preview: "A track's preview; anyone may play it",
+    full: 'The full recording; 403 not_entitled unless the listener may hear it (free, free-streaming album)',
+  } as const;
+  for (const variant of ['preview', 'full'] as const) {
+    // GET and HEAD declared together: Fastify's automatic HEAD route would answer Content-Length: 0.
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `/crud/media/track/:skuId/${variant}.mp3`,
+      schema: {
+        tags: ['media'],
+        summary: summaries[variant],
+        description:
+          'audio/mpeg with Range (206, 416 range_not_satisfiable), ETag and If-None-Match (304), If-Range. ' +
+          '404 item_not_found for an unknown sku or one that is not a track. download=1 saves it under its title.',
+        params: TrackMediaParams,
+        querystring: TrackMediaQuery,
+      },
+      handler: (request, reply) =>
+        sendTrack(request, reply, { skuId: request.params.skuId, variant, download: request.query.download === '1' }),
+    });
+  }
+
+  // Public images by storage key (mediaPaths.image). Resized ones: images.routes.ts.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    schema: { hide: true },
+    handler: (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      const type = publicImageType(key);
+      if (!type) throw new AppError('not_found', 'item_not_found');
+      return sendStoredFile(request, reply, storage, key, { contentType: type, cacheControl: PUBLIC_IMAGE });
+    },
+  });
+};
