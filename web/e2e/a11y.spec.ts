@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { routePath } from '@storyhouse/contracts';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { clientNavigate, demoNavigation, expect, mainNavigation, test } from './fixtures';
 
@@ -56,6 +57,50 @@ test('the offline not-found page', async ({ page, context, t }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+// The catalogue screens (issue 3): the shop searching (tracks and products
+// both listed) in grid layout, and a story page with a preview playing.
+const demoStory = { en: 'the-first-christmas', es: 'rut-la-amiga-fiel' } as const;
+const demoSearch = { en: 'Goliath', es: 'oracion' } as const;
+
+test('the shop with a search and the grid layout', async ({ page, t, siteLang }) => {
+  const search = demoSearch[siteLang];
+  await page.goto(`${routePath('shop', siteLang)}?search=${search}`);
+  await expect(page.getByRole('heading', { level: 2, name: t('shop.resultsFor', { search }) })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('shop.matchingTracks') })).toBeVisible();
+  await page.getByRole('button', { name: t('shop.grid'), exact: true }).click();
+  await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(
+    page
+      .getByRole('list', { name: t('shop.products') })
+      .getByRole('link')
+      .first(),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a story page with a preview playing', async ({ page, t, siteLang }) => {
+  await page.goto(`/story/${demoStory[siteLang]}`);
+  const tracks = page.getByRole('region', { name: t('catalogue.tracks') });
+  await tracks.getByRole('button', { name: t('catalogue.playPreviews') }).click();
+  await expect(page.getByRole('region', { name: t('player.label') })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the free-streaming list and album', async ({ page, t }) => {
+  await page.goto('/free-streaming');
+  await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.title') })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.albumHeading') })).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: t('catalogue.tracks') })
+      .getByRole('listitem')
+      .first(),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
@@ -65,4 +110,41 @@ test.describe('on a phone', () => {
     await expect(mainNavigation(page, t)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the shop and a story', async ({ page, t, siteLang }) => {
+    await page.goto(routePath('shop', siteLang)!);
+    await expect(page.getByRole('list', { name: t('shop.products') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/story/${demoStory[siteLang]}`);
+    await expect(page.getByRole('region', { name: t('story.buy') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+// The cart (issue 3): empty, then with lines and the removal dialog open.
+test('the empty cart', async ({ page, t }) => {
+  await page.goto('/cart');
+  await expect(page.getByText(t('cart.empty'))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the cart with lines and the removal dialog', async ({ page, t, siteLang }) => {
+  await page.goto(`/story/${demoStory[siteLang]}`);
+  for (const offer of [t('catalogue.digitalAlbum'), t('catalogue.book')]) {
+    await page.getByRole('button', { name: t('catalogue.addTrack', { title: offer }) }).click();
+    await expect(page.getByRole('button', { name: t('catalogue.addedTrack', { title: offer }) })).toBeVisible();
+  }
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: t('shell.cartWithCount', { count: 2 }) })
+    .click();
+  const lines = page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  expect(await seriousViolations(page)).toEqual([]);
+  await lines
+    .first()
+    .getByRole('button', { name: t('cart.remove') })
+    .click();
+  await expect(page.getByRole('dialog', { name: t('cart.confirmTitle') })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -57,9 +57,30 @@ function isExpectedNotFoundDocument(msg: ConsoleMessage) {
   return !pathname.startsWith('/crud/') && !pathname.startsWith('/assets/');
 }
 
+/**
+ * A failed API call a test expects (an unknown story answers 404): Chromium
+ * reports it in the console like any failed request; a test names the
+ * status and path it provokes with `test.use({ expectedApiErrors: [e] })`.
+ * Playwright reads a two-item array in test.use as [value, options], so
+ * two or more go as `[[e1, e2], { option: true }]`.
+ */
+export interface ExpectedApiError {
+  status: number;
+  path: RegExp;
+}
+
+function isExpectedApiError(msg: ConsoleMessage, expected: ExpectedApiError[] | ExpectedApiError) {
+  const status = /^Failed to load resource: the server responded with a status of (\d{3})/.exec(msg.text())?.[1];
+  if (!status) return false;
+  const { pathname } = new URL(msg.location().url);
+  return [expected].flat().some((e) => e.status === Number(status) && pathname.startsWith('/crud/') && e.path.test(pathname));
+}
+
 interface Fixtures {
   /** Catalog text in the project's language. */
   t: Translate;
+  /** API failures this test provokes on purpose; none unless a test says so. */
+  expectedApiErrors: ExpectedApiError[];
   /** Fails the test on any console error or warning and any uncaught page error. */
   consoleGuard: undefined;
 }
@@ -67,11 +88,16 @@ interface Fixtures {
 export const test = base.extend<Fixtures & SiteOptions>({
   siteLang: ['en', { option: true }],
   t: async ({ siteLang }, use) => use(translator(siteLang)),
+  expectedApiErrors: [[], { option: true }],
   consoleGuard: [
-    async ({ context }, use) => {
+    async ({ context, expectedApiErrors }, use) => {
       const problems: string[] = [];
       context.on('console', (msg) => {
-        if ((msg.type() === 'error' || msg.type() === 'warning') && !isExpectedNotFoundDocument(msg)) {
+        if (
+          (msg.type() === 'error' || msg.type() === 'warning') &&
+          !isExpectedNotFoundDocument(msg) &&
+          !isExpectedApiError(msg, expectedApiErrors)
+        ) {
           problems.push(`console.${msg.type()}: ${msg.text()} (at ${msg.location().url})`);
         }
       });

@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Catalog } from '@storyhouse/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { PlayerProvider } from '../features/player/player';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './router';
@@ -19,7 +20,9 @@ export function App({ lang, catalog }: { lang: LangCode; catalog: Catalog }) {
   return (
     <I18nProvider lang={lang} catalog={catalog}>
       <QueryClientProvider client={queryClient}>
-        <AppRoutes />
+        <PlayerProvider>
+          <AppRoutes />
+        </PlayerProvider>
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -17,6 +17,11 @@ type Screen = LazyExoticComponent<ComponentType>;
  */
 const screens: Record<PageRouteId, Screen> = {
   home: lazy(() => import('../features/home/home-page')),
+  shop: lazy(() => import('../features/shop/shop-page')),
+  story: lazy(() => import('../features/story/story-page')),
+  cart: lazy(() => import('../features/cart/cart-page')),
+  freeStreaming: lazy(() => import('../features/free-streaming/free-streaming-page')),
+  freeStreamingAlbum: lazy(() => import('../features/free-streaming/free-streaming-album-page')),
 };
 
 function Loading() {

@@ -6,8 +6,19 @@ export function registerServiceWorker() {
   let done = false;
   const register = () => {
     if (done) return;
+    // Offline the script cannot be fetched: register once the connection is back.
+    if (!navigator.onLine) {
+      window.addEventListener('online', register, { once: true });
+      return;
+    }
     done = true;
-    navigator.serviceWorker.register('/sw.js').catch((err: unknown) => console.warn('service worker not registered', err));
+    navigator.serviceWorker.register('/sw.js').catch((err: unknown) => {
+      // The connection may drop between the check and the fetch; try again when it returns.
+      if (!navigator.onLine) {
+        done = false;
+        window.addEventListener('online', register, { once: true });
+      } else console.warn('service worker not registered', err);
+    });
   };
   const whenIdle = () =>
     'requestIdleCallback' in window

@@ -1,5 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { CartLink } from '../../features/cart/cart-counter';
+import { PlayerBar } from '../../features/player/player-bar';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { AccountMenu } from './account-menu';
@@ -8,9 +10,9 @@ import { Footer } from './footer';
 import { SiteNav } from './site-nav';
 
 /**
- * Spec §2 Shell: banners, header with the menu toggle and search corner,
- * sidebar navigation, the page, the footer. Every navigation scrolls to the
- * top and closes the menu.
+ * Spec §2 Shell: banners, header with the menu toggle, search and cart
+ * corner, sidebar navigation, the page, the footer, the audio player bar.
+ * Every navigation scrolls to the top and closes the menu.
  */
 export function Shell({ fallback }: { fallback: ReactNode }) {
   const { t } = useI18n();
@@ -40,6 +42,7 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
           <RouteLink to="search" className="header__search">
             {t('shell.search')}
           </RouteLink>
+          <CartLink className="header__cart" />
           <button
             type="button"
             className="header__menu-toggle"
@@ -68,6 +71,7 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
         </main>
       </div>
       <Footer />
+      <PlayerBar />
     </div>
   );
 }

@@ -1,10 +1,14 @@
-import type { NavigationItem } from '@storyhouse/contracts';
+import { matchPageRoute, type NavigationItem } from '@storyhouse/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
+import { CartCountSuffix } from '../../features/cart/cart-counter';
 import { useSiteNavigation } from '../../features/cms/api/get-site-navigation';
 import { useI18n } from '../../lib/i18n';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
+
+/** Spec §2 Shell: the shop entry (/shop or /tienda) carries the cart counter. */
+const isShop = (url: string) => matchPageRoute(url.split(/[?#]/)[0] ?? '') === 'shop';
 
 function ItemLink({ item }: { item: NavigationItem }) {
   if (isExternal(item.url)) {
@@ -17,6 +21,7 @@ function ItemLink({ item }: { item: NavigationItem }) {
   return (
     <NavLink to={item.url} end>
       {item.title}
+      {isShop(item.url) && <CartCountSuffix />}
     </NavLink>
   );
 }

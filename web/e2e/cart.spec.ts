@@ -1,0 +1,228 @@
+import type { Page } from '@playwright/test';
+import type { Product } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { demoNavigation, expect, mainNavigation, type SiteLang, test } from './fixtures';
+
+// Spec §2 Shell (cart counter), §2 Cart, §4 Cart and §8 Cart failures, with
+// the demo catalogue (server/demo/catalogue.json). Every test starts with a
+// fresh browser context, so with an empty cart of its own.
+
+/** A story with a digital album and a CD, one of them on sale. */
+const demo: Record<SiteLang, { slug: string; title: string; sale: 'digitalAlbum' | 'physicalAlbum'; tracks: string[] }> = {
+  en: { slug: 'noahs-big-boat', title: 'Noah’s Big Boat', sale: 'digitalAlbum', tracks: ['Noah Builds the Ark', 'Two by Two'] },
+  es: { slug: 'jesus-vive', title: '¡Jesús vive!', sale: 'physicalAlbum', tracks: ['¡Hosanna!', 'La última cena'] },
+};
+
+type Offer = 'digitalAlbum' | 'physicalAlbum';
+
+/**
+ * Puts offers of the demo story in this browser's cart through the API, from
+ * the page (so on the project's host and with its session cookie).
+ */
+async function addToCart(page: Page, lang: SiteLang, offers: Offer[]) {
+  await page.goto('/');
+  return page.evaluate(
+    async ({ slug, offers }) => {
+      const product = (await (await fetch(`/crud/product-by-slug/${slug}/skus`)).json()) as Product;
+      for (const offer of offers) {
+        const response = await fetch('/crud/cart-session/skus', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ sku_id: product[offer]?.id }),
+        });
+        if (!response.ok) throw new Error(`adding ${offer}: ${response.status}`);
+      }
+      return product;
+    },
+    { slug: demo[lang].slug, offers },
+  );
+}
+
+const money = (lang: SiteLang, usd: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(usd);
+const cartLink = (page: Page, t: Translate, count: number) =>
+  page.getByRole('banner').getByRole('link', { name: count > 0 ? t('shell.cartWithCount', { count }) : t('shell.cart') });
+const lineName = (t: Translate, title: string, type: 'physical' | 'digital_album') =>
+  t('cart.lineName', { title, type: t(`cart.type.${type}`) });
+const lines = (page: Page, t: Translate) => page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
+
+test('adding from a story page shows the counter in the header and on the shop entry', async ({ page, t, siteLang }) => {
+  await page.goto(`/story/${demo[siteLang].slug}`);
+  await expect(cartLink(page, t, 0)).toBeVisible();
+
+  await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.physical') }) }).click();
+  await expect(cartLink(page, t, 1)).toBeVisible();
+  await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }).click();
+  await expect(cartLink(page, t, 2)).toBeVisible();
+
+  const shop = demoNavigation[siteLang][1]!.title;
+  await expect(
+    mainNavigation(page, t).getByRole('link', { name: `${shop} (${t('shell.cartCount', { count: 2 })})` }),
+  ).toBeVisible();
+
+  await cartLink(page, t, 2).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+  await expect(lines(page, t)).toHaveCount(2);
+});
+
+test('adding the digital album after two of its tracks takes the tracks out of the cart', async ({ page, t, siteLang }) => {
+  const { slug, tracks } = demo[siteLang];
+  await page.goto(`/story/${slug}`);
+  for (const [i, track] of tracks.entries()) {
+    await page.getByRole('button', { name: t('catalogue.addTrack', { title: track }) }).click();
+    await expect(cartLink(page, t, i + 1)).toBeVisible();
+  }
+  await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }).click();
+  await expect(cartLink(page, t, 1)).toBeVisible();
+
+  await cartLink(page, t, 1).click();
+  await expect(lines(page, t)).toHaveCount(1);
+  await expect(lines(page, t)).toContainText(t('cart.type.digital_album'));
+});
+
+test('lists the lines with their kind, prices and totals', async ({ page, t, siteLang }) => {
+  const product = await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+  await page.goto('/cart');
+  await expect(lines(page, t)).toHaveCount(2);
+
+  const sale = product[demo[siteLang].sale]!;
+  const saleLine = lines(page, t).filter({ hasText: t(`cart.type.${sale.type as 'physical' | 'digital_album'}`) });
+  await expect(
+    saleLine.getByText(t('cart.regularPrice', { price: money(siteLang, sale.full_price_usd) })).first(),
+  ).toBeAttached();
+
+  const album = product.digitalAlbum!;
+  const cd = product.physicalAlbum!;
+  const summary = page.getByRole('region', { name: t('cart.summary') });
+  await expect(summary.getByText(money(siteLang, album.price_usd + cd.price_usd), { exact: true }).first()).toBeVisible();
+  await expect(summary.getByText(money(siteLang, album.full_price_usd + cd.full_price_usd), { exact: true })).toBeVisible();
+  await expect(summary.getByText(t('cart.savings'))).toBeVisible();
+  // Checkout comes with a later issue: no button leads there yet.
+  await expect(page.getByRole('button', { name: /checkout|pagar|оформ/i })).toHaveCount(0);
+});
+
+test('changes the quantity of a CD', async ({ page, t, siteLang }) => {
+  const product = await addToCart(page, siteLang, ['physicalAlbum']);
+  await page.goto('/cart');
+  const name = lineName(t, demo[siteLang].title, 'physical');
+  const field = page.getByRole('spinbutton', { name: t('cart.quantityOf', { title: name }) });
+  await expect(field).toHaveValue('1');
+
+  await field.fill('3');
+  await field.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: t('cart.quantitySaved', { title: name, quantity: 3 }) }),
+  ).toBeAttached();
+  await expect(cartLink(page, t, 3)).toBeVisible();
+  const subtotal = money(siteLang, Math.round(product.physicalAlbum!.price_usd * 300) / 100);
+  await expect(lines(page, t).getByText(subtotal, { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: t('cart.increase', { title: name }) }).click();
+  await expect(field).toHaveValue('4');
+  await expect(cartLink(page, t, 4)).toBeVisible();
+  await page.getByRole('button', { name: t('cart.decrease', { title: name }) }).click();
+  await expect(cartLink(page, t, 3)).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { title: name }) })).toHaveValue('3');
+});
+
+test('a digital album has no quantity to edit', async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['digitalAlbum']);
+  await page.goto('/cart');
+  await expect(lines(page, t)).toHaveCount(1);
+  await expect(page.getByRole('spinbutton')).toHaveCount(0);
+});
+
+test('refuses a quantity outside 1 to 99 without saving it', async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['physicalAlbum']);
+  await page.goto('/cart');
+  const name = lineName(t, demo[siteLang].title, 'physical');
+  const field = page.getByRole('spinbutton', { name: t('cart.quantityOf', { title: name }) });
+
+  for (const bad of ['0', '100']) {
+    await field.fill(bad);
+    await field.press('Enter');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(t('cart.quantityRange', { max: 99 }));
+  }
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: t('cart.quantityOf', { title: name }) })).toHaveValue('1');
+  await expect(cartLink(page, t, 1)).toBeVisible();
+});
+
+test.describe('when the server refuses a quantity', () => {
+  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/cart-session\/skus\/quantity$/ }] });
+
+  test("alerts the server's message and shows the cart as it is", async ({ page, t, siteLang }) => {
+    await addToCart(page, siteLang, ['physicalAlbum']);
+    const message = t('errors.conflict');
+    await page.route('**/crud/cart-session/skus/quantity*', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'conflict', message }) })
+        : route.fallback(),
+    );
+    await page.goto('/cart');
+    const name = lineName(t, demo[siteLang].title, 'physical');
+    const field = page.getByRole('spinbutton', { name: t('cart.quantityOf', { title: name }) });
+    await field.fill('2');
+    await field.press('Enter');
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(field).toHaveValue('1');
+  });
+});
+
+test('removes a line after confirming, and keeps it when the removal is cancelled', async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+  await page.goto('/cart');
+  const cd = lineName(t, demo[siteLang].title, 'physical');
+  const remove = page.getByRole('button', { name: t('cart.removeLabel', { title: cd }) });
+  const dialog = page.getByRole('dialog', { name: t('cart.confirmTitle') });
+
+  await remove.click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(t('cart.confirmText', { title: cd }));
+  await dialog.getByRole('button', { name: t('cart.confirmCancel') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(lines(page, t)).toHaveCount(2);
+
+  await remove.click();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(lines(page, t)).toHaveCount(2);
+
+  await remove.click();
+  await dialog.getByRole('button', { name: t('cart.confirmRemove') }).click();
+  await expect(lines(page, t)).toHaveCount(1);
+  await expect(remove).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: t('cart.removed', { title: cd }) })).toBeAttached();
+  await expect(cartLink(page, t, 1)).toBeVisible();
+  await page.reload();
+  await expect(lines(page, t)).toHaveCount(1);
+});
+
+test('an empty cart says so and leads to the shop', async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['physicalAlbum']);
+  await page.goto('/cart');
+  await page
+    .getByRole('button', { name: t('cart.removeLabel', { title: lineName(t, demo[siteLang].title, 'physical') }) })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: t('cart.confirmRemove') })
+    .click();
+
+  await expect(page.getByText(t('cart.empty'))).toBeVisible();
+  await expect(cartLink(page, t, 0)).toBeVisible();
+  await page.getByRole('link', { name: t('cart.goShopping') }).click();
+  await expect(page).toHaveURL(siteLang === 'es' ? /\/tienda$/ : /\/shop$/);
+});
+
+test('the cart survives a reload', async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+  await page.goto('/cart');
+  await expect(lines(page, t)).toHaveCount(2);
+  await page.reload();
+  await expect(lines(page, t)).toHaveCount(2);
+  await expect(cartLink(page, t, 2)).toBeVisible();
+});

@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { routePath } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, type SiteLang, test } from './fixtures';
+
+// Spec §2 "Store product list", over the demo catalogue (server/demo/catalogue.json).
+
+interface ShopDemo {
+  /** Albums in the site language, shown by default. */
+  own: string[];
+  /** An album in Russian, shown only with that filter or all languages. */
+  russian: string;
+  /** A word of one track's title, the track and its album. */
+  search: { term: string; track: string; album: string };
+}
+
+const demo: Record<SiteLang, ShopDemo> = {
+  en: {
+    own: ['David the Shepherd Boy', 'Noah’s Big Boat', 'My First Storybook Bible'],
+    russian: 'Иосиф и его братья',
+    search: { term: 'Goliath', track: 'David and Goliath', album: 'David the Shepherd Boy' },
+  },
+  es: {
+    own: ['Daniel y los leones', 'Rut, la amiga fiel', 'Mi primera Biblia ilustrada'],
+    russian: 'Иосиф и его братья',
+    // Spanish search ignores accents: "oracion" finds "La oración en la ventana".
+    search: { term: 'oracion', track: 'La oración en la ventana', album: 'Daniel y los leones' },
+  },
+};
+
+const shopPath = (lang: SiteLang) => routePath('shop', lang)!;
+/** A product of the list (a matching track links to its album too). */
+const productLink = (page: Page, title: string, t: Translate) =>
+  page.getByRole('list', { name: t('shop.products') }).getByRole('link', { name: title, exact: true });
+
+test('lists the albums of the site language, with the highlight cards', async ({ page, t, siteLang }) => {
+  await page.goto(shopPath(siteLang));
+  await expect(page.getByRole('heading', { level: 1, name: t('shop.title') })).toBeVisible();
+  await expect(page).toHaveTitle(`${t('shop.title')} · ${t('app.titleSuffix')}`);
+  await expect(page.getByRole('heading', { level: 2, name: t('shop.giftCard.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: t('shop.subscription.title') })).toBeVisible();
+
+  await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue(siteLang);
+  for (const title of demo[siteLang].own) await expect(productLink(page, title, t)).toBeVisible();
+  await expect(productLink(page, demo[siteLang].russian, t)).toHaveCount(0);
+
+  await productLink(page, demo[siteLang].own[0]!, t).click();
+  await expect(page.getByRole('heading', { level: 1, name: demo[siteLang].own[0] })).toBeVisible();
+  await expect(page).toHaveURL(/\/story\//);
+});
+
+test('filters by language, and back returns to the previous filter', async ({ page, t, siteLang }) => {
+  await page.goto(shopPath(siteLang));
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+
+  await page.getByRole('combobox', { name: t('shop.language') }).selectOption('ru');
+  await expect(page).toHaveURL(/lang_code=ru/);
+  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: t('shop.language') }).selectOption('all');
+  await expect(page).toHaveURL(/lang_code=all/);
+  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('ru');
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
+});
+
+test('a search lists the matching tracks, whose previews play', async ({ page, t, siteLang }) => {
+  const { term, track, album } = demo[siteLang].search;
+  await page.goto(shopPath(siteLang));
+  const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
+  await box.fill(term);
+  await box.press('Enter');
+
+  await expect(page).toHaveURL(new RegExp(`search=${term}`));
+  await expect(page.getByRole('heading', { level: 2, name: t('shop.resultsFor', { search: term }) })).toBeVisible();
+  await expect(box).toBeFocused();
+  const tracks = page.getByRole('region', { name: t('shop.matchingTracks') });
+  await expect(tracks.getByText(track, { exact: true })).toBeVisible();
+  await expect(tracks.getByRole('link', { name: album })).toHaveAttribute('href', /\/story\//);
+  await expect(productLink(page, album, t)).toBeVisible();
+
+  await tracks.getByRole('button', { name: t('catalogue.playPreview', { title: track }) }).click();
+  await expect(tracks.getByRole('button', { name: t('catalogue.pause', { title: track }) })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('player.label') })).toContainText(track);
+
+  // The preview keeps playing on the album's story page.
+  await tracks.getByRole('link', { name: album }).click();
+  await expect(page.getByRole('heading', { level: 1, name: album })).toBeVisible();
+  await expect(page.getByRole('region', { name: t('player.label') })).toContainText(track);
+});
+
+test('a search that matches nothing says so, and clearing it shows the albums again', async ({ page, t, siteLang }) => {
+  await page.goto(shopPath(siteLang));
+  const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
+  await box.fill('zzxqv');
+  await page.getByRole('button', { name: t('shop.searchSubmit'), exact: true }).click();
+  await expect(page.getByText(t('shop.searchNoResults', { search: 'zzxqv' }))).toBeVisible();
+
+  await page.getByRole('button', { name: t('shop.clearSearch') }).click();
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(box).toHaveValue('');
+  await expect(box).toBeFocused();
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+});
+
+test('a shared link shows the same search, language and page', async ({ page, t, siteLang }) => {
+  const { term, track, album } = demo[siteLang].search;
+  await page.goto(`${shopPath(siteLang)}?search=${encodeURIComponent(term)}&lang_code=all&page=1`);
+  await expect(page.getByRole('searchbox', { name: t('shop.searchLabel') })).toHaveValue(term);
+  await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('all');
+  await expect(page.getByRole('region', { name: t('shop.matchingTracks') }).getByText(track, { exact: true })).toBeVisible();
+  await expect(productLink(page, album, t)).toBeVisible();
+});
+
+test('pages with previous and next, and the browser’s back and forward', async ({ page, t, siteLang }) => {
+  // The demo catalogue fits on one page of 20; a link to page 2 is past the
+  // end, so the journey starts there and pages back.
+  await page.goto(`${shopPath(siteLang)}?lang_code=all&page=2`);
+  const paging = page.getByRole('navigation', { name: t('shop.paging') });
+  await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
+  await expect(paging.getByRole('link', { name: t('shop.next') })).toHaveCount(0);
+
+  await paging.getByRole('link', { name: t('shop.previous') }).click();
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page).toHaveURL(/lang_code=all/);
+  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+  await expect(paging).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
+  await page.goForward();
+  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+});
+
+test('searching starts again from page 1', async ({ page, t, siteLang }) => {
+  const { term, album } = demo[siteLang].search;
+  await page.goto(`${shopPath(siteLang)}?page=2`);
+  const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
+  await box.fill(term);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`search=${term}`));
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(productLink(page, album, t)).toBeVisible();
+});
+
+test('the list or grid choice is remembered', async ({ page, t, siteLang }) => {
+  await page.goto(shopPath(siteLang));
+  const list = page.getByRole('button', { name: t('shop.list'), exact: true });
+  const grid = page.getByRole('button', { name: t('shop.grid'), exact: true });
+  await expect(list).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid).toHaveAttribute('aria-pressed', 'false');
+
+  await grid.click();
+  await expect(grid).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+});

@@ -1,0 +1,249 @@
+import { type CartLine, type CartTotal, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
+import './cart.css';
+import { type ReactNode, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { RouteLink } from '../../ui/route-link';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { ConfirmDialog } from './confirm-dialog';
+import { QuantityField } from './quantity-field';
+import { useCartChanges, useCartTotal } from './use-cart';
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
+/** Spec §8: cart failures alert the server's message (already in the site language). */
+function failureMessage(err: unknown, t: Translate) {
+  if (err instanceof ApiError && err.message) return err.message;
+  if (err instanceof ApiError && err.code === 'network') return t('errors.network');
+  return t('errors.internal_error');
+}
+
+function Price({ price, full }: { price: number; full: number }) {
+  const { t, formatMoney } = useI18n();
+  if (price >= full) return <>{formatMoney(price)}</>;
+  return (
+    <>
+      <span className="visually-hidden">
+        {t('cart.regularPrice', { price: formatMoney(full) })}, {t('cart.salePrice', { price: formatMoney(price) })}
+      </span>
+      <span className="price" aria-hidden="true">
+        <s className="price__was">{formatMoney(full)}</s> <strong className="price__now">{formatMoney(price)}</strong>
+      </span>
+    </>
+  );
+}
+
+/**
+ * How a line is named in labels and messages: the product, the track when
+ * the line is one, and the kind (an album's CD and download share a title).
+ */
+function lineName(line: CartLine, t: Translate) {
+  const title = line.product_title && line.title !== line.product_title ? `${line.product_title}: ${line.title}` : line.title;
+  return t('cart.lineName', { title, type: t(`cart.type.${line.type}`) });
+}
+
+/** The product's name, linked to its story page, and the sku when it says more (a track's title). */
+function LineTitle({ line }: { line: CartLine }) {
+  const name = line.product_title ?? line.title;
+  return (
+    <>
+      <h2 className="cart-line__title">
+        {line.product_slug ? <Link to={`/story/${encodeURIComponent(line.product_slug)}`}>{name}</Link> : name}
+      </h2>
+      {line.product_title && line.title !== line.product_title && <p className="cart-line__sku">{line.title}</p>}
+    </>
+  );
+}
+
+/** One term and its value in a description list. */
+function Figure({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function CartLineItem({
+  line,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  onQuantity: (line: CartLine, quantity: number) => Promise<boolean>;
+  onRemove: (line: CartLine, opener: HTMLButtonElement) => void;
+}) {
+  const { t } = useI18n();
+  const title = lineName(line, t);
+  return (
+    <li className="cart-line">
+      {line.image_url && <img className="cart-line__image" src={line.image_url} alt="" width="96" height="96" loading="lazy" />}
+      <div className="cart-line__info">
+        <LineTitle line={line} />
+        <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>
+        {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
+      </div>
+      <dl className="cart-line__figures">
+        <Figure term={t('cart.price')}>
+          <Price price={line.price_usd} full={line.full_price_usd} />
+        </Figure>
+        <Figure term={t('cart.quantity')}>
+          {quantityEditableTypes.includes(line.type) ? (
+            <QuantityField title={title} quantity={line.quantity} max={MAX_LINE_QUANTITY} onSave={(q) => onQuantity(line, q)} />
+          ) : (
+            line.quantity
+          )}
+        </Figure>
+        <Figure term={t('cart.subtotal')}>
+          <Price price={line.subtotal_usd} full={line.full_price_subtotal_usd} />
+        </Figure>
+      </dl>
+      <button
+        type="button"
+        className="button button--secondary cart-line__remove"
+        aria-label={t('cart.removeLabel', { title })}
+        onClick={(e) => onRemove(line, e.currentTarget)}
+      >
+        {t('cart.remove')}
+      </button>
+    </li>
+  );
+}
+
+function Totals({ cart }: { cart: CartTotal }) {
+  const { t, formatMoney } = useI18n();
+  const savings = Math.round((cart.fullPriceTotal - cart.subtotal) * 100) / 100;
+  return (
+    <section className="cart-summary" aria-labelledby="cart-summary-title">
+      <h2 id="cart-summary-title" className="cart-summary__title">
+        {t('cart.summary')}
+      </h2>
+      <dl className="cart-summary__rows">
+        <Figure term={t('cart.subtotal')}>{formatMoney(cart.subtotal)}</Figure>
+        {savings > 0 && (
+          <>
+            <Figure term={t('cart.fullPriceSubtotal')}>{formatMoney(cart.fullPriceTotal)}</Figure>
+            <Figure term={t('cart.savings')} className="cart-summary__savings">
+              {formatMoney(savings)}
+            </Figure>
+          </>
+        )}
+        <Figure term={t('cart.total')} className="cart-summary__total">
+          {formatMoney(cart.total)}
+        </Figure>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * Spec §2 Cart (/cart): the lines with quantity edit for physical and book
+ * lines, removal after confirmation, totals, or 'No items in the cart'.
+ * Checkout, gifts and coupons come with the checkout issue.
+ */
+export default function CartPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('cart.title'));
+  const { cart, isLoading, isError, refetch } = useCartTotal();
+  const { setQuantity, remove } = useCartChanges();
+  const [removing, setRemoving] = useState<CartLine | null>(null);
+  const [alert, setAlert] = useState('');
+  const [status, setStatus] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+
+  const onQuantity = async (line: CartLine, quantity: number) => {
+    setAlert('');
+    try {
+      await setQuantity(line.sku_id, quantity);
+      setStatus(t('cart.quantitySaved', { title: lineName(line, t), quantity }));
+      return true;
+    } catch (err) {
+      setAlert(failureMessage(err, t));
+      return false;
+    }
+  };
+
+  const cancelRemove = () => {
+    setRemoving(null);
+    opener.current?.focus();
+  };
+
+  const confirmRemove = async () => {
+    const line = removing;
+    if (!line) return;
+    setRemoving(null);
+    setAlert('');
+    try {
+      await remove(line.sku_id);
+      setStatus(t('cart.removed', { title: lineName(line, t) }));
+      // The line and its button are gone: the page heading takes the focus.
+      heading.current?.focus();
+    } catch (err) {
+      setAlert(failureMessage(err, t));
+      opener.current?.focus();
+    }
+  };
+
+  const lines = cart?.skus ?? [];
+
+  return (
+    <div className="page cart-page">
+      <h1 ref={heading} tabIndex={-1}>
+        {t('cart.title')}
+      </h1>
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {alert && (
+        <div className="cart-page__alert" role="alert">
+          {alert}
+        </div>
+      )}
+      {isLoading ? (
+        <p role="status">{t('shell.loading')}</p>
+      ) : isError || !cart ? (
+        <div role="alert">
+          <p>{t('cart.loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={refetch}>
+            {t('cart.retry')}
+          </button>
+        </div>
+      ) : lines.length === 0 ? (
+        <div className="cart-page__empty">
+          <p>{t('cart.empty')}</p>
+          <RouteLink to="shop">{t('cart.goShopping')}</RouteLink>
+        </div>
+      ) : (
+        <div className="cart-page__body">
+          <ul className="cart-lines" aria-label={t('cart.lines')}>
+            {lines.map((line) => (
+              <CartLineItem
+                key={line.sku_id}
+                line={line}
+                onQuantity={onQuantity}
+                onRemove={(l, button) => {
+                  opener.current = button;
+                  setRemoving(l);
+                }}
+              />
+            ))}
+          </ul>
+          <Totals cart={cart} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('cart.confirmTitle')}
+        confirmLabel={t('cart.confirmRemove')}
+        cancelLabel={t('cart.confirmCancel')}
+        onConfirm={() => void confirmRemove()}
+        onCancel={cancelRemove}
+      >
+        <p>{removing ? t('cart.confirmText', { title: lineName(removing, t) }) : null}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal yes/no question (spec §6 Confirmations) on the native <dialog>:
+ * focus moves into it and stays there, Escape cancels, and focus returns
+ * to where it was when it closes. The safe choice comes first, so it is
+ * the one focused when the dialog opens.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      // Every way out (the buttons, Escape) closes the dialog first, so focus
+      // is back on the page before the choice is acted on.
+      onClose={(e) => {
+        const choice = e.currentTarget.returnValue;
+        e.currentTarget.returnValue = '';
+        if (choice === 'confirm') onConfirm();
+        else onCancel();
+      }}
+    >
+      <h2 id={titleId} className="dialog__title">
+        {title}
+      </h2>
+      <div id={textId}>{children}</div>
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={() => ref.current?.close('cancel')}>
+          {cancelLabel}
+        </button>
+        <button type="button" className="button button--danger" onClick={() => ref.current?.close('confirm')}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

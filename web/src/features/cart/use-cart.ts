@@ -1,0 +1,128 @@
+import type { CartLine, CartTotal } from '@storyhouse/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { addManySkus, addSku } from './api/add-to-cart';
+import { cartKeys } from './api/cart-keys';
+import { useCartQuantityQuery } from './api/get-cart-quantity';
+import { useCartSkus } from './api/get-cart-skus';
+import { useCartTotalQuery } from './api/get-cart-total';
+import { removeSku } from './api/remove-from-cart';
+import { setSkuQuantity } from './api/set-quantity';
+
+/**
+ * Spec §4 "in-cart flags re-synced after every change": the cart queries and
+ * the catalogue's (whose skus and tracks carry isInCart) are refetched after
+ * any cart change, whether it succeeded or not.
+ */
+function resync(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: cartKeys.all }),
+    client.invalidateQueries({ queryKey: ['catalogue'] }),
+  ]);
+}
+
+const emptySet: ReadonlySet<number> = new Set();
+
+/** The sku ids in the cart (empty while loading), for Add to cart / Added buttons. */
+export function useCartSkuIds(): ReadonlySet<number> {
+  const { data } = useCartSkus();
+  return useMemo(() => (data ? new Set(data.map((l) => l.sku_id)) : emptySet), [data]);
+}
+
+/**
+ * Spec §4 Adding to cart: one add at a time for the whole app. The lock is
+ * module state so two buttons on different parts of a page share it.
+ */
+let adding = false;
+const addListeners = new Set<() => void>();
+function setAdding(value: boolean) {
+  adding = value;
+  for (const l of addListeners) l();
+}
+function subscribeAdding(listener: () => void) {
+  addListeners.add(listener);
+  return () => {
+    addListeners.delete(listener);
+  };
+}
+
+/**
+ * Adds skus with quantity 1. A call while another add is pending is ignored.
+ * Spec §8: an add failure re-syncs the cart and releases the lock with no
+ * message, so the returned promise resolves either way.
+ */
+export function useAddToCart(): {
+  add(skuId: number): Promise<void>;
+  addMany(skuIds: number[]): Promise<void>;
+  pending: boolean;
+} {
+  const client = useQueryClient();
+  const pending = useSyncExternalStore(subscribeAdding, () => adding);
+
+  const run = useCallback(
+    async (call: () => Promise<unknown>) => {
+      if (adding) return;
+      setAdding(true);
+      try {
+        await call();
+      } catch {
+        // Spec §8: no message; the re-sync below shows the true cart.
+      } finally {
+        await resync(client);
+        setAdding(false);
+      }
+    },
+    [client],
+  );
+
+  return useMemo(
+    () => ({
+      add: (skuId: number) => run(() => addSku(skuId)),
+      addMany: (skuIds: number[]) => run(() => (skuIds.length > 0 ? addManySkus(skuIds) : Promise.resolve())),
+      pending,
+    }),
+    [run, pending],
+  );
+}
+
+/** The cart's lines (spec §3 Cart sku line). */
+export function useCartLines(): { lines: CartLine[] | undefined; isLoading: boolean; isError: boolean } {
+  const { data, isLoading, isError } = useCartSkus();
+  return { lines: data, isLoading, isError };
+}
+
+/** The cart with its lines and totals (GET /crud/cart-session/total). */
+export function useCartTotal(): { cart: CartTotal | undefined; isLoading: boolean; isError: boolean; refetch(): void } {
+  const { data, isLoading, isError, refetch } = useCartTotalQuery();
+  return { cart: data, isLoading, isError, refetch: () => void refetch() };
+}
+
+/** How many items the cart holds (the sum of the quantities), 0 while loading or on failure. */
+export function useCartCount(): number {
+  const { data } = useCartQuantityQuery();
+  return data?.quantity ?? 0;
+}
+
+/**
+ * Changing and removing lines. Both reject with the server's ApiError so the
+ * cart page can alert its message (spec §8), and re-sync the cart either way.
+ */
+export function useCartChanges(): {
+  setQuantity(skuId: number, quantity: number): Promise<void>;
+  remove(skuId: number): Promise<void>;
+} {
+  const client = useQueryClient();
+  return useMemo(() => {
+    const change = async (call: () => Promise<unknown>) => {
+      try {
+        await call();
+      } finally {
+        await resync(client);
+      }
+    };
+    return {
+      setQuantity: (skuId, quantity) => change(() => setSkuQuantity(skuId, quantity)),
+      remove: (skuId) => change(() => removeSku(skuId)),
+    };
+  }, [client]);
+}

@@ -1,0 +1,21 @@
+import type { LangCode } from '@storyhouse/contracts';
+
+/** The shop list's state, as its query params carry it (spec §2 Store product list). */
+export interface ProductListParams {
+  page: number;
+  search: string;
+  /** A language, or every language. */
+  lang: LangCode | 'all';
+}
+
+/**
+ * Query keys of the catalogue. Every key starts with ['catalogue'] so that a
+ * cart change refreshes the in-cart flags of whatever list or story is shown.
+ */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  products: (params: ProductListParams) => ['catalogue', 'products', params] as const,
+  product: (slug: string) => ['catalogue', 'product', slug] as const,
+  freeStreaming: (lang: LangCode) => ['catalogue', 'free-streaming', lang] as const,
+  freeStreamingAlbum: (id: number) => ['catalogue', 'free-streaming-album', id] as const,
+};

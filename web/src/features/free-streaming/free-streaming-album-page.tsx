@@ -1,0 +1,61 @@
+import { Link, useParams } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useFreeStreamingAlbum } from '../catalogue/api/get-free-streaming';
+import { AlbumHeader } from '../catalogue/components/album-header';
+import { BackLink } from '../catalogue/components/back-link';
+import { PlayAlbumButton } from '../catalogue/components/play-button';
+import { isItemNotFound, LoadError, Loading } from '../catalogue/components/query-status';
+import { queueTrack } from '../catalogue/components/track-format';
+import { TrackList } from '../catalogue/components/track-list';
+import '../catalogue/catalogue.css';
+import '../story/story.css';
+
+const freeStreamingPath = '/free-streaming';
+
+/**
+ * Spec §2 Album details for free streaming: heading Free, back link, the
+ * album's tracks playing in full; item_not_found when it cannot load.
+ */
+export default function FreeStreamingAlbumPage() {
+  const { id = '' } = useParams();
+  const { t } = useI18n();
+  const albumId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
+  const { data: album, error, isPending, refetch } = useFreeStreamingAlbum(albumId);
+  const notFound = albumId === 0 || isItemNotFound(error);
+  useDocumentTitle(album?.title ?? (notFound ? t('errors.item_not_found') : undefined));
+
+  if (notFound) {
+    return (
+      <article className="page page--narrow">
+        <h1>{t('freeStreaming.albumHeading')}</h1>
+        <p>{t('errors.item_not_found')}</p>
+        <p>
+          <Link to={freeStreamingPath}>{t('freeStreaming.title')}</Link>
+        </p>
+      </article>
+    );
+  }
+  if (isPending) return <Loading />;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+
+  const albumKey = `free-streaming:${album.id}`;
+  return (
+    <article className="page story">
+      <BackLink fallback={freeStreamingPath}>{t('freeStreaming.back')}</BackLink>
+      <h1>{t('freeStreaming.albumHeading')}</h1>
+      <AlbumHeader product={album} Heading="h2">
+        <p>
+          <Link to={album.url}>{t('freeStreaming.viewInShop')}</Link>
+        </p>
+      </AlbumHeader>
+      <section className="story__section" aria-labelledby="album-tracks">
+        <div className="story__tracks-head">
+          <h3 id="album-tracks">{t('catalogue.tracks')}</h3>
+          <PlayAlbumButton albumKey={albumKey} tracks={album.tracks.map((tr) => queueTrack(tr, albumKey))} previews={false} />
+        </div>
+        <TrackList tracks={album.tracks} albumKey={albumKey} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,108 @@
+import { type Product, routePath, type Sku } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
+import { Link, useParams } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useProduct } from '../catalogue/api/get-product';
+import { AddToCartButton } from '../catalogue/components/add-to-cart-button';
+import { AlbumHeader } from '../catalogue/components/album-header';
+import { BackLink } from '../catalogue/components/back-link';
+import { PlayAlbumButton } from '../catalogue/components/play-button';
+import { PriceTag } from '../catalogue/components/price-tag';
+import { isItemNotFound, LoadError, Loading } from '../catalogue/components/query-status';
+import { playsInFull, queueTrack } from '../catalogue/components/track-format';
+import { TrackList } from '../catalogue/components/track-list';
+import '../catalogue/catalogue.css';
+import './story.css';
+
+/** Spec §2 /story/{slug}: product details, back link, album purchase, track list. */
+export default function StoryPage() {
+  const { slug = '' } = useParams();
+  const { t, lang } = useI18n();
+  const { data: product, error, isPending, refetch } = useProduct(slug);
+  const notFound = isItemNotFound(error);
+  useDocumentTitle(product?.title ?? (notFound ? t('errors.item_not_found') : undefined));
+  const shopPath = routePath('shop', lang) ?? '/';
+
+  if (isPending) return <Loading />;
+  if (notFound) {
+    return (
+      <article className="page page--narrow">
+        <h1>{t('errors.item_not_found')}</h1>
+        <p>
+          <Link to={shopPath}>{t('story.goToShop')}</Link>
+        </p>
+      </article>
+    );
+  }
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+
+  return (
+    <article className="page story">
+      <BackLink fallback={shopPath}>{t('story.back')}</BackLink>
+      <AlbumHeader product={product} Heading="h1">
+        {product.is_free_streaming && <p className="story__note">{t('story.freeStreaming')}</p>}
+      </AlbumHeader>
+      <PurchaseOptions product={product} />
+      <Tracks product={product} />
+    </article>
+  );
+}
+
+const offerNames: [keyof Pick<Product, 'digitalAlbum' | 'physicalAlbum' | 'book'>, MessageKey][] = [
+  ['digitalAlbum', 'catalogue.digitalAlbum'],
+  ['physicalAlbum', 'catalogue.physical'],
+  ['book', 'catalogue.book'],
+];
+
+/** Spec §2: the digital album, the CD and the book, each with its full and sale price. */
+function PurchaseOptions({ product }: { product: Product }) {
+  const { t } = useI18n();
+  const offers = offerNames.flatMap(([field, name]) => {
+    const sku: Sku | null = product[field];
+    return sku && !sku.is_hidden ? [{ sku, name: t(name) }] : [];
+  });
+  if (offers.length === 0) return null;
+  return (
+    <section className="story__section" aria-labelledby="story-buy">
+      <h2 id="story-buy">{t('story.buy')}</h2>
+      <ul className="offers">
+        {offers.map(({ sku, name }) => (
+          <li key={sku.id} className="offer">
+            <h3 className="offer__name">{name}</h3>
+            <p className="offer__price">
+              <PriceTag full={sku.full_price_usd} price={sku.price_usd} />
+            </p>
+            {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
+            {sku.is_available && product.is_available ? (
+              <AddToCartButton skuId={sku.id} title={name} />
+            ) : (
+              <p className="offer__note">{t('catalogue.unavailable')}</p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Tracks({ product }: { product: Product }) {
+  const { t } = useI18n();
+  if (product.tracks.length === 0) return null;
+  const albumKey = `story:${product.slug}`;
+  const queue = product.tracks.map((track) => queueTrack(track, albumKey));
+  return (
+    <section className="story__section" aria-labelledby="story-tracks">
+      <div className="story__tracks-head">
+        <h2 id="story-tracks">{t('catalogue.tracks')}</h2>
+        <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every(playsInFull)} />
+      </div>
+      <TrackList
+        tracks={product.tracks}
+        albumKey={albumKey}
+        albumSkuId={product.digitalAlbum?.id ?? null}
+        available={product.is_available}
+      />
+    </section>
+  );
+}
