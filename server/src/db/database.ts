@@ -18,10 +18,32 @@ export interface Database {
 // int8 (counts, sums) as JS numbers: every count and cent amount fits easily.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export function connectPostgres(url: string, max = 10): Database {
+/**
+ * A pool over a PostgreSQL server. An idle connection the server drops (a
+ * restart, a failover, an administrator) is an 'error' event of the pool:
+ * without a listener it would crash the process; the pool replaces the
+ * connection on next use, so it is only reported — and not at all once the
+ * pool is closing, when the server ending connections is expected.
+ */
+export function connectPostgres(
+  url: string,
+  max = 10,
+  onIdleError: (err: Error) => void = (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  let closing = false;
+  pool.on('error', (err) => {
+    if (!closing) onIdleError(err);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => {
+      closing = true;
+      return db.destroy();
+    },
+  };
 }
 
 export function fromPGlite(pglite: PGlite): Database {
