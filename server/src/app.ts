@@ -52,7 +52,7 @@ export async function buildApp({ config, database, webRoot, logger = false }: Ap
   const sites = { enHosts: config.SITE_HOSTS_EN, esHosts: config.SITE_HOSTS_ES, ruHosts: config.SITE_HOSTS_RU };
   await app.register(siteLang, sites);
   await app.register(errors);
-  await app.register(validation);
+  await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   await app.register(security, { allowedOrigins: config.ALLOWED_ORIGINS });
   await app.register(sessions, { days: config.SESSION_DAYS, secure: config.COOKIE_SECURE });
   await app.register(openapi);
@@ -61,7 +61,7 @@ export async function buildApp({ config, database, webRoot, logger = false }: Ap
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
   await app.register(cmsRoutes);
-  await app.register(catalogueRoutes);
+  await app.register(catalogueRoutes, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(mediaRoutes, { config });
   await app.register(imageRoutes, { config });
   await app.register(cartRoutes);

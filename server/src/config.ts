@@ -92,6 +92,11 @@ export const ConfigSchema = z.object({
   /** Secure cookies: "auto" sets Secure when the request came over HTTPS. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * How long the shop's product listing may be served from memory before it
+   * is read again (docs/decisions/005-catalogue-search.md); 0 turns it off.
+   */
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(2000).default(1000),
   /** Demo content: "auto" loads it into an empty database; "off" never does. */
   DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
   ...mediaSettings,

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       COOKIE_SECURE: 'auto',
       SESSION_DAYS: 30,
+      CATALOGUE_CACHE_MS: 1000,
       DEMO_CONTENT: 'auto',
       MEDIA_STORAGE: 'local',
       S3_REGION: 'us-east-1',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Product, ProductListResponse, TopStory, TrackMatch } from '@storyhouse/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { sessionIdOf, signIn } from '../../../test/factories';
 import { demoMediaDir } from '../../config';
@@ -558,6 +558,51 @@ describe('a catalogue larger than a page', () => {
 
     expect(status).toBe(404);
     expect(body.code).toBe('item_not_found');
+  });
+});
+
+describe('the listing cache (CATALOGUE_CACHE_MS)', () => {
+  let t: TestApp;
+  const get = client(() => t);
+  beforeAll(async () => {
+    t = await createTestApp({ env: { CATALOGUE_CACHE_MS: '300' } });
+    await createProduct(t.db, { slug: 'first-album', title: 'First Album', release_date: '2023-01-01' });
+  });
+  afterAll(() => t.close());
+
+  it('serves a listing from memory for a moment, then reads the catalogue again', async () => {
+    // The clock stands still until the test moves it: no race with a slow machine.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    let before: Awaited<ReturnType<typeof get>>;
+    let soon: typeof before;
+    let later: typeof before;
+    try {
+      before = await get(LIST);
+      await createProduct(t.db, { slug: 'second-album', title: 'Second Album', release_date: '2023-02-01' });
+      soon = await get(LIST);
+      vi.setSystemTime(Date.now() + 301);
+      later = await get(LIST);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    expect(slugs(before.body.items)).toEqual(['first-album']);
+    expect(slugs(soon.body.items)).toEqual(['first-album']);
+    expect(slugs(later.body.items)).toEqual(['second-album', 'first-album']);
+    expect(later.body.count).toBe(2);
+  });
+
+  it("still marks each visitor's own cart on a cached listing", async () => {
+    const cookie = await signIn(t.db, null);
+    const anyone = (await get(LIST)).body as ProductListResponse;
+    const album = anyone.items[0]?.digitalAlbum?.id as number;
+    await putInCart(t.db, sessionIdOf(cookie), [album]);
+
+    const mine = (await get(LIST, { cookie })).body as ProductListResponse;
+    const someoneElse = (await get(LIST)).body as ProductListResponse;
+
+    expect(mine.items[0]?.digitalAlbum?.isInCart).toBe(true);
+    expect(someoneElse.items[0]?.digitalAlbum?.isInCart).toBe(false);
   });
 });
 

@@ -69,6 +69,11 @@ export interface ProductFilter {
   search?: string | undefined;
 }
 
+/** A product of a listing with its visible skus (tracks included), in album order. */
+export interface ListedProductRow extends ProductRow {
+  skus: SkuRow[];
+}
+
 export interface PageWindow {
   limit: number;
   offset: number;
@@ -95,6 +100,14 @@ const skuFields = [
   'is_free',
 ] as const satisfies readonly (keyof SkuRow)[];
 const skuColumns = (alias: string) => sql.raw(skuFields.map((c) => `${alias}.${c}`).join(', '));
+
+/**
+ * The visible skus of product `p`, in album order, as one JSON array: a page
+ * of products is then 20 rows, not the ~150 of its skus and tracks, and one
+ * round trip (issue 3 "Measured").
+ */
+const skusOfProduct = sql<SkuRow[]>`(select coalesce(json_agg(s order by s.position, s.id), '[]')
+  from (select ${skuColumns('x')} from skus x where x.product_id = p.id and not x.is_hidden) s)`;
 
 const trackProductColumns = sql`p.slug as product_slug, p.title as product_title,
   p.description as product_description, p.lang_code as product_lang_code, p.is_available as product_is_available,
@@ -146,13 +159,13 @@ export function catalogueRepository(db: Db) {
     listProducts: async function listProducts(
       f: ProductFilter,
       page: PageWindow,
-    ): Promise<{ rows: ProductRow[]; count: number }> {
+    ): Promise<{ rows: ListedProductRow[]; count: number }> {
       const conditions = productConditions(f);
       if (!f.search) {
         // Both read the listing indexes (migration 0002), not the table.
         const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
         const [list, counted] = await Promise.all([
-          sql<ProductRow>`select ${productColumns} from products p ${where}
+          sql<ListedProductRow>`select ${productColumns}, ${skusOfProduct} as skus from products p ${where}
             order by ${newestFirst} limit ${page.limit} offset ${page.offset}`.execute(db),
           sql<{ count: number }>`select count(*)::int as count from products p ${where}`.execute(db),
         ]);
@@ -160,7 +173,7 @@ export function catalogueRepository(db: Db) {
       }
       // Ranked on the narrow hits; only the page's rows are read in full.
       const filters = conditions.map((c) => sql` and ${c}`);
-      const { rows } = await sql<ProductRow & { total: number }>`
+      const { rows } = await sql<ListedProductRow & { total: number }>`
         with ${searchQueries(f.search, f.langs)},
         hits as (
           select p.id, p.release_date, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 2 end as tier,
@@ -178,7 +191,7 @@ export function catalogueRepository(db: Db) {
           order by tier, rank desc, release_date desc nulls last, id desc
           limit ${page.limit} offset ${page.offset}
         )
-        select ${productColumns}, ranked.total
+        select ${productColumns}, ${skusOfProduct} as skus, ranked.total
         from ranked join products p on p.id = ranked.id
         order by ranked.tier, ranked.rank desc, ${newestFirst}`.execute(db);
       if (rows.length > 0 || page.offset === 0) {

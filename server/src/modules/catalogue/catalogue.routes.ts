@@ -21,8 +21,8 @@ const tags = ['catalogue'];
 const sessionIdOf = async (request: FastifyRequest) => (await request.getSession())?.id;
 
 /** Spec §7 "Catalogue and library": the calls that read the catalogue. */
-export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = catalogueService(app.db);
+export const catalogueRoutes: FastifyPluginAsyncZod<{ listingCacheMs: number }> = async (app, { listingCacheMs }) => {
+  const catalogue = catalogueService(app.db, { listingCacheMs });
 
   app.get(
     '/crud/product/skus',

@@ -16,12 +16,14 @@ import { AppError } from '../../plugins/errors';
 import { skuIdsInCart } from '../cart/cart-contents';
 import {
   catalogueRepository,
+  type ListedProductRow,
   type ProductFilter,
   type ProductRow,
   type SkuListRow,
   type SkuRow,
   type TrackRow,
 } from './catalogue.repository';
+import { listingCache } from './listing-cache';
 import { isOnSale, priceCents, toUsd } from './pricing';
 
 /** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
@@ -198,8 +200,13 @@ export interface ProductListInput {
  * The catalogue as the shop, story and home pages read it. `sessionId`
  * marks what is already in that session's cart (spec §4 in-cart flags).
  */
-export function catalogueService(db: Db) {
+export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   const repo = catalogueRepository(db);
+  // The shop's product listing is read far more than the catalogue changes
+  // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
+  const listings = listingCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(
+    opts.listingCacheMs,
+  );
   const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
 
   async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {
@@ -229,13 +236,20 @@ export function catalogueService(db: Db) {
         search,
       };
       const window = { limit: PER_PAGE, offset: (input.page - 1) * PER_PAGE };
-      const [page, inCart, trackRows] = await Promise.all([
-        repo.listProducts(filter, window),
-        inCartOf(sessionId),
-        search && (!input.type || audioTypes.includes(input.type)) ? repo.searchTracks({ ...filter, search }, TRACK_MATCHES) : [],
-      ]);
+      const load = async () => {
+        const [page, trackRows] = await Promise.all([
+          repo.listProducts(filter, window),
+          search && (!input.type || audioTypes.includes(input.type))
+            ? repo.searchTracks({ ...filter, search }, TRACK_MATCHES)
+            : [],
+        ]);
+        return { page, trackRows };
+      };
+      const key = JSON.stringify([filter.langs, filter.type, filter.availableOnly, search, window.offset]);
+      // The rows are the same for every visitor; the in-cart flags are this visitor's.
+      const [{ page, trackRows }, inCart] = await Promise.all([listings(key, load), inCartOf(sessionId)]);
       return {
-        items: await products(page.rows, inCart),
+        items: page.rows.map((p) => toProduct(p, p.skus, inCart)),
         page: input.page,
         per_page: PER_PAGE,
         count: page.count,
