@@ -7,13 +7,14 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
-    -- Accent folding for Latin scripts, immutable so indexes and generated
-    -- columns can use it: Spanish search must find "Jonás" for "jonas".
+    -- Accent folding for Latin scripts (and Russian ё, usually typed as е),
+    -- immutable so indexes and generated columns can use it: Spanish search
+    -- must find "Jonás" for "jonas", Russian "котёнок" for "котенок".
     create function fold_accents(value text) returns text
       language sql immutable strict parallel safe
       return translate(lower(value),
-        'áàâäãåéèêëíìîïóòôöõúùûüñçýÿ',
-        'aaaaaaeeeeiiiiooooouuuuncyy');
+        'áàâäãåéèêëíìîïóòôöõúùûüñçýÿё',
+        'aaaaaaeeeeiiiiooooouuuuncyyе');
 
     -- The text-search configuration of a site language (en, es, ru).
     create function search_config(lang text) returns regconfig

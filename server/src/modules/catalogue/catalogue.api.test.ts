@@ -188,6 +188,13 @@ describe('the demo catalogue', () => {
         expect(accented.body).toEqual(plain.body);
       });
 
+      it('finds Russian "ё" when typed as "е": "котенок" finds "котёнок"', async () => {
+        const { body } = await get(`${LIST}?search=${encodeURIComponent('котенок')}&lang_code=ru`);
+
+        expect(slugs(body.items)).toEqual(['priklyucheniya-mishi-i-ani']);
+        expect(titles(body.tracks)).toContain('Потерянный котёнок');
+      });
+
       it('finds words still being typed (the last word as a prefix)', async () => {
         const { body } = await get(`${LIST}?search=Noa`);
 
