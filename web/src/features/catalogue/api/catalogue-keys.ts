@@ -18,4 +18,7 @@ export const catalogueKeys = {
   product: (slug: string) => ['catalogue', 'product', slug] as const,
   freeStreaming: (lang: LangCode) => ['catalogue', 'free-streaming', lang] as const,
   freeStreamingAlbum: (id: number) => ['catalogue', 'free-streaming-album', id] as const,
+  recommendedAlbums: (lang: LangCode) => ['catalogue', 'recommended-albums', lang] as const,
+  topStories: (lang: LangCode) => ['catalogue', 'top-stories', lang] as const,
+  freeStory: (lang: LangCode) => ['catalogue', 'free-story', lang] as const,
 };

@@ -1,0 +1,59 @@
+import catalogue from '../../server/demo/catalogue.json' with { type: 'json' };
+import { expect, type SiteLang, test } from './fixtures';
+
+// Spec §2 Home: the catalogue's blocks on the home page — the free story of
+// the week, the recommended albums and the top stories — from the demo
+// catalogue (server/demo/catalogue.json) in the language of each project.
+
+const product = (slug: string) => {
+  const found = catalogue.products.find((p) => p.slug === slug);
+  if (!found) throw new Error(`no demo product ${slug}`);
+  return found;
+};
+const promoted = (lang: SiteLang) => catalogue.promoted[lang];
+const freeTrack = (lang: SiteLang) => {
+  for (const p of catalogue.products.filter((x) => x.lang_code === lang)) {
+    const track = p.tracks.find((x) => x.is_free);
+    if (track) return { product: p, track };
+  }
+  throw new Error(`no free story in ${lang}`);
+};
+
+test('shows the free story of the week and plays it in full', async ({ page, t, siteLang }) => {
+  const { product: album, track } = freeTrack(siteLang);
+  await page.goto('/');
+  const block = page.getByRole('region', { name: t('home.freeStory') });
+  await expect(block.getByText(track.title, { exact: true })).toBeVisible();
+  await expect(block.getByText(album.title, { exact: false })).toBeVisible();
+
+  await block.getByRole('button', { name: t('catalogue.play', { title: track.title }) }).click();
+  const bar = page.getByRole('region', { name: t('player.label') });
+  await expect(bar.getByText(track.title)).toBeVisible();
+
+  await block.getByRole('link', { name: t('home.viewInShop') }).click();
+  await expect(page).toHaveURL(new RegExp(`/story/${album.slug}$`));
+  await expect(page.getByRole('heading', { level: 1, name: album.title })).toBeVisible();
+});
+
+test('lists the recommended albums in their order, each leading to its story', async ({ page, t, siteLang }) => {
+  await page.goto('/');
+  const block = page.getByRole('region', { name: t('home.recommendedAlbums') });
+  const titles = promoted(siteLang).albums.map((slug) => product(slug).title);
+  await expect(block.getByRole('heading', { level: 3 })).toHaveText(titles);
+
+  const first = promoted(siteLang).albums[0] as string;
+  await block.getByRole('link', { name: product(first).title }).click();
+  await expect(page).toHaveURL(new RegExp(`/story/${first}$`));
+});
+
+test('lists the top stories with their previews', async ({ page, t, siteLang }) => {
+  await page.goto('/');
+  const block = page.getByRole('region', { name: t('home.topStories') });
+  const stories = promoted(siteLang).top_stories.map(({ slug, track }) => product(slug).tracks[track]?.title as string);
+  await expect(block.getByRole('listitem')).toHaveCount(stories.length);
+  const first = stories[0] as string;
+  await expect(block.getByRole('link', { name: first })).toBeVisible();
+
+  await block.getByRole('button', { name: t('catalogue.playPreview', { title: first }) }).click();
+  await expect(page.getByRole('region', { name: t('player.label') }).getByText(first)).toBeVisible();
+});
