@@ -76,6 +76,13 @@ function isExpectedApiError(msg: ConsoleMessage, expected: ExpectedApiError[] | 
   return [expected].flat().some((e) => e.status === Number(status) && pathname.startsWith('/crud/') && e.path.test(pathname));
 }
 
+/**
+ * A request the browser could not send because the test took the context
+ * offline (context.setOffline): images of the page below the fold load
+ * lazily and may start while it is offline.
+ */
+const isOfflineFailure = (msg: ConsoleMessage) => msg.text() === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
+
 interface Fixtures {
   /** Catalog text in the project's language. */
   t: Translate;
@@ -96,6 +103,7 @@ export const test = base.extend<Fixtures & SiteOptions>({
         if (
           (msg.type() === 'error' || msg.type() === 'warning') &&
           !isExpectedNotFoundDocument(msg) &&
+          !isOfflineFailure(msg) &&
           !isExpectedApiError(msg, expectedApiErrors)
         ) {
           problems.push(`console.${msg.type()}: ${msg.text()} (at ${msg.location().url})`);

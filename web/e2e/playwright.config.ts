@@ -61,5 +61,9 @@ export default defineConfig<SiteOptions>({
     // start.mjs first builds the web app and the server when they are stale.
     timeout: 180_000,
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // The server logs only warnings and errors here: shown, so a failed
+    // request in a journey comes with the server's reason.
+    stdout: 'pipe',
+    stderr: 'pipe',
   },
 });
