@@ -1,5 +1,6 @@
 export * from './cart';
 export * from './catalogue';
+export * from './clock';
 export * from './common';
 export * from './errors';
 export * from './lang';

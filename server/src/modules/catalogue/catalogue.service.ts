@@ -1,5 +1,6 @@
 import {
   type FreeStory,
+  formatClock,
   type LangCode,
   mediaPaths,
   type Product,
@@ -38,11 +39,6 @@ const formats = ['digital_album', 'physical', 'book'] as const;
 
 const storyPath = (slug: string) => `/story/${encodeURIComponent(slug)}`;
 const imageUrl = (key: string | null) => (key ? mediaPaths.image(key) : null);
-
-/** m:ss, for the free story (spec §3 Free story duration). */
-export function duration(seconds: number) {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
 
 function prices(sku: SkuRow) {
   return { full_price_usd: toUsd(sku.full_price_cents), price_usd: toUsd(priceCents(sku)) };
@@ -174,7 +170,7 @@ function toFreeStory(row: TrackRow): FreeStory {
     // The free story streams in full for everyone (spec §6).
     full_download_url: mediaPaths.trackFull(row.id),
     length_seconds: row.length_seconds,
-    duration: duration(row.length_seconds),
+    duration: formatClock(row.length_seconds),
     url: storyPath(row.product_slug),
   };
 }

@@ -1,7 +1,7 @@
+import { formatClock } from '@storyhouse/contracts';
 import { useEffect, useId } from 'react';
 import './player-bar.css';
 import { useI18n } from '../../lib/i18n';
-import { formatClock } from './format-clock';
 import { type Player, usePlayer } from './player';
 import { JUMP_SECONDS } from './player-engine';
 

@@ -1,11 +1,8 @@
-import type { Track } from '@storyhouse/contracts';
+import { formatClock, type Track } from '@storyhouse/contracts';
 import type { QueueTrack } from '../../player/player';
 
-/** A length in seconds as m:ss (spec §3 Free story duration). */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
+/** A track's length in whole seconds as m:ss (spec §3 Free story duration). */
+export const formatDuration = (seconds: number) => formatClock(Math.round(seconds));
 
 /**
  * Whether a visitor may hear the whole recording: free tracks and the tracks

@@ -1,4 +1,4 @@
-/** Seconds as m:ss (h:mm:ss from an hour), the way players show time. */
+/** Seconds as m:ss (h:mm:ss from an hour), the way players and track lists show time; the one formatter of both sides. */
 export function formatClock(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   const h = Math.floor(total / 3600);

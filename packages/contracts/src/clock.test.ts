@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock } from './format-clock';
+import { formatClock } from './clock';
 
 describe('formatClock', () => {
   it('shows minutes and two-digit seconds', () => {
