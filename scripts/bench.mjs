@@ -5,13 +5,17 @@
 //  2. throughput of GET /crud/session and the navigation call against a bare
 //     Fastify route returning the same JSON from memory;
 //  3. the catalogue on PostgreSQL (scripts/bench-catalogue.mjs);
-//  4. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs).
+//  4. a CMS page (the home page) on PostgreSQL (scripts/bench-cms.mjs);
+//  5. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs);
+//  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { benchAccounts } from './bench-accounts.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchCms } from './bench-cms.mjs';
 import { benchMedia } from './bench-media.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -117,4 +121,6 @@ try {
 }
 
 await benchCatalogue();
+await benchCms();
 await benchMedia();
+await benchAccounts();

@@ -3,9 +3,9 @@
 // generate_series in a few statements so 10,000 products and 50,000 tracks
 // take seconds, not minutes. drop() removes the database.
 import { sql } from 'kysely';
-import pg from 'pg';
 import { connectPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createScratchDatabase } from './scratch-database';
 
 export interface CatalogueFixture {
   /** The scratch database's URL, for the server under test. */
@@ -65,14 +65,10 @@ export async function createCatalogueFixture(opts: {
 }): Promise<CatalogueFixture> {
   const products = opts.products ?? 10_000;
   const tracksPerProduct = opts.tracksPerProduct ?? 5;
-  const scratch = `storyhouse_bench_${Date.now()}_${process.pid}`;
-  const url = new URL(opts.adminUrl);
-  url.pathname = `/${scratch}`;
-  await admin(opts.adminUrl, (c) => c.query(`create database "${scratch}"`));
-  const drop = () => admin(opts.adminUrl, (c) => c.query(`drop database if exists "${scratch}" with (force)`)).then(() => {});
+  const { url, drop } = await createScratchDatabase(opts.adminUrl);
 
   // One connection: the temporary vocabulary table lives in it.
-  const database = connectPostgres(url.toString(), 1);
+  const database = connectPostgres(url, 1);
   try {
     await migrateToLatest(database.db);
     // n common words, or one name, picked from the row's language by a hash of (row, salt).
@@ -129,20 +125,10 @@ export async function createCatalogueFixture(opts: {
             and t.search_vector @@ websearch_to_tsquery('english', ${searchTerm})))) as matches`.execute(database.db);
     const row = counts.rows[0] as { products: number; tracks: number; matches: number };
     await database.close();
-    return { url: url.toString(), products: row.products, tracks: row.tracks, searchTerm, searchMatches: row.matches, drop };
+    return { url, products: row.products, tracks: row.tracks, searchTerm, searchMatches: row.matches, drop };
   } catch (err) {
     await database.close();
     await drop();
     throw err;
-  }
-}
-
-async function admin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
   }
 }

@@ -4,13 +4,30 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { setRateLimitFactor } from './lib/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import sessionUsers from './modules/accounts/session-user-cache';
+import { adminRoutes } from './modules/admin/admin.routes';
+import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
+import { adventuresRoutes } from './modules/adventures/adventures.routes';
+import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
+import { cmsService } from './modules/cms/cms.service';
+import { cmsAssetsRoutes } from './modules/cms-assets/cms-assets.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { loginRoutes } from './modules/login/login.routes';
+import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { createMediaStorage } from './modules/media/storage-config';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import { passwordsRoutes } from './modules/passwords/passwords.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import web from './modules/web/web.plugin';
@@ -20,6 +37,7 @@ import openapi from './plugins/openapi';
 import security from './plugins/security';
 import siteLang from './plugins/site-lang';
 import validation from './plugins/validation';
+import mail from './providers/mail/mail.plugin';
 
 export interface AppOptions {
   config: Config;
@@ -27,6 +45,8 @@ export interface AppOptions {
   /** Built web app folder; undefined for an API-only app. */
   webRoot: string | undefined;
   logger?: FastifyServerOptions['logger'];
+  /** Deliver queued e-mail in the background (default: on, except NODE_ENV=test, where tests call deliverDueMail). */
+  mailWorker?: boolean;
 }
 
 /**
@@ -34,7 +54,8 @@ export interface AppOptions {
  * call it with inject(); main.ts builds it and listens. Outside plugins
  * first, then our plugins, then the feature routes, then the web app.
  */
-export async function buildApp({ config, database, webRoot, logger = false }: AppOptions) {
+export async function buildApp({ config, database, webRoot, logger = false, mailWorker }: AppOptions) {
+  setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -53,20 +74,41 @@ export async function buildApp({ config, database, webRoot, logger = false }: Ap
   await app.register(siteLang, sites);
   await app.register(errors);
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
-  await app.register(security, { allowedOrigins: config.ALLOWED_ORIGINS });
+  // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).
+  const scriptOrigins = config.NEWSLETTER_URL ? [new URL(config.NEWSLETTER_URL).origin] : [];
+  await app.register(security, { allowedOrigins: config.ALLOWED_ORIGINS, scriptOrigins });
   await app.register(sessions, { days: config.SESSION_DAYS, secure: config.COOKIE_SECURE });
+  await app.register(sessionUsers, { ttlMs: config.SESSION_CACHE_MS });
+  await app.register(masqueradeAudit);
   await app.register(openapi);
+  await app.register(mail, { config, worker: mailWorker ?? config.NODE_ENV !== 'test' });
 
   await app.register(healthRoutes);
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
-  await app.register(cmsRoutes);
+  await app.register(loginRoutes);
+  await app.register(adminRoutes);
+  await app.register(profileRoutes);
+  const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
+  await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   await app.register(catalogueRoutes, { listingCacheMs: config.CATALOGUE_CACHE_MS });
-  await app.register(mediaRoutes, { config });
-  await app.register(imageRoutes, { config });
+  // One media storage (and one open-file cache) for streams, images and CMS downloads.
+  const storage = createMediaStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
+  await app.register(mediaRoutes, { storage });
+  await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);
+  await app.register(guestBookRoutes, { config });
+  await app.register(newsletterRoutes, { config });
+  await app.register(contactRoutes, { config });
+  await app.register(adventuresRoutes, { config });
+  await app.register(passwordsRoutes, { config });
+  await app.register(mailboxRoutes, { config });
+  await app.register(captchaRoutes);
+  await app.register(cmsAssetsRoutes, { storage });
+  await app.register(searchRoutes);
 
-  await app.register(web, { root: webRoot, sites });
+  await app.register(web, { root: webRoot, sites, cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null });
   return app;
 }
 

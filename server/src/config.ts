@@ -39,6 +39,28 @@ const mediaSettings = {
   /** Path-style URLs (endpoint/bucket/key), as MinIO and most S3-compatible services expect; false for bucket.endpoint/key. */
   S3_PATH_STYLE: bool.default(true),
 };
+/** E-mail, the ministry's inbox and the newsletter provider (issue 4 forms). */
+const mailSettings = {
+  /** "outbox": e-mails stay in the database and show on the developer mailbox page; "smtp": sent through SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'an smtp:// or smtps:// URL such as smtps://user:pass@smtp.example.org')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Storyhouse <hello@storyhouse.example>'),
+  /** Where contact messages, Bible-lesson requests and guest-book moderation go. */
+  MINISTRY_EMAIL: z.email({ error: 'an e-mail address' }).default('ministry@storyhouse.example'),
+  /** The developer mailbox page (/dev/mailbox); defaults to on outside production. */
+  MAILBOX_PAGE: bool.optional(),
+  /**
+   * JSONP endpoint of the newsletter provider (Mailchimp's …/subscribe/post-json
+   * shape); by default the server's own /newsletter/subscribe/post-json.
+   */
+  NEWSLETTER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NEWSLETTER_LIST_EN: z.string().min(1).default('storyhouse-en'),
+  NEWSLETTER_LIST_ES: z.string().min(1).default('storyhouse-es'),
+  NEWSLETTER_LIST_RU: z.string().min(1).default('storyhouse-ru'),
+};
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Settings that depend on each other: S3 storage needs its bucket, endpoint and keys. */
@@ -92,18 +114,29 @@ export const ConfigSchema = z.object({
   /** Secure cookies: "auto" sets Secure when the request came over HTTPS. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Multiplies every rate limit (logins, sign-ups, forms): raise it for many families behind one address. */
+  RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
+  /** How long an instance may reuse a session and its user it has read (ms; 0 off). docs/decisions/010-accounts.md. */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(5000).default(1000),
   /**
    * How long the shop's product listing may be served from memory before it
    * is read again (docs/decisions/005-catalogue-search.md); 0 turns it off.
    */
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(2000).default(1000),
+  /** How long a CMS page may be served from memory before it is read again; 0 turns it off. */
+  CMS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
   /** Demo content: "auto" loads it into an empty database; "off" never does. */
   DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
   ...mediaSettings,
+  ...mailSettings,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
-const checkedConfig = ConfigSchema.superRefine(requireS3Settings);
+const checkedConfig = ConfigSchema.superRefine(requireS3Settings).superRefine((config, ctx) => {
+  if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
+  }
+});
 
 export class ConfigError extends Error {}
 

@@ -27,12 +27,28 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       COOKIE_SECURE: 'auto',
       SESSION_DAYS: 30,
+      RATE_LIMIT_FACTOR: 1,
+      SESSION_CACHE_MS: 1000,
       CATALOGUE_CACHE_MS: 1000,
+      CMS_CACHE_MS: 5000,
       DEMO_CONTENT: 'auto',
       MEDIA_STORAGE: 'local',
       S3_REGION: 'us-east-1',
       S3_PATH_STYLE: true,
+      MAIL_TRANSPORT: 'outbox',
+      MAIL_FROM: 'Storyhouse <hello@storyhouse.example>',
+      MINISTRY_EMAIL: 'ministry@storyhouse.example',
+      NEWSLETTER_LIST_EN: 'storyhouse-en',
+      NEWSLETTER_LIST_ES: 'storyhouse-es',
+      NEWSLETTER_LIST_RU: 'storyhouse-ru',
     });
+  });
+
+  it('needs the SMTP address to send e-mail by SMTP', () => {
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL="": required when MAIL_TRANSPORT=smtp/);
+    expect(loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@smtp.example.org' }).SMTP_URL).toBe(
+      'smtps://u:p@smtp.example.org',
+    );
   });
 
   it('reads the values it is given', () => {

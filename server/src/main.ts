@@ -5,7 +5,9 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
+import { sweepRateLimits } from './lib/rate-limit';
 import { demoAccounts } from './modules/accounts/accounts.seed';
+import { passwordsRepository } from './modules/passwords/passwords.repository';
 import { sessionsRepository } from './modules/sessions/sessions.repository';
 
 async function main() {
@@ -39,11 +41,14 @@ async function main() {
     'database ready',
   );
 
+  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links.
   const sweep = setInterval(
     () =>
-      void sessionsRepository(database.db)
-        .deleteExpired()
-        .catch((err) => app.log.warn({ err }, 'session sweep failed')),
+      void Promise.all([
+        sessionsRepository(database.db).deleteExpired(),
+        sweepRateLimits(database.db),
+        passwordsRepository(database.db).deleteStaleTokens(),
+      ]).catch((err) => app.log.warn({ err }, 'sweep failed')),
     60 * 60 * 1000,
   );
   sweep.unref();

@@ -15,7 +15,14 @@ export const FIXTURE_WEB_ROOT = new URL('./fixtures/web', import.meta.url).pathn
 /** The configuration tests run with: production defaults, quiet, no demo content. */
 export function testConfig(env: Record<string, string> = {}): Config {
   // No listing cache: tests change the catalogue and read it back at once (one test turns it on).
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DEMO_CONTENT: 'off', CATALOGUE_CACHE_MS: '0', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_CONTENT: 'off',
+    CATALOGUE_CACHE_MS: '0',
+    CMS_CACHE_MS: '0',
+    ...env,
+  });
 }
 
 export interface TestAppOptions {

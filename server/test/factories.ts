@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../src/db/database';
 import type { Users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/password';
+import { type CmsEntryInput, cmsRepository } from '../src/modules/cms/cms.repository';
 import { hashToken, SESSION_COOKIE } from '../src/modules/sessions/sessions.plugin';
 
 /**
@@ -77,4 +78,9 @@ export async function createNavigationItem(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Inserts one CMS entry (published unless said otherwise) the way the CMS stores it; returns its id. */
+export function createCmsEntry(db: Db, entry: Partial<CmsEntryInput> & Pick<CmsEntryInput, 'url' | 'type'>): Promise<number> {
+  return cmsRepository(db).insertEntry({ lang_code: 'en', title: `Page ${++sequence}`, ...entry });
 }

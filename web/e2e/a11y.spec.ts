@@ -1,33 +1,16 @@
-import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
 import { routePath } from '@storyhouse/contracts';
-import type { AxeResults, RunOptions } from 'axe-core';
 import { clientNavigate, demoNavigation, expect, mainNavigation, test } from './fixtures';
+import { seriousViolations } from './helpers';
 
 // DESIGN.md: axe finds nothing serious. Each page is checked as a visitor
 // sees it, in the language of the project's host.
 
-const axePath = createRequire(import.meta.url).resolve('axe-core');
-
 // axe is injected as an inline script, which the site's Content-Security-Policy forbids.
 test.use({ bypassCSP: true });
 
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  const options: RunOptions = { resultTypes: ['violations'] };
-  const results = await page.evaluate(
-    (opts) =>
-      (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
-    options,
-  );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
-
-test('the home page', async ({ page, t }) => {
+test('the home page', async ({ page, t, homeTitle }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -48,9 +31,9 @@ test('the not-found page', async ({ page, t }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the offline not-found page', async ({ page, context, t }) => {
+test('the offline not-found page', async ({ page, context, t, homeTitle }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   await context.setOffline(true);
   await clientNavigate(page, '/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: t('notFound.offlineTitle') })).toBeVisible();

@@ -21,31 +21,36 @@ test('a deeper unknown address gets the same page', async ({ page, t }) => {
   await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
 });
 
-test('the home link leads home', async ({ page, t }) => {
+test('the home link leads home', async ({ page, t, homeTitle }) => {
   await page.goto('/no-such-page');
   await page
     .getByRole('main')
     .getByRole('link', { name: t('notFound.home') })
     .click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   await expect(page).toHaveTitle(`${t('app.name')}: ${t('app.tagline')}`);
 });
 
-test('the back button returns to the page before', async ({ page, t }) => {
+test('the back button returns to the page before', async ({ page, t, homeTitle }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   await clientNavigate(page, '/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
 
   await page.getByRole('button', { name: t('notFound.back') }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
 });
 
-test('offline, it says there is no connection, and loads the address once back online', async ({ page, context, t }) => {
+test('offline, it says there is no connection, and loads the address once back online', async ({
+  page,
+  context,
+  t,
+  homeTitle,
+}) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: t('home.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
 
   await context.setOffline(true);
   await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));

@@ -20,7 +20,8 @@ const dataDir = process.env.E2E_DATA_DIR;
 export default defineConfig<SiteOptions>({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './test-results',
+  // One folder per port: runs on different ports (parallel work) do not clear each other's results.
+  outputDir: port === 4173 ? './test-results' : `./test-results-${port}`,
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
@@ -60,7 +61,8 @@ export default defineConfig<SiteOptions>({
     reuseExistingServer: false,
     // start.mjs first builds the web app and the server when they are stale.
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // Every journey comes from 127.0.0.1: the limits per client address are raised (their API tests keep them at 1).
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50' },
     // The server logs only warnings and errors here: shown, so a failed
     // request in a journey comes with the server's reason.
     stdout: 'pipe',

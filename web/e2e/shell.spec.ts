@@ -15,7 +15,7 @@ test.describe('sidebar navigation', () => {
         await expect(nav.getByRole('link', { name: child, exact: true })).toHaveCount(0);
       }
     }
-    await expect(nav.getByRole('link', { name: t('shell.search'), exact: true })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: t('shell.search'), exact: true })).toHaveAttribute('href', '/search');
   });
 
   test('opens a submenu with its button and closes it with Escape', async ({ page, t, siteLang }) => {
@@ -39,13 +39,13 @@ test.describe('sidebar navigation', () => {
     for (const child of children) await expect(child).toBeHidden();
   });
 
-  test('closes an open submenu on a click elsewhere', async ({ page, t, siteLang }) => {
+  test('closes an open submenu on a click elsewhere', async ({ page, t, siteLang, homeTitle }) => {
     await page.goto('/');
     const parent = demoNavigation[siteLang].find((i) => i.children)!;
     const toggle = mainNavigation(page, t).getByRole('button', { name: t('shell.submenu', { title: parent.title }) });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await page.getByRole('heading', { name: t('home.title') }).click();
+    await page.getByRole('heading', { name: homeTitle }).click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
@@ -110,19 +110,19 @@ test.describe('on a phone', () => {
 });
 
 test.describe('header and footer', () => {
-  test('the brand link leads home', async ({ page, t }) => {
+  test('the brand link leads home', async ({ page, t, homeTitle }) => {
     await page.goto('/no-such-page');
     await page
       .getByRole('banner')
       .getByRole('link', { name: t('shell.homeLink') })
       .click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
   });
 
-  test('the skip link moves to the main content', async ({ page, t }) => {
+  test('the skip link moves to the main content', async ({ page, t, homeTitle }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: t('shell.skipToContent') });
     await expect(skip).toBeFocused();
@@ -130,7 +130,7 @@ test.describe('header and footer', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
-  test('the footer shows the contact details of the site language', async ({ page, t }) => {
+  test('the footer shows the contact details of the site language', async ({ page, t, siteLang }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const key of ['footer.ministry', 'footer.addressLine1', 'footer.addressLine2'] as const) {
@@ -147,8 +147,10 @@ test.describe('header and footer', () => {
       await expect(social.getByRole('link', { name })).toHaveAttribute('href', url);
     }
     await expect(footer.getByText(t('footer.copyright', { year: String(new Date().getFullYear()) }))).toBeVisible();
-    // No privacy page is built yet, so no link leads to one.
-    await expect(footer.getByRole('link', { name: t('footer.privacy') })).toHaveCount(0);
+    await expect(footer.getByRole('link', { name: t('footer.privacy') })).toHaveAttribute(
+      'href',
+      siteLang === 'es' ? '/privacidad' : '/privacy',
+    );
   });
 
   test('the footer links to the sites in the other languages', async ({ page, t, siteLang }) => {
@@ -172,7 +174,7 @@ test.describe('header and footer', () => {
 });
 
 test.describe('banners', () => {
-  test('after logout a banner confirms it, once', async ({ page, context, t }) => {
+  test('after logout a banner confirms it, once', async ({ page, context, t, homeTitle }) => {
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/$/);
     const banner = page.getByRole('status').filter({ hasText: t('shell.loggedOut') });
@@ -181,7 +183,7 @@ test.describe('banners', () => {
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'flash_logged_out')).toBe(false);
     await expect(banner).toBeHidden({ timeout: 15_000 });
     await page.reload();
-    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
     await expect(banner).toHaveCount(0);
   });
 
@@ -192,9 +194,9 @@ test.describe('banners', () => {
     await expect(banner).toHaveCount(0);
   });
 
-  test('offline, a notice shows; back online, the page loads again', async ({ page, context, t }) => {
+  test('offline, a notice shows; back online, the page loads again', async ({ page, context, t, homeTitle }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
     await page.evaluate(() => {
       (window as Window & { beforeReload?: boolean }).beforeReload = true;
     });
@@ -208,6 +210,6 @@ test.describe('banners', () => {
       .poll(() => page.evaluate(() => (window as Window & { beforeReload?: boolean }).beforeReload ?? false))
       .toBe(false);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { name: t('home.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
   });
 });

@@ -28,6 +28,24 @@ export const errorCodes = [
   'quantity_not_editable',
   'image_not_resizable',
   'album_in_cart',
+  // CMS (spec §8: a 404 gives the not-found page)
+  'page_not_found',
+  // guest book moderation and the newsletter endpoint
+  'guest_book_entry_not_found',
+  'guest_book_link_invalid',
+  'newsletter_bad_callback',
+  // site search (spec §8 search_no_results)
+  'search_no_results',
+  // login and impersonation (issue 5)
+  'login_failed',
+  'account_locked',
+  'not_masquerading',
+  'masquerade_not_allowed',
+  // password recovery and change (issue 5)
+  'password_reset_link_invalid',
+  'current_password_wrong',
+  // account create and settings (spec §8 Account save)
+  'account_save_failed',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

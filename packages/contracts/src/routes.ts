@@ -7,12 +7,38 @@ import type { LangCode } from './lang-codes';
  * when it is built; routes of capabilities not built yet are absent.
  */
 export const pageRoutes = {
-  home: { paths: ['/'], access: 'open' },
+  home: { paths: ['/'], access: 'open', cms: true },
   shop: { paths: ['/shop', '/tienda'], localized: { es: '/tienda' }, access: 'open' },
   story: { paths: ['/story/:slug'], access: 'open' },
   cart: { paths: ['/cart'], access: 'open' },
-  freeStreaming: { paths: ['/free-streaming'], access: 'open' },
+  freeStreaming: { paths: ['/free-streaming'], access: 'open', cms: true },
   freeStreamingAlbum: { paths: ['/free-streaming/album/:id'], access: 'open' },
+  // The moderation link e-mailed to the ministry (its token is the permission).
+  guestBookModerate: { paths: ['/guestbook/moderate'], access: 'open' },
+  // CMS pages with a fixed address (spec §2 route table); any other CMS path is served too (web router's catch-all).
+  search: { paths: ['/search'], access: 'open', cms: true },
+  contact: { paths: ['/contact', '/contactar'], localized: { es: '/contactar' }, access: 'open', cms: true },
+  privacy: { paths: ['/privacy', '/privacidad'], localized: { es: '/privacidad' }, access: 'open', cms: true },
+  russianProgram: {
+    paths: ['/about/russian-program', '/quienes-somos/programa-ruso'],
+    localized: { es: '/quienes-somos/programa-ruso' },
+    access: 'open',
+    cms: true,
+  },
+  freeMp3: { paths: ['/get-a-free-mp3'], access: 'open', cms: true },
+  // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (answers only where the API enables it).
+  adventures: { paths: ['/adventures/sign-up'], access: 'open' },
+  mailbox: { paths: ['/dev/mailbox'], access: 'open' },
+  // Password recovery (the e-mailed link's page carries its token) and the signed-in change (spec §2).
+  forgotPassword: { paths: ['/forgot-password'], access: 'open' },
+  passwordResetLink: { paths: ['/forgot-password/reset'], access: 'open' },
+  resetPassword: { paths: ['/account/reset-password'], access: 'signed-in' },
+  // Accounts (issue 5): login and the admin home (spec §2 /login, /admin).
+  login: { paths: ['/login'], access: 'open' },
+  admin: { paths: ['/admin'], access: 'admin' },
+  // Create account and settings: the account form's two modes (spec §2 Account screens).
+  createAccount: { paths: ['/create-account'], access: 'open' },
+  accountSettings: { paths: ['/account/settings'], access: 'signed-in' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {
@@ -21,6 +47,8 @@ export interface PageRoute {
   /** The path to link to on a given site language, when it differs (/tienda). */
   localized?: Partial<Record<LangCode, string>>;
   access: 'open' | 'signed-in' | 'admin';
+  /** The page is a CMS entry: the server answers 404 when the CMS has none at the path. */
+  cms?: boolean;
 }
 
 /** Where to link for a route on a site language, or undefined when the route is not built. */

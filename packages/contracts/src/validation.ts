@@ -11,7 +11,8 @@ export interface FieldMessage {
   values?: Record<string, string | number>;
 }
 
-const explicit = /^[a-z]+(\.[a-zA-Z0-9_]+)+$/;
+// A catalog key: a namespace (camelCase, like freeMp3) and one or more dotted names.
+const explicit = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_]+)+$/;
 
 export function issueMessage(issue: z.core.$ZodIssue | z.core.$ZodRawIssue): FieldMessage {
   if (typeof issue.message === 'string' && explicit.test(issue.message)) {

@@ -26,15 +26,30 @@ describe('migrateToLatest', () => {
 
     expect(applied).toEqual(Object.keys(migrations));
     expect(await tables()).toEqual([
+      'addresses',
+      'adventure_signups',
+      'app_secrets',
+      'captcha_spent',
       'cart_lines',
       'carts',
+      'cms_entries',
+      'contact_messages',
+      'countries',
       'free_stories',
+      'gift_cards',
+      'guest_book_entries',
+      'mail_outbox',
+      'masquerade_log',
+      'newsletter_subscribers',
+      'password_reset_tokens',
       'products',
       'promoted_skus',
+      'rate_limits',
       'seed_runs',
       'sessions',
       'site_navigation',
       'skus',
+      'states',
       'users',
     ]);
   });

@@ -23,6 +23,51 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface Addresses {
+  city: Generated<string>;
+  country_id: number | null;
+  created_at: Generated<Timestamp>;
+  email: Generated<string>;
+  fname: Generated<string>;
+  id: Generated<number>;
+  line1: Generated<string>;
+  lname: Generated<string>;
+  phone: Generated<string>;
+  postal_code: Generated<string>;
+  state: Generated<string>;
+  user_id: number;
+}
+
+export interface AdventureSignups {
+  address: string;
+  birthday: Generated<string>;
+  city: string;
+  country: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  fname: string;
+  id: Generated<number>;
+  lang_code: string;
+  lname: string;
+  mail_choice: string | null;
+  phone: Generated<string>;
+  receive_method: string;
+  sets_needed: number | null;
+  state: string;
+  station: Generated<string>;
+  zip: string;
+}
+
+export interface AppSecrets {
+  name: string;
+  value: string;
+}
+
+export interface CaptchaSpent {
+  expires_at: Timestamp;
+  signature: string;
+}
+
 export interface CartLines {
   added_at: Generated<Timestamp>;
   cart_id: number;
@@ -38,11 +83,130 @@ export interface Carts {
   user_id: number | null;
 }
 
+export interface CmsEntries {
+  add_newsletter: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  description: Generated<string>;
+  donations: Generated<Json>;
+  free_story_title: Generated<string>;
+  home: Generated<Json>;
+  id: Generated<number>;
+  intro: Generated<string>;
+  lang_code: string;
+  main_content: Generated<string>;
+  main_image: string | null;
+  main_image_alt: Generated<string>;
+  mp3: string | null;
+  product_type: string | null;
+  response: Generated<string>;
+  scripts: Generated<Json>;
+  search_vector: Generated<string | null>;
+  sidebar_content: Generated<string>;
+  sidebar_image: string | null;
+  sidebar_image_alt: Generated<string>;
+  status: Generated<string>;
+  stylesheets: Generated<Json>;
+  title: Generated<string>;
+  translation_key: string | null;
+  type: string;
+  updated_at: Generated<Timestamp>;
+  url: string;
+}
+
+export interface ContactMessages {
+  address: Generated<string>;
+  city: Generated<string>;
+  country: Generated<string>;
+  created_at: Generated<Timestamp>;
+  email: string;
+  find_us: Generated<string>;
+  first_name: string;
+  id: Generated<number>;
+  lang_code: string;
+  last_name: string;
+  message: string;
+  phone: Generated<string>;
+  state: Generated<string>;
+  zip: Generated<string>;
+}
+
+export interface Countries {
+  code: string;
+  country_name: string;
+  id: number;
+}
+
 export interface FreeStories {
   id: Generated<number>;
   lang_code: string;
   sku_id: number;
   starts_on: Timestamp;
+}
+
+export interface GiftCards {
+  balance_cents: number;
+  claimed_at: Timestamp | null;
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  original_amount_cents: number;
+  purchaser_user_id: number | null;
+  recipient_user_id: number | null;
+}
+
+export interface GuestBookEntries {
+  approved_at: Timestamp | null;
+  author_email: string;
+  author_name: string;
+  content: string;
+  country: Generated<string>;
+  created_at: Generated<Timestamp>;
+  find_us: string | null;
+  id: Generated<number>;
+  lang_code: string;
+  moderation_token_hash: string | null;
+}
+
+export interface MailOutbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  html_body: string | null;
+  id: Generated<number>;
+  lang_code: string;
+  last_error: string | null;
+  next_attempt_at: Generated<Timestamp>;
+  reply_to: string | null;
+  sent_at: Timestamp | null;
+  status: Generated<string>;
+  subject: string;
+  text_body: string;
+  to_address: string;
+}
+
+export interface MasqueradeLog {
+  admin_id: number;
+  ended_at: Timestamp | null;
+  id: Generated<number>;
+  started_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface NewsletterSubscribers {
+  created_at: Generated<Timestamp>;
+  email: string;
+  fname: Generated<string>;
+  id: Generated<number>;
+  list_id: string;
+  lname: Generated<string>;
+}
+
+export interface PasswordResetTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
 }
 
 export interface Products {
@@ -68,6 +232,12 @@ export interface PromotedSkus {
   lang_code: string;
   position: Generated<number>;
   sku_id: number;
+}
+
+export interface RateLimits {
+  hits: number;
+  key: string;
+  window_ends_at: Timestamp;
 }
 
 export interface SeedRuns {
@@ -116,6 +286,12 @@ export interface Skus {
   type: string;
 }
 
+export interface States {
+  code: string;
+  country_id: number;
+  name: string;
+}
+
 export interface Users {
   address: string | null;
   city: string | null;
@@ -135,14 +311,29 @@ export interface Users {
 }
 
 export interface DB {
+  addresses: Addresses;
+  adventure_signups: AdventureSignups;
+  app_secrets: AppSecrets;
+  captcha_spent: CaptchaSpent;
   cart_lines: CartLines;
   carts: Carts;
+  cms_entries: CmsEntries;
+  contact_messages: ContactMessages;
+  countries: Countries;
   free_stories: FreeStories;
+  gift_cards: GiftCards;
+  guest_book_entries: GuestBookEntries;
+  mail_outbox: MailOutbox;
+  masquerade_log: MasqueradeLog;
+  newsletter_subscribers: NewsletterSubscribers;
+  password_reset_tokens: PasswordResetTokens;
   products: Products;
   promoted_skus: PromotedSkus;
+  rate_limits: RateLimits;
   seed_runs: SeedRuns;
   sessions: Sessions;
   site_navigation: SiteNavigation;
   skus: Skus;
+  states: States;
   users: Users;
 }

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
 import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
-import { navigationSeeder } from '../modules/cms/cms.seed';
+import { navigationSeeder, pagesSeeder, russianNavigationSeeder } from '../modules/cms/cms.seed';
+import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
+import { profileSeeder } from '../modules/profile/profile.seed';
 import type { Db } from './database';
 
 /**
@@ -15,7 +17,15 @@ export interface Seeder {
   run(db: Db): Promise<void>;
 }
 
-export const seeders: Seeder[] = [accountsSeeder, navigationSeeder, catalogueSeeder];
+export const seeders: Seeder[] = [
+  accountsSeeder,
+  navigationSeeder,
+  russianNavigationSeeder,
+  catalogueSeeder,
+  pagesSeeder,
+  guestBookSeeder,
+  profileSeeder,
+];
 
 /** True when the database holds no content and has never been seeded. */
 export async function isEmptyDatabase(db: Db) {

@@ -35,8 +35,15 @@ export class AppError extends Error {
   }
 }
 
-function send(reply: FastifyReply, request: FastifyRequest, status: number, code: ErrorCode, fields?: Record<string, string>) {
-  const body = { code, message: request.t(`errors.${code}`), ...(fields ? { fields } : {}) };
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  code: ErrorCode,
+  fields?: Record<string, string>,
+  params?: MessageValues,
+) {
+  const body = { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -67,7 +74,7 @@ export default fp(
         const fields = error.fields
           ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, request.t(m.key, m.values)]))
           : undefined;
-        return send(reply, request, error.status, error.code, fields);
+        return send(reply, request, error.status, error.code, fields, error.params);
       }
       if (error instanceof RequestValidationError) {
         const where = error.context === 'body' ? '' : `${error.context}.`;

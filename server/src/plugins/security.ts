@@ -19,8 +19,8 @@ export function isForeignRequest(request: FastifyRequest, allowed: string[]) {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
-export default fp<{ allowedOrigins: string[] }>(
-  async (app: FastifyInstance, { allowedOrigins }) => {
+export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[] }>(
+  async (app: FastifyInstance, { allowedOrigins, scriptOrigins = [] }) => {
     // The security headers are the same on every answer: helmet's middleware
     // is built once here (@fastify/helmet rebuilt it on every request, a few
     // percent of a catalogue request's CPU) and run in an onRequest hook.
@@ -28,7 +28,8 @@ export default fp<{ allowedOrigins: string[] }>(
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          'script-src': ["'self'"],
+          // Other origins only by configuration (the newsletter provider's JSONP endpoint).
+          'script-src': ["'self'", ...scriptOrigins],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],

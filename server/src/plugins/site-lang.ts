@@ -29,17 +29,58 @@ export interface SiteLangOptions {
  * sister-site links. A browser kept on Spanish by the test flag's cookie
  * gets an English link that turns the flag off.
  */
-export function alternateUrls(request: FastifyRequest, opts: SiteLangOptions): Record<LangCode, string> {
+export function alternateUrls(
+  request: FastifyRequest,
+  opts: SiteLangOptions,
+  paths?: Partial<Record<LangCode, string>>,
+): Partial<Record<LangCode, string>> {
   const port = /:(\d+)$/.exec(request.host)?.[1];
   const pathname = request.url.split('?')[0] ?? '/';
-  const at = (host: string | undefined) =>
-    `${request.protocol}://${host ?? request.hostname}${port ? `:${port}` : ''}${pathname}`;
+  const at = (host: string | undefined, path: string) =>
+    `${request.protocol}://${host ?? request.hostname}${port ? `:${port}` : ''}${path}`;
   const flagged = truthy.has(request.cookies?.[SPANISH_FLAG_COOKIE] ?? '');
-  return {
-    en: at(opts.enHosts[0]) + (flagged ? '?test_spanish_site=0' : ''),
-    es: at(opts.esHosts[0]),
-    ru: at(opts.ruHosts[0]) + (flagged ? '?test_spanish_site=0' : ''),
-  };
+  const off = flagged ? '?test_spanish_site=0' : '';
+  const urls: Partial<Record<LangCode, string>> = {};
+  // Without per-language paths, the page has the same path on every site.
+  const pathOf = (lang: LangCode) => (paths ? paths[lang] : pathname);
+  const en = pathOf('en');
+  const es = pathOf('es');
+  const ru = pathOf('ru');
+  if (en) urls.en = at(opts.enHosts[0], en) + off;
+  if (es) urls.es = at(opts.esHosts[0], es);
+  if (ru) urls.ru = at(opts.ruHosts[0], ru) + off;
+  return urls;
+}
+
+type SiteHostSettings = { SITE_HOSTS_EN: string[]; SITE_HOSTS_ES: string[]; SITE_HOSTS_RU: string[] };
+
+/**
+ * The site address for links in e-mails: the request's own host when it is
+ * one of the configured site hosts, else the canonical host of `lang` (same
+ * port), so a forged Host header never puts another site's link into our
+ * e-mail. `query` keeps the Spanish test flag (spec §1) when the Spanish
+ * site was reached through it on another host.
+ */
+export function siteLink(
+  request: FastifyRequest,
+  sites: SiteHostSettings,
+  lang: LangCode = request.siteLang,
+): { origin: string; query: string } {
+  const hosts: Record<LangCode, string[]> = { en: sites.SITE_HOSTS_EN, es: sites.SITE_HOSTS_ES, ru: sites.SITE_HOSTS_RU };
+  const hostname = request.hostname.toLowerCase();
+  const known = Object.values(hosts).some((list) => list.includes(hostname));
+  const port = /:(\d+)$/.exec(request.host)?.[1];
+  const fallback = hosts[lang][0] ?? 'localhost';
+  const host = known ? request.host : `${fallback}${port ? `:${port}` : ''}`;
+  const flagged = lang === 'es' && !hosts.es.includes(known ? hostname : fallback);
+  return { origin: `${request.protocol}://${host}`, query: flagged ? '?test_spanish_site=1' : '' };
+}
+
+/** The address of the current page on its own site's canonical host, without query. */
+export function canonicalUrl(request: FastifyRequest, opts: SiteLangOptions, path: string): string {
+  const port = /:(\d+)$/.exec(request.host)?.[1];
+  const hosts = { en: opts.enHosts, es: opts.esHosts, ru: opts.ruHosts }[request.siteLang];
+  return `${request.protocol}://${hosts[0] ?? request.hostname}${port ? `:${port}` : ''}${path}`;
 }
 
 /**

@@ -1,14 +1,15 @@
-import { type PageRouteId, pageRoutes } from '@storyhouse/contracts';
+import { type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-// Not lazy: the not-found page is also what an offline visitor sees on a
-// path the app has no screen for (spec §2), and offline its chunk could not
-// be fetched.
-import NotFoundPage from '../features/not-found/not-found-page';
+// Not lazy: the CMS page resolves every path the route table does not name,
+// and shows the not-found page, which is also what an offline visitor sees
+// (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
+import CmsPage from '../features/cms/cms-page';
 import { useI18n } from '../lib/i18n';
+import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
 
-type Screen = LazyExoticComponent<ComponentType>;
+type Screen = LazyExoticComponent<ComponentType> | ComponentType;
 
 /**
  * The screen of every page route in packages/contracts (the one route
@@ -16,12 +17,27 @@ type Screen = LazyExoticComponent<ComponentType>;
  * Screens load lazily so the shell's first download stays small.
  */
 const screens: Record<PageRouteId, Screen> = {
-  home: lazy(() => import('../features/home/home-page')),
+  home: CmsPage,
   shop: lazy(() => import('../features/shop/shop-page')),
   story: lazy(() => import('../features/story/story-page')),
   cart: lazy(() => import('../features/cart/cart-page')),
-  freeStreaming: lazy(() => import('../features/free-streaming/free-streaming-page')),
+  freeStreaming: CmsPage,
   freeStreamingAlbum: lazy(() => import('../features/free-streaming/free-streaming-album-page')),
+  guestBookModerate: lazy(() => import('../features/guestbook/guestbook-moderate-page')),
+  search: CmsPage,
+  contact: CmsPage,
+  privacy: CmsPage,
+  russianProgram: CmsPage,
+  freeMp3: CmsPage,
+  adventures: lazy(() => import('../features/adventures/adventures-page')),
+  mailbox: lazy(() => import('../features/mailbox/mailbox-page')),
+  login: lazy(() => import('../features/login/login-page')),
+  admin: lazy(() => import('../features/admin/admin-page')),
+  forgotPassword: lazy(() => import('../features/passwords/forgot-password-page')),
+  passwordResetLink: lazy(() => import('../features/passwords/reset-link-page')),
+  resetPassword: lazy(() => import('../features/passwords/change-password-page')),
+  createAccount: lazy(() => import('../features/accounts/create-account-page')),
+  accountSettings: lazy(() => import('../features/accounts/account-settings-page')),
 };
 
 function Loading() {
@@ -40,9 +56,20 @@ export function AppRoutes() {
         <Route element={<Shell fallback={<Loading />} />}>
           {(Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
             const Screen = screens[id];
-            return pageRoutes[id].paths.map((path) => <Route key={path} path={path} element={<Screen />} />);
+            const access: PageRoute['access'] = pageRoutes[id].access;
+            return pageRoutes[id].paths.map((path) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RouteGuard access={access}>
+                    <Screen />
+                  </RouteGuard>
+                }
+              />
+            ));
           })}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<CmsPage />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -30,11 +30,11 @@ export function RouteLink({
 }
 
 /** A list item holding a RouteLink, absent with it. */
-export function RouteItem({ to, children }: { to: string; children: ReactNode }) {
+export function RouteItem({ to, children, className }: { to: string; children: ReactNode; className?: string }) {
   const { lang } = useI18n();
   if (!routePath(to, lang)) return null;
   return (
-    <li>
+    <li className={className}>
       <RouteLink to={to}>{children}</RouteLink>
     </li>
   );

@@ -146,6 +146,39 @@ export function cartRepository(db: Db) {
         .execute();
     },
 
+    /** The session's cart with its user, locked until the transaction ends (login merge). */
+    lockSessionCart(sessionId: string) {
+      return db.selectFrom('carts').select(['id', 'user_id']).where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
+    },
+
+    /** The user's latest cart left without a session (after logout or expiry), locked; the login merge target. */
+    async lockStoredUserCart(userId: number) {
+      const row = await db
+        .selectFrom('carts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('session_id', 'is', null)
+        .orderBy('updated_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** Gives a cart to a (new) session and its user. */
+    async attachCart(cartId: number, sessionId: string, userId: number) {
+      await db
+        .updateTable('carts')
+        .set({ session_id: sessionId, user_id: userId, updated_at: sql<Date>`now()` })
+        .where('id', '=', cartId)
+        .execute();
+    },
+
+    async deleteCart(cartId: number) {
+      await db.deleteFrom('carts').where('id', '=', cartId).execute();
+    },
+
     /** The number of items (sum of quantities) in the session's cart. */
     async itemCount(sessionId: string) {
       const row = await db

@@ -252,3 +252,54 @@ export function cartService(db: Db) {
   };
 }
 export type CartService = ReturnType<typeof cartService>;
+
+/** Spec §1: a line quantity is at most 99 (the cart_lines check). */
+const MAX_LINE_QUANTITY = 99;
+
+/**
+ * Login (issue 5): the guest cart of the session that logged in joins the
+ * cart the user left behind at an earlier logout, under the add rules: a
+ * digital album replaces its single tracks (and covers them), one
+ * subscription (the guest's choice wins), quantities of physical and book
+ * lines add up (at most 99). The result belongs to the new session. A cart
+ * of another signed-in user (switching accounts) is never merged. One
+ * transaction; `fromSessionId` undefined just brings the user's cart back.
+ */
+export async function mergeGuestCart(
+  db: Db,
+  { fromSessionId, toSessionId, userId }: { fromSessionId: string | undefined; toSessionId: string; userId: number },
+) {
+  await db.transaction().execute(async (trx) => {
+    const tx = cartRepository(trx);
+    const from = fromSessionId ? await tx.lockSessionCart(fromSessionId) : undefined;
+    const guest = from && (from.user_id === null || from.user_id === userId) ? from.id : undefined;
+    const stored = await tx.lockStoredUserCart(userId);
+    if (stored === undefined) {
+      if (guest !== undefined) await tx.attachCart(guest, toSessionId, userId);
+      return;
+    }
+    if (guest !== undefined) {
+      const before = await tx.lockedLines(stored);
+      const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
+      const incoming = await tx.lockedLines(guest);
+      // Albums first, so a guest track of a guest album is covered whatever the order.
+      incoming.sort((a, b) => Number(b.type === 'digital_album') - Number(a.type === 'digital_album'));
+      for (const line of incoming) {
+        const existing = draft.get(line.sku_id);
+        if (existing) {
+          if (isQuantityEditable(line.type)) existing.quantity = Math.min(MAX_LINE_QUANTITY, existing.quantity + line.quantity);
+          continue;
+        }
+        applyAdd(
+          draft,
+          { id: line.sku_id, type: line.type, product_id: line.product_id },
+          isQuantityEditable(line.type) ? line.quantity : 1,
+          false,
+        );
+      }
+      await persist(tx, stored, before, draft);
+      await tx.deleteCart(guest);
+    }
+    await tx.attachCart(stored, toSessionId, userId);
+  });
+}

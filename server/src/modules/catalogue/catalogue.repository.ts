@@ -1,8 +1,8 @@
 import type { LangCode, SkuType } from '@storyhouse/contracts';
-import { langCodes } from '@storyhouse/contracts';
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Products, Skus } from '../../db/schema';
+import { searchQueries } from '../../lib/text-search';
 
 export interface ProductRow {
   id: number;
@@ -115,28 +115,6 @@ const trackProductColumns = sql`p.slug as product_slug, p.title as product_title
   p.primary_image as product_primary_image, p.wide_image as product_wide_image`;
 
 const newestFirst = sql`p.release_date desc nulls last, p.id desc`;
-
-/** The last word of a search term when the term ends in it: searched as a prefix too ("Noa" finds "Noah"). */
-const TRAILING_WORD = /[\p{L}\p{N}]+$/u;
-
-/**
- * The search term as one text-search query per language (spec §2 search;
- * DESIGN.md site search): each language's dictionary, accents folded the way
- * the stored vectors were, plus the last word as a prefix so results appear
- * while a word is still being typed. Used as a CTE `q(lang, query)`; rows are
- * joined to it on their own lang_code, so `lang_code=all` matches each row
- * with its own language's rules.
- */
-function searchQueries(term: string, langs: readonly LangCode[] | null): RawBuilder<unknown> {
-  const values = sql.join((langs ?? langCodes).map((l) => sql`(${l})`));
-  const full = sql`websearch_to_tsquery(search_config(l.lang), fold_accents(${term}))`;
-  const last = TRAILING_WORD.exec(term)?.[0];
-  const query = last
-    ? sql`${full} || (websearch_to_tsquery(search_config(l.lang), fold_accents(${term.slice(0, -last.length)}))
-        && to_tsquery(search_config(l.lang), quote_literal(fold_accents(${last})) || ':*'))`
-    : full;
-  return sql`q as materialized (select l.lang, ${query} as query from (values ${values}) as l(lang))`;
-}
 
 function productConditions(f: ProductFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];

@@ -13,6 +13,7 @@ import {
   type TrackMatch,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { ttlCache } from '../../lib/ttl-cache';
 import { AppError } from '../../plugins/errors';
 import { skuIdsInCart } from '../cart/cart-contents';
 import {
@@ -24,7 +25,6 @@ import {
   type SkuRow,
   type TrackRow,
 } from './catalogue.repository';
-import { listingCache } from './listing-cache';
 import { isOnSale, priceCents, toUsd } from './pricing';
 
 /** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
@@ -200,9 +200,7 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   const repo = catalogueRepository(db);
   // The shop's product listing is read far more than the catalogue changes
   // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
-  const listings = listingCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(
-    opts.listingCacheMs,
-  );
+  const listings = ttlCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(opts.listingCacheMs);
   const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
 
   async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {

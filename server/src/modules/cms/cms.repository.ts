@@ -1,4 +1,8 @@
+import type { CmsTemplate, HomeFields, LangCode } from '@storyhouse/contracts';
+import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { CmsEntries } from '../../db/schema';
+import { sanitizeCmsHtml } from './sanitize';
 
 export interface NavigationRow {
   id: number;
@@ -8,6 +12,73 @@ export interface NavigationRow {
   url: string;
   position: number;
 }
+
+export type CmsEntryRow = Omit<Selectable<CmsEntries>, 'search_vector'>;
+
+/** A page as an editor (or the demo seed) writes it; rich text is sanitized on the way in as well as out. */
+export interface CmsEntryInput {
+  lang_code: LangCode;
+  url: string;
+  type: CmsTemplate;
+  status?: 'draft' | 'published';
+  translation_key?: string;
+  title?: string;
+  description?: string;
+  intro?: string;
+  main_content?: string;
+  main_image?: string;
+  main_image_alt?: string;
+  sidebar_content?: string;
+  sidebar_image?: string;
+  sidebar_image_alt?: string;
+  response?: string;
+  add_newsletter?: boolean;
+  product_type?: string;
+  scripts?: string[];
+  stylesheets?: string[];
+  mp3?: string;
+  free_story_title?: string;
+  home?: HomeFields;
+  donations?: {
+    code: string;
+    monthly_code: string;
+    title: string;
+    monthly_title: string;
+    description: string;
+    amounts: string;
+  }[];
+}
+
+const entryColumns = [
+  'id',
+  'lang_code',
+  'url',
+  'type',
+  'status',
+  'translation_key',
+  'title',
+  'description',
+  'intro',
+  'main_content',
+  'main_image',
+  'main_image_alt',
+  'sidebar_content',
+  'sidebar_image',
+  'sidebar_image_alt',
+  'response',
+  'add_newsletter',
+  'product_type',
+  'scripts',
+  'stylesheets',
+  'mp3',
+  'free_story_title',
+  'home',
+  'donations',
+  'created_at',
+  'updated_at',
+] as const;
+
+const richTextFields = ['intro', 'main_content', 'sidebar_content', 'response'] as const;
 
 export function cmsRepository(db: Db) {
   return {
@@ -21,6 +92,55 @@ export function cmsRepository(db: Db) {
     },
     async insertNavigation(item: { parent_id?: number | null; lang_code: string; title: string; url: string; position: number }) {
       const row = await db.insertInto('site_navigation').values(item).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The published entry of a site language at a stored path (see cmsPath). */
+    findPublished(lang: LangCode, url: string): Promise<CmsEntryRow | undefined> {
+      return db
+        .selectFrom('cms_entries')
+        .select(entryColumns)
+        .where('lang_code', '=', lang)
+        .where('url', '=', url)
+        .where('status', '=', 'published')
+        .executeTakeFirst();
+    },
+
+    /** The first published entry of a type in a language (gift-card, subscription). */
+    findPublishedByType(lang: LangCode, type: CmsTemplate): Promise<CmsEntryRow | undefined> {
+      return db
+        .selectFrom('cms_entries')
+        .select(entryColumns)
+        .where('lang_code', '=', lang)
+        .where('type', '=', type)
+        .where('status', '=', 'published')
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
+    /** The same page in the other languages (entries sharing the translation key). */
+    async translations(key: string | null): Promise<{ lang_code: string; url: string }[]> {
+      if (!key) return [];
+      return db
+        .selectFrom('cms_entries')
+        .select(['lang_code', 'url'])
+        .where('translation_key', '=', key)
+        .where('status', '=', 'published')
+        .execute();
+    },
+
+    async insertEntry(input: CmsEntryInput): Promise<number> {
+      const values: Insertable<CmsEntries> = {
+        ...input,
+        status: input.status ?? 'published',
+        scripts: JSON.stringify(input.scripts ?? []),
+        stylesheets: JSON.stringify(input.stylesheets ?? []),
+        home: JSON.stringify(input.home ?? {}),
+        donations: JSON.stringify(input.donations ?? []),
+      };
+      for (const f of richTextFields) if (input[f] !== undefined) values[f] = sanitizeCmsHtml(input[f]);
+      const row = await db.insertInto('cms_entries').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
   };

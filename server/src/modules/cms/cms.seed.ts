@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { cmsRepository } from './cms.repository';
+import { demoPages } from './demo-pages';
 
 type Item = { title: string; url: string; children?: Item[] };
 
-/** The demo ministry's menu in English and Spanish (spec §2 Shell). */
-const menus: Record<'en' | 'es', Item[]> = {
+/** The demo ministry's menu on the English, Spanish and Russian sites (spec §2 Shell). */
+const menus: Record<'en' | 'es' | 'ru', Item[]> = {
   en: [
     { title: 'Home', url: '/' },
     { title: 'Shop', url: '/shop' },
@@ -54,9 +55,33 @@ const menus: Record<'en' | 'es', Item[]> = {
     },
     { title: 'Apóyanos', url: '/apoyar' },
   ],
+  ru: [
+    { title: 'Главная', url: '/' },
+    { title: 'Магазин', url: '/shop' },
+    {
+      title: 'Слушать',
+      url: '/free-streaming',
+      children: [
+        { title: 'Слушать бесплатно', url: '/free-streaming' },
+        { title: 'Бесплатный MP3', url: '/get-a-free-mp3' },
+        { title: 'Библейские уроки', url: '/adventures/sign-up' },
+      ],
+    },
+    {
+      title: 'О нас',
+      url: '/about',
+      children: [
+        { title: 'Наша история', url: '/about' },
+        { title: 'Русская программа', url: '/about/russian-program' },
+        { title: 'Гостевая книга', url: '/guestbook' },
+        { title: 'Контакты', url: '/contact' },
+      ],
+    },
+    { title: 'Поддержать', url: '/support-us' },
+  ],
 };
 
-async function insert(db: Db, lang: 'en' | 'es', items: Item[], parentId: number | null) {
+async function insert(db: Db, lang: 'en' | 'es' | 'ru', items: Item[], parentId: number | null) {
   const repo = cmsRepository(db);
   for (const [position, item] of items.entries()) {
     const id = await repo.insertNavigation({ parent_id: parentId, lang_code: lang, title: item.title, url: item.url, position });
@@ -69,5 +94,22 @@ export const navigationSeeder: Seeder = {
   async run(db) {
     await insert(db, 'en', menus.en, null);
     await insert(db, 'es', menus.es, null);
+  },
+};
+
+/** The Russian site's menu: a seeder of its own, so databases seeded before it get it too. */
+export const russianNavigationSeeder: Seeder = {
+  name: 'cms.navigation.ru',
+  async run(db) {
+    await insert(db, 'ru', menus.ru, null);
+  },
+};
+
+/** The CMS pages of the three sites (demo-pages.ts). */
+export const pagesSeeder: Seeder = {
+  name: 'cms.pages',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const page of demoPages) await repo.insertEntry(page);
   },
 };

@@ -9,7 +9,8 @@ import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
 import { IMMUTABLE, imageKeyOf, imageResizer } from './images';
 import { sendStoredFile } from './send-file';
-import { createImageCache, createMediaStorage } from './storage-config';
+import type { Storage } from './storage';
+import { createImageCache } from './storage-config';
 
 /** The answer names a file whose name changes with its source: browsers may keep it an hour. */
 const RESIZE_ANSWER_CACHE = 'public, max-age=3600';
@@ -41,14 +42,13 @@ export function nestBracketedKeys(query: Record<string, unknown>) {
 }
 
 /** Spec §7 /crud/image/resize and resize-multiple, and the resized files themselves. */
-export const imageRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Storage }> = async (
+  app,
+  { config, storage: media },
+) => {
   const cache = createImageCache(config);
-  const media = createMediaStorage(config);
   const images = imageResizer({ media, cache, log: app.log });
-  app.addHook('onClose', async () => {
-    cache.close?.();
-    media.close?.();
-  });
+  app.addHook('onClose', async () => cache.close?.());
 
   app.get(
     '/crud/image/resize',

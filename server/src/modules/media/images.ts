@@ -16,7 +16,7 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** Folders of public images. Audio is never here: full recordings go through the access rule. */
-const PUBLIC_IMAGE_FOLDERS = ['covers/', 'banners/'];
+const PUBLIC_IMAGE_FOLDERS = ['covers/', 'banners/', 'pages/'];
 
 /** Sources larger than this are refused rather than decoded (memory). */
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;

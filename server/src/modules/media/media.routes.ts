@@ -1,14 +1,13 @@
 import { TrackMediaParams, TrackMediaQuery } from '@storyhouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { AppError } from '../../plugins/errors';
 import { listenerOf, mayHearInFull } from './access';
+import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
 import { sendStoredFile } from './send-file';
-import { uriEncode } from './sigv4';
-import { createMediaStorage } from './storage-config';
+import type { Storage } from './storage';
 
 /** Previews are the same for everyone: shared caches may keep them a day. */
 const PREVIEW_CACHE = 'public, max-age=86400';
@@ -39,26 +38,11 @@ function shortLived<V>(load: (id: number) => Promise<V>) {
 }
 
 /**
- * Content-Disposition for saving a track under its title (RFC 6266): an ASCII
- * fallback name, and the exact title in UTF-8 for browsers that read filename*.
- */
-function attachment(title: string) {
-  const name = `${title.trim() || 'track'}.mp3`;
-  const ascii = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${uriEncode(name)}`;
-}
-
-/**
  * Audio streams (spec §7 download_url / preview_url; mediaPaths) and the public
  * images of the storage (covers, banners). Every full recording passes the
  * access rule (access.ts); audio is never reachable by its storage key.
  */
-export const mediaRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const storage = createMediaStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
+export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
   const findTrack = shortLived(mediaRepository(app.db).findTrack);
 
   async function sendTrack(

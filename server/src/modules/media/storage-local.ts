@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { close, createReadStream, fstat, open } from 'node:fs';
+import { close, createReadStream, fstat, open, read } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
@@ -10,6 +10,15 @@ import { assertStorageKey, type Storage, type StoredFile } from './storage';
 const openFile = promisify(open);
 const fstatFile = promisify(fstat);
 const ignore = () => {};
+
+/**
+ * The file functions the read streams use. `autoClose: false` only stops a
+ * stream closing its descriptor when it ends: destroying it (a listener who
+ * leaves mid-file) still closes it, under every other reader of the shared
+ * descriptor, whose next read then fails with EBADF, or reads whatever the
+ * reused number now is (ESPIPE). Here closing is the cache's job alone.
+ */
+const sharedDescriptor = { open, read, close: (_fd: number, done: (err: NodeJS.ErrnoException | null) => void) => done(null) };
 
 /** Bigger reads than the 64 KiB default: fewer trips through the event loop for a 10 MB track. */
 const READ_CHUNK = 256 * 1024;
@@ -139,6 +148,7 @@ export class LocalStorage implements Storage {
       start: range?.start ?? 0,
       end: range?.end ?? Math.max(entry.file.size - 1, 0),
       highWaterMark: READ_CHUNK,
+      fs: sharedDescriptor,
     });
     // Released when the stream ends, fails or is destroyed (a listener gone mid-file).
     finished(stream, () => {

@@ -81,6 +81,19 @@ describe('LocalStorage', () => {
     await vi.waitFor(() => expect(openDescriptorsIn(root)).toBe(before));
   });
 
+  it('keeps serving other readers when one listener leaves mid-file (its stream destroyed)', async () => {
+    const leaving = await storage.read('track.mp3');
+    const staying = storage.read('track.mp3', { start: 1000, end: 200_999 });
+    leaving.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    const part = await readAll(await staying);
+    const again = await readAll(await storage.read('track.mp3', { start: 0, end: 9 }));
+
+    expect(part.equals(bytes.subarray(1000, 201_000))).toBe(true);
+    expect(again.equals(bytes.subarray(0, 10))).toBe(true);
+  });
+
   it('refuses keys that leave its folder', async () => {
     for (const key of ['../x', '/etc/passwd', 'a/../../x', 'a\\b', '.hidden', 'a//b', '']) {
       await expect(storage.stat(key), key).rejects.toThrow(/Not a storage key/);

@@ -53,22 +53,22 @@ describe('GET /crud/session', () => {
     expect(res.json()).toMatchObject({ logged_in: true, user_id: customer.id, is_admin: false, masquerading: true });
   });
 
-  it('treats an expired session as a visitor and clears its cookie', async () => {
+  it('treats an expired session as a visitor', async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.db, user.id, { expiresAt: new Date(Date.now() - 1000) });
 
     const res = await getSession(cookie);
 
     expect(res.json()).toMatchObject({ logged_in: false, user_id: null });
-    expect(isCleared(responseCookie(res, 'sid'))).toBe(true);
   });
 
-  it('treats a well-formed but unknown token as a visitor and clears its cookie', async () => {
+  it('treats a well-formed but unknown token as a visitor, and an API call leaves the cookie alone', async () => {
+    // The call may have set out with a cookie a login has just replaced: clearing it would sign the browser out.
     const res = await getSession(`sid=${'A'.repeat(43)}`);
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ logged_in: false });
-    expect(isCleared(responseCookie(res, 'sid'))).toBe(true);
+    expect(responseCookie(res, 'sid')).toBeUndefined();
   });
 
   it('signs the visitor out when their account is deleted (the session goes with it)', async () => {
@@ -137,7 +137,7 @@ describe('session cookie', () => {
   });
 
   it('still shows a page to a browser with a malformed cookie, clearing the cookie', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: 'sid=tampered' } });
+    const res = await t.app.inject({ method: 'GET', url: '/shop', headers: { cookie: 'sid=tampered' } });
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

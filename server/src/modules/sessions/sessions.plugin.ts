@@ -28,6 +28,16 @@ declare module 'fastify' {
     ensureSession(): Promise<SessionRow>;
     /** Ends the session and clears its cookie. */
     endSession(): Promise<void>;
+    /**
+     * Signs in: a NEW session (new token and cookie) for the user, so a
+     * session id seen before login is worthless after it. `carry` runs
+     * first with the old and new session ids (e.g. to merge the guest
+     * cart); then the old session is deleted.
+     */
+    startUserSession(
+      userId: number,
+      opts?: { masqueradeAdminId?: number | null; carry?: (previousId: string | undefined, nextId: string) => Promise<void> },
+    ): Promise<SessionRow>;
     sessionState: SessionState;
   }
 }
@@ -81,6 +91,37 @@ export default fp<SessionsOptions>(
       return (await this.sessionState.loaded) as SessionRow;
     });
 
+    app.decorateRequest(
+      'startUserSession',
+      async function (
+        this: FastifyRequest,
+        userId: number,
+        opts: {
+          masqueradeAdminId?: number | null;
+          carry?: (previousId: string | undefined, nextId: string) => Promise<void>;
+        } = {},
+      ) {
+        const previous = await this.getSession();
+        const token = randomBytes(32).toString('base64url');
+        const expiresAt = new Date(Date.now() + maxAgeMs);
+        const id = hashToken(token);
+        const masqueradeAdminId = opts.masqueradeAdminId ?? null;
+        await repo.create(id, expiresAt, userId, masqueradeAdminId);
+        await opts.carry?.(previous?.id, id);
+        if (previous) await repo.delete(previous.id);
+        const session: SessionRow = {
+          id,
+          user_id: userId,
+          masquerade_admin_id: masqueradeAdminId,
+          data: {},
+          last_seen_at: new Date(),
+          expires_at: expiresAt,
+        };
+        this.sessionState = { token, loaded: Promise.resolve(session) };
+        return session;
+      },
+    );
+
     app.decorateRequest('endSession', async function (this: FastifyRequest) {
       const session = await this.getSession();
       if (session) await repo.delete(session.id);
@@ -111,7 +152,9 @@ export default fp<SessionsOptions>(
       if (!state.loaded) return payload;
       const session = await state.loaded;
       if (!session) {
-        if (incoming && TOKEN_FORMAT.test(incoming)) clearCookie(request, reply);
+        // A page load clears a cookie whose session is gone. An API call does not: it may have set out with the
+        // cookie a login or logout has just replaced, and clearing it would sign the browser out again.
+        if (incoming && TOKEN_FORMAT.test(incoming) && !request.url.startsWith('/crud/')) clearCookie(request, reply);
         return payload;
       }
       if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {

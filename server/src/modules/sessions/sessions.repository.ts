@@ -20,8 +20,18 @@ export function sessionsRepository(db: Db) {
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst() as Promise<SessionRow | undefined>;
     },
-    async create(id: string, expiresAt: Date, userId: number | null = null) {
-      await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+    async create(id: string, expiresAt: Date, userId: number | null = null, masqueradeAdminId: number | null = null) {
+      await db
+        .insertInto('sessions')
+        .values({ id, user_id: userId, masquerade_admin_id: masqueradeAdminId, expires_at: expiresAt })
+        .execute();
+    },
+    /** Ends every session of a user but one (a password change keeps the session that made it). */
+    async endOtherSessions(userId: number, keepId: string | undefined) {
+      let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+      if (keepId) q = q.where('id', '<>', keepId);
+      const r = await q.executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
     async touch(id: string, expiresAt: Date) {
       await db.updateTable('sessions').set({ last_seen_at: sql`now()`, expires_at: expiresAt }).where('id', '=', id).execute();
@@ -36,3 +46,7 @@ export function sessionsRepository(db: Db) {
   };
 }
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
+
+/** Ends every session of a user except `keepSessionId` (a password change keeps the session that made it). */
+export const endOtherSessions = (db: Db, userId: number, keepSessionId: string | undefined) =>
+  sessionsRepository(db).endOtherSessions(userId, keepSessionId);

@@ -1,6 +1,7 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/current-user';
+import { adminRepository } from '../admin/admin.repository';
 
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
@@ -40,6 +41,11 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A GET that changes state: refuse it from another site's page (logout CSRF).
       if (request.headers['sec-fetch-site'] !== 'cross-site') {
+        const session = await request.getSession();
+        // Logging out while impersonating ends the impersonation too (audit trail).
+        if (session?.masquerade_admin_id && session.user_id) {
+          await adminRepository(app.db).logEnd(session.masquerade_admin_id, session.user_id);
+        }
         await request.endSession();
         reply.setCookie(LOGGED_OUT_FLASH, '1', { path: '/', sameSite: 'lax', maxAge: 60 });
       }

@@ -9,7 +9,13 @@ export interface PageHead {
   description?: string;
   /** This page on each language's site (hreflang alternates). */
   alternates?: Partial<Record<LangCode, string>>;
+  /** The page's own address (canonical link, og:url). */
+  canonical?: string;
+  /** Absolute URL of the social-preview image. */
+  image?: string;
 }
+
+const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_RU' };
 
 /**
  * Fills the built index.html for one request: the site language on <html>
@@ -23,6 +29,17 @@ export function renderPage(template: string, lang: LangCode, head: PageHead) {
     tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`);
   }
   if (head.alternates?.en) tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(head.alternates.en)}">`);
+  if (head.canonical) {
+    // Social previews (Open Graph, read by most networks and messengers).
+    tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+    tags.push('<meta property="og:type" content="website">');
+    tags.push(`<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
+    tags.push(`<meta property="og:title" content="${escapeHtml(head.title)}">`);
+    tags.push(`<meta property="og:locale" content="${ogLocale[lang]}">`);
+    if (head.description) tags.push(`<meta property="og:description" content="${escapeHtml(head.description)}">`);
+    if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}">`);
+    tags.push(`<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`);
+  }
   return template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace(/<title>[^<]*<\/title>/, tags.join('\n    '));
 }
 

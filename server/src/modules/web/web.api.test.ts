@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isCleared, responseCookie, type TestApp } from '../../../test/app';
+import { createCmsEntry } from '../../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // The home page is a CMS page (issue 4): without an entry, / is not found.
+  for (const lang_code of ['en', 'es', 'ru'] as const)
+    await createCmsEntry(t.db, { url: '/index', type: 'home-page', lang_code, translation_key: 'home' });
 });
 afterAll(() => t.close());
 

@@ -1,18 +1,21 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { pageRoutes } from '@storyhouse/contracts';
+import { type LangCode, type PageRoute, pageRoutes } from '@storyhouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translators } from '../../i18n';
 import { sendRouteNotFound } from '../../plugins/errors';
-import { alternateUrls, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
-import { defaultHead, renderPage } from './html';
+import { alternateUrls, canonicalUrl, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
+import type { CmsPageMeta } from '../cms/cms.service';
+import { defaultHead, type PageHead, renderPage } from './html';
 
 export interface WebOptions {
   /** Folder of the built web app (web/dist); undefined serves the API only. */
   root: string | undefined;
   sites: SiteLangOptions;
+  /** The CMS page at a path of a site language, for its head; null when the CMS has none. */
+  cmsPage: (lang: LangCode, path: string) => Promise<CmsPageMeta | null>;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface WebOptions {
  * (200), and any other path as the not-found page with status 404.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites }) => {
+  async (app: FastifyInstance, { root, sites, cmsPage }) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (root && !template) app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
@@ -41,30 +44,55 @@ export default fp<WebOptions>(
       });
     }
 
-    const sendPage = (request: FastifyRequest, reply: FastifyReply, status: 200 | 404) => {
+    /**
+     * The head of a page: the CMS page's own (title, description, canonical
+     * link, alternates in the other languages, social preview) when the CMS
+     * has one at this path, else the app's default. A path that is neither a
+     * route nor a CMS page is not found.
+     */
+    const headFor = async (request: FastifyRequest, isRoute: boolean): Promise<PageHead | undefined> => {
+      const t = translators[request.siteLang];
+      const pathname = request.url.split('?')[0] ?? '/';
+      const page = await cmsPage(request.siteLang, pathname);
+      if (!page) return isRoute ? { ...defaultHead(t, false), alternates: alternateUrls(request, sites) } : undefined;
+      const absolute = (p: string) => canonicalUrl(request, sites, p);
+      return {
+        // The home page keeps the site's own title, as the app shows it.
+        title: pathname === '/' ? `${t('app.name')}: ${t('app.tagline')}` : `${page.title} · ${t('app.titleSuffix')}`,
+        description: page.description,
+        canonical: absolute(pathname),
+        alternates: alternateUrls(request, sites, page.alternates),
+        image: page.image ? absolute(`/media/${page.image}`) : undefined,
+      };
+    };
+
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, isRoute: boolean) => {
       if (!template) return sendRouteNotFound(request, reply);
       const flag = (request.query as Record<string, unknown>)[SPANISH_FLAG_COOKIE];
       if (flag === '1' || flag === 'true') reply.setCookie(SPANISH_FLAG_COOKIE, '1', { path: '/', sameSite: 'lax' });
       else if (flag === '0' || flag === 'false') reply.clearCookie(SPANISH_FLAG_COOKIE, { path: '/' });
-      const head = { ...defaultHead(translators[request.siteLang], status === 404), alternates: alternateUrls(request, sites) };
+      const found = await headFor(request, isRoute);
+      const head = found ?? { ...defaultHead(translators[request.siteLang], true), alternates: alternateUrls(request, sites) };
       const html = renderPage(template, request.siteLang, head);
       return reply
-        .code(status)
+        .code(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .header('vary', 'host, cookie')
         .type('text/html; charset=utf-8')
         .send(html);
     };
 
-    for (const route of Object.values(pageRoutes)) {
+    for (const route of Object.values(pageRoutes) as PageRoute[]) {
       for (const url of route.paths) {
-        app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, 200));
+        // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
+        const isRoute = !route.cms;
+        app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, isRoute));
       }
     }
 
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/crud/');
-      return isPage ? sendPage(request, reply, 404) : sendRouteNotFound(request, reply);
+      return isPage ? sendPage(request, reply, false) : sendRouteNotFound(request, reply);
     });
   },
   { name: 'web', dependencies: ['site-lang', 'errors'] },

@@ -18,7 +18,9 @@ export function AccountMenu() {
   if (!session.logged_in) {
     return (
       <ul className="nav__list nav__list--account">
-        <RouteItem to="login">{t('shell.login')}</RouteItem>
+        <RouteItem to="login" className="nav__item">
+          {t('shell.login')}
+        </RouteItem>
       </ul>
     );
   }
@@ -35,13 +37,23 @@ export function AccountMenu() {
           {t('shell.myAccount')} <span aria-hidden="true">▾</span>
         </button>
         <ul id={listId} className="nav__children" hidden={!open}>
-          <RouteItem to="settings">{t('shell.settings')}</RouteItem>
-          <RouteItem to="resetPassword">{t('shell.resetPassword')}</RouteItem>
-          <RouteItem to="orders">{t('shell.myOrders')}</RouteItem>
-          <RouteItem to="subscriptions">{t('shell.mySubscription')}</RouteItem>
+          <RouteItem to="accountSettings" className="nav__item">
+            {t('shell.settings')}
+          </RouteItem>
+          <RouteItem to="resetPassword" className="nav__item">
+            {t('shell.resetPassword')}
+          </RouteItem>
+          <RouteItem to="orders" className="nav__item">
+            {t('shell.myOrders')}
+          </RouteItem>
+          <RouteItem to="subscriptions" className="nav__item">
+            {t('shell.mySubscription')}
+          </RouteItem>
         </ul>
       </li>
-      <RouteItem to="library">{t('shell.myLibrary')}</RouteItem>
+      <RouteItem to="library" className="nav__item">
+        {t('shell.myLibrary')}
+      </RouteItem>
       <li className="nav__item">
         <button type="button" className="nav__button" onClick={() => void logout()}>
           {t('shell.logout')}

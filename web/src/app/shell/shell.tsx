@@ -7,6 +7,7 @@ import { RouteLink } from '../../ui/route-link';
 import { AccountMenu } from './account-menu';
 import { LogoutBanner, OfflineNotice } from './banners';
 import { Footer } from './footer';
+import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
 
 /**
@@ -32,6 +33,7 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
         {t('shell.skipToContent')}
       </a>
       <LogoutBanner />
+      <ImpersonationBanner />
       <OfflineNotice />
       <header className="header">
         <Link to="/" className="brand" aria-label={t('shell.homeLink')}>

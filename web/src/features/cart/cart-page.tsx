@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { CartLoginLink } from '../login/cart-login-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { QuantityField } from './quantity-field';
 import { useCartChanges, useCartTotal } from './use-cart';
@@ -232,6 +233,7 @@ export default function CartPage() {
             ))}
           </ul>
           <Totals cart={cart} />
+          <CartLoginLink />
         </div>
       )}
       <ConfirmDialog

@@ -1,9 +1,10 @@
-import { type LangCode, langCodes, type TrackMatch } from '@storyhouse/contracts';
+import { type AccountLayout, type LangCode, langCodes, type TrackMatch } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLayoutPreference } from '../accounts/use-layout-preference';
 import type { ProductListParams } from '../catalogue/api/catalogue-keys';
 import { useProducts } from '../catalogue/api/get-products';
 import { PlayButton } from '../catalogue/components/play-button';
@@ -15,28 +16,10 @@ import { pagingOf } from '../catalogue/paging';
 import '../catalogue/catalogue.css';
 import './shop.css';
 
-type Layout = 'list' | 'grid';
 const layoutKey = 'storyhouse.shop.layout';
 
-/** Spec §9: default layout List; a guest's choice is remembered on this device. */
-function useLayout(): [Layout, (l: Layout) => void] {
-  const [layout, setLayout] = useState<Layout>(() => {
-    try {
-      return localStorage.getItem(layoutKey) === 'grid' ? 'grid' : 'list';
-    } catch {
-      return 'list';
-    }
-  });
-  const choose = (l: Layout) => {
-    setLayout(l);
-    try {
-      localStorage.setItem(layoutKey, l);
-    } catch {
-      // Storage may be disabled (private mode); the choice then lasts this visit.
-    }
-  };
-  return [layout, choose];
-}
+/** Spec §9: default layout List; saved on the account when signed in, remembered on this device for a guest. */
+const useLayout = () => useLayoutPreference(layoutKey);
 
 const isLangFilter = (v: string | null): v is LangCode | 'all' => v === 'all' || langCodes.some((l) => l === v);
 
@@ -68,15 +51,17 @@ function toSearchParams({ page, search, lang }: ProductListParams, siteLang: Lan
   return next;
 }
 
-export default function ShopPage() {
+/**
+ * Spec §2 Store product list: the highlight cards, search, language filter,
+ * layout toggle, results and paging. The /shop page, and the body of any CMS
+ * page with the store-product-list layout.
+ */
+export function ShopCatalogue() {
   const { t } = useI18n();
-  useDocumentTitle(t('shop.title'));
   const [params, change] = useListParams();
   const [layout, setLayout] = useLayout();
-
   return (
-    <article className="page shop">
-      <h1>{t('shop.title')}</h1>
+    <>
       <Highlights />
       <div className="shop__toolbar">
         <SearchForm search={params.search} onSearch={(search) => change({ search })} />
@@ -98,6 +83,17 @@ export default function ShopPage() {
         </fieldset>
       </div>
       <Results params={params} layout={layout} />
+    </>
+  );
+}
+
+export default function ShopPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('shop.title'));
+  return (
+    <article className="page shop">
+      <h1>{t('shop.title')}</h1>
+      <ShopCatalogue />
     </article>
   );
 }
@@ -195,7 +191,7 @@ function LanguageFilter({ value, onChange }: { value: LangCode | 'all'; onChange
   );
 }
 
-function Results({ params, layout }: { params: ProductListParams; layout: Layout }) {
+function Results({ params, layout }: { params: ProductListParams; layout: AccountLayout }) {
   const { t } = useI18n();
   const { data, error, isPending, isPlaceholderData, refetch } = useProducts(params);
   if (isPending) return <Loading />;

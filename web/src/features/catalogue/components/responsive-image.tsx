@@ -12,6 +12,7 @@ export function ResponsiveImage({
   src,
   alt,
   width,
+  height = width,
   sizes,
   className,
 }: {
@@ -19,6 +20,8 @@ export function ResponsiveImage({
   alt: string;
   /** The width the image is shown at on a large screen (spec §9: product images 400). */
   width: number;
+  /** Defaults to square (covers). */
+  height?: number;
   sizes?: string;
   className?: string;
 }) {
@@ -27,7 +30,7 @@ export function ResponsiveImage({
   const box = `responsive-image ${className ?? ''}`.trim();
   const missing = src === null || (error instanceof ApiError && error.status === 404);
   if (missing) return <span className={`${box} responsive-image--empty`} aria-hidden="true" />;
-  if (error) return <img className={box} src={src} alt={alt} width={width} height={width} loading="lazy" />;
+  if (error) return <img className={box} src={src} alt={alt} width={width} height={height} loading="lazy" />;
   if (!data) return <span className={`${box} responsive-image--pending`} aria-hidden="true" />;
   const srcSet = data.map((item) => `${item.resized_url} ${item.width}w`).join(', ');
   return (
@@ -38,7 +41,7 @@ export function ResponsiveImage({
       sizes={sizes ?? `(max-width: 30rem) 100vw, ${width}px`}
       alt={alt}
       width={width}
-      height={width}
+      height={height}
       loading="lazy"
       decoding="async"
     />

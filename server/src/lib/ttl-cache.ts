@@ -5,7 +5,7 @@
  * first, so search terms from visitors cannot grow it without bound.
  * ttlMs 0 turns it off.
  */
-export function listingCache<T>(ttlMs: number, maxEntries = 500) {
+export function ttlCache<T>(ttlMs: number, maxEntries = 500) {
   const entries = new Map<string, { until: number; value: Promise<T> }>();
   return (key: string, load: () => Promise<T>): Promise<T> => {
     if (ttlMs <= 0) return load();

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+import { safeBackLocation } from './accounts-login';
+import { NewPassword, PASSWORD_MAX_LENGTH } from './accounts-password';
+import { EmailAddress } from './forms-contact';
+
+/** Spec §5: the country ids the rules name (free shipping, state/province lists). */
+export const COUNTRY_ID = {
+  unitedStates: 33,
+  canada: 87,
+  puertoRico: 88,
+  usVirginIslands: 89,
+  americanSamoa: 229,
+  northernMarianaIslands: 238,
+  guam: 241,
+} as const;
+
+/** US states and the District of Columbia (ISO 3166-2 codes, stored as users.state). */
+export const US_STATES: readonly (readonly [code: string, name: string])[] = [
+  ['AL', 'Alabama'],
+  ['AK', 'Alaska'],
+  ['AZ', 'Arizona'],
+  ['AR', 'Arkansas'],
+  ['CA', 'California'],
+  ['CO', 'Colorado'],
+  ['CT', 'Connecticut'],
+  ['DE', 'Delaware'],
+  ['DC', 'District of Columbia'],
+  ['FL', 'Florida'],
+  ['GA', 'Georgia'],
+  ['HI', 'Hawaii'],
+  ['ID', 'Idaho'],
+  ['IL', 'Illinois'],
+  ['IN', 'Indiana'],
+  ['IA', 'Iowa'],
+  ['KS', 'Kansas'],
+  ['KY', 'Kentucky'],
+  ['LA', 'Louisiana'],
+  ['ME', 'Maine'],
+  ['MD', 'Maryland'],
+  ['MA', 'Massachusetts'],
+  ['MI', 'Michigan'],
+  ['MN', 'Minnesota'],
+  ['MS', 'Mississippi'],
+  ['MO', 'Missouri'],
+  ['MT', 'Montana'],
+  ['NE', 'Nebraska'],
+  ['NV', 'Nevada'],
+  ['NH', 'New Hampshire'],
+  ['NJ', 'New Jersey'],
+  ['NM', 'New Mexico'],
+  ['NY', 'New York'],
+  ['NC', 'North Carolina'],
+  ['ND', 'North Dakota'],
+  ['OH', 'Ohio'],
+  ['OK', 'Oklahoma'],
+  ['OR', 'Oregon'],
+  ['PA', 'Pennsylvania'],
+  ['RI', 'Rhode Island'],
+  ['SC', 'South Carolina'],
+  ['SD', 'South Dakota'],
+  ['TN', 'Tennessee'],
+  ['TX', 'Texas'],
+  ['UT', 'Utah'],
+  ['VT', 'Vermont'],
+  ['VA', 'Virginia'],
+  ['WA', 'Washington'],
+  ['WV', 'West Virginia'],
+  ['WI', 'Wisconsin'],
+  ['WY', 'Wyoming'],
+];
+
+/** Canadian provinces and territories (ISO 3166-2 codes). */
+export const CANADIAN_PROVINCES: readonly (readonly [code: string, name: string])[] = [
+  ['AB', 'Alberta'],
+  ['BC', 'British Columbia'],
+  ['MB', 'Manitoba'],
+  ['NB', 'New Brunswick'],
+  ['NL', 'Newfoundland and Labrador'],
+  ['NT', 'Northwest Territories'],
+  ['NS', 'Nova Scotia'],
+  ['NU', 'Nunavut'],
+  ['ON', 'Ontario'],
+  ['PE', 'Prince Edward Island'],
+  ['QC', 'Quebec'],
+  ['SK', 'Saskatchewan'],
+  ['YT', 'Yukon'],
+];
+
+/** Spec §5 State/province: the country's state list, or undefined where the state is free text. */
+export function statesOf(countryId: number | null | undefined) {
+  if (countryId === COUNTRY_ID.unitedStates) return US_STATES;
+  if (countryId === COUNTRY_ID.canada) return CANADIAN_PROVINCES;
+  return undefined;
+}
+
+/** GET /crud/countries: spec §3 Country (id, country_name), plus the ISO 3166-1 alpha-2 code for localized names. */
+export const Country = z
+  .object({ id: z.number().int(), country_name: z.string(), code: z.string().length(2) })
+  .meta({ id: 'Country' });
+export const CountriesResponse = z.array(Country);
+export type Country = z.infer<typeof Country>;
+
+/** GET /crud/states: spec §3 State (name, country USA or Canada), plus its code (the stored value) and country id. */
+export const State = z
+  .object({ code: z.string(), name: z.string(), country: z.enum(['USA', 'Canada']), country_id: z.number().int() })
+  .meta({ id: 'State' });
+export const StatesResponse = z.array(State);
+export type State = z.infer<typeof State>;
+
+const required = (max: number) => z.string().trim().min(1).max(max);
+const optional = (max: number) => z.string().trim().max(max).default('');
+
+/** A country id from a select ("33") or JSON (33); empty means none. */
+const CountryField = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v),
+  z.number().int().positive().nullable(),
+);
+
+const accountFields = {
+  firstName: required(100),
+  lastName: required(100),
+  email: EmailAddress,
+  emailConfirm: z.string().trim().max(254),
+  country: CountryField.default(null),
+  state: optional(100),
+  address: optional(200),
+  city: optional(100),
+  zip: optional(20),
+  phone: optional(40),
+};
+
+type AccountShape = { email: string; emailConfirm: string; country: number | null; state: string };
+
+/** Spec §5 Account and State/province: e-mails match; a US or Canadian address names one of that country's states. */
+function accountRules(v: AccountShape, ctx: z.RefinementCtx) {
+  if (v.emailConfirm.toLowerCase() !== v.email.toLowerCase()) {
+    ctx.addIssue({ code: 'custom', path: ['emailConfirm'], message: 'validation.emailsMismatch' });
+  }
+  const states = statesOf(v.country);
+  if (states && v.state !== '' && !states.some(([code]) => code === v.state)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['state'],
+      message: v.country === COUNTRY_ID.canada ? 'account.validation.provinceInvalid' : 'account.validation.stateInvalid',
+    });
+  }
+}
+
+/**
+ * The account form in create mode (spec §3 Account form, §5 Account and
+ * Passwords): names and a valid e-mail required, the e-mail confirmed, a
+ * password of at least 8 characters, confirmed. `country` is a country id.
+ */
+export const AccountCreateUser = z
+  .strictObject({
+    ...accountFields,
+    password: NewPassword,
+    passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .superRefine((v, ctx) => {
+    accountRules(v, ctx);
+    if (v.password !== v.passwordConfirm) {
+      ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: 'validation.passwordsMismatch' });
+    }
+  });
+export type AccountCreateUserInput = z.input<typeof AccountCreateUser>;
+export type AccountCreateUser = z.output<typeof AccountCreateUser>;
+
+/** The account form in edit mode: the same without passwords (they change through /account/reset-password). */
+export const AccountUpdateUser = z.strictObject(accountFields).superRefine(accountRules);
+export type AccountUpdateUserInput = z.input<typeof AccountUpdateUser>;
+export type AccountUpdateUser = z.output<typeof AccountUpdateUser>;
+
+/** POST /crud/user-account (spec §7): create, sign in, and tell where to go. */
+export const AccountCreateInput = z.strictObject({
+  user: AccountCreateUser,
+  /** Where to go once signed in (spec §4 Account save); anything but a path on this site becomes '/'. */
+  back_location: z
+    .string()
+    .max(2048)
+    .optional()
+    .transform((v) => safeBackLocation(v)),
+});
+export type AccountCreateInput = z.input<typeof AccountCreateInput>;
+
+/** POST /crud/user-account/{id} (spec §7): update one's own account (an admin: anyone's). */
+export const AccountUpdateInput = z.strictObject({ user: AccountUpdateUser });
+export type AccountUpdateInput = z.input<typeof AccountUpdateInput>;
+
+export const AccountIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** The saved account (the shape of GET /crud/user's address fields) and, after create, where to go. */
+export const AccountSavedResponse = z
+  .object({ id: z.number().int(), back_location: z.string().optional() })
+  .meta({ id: 'AccountSaved' });
+export type AccountSavedResponse = z.infer<typeof AccountSavedResponse>;
+
+/** Spec §4 Layout: List or Grid, saved on the account (default List). */
+export const AccountLayout = z.enum(['list', 'grid']);
+export type AccountLayout = z.infer<typeof AccountLayout>;
+/** POST /crud/user/layout. */
+export const AccountLayoutInput = z.strictObject({ layout: AccountLayout });
+export const AccountLayoutResponse = z.object({ layout: AccountLayout }).meta({ id: 'AccountLayout' });
+
+/** GET /crud/address/me/{id}: spec §3 Address. */
+export const AddressResponse = z
+  .object({
+    id: z.number().int(),
+    user_id: z.number().int(),
+    fname: z.string(),
+    lname: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    line1: z.string(),
+    country_id: z.number().int().nullable(),
+    state: z.string(),
+    city: z.string(),
+    postal_code: z.string(),
+  })
+  .meta({ id: 'Address' });
+export type AddressResponse = z.infer<typeof AddressResponse>;
+
+/** GET /crud/gift-card/{id}: spec §3 Gift card record, the gift cards a user received; amounts in dollars. */
+export const GiftCardRecord = z
+  .object({
+    id: z.number().int(),
+    from_user: z.object({ fullname: z.string() }).nullable().describe('The sender; null shows as Anonymous'),
+    created_at: z.string().describe('ISO 8601'),
+    original_amount: z.number(),
+    balance: z.number(),
+  })
+  .meta({ id: 'GiftCardRecord' });
+export const GiftCardRecordsResponse = z.array(GiftCardRecord);
+export type GiftCardRecord = z.infer<typeof GiftCardRecord>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { SiteQuery } from './common';
+import { LangCode } from './lang';
+
+/** Messages per page of the developer mailbox. */
+export const MAILBOX_PER_PAGE = 20;
+
+/** GET /crud/dev/mailbox: pages start at 1, newest message first. */
+export const MailboxQuery = SiteQuery.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+
+/** One e-mail of the outbox as the developer mailbox shows it. */
+export const MailboxMessage = z
+  .object({
+    id: z.number().int(),
+    to: z.string(),
+    reply_to: z.string().nullable(),
+    subject: z.string(),
+    text: z.string().describe('The plain-text body'),
+    lang_code: LangCode,
+    status: z.enum(mailStatuses).describe('pending: waiting for (another) attempt; failed: gave up after the last retry'),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+  })
+  .meta({ id: 'MailboxMessage' });
+export type MailboxMessage = z.infer<typeof MailboxMessage>;
+
+export const MailboxResponse = z
+  .object({
+    items: z.array(MailboxMessage),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'Mailbox' });
+export type MailboxResponse = z.infer<typeof MailboxResponse>;

@@ -1,0 +1,128 @@
+// The accounts part of `npm run bench` (issue 5 "Measured"):
+//  1. login throughput, bounded by the password hash by design: scrypt
+//     N=2^17 r=8 p=1 (128 MiB) timed in this process on one core, and POST
+//     /crud/login over HTTP (the demo customer, 2 at a time) on the server;
+//  2. GET /crud/session and GET /crud/user for a signed-in user against a bare
+//     Fastify route returning the same JSON from memory (target: at least 30%).
+// On PostgreSQL holding the demo data (migrations + seeders: the demo
+// accounts). Run alone with `node scripts/bench-accounts.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
+import { BENCH_DATABASE_URL, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+
+const PORT = 3302;
+const LOGINS = 24;
+const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
+
+const run = (url, headers, limit) => autocannon({ url, connections: 10, headers, ...limit });
+
+async function compareSignedIn(base, bareBase, p, cookie) {
+  await run(base + p, { cookie }, { amount: 10_000 });
+  await run(bareBase + p, {}, { amount: 10_000 });
+  const ours = await run(base + p, { cookie }, { duration: 10 });
+  const ref = await run(bareBase + p, {}, { duration: 10 });
+  if (ours.non2xx || ours.errors) throw new Error(`${p}: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
+  return { ours, ref, ratio: (ours.requests.average / ref.requests.average) * 100 };
+}
+
+export async function benchAccounts() {
+  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+  const { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } = await tsImport(
+    '../server/src/modules/accounts/password.ts',
+    import.meta.url,
+  );
+
+  // 1a. The hash alone, one core.
+  const stored = await hashPassword(CUSTOMER.password);
+  const hashRuns = 8;
+  let started = process.hrtime.bigint();
+  for (let i = 0; i < hashRuns; i++) await verifyPassword(CUSTOMER.password, stored);
+  const perHash = Number(process.hrtime.bigint() - started) / 1e6 / hashRuns;
+  const { N, r, p } = PASSWORD_HASH_PARAMS;
+  console.log(
+    `password hash: scrypt N=2^${Math.log2(N)} r=${r} p=${p} (${(128 * N * r) / 2 ** 20} MiB): ${perHash.toFixed(0)} ms per verify = ${(1000 / perHash).toFixed(1)} logins/s per core (${cpus().length} cores here)`,
+  );
+
+  let fixture;
+  try {
+    fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+  } catch (err) {
+    console.log(`accounts: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
+    return;
+  }
+  const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
+  let server;
+  let bare;
+  // Each bench login comes "from" its own client address (behind a trusted proxy), so the per-IP login limit measures nothing here.
+  const previousTrust = process.env.TRUST_PROXY;
+  process.env.TRUST_PROXY = 'true';
+  try {
+    server = await startServer(PORT, fixture.url);
+    let seq = 0;
+    const login = async () => {
+      seq += 1;
+      const res = await fetch(`${server.base}/crud/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(seq / 250)}.${(seq % 250) + 1}` },
+        body: JSON.stringify(CUSTOMER),
+      });
+      if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+      return res.headers.get('set-cookie')?.split(';')[0];
+    };
+
+    // 1b. Logins over HTTP, as many at a time as there are cores.
+    await login(); // warm-up
+    const parallel = Math.max(1, cpus().length);
+    started = process.hrtime.bigint();
+    let done = 0;
+    await Promise.all(
+      Array.from({ length: parallel }, async () => {
+        while (done < LOGINS) {
+          done++;
+          await login();
+        }
+      }),
+    );
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const rate = LOGINS / seconds;
+    console.log(
+      `POST /crud/login: ${rate.toFixed(1)} logins/s with ${parallel} at a time on ${cpus().length} cores = ${(rate / cpus().length).toFixed(1)} logins/s per core`,
+    );
+
+    // 2. Signed-in reads against the bare reference.
+    const cookie = await login();
+    const paths = ['/crud/session', '/crud/user'];
+    const bodies = {};
+    for (const p of paths) {
+      const res = await fetch(server.base + p, { headers: { cookie } });
+      const body = await res.text();
+      if (res.status !== 200 || !body.includes('"family@storyhouse.example"') === (p === '/crud/user')) {
+        throw new Error(`${p}: ${res.status} ${body.slice(0, 200)}`);
+      }
+      bodies[p] = body;
+    }
+    bare = await startBare(tmp, bodies);
+    {
+      // Context: the same route for a visitor (no cookie, no database query) shows what the framework alone costs.
+      const { ours, ref, ratio } = await compareSignedIn(server.base, bare.base, '/crud/session', '');
+      console.log(`GET /crud/session (visitor, no database): ${describe(ours)} vs bare ${describe(ref)} = ${ratio.toFixed(0)}%`);
+    }
+    for (const p of paths) {
+      const { ours, ref, ratio } = await compareSignedIn(server.base, bare.base, p, cookie);
+      console.log(`GET ${p} (signed in): ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 30%)`);
+    }
+  } finally {
+    if (previousTrust === undefined) delete process.env.TRUST_PROXY;
+    else process.env.TRUST_PROXY = previousTrust;
+    if (bare) await stop(bare.child);
+    if (server) await stop(server.child);
+    await fixture.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchAccounts();

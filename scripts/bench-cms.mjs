@@ -1,0 +1,57 @@
+// The CMS part of `npm run bench` (issue 4 "Measured"): GET
+// /crud/content/entry/by/url for the home page, as the web app asks for it,
+// on PostgreSQL holding the demo content, against a bare Fastify server
+// returning the same JSON from memory; target: at least 50% of its
+// throughput. Throughput and p99 latency come from autocannon, both servers
+// measured in this run. Run alone with `node scripts/bench-cms.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+
+const PORT = 3301;
+const HOME = '/crud/content/entry/by/url?url=%2F&swr=1';
+
+export async function benchCms() {
+  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+  let fixture;
+  try {
+    const started = Date.now();
+    fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+    console.log(
+      `CMS fixture: demo content (${fixture.seeded.join(', ')}) on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (err) {
+    console.log(`CMS: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
+    return;
+  }
+  const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
+  let server;
+  let bare;
+  try {
+    // Our server (the production bundle) with the fixture as its database.
+    server = await startServer(PORT, fixture.url);
+
+    const res = await fetch(server.base + HOME);
+    const body = await res.text();
+    if (res.status !== 200 || JSON.parse(body).cms_template !== 'home-page') {
+      throw new Error(`${HOME}: ${res.status} ${body.slice(0, 200)}`);
+    }
+    console.log(`GET ${HOME}: the home page, ${(body.length / 1024).toFixed(1)} KB`);
+    bare = await startBare(tmp, { [HOME]: body });
+
+    // The first few thousand requests of a fresh server cost it about three times the CPU of later ones (JIT), and
+    // this route is cheap enough that 2 s of warm-up ends before that: warm up by a number of requests instead.
+    const { ours, ref, ratio } = await compare(server.base, bare.base, HOME, { amount: 20_000 });
+    console.log(`GET ${HOME}: ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 50%)`);
+  } finally {
+    if (bare) await stop(bare.child);
+    if (server) await stop(server.child);
+    await fixture.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchCms();

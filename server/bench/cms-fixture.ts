@@ -1,0 +1,34 @@
+// The CMS part of `npm run bench` (never the tests): a scratch PostgreSQL
+// database, migrated by the server's own migrator and loaded with the demo
+// content (its seeders include the CMS demo pages, the home page among them).
+// drop() removes the database.
+import { connectPostgres } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { runSeeders } from '../src/db/seed';
+import { createScratchDatabase } from './scratch-database';
+
+export interface CmsFixture {
+  /** The scratch database's URL, for the server under test. */
+  url: string;
+  /** The seeders that ran. */
+  seeded: string[];
+  drop(): Promise<void>;
+}
+
+export async function createCmsFixture(opts: {
+  /** Any database on the server; the scratch one is created beside it. */
+  adminUrl: string;
+}): Promise<CmsFixture> {
+  const { url, drop } = await createScratchDatabase(opts.adminUrl);
+  const database = connectPostgres(url, 2);
+  try {
+    await migrateToLatest(database.db);
+    const seeded = await runSeeders(database.db);
+    await database.close();
+    return { url, seeded, drop };
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
+}

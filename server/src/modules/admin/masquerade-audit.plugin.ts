@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Issue 5: every request made while an admin impersonates someone is logged
+ * with the admin's id (the session's masquerade_admin_id), whenever the
+ * request looked at its session (every account, cart or library call does).
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onResponse', async (request, reply) => {
+      const loaded = request.sessionState?.loaded;
+      if (!loaded) return;
+      const session = await loaded;
+      if (!session?.masquerade_admin_id) return;
+      request.log.info(
+        {
+          masquerade_admin_id: session.masquerade_admin_id,
+          user_id: session.user_id,
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+        },
+        'impersonated request',
+      );
+    });
+  },
+  { name: 'masquerade-audit', dependencies: ['sessions'] },
+);

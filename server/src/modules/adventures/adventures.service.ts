@@ -1,0 +1,103 @@
+import { type AdventuresSignUp, adventuresNextPage, type LangCode } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { translators } from '../../i18n';
+import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { adventuresRepository } from './adventures.repository';
+
+/** Per client address: a family signs up once or twice, not dozens of times. */
+export const ADVENTURES_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
+
+const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
+
+/** The postal address as one block of lines. */
+function postal(s: AdventuresSignUp) {
+  return [oneLine(`${s.fname} ${s.lname}`), s.address, [s.city, s.state, s.zip].filter(Boolean).join(', '), s.country].join('\n');
+}
+
+/** What the ministry has to do: send a download link's lessons in which language, or mail how many sets. */
+export function ministryMail(lang: LangCode, s: AdventuresSignUp) {
+  const t = translators[lang];
+  const name = oneLine(`${s.fname} ${s.lname}`);
+  const what =
+    s.receive_method === 'mail'
+      ? t('adventures.email.ministryMail', {
+          count: s.sets_needed ?? 1,
+          choice: t(`adventures.mailChoice.${s.mail_choice ?? 'print_and_mail_back'}`),
+          language: t(`lang.${s.site}`),
+        })
+      : t('adventures.email.ministryDownload', { language: t(`lang.${s.site}`) });
+  const field = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
+  const text = [
+    what,
+    '',
+    postal(s),
+    '',
+    ...field(t('adventures.fields.email'), s.email),
+    ...field(t('adventures.fields.phone'), s.phone),
+    ...field(t('adventures.fields.birthday'), s.birthday),
+    ...field(t('adventures.fields.station'), s.station),
+  ].join('\n');
+  const subject = t(
+    s.receive_method === 'mail' ? 'adventures.email.ministrySubjectMail' : 'adventures.email.ministrySubjectDownload',
+    {
+      name,
+    },
+  );
+  return { subject, text };
+}
+
+/** The family's confirmation: what comes next, with the lessons' page for a download. */
+export function familyMail(lang: LangCode, s: AdventuresSignUp, lessonsUrl: string) {
+  const t = translators[lang];
+  const next =
+    s.receive_method === 'mail'
+      ? t('adventures.email.familyMail', { count: s.sets_needed ?? 1 })
+      : t('adventures.email.familyDownload', { url: lessonsUrl });
+  const text = [
+    t('adventures.email.greeting', { name: oneLine(s.fname) }),
+    '',
+    t('adventures.email.thanks'),
+    '',
+    next,
+    ...(s.receive_method === 'mail' ? ['', postal(s)] : []),
+    '',
+    t('adventures.email.signature'),
+  ].join('\n');
+  return { subject: t('adventures.email.familySubject'), text };
+}
+
+export interface SignUpContext {
+  /** The site language: the family's confirmation is written in it. */
+  lang: LangCode;
+  clientIp: string;
+  /** The site's address (scheme, host, port) for the link in the family's e-mail. */
+  siteOrigin: string;
+  /** Query to keep the Spanish test flag on that link, or ''. */
+  siteQuery: string;
+}
+
+/**
+ * Spec §4 Adventures sign-up: stored, then two e-mails queued in the same
+ * transaction: the ministry's (what to send where, reply-to the family)
+ * and the family's confirmation.
+ */
+export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: string }) {
+  return {
+    async signUp(ctx: SignUpContext, signUp: AdventuresSignUp) {
+      await enforceRateLimit(db, `adventures:${ctx.clientIp}`, ADVENTURES_RATE_LIMIT);
+      const lessonsUrl = `${ctx.siteOrigin}${adventuresNextPage(ctx.lang, 'download')}${ctx.siteQuery}`;
+      await db.transaction().execute(async (trx) => {
+        await adventuresRepository(trx).insert(signUp);
+        await enqueueMail(trx, {
+          lang_code: ctx.lang,
+          to: ministryEmail,
+          replyTo: signUp.email,
+          ...ministryMail(ctx.lang, signUp),
+        });
+        await enqueueMail(trx, { lang_code: ctx.lang, to: signUp.email, ...familyMail(ctx.lang, signUp, lessonsUrl) });
+      });
+      return { status: 'sent' as const };
+    },
+  };
+}

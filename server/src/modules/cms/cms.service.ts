@@ -1,0 +1,166 @@
+import {
+  type CmsDonation,
+  type CmsEntry,
+  type CmsTemplate,
+  type ContentByUrlResponse,
+  cmsAssetUrl,
+  cmsPath,
+  type HomeFields,
+  homeFieldNames,
+  type LangCode,
+  langCodes,
+  type NavigationItem,
+} from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { ttlCache } from '../../lib/ttl-cache';
+import { AppError } from '../../plugins/errors';
+import { type CmsEntryRow, cmsRepository } from './cms.repository';
+import { navigationTree } from './navigation';
+import { cmsText, sanitizeCmsHtml } from './sanitize';
+
+/** What the server puts in a CMS page's <head> (web plugin). */
+export interface CmsPageMeta {
+  title: string;
+  description: string;
+  image: string | null;
+  /** This page's path on each language's site. */
+  alternates: Partial<Record<LangCode, string>>;
+}
+
+/** A page as served: the response body already serialized, and its head. */
+export interface CmsPage {
+  json: string;
+  body: ContentByUrlResponse;
+  meta: CmsPageMeta;
+}
+
+const isLang = (s: string): s is LangCode => (langCodes as readonly string[]).includes(s);
+
+/** Home fields that hold rich text; the others are titles and links. */
+const richHomeField = (name: string) => name.endsWith('Description') || name.endsWith('Content');
+
+function homeFields(raw: unknown): HomeFields {
+  const out: HomeFields = {};
+  const source = (raw ?? {}) as Record<string, unknown>;
+  for (const name of homeFieldNames) {
+    const value = source[name];
+    if (typeof value === 'string' && value !== '') out[name] = richHomeField(name) ? sanitizeCmsHtml(value) : value;
+  }
+  return out;
+}
+
+/** Donation blocks; the CMS keeps amounts as a comma-separated string of numbers (spec §3). */
+function donations(raw: unknown): CmsDonation[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.map((d: Record<string, string>) => ({
+    code: { value: d.code ?? '' },
+    monthly_code: { value: d.monthly_code ?? '' },
+    title: { value: d.title ?? '' },
+    monthly_title: { value: d.monthly_title ?? '' },
+    description: { value: sanitizeCmsHtml(d.description ?? '') },
+    amounts: String(d.amounts ?? '')
+      .split(',')
+      .map((a) => Number(a.trim()))
+      .filter((n) => Number.isFinite(n) && n > 0),
+  }));
+}
+
+const stringList = (raw: unknown) => (Array.isArray(raw) ? raw.filter((s): s is string => typeof s === 'string') : []);
+
+/** A stored entry as the API serves it; every HTML field sanitized again on the way out. */
+export function toCmsEntry(row: CmsEntryRow): CmsEntry {
+  return {
+    id: row.id,
+    url: row.url,
+    lang_code: row.lang_code as LangCode,
+    type: row.type as CmsTemplate,
+    title: row.title,
+    description: row.description,
+    intro: sanitizeCmsHtml(row.intro),
+    main_content: sanitizeCmsHtml(row.main_content),
+    main_image: row.main_image,
+    main_image_alt: row.main_image_alt,
+    sidebar_content: sanitizeCmsHtml(row.sidebar_content),
+    sidebar_image: row.sidebar_image,
+    sidebar_image_alt: row.sidebar_image_alt,
+    response: sanitizeCmsHtml(row.response),
+    add_newsletter: row.add_newsletter,
+    product_type: row.product_type,
+    scripts: stringList(row.scripts),
+    stylesheets: stringList(row.stylesheets),
+    freeMp3: row.mp3 ? cmsAssetUrl(row.mp3) : null,
+    free_story_title: row.free_story_title,
+    home: homeFields(row.home),
+    donations: donations(row.donations),
+    updated_at: new Date(row.updated_at as unknown as string).toISOString(),
+  };
+}
+
+/** The top-level item whose branch holds `path`, and how deep `path` sits (0: not in the menu). */
+function navigationBranch(items: NavigationItem[], path: string) {
+  const depthOf = (item: NavigationItem, depth: number): number => {
+    if (cmsPath(item.url) === path) return depth;
+    for (const child of item.children) {
+      const d = depthOf(child, depth + 1);
+      if (d) return d;
+    }
+    return 0;
+  };
+  for (const item of items) {
+    const depth = depthOf(item, 1);
+    if (depth) return { branch: item, depth };
+  }
+  return { branch: null, depth: 0 };
+}
+
+export function cmsService(db: Db, opts: { cacheMs: number }) {
+  const repo = cmsRepository(db);
+  const pages = ttlCache<CmsPage | null>(opts.cacheMs);
+
+  async function loadPage(lang: LangCode, path: string): Promise<CmsPage | null> {
+    const row = await repo.findPublished(lang, path);
+    if (!row) return null;
+    const [navRows, translations] = await Promise.all([repo.listNavigation(), repo.translations(row.translation_key)]);
+    const navigation = navigationTree(navRows.filter((r) => r.lang_code === lang));
+    const { branch, depth } = navigationBranch(navigation, path);
+    const alternates: Partial<Record<LangCode, string>> = {};
+    for (const t of translations) if (isLang(t.lang_code)) alternates[t.lang_code] = t.url === '/index' ? '/' : t.url;
+    const entry = toCmsEntry(row);
+    const body: ContentByUrlResponse = {
+      cms_entry: entry,
+      cms_template: entry.type,
+      navigation,
+      cms_entry_navigation: branch,
+      cms_entry_navigation_levels_deep: depth,
+      alternates,
+    };
+    const description = entry.description || cmsText(entry.intro || entry.main_content).slice(0, 200);
+    return {
+      json: JSON.stringify(body),
+      body,
+      meta: { title: entry.title, description, image: entry.main_image, alternates },
+    };
+  }
+
+  return {
+    /** The published page of a site language at a path (any form: '', '/About/', '/index'), cached briefly. */
+    page(lang: LangCode, url: string): Promise<CmsPage | null> {
+      const path = cmsPath(url);
+      return pages(`${lang} ${path}`, () => loadPage(lang, path));
+    },
+
+    async pageOrThrow(lang: LangCode, url: string): Promise<CmsPage> {
+      const page = await this.page(lang, url);
+      if (!page) throw new AppError('not_found', 'page_not_found');
+      return page;
+    },
+
+    /** The CMS text of an offer page (gift card, subscription) in the site language, if the CMS has one. */
+    async entryOfType(lang: LangCode, type: CmsTemplate): Promise<CmsEntry | null> {
+      const row = await repo.findPublishedByType(lang, type);
+      return row ? toCmsEntry(row) : null;
+    },
+  };
+}
+
+export type CmsService = ReturnType<typeof cmsService>;

@@ -1,0 +1,116 @@
+import {
+  GuestBookEntryInput,
+  GuestBookIdParams,
+  GuestBookLangParams,
+  GuestBookModerateBody,
+  GuestBookModerated,
+  GuestBookModerationQuery,
+  GuestBookPendingEntry,
+  GuestBookSubmitted,
+  GuestBookYearEntries,
+  GuestBookYearParams,
+  GuestBookYears,
+  routePath,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { siteLink } from '../../plugins/site-lang';
+import { guestBookService } from './guest-book.service';
+
+const tags = ['guest book'];
+
+/** Signing is for people, not scripts: a few messages per hour from one address. */
+export const GUEST_BOOK_RATE_LIMIT = { limit: 5, windowSeconds: 3600 };
+
+type SiteConfig = Pick<Config, 'SITE_HOSTS_EN' | 'SITE_HOSTS_ES' | 'SITE_HOSTS_RU' | 'MINISTRY_EMAIL'>;
+
+/** Spec §7 guest-book calls, and the moderation link's two calls. */
+export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = async (app, { config }) => {
+  const guestBook = guestBookService(app.db, { ministryEmail: config.MINISTRY_EMAIL });
+
+  app.get(
+    '/crud/guest-book/years/:lang',
+    {
+      schema: {
+        tags,
+        summary: 'Years that have approved entries, newest first',
+        params: GuestBookLangParams,
+        querystring: SiteQuery,
+        response: { 200: GuestBookYears },
+      },
+    },
+    async (request) => ({ years: await guestBook.years(request.params.lang) }),
+  );
+
+  app.get(
+    '/crud/guest-book/year/:year/:lang',
+    {
+      schema: {
+        tags,
+        summary: 'Approved entries of a year, newest first',
+        params: GuestBookYearParams,
+        querystring: SiteQuery,
+        response: { 200: GuestBookYearEntries },
+      },
+    },
+    async (request) => {
+      const { year, lang } = request.params;
+      return { year, entries: await guestBook.entriesOf(year, lang) };
+    },
+  );
+
+  app.post(
+    '/crud/guest-book',
+    {
+      schema: {
+        tags,
+        summary: 'Signs the guest book; the message shows once approved',
+        querystring: SiteQuery,
+        body: GuestBookEntryInput,
+        response: { 201: GuestBookSubmitted },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimit(app.db, `guest-book:${request.ip}`, GUEST_BOOK_RATE_LIMIT);
+      // The request's own host only when it is one of ours: a forged Host header must not send the token elsewhere.
+      const { origin } = siteLink(request, config, request.body.lang_code);
+      const page = routePath('guestBookModerate', request.body.lang_code) ?? '/guestbook/moderate';
+      await guestBook.submit(request.body, (id, token) => `${origin}${page}?id=${id}&token=${token}`);
+      return reply.code(201).send({ status: 'pending' as const });
+    },
+  );
+
+  app.get(
+    '/crud/guest-book/:id/moderation',
+    {
+      schema: {
+        tags,
+        summary: 'The waiting entry a moderation link points at',
+        params: GuestBookIdParams,
+        querystring: GuestBookModerationQuery,
+        response: { 200: GuestBookPendingEntry },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return guestBook.pending(request.params.id, request.query.token);
+    },
+  );
+
+  app.post(
+    '/crud/guest-book/:id/moderate',
+    {
+      schema: {
+        tags,
+        summary: 'Approves (shows) or rejects (deletes) a waiting entry; uses up its link',
+        params: GuestBookIdParams,
+        querystring: SiteQuery,
+        body: GuestBookModerateBody,
+        response: { 200: GuestBookModerated },
+      },
+    },
+    async (request) => guestBook.moderate(request.params.id, request.body),
+  );
+};

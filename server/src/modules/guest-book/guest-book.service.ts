@@ -1,0 +1,103 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type {
+  GuestBookEntry,
+  GuestBookModerateBody,
+  GuestBookPendingEntry,
+  GuestBookSubmission,
+  LangCode,
+} from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { translators } from '../../i18n';
+import { AppError } from '../../plugins/errors';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
+
+/** Only the SHA-256 of a moderation token is stored: a copy of the database cannot approve anything. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** 32 random bytes, base64url: 43 characters (ModerationToken). */
+export const newModerationToken = () => randomBytes(32).toString('base64url');
+
+export interface GuestBookMailSettings {
+  /** The ministry's inbox (config MINISTRY_EMAIL). */
+  ministryEmail: string;
+}
+
+/**
+ * Spec §4 Guest book: a message waits for approval before any visitor sees
+ * it. Until the admin screens exist, approval is by a single-use link
+ * e-mailed to the ministry with each new message.
+ */
+export function guestBookService(db: Db, settings: GuestBookMailSettings) {
+  const repo = guestBookRepository(db);
+
+  /** The waiting entry a moderation link points at, or the error its visitor sees. */
+  async function pendingRow(id: number, token: string): Promise<GuestBookRow> {
+    const row = await repo.find(id);
+    // A rejected message is deleted: its link then finds nothing.
+    if (!row) throw new AppError('not_found', 'guest_book_entry_not_found');
+    if (row.moderation_token_hash === null || row.moderation_token_hash !== hashToken(token)) {
+      throw new AppError('not_allowed', 'guest_book_link_invalid');
+    }
+    return row;
+  }
+
+  return {
+    years: (lang: LangCode) => repo.approvedYears(lang),
+
+    async entriesOf(year: number, lang: LangCode): Promise<GuestBookEntry[]> {
+      return (await repo.approvedOfYear(lang, year)).map(publicEntry);
+    },
+
+    /**
+     * Stores the message unapproved and queues the ministry's e-mail with
+     * its moderation link, in one transaction: both or neither.
+     * `moderationUrl` builds the link from the entry id and its token.
+     */
+    async submit(input: GuestBookSubmission, moderationUrl: (id: number, token: string) => string) {
+      const token = newModerationToken();
+      await db.transaction().execute(async (trx) => {
+        const row = await guestBookRepository(trx).insert({
+          lang_code: input.lang_code,
+          author_name: input.author_name,
+          author_email: input.author_email,
+          country: input.country,
+          find_us: input.find_us === '' ? null : input.find_us,
+          content: input.content,
+          moderation_token_hash: hashToken(token),
+        });
+        // The ministry reads the message in the language it was written for.
+        const t = translators[input.lang_code];
+        const values = {
+          name: input.author_name,
+          email: input.author_email,
+          country: input.country || t('guestbook.mail.notGiven'),
+          findUs: input.find_us ? t(`guestbook.findUs.${input.find_us}`) : t('guestbook.mail.notGiven'),
+          language: t(`lang.${input.lang_code}`),
+          content: input.content,
+          link: moderationUrl(row.id, token),
+        };
+        await enqueueMail(trx, {
+          lang_code: input.lang_code,
+          to: settings.ministryEmail,
+          replyTo: input.author_email,
+          subject: t('guestbook.mail.subject', values),
+          text: t('guestbook.mail.text', values),
+        });
+      });
+    },
+
+    async pending(id: number, token: string): Promise<GuestBookPendingEntry> {
+      const row = await pendingRow(id, token);
+      return { ...publicEntry(row), author_email: row.author_email };
+    },
+
+    async moderate(id: number, { token, decision }: GuestBookModerateBody) {
+      await pendingRow(id, token);
+      const done = decision === 'approve' ? await repo.approve(id, hashToken(token)) : await repo.reject(id, hashToken(token));
+      // Another click with the same link won in between.
+      if (!done) throw new AppError('not_allowed', 'guest_book_link_invalid');
+      return { status: decision === 'approve' ? ('approved' as const) : ('rejected' as const) };
+    },
+  };
+}

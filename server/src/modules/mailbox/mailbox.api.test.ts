@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { deliverDueMail } from '../../providers/mail/delivery';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { outboxTransport } from '../../providers/mail/transport-outbox';
+
+const URL = '/crud/dev/mailbox';
+
+describe('GET /crud/dev/mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webRoot: null });
+  });
+  afterAll(() => t.close());
+
+  it('lists every queued e-mail, newest first, 20 a page, with its delivery state', async () => {
+    const empty = await t.app.inject({ url: URL });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ items: [], page: 1, per_page: 20, total: 0 });
+
+    for (let i = 1; i <= 25; i++) {
+      await enqueueMail(t.db, { lang_code: 'en', to: `family${i}@example.test`, subject: `Message ${i}`, text: `Body ${i}` });
+    }
+    await deliverDueMail(t.db, outboxTransport(), 3);
+    await enqueueMail(t.db, {
+      lang_code: 'es',
+      to: 'office@ministry.test',
+      replyTo: 'ana@example.test',
+      subject: 'Formulario de contacto: Ana',
+      text: 'Hola\n<b>no HTML</b>',
+    });
+
+    const first = await t.app.inject({ url: URL });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const body = first.json();
+    expect(body).toMatchObject({ page: 1, per_page: 20, total: 26 });
+    expect(body.items).toHaveLength(20);
+    expect(body.items[0]).toEqual({
+      id: expect.any(Number),
+      to: 'office@ministry.test',
+      reply_to: 'ana@example.test',
+      subject: 'Formulario de contacto: Ana',
+      text: 'Hola\n<b>no HTML</b>',
+      lang_code: 'es',
+      status: 'pending',
+      attempts: 0,
+      last_error: null,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      sent_at: null,
+    });
+    expect(body.items[1].subject).toBe('Message 25');
+
+    const second = (await t.app.inject({ url: `${URL}?page=2` })).json();
+    expect(second.items.map((m: { subject: string }) => m.subject)).toEqual([
+      'Message 6',
+      'Message 5',
+      'Message 4',
+      'Message 3',
+      'Message 2',
+      'Message 1',
+    ]);
+    // The three oldest were delivered (by the outbox transport: marked sent, nothing left the machine).
+    expect(second.items.slice(3).map((m: { status: string; attempts: number }) => [m.status, m.attempts])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+    expect(second.items[5].sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    expect((await t.app.inject({ url: `${URL}?page=3` })).json()).toMatchObject({ items: [], page: 3, total: 26 });
+  });
+
+  it('refuses a page that is not a positive number', async () => {
+    for (const page of ['0', 'abc', '-1']) {
+      const res = await t.app.inject({ url: `${URL}?page=${page}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+  });
+});
+
+describe('the developer mailbox in production', () => {
+  it('does not exist by default', async () => {
+    const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production' } });
+    try {
+      const res = await t.app.inject({ url: URL });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'route_not_found' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('does not exist when MAILBOX_PAGE=false, anywhere', async () => {
+    const t = await createTestApp({ webRoot: null, env: { MAILBOX_PAGE: 'false' } });
+    try {
+      expect((await t.app.inject({ url: URL })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('can be turned on with MAILBOX_PAGE=true', async () => {
+    const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
+    try {
+      expect((await t.app.inject({ url: URL })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { type LangCode, MAILBOX_PER_PAGE, MailboxQuery, MailboxResponse } from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { outboxRepository } from '../../providers/mail/outbox.repository';
+
+/** The developer mailbox is on by default except in production (MAILBOX_PAGE overrides). */
+export function mailboxEnabled(config: Pick<Config, 'MAILBOX_PAGE' | 'NODE_ENV'>) {
+  return config.MAILBOX_PAGE ?? config.NODE_ENV !== 'production';
+}
+
+/**
+ * GET /crud/dev/mailbox: every e-mail the site has queued, newest first,
+ * with its delivery state, so a developer can read what the forms send
+ * without a mail account (DESIGN "e-mail"). It shows visitors' messages:
+ * off in production unless MAILBOX_PAGE=true, and then the route does not
+ * exist (404 route_not_found, like any unknown API path, and not in the
+ * OpenAPI document).
+ */
+export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  if (!mailboxEnabled(config)) return;
+  const outbox = outboxRepository(app.db);
+
+  app.get(
+    '/crud/dev/mailbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'The developer mailbox: queued and sent e-mails, newest first (not in production)',
+        querystring: MailboxQuery,
+        response: { 200: MailboxResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const { page } = request.query;
+      const { items, total } = await outbox.page(page, MAILBOX_PER_PAGE);
+      return {
+        page,
+        per_page: MAILBOX_PER_PAGE,
+        total,
+        items: items.map((m) => ({
+          id: m.id,
+          to: m.to_address,
+          reply_to: m.reply_to,
+          subject: m.subject,
+          text: m.text_body,
+          lang_code: m.lang_code as LangCode,
+          status: m.status as 'pending' | 'sent' | 'failed',
+          attempts: m.attempts,
+          last_error: m.last_error,
+          created_at: m.created_at.toISOString(),
+          sent_at: m.sent_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};

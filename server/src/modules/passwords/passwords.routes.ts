@@ -1,0 +1,79 @@
+import {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  ForgotPasswordResponse,
+  PasswordUpdatedResponse,
+  ResetPasswordWithTokenInput,
+  routePath,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { AppError } from '../../plugins/errors';
+import { siteLink } from '../../plugins/site-lang';
+import { currentUser } from '../accounts/current-user';
+import { passwordsService } from './passwords.service';
+
+/** Spec §7: POST /crud/login/forgot and POST /crud/reset/password, and the e-mailed link's POST /crud/reset/password/token. */
+export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const passwords = passwordsService(app.db);
+
+  app.post(
+    '/crud/login/forgot',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'E-mails a one-hour, single-use password reset link; the same answer whether or not the address has an account',
+        querystring: SiteQuery,
+        body: ForgotPasswordInput,
+        response: { 200: ForgotPasswordResponse },
+      },
+    },
+    async (request) => {
+      const lang = request.body.lang_code ?? request.siteLang;
+      const { origin, query } = siteLink(request, config);
+      const page = routePath('passwordResetLink', request.siteLang) ?? '/forgot-password/reset';
+      const linkFor = (token: string) => `${origin}${page}?token=${token}${query ? `&${query.slice(1)}` : ''}`;
+      return passwords.forgot({ lang, clientIp: request.ip, linkFor }, request.body.email);
+    },
+  );
+
+  app.post(
+    '/crud/reset/password/token',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Sets a new password with a reset link's token; ends every session of the account",
+        querystring: SiteQuery,
+        body: ResetPasswordWithTokenInput,
+        response: { 200: PasswordUpdatedResponse },
+      },
+    },
+    async (request) => {
+      const { status, userId } = await passwords.resetWithToken(request.ip, request.body.token, request.body.new_password);
+      request.log.info({ userId }, 'password reset by e-mailed link');
+      return { status };
+    },
+  );
+
+  app.post(
+    '/crud/reset/password',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Changes the signed-in user's password (current one required); ends the user's other sessions",
+        querystring: SiteQuery,
+        body: ChangePasswordInput,
+        response: { 200: PasswordUpdatedResponse },
+      },
+    },
+    async (request) => {
+      const current = await currentUser(request);
+      if (!current) throw new AppError('not_authenticated', 'not_authenticated');
+      const { user, session } = current;
+      const result = await passwords.change(user.id, session.id, request.body);
+      request.log.info({ userId: user.id, masqueradeAdminId: session.masquerade_admin_id }, 'password changed');
+      return result;
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type ChangePasswordInput, type LangCode, PASSWORD_RESET_LINK_HOURS } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { translators } from '../../i18n';
+import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { AppError } from '../../plugins/errors';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { hashPassword, verifyPassword } from '../accounts/password';
+import { clearLoginLock } from '../login/login.service';
+import { sessionsRepository } from '../sessions/sessions.repository';
+import { passwordsRepository } from './passwords.repository';
+
+/** Per client address: a few forgotten passwords, not a sweep through a list of addresses. */
+export const FORGOT_PASSWORD_IP_LIMIT: RateLimit = { limit: 10, windowSeconds: 15 * 60 };
+/** Per address asked about (known or not, so the limit itself says nothing): no flood of e-mails to one inbox. */
+export const FORGOT_PASSWORD_EMAIL_LIMIT: RateLimit = { limit: 3, windowSeconds: 60 * 60 };
+/** Per client address on the link's form; a token cannot be guessed (256 bits), this only stops hammering. */
+export const RESET_WITH_TOKEN_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 15 * 60 };
+/** Per signed-in user: guessing the current password from a borrowed session is slowed to a crawl. */
+export const CHANGE_PASSWORD_USER_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
+
+/** Only the SHA-256 of a reset token is stored: a copy of the database opens no account. */
+export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** 32 random bytes, base64url (43 characters). */
+const newResetToken = () => randomBytes(32).toString('base64url');
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+/** The reset e-mail, written in the requester's language. */
+export function resetMail(lang: LangCode, email: string, url: string) {
+  const t = translators[lang];
+  const text = [
+    t('password.email.greeting'),
+    '',
+    t('password.email.asked', { email }),
+    '',
+    t('password.email.link', { hours: PASSWORD_RESET_LINK_HOURS }),
+    url,
+    '',
+    t('password.email.ignore'),
+    '',
+    t('password.email.signature'),
+  ].join('\n');
+  return { subject: t('password.email.subject'), text };
+}
+
+export interface ForgotContext {
+  /** The e-mail's language. */
+  lang: LangCode;
+  clientIp: string;
+  /** Builds the link's address from its token (site host, page path, language flag). */
+  linkFor: (token: string) => string;
+}
+
+/**
+ * Password recovery and change (spec §4 Forgot password, Reset password;
+ * issue 5 Password recovery). Recovery never tells whether an address has
+ * an account; any password change ends the account's other sessions and
+ * retires its outstanding reset links.
+ */
+export function passwordsService(db: Db) {
+  const repo = passwordsRepository(db);
+
+  return {
+    async forgot(ctx: ForgotContext, email: string) {
+      await enforceRateLimit(db, `forgot-password:ip:${ctx.clientIp}`, FORGOT_PASSWORD_IP_LIMIT);
+      // The key is a hash: the limiter's table holds no one's address.
+      await enforceRateLimit(db, `forgot-password:email:${hashResetToken(email.toLowerCase())}`, FORGOT_PASSWORD_EMAIL_LIMIT);
+      const user = await repo.findUserByEmail(email);
+      if (user) {
+        const token = newResetToken();
+        const expiresAt = new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000);
+        await db.transaction().execute(async (trx) => {
+          await passwordsRepository(trx).insertResetToken(user.id, hashResetToken(token), expiresAt);
+          await enqueueMail(trx, { lang_code: ctx.lang, to: user.email, ...resetMail(ctx.lang, user.email, ctx.linkFor(token)) });
+        });
+      }
+      return { status: 'sent' as const };
+    },
+
+    /**
+     * Sets a new password with a link's token. Every session of the account
+     * ends (whoever held the old password is out) and the person logs in
+     * with the new one.
+     */
+    async resetWithToken(clientIp: string, token: string, newPassword: string) {
+      await enforceRateLimit(db, `reset-password-token:ip:${clientIp}`, RESET_WITH_TOKEN_IP_LIMIT);
+      const invalid = new AppError('invalid_data', 'password_reset_link_invalid');
+      if (!TOKEN_FORMAT.test(token)) throw invalid;
+      const tokenHash = hashResetToken(token);
+      // Checked before the (slow, memory-hard) hash so a dead link costs nothing; consumed atomically after.
+      if (!(await repo.findUsableToken(tokenHash))) throw invalid;
+      const passwordHash = await hashPassword(newPassword);
+      const userId = await db.transaction().execute(async (trx) => {
+        const r = passwordsRepository(trx);
+        const row = await r.consumeToken(tokenHash);
+        if (!row) return undefined;
+        await r.setPasswordHash(row.user_id, passwordHash);
+        await r.retireTokens(row.user_id);
+        await sessionsRepository(trx).endOtherSessions(row.user_id, undefined);
+        // The e-mail proved who they are: a lock left by someone guessing their password no longer applies.
+        await clearLoginLock(trx, row.user_id);
+        return row.user_id;
+      });
+      if (userId === undefined) throw invalid;
+      return { status: 'updated' as const, userId };
+    },
+
+    /** The signed-in user's change with the current password; the session making it stays, the others end. */
+    async change(userId: number, keepSessionId: string, input: Required<ChangePasswordInput>) {
+      await enforceRateLimit(db, `change-password:user:${userId}`, CHANGE_PASSWORD_USER_LIMIT);
+      const stored = await repo.passwordHash(userId);
+      if (!stored || !(await verifyPassword(input.current_password, stored))) {
+        throw new AppError(
+          'invalid_data',
+          'current_password_wrong',
+          {},
+          {
+            current_password: { key: 'errors.current_password_wrong' },
+          },
+        );
+      }
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction().execute(async (trx) => {
+        const r = passwordsRepository(trx);
+        await r.setPasswordHash(userId, passwordHash);
+        await r.retireTokens(userId);
+        await sessionsRepository(trx).endOtherSessions(userId, keepSessionId);
+      });
+      return { status: 'updated' as const };
+    },
+  };
+}

@@ -1,0 +1,166 @@
+import {
+  AccountCreateInput,
+  AccountIdParams,
+  AccountLayoutInput,
+  AccountLayoutResponse,
+  AccountSavedResponse,
+  AccountUpdateInput,
+  AddressResponse,
+  CountriesResponse,
+  GiftCardRecordsResponse,
+  SiteQuery,
+  StatesResponse,
+} from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../plugins/errors';
+import { currentUser } from '../accounts/current-user';
+import { mergeGuestCart } from '../cart/cart.service';
+import { profileService } from './profile.service';
+
+/** Reference lists change only with a migration: browsers and CDNs may keep them a day. */
+const REFERENCE_CACHE = 'public, max-age=86400';
+
+async function signedIn(request: FastifyRequest) {
+  const current = await currentUser(request);
+  if (!current) throw new AppError('not_authenticated', 'not_authenticated');
+  return current;
+}
+
+/** Spec §7 Account: create account, settings, countries and states, address, gift card records, layout. */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const profile = profileService(app.db);
+
+  app.get(
+    '/crud/countries',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Every country (spec §3 Country; the spec fixes US 33, Canada 87 and the US territories)',
+        querystring: SiteQuery,
+        response: { 200: CountriesResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', REFERENCE_CACHE);
+      return profile.countries();
+    },
+  );
+
+  app.get(
+    '/crud/states',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'US states and Canadian provinces (spec §3 State, §5 State/province)',
+        querystring: SiteQuery,
+        response: { 200: StatesResponse },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', REFERENCE_CACHE);
+      return profile.states();
+    },
+  );
+
+  app.post(
+    '/crud/user-account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Creates an account, signs the new user in (a new session) and says where to go (spec §4 Account save)',
+        querystring: SiteQuery,
+        body: AccountCreateInput,
+        response: { 200: AccountSavedResponse },
+      },
+    },
+    async (request) => {
+      const { user, back_location } = request.body;
+      const id = await profile.create(request.ip, user);
+      // The visitor's cart becomes the new account's, under the same rules as at login.
+      await request.startUserSession(id, {
+        carry: (fromSessionId, toSessionId) => mergeGuestCart(app.db, { fromSessionId, toSessionId, userId: id }),
+      });
+      return { id, back_location };
+    },
+  );
+
+  app.post(
+    '/crud/user-account/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Saves account settings: one's own, or anyone's for an admin (spec §5 Account); passwords are not changed here",
+        querystring: SiteQuery,
+        params: AccountIdParams,
+        body: AccountUpdateInput,
+        response: { 200: AccountSavedResponse },
+      },
+    },
+    async (request) => {
+      const { user, session } = await signedIn(request);
+      await profile.update(user, request.params.id, request.body.user);
+      if (session.masquerade_admin_id) {
+        request.log.info(
+          { adminId: session.masquerade_admin_id, userId: request.params.id },
+          'account saved while impersonating',
+        );
+      }
+      return { id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/crud/user/layout',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Saves the List/Grid layout preference on the account (spec §4 Layout)',
+        querystring: SiteQuery,
+        body: AccountLayoutInput,
+        response: { 200: AccountLayoutResponse },
+      },
+    },
+    async (request) => {
+      const { user } = await signedIn(request);
+      await profile.setLayout(user.id, request.body.layout);
+      return { layout: request.body.layout };
+    },
+  );
+
+  app.get(
+    '/crud/address/me/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "One of the signed-in user's addresses (404 for anyone else's)",
+        querystring: SiteQuery,
+        params: AccountIdParams,
+        response: { 200: AddressResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await signedIn(request);
+      reply.header('cache-control', 'private, no-store');
+      return profile.address(user.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/crud/gift-card/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The gift cards user {id} received, for the settings table (own, or any for an admin)',
+        querystring: SiteQuery,
+        params: AccountIdParams,
+        response: { 200: GiftCardRecordsResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await signedIn(request);
+      reply.header('cache-control', 'private, no-store');
+      return profile.giftCards(user, request.params.id);
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import type { LangCode, SearchKind } from '@storyhouse/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { searchQueries } from '../../lib/text-search';
+
+/**
+ * Markers ts_headline puts around matches and between fragments: control
+ * characters no stored text contains (they are removed from it first), so
+ * the service can escape everything else and turn only these into markup.
+ */
+export const MARK_START = '\u0001';
+export const MARK_STOP = '\u0002';
+export const FRAGMENT_BREAK = '\u0003';
+const HEADLINE_OPTIONS = `StartSel=${MARK_START}, StopSel=${MARK_STOP}, FragmentDelimiter=${FRAGMENT_BREAK}, MaxFragments=2, MaxWords=24, MinWords=10, ShortWord=2`;
+
+export interface SearchRow {
+  kind: SearchKind;
+  title: string;
+  /** Page path, or the story slug of a product or of a track's album. */
+  url: string | null;
+  slug: string | null;
+  album_title: string | null;
+  /** The text the snippet comes from, markers removed (HTML-derived for pages: tags stripped, entities kept). */
+  doc: string;
+  /** ts_headline of the accent-folded doc: same characters as doc, lower-case, folded, with the markers. */
+  headline: string;
+  total: number;
+}
+
+export function searchRepository(db: Db) {
+  return {
+    search: searchPage,
+  };
+
+  /**
+   * One ranked page of the site language's published pages, available
+   * products and their visible tracks matching `term`, and the number of
+   * all matches. Title matches come first (a track's vector is its title),
+   * then by ts_rank (title A, description B, body C), pages before
+   * products before tracks on a tie. Snippets are only computed for the
+   * rows of the page.
+   */
+  async function searchPage(
+    lang: LangCode,
+    term: string,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: SearchRow[]; count: number }> {
+    const { rows } = await sql<SearchRow>`
+        with ${searchQueries(term, [lang])},
+        hits as (
+          select 'page' as kind, e.id, case when ts_filter(e.search_vector, '{a}') @@ q.query then 0 else 1 end as tier,
+            ts_rank(e.search_vector, q.query) as rank, 0 as kind_order
+          from cms_entries e join q on q.lang = e.lang_code
+          where e.status = 'published' and e.search_vector @@ q.query
+          union all
+          select 'product', p.id, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 1 end,
+            ts_rank(p.search_vector, q.query), 1
+          from products p join q on q.lang = p.lang_code
+          where p.is_available and p.search_vector @@ q.query
+          union all
+          select 'track', t.id, 0, ts_rank(t.search_vector, q.query), 2
+          from skus t join q on q.lang = t.lang_code join products p on p.id = t.product_id and p.lang_code = q.lang
+          where t.type = 'digital_track' and not t.is_hidden and p.is_available and t.search_vector @@ q.query
+        ),
+        ranked as (
+          select kind, id, tier, rank, kind_order, count(*) over ()::int as total
+          from hits
+          order by tier, rank desc, kind_order, id
+          limit ${page.limit} offset ${page.offset}
+        ),
+        docs as (
+          select r.*, coalesce(e.title, p.title, t.title) as title, e.url, coalesce(p.slug, tp.slug) as slug,
+            tp.title as album_title,
+            regexp_replace(
+              case r.kind
+                when 'page' then concat_ws(' ', e.description,
+                  regexp_replace(concat_ws(' ', e.intro, e.main_content, e.sidebar_content), '<[^>]*>', ' ', 'g'))
+                when 'product' then p.description
+                else t.title
+              end, '[\\x01-\\x03]', '', 'g') as doc
+          from ranked r
+          left join cms_entries e on r.kind = 'page' and e.id = r.id
+          left join products p on r.kind = 'product' and p.id = r.id
+          left join skus t on r.kind = 'track' and t.id = r.id
+          left join products tp on tp.id = t.product_id
+        )
+        select d.kind, d.title, d.url, d.slug, d.album_title, d.doc, d.total,
+          ts_headline(search_config(q.lang), fold_accents(d.doc), q.query, ${HEADLINE_OPTIONS}) as headline
+        from docs d cross join q
+        order by d.tier, d.rank desc, d.kind_order, d.id`.execute(db);
+    if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
+    // Past the last page: count apart.
+    return { rows: [], count: (await searchPage(lang, term, { limit: 1, offset: 0 })).count };
+  }
+}

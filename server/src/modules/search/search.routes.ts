@@ -1,0 +1,28 @@
+import { SearchQuery, SearchResponse } from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { searchService } from './search.service';
+
+/** Issue 4 item 4: the site search (replaces the spec's hosted web-search widget). */
+export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const search = searchService(app.db);
+
+  app.get(
+    '/crud/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "Finds the site language's published pages, products and tracks; ranked, 10 a page, with highlighted snippets",
+        description:
+          'Title matches first, then by relevance. `snippet` is safe HTML: escaped text with <mark> around the matched words. ' +
+          'An empty q finds nothing.',
+        querystring: SearchQuery,
+        response: { 200: SearchResponse },
+      },
+    },
+    async (request, reply) => {
+      // The same for every visitor of a site; pages and products change rarely.
+      reply.header('cache-control', 'public, max-age=60');
+      return search.search(request.siteLang, request.query.q, request.query.page);
+    },
+  );
+};

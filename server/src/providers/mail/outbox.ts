@@ -1,0 +1,34 @@
+import type { LangCode } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+
+/** One e-mail, already written in the recipient's language. */
+export interface OutgoingMail {
+  lang_code: LangCode;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/**
+ * Queues an e-mail in the outbox table, inside the caller's transaction when
+ * given one: the form's data and its e-mail are stored together or not at
+ * all. Delivery (SMTP or the developer mailbox) happens after, with retries,
+ * in providers/mail/delivery.ts.
+ */
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const row = await db
+    .insertInto('mail_outbox')
+    .values({
+      lang_code: mail.lang_code,
+      to_address: mail.to,
+      reply_to: mail.replyTo ?? null,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

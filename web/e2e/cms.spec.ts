@@ -1,0 +1,121 @@
+import { demoPage, expect, type SiteLang, test } from './fixtures';
+
+// Spec §2 CMS page: pages of the demo content (server/src/modules/cms/demo-pages.ts)
+// rendered by their layouts, in the language of each project's host.
+
+const about: Record<SiteLang, { url: string; anchor: string; anchorTarget: string; internal: string; internalTitle: string }> = {
+  en: { url: '/about', anchor: 'Our team', anchorTarget: 'team', internal: 'Russian program', internalTitle: 'Russian program' },
+  es: {
+    url: '/quienes-somos',
+    anchor: 'Nuestro equipo',
+    anchorTarget: 'equipo',
+    internal: 'programa ruso',
+    internalTitle: 'Programa ruso',
+  },
+};
+
+test('a basic subpage shows its hero, title, intro, content, sidebar and newsletter', async ({ page, t, siteLang }) => {
+  const entry = demoPage(siteLang, about[siteLang].url);
+  const response = await page.goto(about[siteLang].url);
+  expect(response?.status()).toBe(200);
+
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
+  await expect(page).toHaveTitle(`${entry.title} · ${t('app.titleSuffix')}`);
+  await expect(main.getByRole('img', { name: entry.main_image_alt })).toHaveAttribute('srcset', /580w.*990w.*1500w/);
+  await expect(main.locator('.cms-intro')).toContainText(entry.intro?.replace(/<[^>]+>/g, '') ?? '');
+  await expect(main.locator('figcaption')).toHaveText(entry.sidebar_image_alt ?? '');
+  await expect(main.getByRole('heading', { level: 2, name: t('newsletter.title') })).toBeVisible();
+});
+
+test('in-page anchors scroll to their section and internal links route in the app', async ({ page, siteLang }) => {
+  const { url, anchor, anchorTarget, internal, internalTitle } = about[siteLang];
+  await page.goto(url);
+  // A full page load would lose this marker; in-app routing keeps it.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+  await page.getByRole('main').getByRole('link', { name: anchor, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${url}#${anchorTarget}$`));
+  await expect(page.locator(`#${anchorTarget}`)).toBeInViewport();
+
+  await page.locator('.cms-main').getByRole('link', { name: internal, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: internalTitle })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test('the Russian-program page loads its listed script and stylesheet once and marks today in the schedule', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  const url = siteLang === 'es' ? '/quienes-somos/programa-ruso' : '/about/russian-program';
+  await page.goto(url);
+  const table = page.getByRole('table');
+  await expect(table).toBeVisible();
+  const weekday = await page.evaluate(() => new Date().getDay());
+  await expect(table.locator('tr[aria-current="date"]')).toHaveCount(weekday >= 1 && weekday <= 5 ? 1 : 0);
+
+  // Away and back: the assets are not added again.
+  await page.getByRole('link', { name: t('shell.homeLink') }).click();
+  await page.goBack();
+  await expect(table).toBeVisible();
+  await expect(page.locator('script[data-cms-asset="/cms/schedule-today.js"]')).toHaveCount(1);
+  await expect(page.locator('link[data-cms-asset="/cms/schedule.css"]')).toHaveCount(1);
+});
+
+test('the home page shows its CMS blocks around the catalogue blocks', async ({ page, t, siteLang, homeTitle }) => {
+  const home = demoPage(siteLang, '/index').home ?? {};
+  await page.goto('/');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  if (home.homeAnnouncementTitle) {
+    await expect(main.getByRole('heading', { level: 2, name: home.homeAnnouncementTitle })).toBeVisible();
+  } else {
+    await expect(main.getByRole('heading', { level: 2, name: home.homeMainTitle })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: home.homeMainTitle2 })).toBeVisible();
+  }
+  const kids = main.getByRole('region', { name: t('home.kidsCorner') });
+  await expect(kids.getByRole('link', { name: home.homeKidsCornerItem1LinkTitle })).toHaveAttribute(
+    'href',
+    '/adventures/sign-up',
+  );
+  await expect(kids.getByRole('link', { name: home.homeKidsCornerItem2LinkTitle })).toHaveAttribute('href', '/get-a-free-mp3');
+  await expect(main.getByRole('region', { name: t('home.explore') })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2, name: t('newsletter.title') })).toBeVisible();
+
+  await kids.getByRole('link', { name: home.homeKidsCornerLinkTitle }).click();
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: demoPage(siteLang, siteLang === 'es' ? '/libro-de-visitas' : '/guestbook').title,
+    }),
+  ).toBeVisible();
+});
+
+test('the privacy page is linked from the footer in the site language', async ({ page, t, siteLang }) => {
+  await page.goto('/');
+  await page
+    .getByRole('contentinfo')
+    .getByRole('link', { name: t('footer.privacy') })
+    .click();
+  const privacy = demoPage(siteLang, siteLang === 'es' ? '/privacidad' : '/privacy');
+  await expect(page.getByRole('heading', { level: 1, name: privacy.title })).toBeVisible();
+});
+
+test('a path the CMS does not have is the not-found page, with status 404', async ({ page, t }) => {
+  const response = await page.goto('/no-such-page/at-all');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+});
+
+test('the server sends the page head: description, canonical link, alternates and social preview', async ({ page, siteLang }) => {
+  const entry = demoPage(siteLang, about[siteLang].url);
+  const html = (await (await page.goto(about[siteLang].url))?.text()) ?? '';
+  expect(html).toContain(`<meta name="description" content="${entry.description}">`);
+  expect(html).toMatch(
+    new RegExp(`<link rel="canonical" href="http://${siteLang === 'es' ? 'es\\.' : ''}localhost:\\d+${entry.url}">`),
+  );
+  expect(html).toMatch(/<link rel="alternate" hreflang="es" href="http:\/\/es\.localhost:\d+\/quienes-somos">/);
+  expect(html).toMatch(/<link rel="alternate" hreflang="ru" href="http:\/\/ru\.localhost:\d+\/about[^"]*">/);
+  expect(html).toContain('<meta property="og:image"');
+});

@@ -1,0 +1,60 @@
+import type { PageRoute } from '@storyhouse/contracts';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import { useSession } from '../features/accounts/api/get-session';
+import { useI18n } from '../lib/i18n';
+import { useDocumentTitle } from '../ui/use-document-title';
+
+/** Where a visitor is sent to log in, coming back to `back` (path and query) afterwards (spec §2 /login). */
+export const loginPath = (back: string) => `/login?${new URLSearchParams({ back_location: back })}`;
+
+function Checking() {
+  const { t } = useI18n();
+  return (
+    <p className="loading" role="status">
+      {t('shell.loading')}
+    </p>
+  );
+}
+
+function NotAllowed() {
+  const { t } = useI18n();
+  useDocumentTitle(t('accountsLogin.notAllowed'));
+  return (
+    <article className="page page--narrow not-allowed">
+      <h1>{t('accountsLogin.notAllowed')}</h1>
+      <p>{t('accountsLogin.notAllowedText')}</p>
+      <p>
+        <Link to="/">{t('accountsLogin.home')}</Link>
+      </p>
+    </article>
+  );
+}
+
+/**
+ * The login guard, reusable by any screen with a guard of its own (spec §2
+ * /claim-gift/{hash}): a visitor goes to /login with this page as
+ * back_location and returns here after logging in.
+ */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { pathname, search } = useLocation();
+  const { data: session, isPending, isError } = useSession();
+  if (isPending) return <Checking />;
+  // The session could not be read (offline): the screen shows its own failure; the server still refuses.
+  if (isError) return <>{children}</>;
+  if (!session.logged_in) return <Navigate to={loginPath(pathname + search)} replace />;
+  return <>{children}</>;
+}
+
+/**
+ * Spec §2 and §6: a route's access from the route table, applied once for
+ * every screen. Signed-in routes need a login; admin routes an admin acting
+ * as themself (not while impersonating), others see "not allowed". The
+ * server enforces the same on every call; this only routes people.
+ */
+export function RouteGuard({ access, children }: { access: PageRoute['access']; children: ReactNode }) {
+  const { data: session } = useSession();
+  if (access === 'open') return <>{children}</>;
+  if (access === 'signed-in') return <RequireSignIn>{children}</RequireSignIn>;
+  return <RequireSignIn>{session?.logged_in && !session.is_admin ? <NotAllowed /> : children}</RequireSignIn>;
+}

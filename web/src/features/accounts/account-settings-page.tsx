@@ -1,0 +1,46 @@
+import { routePath } from '@storyhouse/contracts';
+import { Navigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { RouteLink } from '../../ui/route-link';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { AccountForm } from './account-form';
+import { useCurrentUser } from './api/get-current-user';
+import { GiftCardRecords } from './gift-card-records';
+import './account.css';
+
+/**
+ * Spec §2 /account/settings (signed-in): the account form in edit mode, a
+ * link to reset the password, and the gift card records table.
+ */
+export default function AccountSettingsPage() {
+  const { t, lang } = useI18n();
+  const user = useCurrentUser();
+  useDocumentTitle(t('account.title.settings'));
+
+  if (user.error instanceof ApiError && user.error.status === 401) {
+    // The router's guard normally gets here first; a session that ended meanwhile lands here.
+    const login = routePath('login', lang);
+    if (login) return <Navigate to={`${login}?${new URLSearchParams({ back_location: window.location.pathname })}`} replace />;
+  }
+
+  return (
+    <article className="page account-page">
+      <h1>{t('account.title.settings')}</h1>
+      <p className="account-page__links">
+        <RouteLink to="resetPassword">{t('account.resetPassword')}</RouteLink>
+      </p>
+      {user.isPending ? (
+        <p role="status">{t('shell.loading')}</p>
+      ) : user.isError ? (
+        <p role="alert">{t('account.loadFailed')}</p>
+      ) : (
+        <>
+          <h2 className="visually-hidden">{t('account.details')}</h2>
+          <AccountForm key={user.data.id} mode="edit" user={user.data} />
+          <GiftCardRecords userId={user.data.id} />
+        </>
+      )}
+    </article>
+  );
+}

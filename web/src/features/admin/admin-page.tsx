@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { whenIdle } from '../accounts/api/when-idle';
+import { startMasquerade, useAdminUsers } from './api/admin-users';
+import './admin.css';
+
+/**
+ * Spec §2 /admin: the admin home, for now the user list with
+ * "Impersonate" (spec §6); the admin issue fills in the rest. Query params
+ * page and search.
+ */
+export default function AdminPage() {
+  const { t } = useI18n();
+  const headingId = useId();
+  const searchId = useId();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const search = params.get('search') ?? '';
+  const [draft, setDraft] = useState(search);
+  const [failure, setFailure] = useState<string>();
+  const [switching, setSwitching] = useState<number>();
+  const users = useAdminUsers(page, search);
+  const queryClient = useQueryClient();
+  useDocumentTitle(t('admin.title'));
+
+  const go = (next: { page?: number; search?: string }) => {
+    const out = new URLSearchParams();
+    const s = next.search ?? search;
+    if (s) out.set('search', s);
+    if ((next.page ?? 1) > 1) out.set('page', String(next.page));
+    setParams(out);
+  };
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    go({ search: draft.trim(), page: 1 });
+  };
+
+  const impersonate = async (userId: number) => {
+    if (switching !== undefined) return;
+    setSwitching(userId);
+    setFailure(undefined);
+    try {
+      await whenIdle(queryClient);
+      const { back_location } = await startMasquerade(userId);
+      // A full load: every query (session, user, cart) now belongs to the impersonated user.
+      window.location.assign(back_location);
+    } catch (error) {
+      setSwitching(undefined);
+      setFailure(error instanceof ApiError && error.message ? error.message : t('errors.internal_error'));
+    }
+  };
+
+  const data = users.data;
+  return (
+    <div className="page admin-page">
+      <h1>{t('admin.title')}</h1>
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('admin.users')}</h2>
+        <form className="admin-page__search" onSubmit={onSearch}>
+          <label htmlFor={searchId}>{t('admin.search')}</label>
+          <input id={searchId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+          <button type="submit" className="button button--secondary">
+            {t('admin.searchButton')}
+          </button>
+        </form>
+        {failure ? (
+          <p className="form-status form-status--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        {users.isPending ? (
+          <p role="status">{t('shell.loading')}</p>
+        ) : users.isError || !data ? (
+          <p role="alert">
+            {users.error instanceof ApiError && users.error.message ? users.error.message : t('admin.loadFailed')}
+          </p>
+        ) : data.items.length === 0 ? (
+          <p>{t('admin.noUsers')}</p>
+        ) : (
+          <>
+            <table className="admin-users">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.name')}</th>
+                  <th scope="col">{t('admin.email')}</th>
+                  <th scope="col">{t('admin.role')}</th>
+                  <th scope="col">{t('admin.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((user) => (
+                  <tr key={user.id}>
+                    <th scope="row">{user.fullname || user.email}</th>
+                    <td>{user.email}</td>
+                    <td>
+                      {user.is_admin ? t('admin.roleAdmin') : t('admin.roleCustomer')}
+                      {user.locked ? ` · ${t('admin.locked')}` : ''}
+                    </td>
+                    <td>
+                      {user.is_admin ? null : (
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={t('admin.impersonateUser', { name: user.fullname || user.email })}
+                          aria-disabled={switching !== undefined || undefined}
+                          onClick={() => void impersonate(user.id)}
+                        >
+                          {t('admin.impersonate')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <nav className="admin-page__paging" aria-label={t('admin.users')}>
+              {page > 1 ? (
+                <button type="button" className="link-button" onClick={() => go({ page: page - 1 })}>
+                  {t('admin.previous')}
+                </button>
+              ) : null}
+              {data.per_page * page < data.count ? (
+                <button type="button" className="link-button" onClick={() => go({ page: page + 1 })}>
+                  {t('admin.next')}
+                </button>
+              ) : null}
+            </nav>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

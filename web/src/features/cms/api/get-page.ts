@@ -1,0 +1,18 @@
+import type { ContentByUrlResponse, LangCode } from '@storyhouse/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /crud/content/entry/by/url (spec §7): the CMS page at a path of the site. */
+export const getCmsPage = (path: string, signal?: AbortSignal) =>
+  api<ContentByUrlResponse>(`/crud/content/entry/by/url?${new URLSearchParams({ url: path, swr: '1' })}`, { signal });
+
+export const cmsPageQuery = (lang: LangCode, path: string) =>
+  queryOptions({
+    queryKey: ['cms', 'page', lang, path] as const,
+    queryFn: ({ signal }) => getCmsPage(path, signal),
+    staleTime: 60_000,
+    // A page that is not there stays not there: no retries for a 404.
+    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+
+export const useCmsPage = (lang: LangCode, path: string) => useQuery(cmsPageQuery(lang, path));

@@ -1,0 +1,81 @@
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { useOnline } from '../../lib/use-online';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { LoadError } from '../catalogue/components/query-status';
+import NotFoundPage from '../not-found/not-found-page';
+import { useCmsPage } from './api/get-page';
+import { layouts } from './cms-layouts';
+import { CmsHeader } from './components/cms-header';
+import { useCmsAssets } from './components/use-cms-assets';
+import './cms.css';
+
+/** Spec §9: a loading notice appears only if the page takes longer than this. */
+const MIN_DISPLAY_DELAY_MS = 400;
+
+function DelayedLoading() {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), MIN_DISPLAY_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <p className="loading" role="status">
+      {shown ? t('shell.loading') : ''}
+    </p>
+  );
+}
+
+const noAssets: string[] = [];
+
+/**
+ * The tab title of a shown entry. A component of its own, mounted with the
+ * entry: the not-found page sets its own title, and the CmsPage around
+ * both stays mounted from one path to the next.
+ */
+function EntryTitle({ title }: { title: string | undefined }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+/**
+ * Spec §2 CMS page: resolves the current path (an empty path is /index) to
+ * its entry and shows the entry type's layout, under the header (hero image
+ * and title) for every type but the home page. Content fades in. A path the
+ * CMS does not have is the not-found page (offline: the offline notice).
+ */
+export default function CmsPage() {
+  const { lang } = useI18n();
+  const online = useOnline();
+  const { pathname } = useLocation();
+  const { data, error, isPending, refetch } = useCmsPage(lang, pathname);
+  const entry = data?.cms_entry;
+  useCmsAssets(entry?.scripts ?? noAssets, entry?.stylesheets ?? noAssets);
+
+  // Offline, a page not loaded yet cannot load (the query waits for the network): the offline notice.
+  if (isPending) return online ? <DelayedLoading /> : <NotFoundPage />;
+  if (error) {
+    if ((error instanceof ApiError && error.status === 404) || !online) return <NotFoundPage />;
+    return (
+      <article className="page">
+        <LoadError error={error} onRetry={() => void refetch()} />
+      </article>
+    );
+  }
+  if (!data.cms_entry.title) return <NotFoundPage />;
+  const Layout = layouts[data.cms_template];
+  return (
+    <article key={data.cms_entry.id} className={`page cms-page cms-page--${data.cms_template}`}>
+      <EntryTitle title={data.cms_template === 'home-page' ? undefined : data.cms_entry.title} />
+      {data.cms_template === 'home-page' ? null : <CmsHeader entry={data.cms_entry} />}
+      <Suspense fallback={<DelayedLoading />}>
+        <div className="cms-fade">
+          <Layout page={data} />
+        </div>
+      </Suspense>
+    </article>
+  );
+}

@@ -1,0 +1,47 @@
+import { useI18n } from '../../lib/i18n';
+import { useFreeStreamingAlbums } from '../catalogue/api/get-free-streaming';
+import { ProductCard } from '../catalogue/components/product-card';
+import { LoadError, Loading } from '../catalogue/components/query-status';
+import type { LayoutProps } from '../cms/cms-layouts';
+import { CmsHtml } from '../cms/components/cms-html';
+import { CmsSidebar } from '../cms/components/cms-sidebar';
+import { PageNewsletter } from '../cms/components/page-newsletter';
+import '../catalogue/catalogue.css';
+
+/** Spec §2 Free streaming list: the site language's free albums, each linking to its album page. */
+function FreeAlbums() {
+  const { t, lang } = useI18n();
+  const { data, error, isPending, refetch } = useFreeStreamingAlbums(lang);
+  if (isPending) return <Loading />;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+  if (data.items.length === 0) return <p>{t('freeStreaming.empty')}</p>;
+  return (
+    <section aria-label={t('freeStreaming.albums')}>
+      <ul className="product-list product-list--grid">
+        {data.items.map((album) => (
+          <ProductCard key={album.id} product={album} to={`/free-streaming/album/${album.id}`} withPrice={false} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Spec §2 Free streaming, the CMS layout: optional intro, main content,
+ * sidebar image or content, the free-streaming albums and the optional
+ * newsletter.
+ */
+export default function FreeStreamingLayout({ page }: LayoutProps) {
+  const entry = page.cms_entry;
+  return (
+    <div className="cms-columns">
+      <div className="cms-main">
+        <CmsHtml html={entry.intro} className="cms-intro" />
+        <CmsHtml html={entry.main_content} />
+        <FreeAlbums />
+      </div>
+      <CmsSidebar entry={entry} />
+      <PageNewsletter entry={entry} />
+    </div>
+  );
+}

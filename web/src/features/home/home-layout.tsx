@@ -1,0 +1,209 @@
+import type { FreeStory, HomeFields, TopStory } from '@storyhouse/contracts';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { SmartLink } from '../../ui/smart-link';
+import { useFreeStory, useRecommendedAlbums, useTopStories } from '../catalogue/api/get-promoted';
+import { PlayButton } from '../catalogue/components/play-button';
+import { PriceTag } from '../catalogue/components/price-tag';
+import { ProductCard } from '../catalogue/components/product-card';
+import { ResponsiveImage } from '../catalogue/components/responsive-image';
+import { formatDuration } from '../catalogue/components/track-format';
+import type { LayoutProps } from '../cms/cms-layouts';
+import { CmsHeader } from '../cms/components/cms-header';
+import { CmsHtml } from '../cms/components/cms-html';
+import { NewsletterBlock } from '../newsletter/newsletter-block';
+import '../catalogue/catalogue.css';
+import './home.css';
+
+/** Spec §2 Home: the free story of the week, with its player and a link to its album. */
+function FreeStoryBlock({ story, title }: { story: FreeStory; title: string }) {
+  const { t } = useI18n();
+  return (
+    <section className="home-block home-free-story" aria-labelledby="home-free-story">
+      <h2 id="home-free-story">{title}</h2>
+      <div className="home-free-story__row">
+        <PlayButton track={{ id: `full:${story.id}`, title: story.title, url: story.full_download_url }} preview={false} />
+        <div>
+          <p className="home-free-story__title">{story.title}</p>
+          <p className="home-free-story__meta">
+            {story.product_title} · {t('home.duration', { duration: story.duration })}
+          </p>
+        </div>
+      </div>
+      {story.is_available && (
+        <Link to={story.url} className="home-block__more">
+          {t('home.viewInShop')}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** Spec §2 Home: top single stories, each with its preview and a link to its album. */
+function TopStoryItem({ story }: { story: TopStory }) {
+  return (
+    <li className="home-top-story">
+      <PlayButton track={{ id: `preview:${story.id}`, title: story.title, url: story.download_url }} preview />
+      <div className="home-top-story__body">
+        <Link to={`/story/${story.slug}`} className="home-top-story__title">
+          {story.title}
+        </Link>
+        <span className="home-top-story__album">{story.product}</span>
+      </div>
+      <span className="home-top-story__length">{formatDuration(story.length_seconds)}</span>
+      <PriceTag full={story.full_price_usd} price={story.price_usd} />
+    </li>
+  );
+}
+
+function MainBlock({ title, html, link, linkTitle }: { title?: string; html?: string; link?: string; linkTitle?: string }) {
+  if (!title && !html) return null;
+  return (
+    <section className="home-block home-main">
+      {title ? <h2>{title}</h2> : null}
+      {html ? <CmsHtml html={html} /> : null}
+      {link && linkTitle ? (
+        <SmartLink href={link} className="button">
+          {linkTitle}
+        </SmartLink>
+      ) : null}
+    </section>
+  );
+}
+
+/** Spec §2 Home: a main block (one or two) or, when the CMS has one, the announcement block instead. */
+function MainOrAnnouncement({ home }: { home: HomeFields }) {
+  const { t } = useI18n();
+  if (home.homeAnnouncementTitle || home.homeAnnouncementDescription) {
+    return (
+      <section className="home-block home-announcement" aria-labelledby="home-announcement">
+        <p className="home-announcement__label">{t('home.announcement')}</p>
+        <h2 id="home-announcement">{home.homeAnnouncementTitle}</h2>
+        {home.homeAnnouncementDescription ? <CmsHtml html={home.homeAnnouncementDescription} /> : null}
+        {home.homeAnnouncementLink && home.homeAnnouncementLinkTitle ? (
+          <SmartLink href={home.homeAnnouncementLink} className="button">
+            {home.homeAnnouncementLinkTitle}
+          </SmartLink>
+        ) : null}
+      </section>
+    );
+  }
+  return (
+    <div className="home-mains">
+      <MainBlock
+        title={home.homeMainTitle}
+        html={home.homeMainDescription}
+        link={home.homeMainLink}
+        linkTitle={home.homeMainLinkTitle}
+      />
+      <MainBlock
+        title={home.homeMainTitle2}
+        html={home.homeMainDescription2}
+        link={home.homeMainLink2}
+        linkTitle={home.homeMainLinkTitle2}
+      />
+    </div>
+  );
+}
+
+/** Spec §2 Home: the optional Kids Corner, two items with image (500 px, spec §9), link and title, and a more-link. */
+function KidsCorner({ home }: { home: HomeFields }) {
+  const { t } = useI18n();
+  const items = ([1, 2] as const)
+    .map((n) => ({
+      image: home[`homeKidsCornerItem${n}Image`],
+      link: home[`homeKidsCornerItem${n}Link`],
+      title: home[`homeKidsCornerItem${n}LinkTitle`],
+    }))
+    .filter((i) => i.link && i.title);
+  if (!home.homeKidsCornerContent && items.length === 0) return null;
+  return (
+    <section className="home-block home-kids" aria-labelledby="home-kids">
+      <h2 id="home-kids">{t('home.kidsCorner')}</h2>
+      {home.homeKidsCornerContent ? <CmsHtml html={home.homeKidsCornerContent} /> : null}
+      {items.length > 0 ? (
+        <ul className="home-kids__items">
+          {items.map((item) => (
+            <li key={item.link} className="home-kids__item">
+              <SmartLink href={item.link as string} className="home-kids__link">
+                {item.image ? (
+                  <ResponsiveImage src={`/media/${item.image}`} alt="" width={500} sizes="(max-width: 40rem) 100vw, 500px" />
+                ) : null}
+                <span className="home-kids__title">{item.title}</span>
+              </SmartLink>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {home.homeKidsCornerLink && home.homeKidsCornerLinkTitle ? (
+        <SmartLink href={home.homeKidsCornerLink} className="home-block__more">
+          {home.homeKidsCornerLinkTitle}
+        </SmartLink>
+      ) : null}
+    </section>
+  );
+}
+
+/** Spec §2 Home: the optional Explore block ("your story hour"). */
+function Explore({ home }: { home: HomeFields }) {
+  const { t } = useI18n();
+  if (!home.homeExploreContent) return null;
+  return (
+    <section className="home-block home-explore" aria-labelledby="home-explore">
+      <h2 id="home-explore">{t('home.explore')}</h2>
+      <CmsHtml html={home.homeExploreContent} />
+      {home.homeExploreLink && home.homeExploreLinkTitle ? (
+        <SmartLink href={home.homeExploreLink} className="button button--secondary">
+          {home.homeExploreLinkTitle}
+        </SmartLink>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Spec §2 Home, the home-page layout of the CMS: the header image or the
+ * free story of the week with its player, the main or announcement block,
+ * the recommended albums and top single stories of the site language, the
+ * Kids Corner, the Explore block and the newsletter sign-up.
+ */
+export default function HomeLayout({ page }: LayoutProps) {
+  const { t, lang } = useI18n();
+  const entry = page.cms_entry;
+  const home = entry.home;
+  const freeStory = useFreeStory(lang);
+  const albums = useRecommendedAlbums(lang);
+  const topStories = useTopStories(lang);
+  return (
+    <>
+      {entry.main_image ? <CmsHeader entry={entry} /> : <h1 className="home-title">{entry.title}</h1>}
+      {!entry.main_image && freeStory.data ? (
+        <FreeStoryBlock story={freeStory.data} title={entry.free_story_title || t('home.freeStory')} />
+      ) : null}
+      <MainOrAnnouncement home={home} />
+      {albums.data && albums.data.items.length > 0 && (
+        <section className="home-block" aria-labelledby="home-albums">
+          <h2 id="home-albums">{t('home.recommendedAlbums')}</h2>
+          <ul className="product-list product-list--grid">
+            {albums.data.items.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ul>
+        </section>
+      )}
+      {topStories.data && topStories.data.items.length > 0 && (
+        <section className="home-block" aria-labelledby="home-top-stories">
+          <h2 id="home-top-stories">{t('home.topStories')}</h2>
+          <ul className="home-top-stories">
+            {topStories.data.items.map((story) => (
+              <TopStoryItem key={story.id} story={story} />
+            ))}
+          </ul>
+        </section>
+      )}
+      <KidsCorner home={home} />
+      <Explore home={home} />
+      <NewsletterBlock />
+    </>
+  );
+}

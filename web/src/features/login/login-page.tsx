@@ -1,0 +1,87 @@
+import { LoginInput, routePath, safeBackLocation } from '@storyhouse/contracts';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { TextField } from '../../ui/form/fields';
+import { FormFailure, SubmitButton } from '../../ui/form/submit';
+import { useForm } from '../../ui/form/use-form';
+import { useFormSubmit } from '../../ui/form/use-form-submit';
+import { RouteLink } from '../../ui/route-link';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useLogin } from '../accounts/api/login';
+import './login.css';
+
+/** A link to a route carrying back_location (create account), absent when the route is not built. */
+function RouteLinkWithBack({ to, back, children }: { to: string; back: string; children: string }) {
+  const { lang } = useI18n();
+  const path = routePath(to, lang);
+  if (!path) return null;
+  return <Link to={`${path}?${new URLSearchParams({ back_location: back })}`}>{children}</Link>;
+}
+
+/**
+ * Spec §2 /login: e-mail and password, the server's message on failure
+ * (spec §8), links to create an account (carrying back_location) and to
+ * forgot-password. After login the page loads back_location as the server
+ * decided it (admin rules), so session, user and cart start fresh.
+ */
+export default function LoginPage() {
+  const { t, lang } = useI18n();
+  const headingId = useId();
+  const [params] = useSearchParams();
+  const back = safeBackLocation(params.get('back_location'));
+  useDocumentTitle(t('accountsLogin.title'));
+
+  const form = useForm(LoginInput, { email: '', password: '', back_location: back });
+  const login = useLogin();
+  const submit = useFormSubmit(form, {
+    busy: login.isPending || login.isSuccess,
+    send: (data: LoginInput) =>
+      login.mutate(
+        { ...data, back_location: back },
+        {
+          onSuccess: ({ back_location }) => window.location.assign(safeBackLocation(back_location)),
+          onError: (error) => {
+            if (submit.showServerErrors(error)) return;
+            submit.setFailure(error instanceof ApiError && error.message ? error.message : t('errors.internal_error'));
+          },
+        },
+      ),
+  });
+  const busy = login.isPending || login.isSuccess;
+
+  return (
+    <div className="page login-page">
+      <h1 id={headingId}>{t('accountsLogin.title')}</h1>
+      <form ref={submit.ref} onSubmit={submit.onSubmit} noValidate aria-labelledby={headingId} className="login-form">
+        <TextField form={form} name="email" type="email" label={t('accountsLogin.email')} required autoComplete="username" />
+        <TextField
+          form={form}
+          name="password"
+          type="password"
+          label={t('accountsLogin.password')}
+          required
+          autoComplete="current-password"
+        />
+        <FormFailure message={submit.failure} />
+        <SubmitButton busy={busy}>{busy ? t('accountsLogin.submitting') : t('accountsLogin.submit')}</SubmitButton>
+      </form>
+      <ul className="login-page__links">
+        {routePath('createAccount', lang) ? (
+          <li>
+            {t('accountsLogin.noAccount')}{' '}
+            <RouteLinkWithBack to="createAccount" back={back}>
+              {t('accountsLogin.createAccount')}
+            </RouteLinkWithBack>
+          </li>
+        ) : null}
+        {routePath('forgotPassword', lang) ? (
+          <li>
+            <RouteLink to="forgotPassword">{t('accountsLogin.forgotPassword')}</RouteLink>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}

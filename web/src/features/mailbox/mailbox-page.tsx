@@ -1,0 +1,122 @@
+import type { MailboxMessage } from '@storyhouse/contracts';
+import type { ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { useMailbox } from './api/get-mailbox';
+import './mailbox.css';
+
+function Message({ message }: { message: MailboxMessage }) {
+  const { t, lang } = useI18n();
+  const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <li className={`mailbox-message mailbox-message--${message.status}`}>
+      <details>
+        <summary>
+          <span className="mailbox-message__subject">{message.subject}</span>
+          <span className="mailbox-message__meta">
+            {message.to} · {t(`mailbox.status.${message.status}`)}
+          </span>
+        </summary>
+        <dl className="mailbox-message__headers">
+          <dt>{t('mailbox.to')}</dt>
+          <dd>{message.to}</dd>
+          {message.reply_to ? (
+            <>
+              <dt>{t('mailbox.replyTo')}</dt>
+              <dd>{message.reply_to}</dd>
+            </>
+          ) : null}
+          <dt>{t('mailbox.language')}</dt>
+          <dd>{t(`lang.${message.lang_code}`)}</dd>
+          <dt>{t('mailbox.queued')}</dt>
+          <dd>
+            <time dateTime={message.created_at}>{when(message.created_at)}</time>
+          </dd>
+          {message.sent_at ? (
+            <>
+              <dt>{t('mailbox.sentAt')}</dt>
+              <dd>
+                <time dateTime={message.sent_at}>{when(message.sent_at)}</time>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t(`mailbox.status.${message.status}`)}</dt>
+          <dd>{t('mailbox.attempts', { count: message.attempts })}</dd>
+          {message.last_error ? (
+            <>
+              <dt>{t('mailbox.lastError')}</dt>
+              <dd>{message.last_error}</dd>
+            </>
+          ) : null}
+        </dl>
+        {/* Text, never HTML: visitors wrote part of it. */}
+        <pre className="mailbox-message__body">{message.text}</pre>
+      </details>
+    </li>
+  );
+}
+
+/**
+ * The developer mailbox (DESIGN "e-mail"): what the site's forms e-mailed,
+ * newest first, each body readable, with paging. The API answers only where
+ * it is enabled (not in production by default).
+ */
+export default function MailboxPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('mailbox.title'));
+  const [params] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { data, error, isPending, refetch } = useMailbox(page);
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
+  const pageLink = (p: number) => (p === 1 ? '/dev/mailbox' : `/dev/mailbox?page=${p}`);
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <p className="loading" role="status">
+        {t('shell.loading')}
+      </p>
+    );
+  } else if (error && !data) {
+    body =
+      error instanceof ApiError && error.status === 404 ? (
+        <p role="status">{t('mailbox.unavailable')}</p>
+      ) : (
+        <div className="load-error" role="alert">
+          <p>{t('mailbox.loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            {t('mailbox.retry')}
+          </button>
+        </div>
+      );
+  } else if (data && data.items.length === 0) {
+    body = <p>{t('mailbox.empty')}</p>;
+  } else if (data) {
+    body = (
+      <>
+        <ul className="mailbox-list" aria-label={t('mailbox.list')}>
+          {data.items.map((m) => (
+            <Message key={m.id} message={m} />
+          ))}
+        </ul>
+        {pages > 1 ? (
+          <nav className="mailbox-paging" aria-label={t('mailbox.pageOf', { page, pages })}>
+            {page > 1 ? <Link to={pageLink(page - 1)}>{t('mailbox.previous')}</Link> : null}
+            <span>{t('mailbox.pageOf', { page, pages })}</span>
+            {page < pages ? <Link to={pageLink(page + 1)}>{t('mailbox.next')}</Link> : null}
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <article className="page mailbox">
+      <h1>{t('mailbox.title')}</h1>
+      <p className="mailbox__intro">{t('mailbox.intro')}</p>
+      {body}
+    </article>
+  );
+}

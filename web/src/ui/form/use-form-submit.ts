@@ -1,0 +1,52 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
+import type { FormApi } from './use-form';
+
+/** The first field showing a message: a text field or select, or a radio of an invalid group. */
+const firstInvalid = '[aria-invalid="true"], .field--invalid input';
+
+/**
+ * A visitor form's submit (spec §4): while `busy` a submit is ignored; an
+ * invalid form sends nothing and puts focus on the first field with a
+ * message; a valid one clears the last failure and goes to `send` with the
+ * data the contract parsed. `ref` goes on the form, `failure` into
+ * FormFailure.
+ */
+export function useFormSubmit<D>(
+  form: Pick<FormApi<Record<string, string | boolean>>, 'validate' | 'showServerErrors'>,
+  { busy, send }: { busy: boolean; send: (data: D) => void },
+) {
+  const ref = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<string>();
+  const focusFirstError = () => requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(firstInvalid)?.focus());
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const data = form.validate() as D | undefined;
+    if (!data) {
+      focusFirstError();
+      return;
+    }
+    setFailure(undefined);
+    send(data);
+  };
+
+  return {
+    ref,
+    onSubmit,
+    failure,
+    setFailure,
+    /** A send's 400: the server's messages next to their fields, focus on the first; true when it carried any. */
+    showServerErrors: (error: unknown) => {
+      const shown = form.showServerErrors(error);
+      if (shown) focusFirstError();
+      return shown;
+    },
+  };
+}
+
+/** A refusal the server worded (too many attempts, 429) says more than the form's generic failure. */
+export function refusalMessage(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status === 429 && error.message ? error.message : fallback;
+}
