@@ -57,4 +57,13 @@ test.describe('the test_spanish_site flag', () => {
     await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     expect(await flagCookie()).toBeUndefined();
   });
+
+  test('a flag without a value leaves the page in the host’s language, and it works', async ({ page }) => {
+    const en = translator('en');
+    // The fixture fails the test on any API error, so every call must still succeed.
+    await page.goto('/?test_spanish_site');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: demoPage('en', '/index').title })).toBeVisible();
+    await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  });
 });

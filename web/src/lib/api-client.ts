@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@storyhouse/contracts';
+import { type ErrorBody, SiteQuery } from '@storyhouse/contracts';
 
 /**
  * An API failure as the server described it: `message` is already in the
@@ -15,10 +15,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The language flag of spec §1 travels on API calls when the page was opened with it. */
+/**
+ * The language flag of spec §1 travels on API calls when the page was opened
+ * with it. A value the API would refuse (`?test_spanish_site` alone, a typo)
+ * stays behind: the page then simply is the host's language, as the server
+ * rendered it, instead of every call failing.
+ */
 function withSiteFlag(path: string) {
   const flag = new URLSearchParams(window.location.search).get('test_spanish_site');
-  if (flag === null) return path;
+  if (flag === null || !SiteQuery.shape.test_spanish_site.safeParse(flag).success) return path;
   const url = new URL(path, window.location.origin);
   url.searchParams.set('test_spanish_site', flag);
   return url.pathname + url.search;
