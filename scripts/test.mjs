@@ -38,6 +38,7 @@ function counts() {
     const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
     passed += p.stats.expected + p.stats.flaky;
     failed += p.stats.unexpected;
+    if (p.stats.flaky > 0) console.log(`\n${p.stats.flaky} browser test(s) passed only on retry (flaky): see "flaky" above`);
   }
   return { passed, failed };
 }
