@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { spanishSiteFlagValues } from './lang-codes';
 
 /**
  * Query flags the web client may add to any API call (spec §7: `swr=1`,
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * the call's own parameters are accepted.
  */
 export const SiteQuery = z.strictObject({
-  test_spanish_site: z.enum(['0', '1', 'true', 'false']).optional(),
+  test_spanish_site: z.enum(spanishSiteFlagValues).optional(),
   swr: z.enum(['0', '1']).optional(),
 });
 

@@ -13,7 +13,7 @@ export * from './forms-contact';
 export * from './forms-free-mp3';
 export * from './guest-book';
 export * from './lang';
-export { defaultLang, langCodes } from './lang-codes';
+export { defaultLang, langCodes, spanishSiteFlagValues } from './lang-codes';
 export * from './mailbox';
 export * from './navigation';
 export * from './newsletter';

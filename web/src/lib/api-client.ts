@@ -1,4 +1,4 @@
-import { type ErrorBody, SiteQuery } from '@storyhouse/contracts';
+import { type ErrorBody, spanishSiteFlagValues } from '@storyhouse/contracts';
 
 /**
  * An API failure as the server described it: `message` is already in the
@@ -23,7 +23,7 @@ export class ApiError extends Error {
  */
 function withSiteFlag(path: string) {
   const flag = new URLSearchParams(window.location.search).get('test_spanish_site');
-  if (flag === null || !SiteQuery.shape.test_spanish_site.safeParse(flag).success) return path;
+  if (flag === null || !(spanishSiteFlagValues as readonly string[]).includes(flag)) return path;
   const url = new URL(path, window.location.origin);
   url.searchParams.set('test_spanish_site', flag);
   return url.pathname + url.search;
