@@ -67,6 +67,10 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(cookie);
+  // A GET or HEAD carries no body to decompress: those routes skip @fastify/compress's request hooks.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
+  });
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
