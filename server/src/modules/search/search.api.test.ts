@@ -98,6 +98,8 @@ beforeAll(async () => {
   });
   await product({ lang_code: 'es', title: 'Jonás y el gran pez', description: 'La historia de Jonás, contada para niños.' });
   await product({ lang_code: 'ru', title: 'Котёнок и ёлка', description: 'Рождественская история про котёнка.' });
+  await page({ lang_code: 'ru', url: '/noev-kovcheg', title: 'Ноев ковчег', main_content: '<p>Ной построил ковчег.</p>' });
+  await product({ lang_code: 'ru', title: 'Новая царица', description: 'История Есфири.' });
 
   // Text that looks like markup: escaped text in a page, raw tags a sanitizer would have removed, a plain-text description.
   await page({
@@ -175,6 +177,13 @@ describe('GET /crud/search', () => {
     const { items } = await search('котенка', { lang: 'ru' });
     expect(items.map((i) => i.title)).toEqual(['Котёнок и ёлка']);
     expect(items[0]?.snippet).toBe('Рождественская история про <mark>котёнка</mark>');
+  });
+
+  it('does not take a word whose stem is two letters as a prefix: "ной" finds Noah, not every "новый"', async () => {
+    const { items } = await search('ной', { lang: 'ru' });
+    expect(items.map((i) => i.title)).toEqual(['Ноев ковчег']);
+    // A longer unfinished word still is a prefix.
+    expect((await search('ковч', { lang: 'ru' })).items.map((i) => i.title)).toEqual(['Ноев ковчег']);
   });
 
   it('returns snippets as escaped text whose only markup is <mark>', async () => {
