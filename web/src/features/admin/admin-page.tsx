@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { whenIdle } from '../accounts/api/when-idle';
 import { startMasquerade, useAdminUsers } from './api/admin-users';
+import '../../ui/form/form.css';
 import './admin.css';
 
 /**
@@ -62,11 +63,15 @@ export default function AdminPage() {
       <section aria-labelledby={headingId}>
         <h2 id={headingId}>{t('admin.users')}</h2>
         <form className="admin-page__search" onSubmit={onSearch}>
-          <label htmlFor={searchId}>{t('admin.search')}</label>
-          <input id={searchId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
-          <button type="submit" className="button button--secondary">
-            {t('admin.searchButton')}
-          </button>
+          <div className="field">
+            <label htmlFor={searchId}>{t('admin.search')}</label>
+            <div className="field__row">
+              <input id={searchId} type="search" value={draft} onChange={(e) => setDraft(e.target.value)} />
+              <button type="submit" className="button button--secondary">
+                {t('admin.searchButton')}
+              </button>
+            </div>
+          </div>
         </form>
         {failure ? (
           <p className="form-status form-status--error" role="alert">

@@ -59,7 +59,7 @@ export default function SearchLayout({ entry }: { entry: CmsEntry }) {
         <form className="search-form" onSubmit={onSubmit}>
           <div className="field">
             <label htmlFor={inputId}>{t('search.label')}</label>
-            <div className="search-form__row">
+            <div className="field__row">
               <input
                 id={inputId}
                 type="search"
