@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { safeBackLocation } from './accounts-login';
 import { NewPassword, PASSWORD_MAX_LENGTH } from './accounts-password';
 import { EmailAddress } from './forms-contact';
+import { optionalText, requiredText } from './text-fields';
 
 /** Spec §5: the country ids the rules name (free shipping, state/province lists). */
 export const COUNTRY_ID = {
@@ -107,9 +108,6 @@ export const State = z
 export const StatesResponse = z.array(State);
 export type State = z.infer<typeof State>;
 
-const required = (max: number) => z.string().trim().min(1).max(max);
-const optional = (max: number) => z.string().trim().max(max).default('');
-
 /** A country id from a select ("33") or JSON (33); empty means none. */
 const CountryField = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v),
@@ -117,16 +115,16 @@ const CountryField = z.preprocess(
 );
 
 const accountFields = {
-  firstName: required(100),
-  lastName: required(100),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
   email: EmailAddress,
   emailConfirm: z.string().trim().max(254),
   country: CountryField.default(null),
-  state: optional(100),
-  address: optional(200),
-  city: optional(100),
-  zip: optional(20),
-  phone: optional(40),
+  state: optionalText(100),
+  address: optionalText(200),
+  city: optionalText(100),
+  zip: optionalText(20),
+  phone: optionalText(40),
 };
 
 type AccountShape = { email: string; emailConfirm: string; country: number | null; state: string };

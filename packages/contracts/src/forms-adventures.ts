@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EmailAddress } from './forms-contact';
 import { LangCode } from './lang';
 import type { LangCode as Code } from './lang-codes';
+import { optionalText, requiredText } from './text-fields';
 
 /** Spec §9: a family asks for 1 to 10 sets of mailed lessons. */
 export const SETS_NEEDED_MIN = 1;
@@ -39,9 +40,6 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
     error: (issue) => (issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalid'),
   });
 
-const required = (max: number) => z.string().trim().min(1).max(max);
-const optional = (max: number) => z.string().trim().max(max).default('');
-
 /** A birthday, when given, is a real date (YYYY-MM-DD, as a date input sends it) in the past. */
 function isPastDate(value: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -76,18 +74,18 @@ export const AdventuresSignUpInput = z
     site: LangCode,
     sets_needed: z.union([z.number(), z.string().max(20), z.null()]).optional(),
     mail_choice: z.union([z.enum(adventuresMailChoices), z.literal(''), z.null()]).optional(),
-    fname: required(100),
-    lname: required(100),
-    address: required(200),
-    city: required(100),
-    state: required(100),
-    zip: required(20),
-    country: required(100),
+    fname: requiredText(100),
+    lname: requiredText(100),
+    address: requiredText(200),
+    city: requiredText(100),
+    state: requiredText(100),
+    zip: requiredText(20),
+    country: requiredText(100),
     email: EmailAddress,
-    phone: optional(40),
-    birthday: optional(10).refine((v) => v === '' || isPastDate(v), { error: 'validation.invalid' }),
+    phone: optionalText(40),
+    birthday: optionalText(10).refine((v) => v === '' || isPastDate(v), { error: 'validation.invalid' }),
     /** The radio station the family listens on. */
-    station: optional(200),
+    station: optionalText(200),
   })
   .superRefine((form, ctx) => {
     if (form.receive_method !== 'mail') return;

@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './text-fields';
 
 /** Longest contact message (a letter, not a document): a 10,000-character message is refused. */
 export const CONTACT_MESSAGE_MAX = 5000;
-
-const required = (max: number) => z.string().trim().min(1).max(max);
-const optional = (max: number) => z.string().trim().max(max).default('');
 
 /** A required, valid e-mail address: empty reads "Required", malformed "Invalid" (spec §5). */
 export const EmailAddress = z.string().trim().min(1).max(254).pipe(z.email());
@@ -16,19 +14,19 @@ export const EmailAddress = z.string().trim().min(1).max(254).pipe(z.email());
  * `message` as "Comments".
  */
 export const ContactMessageInput = z.strictObject({
-  first_name: required(100),
-  last_name: required(100),
+  first_name: requiredText(100),
+  last_name: requiredText(100),
   email: EmailAddress,
-  address: optional(200),
-  city: optional(100),
-  country: optional(100),
-  state: optional(100),
-  zip: optional(20),
-  phone: optional(40),
+  address: optionalText(200),
+  city: optionalText(100),
+  country: optionalText(100),
+  state: optionalText(100),
+  zip: optionalText(20),
+  phone: optionalText(40),
   /** "How did you find us?" */
-  find_us: optional(200),
+  find_us: optionalText(200),
   /** "Comments" */
-  message: required(CONTACT_MESSAGE_MAX),
+  message: requiredText(CONTACT_MESSAGE_MAX),
 });
 export type ContactMessageInput = z.input<typeof ContactMessageInput>;
 export type ContactMessage = z.output<typeof ContactMessageInput>;
