@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
 
@@ -46,6 +47,13 @@ export async function benchCms() {
     // this route is cheap enough that 2 s of warm-up ends before that: warm up by a number of requests instead.
     const { ours, ref, ratio } = await compare(server.base, bare.base, HOME, { amount: 20_000 });
     console.log(`GET ${HOME}: ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 50%)`);
+
+    // As a browser asks for it: brotli. The page is compressed once per cached page, not per request.
+    const br = await autocannon({ url: server.base + HOME, connections: 10, duration: 10, headers: { 'accept-encoding': 'br' } });
+    if (br.non2xx || br.errors) throw new Error(`${HOME} with br: ${br.non2xx} non-2xx, ${br.errors} errors`);
+    console.log(
+      `GET ${HOME} with Accept-Encoding: br: ${describe(br)} = ${((br.requests.average / ours.requests.average) * 100).toFixed(0)}% of the uncompressed answer`,
+    );
   } finally {
     if (bare) await stop(bare.child);
     if (server) await stop(server.child);

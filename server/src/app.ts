@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setRateLimitFactor } from './lib/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import sessionUsers from './modules/accounts/session-user-cache';
@@ -71,7 +72,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((m) => m === 'GET' || m === 'HEAD')) route.decompress ??= false;
   });
-  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
   const sites = { enHosts: config.SITE_HOSTS_EN, esHosts: config.SITE_HOSTS_ES, ruHosts: config.SITE_HOSTS_RU };

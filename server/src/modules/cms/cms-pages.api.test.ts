@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cmsTemplates } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,22 @@ describe('GET /crud/content/entry/by/url', () => {
         amounts: [25, 50, 100],
       },
     ]);
+  });
+
+  it('sends the page compressed as the browser accepts it (br, then gzip), the same JSON, and plain to a client that asks for none', async () => {
+    const plain = await byUrl(t, '/about');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const get = (acceptEncoding: string) =>
+      t.app.inject({ method: 'GET', url: `${BY_URL}?url=%2Fabout`, headers: { 'accept-encoding': acceptEncoding } });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gzip = await get('gzip;q=1, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    expect((await get('identity')).headers['content-encoding']).toBeUndefined();
   });
 
   it('requires the url and refuses unknown parameters', async () => {

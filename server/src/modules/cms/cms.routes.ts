@@ -6,6 +6,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { negotiateEncoding } from '../../lib/precompressed';
 import { cmsRepository } from './cms.repository';
 import type { CmsService } from './cms.service';
 import { navigationTree } from './navigation';
@@ -44,14 +45,17 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses:
     },
     async (request, reply) => {
       const page = await cms.pageOrThrow(request.siteLang, request.query.url);
-      // The body was serialized once when the page was cached (issue 4 "Measured"); tests still check it against the contract.
+      // The body was serialized (and is compressed) once per cached page (issue 4 "Measured"); tests still check it.
       if (checkResponses) ContentByUrlResponse.parse(page.body);
-      return reply
+      reply
         .header('cache-control', 'public, max-age=60, stale-while-revalidate=600')
-        .header('vary', 'host, cookie')
-        .type('application/json; charset=utf-8')
-        .serializer((s: unknown) => s as string)
-        .send(page.json as unknown as ContentByUrlResponse);
+        .header('vary', 'host, cookie, accept-encoding')
+        .type('application/json; charset=utf-8');
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      const encoded = encoding && page.encoded(encoding);
+      // A body that already has its Content-Encoding is left alone by @fastify/compress.
+      if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded as unknown as ContentByUrlResponse);
+      return reply.serializer((s: unknown) => s as string).send(page.json as unknown as ContentByUrlResponse);
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type NavigationItem,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { type ContentEncoding, precompressed } from '../../lib/precompressed';
 import { ttlCache } from '../../lib/ttl-cache';
 import { AppError } from '../../plugins/errors';
 import { type CmsEntryRow, cmsRepository } from './cms.repository';
@@ -30,6 +31,8 @@ export interface CmsPageMeta {
 /** A page as served: the response body already serialized, and its head. */
 export interface CmsPage {
   json: string;
+  /** `json` compressed, made once per cached page (undefined when it is too small to be worth it). */
+  encoded: (encoding: ContentEncoding) => Buffer | undefined;
   body: ContentByUrlResponse;
   meta: CmsPageMeta;
 }
@@ -135,8 +138,10 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
       alternates,
     };
     const description = entry.description || cmsText(entry.intro || entry.main_content).slice(0, 200);
+    const json = JSON.stringify(body);
     return {
-      json: JSON.stringify(body),
+      json,
+      encoded: precompressed(json),
       body,
       meta: { title: entry.title, description, image: entry.main_image, alternates },
     };
