@@ -59,7 +59,7 @@ export async function startSmtpServer({ rejectWith }: { rejectWith?: string } = 
           reply('354 end with <CRLF>.<CRLF>');
         } else if (verb === 'RSET' || verb === 'NOOP') reply('250 2.0.0 ok');
         else if (verb === 'QUIT') socket.end('221 2.0.0 bye\r\n');
-        else reply('502 5.5.1 not implemented');
+        else reply('502 5.5.1 command unrecognized'); // any SMTP verb this test server does not speak
       }
     });
   });
