@@ -3,11 +3,11 @@
  * that time share one answer (and one query while it is under way). A
  * failure is not kept. At most `maxEntries` keys are held; the oldest go
  * first, so search terms from visitors cannot grow it without bound.
- * ttlMs 0 turns it off.
+ * ttlMs 0 turns it off. `clear()` forgets everything.
  */
 export function ttlCache<T>(ttlMs: number, maxEntries = 500) {
   const entries = new Map<string, { until: number; value: Promise<T> }>();
-  return (key: string, load: () => Promise<T>): Promise<T> => {
+  const cached = (key: string, load: () => Promise<T>): Promise<T> => {
     if (ttlMs <= 0) return load();
     const now = Date.now();
     const hit = entries.get(key);
@@ -24,4 +24,6 @@ export function ttlCache<T>(ttlMs: number, maxEntries = 500) {
     });
     return value;
   };
+  /** Forgets every answer, including loads still under way: the next call loads again. */
+  return Object.assign(cached, { clear: () => entries.clear() });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ttlCache } from '../../lib/ttl-cache';
 import { findSessionWithUser } from './session-user.repository';
 
 type Found = Awaited<ReturnType<typeof findSessionWithUser>>;
@@ -21,43 +22,26 @@ const MAX_ENTRIES = 10_000;
  *
  * Staleness is bounded two ways. On this instance, every request that may
  * change something (any method but GET/HEAD, and the GET calls that sign out
- * or end an impersonation) starts a new generation when it begins and again
- * when it ends, so a read that started before it cannot keep what it saw.
+ * or end an impersonation) empties the cache when it begins and again when it
+ * ends, so a read that started before it cannot keep what it saw.
  * Across instances, a logout, password change or profile save made on
  * another instance is seen within `ttlMs` (1 s by default,
  * SESSION_CACHE_MS; 0 turns the cache off). docs/decisions/010-accounts.md.
  */
 export default fp<{ ttlMs: number }>(
   async (app: FastifyInstance, { ttlMs }) => {
-    const entries = new Map<string, { until: number; generation: number; value: Promise<Found> }>();
-    let generation = 0;
-    const bump = () => {
-      generation += 1;
-      entries.clear();
-    };
-
+    const sessions = ttlCache<Found>(ttlMs, MAX_ENTRIES);
     app.decorate('sessionUsers', {
-      find(sessionId: string) {
-        if (ttlMs <= 0) return findSessionWithUser(app.db, sessionId);
-        const now = Date.now();
-        const hit = entries.get(sessionId);
-        if (hit && hit.until > now && hit.generation === generation) return hit.value;
-        if (entries.size >= MAX_ENTRIES) entries.clear();
-        const started = generation;
-        const value = findSessionWithUser(app.db, sessionId);
-        entries.set(sessionId, { until: now + ttlMs, generation: started, value });
-        value.catch(() => entries.delete(sessionId));
-        return value;
-      },
+      find: (sessionId: string) => sessions(sessionId, () => findSessionWithUser(app.db, sessionId)),
     });
 
     const changesState = (method: string, url: string) =>
       (method !== 'GET' && method !== 'HEAD') || url.startsWith('/logout') || url.startsWith('/crud/masquerade-finish');
     app.addHook('onRequest', async (request) => {
-      if (changesState(request.method, request.url)) bump();
+      if (changesState(request.method, request.url)) sessions.clear();
     });
     app.addHook('onResponse', async (request) => {
-      if (changesState(request.method, request.url)) bump();
+      if (changesState(request.method, request.url)) sessions.clear();
     });
   },
   { name: 'session-users', dependencies: ['db'] },
