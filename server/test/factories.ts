@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../src/db/database';
 import type { Users } from '../src/db/schema';
+import { hashToken } from '../src/lib/tokens';
 import { hashPassword } from '../src/modules/accounts/password';
 import { type CmsEntryInput, cmsRepository } from '../src/modules/cms/cms.repository';
-import { hashToken, SESSION_COOKIE } from '../src/modules/sessions/sessions.plugin';
+import { SESSION_COOKIE } from '../src/modules/sessions/sessions.plugin';
 
 /**
  * Cheap scrypt parameters for test users: the stored hash carries its

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { hashToken } from '../sessions/sessions.plugin';
+import { hashToken } from '../../lib/tokens';
 import type { SessionRow } from '../sessions/sessions.repository';
 import { accountsRepository } from './accounts.repository';
 

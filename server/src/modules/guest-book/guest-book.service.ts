@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type {
   GuestBookEntry,
   GuestBookModerateBody,
@@ -8,15 +7,10 @@ import type {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
+import { hashToken, newToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
-
-/** Only the SHA-256 of a moderation token is stored: a copy of the database cannot approve anything. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** 32 random bytes, base64url: 43 characters (ModerationToken). */
-export const newModerationToken = () => randomBytes(32).toString('base64url');
 
 export interface GuestBookMailSettings {
   /** The ministry's inbox (config MINISTRY_EMAIL). */
@@ -55,7 +49,7 @@ export function guestBookService(db: Db, settings: GuestBookMailSettings) {
      * `moderationUrl` builds the link from the entry id and its token.
      */
     async submit(input: GuestBookSubmission, moderationUrl: (id: number, token: string) => string) {
-      const token = newModerationToken();
+      const token = newToken();
       await db.transaction().execute(async (trx) => {
         const row = await guestBookRepository(trx).insert({
           lang_code: input.lang_code,

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { type ChangePasswordInput, type LangCode, PASSWORD_RESET_LINK_HOURS } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, verifyPassword } from '../accounts/password';
@@ -19,11 +19,8 @@ export const RESET_WITH_TOKEN_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 
 /** Per signed-in user: guessing the current password from a borrowed session is slowed to a crawl. */
 export const CHANGE_PASSWORD_USER_LIMIT: RateLimit = { limit: 5, windowSeconds: 15 * 60 };
 
-/** Only the SHA-256 of a reset token is stored: a copy of the database opens no account. */
-export const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** 32 random bytes, base64url (43 characters). */
-const newResetToken = () => randomBytes(32).toString('base64url');
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+/** Only the SHA-256 of a reset token is stored: a copy of the database opens no account (lib/tokens.ts). */
+export const hashResetToken = hashToken;
 
 /** The reset e-mail, written in the requester's language. */
 export function resetMail(lang: LangCode, email: string, url: string) {
@@ -67,7 +64,7 @@ export function passwordsService(db: Db) {
       await enforceRateLimit(db, `forgot-password:email:${hashResetToken(email.toLowerCase())}`, FORGOT_PASSWORD_EMAIL_LIMIT);
       const user = await repo.findUserByEmail(email);
       if (user) {
-        const token = newResetToken();
+        const token = newToken();
         const expiresAt = new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000);
         await db.transaction().execute(async (trx) => {
           await passwordsRepository(trx).insertResetToken(user.id, hashResetToken(token), expiresAt);

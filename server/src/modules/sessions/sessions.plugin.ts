@@ -1,12 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import { type SessionRow, sessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'sid';
-/** 32 random bytes, base64url: what a well-formed session cookie looks like. */
-const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** A session's expiry slides forward at most this often (saves a write per request). */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -42,9 +40,6 @@ declare module 'fastify' {
   }
 }
 
-/** Sessions are stored under a hash of the token, never the token itself. */
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export default fp<SessionsOptions>(
   async (app: FastifyInstance, opts) => {
     const repo = sessionsRepository(app.db);
@@ -71,7 +66,7 @@ export default fp<SessionsOptions>(
     app.decorateRequest('ensureSession', async function (this: FastifyRequest) {
       const existing = await this.getSession();
       if (existing) return existing;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const expiresAt = new Date(Date.now() + maxAgeMs);
       const id = hashToken(token);
       await repo.create(id, expiresAt);
@@ -102,7 +97,7 @@ export default fp<SessionsOptions>(
         } = {},
       ) {
         const previous = await this.getSession();
-        const token = randomBytes(32).toString('base64url');
+        const token = newToken();
         const expiresAt = new Date(Date.now() + maxAgeMs);
         const id = hashToken(token);
         const masqueradeAdminId = opts.masqueradeAdminId ?? null;

@@ -46,7 +46,3 @@ export function sessionsRepository(db: Db) {
   };
 }
 export type SessionsRepository = ReturnType<typeof sessionsRepository>;
-
-/** Ends every session of a user except `keepSessionId` (a password change keeps the session that made it). */
-export const endOtherSessions = (db: Db, userId: number, keepSessionId: string | undefined) =>
-  sessionsRepository(db).endOtherSessions(userId, keepSessionId);
