@@ -101,6 +101,18 @@ describe('the developer mailbox in production', () => {
     }
   });
 
+  it('does not exist by default on a server that sends its mail by SMTP, even outside production', async () => {
+    const t = await createTestApp({
+      webRoot: null,
+      env: { NODE_ENV: 'development', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' },
+    });
+    try {
+      expect((await t.app.inject({ url: URL })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('can be turned on with MAILBOX_PAGE=true', async () => {
     const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
     try {

@@ -3,9 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { outboxRepository } from '../../providers/mail/outbox.repository';
 
-/** The developer mailbox is on by default except in production (MAILBOX_PAGE overrides). */
-export function mailboxEnabled(config: Pick<Config, 'MAILBOX_PAGE' | 'NODE_ENV'>) {
-  return config.MAILBOX_PAGE ?? config.NODE_ENV !== 'production';
+/**
+ * The developer mailbox is on by default only where e-mail stays in the
+ * outbox and it is not production (MAILBOX_PAGE overrides). It shows
+ * password-reset and moderation links: a server that really sends mail
+ * (SMTP) but forgot NODE_ENV=production must not publish them.
+ */
+export function mailboxEnabled(config: Pick<Config, 'MAILBOX_PAGE' | 'NODE_ENV' | 'MAIL_TRANSPORT'>) {
+  return config.MAILBOX_PAGE ?? (config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox');
 }
 
 /**
