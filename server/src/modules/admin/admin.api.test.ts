@@ -122,6 +122,19 @@ describe('impersonation', () => {
     expect(await t.db.selectFrom('masquerade_log').selectAll().where('user_id', '=', victim.id).execute()).toEqual([]);
   });
 
+  it('masquerade-finish for an admin who lost the right ends the session and clears its cookie', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const customer = await createUser(t.db);
+    const asCustomer = newCookie(await post(`/crud/admin/masquerade/${customer.id}`, await signIn(t.db, admin.id)));
+    await t.db.updateTable('users').set({ is_admin: false }).where('id', '=', admin.id).execute();
+
+    const finish = await get('/crud/masquerade-finish', asCustomer);
+    expect(finish.json()).toEqual({ back_location: '/' });
+    const cleared = responseCookie(finish, 'sid');
+    expect(cleared?.value).toBe('');
+    expect((await get('/crud/session', asCustomer)).json()).toMatchObject({ logged_in: false });
+  });
+
   it('masquerade-finish without an impersonation is a 400 that changes nothing', async () => {
     const customer = await createUser(t.db);
     const cookie = await signIn(t.db, customer.id);

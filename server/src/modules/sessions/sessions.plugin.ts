@@ -16,6 +16,8 @@ export interface SessionsOptions {
 interface SessionState {
   token: string | undefined;
   loaded: Promise<SessionRow | undefined> | undefined;
+  /** This request ended the session: its cookie is cleared, whatever the route. */
+  ended?: boolean;
 }
 
 declare module 'fastify' {
@@ -120,7 +122,7 @@ export default fp<SessionsOptions>(
     app.decorateRequest('endSession', async function (this: FastifyRequest) {
       const session = await this.getSession();
       if (session) await repo.delete(session.id);
-      this.sessionState = { token: undefined, loaded: Promise.resolve(undefined) };
+      this.sessionState = { token: undefined, loaded: Promise.resolve(undefined), ended: true };
     });
 
     app.addHook('onRequest', async (request, reply) => {
@@ -149,7 +151,8 @@ export default fp<SessionsOptions>(
       if (!session) {
         // A page load clears a cookie whose session is gone. An API call does not: it may have set out with the
         // cookie a login or logout has just replaced, and clearing it would sign the browser out again.
-        if (incoming && TOKEN_FORMAT.test(incoming) && !request.url.startsWith('/crud/')) clearCookie(request, reply);
+        const stale = incoming && TOKEN_FORMAT.test(incoming) && !request.url.startsWith('/crud/');
+        if (state.ended || stale) clearCookie(request, reply);
         return payload;
       }
       if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
