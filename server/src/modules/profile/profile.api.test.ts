@@ -293,6 +293,20 @@ describe('POST /crud/user-account/{id} (settings)', () => {
     expect((await userRow(customer.id)).fname).toBe('Edited');
   });
 
+  it('refuses an admin editing another admin (403), changing nothing', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const other = await createUser(t.db, { is_admin: true, fname: 'Other' });
+
+    const res = await update(
+      other.id,
+      { user: editable('taken-over@example.test', { firstName: 'Edited' }) },
+      await signIn(t.db, admin.id),
+    );
+
+    expect(res.statusCode).toBe(403);
+    expect(await userRow(other.id)).toMatchObject({ fname: 'Other', email: other.email });
+  });
+
   it('refuses an e-mail another account has, in any case, with the spec message', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);

@@ -45,8 +45,9 @@ export function profileRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
-    async userExists(id: number) {
-      return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    /** Whether account `id` exists and is an admin's (undefined: no such account). */
+    accountRole(id: number) {
+      return db.selectFrom('users').select('is_admin').where('id', '=', id).executeTakeFirst();
     },
     async setLayout(id: number, layout: 'list' | 'grid') {
       await db.updateTable('users').set({ layout }).where('id', '=', id).execute();

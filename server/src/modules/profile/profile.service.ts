@@ -83,10 +83,16 @@ export function profileService(db: Db) {
       }
     },
 
-    /** Updates account `id` for `actor` (own account, or any as an admin; 403 otherwise, nothing changed). */
+    /**
+     * Updates account `id` for `actor`: their own, or a customer's as an admin; 403 otherwise, nothing
+     * changed. Another admin's account is never edited by an admin: changing its e-mail and asking for
+     * a reset link would take it over (impersonation refuses admins for the same reason).
+     */
     async update(actor: { id: number; is_admin: boolean }, id: number, user: AccountUpdateUser) {
       if (actor.id !== id && !actor.is_admin) throw new AppError('not_allowed', 'forbidden');
-      if (!(await repo.userExists(id))) throw new AppError('not_found', 'not_found');
+      const target = await repo.accountRole(id);
+      if (!target) throw new AppError('not_found', 'not_found');
+      if (actor.id !== id && target.is_admin) throw new AppError('not_allowed', 'forbidden');
       await checkCountry(user.country);
       if (await repo.emailTaken(user.email, id)) throw saveFailed();
       try {
