@@ -128,6 +128,11 @@ export function cmsPath(path: string): string {
   return clean === '' ? '/index' : clean.startsWith('/') ? clean : `/${clean}`;
 }
 
+/** The address on the site of a stored path: the home page /index is /. */
+export function cmsSitePath(stored: string): string {
+  return stored === '/index' ? '/' : stored;
+}
+
 /** The download link of a CMS asset marked free (a free-mp3 page's MP3): the one place both sides build it. */
 export function cmsAssetUrl(storageKey: string): string {
   return `/crud/cms-asset/download?url=${encodeURIComponent(storageKey)}`;

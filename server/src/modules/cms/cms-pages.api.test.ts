@@ -265,6 +265,19 @@ describe('CMS pages as HTML', () => {
     expect(res.body).toContain('<title>Storyhouse: Audio stories for the whole family</title>');
     expect(res.body).toContain('<link rel="canonical" href="http://localhost/">');
   });
+
+  it('gives the page its own canonical address however it was asked for (case, trailing slash, /index)', async () => {
+    const about = await page('/About/');
+    expect(about.body).toContain('<link rel="canonical" href="http://localhost/about">');
+    const index = await page('/index');
+    expect(index.body).toContain('<title>Storyhouse: Audio stories for the whole family</title>');
+    expect(index.body).toContain('<link rel="canonical" href="http://localhost/">');
+  });
+
+  it('describes a page without a description by its text, escaped once', async () => {
+    await createCmsEntry(t.db, { url: '/tom', type: 'basic-subpage', title: 'Tom', intro: '<p>Tom &amp; Jerry</p>' });
+    expect((await page('/tom')).body).toContain('<meta name="description" content="Tom &amp; Jerry">');
+  });
 });
 
 describe('the demo pages', () => {

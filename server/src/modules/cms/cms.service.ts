@@ -5,6 +5,7 @@ import {
   type ContentByUrlResponse,
   cmsAssetUrl,
   cmsPath,
+  cmsSitePath,
   type HomeFields,
   homeFieldNames,
   type LangCode,
@@ -21,6 +22,8 @@ import { cmsText, sanitizeCmsHtml } from './sanitize';
 
 /** What the server puts in a CMS page's <head> (web plugin). */
 export interface CmsPageMeta {
+  /** The page's own address on its site (its canonical path, however it was asked for). */
+  path: string;
   title: string;
   description: string;
   image: string | null;
@@ -127,7 +130,7 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
     const navigation = navigationTree(navRows.filter((r) => r.lang_code === lang));
     const { branch, depth } = navigationBranch(navigation, path);
     const alternates: Partial<Record<LangCode, string>> = {};
-    for (const t of translations) if (isLang(t.lang_code)) alternates[t.lang_code] = t.url === '/index' ? '/' : t.url;
+    for (const t of translations) if (isLang(t.lang_code)) alternates[t.lang_code] = cmsSitePath(t.url);
     const entry = toCmsEntry(row);
     const body: ContentByUrlResponse = {
       cms_entry: entry,
@@ -143,7 +146,7 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
       json,
       encoded: precompressed(json),
       body,
-      meta: { title: entry.title, description, image: entry.main_image, alternates },
+      meta: { path: cmsSitePath(row.url), title: entry.title, description, image: entry.main_image, alternates },
     };
   }
 

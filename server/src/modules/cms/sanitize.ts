@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { decodeEntities } from '../../lib/html-text';
 
 const headings = ['h2', 'h3', 'h4', 'h5', 'h6'];
 
@@ -80,7 +81,9 @@ export function sanitizeCmsHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
 
-/** Plain text of CMS HTML (descriptions, search snippets). */
+/** Plain text of CMS HTML (a page's description when it has none of its own): no tags, characters as themselves. */
 export function cmsText(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -37,4 +37,8 @@ describe('cmsText', () => {
   it('drops every tag and collapses white space', () => {
     expect(cmsText('<h2>Title</h2>\n<p>Some <b>bold</b>   text<script>x()</script></p>')).toBe('Title Some bold text');
   });
+
+  it('gives characters as themselves, not as HTML references (the page head escapes them once)', () => {
+    expect(cmsText('<p>Tom &amp; Jerry &lt;3 &quot;friends&quot;</p>')).toBe('Tom & Jerry <3 "friends"');
+  });
 });

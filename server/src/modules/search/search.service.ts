@@ -1,5 +1,6 @@
-import { type LangCode, SEARCH_PER_PAGE, type SearchHit, type SearchResponse } from '@storyhouse/contracts';
+import { cmsSitePath, type LangCode, SEARCH_PER_PAGE, type SearchHit, type SearchResponse } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { decodeEntities } from '../../lib/html-text';
 import { FRAGMENT_BREAK, MARK_START, MARK_STOP, type SearchRow, searchRepository } from './search.repository';
 
 /** The same folding as the database's fold_accents (migration 0002): lower case, Latin accents and ё folded. */
@@ -13,16 +14,6 @@ export function foldAccents(text: string): string {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
-
-const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-/** Text of sanitized HTML with its character references resolved (the tags were already removed). */
-function decodeEntities(text: string): string {
-  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z]{2,8});/g, (whole, ref: string) => {
-    if (ref[0] !== '#') return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-    const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
-}
 
 /**
  * The snippet of a result as safe HTML (issue 4: highlighted snippets). The
@@ -70,7 +61,7 @@ export function safeSnippet(doc: string, headline: string, { html }: { html: boo
 }
 
 function hitOf(row: SearchRow): SearchHit {
-  const url = row.kind === 'page' ? (row.url === '/index' ? '/' : (row.url ?? '/')) : `/story/${row.slug}`;
+  const url = row.kind === 'page' ? cmsSitePath(row.url ?? '/index') : `/story/${row.slug}`;
   return {
     kind: row.kind,
     title: row.title,

@@ -58,9 +58,9 @@ export default fp<WebOptions>(
       const absolute = (p: string) => canonicalUrl(request, sites, p);
       return {
         // The home page keeps the site's own title, as the app shows it.
-        title: pathname === '/' ? `${t('app.name')}: ${t('app.tagline')}` : `${page.title} · ${t('app.titleSuffix')}`,
+        title: page.path === '/' ? `${t('app.name')}: ${t('app.tagline')}` : `${page.title} · ${t('app.titleSuffix')}`,
         description: page.description,
-        canonical: absolute(pathname),
+        canonical: absolute(page.path),
         alternates: alternateUrls(request, sites, page.alternates),
         image: page.image ? absolute(`/media/${page.image}`) : undefined,
       };
