@@ -7,6 +7,7 @@ import { migrateToLatest } from './db/migrate';
 import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
 import { sweepRateLimits } from './lib/rate-limit';
 import { demoAccounts } from './modules/accounts/accounts.seed';
+import { captchaRepository } from './modules/captcha/captcha.repository';
 import { passwordsRepository } from './modules/passwords/passwords.repository';
 import { sessionsRepository } from './modules/sessions/sessions.repository';
 
@@ -41,13 +42,14 @@ async function main() {
     'database ready',
   );
 
-  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links.
+  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links, expired captcha solutions.
   const sweep = setInterval(
     () =>
       void Promise.all([
         sessionsRepository(database.db).deleteExpired(),
         sweepRateLimits(database.db),
         passwordsRepository(database.db).deleteStaleTokens(),
+        captchaRepository(database.db).deleteExpired(),
       ]).catch((err) => app.log.warn({ err }, 'sweep failed')),
     60 * 60 * 1000,
   );

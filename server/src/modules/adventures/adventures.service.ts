@@ -2,13 +2,11 @@ import { type AdventuresSignUp, adventuresNextPage, type LangCode } from '@story
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
-import { enqueueMail } from '../../providers/mail/outbox';
+import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
 import { adventuresRepository } from './adventures.repository';
 
 /** Per client address: a family signs up once or twice, not dozens of times. */
 export const ADVENTURES_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
-
-const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
 
 /** The postal address as one block of lines. */
 function postal(s: AdventuresSignUp) {
@@ -27,7 +25,6 @@ export function ministryMail(lang: LangCode, s: AdventuresSignUp) {
           language: t(`lang.${s.site}`),
         })
       : t('adventures.email.ministryDownload', { language: t(`lang.${s.site}`) });
-  const field = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const text = [
     what,
     '',

@@ -21,10 +21,10 @@ export function captchaRepository(db: Db) {
 
     /**
      * Records a solved challenge as used; false when it already was (a replay).
-     * Rows outlive their challenge only until the next use sweeps them.
+     * An expired challenge is refused before it gets here, so its row is only
+     * kept until the hourly sweep (deleteExpired).
      */
     async spend(id: string, expiresAt: Date): Promise<boolean> {
-      await db.deleteFrom('captcha_spent').where('expires_at', '<', sql<Date>`now()`).execute();
       const row = await db
         .insertInto('captcha_spent')
         .values({ signature: id, expires_at: expiresAt })
@@ -32,6 +32,10 @@ export function captchaRepository(db: Db) {
         .returning('signature')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async deleteExpired() {
+      await db.deleteFrom('captcha_spent').where('expires_at', '<', sql<Date>`now()`).execute();
     },
   };
 }

@@ -2,20 +2,16 @@ import type { ContactMessage, LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
-import { enqueueMail } from '../../providers/mail/outbox';
+import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
 import { contactRepository } from './contact.repository';
 
 /** Per client address: a family writes once; a script does not get to fill the ministry's inbox. */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
 
-/** A header-safe line: names go into the subject. */
-const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
-
 /** The ministry's copy: every filled field under its form label, then the comments. */
 export function contactMail(lang: LangCode, m: ContactMessage) {
   const t = translators[lang];
   const name = oneLine(`${m.first_name} ${m.last_name}`);
-  const field = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
   const place = [m.address, m.city, [m.state, m.zip].filter(Boolean).join(' '), m.country].filter(Boolean).join(', ');
   const text = [
     t('contact.email.intro', { name, language: t(`lang.${lang}`) }),

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { hashToken, newToken } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
-import { enqueueMail } from '../../providers/mail/outbox';
+import { enqueueMail, oneLine } from '../../providers/mail/outbox';
 import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
 
 export interface GuestBookMailSettings {
@@ -63,7 +63,7 @@ export function guestBookService(db: Db, settings: GuestBookMailSettings) {
         // The ministry reads the message in the language it was written for.
         const t = translators[input.lang_code];
         const values = {
-          name: input.author_name,
+          name: oneLine(input.author_name),
           email: input.author_email,
           country: input.country || t('guestbook.mail.notGiven'),
           findUs: input.find_us ? t(`guestbook.findUs.${input.find_us}`) : t('guestbook.mail.notGiven'),
