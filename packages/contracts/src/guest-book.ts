@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
 import { LangCode } from './lang';
+import { optionalText, requiredText } from './text-fields';
 
 /** Spec §3 Guest book entry: how the visitor heard of the ministry. */
 export const findUsOptions = ['Email', 'Friend', 'Radio'] as const;
@@ -20,13 +21,13 @@ export const GUEST_BOOK_COUNTRY_MAX = 100;
  * is stored and shown as typed, never as HTML.
  */
 export const GuestBookEntryInput = z.strictObject({
-  author_name: z.string().trim().min(1).max(GUEST_BOOK_NAME_MAX),
+  author_name: requiredText(GUEST_BOOK_NAME_MAX),
   /** Never shown to visitors; only the moderator sees it. */
   author_email: EmailAddress,
-  country: z.string().trim().max(GUEST_BOOK_COUNTRY_MAX).default(''),
+  country: optionalText(GUEST_BOOK_COUNTRY_MAX),
   /** '' when the visitor did not say. */
   find_us: z.union([FindUs, z.literal('')]).default(''),
-  content: z.string().trim().min(1).max(GUEST_BOOK_CONTENT_MAX),
+  content: requiredText(GUEST_BOOK_CONTENT_MAX),
   /** The guest book (site language) the message is for. */
   lang_code: LangCode,
 });

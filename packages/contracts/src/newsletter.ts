@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
+import { optionalText } from './text-fields';
 
 export const NEWSLETTER_NAME_MAX = 100;
 
 /** Spec §3 Newsletter signup, §5 Newsletter: the e-mail is required and valid; first and last names optional. */
 export const NewsletterSignupInput = z.strictObject({
   email: EmailAddress,
-  fname: z.string().trim().max(NEWSLETTER_NAME_MAX).default(''),
-  lname: z.string().trim().max(NEWSLETTER_NAME_MAX).default(''),
+  fname: optionalText(NEWSLETTER_NAME_MAX),
+  lname: optionalText(NEWSLETTER_NAME_MAX),
 });
 export type NewsletterSignupInput = z.input<typeof NewsletterSignupInput>;
 export type NewsletterSignup = z.output<typeof NewsletterSignupInput>;
