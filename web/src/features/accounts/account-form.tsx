@@ -23,9 +23,9 @@ import { useCreateAccount, useUpdateAccount } from './api/save-account';
 type SaveState = 'ready' | 'saving' | 'saved' | 'failed';
 
 /** Spec §9: Saved shows 2 s, a failure 5 s, then the form is Ready again; the free-text state saves 300 ms after typing stops. */
-export const SAVED_RESET_MS = 2000;
+const SAVED_RESET_MS = 2000;
 export const FAILED_RESET_MS = 5000;
-export const STATE_SAVE_DEBOUNCE_MS = 300;
+const STATE_SAVE_DEBOUNCE_MS = 300;
 
 const blank = {
   firstName: '',
@@ -107,10 +107,14 @@ export function AccountForm({
   const [state, setState] = useState<SaveState>('ready');
 
   const countryId = Number(form.values.country) || null;
-  const stateList: State[] | undefined =
-    countryId === COUNTRY_ID.unitedStates || countryId === COUNTRY_ID.canada
-      ? (states.data ?? []).filter((s) => s.country_id === countryId)
-      : undefined;
+  // Memoized: the effect below depends on it and must not run on every render.
+  const stateList: State[] | undefined = useMemo(
+    () =>
+      countryId === COUNTRY_ID.unitedStates || countryId === COUNTRY_ID.canada
+        ? (states.data ?? []).filter((s) => s.country_id === countryId)
+        : undefined,
+    [countryId, states.data],
+  );
 
   const fail = (error: unknown) => {
     submit.showServerErrors(error);

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { FormFailure } from '../../ui/form/submit';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { whenIdle } from '../accounts/api/when-idle';
 import { startMasquerade, useAdminUsers } from './api/admin-users';
@@ -22,6 +23,8 @@ export default function AdminPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
+  // Back and forward change the search in the address: the box follows.
+  useEffect(() => setDraft(search), [search]);
   const [failure, setFailure] = useState<string>();
   const [switching, setSwitching] = useState<number>();
   const users = useAdminUsers(page, search);
@@ -73,11 +76,7 @@ export default function AdminPage() {
             </div>
           </div>
         </form>
-        {failure ? (
-          <p className="form-status form-status--error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         {users.isPending ? (
           <p role="status">{t('shell.loading')}</p>
         ) : users.isError || !data ? (

@@ -7,7 +7,7 @@ import { subscribeNewsletter } from './newsletter';
 import './newsletter.css';
 
 /** Spec §9: the button says Subscribed for 5 seconds, then is ready again. */
-export const SUBSCRIBED_RESET_MS = 5000;
+const SUBSCRIBED_RESET_MS = 5000;
 
 type State = 'ready' | 'subscribing' | 'subscribed';
 type Outcome = { kind: 'success' | 'error'; text: string };

@@ -12,7 +12,7 @@ import { ShowPassword } from './show-password';
 import './passwords.css';
 
 /** Spec §9: the 'password updated' message shows for 1.5 s, then the fields clear. */
-export const PASSWORD_UPDATED_MS = 1500;
+const PASSWORD_UPDATED_MS = 1500;
 
 const empty = { current_password: '', new_password: '' };
 

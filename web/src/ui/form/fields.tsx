@@ -181,17 +181,3 @@ export function RadioGroup<V extends Values>({
     </fieldset>
   );
 }
-
-export function CheckboxField<V extends Values>({ form, name, label }: Omit<FieldProps<V>, 'required' | 'hint'>) {
-  return (
-    <label className="field field--checkbox">
-      <input
-        type="checkbox"
-        name={name}
-        checked={form.values[name] === true}
-        onChange={(e) => form.set(name, e.target.checked as V[typeof name])}
-      />{' '}
-      {label}
-    </label>
-  );
-}

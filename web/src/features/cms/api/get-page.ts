@@ -10,9 +10,8 @@ export const cmsPageQuery = (lang: LangCode, path: string) =>
   queryOptions({
     queryKey: ['cms', 'page', lang, path] as const,
     queryFn: ({ signal }) => getCmsPage(path, signal),
+    // A page that is not there stays not there: the app's default retries no 4xx (app/app.tsx).
     staleTime: 60_000,
-    // A page that is not there stays not there: no retries for a 404.
-    retry: (count, error) => count < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
 
 export const useCmsPage = (lang: LangCode, path: string) => useQuery(cmsPageQuery(lang, path));
