@@ -12,6 +12,7 @@
  *   node server/demo/generate-media.mjs            # generate everything, then verify
  *   node server/demo/generate-media.mjs --images   # only redraw covers and banners, then verify
  *   node server/demo/generate-media.mjs --verify   # only verify files and lengths
+ *   node server/demo/generate-media.mjs --free-mp3 # only (re)record the free MP3 gifts, then verify
  *
  * Tools (Debian packages): espeak-ng, lame, sox + libsox-fmt-mp3, librsvg2-bin
  * (rsvg-convert), imagemagick (convert), fonts-dejavu-core.
@@ -60,6 +61,15 @@
  *     "en": {
  *       "albums": ["<slug>", ...],                       // recommended albums, in order
  *       "top_stories": [{ "slug": "<slug>", "track": 2 }] // track = 0-based index into tracks
+ *     },
+ *     "es": { ... }, "ru": { ... }
+ *   },
+ *   "free_mp3": {                        // the free MP3 page's gift per language: its own
+ *     "en": {                            // recording, sold nowhere (never a track's file),
+ *       "title": "...",                  // since the page gives it to anyone who fills the form
+ *       "script": "the narration text that was spoken",
+ *       "file": "media/audio/free-mp3/en.mp3",
+ *       "length_seconds": 34
  *     },
  *     "es": { ... }, "ru": { ... }
  *   }
@@ -162,8 +172,9 @@ function lookFor(slug) {
   return [`hsl(${h % 360},55%,28%)`, `hsl(${(h >> 9) % 360},70%,62%)`, MOTIFS[h % MOTIFS.length]];
 }
 
-function requireTools() {
-  const missing = ['espeak-ng', 'lame', 'sox', 'soxi', 'rsvg-convert', 'convert', 'identify'].filter((t) => {
+const AUDIO_TOOLS = ['espeak-ng', 'lame', 'sox', 'soxi'];
+function requireTools(tools = [...AUDIO_TOOLS, 'rsvg-convert', 'convert', 'identify']) {
+  const missing = tools.filter((t) => {
     try {
       run('sh', ['-c', `command -v ${t}`]);
       return false;
@@ -250,6 +261,27 @@ function makeAudio(product, tmp) {
     process.stdout.write('.');
   });
 }
+/**
+ * The free MP3 gifts (catalogue.free_mp3): one whole recording per language,
+ * no preview. A recording of its own, because the free-mp3 page hands it to
+ * anyone who fills the form, and a sold track must never go out that way.
+ */
+function makeFreeMp3(catalogue, tmp) {
+  mkdirSync(rel('media/audio/free-mp3'), { recursive: true });
+  for (const [lang, gift] of Object.entries(catalogue.free_mp3 ?? {})) {
+    gift.file = `media/audio/free-mp3/${lang}.mp3`;
+    const txt = join(tmp, 'script.txt');
+    const raw = join(tmp, 'raw.wav');
+    const full = join(tmp, 'full.wav');
+    writeFileSync(txt, speakable(gift.script));
+    run('espeak-ng', ['-v', DEFAULT_VOICE[lang] ?? 'en-us', '-s', String(SPEED_WPM), '-p', String(PITCH), '-f', txt, '-w', raw]);
+    run('sox', [raw, '-r', '22050', '-c', '1', full, 'pad', '0.3', '0.8', 'gain', '-n', '-1']);
+    encode(full, rel(gift.file), { title: gift.title, album: 'Storyhouse', track: '1/1', year: '2024' });
+    gift.length_seconds = Math.round(mp3Seconds(rel(gift.file)));
+    process.stdout.write(`free-mp3 ${lang}\n`);
+  }
+}
+
 function mp3SecondsOfWav(wav) {
   return Number.parseFloat(run('soxi', ['-D', wav]).toString().trim());
 }
@@ -531,6 +563,29 @@ function imageSize(file) {
   return run('identify', ['-format', '%w %h %m', file]).toString().trim();
 }
 
+/** The free MP3 gifts exist, decode, match their lengths, and are no track's recording. */
+function verifyFreeMp3(catalogue, tmp) {
+  const errors = [];
+  const decoded = join(tmp, 'decoded-free.wav');
+  const trackFiles = new Set(catalogue.products.flatMap((p) => p.tracks.flatMap((t) => [t.file, t.preview])));
+  for (const [lang, gift] of Object.entries(catalogue.free_mp3 ?? {})) {
+    if (trackFiles.has(gift.file)) errors.push(`free_mp3 ${lang}: ${gift.file} is a track's recording (must be its own)`);
+    if (!existsSync(rel(gift.file))) {
+      errors.push(`missing free_mp3 ${lang}: ${gift.file}`);
+      continue;
+    }
+    try {
+      run('lame', ['--quiet', '--decode', rel(gift.file), decoded]);
+      const secs = mp3SecondsOfWav(decoded);
+      if (Math.abs(secs - gift.length_seconds) > 1)
+        errors.push(`${gift.file}: length ${secs.toFixed(2)} s, catalogue says ${gift.length_seconds}`);
+    } catch (e) {
+      errors.push(`${gift.file} does not decode: ${e.message}`);
+    }
+  }
+  return errors;
+}
+
 function verify(catalogue, tmp) {
   const errors = [];
   const slugs = new Set();
@@ -591,6 +646,8 @@ function verify(catalogue, tmp) {
     const free = catalogue.products.filter((p) => p.lang_code === lang).flatMap((p) => p.tracks.filter((t) => t.is_free));
     if (free.length !== 1) errors.push(`${lang}: ${free.length} free tracks (want 1)`);
   }
+  errors.push(...verifyFreeMp3(catalogue, tmp));
+
   const bytes = dirBytes(MEDIA);
   if (bytes > MAX_MEDIA_BYTES) errors.push(`media is ${(bytes / 1048576).toFixed(2)} MiB (limit 15)`);
   for (const [lang, c] of Object.entries(langs))
@@ -609,11 +666,22 @@ function verify(catalogue, tmp) {
 
 // ---------------------------------------------------------------- main
 function main() {
-  requireTools();
+  const freeMp3Only = process.argv.includes('--free-mp3');
+  requireTools(freeMp3Only ? AUDIO_TOOLS : undefined);
   const catalogue = JSON.parse(readFileSync(CATALOGUE, 'utf8'));
   const tmp = mkdtempSync(join(tmpdir(), 'storyhouse-media-'));
   try {
     const imagesOnly = process.argv.includes('--images');
+    if (freeMp3Only) {
+      makeFreeMp3(catalogue, tmp);
+      writeFileSync(CATALOGUE, `${JSON.stringify(catalogue, null, 2)}\n`);
+      const errors = verifyFreeMp3(catalogue, tmp);
+      if (errors.length) {
+        console.error(errors.join('\n'));
+        process.exitCode = 1;
+      }
+      return;
+    }
     if (!process.argv.includes('--verify')) {
       const subs = imagesOnly ? ['covers', 'banners'] : ['audio', 'covers', 'banners'];
       for (const sub of subs) rmSync(join(MEDIA, sub), { recursive: true, force: true });
@@ -631,6 +699,7 @@ function main() {
         }
         process.stdout.write('\n');
       }
+      if (!imagesOnly) makeFreeMp3(catalogue, tmp);
       writeFileSync(CATALOGUE, `${JSON.stringify(catalogue, null, 2)}\n`);
     }
     verify(catalogue, tmp);

@@ -16,8 +16,8 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
-import { cmsAssetsRoutes } from './modules/cms-assets/cms-assets.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { loginRoutes } from './modules/login/login.routes';
@@ -32,11 +32,12 @@ import { searchRoutes } from './modules/search/search.routes';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import web from './modules/web/web.plugin';
+import allowedHosts from './plugins/allowed-hosts';
 import db from './plugins/db';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
-import siteLang from './plugins/site-lang';
+import siteLang, { siteOrigins } from './plugins/site-lang';
 import validation from './plugins/validation';
 import mail from './providers/mail/mail.plugin';
 
@@ -48,6 +49,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Deliver queued e-mail in the background (default: on, except NODE_ENV=test, where tests call deliverDueMail). */
   mailWorker?: boolean;
+  /** Base delay of a sign-in after repeated failed logins (default 1 s); tests pass a small one so they need not wait. */
+  loginSlowDownMs?: number;
 }
 
 /**
@@ -55,7 +58,7 @@ export interface AppOptions {
  * call it with inject(); main.ts builds it and listens. Outside plugins
  * first, then our plugins, then the feature routes, then the web app.
  */
-export async function buildApp({ config, database, webRoot, logger = false, mailWorker }: AppOptions) {
+export async function buildApp({ config, database, webRoot, logger = false, mailWorker, loginSlowDownMs }: AppOptions) {
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const app = Fastify({
     logger,
@@ -75,9 +78,15 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
-  const sites = { enHosts: config.SITE_HOSTS_EN, esHosts: config.SITE_HOSTS_ES, ruHosts: config.SITE_HOSTS_RU };
+  const sites = {
+    enHosts: config.SITE_HOSTS_EN,
+    esHosts: config.SITE_HOSTS_ES,
+    ruHosts: config.SITE_HOSTS_RU,
+    origins: siteOrigins(config),
+  };
   await app.register(siteLang, sites);
   await app.register(errors);
+  await app.register(allowedHosts, { config });
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).
   const scriptOrigins = config.NEWSLETTER_URL ? [new URL(config.NEWSLETTER_URL).origin] : [];
@@ -91,7 +100,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(healthRoutes);
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
-  await app.register(loginRoutes);
+  await app.register(loginRoutes, { slowDownMs: loginSlowDownMs });
   await app.register(adminRoutes);
   await app.register(profileRoutes);
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
@@ -110,7 +119,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(passwordsRoutes, { config });
   await app.register(mailboxRoutes, { config });
   await app.register(captchaRoutes);
-  await app.register(cmsAssetsRoutes, { storage });
+  await app.register(freeMp3Routes, { storage });
   await app.register(searchRoutes);
 
   await app.register(web, { root: webRoot, sites, cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null });

@@ -11,6 +11,17 @@ const hostList = z
   )
   .pipe(z.array(z.string().regex(/^[a-z0-9.-]+$/, 'a host name such as es.example.org')));
 
+/** A site's public address: scheme, host and port only, kept as its origin (no trailing slash). */
+const publicUrl = z
+  .url({ protocol: /^https?$/, error: 'an http:// or https:// address such as https://stories.example' })
+  .refine((s) => {
+    // Not a URL at all: the check above says so.
+    if (!URL.canParse(s)) return true;
+    const u = new URL(s);
+    return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+  }, 'an origin only (no path, query or user), such as https://stories.example')
+  .transform((s) => new URL(s).origin);
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /** The demo media of this checkout (server/demo/media): the same path from src/ and from the dist/ bundle. */
@@ -23,6 +34,8 @@ const mediaSettings = {
   MEDIA_DIR: z.string().min(1).optional(),
   /** Folder of resized images (default: DATA_DIR/cache/images). */
   IMAGE_CACHE_DIR: z.string().min(1).optional(),
+  /** Most megabytes of resized images this instance keeps; the least recently used go first (image-cache.ts). */
+  IMAGE_CACHE_MAX_MB: z.coerce.number().positive().max(1_000_000).default(512),
   S3_ENDPOINT: z
     .url({ protocol: /^https?$/, error: 'an http:// or https:// URL such as https://s3.us-east-1.amazonaws.com' })
     .optional(),
@@ -93,11 +106,37 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /**
    * Host names of each language's site (spec §1); the first of each list is
-   * that site's canonical host, used for links between the sites.
+   * that site's canonical host, the default of its PUBLIC_URL_*.
    */
   SITE_HOSTS_EN: hostList.default(['localhost']),
   SITE_HOSTS_ES: hostList.default(['es.localhost']),
   SITE_HOSTS_RU: hostList.default(['ru.localhost']),
+  /**
+   * Public origin of each language's site (e.g. https://stories.example), the
+   * start of every link in e-mails and of canonical and hreflang links
+   * (default: http://, the first SITE_HOSTS_* host and PORT).
+   */
+  PUBLIC_URL_EN: publicUrl.optional(),
+  PUBLIC_URL_ES: publicUrl.optional(),
+  PUBLIC_URL_RU: publicUrl.optional(),
+  /**
+   * Host names besides SITE_HOSTS_*, the PUBLIC_URL_* hosts, 127.0.0.1 and
+   * [::1] that requests may name in their Host header; any other is refused.
+   */
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/, 'host names or addresses such as www.example.org, 10.0.0.5 or [::1]'),
+      ),
+    ),
   /** Origins besides the request's own host allowed to send unsafe requests. */
   ALLOWED_ORIGINS: z
     .string()

@@ -8,6 +8,7 @@ import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
 import { sweepRateLimits } from './lib/rate-limit';
 import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
+import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
 import { passwordsRepository } from './modules/passwords/passwords.repository';
 import { sessionsRepository } from './modules/sessions/sessions.repository';
 
@@ -42,7 +43,8 @@ async function main() {
     'database ready',
   );
 
-  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links, expired captcha solutions.
+  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links, expired captcha solutions,
+  // free MP3 download links a day past their expiry.
   const sweep = setInterval(
     () =>
       void Promise.all([
@@ -50,6 +52,7 @@ async function main() {
         sweepRateLimits(database.db),
         passwordsRepository(database.db).deleteStaleTokens(),
         captchaRepository(database.db).deleteExpired(),
+        freeMp3Repository(database.db).deleteStale(),
       ]).catch((err) => app.log.warn({ err }, 'sweep failed')),
     60 * 60 * 1000,
   );

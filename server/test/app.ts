@@ -15,8 +15,10 @@ export const FIXTURE_WEB_ROOT = new URL('./fixtures/web', import.meta.url).pathn
 /** The configuration tests run with: production defaults, quiet, no demo content. */
 export function testConfig(env: Record<string, string> = {}): Config {
   // No listing cache: tests change the catalogue and read it back at once (one test turns it on).
+  // PORT 80: inject() calls come as Host localhost:80, so the sites' default origins are http://localhost, http://es.localhost….
   return loadConfig({
     NODE_ENV: 'test',
+    PORT: '80',
     LOG_LEVEL: 'silent',
     DEMO_CONTENT: 'off',
     CATALOGUE_CACHE_MS: '0',
@@ -37,6 +39,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Register extra (test-only) routes before the app is ready. */
   routes?: (app: App) => void | Promise<void>;
+  /** Base delay of a sign-in after repeated failed logins (default: production's 1 s). */
+  loginSlowDownMs?: number;
 }
 
 export interface TestApp {
@@ -61,6 +65,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     webRoot: opts.webRoot === null ? undefined : (opts.webRoot ?? FIXTURE_WEB_ROOT),
     logger: opts.logger ?? false,
+    loginSlowDownMs: opts.loginSlowDownMs,
   });
   await opts.routes?.(app);
   await app.ready();

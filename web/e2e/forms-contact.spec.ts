@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { mailboxMessages, openMail, seriousViolations, watchRequests } from './helpers';
+import { mailboxMessages, openMail, seriousViolations, signInAsAdmin, watchRequests } from './helpers';
 
 // Spec §2 Contact us and Adventures sign-up, §4 Contact send / Adventures
 // sign-up, §5 and §8, and the developer mailbox the e-mails land in (DESIGN
@@ -202,6 +202,36 @@ test.describe('Bible lessons sign-up', () => {
   });
 });
 
+test.describe('the developer mailbox', () => {
+  // Its API answers 404 to anyone but an admin, on purpose (the reset links it shows are the admin's too).
+  test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/dev\/mailbox$/ }] });
+
+  test('is the not-found page for a visitor and for a signed-in customer', async ({ page, t }) => {
+    const expectNotFound = async () => {
+      await page.goto('/dev/mailbox');
+      await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+      await expect(page).toHaveTitle(`${t('notFound.title')} · ${t('app.titleSuffix')}`);
+      await expect(page.getByText(t('mailbox.title'))).toHaveCount(0);
+    };
+    await expectNotFound();
+
+    // The demo customer (server/src/modules/accounts/accounts.seed.ts).
+    const status = await page.evaluate(
+      async (body) =>
+        (
+          await fetch('/crud/login', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          })
+        ).status,
+      { email: 'family@storyhouse.example', password: 'listen-along' },
+    );
+    expect(status).toBe(200);
+    await expectNotFound();
+  });
+});
+
 test.describe('accessibility', () => {
   // axe is injected as an inline script, which the site's Content-Security-Policy forbids.
   test.use({ bypassCSP: true });
@@ -231,6 +261,7 @@ test.describe('accessibility', () => {
       });
       if (!res.ok) throw new Error(`contact-us: ${res.status}`);
     });
+    await signInAsAdmin(page);
     await page.goto('/dev/mailbox');
     const first = mailboxMessages(page, t).first();
     await first.locator('summary').click();

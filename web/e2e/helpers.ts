@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { Page, Request } from '@playwright/test';
+import { type APIRequestContext, type Page, type Request, request } from '@playwright/test';
 import type { MailboxResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
@@ -40,12 +40,36 @@ export function watchRequests(page: Page, match: (request: Request) => boolean):
   return urls;
 }
 
+/** The demo admin (server/src/modules/accounts/accounts.seed.ts): the developer mailbox shows only to an admin. */
+export const DEMO_ADMIN = { email: 'admin@storyhouse.example', password: 'storyhouse-admin' };
+
+/** Signs the page's browser in as the demo admin, through the API from inside the page (it must be on the site). */
+export async function signInAsAdmin(page: Page) {
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/crud/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    DEMO_ADMIN,
+  );
+  expect(status, 'demo admin login').toBe(200);
+}
+
 /** The messages of the developer mailbox page (/dev/mailbox, DESIGN "e-mail"), newest first. */
 export const mailboxMessages = (page: Page, t: Translate) =>
   page.getByRole('list', { name: t('mailbox.list') }).getByRole('listitem');
 
-/** Opens the developer mailbox page and the one message with this subject; returns that message. */
+/**
+ * Signs the page in as the admin, opens the developer mailbox page and the
+ * one message with this subject; returns that message. The page stays
+ * signed in as the admin: call it last, after what the visitor does.
+ */
 export async function openMail(page: Page, t: Translate, subject: string) {
+  await signInAsAdmin(page);
   await page.goto('/dev/mailbox');
   await expect(page.getByRole('heading', { level: 1, name: t('mailbox.title') })).toBeVisible();
   const mail = mailboxMessages(page, t).filter({ hasText: subject });
@@ -54,7 +78,33 @@ export async function openMail(page: Page, t: Translate, subject: string) {
   return mail;
 }
 
-/** The developer mailbox as its API lists it, read from the page (Chromium resolves es.localhost; Node's request client does not). */
-export function readMailbox(page: Page) {
-  return page.evaluate(async () => (await (await fetch('/crud/dev/mailbox')).json()) as MailboxResponse);
+/** One admin-signed-in API client per server (worker), made on first use: a login is a deliberately slow hash. */
+const adminClients = new Map<string, Promise<APIRequestContext>>();
+
+/**
+ * An API client signed in as the demo admin, apart from the page's browser
+ * (which stays the visitor it is). It calls the server at 127.0.0.1, one of
+ * its allowed hosts: Node does not resolve es.localhost, and the mailbox is
+ * the same on every site.
+ */
+function adminClient(page: Page) {
+  const baseURL = `http://127.0.0.1:${new URL(page.url()).port}`;
+  let client = adminClients.get(baseURL);
+  if (!client) {
+    client = (async () => {
+      const api = await request.newContext({ baseURL });
+      const res = await api.post('/crud/login', { data: DEMO_ADMIN });
+      if (!res.ok()) throw new Error(`demo admin login: ${res.status()} ${await res.text()}`);
+      return api;
+    })();
+    adminClients.set(baseURL, client);
+  }
+  return client;
+}
+
+/** The developer mailbox as its API lists it, read as the admin without touching the page's own session. */
+export async function readMailbox(page: Page) {
+  const res = await (await adminClient(page)).get('/crud/dev/mailbox');
+  expect(res.status(), 'GET /crud/dev/mailbox as the admin').toBe(200);
+  return (await res.json()) as MailboxResponse;
 }

@@ -113,6 +113,36 @@ test.describe('refusals', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('navigation').getByRole('link', { name: t('shell.login') })).toBeVisible();
   });
+
+  test('after repeated failures for the e-mail the captcha appears; solved, the right password signs in', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
+    // Five password hashes (128 MiB scrypt each) and a proof of work: slow on a busy machine.
+    test.slow();
+    const email = await newAccount(page, siteLang);
+    // Someone else's wrong guesses (OWASP: they never lock the owner out).
+    await page.evaluate(async (email) => {
+      for (let i = 0; i < 3; i++) {
+        await fetch('/crud/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: `wrong-${i}` }),
+        });
+      }
+    }, email);
+
+    await page.goto('/login');
+    await fillLogin(page, t, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText(t('errors.captcha_required'), AFTER_LOGIN);
+    await page.getByRole('checkbox', { name: t('captcha.label') }).click();
+    await expect(page.getByText(t('captcha.verified'), { exact: true })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: t('accountsLogin.submit') }).click();
+
+    await expect(page).toHaveURL(/\/$/, AFTER_LOGIN);
+    await expect(myAccount(page, t)).toBeVisible();
+  });
 });
 
 test('a signed-in page sends a visitor to log in and back', async ({ page, t, siteLang }) => {

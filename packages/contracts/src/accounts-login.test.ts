@@ -29,6 +29,51 @@ describe('safeBackLocation', () => {
   });
 });
 
+describe('safeBackLocation with nasty inputs', () => {
+  const nasty = [
+    '/..//evil.example',
+    '/../..//evil.example/x',
+    '/%2e%2e//evil.example',
+    '/.%2e//evil.example',
+    '/a/..//evil.example',
+    '/\\evil',
+    '/%2F%2Fevil',
+    '/%5C%5Cevil',
+    '//evil',
+    '/./\\/evil',
+    '/.//evil',
+    '/\t/evil.example',
+    '/\r\n//evil.example',
+    '\t//evil.example',
+    'javascript:alert(1)',
+    '/javascript:alert(1)',
+    'java\tscript:alert(1)',
+    '/#//evil.example',
+    '/?next=//evil.example',
+    '/a b/ü',
+  ];
+  /** What a browser would navigate to from a page of this site. */
+  const lands = (path: string) => new URL(path, 'https://storyhouse.example/some/page').origin;
+
+  it.each(nasty)('answers a same-site path that comes back unchanged when applied again: %j', (raw) => {
+    const once = safeBackLocation(raw);
+
+    expect(safeBackLocation(once)).toBe(once);
+    expect(once).toMatch(/^\/(?![/\\])/);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control characters may survive
+    expect(once).not.toMatch(/[\\\u0000-\u001f\u007f]/);
+    expect(lands(once)).toBe('https://storyhouse.example');
+  });
+
+  it('never turns dot segments into a protocol-relative address', () => {
+    expect(safeBackLocation('/..//evil.example')).toBe('/');
+    expect(safeBackLocation('/%2e%2e//evil.example')).toBe('/');
+    expect(safeBackLocation('/a/..//evil.example')).toBe('/');
+    // Encoded slashes are not separators: a path, harmless.
+    expect(safeBackLocation('/%2F%2Fevil')).toBe('/%2F%2Fevil');
+  });
+});
+
 describe('loginBackLocation (spec §4 Login)', () => {
   it('sends an admin with the default back location to /admin', () => {
     expect(loginBackLocation(undefined, true)).toBe('/admin');

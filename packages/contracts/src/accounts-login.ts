@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { CaptchaToken } from './captcha';
 import { SiteQuery } from './common';
+import { IdParam, wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /** Spec §2: /login's default back location. */
 export const DEFAULT_BACK_LOCATION = '/';
@@ -10,19 +13,28 @@ export const ADMIN_HOME = '/admin';
  * Only a path on this site: starts with a single '/', no backslash, no
  * control characters (so never `//evil.example`, `/\evil`, `https://…` or
  * `javascript:`). Anything else becomes the default, never an error, so a
- * tampered link still lets the person log in.
+ * tampered link still lets the person log in. Idempotent: the answer is
+ * itself a safe path that comes back unchanged.
  */
 export function safeBackLocation(raw: string | null | undefined): string {
-  if (!raw) return DEFAULT_BACK_LOCATION;
+  const path = resolveSitePath(raw);
+  // Dot segments resolve to something new (`/..//evil.example` → `//evil.example`,
+  // a protocol-relative URL): the result must pass the same checks and be final.
+  return path !== undefined && resolveSitePath(path) === path ? path : DEFAULT_BACK_LOCATION;
+}
+
+/** A raw back location resolved as a path of this site, or undefined when it is anything else. */
+function resolveSitePath(raw: string | null | undefined): string | undefined {
+  if (!raw) return undefined;
   // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return DEFAULT_BACK_LOCATION;
+  if (!raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return undefined;
   try {
     // Resolved against a dummy origin, a site path must stay on it.
     const url = new URL(raw, 'http://site.invalid');
-    if (url.origin !== 'http://site.invalid') return DEFAULT_BACK_LOCATION;
+    if (url.origin !== 'http://site.invalid') return undefined;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
-    return DEFAULT_BACK_LOCATION;
+    return undefined;
   }
 }
 
@@ -43,11 +55,23 @@ export function loginBackLocation(raw: string | null | undefined, isAdmin: boole
 
 /** POST /crud/login (spec §7 Account, §5 Login messages). */
 export const LoginInput = z.strictObject({
-  email: z.string().trim().min(1, { error: 'accountsLogin.emailRequired' }).max(254),
-  password: z.string().min(1, { error: 'accountsLogin.passwordRequired' }).max(1024),
-  back_location: z.string().max(2048).optional(),
+  email: text().trim().min(1, { error: 'accountsLogin.emailRequired' }).max(254),
+  password: text().min(1, { error: 'accountsLogin.passwordRequired' }).max(1024),
+  back_location: text().max(2048).optional(),
+  /**
+   * A solved ALTCHA challenge, needed only after repeated failed logins for
+   * the e-mail (the server then answers `captcha_required`); ignored otherwise.
+   */
+  captcha: CaptchaToken.optional(),
 });
 export type LoginInput = z.input<typeof LoginInput>;
+
+/**
+ * The web's login form: the same input, its captcha field empty (and not
+ * sent) until the server asks for a challenge, then required.
+ */
+export const loginForm = (challenge: boolean) =>
+  challenge ? LoginInput.required({ captcha: true }) : LoginInput.extend({ captcha: z.literal('') });
 
 export const LoginResponse = z
   .object({ back_location: z.string().describe('Where the web app goes next (spec §4 Login admin rules)') })
@@ -58,13 +82,13 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const MasqueradeResponse = z.object({ back_location: z.string() }).meta({ id: 'MasqueradeResult' });
 export type MasqueradeResponse = z.infer<typeof MasqueradeResponse>;
 
-export const MasqueradeParams = z.strictObject({ userId: z.coerce.number().int().positive() });
+export const MasqueradeParams = z.strictObject({ userId: IdParam });
 
 /** GET /crud/admin/users: the admin's user list (paged, optional search on e-mail and name). */
 export const ADMIN_USERS_PER_PAGE = 25;
 export const AdminUsersQuery = SiteQuery.extend({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  search: z.string().trim().max(100).default(''),
+  page: wholeNumberParam(1, 100000).default(1),
+  search: text().trim().max(100).default(''),
 });
 
 export const AdminUser = z.object({
@@ -72,7 +96,7 @@ export const AdminUser = z.object({
   email: z.string(),
   fullname: z.string(),
   is_admin: z.boolean(),
-  locked: z.boolean().describe('Temporarily locked after repeated failed logins'),
+  locked: z.boolean().describe('Repeated failed logins: signing in currently needs a solved captcha'),
 });
 export const AdminUsersResponse = z
   .object({

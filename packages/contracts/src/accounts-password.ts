@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LangCode } from './lang';
+import { text } from './text-fields';
 
 /** Spec §9: minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -9,11 +10,7 @@ export const PASSWORD_MAX_LENGTH = 1024;
 export const PASSWORD_RESET_LINK_HOURS = 1;
 
 /** A password being set: at least 8 characters (spec §5 Passwords: 'Must be at least 8 characters'). */
-export const NewPassword = z
-  .string()
-  .min(1)
-  .min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordMin' })
-  .max(PASSWORD_MAX_LENGTH);
+export const NewPassword = text().min(1).min(PASSWORD_MIN_LENGTH, { error: 'validation.passwordMin' }).max(PASSWORD_MAX_LENGTH);
 
 /**
  * POST /crud/login/forgot (spec §7, §4 Forgot password, §5 'Email is
@@ -21,8 +18,7 @@ export const NewPassword = z
  * account; when it has, a single-use link is e-mailed in `lang_code`.
  */
 export const ForgotPasswordInput = z.strictObject({
-  email: z
-    .string()
+  email: text()
     .trim()
     .min(1, { error: 'password.forgot.emailRequired' })
     .max(254)
@@ -43,7 +39,7 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
  */
 export const ResetPasswordWithTokenInput = z.strictObject({
   /** The `token` of the e-mailed link. */
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   new_password: NewPassword,
 });
 export type ResetPasswordWithTokenInput = z.input<typeof ResetPasswordWithTokenInput>;
@@ -53,7 +49,7 @@ export type ResetPasswordWithTokenInput = z.input<typeof ResetPasswordWithTokenI
  * both fields required) for the signed-in user.
  */
 export const ChangePasswordInput = z.strictObject({
-  current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  current_password: text().min(1).max(PASSWORD_MAX_LENGTH),
   new_password: NewPassword,
 });
 export type ChangePasswordInput = z.input<typeof ChangePasswordInput>;

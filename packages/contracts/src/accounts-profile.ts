@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { safeBackLocation } from './accounts-login';
 import { NewPassword, PASSWORD_MAX_LENGTH } from './accounts-password';
 import { EmailAddress } from './forms-contact';
-import { optionalText, requiredText } from './text-fields';
+import { Id, IdParam } from './numbers';
+import { optionalText, requiredText, text } from './text-fields';
 
 /** Spec §5: the country ids the rules name (free shipping, state/province lists). */
 export const COUNTRY_ID = {
@@ -111,14 +112,14 @@ export type State = z.infer<typeof State>;
 /** A country id from a select ("33") or JSON (33); empty means none. */
 const CountryField = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v),
-  z.number().int().positive().nullable(),
+  Id.nullable(),
 );
 
 const accountFields = {
   firstName: requiredText(100),
   lastName: requiredText(100),
   email: EmailAddress,
-  emailConfirm: z.string().trim().max(254),
+  emailConfirm: text().trim().max(254),
   country: CountryField.default(null),
   state: optionalText(100),
   address: optionalText(200),
@@ -153,7 +154,7 @@ export const AccountCreateUser = z
   .strictObject({
     ...accountFields,
     password: NewPassword,
-    passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
+    passwordConfirm: text().max(PASSWORD_MAX_LENGTH),
   })
   .superRefine((v, ctx) => {
     accountRules(v, ctx);
@@ -173,8 +174,7 @@ export type AccountUpdateUser = z.output<typeof AccountUpdateUser>;
 export const AccountCreateInput = z.strictObject({
   user: AccountCreateUser,
   /** Where to go once signed in (spec §4 Account save); anything but a path on this site becomes '/'. */
-  back_location: z
-    .string()
+  back_location: text()
     .max(2048)
     .optional()
     .transform((v) => safeBackLocation(v)),
@@ -185,7 +185,7 @@ export type AccountCreateInput = z.input<typeof AccountCreateInput>;
 export const AccountUpdateInput = z.strictObject({ user: AccountUpdateUser });
 export type AccountUpdateInput = z.input<typeof AccountUpdateInput>;
 
-export const AccountIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const AccountIdParams = z.strictObject({ id: IdParam });
 
 /** The saved account (the shape of GET /crud/user's address fields) and, after create, where to go. */
 export const AccountSavedResponse = z

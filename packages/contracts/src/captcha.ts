@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
+import { text } from './text-fields';
 
 /**
  * An ALTCHA proof-of-work challenge (DESIGN.md: self-hosted ALTCHA, protocol
@@ -25,8 +26,7 @@ export const CaptchaChallenge = z
 export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;
 
 /** The solved challenge a form carries: base64 of `{ challenge, solution }` (the ALTCHA widget's payload). */
-export const CaptchaToken = z
-  .string({ error: 'captcha.required' })
+export const CaptchaToken = text({ error: 'captcha.required' })
   .trim()
   .min(1, { error: 'captcha.required' })
   .max(4000, { error: 'captcha.required' })

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
+import { Id, IdParam } from './numbers';
 
 /** Largest quantity of one physical or book line (a family order, not a wholesale one). */
 export const MAX_LINE_QUANTITY = 99;
 
-const INT4_MAX = 2147483647;
 /** JSON bodies carry numbers; `true` or `[5]` are not sku ids (no coercion). */
-const SkuId = z.number().int().min(1).max(INT4_MAX);
+const SkuId = Id;
 /** Query strings carry text: `?sku_id=12`. */
-const QueryId = z.coerce.number().int().min(1).max(INT4_MAX);
+const QueryId = IdParam;
 const Usd = z.number().describe('US dollars, 2 decimals');
 
 /**

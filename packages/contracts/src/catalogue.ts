@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
+import { isResizableSize, resizableWidths } from './image-sizes';
 import { LangCode } from './lang';
+import { IdParam, wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /** Spec §3 Sku types. */
 export const skuTypes = [
@@ -117,8 +120,8 @@ export const TrackMatch = Track.extend({
 });
 export type TrackMatch = z.infer<typeof TrackMatch>;
 
-const Page = z.coerce.number().int().min(1).max(100000).default(1);
-const Search = z.string().trim().max(200).optional();
+const Page = wholeNumberParam(1, 100000).default(1);
+const Search = text().trim().max(200).optional();
 
 /** GET /crud/product/skus */
 export const ProductListQuery = SiteQuery.extend({
@@ -153,8 +156,8 @@ export const SkuListResponse = z
   .meta({ id: 'SkuList' });
 export type SkuListResponse = z.infer<typeof SkuListResponse>;
 
-export const ProductIdParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
-export const SlugParams = z.object({ slug: z.string().min(1).max(200) });
+export const ProductIdParams = z.object({ id: IdParam });
+export const SlugParams = z.object({ slug: text().min(1).max(200) });
 export const LangParams = z.object({ lang: LangCode });
 
 /** Spec §3 Top story. */
@@ -210,12 +213,24 @@ export type ProductsResponse = z.infer<typeof ProductsResponse>;
 export const TopStoriesResponse = z.object({ items: z.array(TopStory) }).meta({ id: 'TopStories' });
 export type TopStoriesResponse = z.infer<typeof TopStoriesResponse>;
 
+/** The width and height of a resized image, within spec §7's bounds; offeredSize then keeps the sizes the site uses. */
+const imageSize = {
+  width: wholeNumberParam(16, 2000).describe(`One of ${resizableWidths.join(', ')} (image-sizes.ts)`),
+  height: wholeNumberParam(16, 2000).optional().describe('Cover crop; no size the site offers has one today'),
+};
+
+/** Refuses a size the site does not use (image-sizes.ts: each would be one more resize and cached file). */
+function offeredSize({ width, height }: { width: number; height?: number | undefined }, ctx: z.RefinementCtx) {
+  if (isResizableSize(width, height)) return;
+  const path = height !== undefined && isResizableSize(width) ? 'height' : 'width';
+  ctx.addIssue({ code: 'custom', path: [path], message: 'validation.imageSize', input: { width, height } });
+}
+
 /** GET /crud/image/resize */
 export const ImageResizeQuery = SiteQuery.extend({
-  url: z.string().min(1).max(500),
-  width: z.coerce.number().int().min(16).max(2000),
-  height: z.coerce.number().int().min(16).max(2000).optional(),
-});
+  url: text().min(1).max(500),
+  ...imageSize,
+}).superRefine(offeredSize);
 export const ImageResizeResponse = z.object({ path: z.string() }).meta({ id: 'ImageResize' });
 
 /**
@@ -228,11 +243,12 @@ export const ImageResizeMultipleQuery = SiteQuery.extend({
   url: ImageResizeQuery.shape.url,
   options: z
     .array(
-      z.strictObject({
-        width: ImageResizeQuery.shape.width,
-        height: ImageResizeQuery.shape.height,
-        media_query: z.string().max(200).optional(),
-      }),
+      z
+        .strictObject({
+          ...imageSize,
+          media_query: text().max(200).optional(),
+        })
+        .superRefine(offeredSize),
     )
     .min(1)
     .max(8),
@@ -263,7 +279,7 @@ export function imageResizeMultipleSearch(url: string, options: { width: number;
 }
 
 /** The sku of a track stream, /crud/media/track/{skuId}/preview.mp3|full.mp3. */
-export const TrackMediaParams = z.object({ skuId: z.coerce.number().int().min(1).max(2147483647) });
+export const TrackMediaParams = z.object({ skuId: IdParam });
 /** download=1 saves the file (Content-Disposition: attachment, named after the track) instead of playing it. */
 export const TrackMediaQuery = SiteQuery.extend({ download: z.enum(['0', '1']).optional() });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SiteQuery } from './common';
 import { LangCode } from './lang';
 import { NavigationItem } from './navigation';
+import { text } from './text-fields';
 
 /** Spec §2 CMS page: the layout ("template key") of each entry. */
 export const cmsTemplates = [
@@ -89,8 +90,12 @@ export const CmsEntry = z
     product_type: z.string().nullable(),
     scripts: z.array(z.string()),
     stylesheets: z.array(z.string()),
-    /** Download link of the page's free MP3 (free-mp3 pages), through /crud/cms-asset/download. */
-    freeMp3: z.string().nullable(),
+    /**
+     * Whether the page offers a free MP3 (free-mp3 pages). Never the file's
+     * key or link: those come only in the answer to a verified form
+     * (FreeMp3Grant), so the captcha cannot be skipped.
+     */
+    freeMp3: z.boolean(),
     free_story_title: z.string(),
     home: HomeFields,
     donations: z.array(CmsDonation),
@@ -101,7 +106,7 @@ export type CmsEntry = z.infer<typeof CmsEntry>;
 
 /** GET /crud/content/entry/by/url */
 export const ContentByUrlQuery = SiteQuery.extend({
-  url: z.string().min(1).max(300).describe('Site path; an empty path is /index'),
+  url: text().min(1).max(300).describe('Site path; an empty path is /index'),
 });
 export const ContentByUrlResponse = z
   .object({
@@ -131,9 +136,4 @@ export function cmsPath(path: string): string {
 /** The address on the site of a stored path: the home page /index is /. */
 export function cmsSitePath(stored: string): string {
   return stored === '/index' ? '/' : stored;
-}
-
-/** The download link of a CMS asset marked free (a free-mp3 page's MP3): the one place both sides build it. */
-export function cmsAssetUrl(storageKey: string): string {
-  return `/crud/cms-asset/download?url=${encodeURIComponent(storageKey)}`;
 }

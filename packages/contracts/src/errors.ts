@@ -13,6 +13,7 @@ export const errorCodes = [
   'not_authenticated',
   'forbidden',
   'forbidden_origin',
+  'invalid_host',
   'invalid_session_cookie',
   'payload_too_large',
   'unsupported_media_type',
@@ -30,15 +31,21 @@ export const errorCodes = [
   'album_in_cart',
   // CMS (spec §8: a 404 gives the not-found page)
   'page_not_found',
+  // the free MP3 form and its download link (issue 6: the gate holds on the server)
+  'free_mp3_captcha_invalid',
+  'free_mp3_link_invalid',
+  'free_mp3_link_expired',
   // guest book moderation and the newsletter endpoint
   'guest_book_entry_not_found',
   'guest_book_link_invalid',
   'newsletter_bad_callback',
+  'newsletter_link_invalid',
   // site search (spec §8 search_no_results)
   'search_no_results',
   // login and impersonation (issue 5)
   'login_failed',
-  'account_locked',
+  // after repeated failed logins for the e-mail: solve the ALTCHA challenge and send again
+  'captcha_required',
   'not_masquerading',
   'masquerade_not_allowed',
   // password recovery and change (issue 5)

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { EmailAddress } from './forms-contact';
 import { LangCode } from './lang';
 import type { LangCode as Code } from './lang-codes';
-import { optionalText, requiredText } from './text-fields';
+import { INT4_MAX } from './numbers';
+import { optionalText, requiredText, text } from './text-fields';
 
 /** Spec §9: a family asks for 1 to 10 sets of mailed lessons. */
 export const SETS_NEEDED_MIN = 1;
@@ -72,7 +73,8 @@ export const AdventuresSignUpInput = z
   .strictObject({
     receive_method: choice(adventuresReceiveMethods),
     site: LangCode,
-    sets_needed: z.union([z.number(), z.string().max(20), z.null()]).optional(),
+    // Bounded like every number of an input; the 1 to 10 rule is the refinement's, with its own message.
+    sets_needed: z.union([z.number().min(-INT4_MAX).max(INT4_MAX), text().max(20), z.null()]).optional(),
     mail_choice: z.union([z.enum(adventuresMailChoices), z.literal(''), z.null()]).optional(),
     fname: requiredText(100),
     lname: requiredText(100),

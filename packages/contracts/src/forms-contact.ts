@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './text-fields';
+import { optionalText, requiredText, text } from './text-fields';
 
 /** Longest contact message (a letter, not a document): a 10,000-character message is refused. */
 export const CONTACT_MESSAGE_MAX = 5000;
 
 /** A required, valid e-mail address: empty reads "Required", malformed "Invalid" (spec §5). */
-export const EmailAddress = z.string().trim().min(1).max(254).pipe(z.email());
+export const EmailAddress = text().trim().min(1).max(254).pipe(z.email());
 
 /**
  * POST /crud/email/contact-us (spec §3 Contact message, §5 Contact): first

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { CaptchaToken } from './captcha';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
+import { IdParam } from './numbers';
+import { text } from './text-fields';
 
 /** Spec §9: minimum age 18 (the newsletter sign-up of the free MP3 form). */
 export const MINIMUM_AGE = 18;
@@ -21,12 +23,11 @@ export function isAdult(birthYear: number, now: Date = new Date()): boolean {
  * valid, birth year required and numeric (a real year, not in the future),
  * captcha required. Values are the form's text fields as typed.
  */
-export const FreeMp3Form = z.object({
-  first_name: z.string().trim().max(100),
-  last_name: z.string().trim().max(100),
+export const FreeMp3Form = z.strictObject({
+  first_name: text().trim().max(100),
+  last_name: text().trim().max(100),
   email: EmailAddress,
-  birth_year: z
-    .string()
+  birth_year: text()
     .trim()
     .min(1, { error: 'validation.required' })
     .regex(/^\d+$/, { error: 'freeMp3.birthYearNumeric' })
@@ -37,7 +38,36 @@ export const FreeMp3Form = z.object({
 });
 export type FreeMp3Form = z.infer<typeof FreeMp3Form>;
 
-/** GET /crud/cms-asset/download?url= (spec §7 Free MP3 download link); build the link with cmsAssetUrl. */
-export const CmsAssetQuery = SiteQuery.extend({
-  url: z.string().min(1).max(500).describe('Storage key of an asset a published CMS entry marks as free (its mp3)'),
+/** POST /crud/free-mp3/:entryId/download: the free-mp3 page (CMS entry) whose MP3 the form asks for. */
+export const FreeMp3EntryParams = z.strictObject({ entryId: IdParam });
+
+/**
+ * The answer to a verified free-MP3 form (spec §4 Free MP3 form): the only
+ * place the visitor gets the MP3 from. The link is secret and short-lived;
+ * the CMS page itself never carries the file.
+ */
+export const FreeMp3Grant = z
+  .object({
+    /** The download link (/crud/cms-asset/download?token=…): plays in the player, saves as an attachment. */
+    download_url: z.string(),
+    /** When the link stops working (ISO 8601); the form must be filled in again after it. */
+    expires_at: z.string(),
+    /** The story's name (the entry's free_story_title, or the page title). */
+    title: z.string(),
+  })
+  .meta({ id: 'FreeMp3Grant' });
+export type FreeMp3Grant = z.infer<typeof FreeMp3Grant>;
+
+/**
+ * GET /crud/cms-asset/download?token= (spec §7 Free MP3 download link): the
+ * MP3 a verified form earned. Any text is accepted here, so a mangled link
+ * gets the localized "link not valid" answer rather than a validation error.
+ */
+export const FreeMp3DownloadQuery = SiteQuery.extend({
+  token: text().max(200).describe('The secret of a download link a verified free-MP3 form answered'),
 });
+
+/** The download link of a token: the one place both sides build it. */
+export function freeMp3DownloadUrl(token: string): string {
+  return `/crud/cms-asset/download?token=${encodeURIComponent(token)}`;
+}

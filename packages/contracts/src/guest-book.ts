@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
 import { LangCode } from './lang';
-import { optionalText, requiredText } from './text-fields';
+import { IdParam, wholeNumberParam } from './numbers';
+import { optionalText, requiredText, text } from './text-fields';
 
 /** Spec §3 Guest book entry: how the visitor heard of the ministry. */
 export const findUsOptions = ['Email', 'Friend', 'Radio'] as const;
@@ -61,7 +62,7 @@ export const GuestBookLangParams = z.strictObject({ lang: LangCode });
 
 /** Years the guest book can hold: the ministry's sites did not exist before 1990. */
 export const GuestBookYearParams = z.strictObject({
-  year: z.coerce.number().int().min(1990).max(9999),
+  year: wholeNumberParam(1990, 9999),
   lang: LangCode,
 });
 
@@ -77,9 +78,9 @@ export type GuestBookYearEntries = z.infer<typeof GuestBookYearEntries>;
  * `guestBookModerate` (/guestbook/moderate?id=…&token=…). The token is valid
  * while the entry waits; approving or rejecting uses it up.
  */
-export const ModerationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'guestbook.moderation.badLink' });
+export const ModerationToken = text().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'guestbook.moderation.badLink' });
 
-export const GuestBookIdParams = z.strictObject({ id: z.coerce.number().int().min(1).max(2147483647) });
+export const GuestBookIdParams = z.strictObject({ id: IdParam });
 export const GuestBookModerationQuery = SiteQuery.extend({ token: ModerationToken });
 
 /** GET /crud/guest-book/{id}/moderation?token: the waiting entry, for the moderator (with the e-mail). */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
 import { LangCode } from './lang';
+import { wholeNumberParam } from './numbers';
 
 /** Messages per page of the developer mailbox. */
 export const MAILBOX_PER_PAGE = 20;
 
 /** GET /crud/dev/mailbox: pages start at 1, newest message first. */
 export const MailboxQuery = SiteQuery.extend({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: wholeNumberParam(1, 100_000).default(1),
 });
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
-import { optionalText } from './text-fields';
+import { optionalText, text } from './text-fields';
 
 export const NEWSLETTER_NAME_MAX = 100;
 
@@ -33,13 +33,30 @@ export const JSONP_CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]{0,99}$/;
  * checked against NewsletterSignupInput and answered as an error result.
  */
 export const NewsletterSubscribeQuery = z.looseObject({
-  u: z.string().max(200).optional(),
-  id: z.string().max(200).optional(),
-  EMAIL: z.string().max(1000).optional(),
-  FNAME: z.string().max(1000).optional(),
-  LNAME: z.string().max(1000).optional(),
-  c: z.string().max(200).optional(),
+  u: text().max(200).optional(),
+  id: text().max(200).optional(),
+  EMAIL: text().max(1000).optional(),
+  FNAME: text().max(1000).optional(),
+  LNAME: text().max(1000).optional(),
+  c: text().max(200).optional(),
 });
+
+/** Days a newsletter confirmation link works (issue 8: double opt-in). */
+export const NEWSLETTER_CONFIRM_LINK_DAYS = 7;
+
+/**
+ * POST /crud/newsletter/confirm: the e-mailed confirmation link's token. A
+ * forged, expired or used token is refused with `newsletter_link_invalid`.
+ */
+export const NewsletterConfirmInput = z.strictObject({
+  /** The `token` of the e-mailed link. */
+  token: text().min(1).max(200),
+});
+export type NewsletterConfirmInput = z.input<typeof NewsletterConfirmInput>;
+
+/** The address now counts as subscribed to the list. */
+export const NewsletterConfirmResponse = z.object({ status: z.literal('confirmed') }).meta({ id: 'NewsletterConfirmed' });
+export type NewsletterConfirmResponse = z.infer<typeof NewsletterConfirmResponse>;
 
 /** GET /crud/newsletter/config: where the site language's newsletter block subscribes. */
 export const NewsletterConfig = z

@@ -26,7 +26,10 @@ export const pageRoutes = {
     cms: true,
   },
   freeMp3: { paths: ['/get-a-free-mp3'], access: 'open', cms: true },
-  // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (answers only where the API enables it).
+  // The newsletter's e-mailed confirmation link (double opt-in; its token is the permission).
+  newsletterConfirm: { paths: ['/newsletter/confirm'], access: 'open' },
+  // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (open: where the API is off or the
+  // visitor is not an admin, it is the not-found page, not a login prompt, so it does not say it exists).
   adventures: { paths: ['/adventures/sign-up'], access: 'open' },
   mailbox: { paths: ['/dev/mailbox'], access: 'open' },
   // Password recovery (the e-mailed link's page carries its token) and the signed-in change (spec §2).

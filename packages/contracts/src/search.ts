@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
+import { wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /** Spec §9 paging; DESIGN.md site search: 10 results a page. */
 export const SEARCH_PER_PAGE = 10;
@@ -7,8 +9,8 @@ export const SEARCH_PER_PAGE = 10;
 /** GET /crud/search: the site search (issue 4) over the site language's pages, products and tracks. */
 export const SearchQuery = SiteQuery.extend({
   /** The words to find; empty finds nothing. The last word also matches as a prefix. */
-  q: z.string().trim().max(200).default(''),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
+  q: text().trim().max(200).default(''),
+  page: wholeNumberParam(1, 1000).default(1),
 });
 export type SearchQuery = z.input<typeof SearchQuery>;
 

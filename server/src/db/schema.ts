@@ -136,6 +136,14 @@ export interface Countries {
   id: number;
 }
 
+export interface FreeMp3Downloads {
+  cms_entry_id: number;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  token_hash: string;
+}
+
 export interface FreeStories {
   id: Generated<number>;
   lang_code: string;
@@ -192,6 +200,9 @@ export interface MasqueradeLog {
 }
 
 export interface NewsletterSubscribers {
+  confirm_expires_at: Timestamp | null;
+  confirm_token_hash: string | null;
+  confirmed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   fname: Generated<string>;
@@ -320,6 +331,7 @@ export interface DB {
   cms_entries: CmsEntries;
   contact_messages: ContactMessages;
   countries: Countries;
+  free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;
   gift_cards: GiftCards;
   guest_book_entries: GuestBookEntries;

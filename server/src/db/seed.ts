@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
 import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
-import { navigationSeeder, pagesSeeder, russianNavigationSeeder } from '../modules/cms/cms.seed';
+import { freeMp3RecordingSeeder, navigationSeeder, pagesSeeder, russianNavigationSeeder } from '../modules/cms/cms.seed';
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import type { Db } from './database';
@@ -23,6 +23,7 @@ export const seeders: Seeder[] = [
   russianNavigationSeeder,
   catalogueSeeder,
   pagesSeeder,
+  freeMp3RecordingSeeder,
   guestBookSeeder,
   profileSeeder,
 ];

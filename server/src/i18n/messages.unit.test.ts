@@ -13,7 +13,7 @@ describe('server messages', () => {
   });
 
   it.each(['en', 'es', 'ru'] as const)('%s has every field message the validation mapping produces', (lang) => {
-    const keys = ['required', 'invalid', 'tooShort', 'tooLong', 'tooSmall', 'tooBig', 'unknownField'];
+    const keys = ['required', 'invalid', 'tooShort', 'tooLong', 'tooSmall', 'tooBig', 'unknownField', 'forbiddenCharacter'];
 
     expect(keys.filter((k) => !translators[lang].has(`validation.${k}`))).toEqual([]);
   });

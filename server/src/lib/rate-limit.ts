@@ -37,7 +37,7 @@ export async function hitRateLimit(db: Db, key: string, { limit, windowSeconds }
   return { allowed: hits <= limit * factor, retryAfterSeconds: Math.max(1, retry_after) };
 }
 
-/** Throws 429 rate_limited (localized) when `key` has used up its window. */
+/** Throws 429 rate_limited (localized) when `key` has used up its window; `seconds` becomes its Retry-After (plugins/errors). */
 export async function enforceRateLimit(db: Db, key: string, limit: RateLimit) {
   const { allowed, retryAfterSeconds } = await hitRateLimit(db, key, limit);
   if (!allowed) throw new AppError('rate_limited', 'rate_limited', { seconds: retryAfterSeconds });

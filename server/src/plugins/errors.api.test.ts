@@ -26,6 +26,12 @@ function testRoutes(app: App) {
   app.get('/crud/test/conflict', async () => {
     throw new AppError('conflict', 'conflict', {}, { email: { key: 'validation.emailsMismatch' } });
   });
+  app.get('/crud/test/limited', async () => {
+    throw new AppError('rate_limited', 'rate_limited', { seconds: 42 });
+  });
+  app.get('/crud/test/limited-elsewhere', async () => {
+    throw Object.assign(new Error('too many'), { statusCode: 429 });
+  });
   app.get('/crud/test/bug', async () => {
     throw new Error('connection to db-primary.internal:5432 failed for user "storyhouse" password "hunter2"');
   });
@@ -199,6 +205,18 @@ describe('errors raised by the application', () => {
       fields: { email: 'Emails do not match' },
     });
     expect(es.json()).toMatchObject({ code: 'conflict', fields: { email: 'Los correos electrónicos no coinciden' } });
+  });
+
+  it('says in Retry-After when a rate-limited client may come back (a minute when the limit did not say)', async () => {
+    const limited = await t.app.inject({ method: 'GET', url: '/crud/test/limited' });
+    const elsewhere = await t.app.inject({ method: 'GET', url: '/crud/test/limited-elsewhere' });
+
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('42');
+    expect(limited.json()).toMatchObject({ code: 'rate_limited' });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.headers['retry-after']).toBe('60');
+    expect(elsewhere.json()).toMatchObject({ code: 'rate_limited' });
   });
 
   it('answers an unexpected error with a generic 500, telling the client nothing of it', async () => {

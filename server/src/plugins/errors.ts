@@ -11,6 +11,8 @@ const statusOf = {
   not_allowed: 403,
   not_found: 404,
   conflict: 409,
+  /** Existed, but no longer: an expired link. */
+  gone: 410,
   too_large: 413,
   rate_limited: 429,
   unavailable: 503,
@@ -35,6 +37,9 @@ export class AppError extends Error {
   }
 }
 
+const retryAfterSeconds = (params?: MessageValues) =>
+  typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
+
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -44,6 +49,8 @@ function send(
   params?: MessageValues,
 ) {
   const body = { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
+  // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
+  if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -55,6 +62,13 @@ const fastifyCodes: Record<string, [number, ErrorCode]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'bad_request'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'bad_request'],
 };
+
+/**
+ * PostgreSQL data exceptions that only a request's values cause: text it
+ * cannot store (U+0000: 22021, 22P05), a string longer than its column
+ * (22001), a number outside its type (22003).
+ */
+const REFUSED_INPUT = new Set(['22001', '22003', '22021', '22P05']);
 
 /** A request part that failed its zod contract; carries the issues for field messages. */
 export class RequestValidationError extends Error {
@@ -95,6 +109,11 @@ export default fp(
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         request.log.info({ err: error }, 'client error');
         return send(reply, request, error.statusCode, 'bad_request');
+      }
+      if (typeof error.code === 'string' && REFUSED_INPUT.has(error.code)) {
+        // A contract let it through (they refuse a NUL or an integer past its column first): still the caller's input, not our 500.
+        request.log.warn({ err: error, reqId: request.id }, 'input refused by the database');
+        return send(reply, request, 400, 'bad_request');
       }
       request.log.error({ err: error, reqId: request.id }, 'unexpected error');
       return send(reply, request, 500, 'internal_error');

@@ -30,9 +30,17 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
-    expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('leave HSTS out over plain HTTP (a browser ignores it there; it would only mislead)', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/crud/session' });
+    // Without TRUST_PROXY a client's X-Forwarded-Proto is not believed.
+    const forged = await t.app.inject({ method: 'GET', url: '/crud/session', headers: { 'x-forwarded-proto': 'https' } });
+
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('allows scripts only from the site itself (no inline script)', async () => {
@@ -128,7 +136,7 @@ describe('unsafe requests from another site (CSRF)', () => {
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp({ database: t.database, env: { TRUST_PROXY: 'true' } });
+    proxied = await createTestApp({ database: t.database, env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'shop.storyhouse.example' } });
   });
   afterAll(() => proxied.close());
 
@@ -148,5 +156,15 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
 
     expect(own.statusCode).toBe(404);
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('sends HSTS when the proxy says the client came over HTTPS, and only then', async () => {
+    const https = await proxied.app.inject({ method: 'GET', url: '/crud/session', headers: { 'x-forwarded-proto': 'https' } });
+    const http = await proxied.app.inject({ method: 'GET', url: '/crud/session', headers: { 'x-forwarded-proto': 'http' } });
+    const page = await proxied.app.inject({ method: 'GET', url: '/no-such-page', headers: { 'x-forwarded-proto': 'https' } });
+
+    expect(https.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}$/);
+    expect(page.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}$/);
+    expect(http.headers['strict-transport-security']).toBeUndefined();
   });
 });

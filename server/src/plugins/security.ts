@@ -4,6 +4,8 @@ import helmet from 'helmet';
 import { AppError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A year of HTTPS only, for this host alone (sister-site hosts decide for themselves). */
+const HSTS = 'max-age=31536000';
 
 /**
  * An unsafe request (POST, PUT, PATCH, DELETE) from a page of another site is
@@ -44,9 +46,15 @@ export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[] }>(
       },
       // Same-origin media and images are all we load; keep COEP off so audio works everywhere.
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: { maxAge: 31536000, includeSubDomains: false },
+      // Sent below, only over HTTPS (RFC 6797 §7.2: a browser ignores it over plain HTTP).
+      strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error)));
+    app.addHook('onRequest', async (request, reply) => {
+      // request.protocol believes X-Forwarded-Proto only with TRUST_PROXY: a plain-HTTP
+      // client cannot pin HSTS on a host (a development or intranet one) by forging it.
+      if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    });
 
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method)) return;

@@ -17,7 +17,7 @@ describe('site language, with the default host lists', () => {
 
   it('is English by default', async () => {
     expect(await siteLang(t, '', { host: 'localhost:3000' })).toBe('en');
-    expect(await siteLang(t, '', { host: 'storyhouse.example' })).toBe('en');
+    expect(await siteLang(t, '', { host: '127.0.0.1:3000' })).toBe('en');
   });
 
   it('follows the host name, whatever its case or port', async () => {
@@ -63,9 +63,10 @@ describe('site language, with configured host lists', () => {
     expect(await siteLang(t, '', { host: 'istorii.example' })).toBe('ru');
   });
 
-  it('no longer treats the default hosts as Spanish or Russian', async () => {
-    expect(await siteLang(t, '', { host: 'es.localhost' })).toBe('en');
-    expect(await siteLang(t, '', { host: 'ru.localhost' })).toBe('en');
+  it('no longer serves the default Spanish and Russian hosts', async () => {
+    for (const host of ['es.localhost', 'ru.localhost']) {
+      expect((await t.app.inject({ method: 'GET', url: '/crud/session', headers: { host } })).statusCode).toBe(400);
+    }
   });
 
   it('links each language version of a page on the first host of its list', async () => {
@@ -73,5 +74,28 @@ describe('site language, with configured host lists', () => {
 
     expect(res.body).toContain('hreflang="es" href="http://historias.example/"');
     expect(res.body).toContain('hreflang="ru" href="http://istorii.example/"');
+  });
+});
+
+describe('links to the sites, with PUBLIC_URL_* set', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        PUBLIC_URL_EN: 'https://stories.example',
+        PUBLIC_URL_ES: 'https://historias.example:8443',
+        PUBLIC_URL_RU: 'https://istorii.example',
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('start hreflang links with the configured origins, not with the request’s host and port', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/nowhere', headers: { host: '127.0.0.1:3000' } });
+
+    expect(res.body).toContain('hreflang="en" href="https://stories.example/nowhere"');
+    expect(res.body).toContain('hreflang="es" href="https://historias.example:8443/nowhere"');
+    expect(res.body).toContain('hreflang="ru" href="https://istorii.example/nowhere"');
+    expect(res.body).not.toContain('127.0.0.1');
   });
 });

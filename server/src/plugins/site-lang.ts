@@ -2,6 +2,7 @@ import type { LangCode } from '@storyhouse/contracts';
 import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 import { translators } from '../i18n';
 
 declare module 'fastify' {
@@ -21,23 +22,44 @@ export interface SiteLangOptions {
   enHosts: string[];
   esHosts: string[];
   ruHosts: string[];
+  /** The public origin of each language's site (siteOrigins). */
+  origins: Record<LangCode, string>;
+}
+
+/** The settings a site's public address comes from. */
+export type SiteSettings = Pick<
+  Config,
+  'SITE_HOSTS_EN' | 'SITE_HOSTS_ES' | 'SITE_HOSTS_RU' | 'PUBLIC_URL_EN' | 'PUBLIC_URL_ES' | 'PUBLIC_URL_RU' | 'PORT'
+>;
+
+/**
+ * The public origin of each language's site: PUBLIC_URL_* when set, else
+ * http:// with the first host of SITE_HOSTS_* and the server's port. Every
+ * absolute link we hand out (e-mails, canonical and hreflang) starts with
+ * one of these, never with the request's Host header, which the sender
+ * chooses: a forged Host must not put a reset token into a link to its site.
+ */
+export function siteOrigins(config: SiteSettings): Record<LangCode, string> {
+  const origin = (url: string | undefined, hosts: string[]) =>
+    url ?? new URL(`http://${hosts[0] ?? 'localhost'}:${config.PORT}`).origin;
+  return {
+    en: origin(config.PUBLIC_URL_EN, config.SITE_HOSTS_EN),
+    es: origin(config.PUBLIC_URL_ES, config.SITE_HOSTS_ES),
+    ru: origin(config.PUBLIC_URL_RU, config.SITE_HOSTS_RU),
+  };
 }
 
 /**
- * The address of the current page on each language's site (first host of
- * each list, same port and path), for hreflang links and the footer's
- * sister-site links. A browser kept on Spanish by the test flag's cookie
- * gets an English link that turns the flag off.
+ * The address of the current page on each language's site, for hreflang
+ * links and the footer's sister-site links. A browser kept on Spanish by the
+ * test flag's cookie gets an English link that turns the flag off.
  */
 export function alternateUrls(
   request: FastifyRequest,
   opts: SiteLangOptions,
   paths?: Partial<Record<LangCode, string>>,
 ): Partial<Record<LangCode, string>> {
-  const port = /:(\d+)$/.exec(request.host)?.[1];
   const pathname = request.url.split('?')[0] ?? '/';
-  const at = (host: string | undefined, path: string) =>
-    `${request.protocol}://${host ?? request.hostname}${port ? `:${port}` : ''}${path}`;
   const flagged = truthy.has(request.cookies?.[SPANISH_FLAG_COOKIE] ?? '');
   const off = flagged ? '?test_spanish_site=0' : '';
   const urls: Partial<Record<LangCode, string>> = {};
@@ -46,41 +68,38 @@ export function alternateUrls(
   const en = pathOf('en');
   const es = pathOf('es');
   const ru = pathOf('ru');
-  if (en) urls.en = at(opts.enHosts[0], en) + off;
-  if (es) urls.es = at(opts.esHosts[0], es);
-  if (ru) urls.ru = at(opts.ruHosts[0], ru) + off;
+  if (en) urls.en = opts.origins.en + en + off;
+  if (es) urls.es = opts.origins.es + es;
+  if (ru) urls.ru = opts.origins.ru + ru + off;
   return urls;
 }
 
-type SiteHostSettings = { SITE_HOSTS_EN: string[]; SITE_HOSTS_ES: string[]; SITE_HOSTS_RU: string[] };
-
 /**
- * The site address for links in e-mails: the request's own host when it is
- * one of the configured site hosts, else the canonical host of `lang` (same
- * port), so a forged Host header never puts another site's link into our
- * e-mail. `query` keeps the Spanish test flag (spec §1) when the Spanish
- * site was reached through it on another host.
+ * The site address for links in e-mails: the configured origin of `lang`'s
+ * site. The Spanish site reached through the test flag (spec §1) on another
+ * language's host links to that host's site with the flag kept in `query`,
+ * as that is where the Spanish pages were reached.
  */
 export function siteLink(
   request: FastifyRequest,
-  sites: SiteHostSettings,
+  sites: SiteSettings,
   lang: LangCode = request.siteLang,
 ): { origin: string; query: string } {
-  const hosts: Record<LangCode, string[]> = { en: sites.SITE_HOSTS_EN, es: sites.SITE_HOSTS_ES, ru: sites.SITE_HOSTS_RU };
-  const hostname = request.hostname.toLowerCase();
-  const known = Object.values(hosts).some((list) => list.includes(hostname));
-  const port = /:(\d+)$/.exec(request.host)?.[1];
-  const fallback = hosts[lang][0] ?? 'localhost';
-  const host = known ? request.host : `${fallback}${port ? `:${port}` : ''}`;
-  const flagged = lang === 'es' && !hosts.es.includes(known ? hostname : fallback);
-  return { origin: `${request.protocol}://${host}`, query: flagged ? '?test_spanish_site=1' : '' };
+  const origins = siteOrigins(sites);
+  const hostSite = hostLang(request.hostname, {
+    enHosts: sites.SITE_HOSTS_EN,
+    esHosts: sites.SITE_HOSTS_ES,
+    ruHosts: sites.SITE_HOSTS_RU,
+  });
+  if (lang === 'es' && request.siteLang === 'es' && hostSite !== 'es') {
+    return { origin: origins[hostSite], query: '?test_spanish_site=1' };
+  }
+  return { origin: origins[lang], query: '' };
 }
 
-/** The address of the current page on its own site's canonical host, without query. */
+/** The address of the current page on its own site's public origin, without query. */
 export function canonicalUrl(request: FastifyRequest, opts: SiteLangOptions, path: string): string {
-  const port = /:(\d+)$/.exec(request.host)?.[1];
-  const hosts = { en: opts.enHosts, es: opts.esHosts, ru: opts.ruHosts }[request.siteLang];
-  return `${request.protocol}://${hosts[0] ?? request.hostname}${port ? `:${port}` : ''}${path}`;
+  return opts.origins[request.siteLang] + path;
 }
 
 /**
@@ -95,7 +114,7 @@ export function resolveSiteLang(request: FastifyRequest, opts: SiteLangOptions):
   return hostLang(request.hostname, opts);
 }
 
-function hostLang(hostname: string, opts: SiteLangOptions): LangCode {
+function hostLang(hostname: string, opts: Pick<SiteLangOptions, 'enHosts' | 'esHosts' | 'ruHosts'>): LangCode {
   const host = hostname.toLowerCase().replace(/:\d+$/, '');
   if (opts.esHosts.includes(host)) return 'es';
   if (opts.ruHosts.includes(host)) return 'ru';

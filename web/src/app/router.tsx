@@ -29,6 +29,7 @@ const screens: Record<PageRouteId, Screen> = {
   privacy: CmsPage,
   russianProgram: CmsPage,
   freeMp3: CmsPage,
+  newsletterConfirm: lazy(() => import('../features/newsletter/confirm-page')),
   adventures: lazy(() => import('../features/adventures/adventures-page')),
   mailbox: lazy(() => import('../features/mailbox/mailbox-page')),
   login: lazy(() => import('../features/login/login-page')),

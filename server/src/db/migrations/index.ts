@@ -5,6 +5,9 @@ import * as m0003 from './0003_cms_forms';
 import * as m0004 from './0004_accounts_login';
 import * as m0005 from './0005_accounts_profile';
 import * as m0006 from './0006_password_reset';
+import * as m0007 from './0007_user_cart';
+import * as m0008 from './0008_newsletter_opt_in';
+import * as m0009 from './0009_free_mp3_downloads';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0004_accounts_login': m0004,
   '0005_accounts_profile': m0005,
   '0006_password_reset': m0006,
+  '0007_user_cart': m0007,
+  '0008_newsletter_opt_in': m0008,
+  '0009_free_mp3_downloads': m0009,
 };

@@ -24,6 +24,18 @@ describe('GET /crud/user', () => {
     expect(res.json()).toEqual({ code: 'not_authenticated', message: 'Please log in to continue.' });
   });
 
+  it('lets no cache keep the answer, signed in or not (it carries e-mail, address and phone)', async () => {
+    const cookie = await signIn(t.db, (await createUser(t.db)).id);
+
+    const signedIn = await getUser({ cookie });
+    const visitor = await getUser();
+
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('private, no-store');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('says so in Spanish on the Spanish site, by flag or by host', async () => {
     const byFlag = await getUser({ url: '/crud/user?test_spanish_site=1' });
     const byHost = await getUser({ host: 'es.localhost' });

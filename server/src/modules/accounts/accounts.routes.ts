@@ -16,7 +16,9 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // E-mail, address and phone: no shared cache or back-forward disk copy may keep them (a 401 neither).
+      reply.header('cache-control', 'private, no-store');
       const current = await currentUser(request);
       if (!current) throw new AppError('not_authenticated', 'not_authenticated');
       const { user, session } = current;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { failureKey } from '../login/login.repository';
-import { LOGIN_LOCK_AFTER } from '../login/login.service';
+import { LOGIN_CHALLENGE_AFTER } from '../login/login.service';
 
 export function adminRepository(db: Db) {
   return {
@@ -18,7 +18,7 @@ export function adminRepository(db: Db) {
             join
               .on('rate_limits.key', '=', sql<string>`${failureKey('')} || lower(users.email)`)
               .on('rate_limits.window_ends_at', '>', sql<Date>`now()`)
-              .on('rate_limits.hits', '>=', LOGIN_LOCK_AFTER),
+              .on('rate_limits.hits', '>=', LOGIN_CHALLENGE_AFTER),
           )
           .select(['users.id', 'users.email', 'users.fname', 'users.lname', 'users.is_admin', 'rate_limits.key as lock_key'])
           .orderBy('users.id', 'desc')

@@ -11,7 +11,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../plugins/errors';
 import { currentUser } from '../accounts/current-user';
-import { mergeGuestCart } from '../cart/cart.service';
 import { adminRepository } from './admin.repository';
 
 /**
@@ -25,10 +24,6 @@ export async function requireAdmin(request: FastifyRequest) {
   if (!current.user.is_admin || current.session.masquerade_admin_id) throw new AppError('not_allowed', 'forbidden');
   return current.user;
 }
-
-/** Brings back the cart the user left at their last session (no guest cart joins it). */
-const userCart = (request: FastifyRequest, userId: number) => (_previous: string | undefined, next: string) =>
-  mergeGuestCart(request.server.db, { fromSessionId: undefined, toSessionId: next, userId });
 
 const tags = ['admin'];
 
@@ -85,7 +80,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await repo.findUser(request.params.userId);
       if (!target) throw new AppError('not_found', 'not_found');
       if (target.is_admin) throw new AppError('not_allowed', 'masquerade_not_allowed');
-      await request.startUserSession(target.id, { masqueradeAdminId: admin.id, carry: userCart(request, target.id) });
+      // The session is the customer's, so it sees (and edits) the customer's cart; the admin's own stays theirs.
+      await request.startUserSession(target.id, { masqueradeAdminId: admin.id });
       await repo.logStart(admin.id, target.id);
       request.log.info({ masquerade_admin_id: admin.id, user_id: target.id }, 'impersonation started');
       return { back_location: '/' };
@@ -115,7 +111,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await request.endSession();
         return { back_location: '/' };
       }
-      await request.startUserSession(admin.id, { carry: userCart(request, admin.id) });
+      await request.startUserSession(admin.id);
       request.log.info({ masquerade_admin_id: admin.id, user_id: session.user_id }, 'impersonation ended');
       return { back_location: ADMIN_HOME };
     },

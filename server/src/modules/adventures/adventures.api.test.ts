@@ -130,12 +130,22 @@ describe('POST /crud/email/adventures-sign-up', () => {
     );
   });
 
-  it('never puts a forged host into the e-mail link', async () => {
-    const res = await post(download, { host: 'evil.example' });
+  it('links to the site’s public address, not to the host the request came through', async () => {
+    const res = await post(download, { host: '127.0.0.1:3000' });
     expect(res.statusCode).toBe(200);
     const { confirmation } = await lastMails();
     expect(confirmation.text_body).toContain('http://localhost/kids-corner/');
-    expect(confirmation.text_body).not.toContain('evil.example');
+    expect(confirmation.text_body).not.toContain('127.0.0.1');
+  });
+
+  it('refuses a request naming another host, e-mailing nothing', async () => {
+    const before = await t.db.selectFrom('mail_outbox').select('id').execute();
+
+    const res = await post(download, { host: 'localhost:@evil.example' });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_host' });
+    expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toEqual(before);
   });
 
   it('ignores sets_needed and the mail choice for a download', async () => {

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
-import { createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { createUser, sessionIdOf, signIn, type TestUser } from '../../../test/factories';
 import type { Skus } from '../../db/schema';
 
 const SKUS = '/crud/cart-session/skus';
@@ -647,5 +647,156 @@ describe('concurrent changes of one session', () => {
     const carts = await t.db.selectFrom('carts').select('id').where('session_id', '=', sessionIdOf(cookie)).execute();
     expect(carts).toHaveLength(1);
     expect(await v.count()).toBe(3);
+  });
+});
+
+describe('a signed-in family: one cart for every session of the user', () => {
+  let ipSeq = 0;
+  /** Each login its own client address, so the per-IP login limit is not what these tests meet. */
+  const login = (user: TestUser, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/crud/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: `10.7.0.${++ipSeq}`,
+      headers: cookie ? { cookie } : {},
+    });
+  /** The browser tab a login answer signed in. */
+  const tab = (res: Awaited<ReturnType<typeof login>>) => {
+    expect(res.statusCode).toBe(200);
+    return visitor(t.app, `sid=${responseCookie(res, 'sid')?.value}`);
+  };
+  const userCarts = (userId: number) =>
+    t.db.selectFrom('carts').select(['id', 'session_id']).where('user_id', '=', userId).execute();
+  const inCartFlags = async (v: Visitor) => {
+    const product = (await v.send('GET', `/crud/product/${ids.noah}/skus`)).json();
+    return { album: product.digitalAlbum.isInCart, cd: product.physicalAlbum.isInCart, book: product.book.isInCart };
+  };
+
+  it('two logins at once with one guest cookie: both tabs show the guest cart, quantities as they were', {
+    repeats: 2,
+  }, async () => {
+    const user = await createUser(t.db);
+    const guest = visitor();
+    await guest.add(ids.noahCd, { quantity: 2 });
+    await guest.add(ids.jonahAlbum);
+
+    const [first, second] = await Promise.all([login(user, guest.cookie), login(user, guest.cookie)]);
+    const a = tab(first);
+    const b = tab(second);
+
+    expect(a.cookie).not.toBe(b.cookie);
+    const expected = [
+      [ids.noahCd, 2],
+      [ids.jonahAlbum, 1],
+    ];
+    expect(await a.contents()).toEqual(expected);
+    expect(await b.contents()).toEqual(expected);
+    expect(await b.count()).toBe(3);
+    expect((await a.total()).json().cart.user_id).toBe(user.id);
+    // One cart, the user's, held by no session; the guest cart was merged once and is gone.
+    expect(await userCarts(user.id)).toEqual([{ id: expect.any(Number), session_id: null }]);
+    expect(await guest.contents()).toEqual([]);
+  });
+
+  it('two logins at once merge a guest cart into the cart the user already has exactly once', { repeats: 2 }, async () => {
+    const user = await createUser(t.db);
+    const earlier = tab(await login(user));
+    await earlier.add(ids.noahCd);
+    await earlier.add(ids.monthly);
+    const guest = visitor();
+    await guest.add(ids.noahCd, { quantity: 2 });
+    await guest.add(ids.noahAlbum);
+    await guest.add(ids.annual);
+
+    const [first, second] = await Promise.all([login(user, guest.cookie), login(user, guest.cookie)]);
+
+    // The merge rules of login: CDs add up (1 + 2, not 1 + 2 + 2), the guest's plan wins.
+    const expected = [
+      [ids.noahAlbum, 1],
+      [ids.noahCd, 3],
+      [ids.annual, 1],
+    ].sort();
+    for (const v of [tab(first), tab(second), earlier]) expect((await v.contents()).sort()).toEqual(expected);
+    expect(await userCarts(user.id)).toHaveLength(1);
+  });
+
+  it('a second device signing in later sees the same cart, and a change in one shows in the other', async () => {
+    const user = await createUser(t.db);
+    const phone = tab(await login(user));
+    await phone.add(ids.noahCd, { quantity: 2 });
+
+    const laptop = tab(await login(user));
+    expect(await laptop.contents()).toEqual([[ids.noahCd, 2]]);
+
+    await laptop.add(ids.noahAlbum);
+    await phone.setQuantity(ids.noahCd, 4);
+    await phone.add(ids.noahBook);
+    await laptop.remove(ids.noahBook);
+
+    const expected = [
+      [ids.noahCd, 4],
+      [ids.noahAlbum, 1],
+    ];
+    expect(await phone.contents()).toEqual(expected);
+    expect(await laptop.contents()).toEqual(expected);
+    expect(await phone.count()).toBe(5);
+    // The catalogue's in-cart flags read the same cart.
+    expect(await inCartFlags(phone)).toEqual({ album: true, cd: true, book: false });
+    expect(await inCartFlags(laptop)).toEqual({ album: true, cd: true, book: false });
+  });
+
+  it('first adds at once from two sessions of one user make one cart with every line', async () => {
+    const user = await createUser(t.db);
+    const a = visitor(t.app, await signIn(t.db, user.id));
+    const b = visitor(t.app, await signIn(t.db, user.id));
+
+    const results = await Promise.all([a.add(ids.noahCd), b.add(ids.jonahAlbum), a.add(ids.noahBook), b.add(ids.monthly)]);
+
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(await userCarts(user.id)).toHaveLength(1);
+    expect(await a.count()).toBe(4);
+    expect(await b.count()).toBe(4);
+  });
+
+  it('the cart stays with the user at logout: the next guest session is empty, the next login finds it', async () => {
+    const user = await createUser(t.db);
+    const phone = tab(await login(user));
+    const laptop = tab(await login(user));
+    await phone.add(ids.noahCd, { quantity: 2 });
+
+    await phone.send('GET', '/logout');
+    const afterLogout = visitor();
+    expect(await phone.contents()).toEqual([]);
+    expect(await afterLogout.contents()).toEqual([]);
+    expect(await inCartFlags(phone)).toEqual({ album: false, cd: false, book: false });
+    // The other device is still signed in and still sees it.
+    expect(await laptop.contents()).toEqual([[ids.noahCd, 2]]);
+
+    const again = tab(await login(user));
+    expect(await again.contents()).toEqual([[ids.noahCd, 2]]);
+  });
+
+  it("an admin impersonating a customer sees and edits the customer's cart; the admin's own cart stays apart", async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const customer = await createUser(t.db);
+    const customerTab = tab(await login(customer));
+    await customerTab.add(ids.noahCd);
+    const adminTab = tab(await login(admin));
+    await adminTab.add(ids.noahBook, { quantity: 3 });
+
+    const start = await adminTab.send('POST', `/crud/admin/masquerade/${customer.id}`);
+    expect(start.statusCode).toBe(200);
+    expect(await adminTab.contents()).toEqual([[ids.noahCd, 1]]);
+    await adminTab.add(ids.jonahAlbum);
+    expect(await customerTab.contents()).toEqual([
+      [ids.noahCd, 1],
+      [ids.jonahAlbum, 1],
+    ]);
+
+    const finish = await adminTab.send('GET', '/crud/masquerade-finish');
+    expect(finish.statusCode).toBe(200);
+    expect(await adminTab.contents()).toEqual([[ids.noahBook, 3]]);
+    expect(await customerTab.count()).toBe(2);
   });
 });

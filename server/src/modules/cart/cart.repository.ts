@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { DB } from '../../db/schema';
 
 /** An sku as the cart rules see it (spec §3 Sku, with its product's availability). */
 export interface CartSku {
@@ -18,6 +19,16 @@ export interface LockedLine {
   product_id: number | null;
   quantity: number;
 }
+
+/**
+ * Which cart: a signed-in user's cart is the user's, whichever of their
+ * sessions (tabs, devices, an admin impersonating them) asks; a guest's is
+ * the session's. The carts_owner_check constraint keeps the two apart.
+ */
+export type CartKey = { userId: number } | { sessionId: string };
+
+const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
+  'userId' in key ? eb('carts.user_id', '=', key.userId) : eb('carts.session_id', '=', key.sessionId);
 
 /**
  * The only SQL of the cart. Built over the database or over a transaction,
@@ -48,40 +59,31 @@ export function cartRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** The session's cart, locked until the transaction ends (select ... for update); undefined if it has none. */
-    async lockCart(sessionId: string) {
-      const row = await db.selectFrom('carts').select('id').where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
+    /** The cart of that key, locked until the transaction ends (select ... for update); undefined if there is none. */
+    async lockCart(key: CartKey) {
+      const row = await db.selectFrom('carts').select('id').where(keyIs(key)).forUpdate().executeTakeFirst();
       return row?.id;
     },
 
     /**
-     * The session's cart, created if it has none, and locked until the
-     * transaction ends: an upsert takes the row lock, so two first adds of one
-     * session wait for each other instead of colliding on the unique key.
-     * A signed-in session's user is recorded on the cart.
+     * The cart of that key, created if there is none, and locked until the
+     * transaction ends: an upsert takes the row lock, so two first adds (or
+     * a login and an add in another tab) wait for each other instead of
+     * colliding on the unique key.
      */
-    async lockOrCreateCart(sessionId: string, userId: number | null) {
+    async lockOrCreateCart(key: CartKey) {
       const row = await db
         .insertInto('carts')
-        .values({ session_id: sessionId, user_id: userId })
-        .onConflict((oc) =>
-          oc.column('session_id').doUpdateSet({
-            user_id: sql<number | null>`coalesce(excluded.user_id, carts.user_id)`,
-            updated_at: sql<Date>`now()`,
-          }),
-        )
+        .values('userId' in key ? { user_id: key.userId } : { session_id: key.sessionId })
+        .onConflict((oc) => oc.column('userId' in key ? 'user_id' : 'session_id').doUpdateSet({ updated_at: sql<Date>`now()` }))
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
     },
 
-    /** Marks a change; a signed-in session's user is recorded on the cart. */
-    async touchCart(cartId: number, userId: number | null) {
-      await db
-        .updateTable('carts')
-        .set({ updated_at: sql<Date>`now()`, user_id: sql<number | null>`coalesce(${userId}::integer, user_id)` })
-        .where('id', '=', cartId)
-        .execute();
+    /** Marks a change. */
+    async touchCart(cartId: number) {
+      await db.updateTable('carts').set({ updated_at: sql<Date>`now()` }).where('id', '=', cartId).execute();
     },
 
     lockedLines(cartId: number): Promise<LockedLine[]> {
@@ -107,8 +109,8 @@ export function cartRepository(db: Db) {
       return Number(r.numDeletedRows);
     },
 
-    findCart(sessionId: string) {
-      return db.selectFrom('carts').select(['id', 'user_id']).where('session_id', '=', sessionId).executeTakeFirst();
+    findCart(key: CartKey) {
+      return db.selectFrom('carts').select(['id', 'user_id']).where(keyIs(key)).executeTakeFirst();
     },
 
     findCartById(cartId: number) {
@@ -146,46 +148,22 @@ export function cartRepository(db: Db) {
         .execute();
     },
 
-    /** The session's cart with its user, locked until the transaction ends (login merge). */
-    lockSessionCart(sessionId: string) {
-      return db.selectFrom('carts').select(['id', 'user_id']).where('session_id', '=', sessionId).forUpdate().executeTakeFirst();
-    },
-
-    /** The user's latest cart left without a session (after logout or expiry), locked; the login merge target. */
-    async lockStoredUserCart(userId: number) {
-      const row = await db
-        .selectFrom('carts')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('session_id', 'is', null)
-        .orderBy('updated_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(1)
-        .forUpdate()
-        .executeTakeFirst();
-      return row?.id;
-    },
-
-    /** Gives a cart to a (new) session and its user. */
-    async attachCart(cartId: number, sessionId: string, userId: number) {
-      await db
-        .updateTable('carts')
-        .set({ session_id: sessionId, user_id: userId, updated_at: sql<Date>`now()` })
-        .where('id', '=', cartId)
-        .execute();
+    /** Moves every line, with when it was added, to another cart (a guest cart joining an empty user cart). */
+    async moveLines(fromCartId: number, toCartId: number) {
+      await db.updateTable('cart_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();
     },
 
     async deleteCart(cartId: number) {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
     },
 
-    /** The number of items (sum of quantities) in the session's cart. */
-    async itemCount(sessionId: string) {
+    /** The number of items (sum of quantities) in the cart. */
+    async itemCount(key: CartKey) {
       const row = await db
         .selectFrom('cart_lines')
         .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cart_lines.quantity'), sql<number>`0`).as('n'))
-        .where('carts.session_id', '=', sessionId)
+        .where(keyIs(key))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -27,7 +27,10 @@ const openOwner = (request: FastifyRequest) => async () => ownerOf(await request
 
 const tags = ['cart'];
 
-/** Spec §7 Cart: the session cart's sku calls. Every change answers the new CartTotal. */
+/**
+ * Spec §7 Cart: the cart's sku calls (a guest's cart is the session's, a
+ * signed-in user's the user's). Every change answers the new CartTotal.
+ */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app.db);
 

@@ -2,13 +2,23 @@ import { type CartLine, type CartTotal, mediaPaths, quantityEditableTypes, type 
 import type { Db } from '../../db/database';
 import { AppError } from '../../plugins/errors';
 import { priceCents, toUsd } from '../catalogue/pricing';
-import { type CartRepository, type CartSku, cartRepository, type LockedLine, type ViewLine } from './cart.repository';
+import {
+  type CartKey,
+  type CartRepository,
+  type CartSku,
+  cartRepository,
+  type LockedLine,
+  type ViewLine,
+} from './cart.repository';
 
-/** Whose cart: the session it lives in, and the signed-in user of that session if any. */
+/** Who asks: the session, and its signed-in user if any. */
 export interface CartOwner {
   sessionId: string;
   userId: number | null;
 }
+
+/** A signed-in user's cart is the user's (every session of theirs sees it); a guest's is the session's. */
+const keyOf = (owner: CartOwner): CartKey => (owner.userId !== null ? { userId: owner.userId } : { sessionId: owner.sessionId });
 
 /** The cart as the rules edit it: sku id → line. */
 export type Draft = Map<number, LockedLine>;
@@ -136,17 +146,18 @@ export function cartTotal(cart: { id: number; user_id: number | null } | undefin
 const EMPTY = () => cartTotal(undefined, []);
 
 /**
- * The session cart (spec §3 Cart, §4). Every change runs in one transaction
- * that first locks the cart row, so concurrent requests of one session (two
- * tabs, a double click) apply one after the other and the album/track rule
- * always holds. Reading never creates a session or a cart.
+ * The cart (spec §3 Cart, §4): a guest's lives in the session, a signed-in
+ * user's belongs to the user. Every change runs in one transaction that
+ * first locks the cart row, so concurrent requests (two tabs, a double
+ * click, two devices of one family) apply one after the other and the
+ * album/track rule always holds. Reading never creates a session or a cart.
  */
 export function cartService(db: Db) {
   const repo = cartRepository(db);
 
   /**
    * Runs an edit of the owner's cart under its row lock and answers the new
-   * total. `create`: make the cart if the session has none (adds); otherwise
+   * total. `create`: make the cart if there is none (adds); otherwise
    * the edit runs on an empty draft and nothing is written.
    */
   function change(owner: CartOwner | undefined, create: boolean, edit: (draft: Draft) => void): Promise<CartTotal> {
@@ -156,7 +167,8 @@ export function cartService(db: Db) {
     }
     return db.transaction().execute(async (trx) => {
       const tx = cartRepository(trx);
-      const cartId = create ? await tx.lockOrCreateCart(owner.sessionId, owner.userId) : await tx.lockCart(owner.sessionId);
+      const key = keyOf(owner);
+      const cartId = create ? await tx.lockOrCreateCart(key) : await tx.lockCart(key);
       if (cartId === undefined) {
         edit(new Map());
         return EMPTY();
@@ -164,7 +176,7 @@ export function cartService(db: Db) {
       const before = await tx.lockedLines(cartId);
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       edit(draft);
-      if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId, owner.userId);
+      if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
       return cartTotal(await tx.findCartById(cartId), await tx.viewLines(cartId));
     });
   }
@@ -176,13 +188,13 @@ export function cartService(db: Db) {
 
   return {
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
-      const cart = owner && (await repo.findCart(owner.sessionId));
+      const cart = owner && (await repo.findCart(keyOf(owner)));
       return cart ? cartTotal(cart, await repo.viewLines(cart.id)) : EMPTY();
     },
 
     /** The counter: the number of items (sum of quantities). */
     itemCount(owner: CartOwner | undefined) {
-      return owner ? repo.itemCount(owner.sessionId) : Promise.resolve(0);
+      return owner ? repo.itemCount(keyOf(owner)) : Promise.resolve(0);
     },
 
     /**
@@ -257,29 +269,29 @@ export type CartService = ReturnType<typeof cartService>;
 const MAX_LINE_QUANTITY = 99;
 
 /**
- * Login (issue 5): the guest cart of the session that logged in joins the
- * cart the user left behind at an earlier logout, under the add rules: a
- * digital album replaces its single tracks (and covers them), one
- * subscription (the guest's choice wins), quantities of physical and book
- * lines add up (at most 99). The result belongs to the new session. A cart
- * of another signed-in user (switching accounts) is never merged. One
- * transaction; `fromSessionId` undefined just brings the user's cart back.
+ * Login and sign-up: the guest cart of the session that signed in joins the
+ * user's cart under the add rules: a digital album replaces its single
+ * tracks (and covers them), one subscription (the guest's choice wins),
+ * quantities of physical and book lines add up (at most 99). The guest cart
+ * is then deleted, in the same transaction, which is what makes the merge
+ * happen once: two logins sent at once with one guest cookie (two tabs)
+ * both lock the guest cart first; the second waits, then finds it gone and
+ * merges nothing, and both sessions see the one user cart. A signed-in
+ * session has no session cart, so switching accounts merges nothing.
  */
-export async function mergeGuestCart(
-  db: Db,
-  { fromSessionId, toSessionId, userId }: { fromSessionId: string | undefined; toSessionId: string; userId: number },
-) {
+export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSessionId: string | undefined; userId: number }) {
+  if (fromSessionId === undefined) return;
   await db.transaction().execute(async (trx) => {
     const tx = cartRepository(trx);
-    const from = fromSessionId ? await tx.lockSessionCart(fromSessionId) : undefined;
-    const guest = from && (from.user_id === null || from.user_id === userId) ? from.id : undefined;
-    const stored = await tx.lockStoredUserCart(userId);
-    if (stored === undefined) {
-      if (guest !== undefined) await tx.attachCart(guest, toSessionId, userId);
-      return;
-    }
-    if (guest !== undefined) {
-      const before = await tx.lockedLines(stored);
+    // Guest first, then the user's: every path takes the two locks in this order.
+    const guest = await tx.lockCart({ sessionId: fromSessionId });
+    if (guest === undefined) return;
+    const mine = await tx.lockOrCreateCart({ userId });
+    const before = await tx.lockedLines(mine);
+    if (before.length === 0) {
+      // The guest cart already keeps the rules; moved rows keep when they were added (the cart's order).
+      await tx.moveLines(guest, mine);
+    } else {
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       const incoming = await tx.lockedLines(guest);
       // Albums first, so a guest track of a guest album is covered whatever the order.
@@ -297,9 +309,8 @@ export async function mergeGuestCart(
           false,
         );
       }
-      await persist(tx, stored, before, draft);
-      await tx.deleteCart(guest);
+      await persist(tx, mine, before, draft);
     }
-    await tx.attachCart(stored, toSessionId, userId);
+    await tx.deleteCart(guest);
   });
 }

@@ -135,11 +135,13 @@ describe('GET /crud/content/entry/by/url', () => {
     expect(home.json().cms_entry.home).toEqual({ homeMainTitle: 'Stories', homeMainDescription: '<p>Listen</p>' });
   });
 
-  it('gives a free-mp3 page the download link of its MP3', async () => {
+  it('says a free-mp3 page offers an MP3, but never which file (only a verified form gets a link)', async () => {
     const res = await byUrl(t, '/free');
 
-    expect(res.json().cms_entry.freeMp3).toBe('/crud/cms-asset/download?url=audio%2Fx%2F01.mp3');
-    expect((await byUrl(t, '/about')).json().cms_entry.freeMp3).toBeNull();
+    expect(res.json().cms_entry.freeMp3).toBe(true);
+    expect(res.body).not.toContain('.mp3');
+    expect(res.body).not.toContain('cms-asset');
+    expect((await byUrl(t, '/about')).json().cms_entry.freeMp3).toBe(false);
   });
 
   it('parses donation amounts from the comma-separated string, keeping only positive numbers', async () => {

@@ -1,5 +1,5 @@
 import type { CmsTemplate, HomeFields, LangCode } from '@storyhouse/contracts';
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CmsEntries } from '../../db/schema';
 import { sanitizeCmsHtml } from './sanitize';
@@ -128,6 +128,28 @@ export function cmsRepository(db: Db) {
         .where('translation_key', '=', key)
         .where('status', '=', 'published')
         .execute();
+    },
+
+    /**
+     * Moves a demo free-mp3 page off a file it should not give away, with the
+     * words and title of its new one; a page whose file an editor has changed
+     * (no longer `fromMp3`) is left alone. Answers whether it changed.
+     */
+    async replaceFreeMp3(page: CmsEntryInput & { mp3: string }, fromMp3: string): Promise<boolean> {
+      const r = await db
+        .updateTable('cms_entries')
+        .set({
+          mp3: page.mp3,
+          free_story_title: page.free_story_title ?? '',
+          intro: sanitizeCmsHtml(page.intro ?? ''),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('lang_code', '=', page.lang_code)
+        .where('url', '=', page.url)
+        .where('type', '=', 'free-mp3')
+        .where('mp3', '=', fromMp3)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
     },
 
     async insertEntry(input: CmsEntryInput): Promise<number> {

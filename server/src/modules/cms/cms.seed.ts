@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { cmsRepository } from './cms.repository';
-import { demoPages } from './demo-pages';
+import { demoPages, RETIRED_FREE_MP3 } from './demo-pages';
 
 type Item = { title: string; url: string; children?: Item[] };
 
@@ -111,5 +111,21 @@ export const pagesSeeder: Seeder = {
   async run(db) {
     const repo = cmsRepository(db);
     for (const page of demoPages) await repo.insertEntry(page);
+  },
+};
+
+/**
+ * Issue 6: databases seeded before it gave a sold track away as each
+ * language's free MP3. Their demo free-mp3 pages get the recording made for
+ * them (and its words); a page an editor has pointed elsewhere stays as is.
+ */
+export const freeMp3RecordingSeeder: Seeder = {
+  name: 'cms.free-mp3.own-recording',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const page of demoPages) {
+      if (page.type !== 'free-mp3' || !page.mp3) continue;
+      await repo.replaceFreeMp3({ ...page, mp3: page.mp3 }, RETIRED_FREE_MP3[page.lang_code]);
+    }
   },
 };

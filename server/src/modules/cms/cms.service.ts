@@ -3,7 +3,6 @@ import {
   type CmsEntry,
   type CmsTemplate,
   type ContentByUrlResponse,
-  cmsAssetUrl,
   cmsPath,
   cmsSitePath,
   type HomeFields,
@@ -94,7 +93,8 @@ export function toCmsEntry(row: CmsEntryRow): CmsEntry {
     product_type: row.product_type,
     scripts: stringList(row.scripts),
     stylesheets: stringList(row.stylesheets),
-    freeMp3: row.mp3 ? cmsAssetUrl(row.mp3) : null,
+    // Only whether there is one: the file goes out solely through a verified form (free-mp3 module).
+    freeMp3: row.mp3 !== null && row.mp3 !== '',
     free_story_title: row.free_story_title,
     home: homeFields(row.home),
     donations: donations(row.donations),

@@ -7,13 +7,24 @@ import type { CmsEntryInput } from './cms.repository';
  * (hreflang alternates). Pictures are in server/demo/media/pages.
  */
 
+/**
+ * The free MP3 of each language: a recording of its own (catalogue.json
+ * free_mp3, made by generate-media.mjs), never a track sold in the shop,
+ * since the page gives it to anyone who fills in the form.
+ */
 const FREE_MP3 = {
+  en: 'audio/free-mp3/en.mp3',
+  es: 'audio/free-mp3/es.mp3',
+  ru: 'audio/free-mp3/ru.mp3',
+} as const;
+/** What the demo gave away before (sold tracks): a database seeded then has its pages moved off them (cms.seed.ts). */
+export const RETIRED_FREE_MP3 = {
   en: 'audio/david-the-shepherd-boy/03.mp3',
   es: 'audio/jonas-y-el-gran-pez/02.mp3',
   ru: 'audio/iosif-i-ego-bratya/01.mp3',
 } as const;
-/** The free MP3's story title (shown by the player and its button). */
-const FREE_MP3_TITLE = { en: 'David and Goliath', es: 'Dentro del gran pez', ru: 'Разноцветная одежда' } as const;
+/** The free MP3's story title (shown by the player and its button, and the download's file name). */
+const FREE_MP3_TITLE = { en: 'Zacchaeus Climbs a Tree', es: 'Zaqueo sube al árbol', ru: 'Закхей на дереве' } as const;
 
 const home: CmsEntryInput[] = [
   {
@@ -492,9 +503,9 @@ const guestbook: CmsEntryInput[] = [
 ];
 
 const freeMp3Intro = {
-  en: '<p>This month’s free MP3 is <strong>David and Goliath</strong>, from the album <a href="/story/david-the-shepherd-boy">David the Shepherd Boy</a>. Tell us where to send news of the next one, and the story is yours to play and keep.</p><p>Grown-ups (18 or older) also receive our monthly newsletter; you can unsubscribe at any time.</p>',
-  es: '<p>El MP3 gratis de este mes es <strong>Dentro del gran pez</strong>, del álbum <a href="/story/jonas-y-el-gran-pez">Jonás y el gran pez</a>.</p><p>Debes tener 18 años o más para recibir nuestro boletín mensual; los menores pueden descargar la historia igualmente.</p>',
-  ru: '<p>Бесплатный MP3 этого месяца — <strong>«Разноцветная одежда»</strong> из альбома <a href="/story/iosif-i-ego-bratya">«Иосиф и его братья»</a>.</p><p>Взрослые (от 18 лет) также получают нашу ежемесячную рассылку.</p>',
+  en: '<p>This month’s free MP3 is <strong>Zacchaeus Climbs a Tree</strong>, a story we recorded just for this page. Tell us where to send news of the next one, and the story is yours to play and keep.</p><p>Grown-ups (18 or older) also receive our monthly newsletter; you can unsubscribe at any time.</p>',
+  es: '<p>El MP3 gratis de este mes es <strong>Zaqueo sube al árbol</strong>, una historia que grabamos solo para esta página.</p><p>Debes tener 18 años o más para recibir nuestro boletín mensual; los menores pueden descargar la historia igualmente.</p>',
+  ru: '<p>Бесплатный MP3 этого месяца — <strong>«Закхей на дереве»</strong>, история, которую мы записали специально для этой страницы.</p><p>Взрослые (от 18 лет) также получают нашу ежемесячную рассылку.</p>',
 };
 
 const freeMp3: CmsEntryInput[] = [
@@ -506,21 +517,21 @@ const freeMp3: CmsEntryInput[] = [
     '/support-us/oneplace-free-mp3',
     'free-mp3-done',
     'Your free MP3',
-    '<p>Thank you! Play the story below or download it to keep. If you enjoyed it, the whole album is in our <a href="/shop">shop</a>.</p>',
+    '<p>Thank you! Play the story below or download it to keep. If you enjoyed it, many more stories are in our <a href="/shop">shop</a>.</p>',
   ],
   [
     'es',
     '/apoyar/oneplace-mp3-gratis',
     'free-mp3-done',
     'Tu MP3 gratis',
-    '<p>¡Gracias! Escucha la historia o descárgala para guardarla. El álbum completo está en nuestra <a href="/tienda">tienda</a>.</p>',
+    '<p>¡Gracias! Escucha la historia o descárgala para guardarla. Encontrarás muchas más historias en nuestra <a href="/tienda">tienda</a>.</p>',
   ],
   [
     'ru',
     '/support-us/oneplace-free-mp3',
     'free-mp3-done',
     'Ваш бесплатный MP3',
-    '<p>Спасибо! Слушайте историю или скачайте её. Весь альбом — в нашем <a href="/shop">магазине</a>.</p>',
+    '<p>Спасибо! Слушайте историю или скачайте её. Ещё больше историй — в нашем <a href="/shop">магазине</a>.</p>',
   ],
 ].map(([lang_code, url, translation_key, title, intro]) => ({
   lang_code: lang_code as 'en' | 'es' | 'ru',

@@ -143,8 +143,8 @@ describe('signing the guest book', () => {
     expect(mail.subject).toBe('New guest book message from Mailed Mo');
     expect(mail.text_body).toContain('Line one\nLine two');
     expect(mail.text_body).toContain('How they found us: On the radio');
-    // The request's own site (inject sends Host: localhost:80).
-    expect(url).toBe(`http://localhost:80/guestbook/moderate?id=${id}&token=${token}`);
+    // The English site's public address (tests run with PORT 80).
+    expect(url).toBe(`http://localhost/guestbook/moderate?id=${id}&token=${token}`);
     const row = await entryRow(id);
     expect(row?.moderation_token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.moderation_token_hash).not.toContain(token);
@@ -158,11 +158,22 @@ describe('signing the guest book', () => {
     expect(mail.text_body).toContain('País: no indicado');
   });
 
-  it('links to one of our own sites even when the request names another host', async () => {
-    await sign(valid({ author_email: 'forged@example.test', lang_code: 'es' }), { host: 'evil.example' });
+  it('links to the public address of the entry’s site, whichever of our hosts the request came through', async () => {
+    await sign(valid({ author_email: 'via-loopback@example.test', lang_code: 'es' }), { host: '127.0.0.1:3000' });
 
-    const { url } = await moderationMail('forged@example.test');
+    const { url } = await moderationMail('via-loopback@example.test');
     expect(url).toMatch(/^http:\/\/es\.localhost\/guestbook\/moderate\?/);
+  });
+
+  it('refuses a request naming another host, storing and e-mailing nothing', async () => {
+    const before = await countEntries();
+
+    const res = await sign(valid({ author_email: 'forged@example.test' }), { host: 'localhost:@evil.example' });
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_host' });
+    expect(await countEntries()).toBe(before);
+    expect(await t.db.selectFrom('mail_outbox').select('id').where('reply_to', '=', 'forged@example.test').execute()).toEqual([]);
   });
 
   it('accepts a message without country and find_us', async () => {

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { enforceRateLimit } from '../../lib/rate-limit';
-import { siteLink } from '../../plugins/site-lang';
+import { type SiteSettings, siteLink } from '../../plugins/site-lang';
 import { guestBookService } from './guest-book.service';
 
 const tags = ['guest book'];
@@ -24,7 +24,7 @@ const tags = ['guest book'];
 /** Signing is for people, not scripts: a few messages per hour from one address. */
 export const GUEST_BOOK_RATE_LIMIT = { limit: 5, windowSeconds: 3600 };
 
-type SiteConfig = Pick<Config, 'SITE_HOSTS_EN' | 'SITE_HOSTS_ES' | 'SITE_HOSTS_RU' | 'MINISTRY_EMAIL'>;
+type SiteConfig = SiteSettings & Pick<Config, 'MINISTRY_EMAIL'>;
 
 /** Spec §7 guest-book calls, and the moderation link's two calls. */
 export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = async (app, { config }) => {
@@ -74,7 +74,7 @@ export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = as
     },
     async (request, reply) => {
       await enforceRateLimit(app.db, `guest-book:${request.ip}`, GUEST_BOOK_RATE_LIMIT);
-      // The request's own host only when it is one of ours: a forged Host header must not send the token elsewhere.
+      // The configured site of the entry's language, never the request's Host: the link carries the moderation token.
       const { origin } = siteLink(request, config, request.body.lang_code);
       const page = routePath('guestBookModerate', request.body.lang_code) ?? '/guestbook/moderate';
       await guestBook.submit(request.body, (id, token) => `${origin}${page}?id=${id}&token=${token}`);

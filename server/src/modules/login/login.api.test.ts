@@ -1,8 +1,11 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, isCleared, responseCookie, type TestApp } from '../../../test/app';
+import { solvedCaptcha } from '../../../test/captcha';
 import { createUser, sessionIdOf, signIn } from '../../../test/factories';
 import type { Skus } from '../../db/schema';
+import { failureKey } from './login.repository';
+import { LOGIN_CHALLENGE_AFTER, LOGIN_IP_LIMIT } from './login.service';
 
 let t: TestApp;
 let ipSeq = 0;
@@ -10,7 +13,8 @@ let ipSeq = 0;
 const nextIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A short delay unit: challenged sign-ins are slowed, but the tests need not wait.
+  t = await createTestApp({ loginSlowDownMs: 5 });
 });
 afterAll(() => t.close());
 
@@ -141,60 +145,88 @@ describe('back_location (spec §4 Login)', () => {
   }
 });
 
-describe('protection', () => {
-  it('slows down and then locks an e-mail after 5 failures, even for the right password, with a clear message', async () => {
+describe('protection (OWASP: a captcha and a delay after repeated failures, never a lock)', () => {
+  const failed = { code: 'login_failed', message: 'The e-mail address or password is incorrect.' };
+  const challenge = {
+    code: 'captcha_required',
+    message: 'Too many failed attempts for this e-mail address. Please confirm that you are not a robot, then log in again.',
+  };
+  const failures = async (email: string) =>
+    (await t.db.selectFrom('rate_limits').select('hits').where('key', '=', failureKey(email)).executeTakeFirst())?.hits;
+
+  it('after 20 wrong passwords from other clients, the right one needs a solved captcha, and then gets in', async () => {
     const user = await createUser(t.db);
-    const statuses: number[] = [];
-    const started = Date.now();
-    for (let i = 0; i < 4; i++) statuses.push((await login({ email: user.email, password: `wrong-${i}` })).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401]);
-    // The 3rd and 4th failures come late (1 s, 2 s).
-    expect(Date.now() - started).toBeGreaterThanOrEqual(2900);
+    const answers = [];
+    for (let i = 0; i < 20; i++) answers.push(await login({ email: user.email, password: `wrong-${i}` }));
 
-    const fifth = await login({ email: user.email, password: 'wrong-5' });
-    expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({
-      code: 'account_locked',
-      message:
-        'Too many failed attempts. Login for this account is locked; please try again in 15 minutes or reset your password.',
-    });
+    // The first failures are plain; from the threshold on, every sign-in for the e-mail needs a captcha.
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(401));
+    expect(answers.slice(0, LOGIN_CHALLENGE_AFTER).map((r) => r.json())).toEqual(Array(LOGIN_CHALLENGE_AFTER).fill(failed));
+    expect(answers.slice(LOGIN_CHALLENGE_AFTER).map((r) => r.json())).toEqual(Array(20 - LOGIN_CHALLENGE_AFTER).fill(challenge));
 
-    const right = await login({ email: user.email, password: user.password });
-    expect(right.statusCode).toBe(429);
-    expect(right.json().code).toBe('account_locked');
-    expect(responseCookie(right, 'sid')).toBeUndefined();
+    const bare = await login({ email: user.email, password: user.password });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json()).toEqual(challenge);
+    expect(responseCookie(bare, 'sid')).toBeUndefined();
+    const forged = await login({ email: user.email, password: user.password, captcha: 'bm90IGEgc29sdXRpb24=' });
+    expect(forged.json()).toEqual(challenge);
 
-    // The lock ends with its window.
-    await t.db
-      .updateTable('rate_limits')
-      .set({ window_ends_at: new Date(Date.now() - 1000) })
-      .where('key', 'like', 'login:email:%')
-      .execute();
+    const right = await login({ email: user.email, password: user.password, captcha: await solvedCaptcha(t.app) });
+    expect(right.statusCode).toBe(200);
+    expect((await session(sidOf(right))).json()).toMatchObject({ logged_in: true, user_id: user.id });
+    // The success forgets the failures: the next sign-in needs no captcha.
+    expect(await failures(user.email)).toBeUndefined();
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
-  }, 20_000);
+  }, 60_000);
 
-  it('locks an unknown e-mail exactly like a registered one (the lock tells nothing)', async () => {
+  it('a wrong password with a solved captcha still fails, and a solution is good only once', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await login({ email: user.email, password: `wrong-${i}` });
+
+    const captcha = await solvedCaptcha(t.app);
+    const wrong = await login({ email: user.email, password: 'still wrong', captcha });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(failed);
+    expect(await failures(user.email)).toBe(LOGIN_CHALLENGE_AFTER + 1);
+
+    const replayed = await login({ email: user.email, password: user.password, captcha });
+    expect(replayed.json()).toEqual(challenge);
+
+    const right = await login({ email: user.email, password: user.password, captcha: await solvedCaptcha(t.app) });
+    expect(right.statusCode).toBe(200);
+  }, 60_000);
+
+  it('asks an unknown e-mail for the captcha exactly like a registered one (it tells nothing)', async () => {
     const email = `ghost-${Date.now()}@example.test`;
-    let last: Awaited<ReturnType<typeof login>> | undefined;
-    for (let i = 0; i < 5; i++) last = await login({ email, password: `wrong-${i}` });
-    expect(last?.statusCode).toBe(429);
-    expect(last?.json().code).toBe('account_locked');
-  }, 20_000);
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await login({ email, password: `wrong-${i}` });
+    const res = await login({ email, password: 'whatever123' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(challenge);
+    // Counted under the typed e-mail, however it was written.
+    expect((await login({ email: ` ${email.toUpperCase()}`, password: 'whatever123' })).json()).toEqual(challenge);
+  }, 30_000);
+
+  it('says so in Spanish on the Spanish site', async () => {
+    const email = `fantasma-${Date.now()}@example.test`;
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await login({ email, password: `wrong-${i}` });
+    const res = await login({ email, password: 'whatever123' }, { host: 'es.localhost' });
+    expect(res.json()).toEqual({
+      code: 'captcha_required',
+      message:
+        'Demasiados intentos fallidos con este correo electrónico. Confirma que no eres un robot y vuelve a iniciar sesión.',
+    });
+  }, 30_000);
 
   it('a successful login forgets earlier failures', async () => {
     const user = await createUser(t.db);
     await login({ email: user.email, password: 'wrong' });
     await login({ email: user.email, password: 'wrong' });
+    expect(await failures(user.email)).toBe(2);
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
-    const row = await t.db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('key', '=', `login:email:${user.email}`)
-      .executeTakeFirst();
-    expect(row).toBeUndefined();
+    expect(await failures(user.email)).toBeUndefined();
   });
 
-  it('limits attempts per client IP (30 per 15 minutes)', async () => {
+  it('limits attempts per client IP (30 per 15 minutes), saying when to come back', async () => {
     const ip = '192.0.2.77';
     const users = await Promise.all([createUser(t.db), createUser(t.db)]);
     for (let i = 0; i < 30; i++) {
@@ -204,6 +236,9 @@ describe('protection', () => {
     const over = await login({ email: users[0]!.email, password: users[0]!.password }, { ip });
     expect(over.statusCode).toBe(429);
     expect(over.json()).toMatchObject({ code: 'rate_limited' });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_IP_LIMIT.windowSeconds);
     // Another client is not affected.
     expect((await login({ email: users[0]!.email, password: users[0]!.password })).statusCode).toBe(200);
   }, 30_000);

@@ -15,35 +15,47 @@ export function loginRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Failures in the current window and the seconds it still runs; undefined when none. */
+    /** Failures counted in the current window (0 when none). */
     async failures(key: string) {
-      const row = await sql<{ hits: number; retry_after: number }>`
-        select hits, ceil(extract(epoch from window_ends_at - now()))::int as retry_after
-        from rate_limits where key = ${key} and window_ends_at > now()`.execute(db);
-      return row.rows[0];
+      const row = await db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('key', '=', key)
+        .where('window_ends_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row?.hits ?? 0;
     },
 
     /**
-     * Counts one failure. The window is `windowSeconds` from the first
-     * failure; the failure that reaches `lockAfter` restarts it, so the lock
-     * lasts the full window from that moment.
+     * Counts one failure and returns the count. Every failure restarts the
+     * window, so the count is forgotten only after `windowSeconds` without one.
      */
-    async recordFailure(key: string, lockAfter: number, windowSeconds: number) {
-      const row = await sql<{ hits: number; retry_after: number }>`
+    async recordFailure(key: string, windowSeconds: number) {
+      const row = await sql<{ hits: number }>`
         insert into rate_limits (key, hits, window_ends_at)
         values (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
         on conflict (key) do update set
           hits = case when rate_limits.window_ends_at <= now() then 1 else rate_limits.hits + 1 end,
-          window_ends_at = case
-            when rate_limits.window_ends_at <= now() or rate_limits.hits + 1 >= ${lockAfter}
-              then now() + make_interval(secs => ${windowSeconds})
-            else rate_limits.window_ends_at end
-        returning hits, ceil(extract(epoch from window_ends_at - now()))::int as retry_after`.execute(db);
-      return row.rows[0] as { hits: number; retry_after: number };
+          window_ends_at = now() + make_interval(secs => ${windowSeconds})
+        returning hits`.execute(db);
+      return (row.rows[0] as { hits: number }).hits;
     },
 
     async clearFailures(key: string) {
       await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+    },
+
+    /** Forgets the failures counted against a user's e-mail. */
+    async clearFailuresOfUser(userId: number) {
+      await db
+        .deleteFrom('rate_limits')
+        .where('key', '=', (eb) =>
+          eb
+            .selectFrom('users')
+            .select(sql<string>`${failureKey('')} || lower(email)`.as('key'))
+            .where('id', '=', userId),
+        )
+        .execute();
     },
   };
 }

@@ -15,7 +15,9 @@ export const loginRoutes: FastifyPluginAsyncZod<{ slowDownMs?: number }> = async
       schema: {
         tags: ['account'],
         summary:
-          'Signs in: a new session (new cookie; the old one is ended) holding the guest cart merged into the user’s; answers where to go next (spec §4 Login)',
+          'Signs in: a new session (new cookie; the old one is ended); the guest cart joins the user’s cart, which every session of the user shares; answers where to go next (spec §4 Login)',
+        description:
+          'After repeated failed logins for the e-mail (registered or not), a sign-in needs a solved captcha and is slowed: without a valid one the answer is 401 captcha_required. There is no lock; 429 (with Retry-After) is the per-client limit.',
         querystring: SiteQuery,
         body: LoginInput,
         response: { 200: LoginResponse },
@@ -27,7 +29,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ slowDownMs?: number }> = async
       // Logging in over an impersonation ends it.
       if (previous?.masquerade_admin_id && previous.user_id) await admin.logEnd(previous.masquerade_admin_id, previous.user_id);
       await request.startUserSession(user.id, {
-        carry: (fromSessionId, toSessionId) => mergeGuestCart(app.db, { fromSessionId, toSessionId, userId: user.id }),
+        carry: (fromSessionId) => mergeGuestCart(app.db, { fromSessionId, userId: user.id }),
       });
       reply.header('cache-control', 'no-store');
       return { back_location: loginBackLocation(request.body.back_location, user.isAdmin) };

@@ -3,15 +3,27 @@ import type { Db } from '../../db/database';
 import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
 import { AppError } from '../../plugins/errors';
 import { hashPassword, verifyPassword } from '../accounts/password';
+import { captchaService } from '../captcha/captcha.service';
 import { failureKey, loginRepository } from './login.repository';
 
 /** Login attempts per client IP (right or wrong): bounds guessing and the scrypt work one client can cause. */
 export const LOGIN_IP_LIMIT: RateLimit = { limit: 30, windowSeconds: 15 * 60 };
-/** Failed logins for one e-mail before it is locked, and the lock (and counting window) length. */
-export const LOGIN_LOCK_AFTER = 5;
-export const LOGIN_LOCK_SECONDS = 15 * 60;
-/** From this many failures on, each wrong answer comes late (1 s, then 2 s): guessing slows down before the lock. */
-export const LOGIN_SLOW_AFTER = 3;
+/** Failed logins for one e-mail after which every sign-in for it needs a solved captcha and is slowed. */
+export const LOGIN_CHALLENGE_AFTER = 3;
+/** Failures are forgotten after this long without one (each failure restarts the window). */
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** The delay of a challenged sign-in doubles per failure up to this many times the base (4 s by default). */
+const SLOW_DOWN_MAX_FACTOR = 4;
+
+/**
+ * How long a sign-in for an e-mail with `failures` waits: nothing below the
+ * challenge threshold, then the base doubling per failure, bounded so the
+ * owner is never kept out for long.
+ */
+export function loginDelayMs(failures: number, slowDownMs: number) {
+  if (failures < LOGIN_CHALLENGE_AFTER) return 0;
+  return slowDownMs * Math.min(2 ** (failures - LOGIN_CHALLENGE_AFTER), SLOW_DOWN_MAX_FACTOR);
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,46 +47,51 @@ async function passwordMatches(password: string, stored: string | null | undefin
   }
 }
 
-const lockedError = (seconds: number) =>
-  new AppError('rate_limited', 'account_locked', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
-
 /**
- * Spec §4 Login and the issue's protection: one generic failure message
- * whether or not the e-mail exists; per-IP limit; per-e-mail failure count
- * that slows down and then locks for a while (a locked account refuses even
- * the right password until the lock ends).
+ * Spec §4 Login and OWASP's authentication guidance: one generic failure
+ * message whether or not the e-mail exists; a per-IP limit; and, after
+ * repeated failures for an e-mail, a solved captcha and a bounded delay for
+ * every sign-in to it. Nothing locks the owner out: the right password with
+ * a solved captcha always gets in, however many wrong tries others made.
  */
 export function loginService(db: Db, opts: { slowDownMs?: number } = {}) {
   const repo = loginRepository(db);
+  const captcha = captchaService(db);
   const slowDownMs = opts.slowDownMs ?? 1000;
 
   return {
     async verify(input: LoginInput, clientIp: string) {
       await enforceRateLimit(db, `login:ip:${clientIp}`, LOGIN_IP_LIMIT);
       const key = failureKey(input.email);
-      const state = await repo.failures(key);
-      if (state && state.hits >= LOGIN_LOCK_AFTER) throw lockedError(state.retry_after);
+      // Keyed on the typed e-mail, registered or not: the challenge tells nothing about accounts.
+      const failures = await repo.failures(key);
+      if (failures >= LOGIN_CHALLENGE_AFTER) {
+        // Checked (and spent: a solution is good once) before the password, so guessing costs a fresh proof of work.
+        if (!input.captcha || (await captcha.verify(input.captcha)) !== 'valid') {
+          throw new AppError('not_authenticated', 'captcha_required');
+        }
+        // Before the password check, so right and wrong answers come equally late and cannot be cut short.
+        await sleep(loginDelayMs(failures, slowDownMs));
+      }
 
       const user = await repo.findCredentials(input.email);
       if (user && (await passwordMatches(input.password, user.password_hash))) {
-        if (state) await repo.clearFailures(key);
+        if (failures > 0) await repo.clearFailures(key);
         return { id: user.id, isAdmin: user.is_admin };
       }
       if (!user) await passwordMatches(input.password, undefined);
 
-      const { hits, retry_after } = await repo.recordFailure(key, LOGIN_LOCK_AFTER, LOGIN_LOCK_SECONDS);
-      if (hits >= LOGIN_LOCK_AFTER) throw lockedError(retry_after);
-      if (hits >= LOGIN_SLOW_AFTER) await sleep(slowDownMs * 2 ** (hits - LOGIN_SLOW_AFTER));
+      await repo.recordFailure(key, LOGIN_FAILURE_WINDOW_SECONDS);
       throw new AppError('not_authenticated', 'login_failed');
     },
   };
 }
 
 /**
- * Lifts a login lock and forgets the failures counted against the user's
- * e-mail (e.g. after they reset their password through the e-mailed link).
+ * Forgets the failed logins counted against the user's e-mail, so the next
+ * sign-in needs no captcha (after they reset their password through the
+ * e-mailed link, which proved they own the address).
  */
-export async function clearLoginLock(db: Db, userId: number) {
-  const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
-  if (user) await loginRepository(db).clearFailures(failureKey(user.email));
+export async function forgetLoginFailures(db: Db, userId: number) {
+  await loginRepository(db).clearFailuresOfUser(userId);
 }

@@ -1,20 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createUser, signIn } from '../../../test/factories';
 import { deliverDueMail } from '../../providers/mail/delivery';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { outboxTransport } from '../../providers/mail/transport-outbox';
 
 const URL = '/crud/dev/mailbox';
 
+/** A signed-in admin's session cookie: the mailbox answers only them. */
+async function adminCookie(t: TestApp) {
+  const admin = await createUser(t.db, { is_admin: true });
+  return signIn(t.db, admin.id);
+}
+
 describe('GET /crud/dev/mailbox', () => {
   let t: TestApp;
+  let cookie: string;
+  const get = (url: string) => t.app.inject({ url, headers: { cookie } });
   beforeAll(async () => {
     t = await createTestApp({ webRoot: null });
+    cookie = await adminCookie(t);
   });
   afterAll(() => t.close());
 
   it('lists every queued e-mail, newest first, 20 a page, with its delivery state', async () => {
-    const empty = await t.app.inject({ url: URL });
+    const empty = await get(URL);
     expect(empty.statusCode).toBe(200);
     expect(empty.json()).toEqual({ items: [], page: 1, per_page: 20, total: 0 });
 
@@ -30,7 +40,7 @@ describe('GET /crud/dev/mailbox', () => {
       text: 'Hola\n<b>no HTML</b>',
     });
 
-    const first = await t.app.inject({ url: URL });
+    const first = await get(URL);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('no-store');
     const body = first.json();
@@ -51,7 +61,7 @@ describe('GET /crud/dev/mailbox', () => {
     });
     expect(body.items[1].subject).toBe('Message 25');
 
-    const second = (await t.app.inject({ url: `${URL}?page=2` })).json();
+    const second = (await get(`${URL}?page=2`)).json();
     expect(second.items.map((m: { subject: string }) => m.subject)).toEqual([
       'Message 6',
       'Message 5',
@@ -68,14 +78,54 @@ describe('GET /crud/dev/mailbox', () => {
     ]);
     expect(second.items[5].sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    expect((await t.app.inject({ url: `${URL}?page=3` })).json()).toMatchObject({ items: [], page: 3, total: 26 });
+    expect((await get(`${URL}?page=3`)).json()).toMatchObject({ items: [], page: 3, total: 26 });
   });
 
   it('refuses a page that is not a positive number', async () => {
     for (const page of ['0', 'abc', '-1']) {
-      const res = await t.app.inject({ url: `${URL}?page=${page}` });
+      const res = await get(`${URL}?page=${page}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('validation_failed');
+    }
+  });
+});
+
+describe('who may read the developer mailbox', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ webRoot: null });
+    // The admin's own reset link is what a visitor would be after.
+    await enqueueMail(t.db, {
+      lang_code: 'en',
+      to: 'admin@example.test',
+      subject: 'Reset',
+      text: 'http://localhost/reset?token=x',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is a signed-in admin, acting as themself', async () => {
+    const res = await t.app.inject({ url: URL, headers: { cookie: await adminCookie(t) } });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total).toBe(1);
+  });
+
+  it('is nobody else: a visitor, a customer and an impersonating admin get the 404 of an address that does not exist', async () => {
+    const customer = await createUser(t.db);
+    const admin = await createUser(t.db, { is_admin: true });
+    const cookies = [
+      undefined,
+      await signIn(t.db, customer.id),
+      await signIn(t.db, customer.id, { masqueradeAdminId: admin.id }),
+      await signIn(t.db, null),
+    ];
+    for (const cookie of cookies) {
+      const res = await t.app.inject({ url: URL, headers: cookie ? { cookie } : {} });
+
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'route_not_found', message: 'There is no such address.' });
+      expect(res.body).not.toContain('token');
     }
   });
 });
@@ -113,10 +163,11 @@ describe('the developer mailbox in production', () => {
     }
   });
 
-  it('can be turned on with MAILBOX_PAGE=true', async () => {
+  it('can be turned on with MAILBOX_PAGE=true, still for admins only', async () => {
     const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
     try {
-      expect((await t.app.inject({ url: URL })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: URL, headers: { cookie: await adminCookie(t) } })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: URL })).statusCode).toBe(404);
     } finally {
       await t.close();
     }

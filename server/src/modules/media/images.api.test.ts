@@ -1,19 +1,31 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { imageResizeMultipleSearch } from '@storyhouse/contracts';
+import { imageResizeMultipleSearch, isResizableSize, resizableWidths } from '@storyhouse/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { demoMediaDir } from '../../config';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { RESIZE_RATE_LIMIT, resizedName } from './images';
+import { LocalStorage } from './storage-local';
 
 const COVER = 'covers/noahs-big-boat.jpg';
 
-/** Every file under a folder, relative to it. */
+/** Every file under a folder, relative to it (none when the folder is gone). */
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name);
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    : [];
+
+/** The cache file behind a resized path. */
+const cacheFileOf = (cacheDir: string, resizedPath: string) => path.join(cacheDir, resizedPath.replace('/media/resized/', ''));
+
+/** A client address of its own per call, so each test's resizes count against a fresh limit. */
+let clientSeq = 0;
+const newClient = () => `10.20.0.${++clientSeq}`;
 
 describe('image resizing', () => {
   let t: TestApp;
@@ -33,11 +45,16 @@ describe('image resizing', () => {
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-  const resize = (params: Record<string, string | number>) =>
-    get(`/crud/image/resize?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`);
-  const pathOf = async (params: Record<string, string | number>) => {
-    const res = await resize(params);
+  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url, headers, remoteAddress });
+  const resize = (params: Record<string, string | number>, remoteAddress?: string) =>
+    get(
+      `/crud/image/resize?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`,
+      {},
+      remoteAddress,
+    );
+  const pathOf = async (params: Record<string, string | number>, remoteAddress?: string) => {
+    const res = await resize(params, remoteAddress);
     expect(res.statusCode, res.body).toBe(200);
     return res.json().path as string;
   };
@@ -59,32 +76,27 @@ describe('image resizing', () => {
     expect(image.headers.etag).toBeDefined();
   });
 
-  it('crops to cover both sides when a height is given', async () => {
-    const { meta } = await imageAt(await pathOf({ url: '/media/banners/free-story-en.jpg', width: 300, height: 200 }));
-
-    expect(meta).toMatchObject({ width: 300, height: 200 });
-  });
-
   it('never enlarges an image', async () => {
     const original = await sharp(path.join(mediaDir, COVER)).metadata();
+    expect(original.width).toBeLessThan(1500);
 
-    const { meta } = await imageAt(await pathOf({ url: `/media/${COVER}`, width: 2000 }));
+    const { meta } = await imageAt(await pathOf({ url: `/media/${COVER}`, width: 1500 }));
 
     expect(meta.width).toBe(original.width);
   });
 
   it('accepts the bare storage key and an absolute URL on this host', async () => {
-    const byPath = await pathOf({ url: `/media/${COVER}`, width: 320 });
+    const byPath = await pathOf({ url: `/media/${COVER}`, width: 580 });
 
-    expect(await pathOf({ url: COVER, width: 320 })).toBe(byPath);
-    expect(await pathOf({ url: `http://localhost:80/media/${COVER}`, width: 320 })).toBe(byPath);
+    expect(await pathOf({ url: COVER, width: 580 })).toBe(byPath);
+    expect(await pathOf({ url: `http://localhost:80/media/${COVER}`, width: 580 })).toBe(byPath);
   });
 
   it('answers the same path again from the cache, without making the file again', async () => {
-    const first = await pathOf({ url: `/media/${COVER}`, width: 240 });
+    const first = await pathOf({ url: `/media/${COVER}`, width: 990 });
     const before = filesUnder(cacheDir).length;
 
-    const second = await pathOf({ url: `/media/${COVER}`, width: 240 });
+    const second = await pathOf({ url: `/media/${COVER}`, width: 990 });
 
     expect(second).toBe(first);
     expect(filesUnder(cacheDir).length).toBe(before);
@@ -93,7 +105,7 @@ describe('image resizing', () => {
   it('makes one file for identical requests arriving together', async () => {
     const before = filesUnder(cacheDir).length;
 
-    const paths = await Promise.all(Array.from({ length: 6 }, () => pathOf({ url: `/media/${COVER}`, width: 123 })));
+    const paths = await Promise.all(Array.from({ length: 6 }, () => pathOf({ url: `/media/${COVER}`, width: 350 })));
 
     expect(new Set(paths).size).toBe(1);
     expect(filesUnder(cacheDir).length).toBe(before + 1);
@@ -103,7 +115,7 @@ describe('image resizing', () => {
   it('gives a replaced source a new name once the server sees it, so cached copies are never stale', async () => {
     const key = 'covers/replaceable.jpg';
     cpSync(path.join(mediaDir, COVER), path.join(mediaDir, key));
-    const before = await pathOf({ url: key, width: 200 });
+    const before = await pathOf({ url: key, width: 400 });
 
     writeFileSync(
       path.join(mediaDir, key),
@@ -115,28 +127,28 @@ describe('image resizing', () => {
     // The server reuses an open file for a few seconds (storage-local.ts), as nginx can: let them pass.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
-    const after = await pathOf({ url: key, width: 200 }).finally(() => vi.useRealTimers());
+    const after = await pathOf({ url: key, width: 400 }).finally(() => vi.useRealTimers());
 
     expect(after).not.toBe(before);
-    expect((await imageAt(after)).meta).toMatchObject({ width: 200, height: 150 });
+    expect((await imageAt(after)).meta).toMatchObject({ width: 400, height: 300 });
   });
 
   it('makes a resized file again on a server whose cache lacks it (another instance, a cleared cache)', async () => {
-    const url = await pathOf({ url: `/media/${COVER}`, width: 180 });
+    const url = await pathOf({ url: `/media/${COVER}`, width: 500 });
     rmSync(cacheDir, { recursive: true, force: true });
 
     const { meta } = await imageAt(url);
 
-    expect(meta.width).toBe(180);
+    expect(meta.width).toBe(500);
   });
 
   it.each([
     ['a name whose hash does not match its source', (p: string) => p.replace(/resized\/[0-9a-f]{4}/, 'resized/0000')],
     ['a name for an audio file', (p: string) => p.replace(COVER, 'audio/noahs-big-boat/01.mp3')],
-    ['a size out of bounds', (p: string) => p.replace('/190/', '/9999/')],
-    ['a name with no size', (p: string) => p.replace('/190/', '/')],
+    ['a size out of bounds', (p: string) => p.replace('/700/', '/9999/')],
+    ['a name with no size', (p: string) => p.replace('/700/', '/')],
   ])('answers 404 for %s', async (_what, tamper) => {
-    const url = await pathOf({ url: `/media/${COVER}`, width: 190 });
+    const url = await pathOf({ url: `/media/${COVER}`, width: 700 });
     rmSync(cacheDir, { recursive: true, force: true });
 
     const res = await get(tamper(url));
@@ -157,14 +169,14 @@ describe('image resizing', () => {
     ['a backslash', 'covers\\noahs-big-boat.jpg'],
     ['a file that is not an image', 'covers/notes.txt'],
   ])('refuses %s with image_not_resizable', async (_what, url) => {
-    const res = await resize({ url, width: 200 });
+    const res = await resize({ url, width: 400 });
 
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('image_not_resizable');
   });
 
   it('answers item_not_found for an image that does not exist', async () => {
-    const res = await resize({ url: '/media/covers/no-such-album.jpg', width: 200 });
+    const res = await resize({ url: '/media/covers/no-such-album.jpg', width: 400 });
 
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('item_not_found');
@@ -175,7 +187,7 @@ describe('image resizing', () => {
     ['too wide', { width: 5000 }],
     ['not a number', { width: 'wide' }],
     ['a fraction', { width: 200.5 }],
-    ['too tall', { width: 200, height: 9000 }],
+    ['too tall', { width: 400, height: 9000 }],
   ])('refuses a width or height that is %s', async (_why, size) => {
     const res = await resize({ url: COVER, ...size });
 
@@ -184,10 +196,172 @@ describe('image resizing', () => {
   });
 
   it('refuses a request without a url', async () => {
-    const res = await get('/crud/image/resize?width=200');
+    const res = await get('/crud/image/resize?width=400');
 
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toHaveProperty(['querystring.url']);
+  });
+
+  describe('only the sizes the site uses (contracts image-sizes.ts)', () => {
+    /** 50 sizes no page asks for: widths across the old 16–2000 range, and allowed widths with a crop. */
+    const refused: { width: number; height?: number }[] = [
+      ...Array.from({ length: 40 }, (_, i) => 16 + i * 49)
+        .filter((w) => !isResizableSize(w))
+        .map((width) => ({ width })),
+      ...resizableWidths.flatMap((width) => [
+        { width, height: width },
+        { width, height: 200 },
+      ]),
+    ].slice(0, 50);
+
+    it('refuses every other size with 400, in the site language, and makes no file', async () => {
+      expect(refused).toHaveLength(50);
+      const before = filesUnder(cacheDir);
+
+      for (const size of refused) {
+        const res = await resize({ url: COVER, ...size }, newClient());
+        expect(res.statusCode, JSON.stringify(size)).toBe(400);
+        expect(res.json()).toMatchObject({
+          code: 'validation_failed',
+          fields: { [`querystring.${size.height ? 'height' : 'width'}`]: 'Not an image size this site offers' },
+        });
+      }
+      const multiple = await get(
+        `/crud/image/resize-multiple?${imageResizeMultipleSearch(COVER, [{ width: 400 }, { width: 401 }])}`,
+      );
+      expect(multiple.statusCode).toBe(400);
+      expect(multiple.json().fields).toEqual({ 'querystring.options.1.width': 'Not an image size this site offers' });
+
+      expect(filesUnder(cacheDir)).toEqual(before);
+    });
+
+    it('says so in Spanish on the Spanish site', async () => {
+      const res = await get(`/crud/image/resize?url=${COVER}&width=640`, { host: 'es.localhost' });
+
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields['querystring.width']).toBe('No es un tamaño de imagen que ofrezca este sitio');
+    });
+
+    it('makes every width the web asks for', async () => {
+      for (const width of resizableWidths) {
+        const { meta } = await imageAt(await pathOf({ url: '/media/banners/free-story-en.jpg', width }, newClient()));
+        expect(meta.format).toBe('webp');
+      }
+    });
+
+    it('answers 404 for a resized name of another size, even with the right hash (anyone can compute one)', async () => {
+      const file = (await new LocalStorage(mediaDir).stat(COVER))!;
+      const name = resizedName(COVER, file, { width: 640 });
+      const before = filesUnder(cacheDir);
+
+      const res = await get(`/media/resized/${name}`);
+
+      expect(res.statusCode).toBe(404);
+      expect(filesUnder(cacheDir)).toEqual(before);
+    });
+  });
+
+  describe('new resizes per client', () => {
+    const limited = '203.0.113.7';
+    const fresh = { url: '/media/covers/in-the-beginning.jpg', width: 1000 };
+
+    beforeAll(async () => {
+      // The client's whole budget, spent (as many real resizes would, only quicker).
+      for (let i = 0; i < RESIZE_RATE_LIMIT.limit; i++) {
+        await hitRateLimit(t.db, `image-resize:${limited}`, RESIZE_RATE_LIMIT);
+      }
+    });
+
+    it('refuses new resizes beyond the limit with 429 and Retry-After, while serving what is made', async () => {
+      const made = await pathOf({ url: `/media/${COVER}`, width: 400 }, newClient());
+
+      const refused = await resize(fresh, limited);
+      const cached = await resize({ url: `/media/${COVER}`, width: 400 }, limited);
+
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('rate_limited');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(filesUnder(cacheDir).some((f) => f.includes('/1000/covers/in-the-beginning.jpg'))).toBe(false);
+      expect(cached.statusCode).toBe(200);
+      expect(cached.json().path).toBe(made);
+      // Another client is not held back by this one.
+      expect((await resize(fresh, newClient())).statusCode).toBe(200);
+    });
+
+    it('counts a resized file made again on request too', async () => {
+      const url = await pathOf({ url: `/media/${COVER}`, width: 1000 }, newClient());
+      rmSync(cacheFileOf(cacheDir, url));
+
+      const res = await get(url, {}, limited);
+
+      expect(res.statusCode).toBe(429);
+      expect((await get(url, {}, newClient())).statusCode).toBe(200);
+    });
+  });
+
+  describe('cache size', () => {
+    let small: TestApp;
+    let smallCache: string;
+    const OLD = '0123456789abcdef/400/covers/old.jpg.webp';
+
+    beforeAll(async () => {
+      // Three covers whose resized copies are the same size, and a cap of two and a half of them.
+      const scratch = mkdtempSync(path.join(tmpdir(), 'storyhouse-image-cap-'));
+      const media = path.join(scratch, 'media');
+      smallCache = path.join(scratch, 'cache');
+      mkdirSync(path.join(media, 'covers'), { recursive: true });
+      // A cover no other test resizes, so its file is surely on disk (not only in the open-file cache).
+      const source = 'covers/david-the-shepherd-boy.jpg';
+      for (const name of ['a', 'b', 'c']) cpSync(path.join(mediaDir, source), path.join(media, 'covers', `${name}.jpg`));
+      const sample = cacheFileOf(cacheDir, await pathOf({ url: source, width: 400 }, newClient()));
+      const bytes = statSync(sample).size;
+      // A file a previous run left, used long ago: counted at start, and the first to go.
+      mkdirSync(path.dirname(path.join(smallCache, OLD)), { recursive: true });
+      cpSync(sample, path.join(smallCache, OLD));
+      utimesSync(path.join(smallCache, OLD), new Date('2020-01-01'), new Date('2020-01-01'));
+      small = await createTestApp({
+        env: { MEDIA_DIR: media, IMAGE_CACHE_DIR: smallCache, IMAGE_CACHE_MAX_MB: String((bytes * 2.5) / 1024 / 1024) },
+      });
+      return async () => {
+        await small.close();
+        rmSync(scratch, { recursive: true, force: true });
+      };
+    });
+
+    const make = async (name: string) => {
+      const res = await small.app.inject({ method: 'GET', url: `/crud/image/resize?url=covers/${name}.jpg&width=400` });
+      expect(res.statusCode, res.body).toBe(200);
+      return cacheFileOf(smallCache, res.json().path);
+    };
+
+    it('deletes the least recently used files beyond IMAGE_CACHE_MAX_MB, and their folders', async () => {
+      const a = await make('a');
+      const b = await make('b');
+
+      expect(existsSync(path.join(smallCache, OLD))).toBe(false);
+      expect(existsSync(path.join(smallCache, OLD.split('/')[0]!))).toBe(false);
+      expect([existsSync(a), existsSync(b)]).toEqual([true, true]);
+
+      await make('a'); // a hit: a is now the most recently used
+      const c = await make('c');
+
+      expect([existsSync(a), existsSync(b), existsSync(c)]).toEqual([true, false, true]);
+      expect(filesUnder(smallCache)).toHaveLength(2);
+    });
+
+    it('makes an evicted file again when it is asked for', async () => {
+      const b = await make('b');
+      const url = `/media/resized/${path.relative(smallCache, b)}`;
+      await make('a');
+      await make('c');
+      expect(existsSync(b)).toBe(false);
+
+      const res = await small.app.inject({ method: 'GET', url });
+
+      expect(res.statusCode).toBe(200);
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(400);
+      expect(filesUnder(smallCache)).toHaveLength(2);
+    });
   });
 
   describe('resize-multiple', () => {
@@ -195,7 +369,7 @@ describe('image resizing', () => {
       const search = imageResizeMultipleSearch(`/media/${COVER}`, [
         { width: 580, media_query: '(max-width: 600px)' },
         { width: 990, media_query: '(max-width: 1000px)' },
-        { width: 300, height: 100 },
+        { width: 800 },
       ]);
 
       const res = await get(`/crud/image/resize-multiple?${search}`);
@@ -215,13 +389,13 @@ describe('image resizing', () => {
           media_query: '(max-width: 1000px)',
           resized_url: expect.stringMatching(/^\/media\/resized\//),
         },
-        { width: 300, height: 100, media_query: null, resized_url: expect.stringMatching(/^\/media\/resized\//) },
+        { width: 800, height: null, media_query: null, resized_url: expect.stringMatching(/^\/media\/resized\//) },
       ]);
       const sizes = await Promise.all(list.map(async (o: { resized_url: string }) => (await imageAt(o.resized_url)).meta));
       expect(sizes.map((m) => [m.width, m.height])).toEqual([
         [580, 580],
         [990, 990],
-        [300, 100],
+        [800, 800],
       ]);
     });
 

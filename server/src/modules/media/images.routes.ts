@@ -10,7 +10,7 @@ import { AppError } from '../../plugins/errors';
 import { IMMUTABLE, imageKeyOf, imageResizer } from './images';
 import { sendStoredFile } from './send-file';
 import type { Storage } from './storage';
-import { createImageCache } from './storage-config';
+import { openImageCache } from './storage-config';
 
 /** The answer names a file whose name changes with its source: browsers may keep it an hour. */
 const RESIZE_ANSWER_CACHE = 'public, max-age=3600';
@@ -46,8 +46,8 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
   app,
   { config, storage: media },
 ) => {
-  const cache = createImageCache(config);
-  const images = imageResizer({ media, cache, log: app.log });
+  const cache = await openImageCache(config, app.log);
+  const images = imageResizer({ media, cache, db: app.db, log: app.log });
   app.addHook('onClose', async () => cache.close?.());
 
   app.get(
@@ -62,7 +62,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
     },
     async (request, reply) => {
       const { url, width, height } = request.query;
-      const path = await images.resize(imageKeyOf(url, request.host), { width, height });
+      const path = await images.resize(imageKeyOf(url, request.host), { width, height }, request.ip);
       reply.header('cache-control', RESIZE_ANSWER_CACHE);
       return { path };
     },
@@ -88,7 +88,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
           width,
           height: height ?? null,
           media_query: media_query ?? null,
-          resized_url: await images.resize(key, { width, height }),
+          resized_url: await images.resize(key, { width, height }, request.ip),
         })),
       );
       reply.header('cache-control', RESIZE_ANSWER_CACHE);
@@ -102,7 +102,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
     url: '/media/resized/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const name = await images.cached((request.params as { '*': string })['*']);
+      const name = await images.cached((request.params as { '*': string })['*'], request.ip);
       if (!name) throw new AppError('not_found', 'item_not_found');
       return sendStoredFile(request, reply, cache, name, { contentType: 'image/webp', cacheControl: IMMUTABLE });
     },

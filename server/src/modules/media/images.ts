@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { isResizableSize } from '@storyhouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import type { Db } from '../../db/database';
+import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
 import { AppError } from '../../plugins/errors';
 import { isStorageKey, readAll, type Storage, type StoredFile } from './storage';
 
@@ -39,8 +42,12 @@ export interface ResizeOptions {
   height?: number | undefined;
 }
 
-/** Widths and heights the service makes (the contract's bounds, checked again for names read from a URL). */
-const inBounds = (n: number) => Number.isInteger(n) && n >= 16 && n <= 2000;
+/**
+ * New resizes per client (request.ip): each is a sharp job and a new cached
+ * file. Enough for a visitor to fill a cold cache browsing the shop (two
+ * widths per cover); cache hits are not counted.
+ */
+export const RESIZE_RATE_LIMIT: RateLimit = { limit: 60, windowSeconds: 60 };
 
 /**
  * The cache name of a resized image: `<hash>/<width>[x<height>]/<key>.webp`.
@@ -48,7 +55,7 @@ const inBounds = (n: number) => Number.isInteger(n) && n >= 16 && n <= 2000;
  * replaced source gets a new name (and browsers may cache a name forever);
  * the readable rest says how to make the file again on any server instance.
  */
-function resizedName(key: string, file: StoredFile, { width, height }: ResizeOptions) {
+export function resizedName(key: string, file: StoredFile, { width, height }: ResizeOptions) {
   const hash = createHash('sha256')
     .update(JSON.stringify([OUTPUT_VERSION, key, file.size, file.mtime.getTime(), file.etag, width, height ?? null]))
     .digest('hex')
@@ -63,10 +70,12 @@ export const resizedPath = (name: string) => `/media/resized/${name}`;
 /**
  * Server-side image resizing (DESIGN.md: responsive images resized with
  * sharp, with cache headers). Output is WebP, which every browser the site
- * supports shows, at about two thirds of a JPEG's size. Resized files live in
- * `cache`; identical requests arriving together share one resize.
+ * supports shows, at about two thirds of a JPEG's size. Only the sizes the
+ * site uses are made (contracts image-sizes.ts), each client makes at most
+ * RESIZE_RATE_LIMIT new ones, and resized files live in `cache` (capped,
+ * image-cache.ts); identical requests arriving together share one resize.
  */
-export function imageResizer({ media, cache, log }: { media: Storage; cache: Storage; log: FastifyBaseLogger }) {
+export function imageResizer({ media, cache, db, log }: { media: Storage; cache: Storage; db: Db; log: FastifyBaseLogger }) {
   const inFlight = new Map<string, Promise<void>>();
 
   async function make(name: string, key: string, file: StoredFile, { width, height }: ResizeOptions) {
@@ -86,45 +95,56 @@ export function imageResizer({ media, cache, log }: { media: Storage; cache: Sto
     await cache.write(name, output, 'image/webp');
   }
 
-  /** Makes the resized file unless the cache has it; concurrent callers for one name wait on the same work. */
-  async function ensure(name: string, key: string, file: StoredFile, options: ResizeOptions) {
+  /**
+   * Makes the resized file unless the cache has it, counting it against the
+   * client's limit; concurrent callers for one name share one sharp job, and
+   * one that finds the job under way waits on it without being counted.
+   */
+  async function ensure(name: string, key: string, file: StoredFile, options: ResizeOptions, client: string) {
     if (await cache.stat(name)) return;
     let work = inFlight.get(name);
     if (!work) {
-      work = make(name, key, file, options).finally(() => inFlight.delete(name));
-      inFlight.set(name, work);
+      await enforceRateLimit(db, `image-resize:${client}`, RESIZE_RATE_LIMIT);
+      // Another caller may have started (or finished) it while the limit was checked.
+      work = inFlight.get(name);
+      if (!work) {
+        work = (async () => {
+          if (!(await cache.stat(name))) await make(name, key, file, options);
+        })().finally(() => inFlight.delete(name));
+        inFlight.set(name, work);
+      }
     }
     await work;
   }
 
   return {
-    /** The path of `key` resized to the options, making it if needed. */
-    async resize(key: string, options: ResizeOptions): Promise<string> {
+    /** The path of `key` resized to the options (a size the contract allowed), making it if needed for `client`. */
+    async resize(key: string, options: ResizeOptions, client: string): Promise<string> {
       const file = await media.stat(key);
       if (!file) throw new AppError('not_found', 'item_not_found');
       const name = resizedName(key, file, options);
-      await ensure(name, key, file, options);
+      await ensure(name, key, file, options, client);
       return resizedPath(name);
     },
 
     /**
      * The cache key of a resized path (`name` after /media/resized/), made
-     * again if this instance lacks it; undefined when the name is malformed
-     * or its source changed since (the name is then stale).
+     * again for `client` if this instance lacks it; undefined when the name
+     * is malformed, names a size the site does not use (the hash is no
+     * secret: anyone can compute one), or its source changed since (the name
+     * is then stale).
      */
-    async cached(name: string): Promise<string | undefined> {
+    async cached(name: string, client: string): Promise<string | undefined> {
       if (!isStorageKey(name)) return undefined;
       if (await cache.stat(name)) return name;
       const m = RESIZED_NAME.exec(name);
       if (!m) return undefined;
       const [, , w, h, key] = m;
       const options = { width: Number(w), height: h ? Number(h) : undefined };
-      if (!publicImageType(key!) || !inBounds(options.width) || (options.height !== undefined && !inBounds(options.height))) {
-        return undefined;
-      }
+      if (!publicImageType(key!) || !isResizableSize(options.width, options.height)) return undefined;
       const file = await media.stat(key!);
       if (!file || resizedName(key!, file, options) !== name) return undefined;
-      await ensure(name, key!, file, options);
+      await ensure(name, key!, file, options, client);
       return name;
     },
   };

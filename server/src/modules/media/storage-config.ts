@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Config, demoMediaDir } from '../../config';
+import { ImageCache } from './image-cache';
 import type { Storage } from './storage';
 import { LocalStorage } from './storage-local';
 import { S3Storage } from './storage-s3';
@@ -21,9 +23,11 @@ export function createMediaStorage(config: Config): Storage {
 
 /**
  * Resized images are a cache on this machine's disk (IMAGE_CACHE_DIR, default
- * DATA_DIR/cache/images), whatever the media storage: each name says how to
- * rebuild it, so an instance that lacks a file makes it again (images.ts).
+ * DATA_DIR/cache/images, at most IMAGE_CACHE_MAX_MB), whatever the media
+ * storage: each name says how to rebuild it, so an instance that lacks a file
+ * makes it again (images.ts).
  */
-export function createImageCache(config: Config): Storage {
-  return new LocalStorage(path.resolve(config.IMAGE_CACHE_DIR ?? path.join(config.DATA_DIR, 'cache', 'images')));
+export function openImageCache(config: Config, log: FastifyBaseLogger): Promise<ImageCache> {
+  const root = path.resolve(config.IMAGE_CACHE_DIR ?? path.join(config.DATA_DIR, 'cache', 'images'));
+  return ImageCache.open(root, config.IMAGE_CACHE_MAX_MB * 1024 * 1024, log);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { close, createReadStream, fstat, open, read } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
@@ -174,6 +174,25 @@ export class LocalStorage implements Storage {
     // This instance sees its own write at once.
     const cached = this.open.get(key);
     if (cached) this.drop(key, cached);
+  }
+
+  /**
+   * Deletes a file (the image cache evicting one), then the folders it leaves
+   * empty: each resized image has folders of its own, which would otherwise
+   * pile up. A reader already streaming the file keeps its descriptor.
+   */
+  async remove(key: string): Promise<void> {
+    const file = this.file(key);
+    const cached = this.open.get(key);
+    if (cached) this.drop(key, cached);
+    await rm(file, { force: true });
+    for (let dir = path.dirname(file); dir.startsWith(`${this.root}${path.sep}`); dir = path.dirname(dir)) {
+      try {
+        await rmdir(dir);
+      } catch {
+        break; // not empty (or already gone): the folders above are in use too
+      }
+    }
   }
 
   /** Closes every open file (the app is shutting down). */

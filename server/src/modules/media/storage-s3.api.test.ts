@@ -166,11 +166,11 @@ describe('media in an S3-compatible bucket', () => {
 
   it('serves covers and resizes them from the bucket', async () => {
     const cover = await t.app.inject({ method: 'GET', url: mediaPaths.image(COVER) });
-    const resized = await t.app.inject({ method: 'GET', url: `/crud/image/resize?url=/media/${COVER}&width=256` });
+    const resized = await t.app.inject({ method: 'GET', url: `/crud/image/resize?url=/media/${COVER}&width=400` });
     const image = await t.app.inject({ method: 'GET', url: resized.json().path });
 
     expect(cover.rawPayload.equals(s3.objects.get(COVER)!.body)).toBe(true);
-    expect((await sharp(image.rawPayload).metadata()).width).toBe(256);
+    expect((await sharp(image.rawPayload).metadata()).width).toBe(400);
   });
 
   it('signs its writes too, and refuses keys outside the storage', async () => {

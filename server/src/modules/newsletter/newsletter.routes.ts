@@ -1,15 +1,21 @@
 import {
   JSONP_CALLBACK,
+  type LangCode,
   NewsletterConfig,
   NewsletterConfigQuery,
+  NewsletterConfirmInput,
+  NewsletterConfirmResponse,
   type NewsletterResult,
   NewsletterSubscribeQuery,
+  routePath,
+  SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { translators } from '../../i18n';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { AppError } from '../../plugins/errors';
+import { siteLink } from '../../plugins/site-lang';
 import { newsletterService } from './newsletter.service';
 
 /** Subscribing is a once-in-a-while act: a handful of tries per address in ten minutes. */
@@ -17,8 +23,6 @@ export const NEWSLETTER_RATE_LIMIT = { limit: 10, windowSeconds: 600 };
 
 /** Where the web app subscribes when no provider is configured. */
 export const OWN_NEWSLETTER_PATH = '/newsletter/subscribe/post-json';
-
-type NewsletterSettings = Pick<Config, 'NEWSLETTER_URL' | 'NEWSLETTER_LIST_EN' | 'NEWSLETTER_LIST_ES' | 'NEWSLETTER_LIST_RU'>;
 
 /**
  * A JSONP answer: `/**\/cb({...});`. The JSON is made safe to sit in a
@@ -37,9 +41,11 @@ export function jsonpBody(callback: string, result: NewsletterResult) {
  * Spec §7 Newsletter: the browser subscribes with a cross-origin script
  * request to the provider. By default that provider is this server, shaped
  * like Mailchimp's post-json (DESIGN "newsletter"); NEWSLETTER_URL points
- * the web app at the real one.
+ * the web app at the real one. Like the real one, it confirms a new address
+ * by an e-mailed link (double opt-in) opened on the web's
+ * /newsletter/confirm page, which calls POST /crud/newsletter/confirm.
  */
-export const newsletterRoutes: FastifyPluginAsyncZod<{ config: NewsletterSettings }> = async (app, { config }) => {
+export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const lists = { en: config.NEWSLETTER_LIST_EN, es: config.NEWSLETTER_LIST_ES, ru: config.NEWSLETTER_LIST_RU };
   const newsletter = newsletterService(app.db, lists);
 
@@ -77,12 +83,35 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: NewsletterSetting
       // A JSONP client cannot read a status: every outcome, a refusal too, is a result.
       const limit = await hitRateLimit(app.db, `newsletter:${request.ip}`, NEWSLETTER_RATE_LIMIT);
       const lang = newsletter.langOf(id) ?? request.siteLang;
+      // The link opens the confirmation page on the list language's site.
+      const linkFor = (token: string, listLang: LangCode) => {
+        const { origin, query } = siteLink(request, config, listLang);
+        const page = routePath('newsletterConfirm', listLang) ?? '/newsletter/confirm';
+        return `${origin}${page}?token=${token}${query ? `&${query.slice(1)}` : ''}`;
+      };
       const result: NewsletterResult = limit.allowed
-        ? await newsletter.subscribe({ listId: id, EMAIL, FNAME, LNAME }, request.siteLang)
+        ? await newsletter.subscribe({ listId: id, EMAIL, FNAME, LNAME }, { siteLang: request.siteLang, linkFor })
         : { result: 'error', msg: translators[lang]('errors.rate_limited') };
       reply.header('cache-control', 'no-store').header('content-language', lang);
       if (callback === undefined) return reply.type('application/json; charset=utf-8').send(result);
       return reply.type('application/javascript; charset=utf-8').send(jsonpBody(callback, result));
+    },
+  );
+
+  app.post(
+    '/crud/newsletter/confirm',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "Confirms a subscription with the e-mailed link's token (single use, a week)",
+        querystring: SiteQuery,
+        body: NewsletterConfirmInput,
+        response: { 200: NewsletterConfirmResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return newsletter.confirm(request.ip, request.body.token);
     },
   );
 };

@@ -1,8 +1,24 @@
-import { issueMessage, type LangCode, langCodes, type NewsletterResult, NewsletterSignupInput } from '@storyhouse/contracts';
+import {
+  issueMessage,
+  type LangCode,
+  langCodes,
+  NEWSLETTER_CONFIRM_LINK_DAYS,
+  type NewsletterResult,
+  NewsletterSignupInput,
+} from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
+import { enforceRateLimit, hitRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
+import { AppError } from '../../plugins/errors';
+import { enqueueMail } from '../../providers/mail/outbox';
 import { newsletterRepository } from './newsletter.repository';
+
+/** Per address asked about (new, pending or subscribed alike, so the limit says nothing): no flood of e-mails to one inbox. */
+export const NEWSLETTER_EMAIL_LIMIT: RateLimit = { limit: 3, windowSeconds: 60 * 60 };
+/** Per client address on the confirmation link; a token cannot be guessed (256 bits), this only stops hammering. */
+export const NEWSLETTER_CONFIRM_IP_LIMIT: RateLimit = { limit: 20, windowSeconds: 15 * 60 };
 
 export interface SubscribeRequest {
   /** The list id (`id`). */
@@ -12,10 +28,52 @@ export interface SubscribeRequest {
   LNAME: string | undefined;
 }
 
+export interface SubscribeContext {
+  /** The site language, for an answer about a list we do not have. */
+  siteLang: LangCode;
+  /** Builds the confirmation link's address from its token, on the list language's site. */
+  linkFor: (token: string, lang: LangCode) => string;
+}
+
+/** The confirmation e-mail of a new or pending address, in the list's language. */
+export function confirmMail(lang: LangCode, email: string, url: string) {
+  const t = translators[lang];
+  const text = [
+    t('newsletter.mail.greeting'),
+    '',
+    t('newsletter.mail.asked', { email }),
+    '',
+    t('newsletter.mail.link', { days: NEWSLETTER_CONFIRM_LINK_DAYS }),
+    url,
+    '',
+    t('newsletter.mail.ignore'),
+    '',
+    t('newsletter.mail.signature'),
+  ].join('\n');
+  return { subject: t('newsletter.mail.confirmSubject'), text };
+}
+
+/** The e-mail of an address that is subscribed already: the web page cannot say so (it would tell anyone). */
+export function alreadySubscribedMail(lang: LangCode, email: string) {
+  const t = translators[lang];
+  const text = [
+    t('newsletter.mail.greeting'),
+    '',
+    t('newsletter.mail.asked', { email }),
+    t('newsletter.mail.already'),
+    '',
+    t('newsletter.mail.signature'),
+  ].join('\n');
+  return { subject: t('newsletter.mail.alreadySubject'), text };
+}
+
 /**
  * The offline newsletter provider (DESIGN "newsletter"): one local list per
  * site language, answering like the email-marketing provider does, with a
- * result and a message for the visitor in the list's language.
+ * result and a message for the visitor in the list's language. Like
+ * Mailchimp it asks the address's owner to confirm by e-mail (double
+ * opt-in), and it answers a new, a pending and a subscribed address alike:
+ * the answer must not tell a stranger who is on the list.
  */
 export function newsletterService(db: Db, lists: Record<LangCode, string>) {
   const repo = newsletterRepository(db);
@@ -25,9 +83,9 @@ export function newsletterService(db: Db, lists: Record<LangCode, string>) {
   return {
     langOf,
 
-    async subscribe(request: SubscribeRequest, siteLang: LangCode): Promise<NewsletterResult> {
+    async subscribe(request: SubscribeRequest, ctx: SubscribeContext): Promise<NewsletterResult> {
       const lang = langOf(request.listId);
-      if (!lang) return { result: 'error', msg: translators[siteLang]('newsletter.reply.unknownList') };
+      if (!lang) return { result: 'error', msg: translators[ctx.siteLang]('newsletter.reply.unknownList') };
       const t = translators[lang];
       const parsed = NewsletterSignupInput.safeParse(
         { email: request.EMAIL ?? '', fname: request.FNAME ?? '', lname: request.LNAME ?? '' },
@@ -46,10 +104,34 @@ export function newsletterService(db: Db, lists: Record<LangCode, string>) {
         };
       }
       const { email, fname, lname } = parsed.data;
-      const added = await repo.add({ list_id: lists[lang], email, fname, lname });
-      return added
-        ? { result: 'success', msg: t('newsletter.reply.subscribed') }
-        : { result: 'error', msg: t('newsletter.reply.alreadySubscribed', { email }) };
+      const checkInbox: NewsletterResult = { result: 'success', msg: t('newsletter.reply.checkInbox') };
+      // Over the limit the answer is the same and nothing is sent (nor is a sent link replaced).
+      // The key is a hash: the limiter's table holds no one's address.
+      const limit = await hitRateLimit(db, `newsletter:email:${hashToken(email.toLowerCase())}`, NEWSLETTER_EMAIL_LIMIT);
+      if (!limit.allowed) return checkInbox;
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + NEWSLETTER_CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000);
+      await db.transaction().execute(async (trx) => {
+        const state = await newsletterRepository(trx).request(
+          { list_id: lists[lang], email, fname, lname },
+          hashToken(token),
+          expiresAt,
+        );
+        const mail =
+          state === 'pending' ? confirmMail(lang, email, ctx.linkFor(token, lang)) : alreadySubscribedMail(lang, email);
+        await enqueueMail(trx, { lang_code: lang, to: email, ...mail });
+      });
+      return checkInbox;
+    },
+
+    /** Confirms the address of an e-mailed link's token; the link works once, within its days. */
+    async confirm(clientIp: string, token: string) {
+      await enforceRateLimit(db, `newsletter-confirm:ip:${clientIp}`, NEWSLETTER_CONFIRM_IP_LIMIT);
+      const invalid = new AppError('invalid_data', 'newsletter_link_invalid');
+      if (!TOKEN_FORMAT.test(token)) throw invalid;
+      const row = await repo.confirm(hashToken(token));
+      if (!row) throw invalid;
+      return { status: 'confirmed' as const };
     },
   };
 }

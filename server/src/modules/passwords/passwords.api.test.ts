@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, sessionIdOf, signIn } from '../../../test/factories';
 import { verifyPassword } from '../accounts/password';
 import { failureKey, loginRepository } from '../login/login.repository';
-import { LOGIN_LOCK_AFTER } from '../login/login.service';
+import { LOGIN_CHALLENGE_AFTER, LOGIN_FAILURE_WINDOW_SECONDS } from '../login/login.service';
 import { passwordsRepository } from './passwords.repository';
 import { hashResetToken } from './passwords.service';
 
@@ -53,6 +53,46 @@ async function requestLink(email: string, lang_code: 'en' | 'es' | 'ru' = 'en', 
   const token = new URL(link).searchParams.get('token') ?? '';
   return { mail, link, token };
 }
+
+describe('POST /crud/login/forgot with PUBLIC_URL_* set', () => {
+  let site: TestApp;
+  beforeAll(async () => {
+    site = await createTestApp({
+      env: { PORT: '3000', PUBLIC_URL_EN: 'https://stories.example', PUBLIC_URL_ES: 'https://historias.example/' },
+    });
+  });
+  afterAll(() => site.close());
+
+  async function linkFor(lang_code: 'en' | 'es', host: string, url = '/crud/login/forgot') {
+    const user = await createUser(site.db);
+    const res = await site.app.inject({ method: 'POST', url, payload: { email: user.email, lang_code }, headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const mail = await site.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', user.email)
+      .executeTakeFirst();
+    return /https?:\/\/\S+/.exec(mail?.text_body ?? '')?.[0];
+  }
+
+  it('links to the configured address, whichever of our hosts the request came through', async () => {
+    expect(await linkFor('en', '127.0.0.1:3000')).toMatch(
+      /^https:\/\/stories\.example\/forgot-password\/reset\?token=[\w-]{43}$/,
+    );
+    expect(await linkFor('en', 'localhost:3000')).toMatch(/^https:\/\/stories\.example\/forgot-password\/reset\?token=/);
+    expect(await linkFor('es', 'es.localhost:3000')).toMatch(/^https:\/\/historias\.example\/forgot-password\/reset\?token=/);
+  });
+
+  it('keeps the Spanish test flag on the English site’s address', async () => {
+    const link = await linkFor('es', '127.0.0.1:3000', '/crud/login/forgot?test_spanish_site=1');
+
+    expect(link).toMatch(/^https:\/\/stories\.example\/forgot-password\/reset\?token=[\w-]{43}&test_spanish_site=1$/);
+  });
+
+  it('accepts the PUBLIC_URL_* hosts as the request’s Host', async () => {
+    expect(await linkFor('en', 'stories.example')).toMatch(/^https:\/\/stories\.example\//);
+  });
+});
 
 describe('POST /crud/login/forgot', () => {
   it('answers an unknown address exactly as a registered one, and e-mails only the registered one', async () => {
@@ -121,10 +161,22 @@ describe('POST /crud/login/forgot', () => {
     expect(russian.mail.subject).toBe('Сброс пароля Storyhouse');
   });
 
-  it('never puts a forged Host into the link', async () => {
+  it('refuses a request naming another host (400 invalid_host) and e-mails nothing', async () => {
     const user = await createUser(t.db);
 
-    const { link } = await requestLink(user.email, 'en', { host: 'evil.example' });
+    // `localhost:@evil.example` passed a check of the host name, and a browser opens its link on evil.example.
+    for (const host of ['localhost:@evil.example', 'evil.example', 'localhost:80@x']) {
+      const res = await forgot({ email: user.email, lang_code: 'en' }, { host });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ code: 'invalid_host', message: 'This site is not served at that address.' });
+    }
+    expect(await mailsTo(user.email)).toHaveLength(0);
+  });
+
+  it('links to the public address of the English site (by default http://, its first host and PORT)', async () => {
+    const user = await createUser(t.db);
+
+    const { link } = await requestLink(user.email, 'en', { host: '127.0.0.1:80' });
 
     expect(link).toMatch(/^http:\/\/localhost\/forgot-password\/reset\?token=/);
   });
@@ -250,19 +302,19 @@ describe('POST /crud/reset/password/token', () => {
     expect(older.json()).toMatchObject({ code: 'password_reset_link_invalid' });
   });
 
-  it('lifts a login lock: the new password logs in at once', async () => {
+  it('forgets failed logins: the new password logs in at once, without a captcha', async () => {
     const user = await createUser(t.db);
     const login = (password: string) => post('/crud/login', { email: user.email, password });
-    for (let i = 0; i < LOGIN_LOCK_AFTER; i++)
-      await loginRepository(t.db).recordFailure(failureKey(user.email), LOGIN_LOCK_AFTER, 900);
-    const locked = await login(user.password);
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++)
+      await loginRepository(t.db).recordFailure(failureKey(user.email), LOGIN_FAILURE_WINDOW_SECONDS);
+    const challenged = await login(user.password);
     const { token } = await requestLink(user.email);
 
     await resetWithToken({ token, new_password: 'a brand new secret' });
     const after = await login('a brand new secret');
 
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ code: 'account_locked' });
+    expect(challenged.statusCode).toBe(401);
+    expect(challenged.json()).toMatchObject({ code: 'captcha_required' });
     expect(after.statusCode).toBe(200);
   });
 

@@ -6,7 +6,7 @@ import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { AppError } from '../../plugins/errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, verifyPassword } from '../accounts/password';
-import { clearLoginLock } from '../login/login.service';
+import { forgetLoginFailures } from '../login/login.service';
 import { sessionsRepository } from '../sessions/sessions.repository';
 import { passwordsRepository } from './passwords.repository';
 
@@ -94,8 +94,8 @@ export function passwordsService(db: Db) {
         await r.setPasswordHash(row.user_id, passwordHash);
         await r.retireTokens(row.user_id);
         await sessionsRepository(trx).endOtherSessions(row.user_id, undefined);
-        // The e-mail proved who they are: a lock left by someone guessing their password no longer applies.
-        await clearLoginLock(trx, row.user_id);
+        // The e-mail proved who they are: failures left by someone guessing their password no longer apply.
+        await forgetLoginFailures(trx, row.user_id);
         return row.user_id;
       });
       if (userId === undefined) throw invalid;

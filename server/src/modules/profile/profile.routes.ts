@@ -79,7 +79,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = await profile.create(request.ip, user);
       // The visitor's cart becomes the new account's, under the same rules as at login.
       await request.startUserSession(id, {
-        carry: (fromSessionId, toSessionId) => mergeGuestCart(app.db, { fromSessionId, toSessionId, userId: id }),
+        carry: (fromSessionId) => mergeGuestCart(app.db, { fromSessionId, userId: id }),
       });
       return { id, back_location };
     },

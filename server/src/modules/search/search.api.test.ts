@@ -226,6 +226,25 @@ describe('GET /crud/search', () => {
     expect((await search('noah\'s & | ! ( :* "')).items.map((i) => i.url)).toContain('/noah');
   });
 
+  it('may be cached publicly, but keyed on what picks the site language (Host, and the flag cookie)', async () => {
+    const english = await t.app.inject({ method: 'GET', url: '/crud/search', query: { q: 'noah' } });
+    const flagged = await t.app.inject({
+      method: 'GET',
+      url: '/crud/search',
+      query: { q: 'noah' },
+      headers: { cookie: 'test_spanish_site=1' },
+    });
+
+    expect(english.headers['cache-control']).toBe('public, max-age=60');
+    expect(flagged.json().items).not.toEqual(english.json().items);
+    for (const res of [english, flagged]) {
+      const vary = String(res.headers.vary)
+        .toLowerCase()
+        .split(/\s*,\s*/);
+      expect(vary).toEqual(expect.arrayContaining(['host', 'cookie']));
+    }
+  });
+
   it('answers 400 for a query that is too long or a bad page', async () => {
     const queries: Record<string, string>[] = [{ q: 'x'.repeat(201) }, { q: 'noah', page: '0' }, { q: 'noah', page: 'abc' }];
     for (const query of queries) {

@@ -20,8 +20,11 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // The same for every visitor of a site; pages and products change rarely.
-      reply.header('cache-control', 'public, max-age=60');
+      // Public and the same for every visitor of one site, so a shared cache may keep it, but
+      // the site language comes from the Host and the test_spanish_site cookie (spec §1;
+      // the query flag is already in the URL): a cache must key on both, or the Spanish
+      // answer would be served on the English site.
+      reply.header('cache-control', 'public, max-age=60').header('vary', 'host, cookie');
       return search.search(request.siteLang, request.query.q, request.query.page);
     },
   );

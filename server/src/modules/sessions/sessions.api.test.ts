@@ -36,6 +36,13 @@ describe('GET /crud/session', () => {
     expect(res.json()).toEqual({ logged_in: true, user_id: user.id, is_admin: false, masquerading: false, site_lang: 'en' });
   });
 
+  it('lets no cache keep the answer', async () => {
+    const cookie = await signIn(t.db, (await createUser(t.db)).id);
+
+    expect((await getSession(cookie)).headers['cache-control']).toBe('private, no-store');
+    expect((await getSession()).headers['cache-control']).toBe('private, no-store');
+  });
+
   it('marks an admin as admin', async () => {
     const admin = await createUser(t.db, { is_admin: true });
 

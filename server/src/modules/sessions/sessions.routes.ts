@@ -19,7 +19,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      // Says who is signed in: never kept by a shared cache, nor on disk.
+      reply.header('cache-control', 'private, no-store');
       const current = await currentUser(request);
       return {
         logged_in: Boolean(current),

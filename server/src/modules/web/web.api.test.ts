@@ -50,12 +50,13 @@ describe('page routes', () => {
     expect(htmlLang(res.body)).toBe('ru');
   });
 
-  it('links each language version of the page (hreflang)', async () => {
-    const res = await get('/', { host: 'localhost:3000' });
+  it('links each language version of the page (hreflang) on that site’s public address', async () => {
+    // Tests run with PORT 80: the default public addresses are http:// and each site's first host.
+    const res = await get('/', { host: '127.0.0.1:3000' });
 
-    expect(res.body).toContain('<link rel="alternate" hreflang="es" href="http://es.localhost:3000/">');
-    expect(res.body).toContain('<link rel="alternate" hreflang="ru" href="http://ru.localhost:3000/">');
-    expect(res.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost:3000/">');
+    expect(res.body).toContain('<link rel="alternate" hreflang="es" href="http://es.localhost/">');
+    expect(res.body).toContain('<link rel="alternate" hreflang="ru" href="http://ru.localhost/">');
+    expect(res.body).toContain('<link rel="alternate" hreflang="en" href="http://localhost/">');
   });
 
   it('answers HEAD for a page', async () => {
@@ -96,7 +97,7 @@ describe('not-found page', () => {
     const res = await get("/it's&more", { host: 'localhost:3000' });
 
     expect(res.statusCode).toBe(404);
-    expect(res.body).toContain('hreflang="es" href="http://es.localhost:3000/it&#39;s&amp;more"');
+    expect(res.body).toContain('hreflang="es" href="http://es.localhost/it&#39;s&amp;more"');
     expect(res.body).not.toContain("/it's&more");
   });
 

@@ -1,25 +1,35 @@
-import type { LangCode } from '@storyhouse/contracts';
+import { FreeMp3Grant, type LangCode } from '@storyhouse/contracts';
 
 /**
  * Spec §2 Free MP3: the form is complete for the rest of the browser session
- * (then every free-mp3 page shows the play button and download link).
+ * (then every free-mp3 page shows the play button and download link). The
+ * server's link expires (issue 6), so "complete" lasts as long as the link:
+ * after that the form asks again.
  */
-const KEY = 'storyhouse.freeMp3.completed';
+const KEY = 'storyhouse.freeMp3.grant';
+/** The same link in memory, for a browser that blocks storage: it lasts until the page is reloaded. */
+let remembered: FreeMp3Grant | null = null;
 
-export function isFreeMp3Completed(): boolean {
+/** Whether a link is still good now. */
+export const isLive = (grant: FreeMp3Grant, now = Date.now()) => Date.parse(grant.expires_at) > now;
+
+export function loadFreeMp3Grant(): FreeMp3Grant | null {
+  if (remembered && isLive(remembered)) return remembered;
   try {
-    return window.sessionStorage.getItem(KEY) === '1';
+    const parsed = FreeMp3Grant.safeParse(JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null'));
+    return parsed.success && isLive(parsed.data) ? parsed.data : null;
   } catch {
-    // Storage blocked (private mode settings): the form is simply shown again.
-    return false;
+    // Storage blocked (private mode settings) or garbled: the form is simply shown again.
+    return null;
   }
 }
 
-export function rememberFreeMp3Completed() {
+export function rememberFreeMp3Grant(grant: FreeMp3Grant) {
+  remembered = grant;
   try {
-    window.sessionStorage.setItem(KEY, '1');
+    window.sessionStorage.setItem(KEY, JSON.stringify(grant));
   } catch {
-    // See above: the visitor still gets the MP3 on the page they are sent to.
+    // See above: the link in memory still reaches the page they are sent to.
   }
 }
 

@@ -1,18 +1,19 @@
-import { type CmsEntry, FreeMp3Form, isAdult, type NewsletterResult } from '@storyhouse/contracts';
-import { useState } from 'react';
+import { type CmsEntry, FreeMp3Form, type FreeMp3Grant, isAdult, type NewsletterResult } from '@storyhouse/contracts';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { PersonFields } from '../../ui/form/person-fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
-import { refusalMessage, useFormSubmit } from '../../ui/form/use-form-submit';
+import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { CaptchaField } from '../captcha/captcha-field';
 import { CmsHtml } from '../cms/components/cms-html';
 import { subscribeNewsletter } from '../newsletter/newsletter';
 import { type QueueTrack, usePlayer } from '../player/player';
-import { verifyCaptcha } from './api/verify-captcha';
-import { freeMp3SuccessPath, isFreeMp3Completed, rememberFreeMp3Completed } from './completion';
+import { requestFreeMp3Download } from './api/request-download';
+import { freeMp3SuccessPath, isLive, loadFreeMp3Grant, rememberFreeMp3Grant } from './completion';
 import './free-mp3.css';
 
 const empty = { first_name: '', last_name: '', email: '', birth_year: '', captcha: '' };
@@ -21,27 +22,36 @@ const labelKey = { first_name: 'freeMp3.firstName', last_name: 'freeMp3.lastName
 /**
  * Spec §2 Free MP3: the intro, then either the free MP3 (play button and
  * download link) for a visitor who completed the form this browser session,
- * or the form. Spec §4: submit verifies the captcha on the server; an adult
- * (§5: current year − 18 ≥ birth year) is subscribed to the newsletter
- * (an already-subscribed reply also completes); a younger visitor completes
- * without subscribing. Completion goes to the language's thank-you page.
- * The 18-or-older rule is worded in the page's intro (CMS text; spec §2:
- * the Spanish text says so).
+ * or the form. Spec §4: submit sends the form to the server, which verifies
+ * the captcha and answers a short-lived download link (issue 6: the page
+ * itself never carries the file); an adult (§5: current year − 18 ≥ birth
+ * year) is then subscribed to the newsletter (an already-subscribed reply
+ * also completes); a younger visitor completes without subscribing.
+ * Completion goes to the language's thank-you page. The 18-or-older rule is
+ * worded in the page's intro (CMS text; spec §2: the Spanish text says so).
  */
 export default function FreeMp3Layout({ entry }: { entry: CmsEntry }) {
-  const [completed, setCompleted] = useState(isFreeMp3Completed);
+  const [grant, setGrant] = useState(loadFreeMp3Grant);
+
+  // When the link expires the page asks for the form again, instead of offering a link that answers 410.
+  useEffect(() => {
+    if (!grant) return;
+    const timer = window.setTimeout(() => setGrant(null), Math.max(0, Date.parse(grant.expires_at) - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [grant]);
+
   return (
     <div className="free-mp3-layout">
       {entry.intro ? <CmsHtml html={entry.intro} className="free-mp3-intro" /> : null}
-      {completed ? (
+      {grant ? (
         entry.freeMp3 ? (
-          <FreeMp3Download entry={entry} freeMp3={entry.freeMp3} />
+          <FreeMp3Download entry={entry} grant={grant} />
         ) : (
           <ReadyLink />
         )
-      ) : (
-        <FreeMp3FormView onComplete={() => setCompleted(true)} />
-      )}
+      ) : entry.freeMp3 ? (
+        <FreeMp3FormView entryId={entry.id} onComplete={setGrant} />
+      ) : null}
     </div>
   );
 }
@@ -56,11 +66,12 @@ function ReadyLink() {
   );
 }
 
-function FreeMp3Download({ entry, freeMp3 }: { entry: CmsEntry; freeMp3: string }) {
+/** The MP3 the server's link opens: the player streams it, the link saves it (an attachment). */
+function FreeMp3Download({ entry, grant }: { entry: CmsEntry; grant: FreeMp3Grant }) {
   const { t } = useI18n();
   const player = usePlayer();
-  const title = entry.free_story_title || t('freeMp3.freeStory');
-  const track: QueueTrack = { id: `free-mp3:${entry.id}`, title, url: freeMp3 };
+  const title = grant.title || entry.free_story_title || t('freeMp3.freeStory');
+  const track: QueueTrack = { id: `free-mp3:${entry.id}`, title, url: grant.download_url };
   const playing = player.isCurrent(track.id) && player.isPlaying;
   return (
     <section className="free-mp3-download" aria-label={t('freeMp3.ready')}>
@@ -70,7 +81,7 @@ function FreeMp3Download({ entry, freeMp3 }: { entry: CmsEntry; freeMp3: string 
           <span aria-hidden="true" className={playing ? 'free-mp3-icon free-mp3-icon--pause' : 'free-mp3-icon'} />
           {playing ? t('freeMp3.pause', { title }) : t('freeMp3.play', { title })}
         </button>
-        <a className="button button--secondary" href={freeMp3} download>
+        <a className="button button--secondary" href={grant.download_url} download>
           {t('freeMp3.download')}
         </a>
       </div>
@@ -81,45 +92,52 @@ function FreeMp3Download({ entry, freeMp3 }: { entry: CmsEntry; freeMp3: string 
 /**
  * Spec §8 Free form: an already-subscribed reply completes the form too. The
  * provider says so in English (Mailchimp: "… is already subscribed …"); our
- * own endpoint in the list's language, with the catalog's words.
+ * own endpoint answers every address alike with success (issue 8: it tells
+ * no one who is on the list).
  */
-function isAlreadySubscribed(result: NewsletterResult, alreadyText: string) {
-  return result.msg === alreadyText || /already subscribed/i.test(result.msg);
+function isAlreadySubscribed(result: NewsletterResult) {
+  return /already subscribed/i.test(result.msg);
 }
 
-function FreeMp3FormView({ onComplete }: { onComplete: () => void }) {
+/** Answers in which the server did not look at the captcha: the visitor's solution is still good. */
+const captchaUntouched = new Set(['validation_failed', 'rate_limited', 'page_not_found']);
+
+function FreeMp3FormView({ entryId, onComplete }: { entryId: number; onComplete: (grant: FreeMp3Grant) => void }) {
   const { t, lang } = useI18n();
   const navigate = useNavigate();
   const form = useForm(FreeMp3Form, empty);
   const [sending, setSending] = useState(false);
+  // A link already earned (its captcha spent) while the newsletter step failed: a retry does not ask again.
+  const earned = useRef<FreeMp3Grant | null>(null);
 
-  const complete = () => {
-    rememberFreeMp3Completed();
-    onComplete();
+  const complete = (grant: FreeMp3Grant) => {
+    rememberFreeMp3Grant(grant);
+    onComplete(grant);
     void navigate(freeMp3SuccessPath(lang));
   };
 
   const submit = async (data: FreeMp3Form) => {
-    try {
-      const { status } = await verifyCaptcha({ captcha: data.captcha });
-      if (status !== 'valid') throw new Error('captcha refused');
-    } catch (error) {
-      // A refused solution cannot be sent again: the visitor solves a new one.
-      form.set('captcha', '');
-      setFailure(refusalMessage(error, t('freeMp3.invalidCaptcha')));
-      return;
+    let grant = earned.current && isLive(earned.current) ? earned.current : null;
+    if (!grant) {
+      try {
+        grant = await requestFreeMp3Download(entryId, data);
+      } catch (error) {
+        // A spent or refused solution cannot be sent again: the visitor solves a new one.
+        if (!(error instanceof ApiError && captchaUntouched.has(error.code))) form.set('captcha', '');
+        if (showServerErrors(error)) return;
+        setFailure(error instanceof ApiError && error.message ? error.message : t('freeMp3.failed'));
+        return;
+      }
+      earned.current = grant;
     }
     if (!isAdult(Number(data.birth_year))) {
-      complete();
+      complete(grant);
       return;
     }
     try {
       const result = await subscribeNewsletter({ email: data.email, fname: data.first_name, lname: data.last_name });
-      if (
-        result.result === 'success' ||
-        isAlreadySubscribed(result, t('newsletter.reply.alreadySubscribed', { email: data.email }))
-      ) {
-        complete();
+      if (result.result === 'success' || isAlreadySubscribed(result)) {
+        complete(grant);
         return;
       }
     } catch {
@@ -128,7 +146,7 @@ function FreeMp3FormView({ onComplete }: { onComplete: () => void }) {
     setFailure(t('freeMp3.failed'));
   };
 
-  const { ref, onSubmit, failure, setFailure } = useFormSubmit(form, {
+  const { ref, onSubmit, failure, setFailure, showServerErrors } = useFormSubmit(form, {
     busy: sending,
     send: (data: FreeMp3Form) => {
       setSending(true);

@@ -1,5 +1,5 @@
-import { LoginInput, routePath, safeBackLocation } from '@storyhouse/contracts';
-import { useId } from 'react';
+import { type LoginInput, loginForm, routePath, safeBackLocation } from '@storyhouse/contracts';
+import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -10,7 +10,12 @@ import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useLogin } from '../accounts/api/login';
+import { CaptchaField } from '../captcha/captcha-field';
 import './login.css';
+
+/** The form's rules before and after the server asked for a captcha (one schema object each, for useForm). */
+const plainForm = loginForm(false);
+const challengeForm = loginForm(true);
 
 /** A link to a route carrying back_location (create account), absent when the route is not built. */
 function RouteLinkWithBack({ to, back, children }: { to: string; back: string; children: string }) {
@@ -24,7 +29,10 @@ function RouteLinkWithBack({ to, back, children }: { to: string; back: string; c
  * Spec §2 /login: e-mail and password, the server's message on failure
  * (spec §8), links to create an account (carrying back_location) and to
  * forgot-password. After login the page loads back_location as the server
- * decided it (admin rules), so session, user and cart start fresh.
+ * decided it (admin rules), so session, user and cart start fresh. After
+ * repeated failed logins for the e-mail the server answers
+ * `captcha_required`: the captcha appears and the next submit carries its
+ * solution (each solution is good once, so a refused submit asks for a new one).
  */
 export default function LoginPage() {
   const { t, lang } = useI18n();
@@ -33,16 +41,25 @@ export default function LoginPage() {
   const back = safeBackLocation(params.get('back_location'));
   useDocumentTitle(t('accountsLogin.title'));
 
-  const form = useForm(LoginInput, { email: '', password: '', back_location: back });
+  const [challenge, setChallenge] = useState(false);
+  const form = useForm(challenge ? challengeForm : plainForm, {
+    email: '',
+    password: '',
+    back_location: back,
+    captcha: '',
+  });
   const login = useLogin();
   const submit = useFormSubmit(form, {
     busy: login.isPending || login.isSuccess,
-    send: (data: LoginInput) =>
+    send: ({ captcha, ...data }: LoginInput) =>
       login.mutate(
-        { ...data, back_location: back },
+        { ...data, ...(captcha ? { captcha } : {}), back_location: back },
         {
           onSuccess: ({ back_location }) => window.location.assign(safeBackLocation(back_location)),
           onError: (error) => {
+            // A sent solution may be spent (each is good once): the widget asks for a fresh one.
+            if (captcha) form.set('captcha', '');
+            if (error instanceof ApiError && error.code === 'captcha_required') setChallenge(true);
             if (submit.showServerErrors(error)) return;
             submit.setFailure(error instanceof ApiError && error.message ? error.message : t('errors.internal_error'));
           },
@@ -64,6 +81,7 @@ export default function LoginPage() {
           required
           autoComplete="current-password"
         />
+        {challenge ? <CaptchaField form={form} name="captcha" /> : null}
         <FormFailure message={submit.failure} />
         <SubmitButton busy={busy}>{busy ? t('accountsLogin.submitting') : t('accountsLogin.submit')}</SubmitButton>
       </form>

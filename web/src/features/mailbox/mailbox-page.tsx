@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import NotFoundPage from '../not-found/not-found-page';
 import { useMailbox } from './api/get-mailbox';
 import './mailbox.css';
 
@@ -60,37 +61,47 @@ function Message({ message }: { message: MailboxMessage }) {
 
 /**
  * The developer mailbox (DESIGN "e-mail"): what the site's forms e-mailed,
- * newest first, each body readable, with paging. The API answers only where
- * it is enabled (not in production by default).
+ * newest first, each body readable, with paging. The API answers only a
+ * signed-in admin, and only where it is enabled (not in production by
+ * default); for anyone else it does not exist, and this is the not-found page.
  */
 export default function MailboxPage() {
-  const { t } = useI18n();
-  useDocumentTitle(t('mailbox.title'));
   const [params] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const { data, error, isPending, refetch } = useMailbox(page);
+  const mailbox = useMailbox(page);
+  // Also when the admin signs out with the page open: the next refresh hides what was shown.
+  if (mailbox.error instanceof ApiError && mailbox.error.status === 404) return <NotFoundPage />;
+  // Nothing of the mailbox shows until the API has said it is there for this visitor.
+  if (mailbox.isPending) return <Loading />;
+  return <Mailbox page={page} mailbox={mailbox} />;
+}
+
+function Loading() {
+  const { t } = useI18n();
+  return (
+    <p className="loading" role="status">
+      {t('shell.loading')}
+    </p>
+  );
+}
+
+function Mailbox({ page, mailbox }: { page: number; mailbox: ReturnType<typeof useMailbox> }) {
+  const { t } = useI18n();
+  useDocumentTitle(t('mailbox.title'));
+  const { data, error, refetch } = mailbox;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
   const pageLink = (p: number) => (p === 1 ? '/dev/mailbox' : `/dev/mailbox?page=${p}`);
 
   let body: ReactNode;
-  if (isPending) {
+  if (error && !data) {
     body = (
-      <p className="loading" role="status">
-        {t('shell.loading')}
-      </p>
+      <div className="load-error" role="alert">
+        <p>{t('mailbox.loadFailed')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          {t('mailbox.retry')}
+        </button>
+      </div>
     );
-  } else if (error && !data) {
-    body =
-      error instanceof ApiError && error.status === 404 ? (
-        <p role="status">{t('mailbox.unavailable')}</p>
-      ) : (
-        <div className="load-error" role="alert">
-          <p>{t('mailbox.loadFailed')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            {t('mailbox.retry')}
-          </button>
-        </div>
-      );
   } else if (data && data.items.length === 0) {
     body = <p>{t('mailbox.empty')}</p>;
   } else if (data) {

@@ -16,7 +16,7 @@ export function AlbumHeader({ product, Heading, children }: { product: Product; 
       <ResponsiveImage
         src={product.primary_image}
         alt={t('catalogue.coverAlt', { title: product.title })}
-        width={400}
+        use="cover"
         className="story__image"
       />
       <div className="story__intro">

@@ -32,7 +32,7 @@ export function ProductCard({
   const offer = withPrice ? lowestOffer(product) : null;
   return (
     <li className="product-card">
-      <ResponsiveImage src={product.primary_image} alt="" width={400} className="product-card__image" />
+      <ResponsiveImage src={product.primary_image} alt="" use="cover" className="product-card__image" />
       <div className="product-card__body">
         <h3 className="product-card__title" lang={product.lang_code}>
           <Link to={to} className="product-card__link">

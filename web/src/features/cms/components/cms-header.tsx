@@ -1,13 +1,12 @@
-import type { CmsEntry } from '@storyhouse/contracts';
+import { type CmsEntry, imageWidths } from '@storyhouse/contracts';
 import { useResizedImage } from '../../catalogue/api/resize-image';
 
-/** Spec §9: header images at 580, 990 and 1500 px, each for its screen width. */
-const heroWidths = [580, 990, 1500] as const;
+/** Spec §9: header images at 580, 990 and 1500 px (imageWidths.hero), each for its screen width. */
 const heroSizes = '(max-width: 620px) 580px, (max-width: 1040px) 990px, 1500px';
 
 /** The optional hero image, resized on the server; nothing while the copies are unknown or when they fail. */
 function HeroImage({ src, alt }: { src: string; alt: string }) {
-  const { data } = useResizedImage(`/media/${src}`, heroWidths);
+  const { data } = useResizedImage(`/media/${src}`, imageWidths.hero);
   if (!data) return <div className="cms-hero cms-hero--pending" aria-hidden="true" />;
   return (
     <img

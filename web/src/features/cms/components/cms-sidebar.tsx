@@ -37,7 +37,7 @@ export function CmsSidebar({ entry, branch }: { entry: CmsEntry; branch?: Naviga
           <ResponsiveImage
             src={`/media/${entry.sidebar_image}`}
             alt=""
-            width={350}
+            use="sidebar"
             height={263}
             className="cms-sidebar__image"
             sizes="(max-width: 48rem) 100vw, 350px"

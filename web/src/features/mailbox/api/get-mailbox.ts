@@ -9,8 +9,9 @@ export const mailboxQuery = (page: number) =>
     queryKey: ['mailbox', page],
     queryFn: () => getMailbox(page),
     placeholderData: keepPreviousData,
-    // New mail arrives while the page is open (the delivery worker runs every 2 s).
-    refetchInterval: 5000,
+    // New mail arrives while the page is open (the delivery worker runs every 2 s); a
+    // refusal (not an admin, or turned off) stays one: no asking again every 5 s.
+    refetchInterval: (query) => (query.state.status === 'error' ? false : 5000),
     retry: false,
   });
 
