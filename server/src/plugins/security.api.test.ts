@@ -136,7 +136,10 @@ describe('unsafe requests from another site (CSRF)', () => {
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   let proxied: TestApp;
   beforeAll(async () => {
-    proxied = await createTestApp({ database: t.database, env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'shop.storyhouse.example' } });
+    proxied = await createTestApp({
+      database: t.database,
+      env: { TRUST_PROXY: 'true', ALLOWED_HOSTS: 'shop.storyhouse.example' },
+    });
   });
   afterAll(() => proxied.close());
 

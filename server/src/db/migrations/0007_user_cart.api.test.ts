@@ -1,8 +1,7 @@
-import { type Migration, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import type { Database, Db } from '../database';
-import { migrations } from './index';
+import { migrateTo as migrateToName } from '../migrate';
 
 /**
  * 0007_user_cart over a database written by the code before it: several
@@ -12,11 +11,7 @@ import { migrations } from './index';
 describe('0007_user_cart', () => {
   let database: Database;
   let db: Db;
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations as Record<string, Migration> } });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error;
-  };
+  const migrateTo = (name: Parameters<typeof migrateToName>[1]) => migrateToName(db, name);
   const ids = { cd: 0, book: 0, album: 0, track: 0, monthly: 0, annual: 0, user: 0, other: 0 };
   const carts = { left: 0, older: 0, newer: 0, other: 0, guest: 0, orphan: 0 };
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);

@@ -1,8 +1,7 @@
-import { type Migration, Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/database';
 import type { Database, Db } from '../database';
-import { migrations } from './index';
+import { migrateTo as migrateToName } from '../migrate';
 
 /**
  * 0008_newsletter_opt_in over a list written before double opt-in: the
@@ -12,11 +11,7 @@ import { migrations } from './index';
 describe('0008_newsletter_opt_in', () => {
   let database: Database;
   let db: Db;
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations as Record<string, Migration> } });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error;
-  };
+  const migrateTo = (name: Parameters<typeof migrateToName>[1]) => migrateToName(db, name);
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: false });

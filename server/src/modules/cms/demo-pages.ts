@@ -503,9 +503,9 @@ const guestbook: CmsEntryInput[] = [
 ];
 
 const freeMp3Intro = {
-  en: '<p>This month’s free MP3 is <strong>Zacchaeus Climbs a Tree</strong>, a story we recorded just for this page. Tell us where to send news of the next one, and the story is yours to play and keep.</p><p>Grown-ups (18 or older) also receive our monthly newsletter; you can unsubscribe at any time.</p>',
-  es: '<p>El MP3 gratis de este mes es <strong>Zaqueo sube al árbol</strong>, una historia que grabamos solo para esta página.</p><p>Debes tener 18 años o más para recibir nuestro boletín mensual; los menores pueden descargar la historia igualmente.</p>',
-  ru: '<p>Бесплатный MP3 этого месяца — <strong>«Закхей на дереве»</strong>, история, которую мы записали специально для этой страницы.</p><p>Взрослые (от 18 лет) также получают нашу ежемесячную рассылку.</p>',
+  en: '<p>This month’s free MP3 is <strong>Zacchaeus Climbs a Tree</strong>, a story we recorded just for this page. If your children love it, the shepherd boy who faced a giant is waiting in <a href="/story/david-the-shepherd-boy">David the Shepherd Boy</a>. Tell us where to send news of the next one, and the story is yours to play and keep.</p><p>Grown-ups (18 or older) also receive our monthly newsletter; you can unsubscribe at any time.</p>',
+  es: '<p>El MP3 gratis de este mes es <strong>Zaqueo sube al árbol</strong>, una historia que grabamos solo para esta página. Si les gusta a tus hijos, conoce también a <a href="/story/jonas-y-el-gran-pez">Jonás y el gran pez</a>.</p><p>Debes tener 18 años o más para recibir nuestro boletín mensual; los menores pueden descargar la historia igualmente.</p>',
+  ru: '<p>Бесплатный MP3 этого месяца — <strong>«Закхей на дереве»</strong>, история, которую мы записали специально для этой страницы. Если она понравится детям, послушайте и <a href="/story/iosif-i-ego-bratya">«Иосиф и его братья»</a>.</p><p>Взрослые (от 18 лет) также получают нашу ежемесячную рассылку.</p>',
 };
 
 const freeMp3: CmsEntryInput[] = [
