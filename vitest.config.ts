@@ -7,11 +7,20 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time, whatever the machine reports (a container may
+    // report the host's cores): the CI machine has two, and each API file
+    // holds a PGlite database of its own in memory.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'server/src/**/*.unit.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'server/src/**/*.unit.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
+          ],
           environment: 'node',
         },
       },

@@ -33,7 +33,7 @@ export async function benchCatalogue() {
     // Our server (the production bundle) with the fixture as its database.
     server = await startServer(PORT, fixture.url);
 
-    // What the shop page asks for (web/src/features/catalogue/api/get-products.ts).
+    // What the shop page asks for (web/src/features/shop/api/get-products.ts).
     const list = '/crud/product/skus?page=1&available=1&lang_code=en';
     const paths = [list, `${list}&search=${fixture.searchTerm}`];
     const bodies = {};

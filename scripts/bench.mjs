@@ -3,13 +3,15 @@
 //  1. start-up: `npm start` on an already-built tree to the first good /healthz
 //     (embedded database, already seeded), against the 5 s target;
 //  2. throughput of GET /crud/session and the navigation call against a bare
-//     Fastify route returning the same JSON from memory;
+//     Fastify route returning the same JSON from memory, and of the web app's
+//     entry chunk asked for with Accept-Encoding: br (its precompressed .br
+//     file) against the same file sent uncompressed;
 //  3. the catalogue on PostgreSQL (scripts/bench-catalogue.mjs);
 //  4. a CMS page (the home page) on PostgreSQL (scripts/bench-cms.mjs);
 //  5. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs);
 //  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,13 +27,20 @@ const CONCURRENCY = 16;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-function get(url, agent) {
+function get(url, agent, headers = {}) {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent }, (res) => {
+      .get(url, { agent, headers }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString() }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            headers: res.headers,
+            size: res.headers['content-length'],
+            body: Buffer.concat(chunks).toString(),
+          }),
+        );
       })
       .on('error', reject);
   });
@@ -60,17 +69,17 @@ async function stop(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** Requests per second for REQUESTS GETs of url, CONCURRENCY at a time, keep-alive. */
-async function throughput(url) {
+/** Requests per second for REQUESTS GETs of url (with headers), CONCURRENCY at a time, keep-alive. */
+async function throughput(url, headers = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  for (let i = 0; i < 200; i++) await get(url, agent); // warm-up
+  for (let i = 0; i < 200; i++) await get(url, agent, headers); // warm-up
   let sent = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (sent < REQUESTS) {
         sent++;
-        const r = await get(url, agent);
+        const r = await get(url, agent, headers);
         if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
       }
     }),
@@ -103,18 +112,34 @@ try {
   console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
 
   const base = `http://127.0.0.1:${PORT}`;
-  const paths = ['/crud/session', '/crud/content/entry/list/site-navigation'];
+  const targets = { '/crud/session': '', '/crud/content/entry/list/site-navigation': ' (target 50%)' };
   const bodies = {};
-  for (const p of paths) bodies[p] = (await get(base + p)).body;
+  for (const p of Object.keys(targets)) bodies[p] = (await get(base + p)).body;
   const bare = await bareServer(bodies);
-  for (const p of paths) {
+  for (const [p, target] of Object.entries(targets)) {
     const ours = await throughput(base + p);
     const ref = await throughput(`http://127.0.0.1:${bare.port}${p}`);
     console.log(
-      `GET ${p}: ${ours.toFixed(0)} req/s vs bare Fastify ${ref.toFixed(0)} req/s = ${((ours / ref) * 100).toFixed(0)}%`,
+      `GET ${p}: ${ours.toFixed(0)} req/s vs bare Fastify ${ref.toFixed(0)} req/s = ${((ours / ref) * 100).toFixed(0)}%${target}`,
     );
   }
   await bare.app.close();
+
+  // A hashed asset as browsers ask for it (the build's .br file, sent as it is) against the same file uncompressed.
+  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web/dist');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const asset = `/${Object.values(manifest).find((chunk) => chunk.isEntry).file}`;
+  const br = { 'accept-encoding': 'br' };
+  const [plain, compressed] = [await get(base + asset), await get(base + asset, undefined, br)];
+  if (compressed.headers['content-encoding'] !== 'br') throw new Error(`${asset}: not sent as br`);
+  // Both warmed up first (as scripts/bench-helpers.mjs compare() does): the first measured would pay for the JIT.
+  await throughput(base + asset, br);
+  await throughput(base + asset);
+  const brRate = await throughput(base + asset, br);
+  const plainRate = await throughput(base + asset);
+  console.log(
+    `GET ${asset} (${(plain.size / 1024).toFixed(0)} KB, br ${(compressed.size / 1024).toFixed(0)} KB) with Accept-Encoding: br: ${brRate.toFixed(0)} req/s vs uncompressed ${plainRate.toFixed(0)} req/s = ${((brRate / plainRate) * 100).toFixed(0)}% (target 80%)`,
+  );
   await stop(server);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

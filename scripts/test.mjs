@@ -15,8 +15,10 @@ const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const steps = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['import boundaries', process.execPath, [path.join(root, 'scripts/check-imports.mjs')]],
   ['unit and API tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
-  ['build', 'npm', ['run', '--silent', 'build']],
+  // What is out of date (scripts/build.mjs): after `npm start`, or again in the browser tests' server start, nothing.
+  ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   ['bundle budget', process.execPath, [path.join(root, 'scripts/check-bundle.mjs')]],
   [
     'browser tests',

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { connectPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase } from '../test/scratch-database';
 
 export interface CatalogueFixture {
   /** The scratch database's URL, for the server under test. */

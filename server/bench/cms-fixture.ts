@@ -5,7 +5,7 @@
 import { connectPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { runSeeders } from '../src/db/seed';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase } from '../test/scratch-database';
 
 export interface CmsFixture {
   /** The scratch database's URL, for the server under test. */

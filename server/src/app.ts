@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
-import { setRateLimitFactor } from './lib/rate-limit';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import sessionUsers from './modules/accounts/session-user-cache';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -24,10 +23,10 @@ import { loginRoutes } from './modules/login/login.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
-import { createMediaStorage } from './modules/media/storage-config';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import { passwordsRoutes } from './modules/passwords/passwords.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
 import { searchRoutes } from './modules/search/search.routes';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
@@ -37,9 +36,10 @@ import db from './plugins/db';
 import errors from './plugins/errors';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
-import siteLang, { siteOrigins } from './plugins/site-lang';
+import siteLang, { siteLangOptions } from './plugins/site-lang';
 import validation from './plugins/validation';
 import mail from './providers/mail/mail.plugin';
+import { createMediaStorage } from './providers/storage/storage-config';
 
 export interface AppOptions {
   config: Config;
@@ -49,8 +49,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Deliver queued e-mail in the background (default: on, except NODE_ENV=test, where tests call deliverDueMail). */
   mailWorker?: boolean;
-  /** Base delay of a sign-in after repeated failed logins (default 1 s); tests pass a small one so they need not wait. */
-  loginSlowDownMs?: number;
+  /** Waits the delay of a sign-in after repeated failed logins (default: a timer); tests record the delays instead of waiting. */
+  loginDelay?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -58,7 +58,7 @@ export interface AppOptions {
  * call it with inject(); main.ts builds it and listens. Outside plugins
  * first, then our plugins, then the feature routes, then the web app.
  */
-export async function buildApp({ config, database, webRoot, logger = false, mailWorker, loginSlowDownMs }: AppOptions) {
+export async function buildApp({ config, database, webRoot, logger = false, mailWorker, loginDelay }: AppOptions) {
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const app = Fastify({
     logger,
@@ -78,12 +78,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
-  const sites = {
-    enHosts: config.SITE_HOSTS_EN,
-    esHosts: config.SITE_HOSTS_ES,
-    ruHosts: config.SITE_HOSTS_RU,
-    origins: siteOrigins(config),
-  };
+  const sites = siteLangOptions(config);
   await app.register(siteLang, sites);
   await app.register(errors);
   await app.register(allowedHosts, { config });
@@ -100,7 +95,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(healthRoutes);
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
-  await app.register(loginRoutes, { slowDownMs: loginSlowDownMs });
+  await app.register(loginRoutes, { delay: loginDelay });
   await app.register(adminRoutes);
   await app.register(profileRoutes);
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });

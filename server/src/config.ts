@@ -27,7 +27,7 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** The demo media of this checkout (server/demo/media): the same path from src/ and from the dist/ bundle. */
 export const demoMediaDir = path.resolve(import.meta.dirname, '../demo/media');
 
-/** Audio and image files (modules/media): a local folder, or an S3-compatible bucket. */
+/** Audio and image files (providers/storage): a local folder, or an S3-compatible bucket. */
 const mediaSettings = {
   MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
   /** Folder of the local storage (default: demoMediaDir). */

@@ -5,11 +5,11 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
-import { sweepRateLimits } from './lib/rate-limit';
 import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
 import { passwordsRepository } from './modules/passwords/passwords.repository';
+import { sweepRateLimits } from './modules/rate-limit/rate-limit';
 import { sessionsRepository } from './modules/sessions/sessions.repository';
 
 async function main() {

@@ -39,8 +39,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Register extra (test-only) routes before the app is ready. */
   routes?: (app: App) => void | Promise<void>;
-  /** Base delay of a sign-in after repeated failed logins (default: production's 1 s). */
-  loginSlowDownMs?: number;
+  /** Waits the delay of a sign-in after repeated failed logins (default: production's timer); record the delays instead. */
+  loginDelay?: (ms: number) => Promise<void>;
 }
 
 export interface TestApp {
@@ -65,7 +65,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     database,
     webRoot: opts.webRoot === null ? undefined : (opts.webRoot ?? FIXTURE_WEB_ROOT),
     logger: opts.logger ?? false,
-    loginSlowDownMs: opts.loginSlowDownMs,
+    loginDelay: opts.loginDelay,
   });
   await opts.routes?.(app);
   await app.ready();

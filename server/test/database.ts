@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
-import { databaseUrl, type TestDatabaseSource } from './global-setup';
+import type { TestDatabaseSource } from './global-setup';
+import { createScratchDatabase } from './scratch-database';
 
 /** Databases opened by this test file and not closed yet (test/setup.ts closes them after the file). */
 const open = new Set<Database>();
@@ -49,34 +49,13 @@ async function pgliteCopy(source: Extract<TestDatabaseSource, { kind: 'pglite' }
 
 async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
   const name = `${source.prefix}_${randomBytes(5).toString('hex')}`;
-  const template = migrated ? source.template : 'template0';
-  await withAdmin(source.adminUrl, async (admin) => {
-    // PostgreSQL refuses to copy a template another session is copying at that instant; try again.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await admin.query(`create database "${name}" template "${template}"`);
-      } catch (err) {
-        if ((err as { code?: string }).code !== '55006' || attempt === 20) throw err;
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-      }
-    }
-  });
-  const database = connectPostgres(databaseUrl(source.adminUrl, name), 4);
+  const scratch = await createScratchDatabase(source.adminUrl, name, migrated ? source.template : 'template0');
+  const database = connectPostgres(scratch.url, 4);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin(source.adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+      await scratch.drop();
     },
   };
-}
-
-async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

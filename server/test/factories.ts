@@ -3,15 +3,9 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../src/db/database';
 import type { Users } from '../src/db/schema';
 import { hashToken } from '../src/lib/tokens';
-import { hashPassword } from '../src/modules/accounts/password';
+import { DEMO_PASSWORD_HASH_PARAMS, hashPassword } from '../src/modules/accounts/password';
 import { type CmsEntryInput, cmsRepository } from '../src/modules/cms/cms.repository';
 import { SESSION_COOKIE } from '../src/modules/sessions/sessions.plugin';
-
-/**
- * Cheap scrypt parameters for test users: the stored hash carries its
- * parameters, so verifyPassword works on them unchanged.
- */
-const TEST_HASH_PARAMS = { N: 2 ** 10, r: 8, p: 1, keylen: 32 } as const;
 
 let sequence = 0;
 
@@ -27,7 +21,8 @@ export async function createUser(db: Db, overrides: Partial<Insertable<Users>> &
       email: `user${sequence}.${randomBytes(4).toString('hex')}@example.test`,
       fname: 'Test',
       lname: `User ${sequence}`,
-      password_hash: await hashPassword(password, TEST_HASH_PARAMS),
+      // The cheap hash of the demo accounts (password.ts): the stored string carries it, verifyPassword reads it.
+      password_hash: await hashPassword(password, DEMO_PASSWORD_HASH_PARAMS),
       ...values,
     })
     .returningAll()

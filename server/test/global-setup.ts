@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectPostgres, fromPGlite } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { createScratchDatabase, databasesStartingWith, dropDatabase, withAdmin } from './scratch-database';
 
 /**
  * Where each API test file gets its fresh, already-migrated database from:
@@ -80,16 +81,10 @@ function templateHash() {
 async function postgresTemplate(adminUrl: string) {
   const prefix = `${TEST_DB_PREFIX}${Math.floor(Date.now() / 1000)}_${Math.random().toString(36).slice(2, 8)}`;
   const template = `${prefix}_tpl`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await dropStaleDatabases(admin);
-    await admin.query(`create database "${template}"`);
-  } finally {
-    await admin.end();
-  }
+  await withAdmin(adminUrl, dropStaleDatabases);
+  const { url } = await createScratchDatabase(adminUrl, template);
 
-  const database = connectPostgres(databaseUrl(adminUrl, template), 1);
+  const database = connectPostgres(url, 1);
   try {
     await migrateToLatest(database.db);
   } finally {
@@ -99,37 +94,19 @@ async function postgresTemplate(adminUrl: string) {
 
   return {
     source: { kind: 'postgres', adminUrl, template, prefix } as const,
-    teardown: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-          `${prefix}%`,
-        ]);
-        for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    teardown: () =>
+      withAdmin(adminUrl, async (client) => {
+        for (const name of await databasesStartingWith(client, prefix)) await dropDatabase(client, name);
+      }),
   };
 }
 
 async function dropStaleDatabases(admin: pg.Client) {
-  const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-    `${TEST_DB_PREFIX}%`,
-  ]);
   const now = Date.now() / 1000;
-  for (const { datname } of rows) {
+  for (const datname of await databasesStartingWith(admin, TEST_DB_PREFIX)) {
     const createdAt = Number(datname.slice(TEST_DB_PREFIX.length).split('_')[0]);
     if (Number.isFinite(createdAt) && now - createdAt > STALE_AFTER_SECONDS) {
-      await admin.query(`drop database if exists "${datname}" with (force)`);
+      await dropDatabase(admin, datname);
     }
   }
-}
-
-/** The same server URL pointing at another database. */
-export function databaseUrl(serverUrl: string, name: string) {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

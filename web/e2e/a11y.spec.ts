@@ -15,7 +15,7 @@ test('the home page', async ({ page, t, homeTitle }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the home page with a submenu open', async ({ page, t, siteLang }) => {
+test('the home page with a submenu open', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   await page.goto('/');
   const parent = demoNavigation[siteLang].find((i) => i.children)!;
   await mainNavigation(page, t)

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { seriousViolations } from './helpers';
+import { asBrowser, createAccount, DEMO_CUSTOMER, freshEmail, seriousViolations, signIn } from './helpers';
 
 // Spec §2 Settings / create account, §4 Account save, §5 Account and
 // State/province, §8 Account save: create an account and land signed in on
@@ -14,39 +14,21 @@ test.use({ bypassCSP: true });
 /** The field whose label starts with `label` ("Email", not "Confirm email"). */
 const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
-/** An e-mail no other test or run uses (the demo accounts are shared: never touch them). */
-const freshEmail = () => `account.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
-
 const accountForm = (page: Page, t: Translate) => page.getByRole('form', { name: t('account.details') });
 
 /** Localized country names as the browser shows them (Intl.DisplayNames, as the form does). */
 const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
 
-/** Creates an account from inside the page (Node cannot resolve es.localhost), which signs the browser in. */
-async function createAccountInPage(page: Page, email: string) {
-  await page.goto('/');
-  const status = await page.evaluate(async (e) => {
-    const user = {
-      firstName: 'Rosa',
-      lastName: 'Tester',
-      email: e,
-      emailConfirm: e,
-      password: 'listen-along-8',
-      passwordConfirm: 'listen-along-8',
-    };
-    const res = await fetch('/crud/user-account', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user }),
-    });
-    return res.status;
-  }, email);
-  expect(status).toBe(200);
-}
+/** A fresh account of the test's own, the browser signed in to it. */
+const signedInAsNewAccount = (page: Page) => createAccount(page, { email: freshEmail('account'), password: 'listen-along-8' });
 
 test.describe('create account', () => {
-  test('a new visitor creates an account and comes back to the cart signed in', async ({ page, t, siteLang }) => {
-    const email = freshEmail();
+  test('a new visitor creates an account and comes back to the cart signed in', { tag: '@i18n' }, async ({
+    page,
+    t,
+    siteLang,
+  }) => {
+    const email = freshEmail('account');
     await page.goto('/create-account?back_location=/cart');
     await expect(page.getByRole('heading', { level: 1, name: t('account.title.create') })).toBeVisible();
     await expect(page.getByText(t('account.requiredNote'))).toBeVisible();
@@ -70,7 +52,7 @@ test.describe('create account', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('bad input shows the spec messages and sends nothing', async ({ page, t }) => {
+  test('bad input shows the spec messages and sends nothing', { tag: '@i18n' }, async ({ page, t }) => {
     const requests: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && r.url().includes('/crud/user-account')) requests.push(r.url());
@@ -118,7 +100,8 @@ test.describe('create account', () => {
 
 test.describe('account settings', () => {
   test('editing with Canada and a province saves (Saved, then Save again) and lasts', async ({ page, t, siteLang }) => {
-    await createAccountInPage(page, freshEmail());
+    await page.clock.install();
+    await signedInAsNewAccount(page);
     await page.goto('/account/settings');
     await expect(page.getByRole('heading', { level: 1, name: t('account.title.settings') })).toBeVisible();
     const form = accountForm(page, t);
@@ -132,7 +115,8 @@ test.describe('account settings', () => {
     await form.getByRole('button', { name: t('account.button.ready') }).click();
 
     await expect(form.getByRole('button', { name: t('account.button.saved') })).toBeVisible();
-    await expect(form.getByRole('button', { name: t('account.button.ready') })).toBeVisible({ timeout: 5000 });
+    await page.clock.runFor(2000);
+    await expect(form.getByRole('button', { name: t('account.button.ready') })).toBeVisible();
     await page.reload();
     await expect(field(accountForm(page, t), t('account.fields.province'))).toHaveValue('QC');
     await expect(field(accountForm(page, t), t('account.fields.city'))).toHaveValue('Montréal');
@@ -140,11 +124,14 @@ test.describe('account settings', () => {
   });
 
   test('a free-text state saves itself once typing stops', async ({ page, t, siteLang }) => {
-    await createAccountInPage(page, freshEmail());
+    await page.clock.install();
+    await signedInAsNewAccount(page);
     await page.goto('/account/settings');
     const form = accountForm(page, t);
     await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'FR') });
     await field(form, t('account.fields.region')).fill('Île-de-France');
+    // Typing stopped: the pause before saving passes on Playwright's clock.
+    await page.clock.runFor(300);
 
     await expect(form.getByRole('button', { name: t('account.button.saved') })).toBeVisible();
     const user = await page.evaluate(async () => (await fetch('/crud/user')).json());
@@ -152,19 +139,8 @@ test.describe('account settings', () => {
   });
 
   test('the demo customer sees the gift cards received, an unknown sender as Anonymous', async ({ page, t }) => {
-    await page.goto('/');
     // Signing in reads the shared demo account; nothing about it changes.
-    const status = await page.evaluate(
-      async () =>
-        (
-          await fetch('/crud/login', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: 'family@storyhouse.example', password: 'listen-along' }),
-          })
-        ).status,
-    );
-    expect(status).toBe(200);
+    await signIn(page, DEMO_CUSTOMER);
     await page.goto('/account/settings');
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader')).toHaveText([
@@ -179,7 +155,7 @@ test.describe('account settings', () => {
   });
 
   test('the shop layout chosen while signed in is saved on the account', async ({ page, t }) => {
-    await createAccountInPage(page, freshEmail());
+    await signedInAsNewAccount(page);
     await page.goto('/shop');
     const grid = page.getByRole('button', { name: t('shop.grid') });
     await grid.click();
@@ -192,24 +168,18 @@ test.describe('account settings', () => {
     await expect(page.getByRole('button', { name: t('shop.grid') })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test.describe('refused by the server', () => {
-    test.use({ expectedApiErrors: [{ status: 400, path: /^\/crud\/user-account\/\d+$/ }] });
-
-    test('a US address with a Canadian province is refused by the server too', async ({ page }) => {
-      await createAccountInPage(page, freshEmail());
-      const result = await page.evaluate(async () => {
-        const me = await (await fetch('/crud/user')).json();
-        const res = await fetch(`/crud/user-account/${me.id}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            user: { firstName: 'Rosa', lastName: 'Tester', email: me.email, emailConfirm: me.email, country: 33, state: 'QC' },
-          }),
-        });
-        return { status: res.status, body: await res.json() };
+  test('a US address with a Canadian province is refused by the server too', async ({ page }) => {
+    await signedInAsNewAccount(page);
+    const result = await asBrowser(page, async (api) => {
+      const me = await (await api.get('/crud/user')).json();
+      const res = await api.post(`/crud/user-account/${me.id}`, {
+        data: {
+          user: { firstName: 'Rosa', lastName: 'Tester', email: me.email, emailConfirm: me.email, country: 33, state: 'QC' },
+        },
       });
-      expect(result.status).toBe(400);
-      expect(Object.keys(result.body.fields)).toEqual(['user.state']);
+      return { status: res.status(), body: await res.json() };
     });
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.body.fields)).toEqual(['user.state']);
   });
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoNavigation, expect, mainNavigation, type SiteLang, test } from './fixtures';
+import { asBrowser } from './helpers';
 
 // Spec §2 Shell (cart counter), §2 Cart, §4 Cart and §8 Cart failures, with
 // the demo catalogue (server/demo/catalogue.json). Every test starts with a
@@ -15,27 +16,16 @@ const demo: Record<SiteLang, { slug: string; title: string; sale: 'digitalAlbum'
 
 type Offer = 'digitalAlbum' | 'physicalAlbum';
 
-/**
- * Puts offers of the demo story in this browser's cart through the API, from
- * the page (so on the project's host and with its session cookie).
- */
-async function addToCart(page: Page, lang: SiteLang, offers: Offer[]) {
-  await page.goto('/');
-  return page.evaluate(
-    async ({ slug, offers }) => {
-      const product = (await (await fetch(`/crud/product-by-slug/${slug}/skus`)).json()) as Product;
-      for (const offer of offers) {
-        const response = await fetch('/crud/cart-session/skus', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ sku_id: product[offer]?.id }),
-        });
-        if (!response.ok) throw new Error(`adding ${offer}: ${response.status}`);
-      }
-      return product;
-    },
-    { slug: demo[lang].slug, offers },
-  );
+/** Puts offers of the demo story in this browser's cart through the API (its session cookie, the project's site). */
+function addToCart(page: Page, lang: SiteLang, offers: Offer[]) {
+  return asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${demo[lang].slug}/skus`)).json()) as Product;
+    for (const offer of offers) {
+      const response = await api.post('/crud/cart-session/skus', { data: { sku_id: product[offer]?.id } });
+      expect(response.status(), `adding ${offer}`).toBe(200);
+    }
+    return product;
+  });
 }
 
 const money = (lang: SiteLang, usd: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(usd);
@@ -45,7 +35,11 @@ const lineName = (t: Translate, title: string, type: 'physical' | 'digital_album
   t('cart.lineName', { title, type: t(`cart.type.${type}`) });
 const lines = (page: Page, t: Translate) => page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
 
-test('adding from a story page shows the counter in the header and on the shop entry', async ({ page, t, siteLang }) => {
+test('adding from a story page shows the counter in the header and on the shop entry', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await page.goto(`/story/${demo[siteLang].slug}`);
   await expect(cartLink(page, t, 0)).toBeVisible();
 
@@ -79,7 +73,7 @@ test('adding the digital album after two of its tracks takes the tracks out of t
   await expect(lines(page, t)).toContainText(t('cart.type.digital_album'));
 });
 
-test('lists the lines with their kind, prices and totals', async ({ page, t, siteLang }) => {
+test('lists the lines with their kind, prices and totals', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const product = await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
   await page.goto('/cart');
   await expect(lines(page, t)).toHaveCount(2);
@@ -201,7 +195,7 @@ test('removes a line after confirming, and keeps it when the removal is cancelle
   await expect(lines(page, t)).toHaveCount(1);
 });
 
-test('an empty cart says so and leads to the shop', async ({ page, t, siteLang }) => {
+test('an empty cart says so and leads to the shop', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   await addToCart(page, siteLang, ['physicalAlbum']);
   await page.goto('/cart');
   await page

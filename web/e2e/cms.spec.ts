@@ -14,7 +14,11 @@ const about: Record<SiteLang, { url: string; anchor: string; anchorTarget: strin
   },
 };
 
-test('a basic subpage shows its hero, title, intro, content, sidebar and newsletter', async ({ page, t, siteLang }) => {
+test('a basic subpage shows its hero, title, intro, content, sidebar and newsletter', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const entry = demoPage(siteLang, about[siteLang].url);
   const response = await page.goto(about[siteLang].url);
   expect(response?.status()).toBe(200);
@@ -63,7 +67,12 @@ test('the Russian-program page loads its listed script and stylesheet once and m
   await expect(page.locator('link[data-cms-asset="/cms/schedule.css"]')).toHaveCount(1);
 });
 
-test('the home page shows its CMS blocks around the catalogue blocks', async ({ page, t, siteLang, homeTitle }) => {
+test('the home page shows its CMS blocks around the catalogue blocks', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+  homeTitle,
+}) => {
   const home = demoPage(siteLang, '/index').home ?? {};
   await page.goto('/');
   const main = page.getByRole('main');
@@ -92,7 +101,7 @@ test('the home page shows its CMS blocks around the catalogue blocks', async ({ 
   ).toBeVisible();
 });
 
-test('the privacy page is linked from the footer in the site language', async ({ page, t, siteLang }) => {
+test('the privacy page is linked from the footer in the site language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   await page.goto('/');
   await page
     .getByRole('contentinfo')
@@ -108,7 +117,10 @@ test('a path the CMS does not have is the not-found page, with status 404', asyn
   await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
 });
 
-test('the server sends the page head: description, canonical link, alternates and social preview', async ({ page, siteLang }) => {
+test('the server sends the page head: description, canonical link, alternates and social preview', { tag: '@i18n' }, async ({
+  page,
+  siteLang,
+}) => {
   const entry = demoPage(siteLang, about[siteLang].url);
   const html = (await (await page.goto(about[siteLang].url))?.text()) ?? '';
   expect(html).toContain(`<meta name="description" content="${entry.description}">`);

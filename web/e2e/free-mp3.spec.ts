@@ -49,7 +49,7 @@ function browserGet(page: Page, url: string) {
 const watchSignUps = (page: Page) => watchRequests(page, (r) => new URL(r.url()).pathname.endsWith('/subscribe/post-json'));
 const signUpEmail = (url: string) => new URL(url).searchParams.get('EMAIL');
 
-test('explains missing and wrong answers in the site language, and sends nothing', async ({ page, t }) => {
+test('explains missing and wrong answers in the site language, and sends nothing', { tag: '@i18n' }, async ({ page, t }) => {
   const verifications = watchRequests(page, (r) => isDownloadRequest(r.url()));
   await page.goto('/get-a-free-mp3');
   const f = form(page, t);
@@ -78,7 +78,11 @@ test('explains missing and wrong answers in the site language, and sends nothing
   expect(verifications).toEqual([]);
 });
 
-test('an adult solves the captcha, joins the newsletter and gets the MP3 to play and download', async ({ page, t, siteLang }) => {
+test('an adult solves the captcha, joins the newsletter and gets the MP3 to play and download', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const address = `mp3-adult-${siteLang}-${Date.now()}@example.test`;
   const signUps = watchSignUps(page);
   await page.goto('/get-a-free-mp3');

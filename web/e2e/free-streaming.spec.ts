@@ -17,7 +17,7 @@ const demo: Record<SiteLang, { album: string; tracks: string[]; otherLangAlbum: 
   },
 };
 
-test('lists the free albums of the site language and plays one in full', async ({ page, t, siteLang }) => {
+test('lists the free albums of the site language and plays one in full', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const { album, tracks, otherLangAlbum } = demo[siteLang];
   await page.goto('/free-streaming');
   await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.title') })).toBeVisible();

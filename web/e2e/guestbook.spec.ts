@@ -34,7 +34,7 @@ const entries = (page: Page, year: number, t: Translate) =>
   page.getByRole('list', { name: t('guestbook.yearHeading', { year }) }).getByRole('listitem');
 const signForm = (page: Page, t: Translate) => page.getByRole('region', { name: t('guestbook.signTitle') });
 
-test('browses the approved messages year by year', async ({ page, t, siteLang }) => {
+test('browses the approved messages year by year', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const { path, title, older, notInOlder } = demo[siteLang];
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -63,7 +63,11 @@ test('browses the approved messages year by year', async ({ page, t, siteLang })
   await expect(page.getByRole('link', { name: t('guestbook.back') })).toBeVisible();
 });
 
-test('the sign form opens with sign=true, explains bad input and closes with cancel', async ({ page, t, siteLang }) => {
+test('the sign form opens with sign=true, explains bad input and closes with cancel', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const { path } = demo[siteLang];
   await page.goto(path);
   await page.getByRole('link', { name: t('guestbook.addMessage') }).click();
@@ -92,8 +96,8 @@ test('the sign form opens with sign=true, explains bad input and closes with can
 });
 
 /** The moderation link of the newest e-mail a message from `email` produced. */
-async function moderationLink(page: Page, email: string) {
-  const mailbox = await readMailbox(page);
+async function moderationLink(email: string) {
+  const mailbox = await readMailbox();
   const mail = mailbox.items.find((m) => m.reply_to === email);
   const link = mail && /https?:\/\/\S+\/guestbook\/moderate\?\S+/.exec(mail.text)?.[0];
   if (!link) throw new Error(`no moderation e-mail for ${email}`);
@@ -126,7 +130,7 @@ test.describe('a signed message', () => {
     await expect(page.getByText(author)).toHaveCount(0);
 
     // The ministry's e-mail links to the moderation page.
-    await page.goto(await moderationLink(page, email));
+    await page.goto(await moderationLink(email));
     await expect(page.getByRole('heading', { level: 1, name: t('guestbook.moderation.title') })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: author })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();

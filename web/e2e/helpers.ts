@@ -3,7 +3,7 @@ import { type APIRequestContext, type Page, type Request, request } from '@playw
 import type { MailboxResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { expect } from './fixtures';
+import { expect, test } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 
@@ -40,23 +40,124 @@ export function watchRequests(page: Page, match: (request: Request) => boolean):
   return urls;
 }
 
-/** The demo admin (server/src/modules/accounts/accounts.seed.ts): the developer mailbox shows only to an admin. */
+/** The demo accounts (server/src/modules/accounts/accounts.seed.ts), shared by parallel tests: sign in, never change them. */
 export const DEMO_ADMIN = { email: 'admin@storyhouse.example', password: 'storyhouse-admin' };
+/** The demo customer: the developer mailbox is not for them; gift cards were sent to them. */
+export const DEMO_CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
 
-/** Signs the page's browser in as the demo admin, through the API from inside the page (it must be on the site). */
-export async function signInAsAdmin(page: Page) {
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/crud/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    DEMO_ADMIN,
-  );
-  expect(status, 'demo admin login').toBe(200);
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The site the running test's project browses (playwright.config.ts): http://localhost:port or http://es.localhost:port. */
+const siteURL = () => new URL(String(test.info().project.use.baseURL));
+
+/**
+ * An API client of the site the test browses, from Node: it calls 127.0.0.1
+ * (Node does not resolve es.localhost) with the site's Host header, so the
+ * server answers as that site (its language, its links).
+ */
+const siteClient = (storageState?: Awaited<ReturnType<APIRequestContext['storageState']>>) => {
+  const site = siteURL();
+  return request.newContext({
+    baseURL: `http://127.0.0.1:${site.port}`,
+    extraHTTPHeaders: { host: site.host },
+    storageState,
+  });
+};
+
+/**
+ * Calls the site's API as the browser context of `page`: the calls carry the
+ * context's cookies of the site, and the cookies the server sets or clears
+ * (a session after a login or a new account, a guest cart) land back in the
+ * browser. No page load: the page can stay where it is, or on about:blank.
+ */
+export async function asBrowser<T>(page: Page, calls: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const context = page.context();
+  const site = siteURL();
+  const before = await context.cookies(site.origin);
+  const api = await siteClient({ cookies: before.map((c) => ({ ...c, domain: '127.0.0.1' })), origins: [] });
+  try {
+    const result = await calls(api);
+    const after = (await api.storageState()).cookies;
+    for (const c of before) {
+      if (!after.some((a) => a.name === c.name)) await context.clearCookies({ name: c.name, domain: c.domain, path: c.path });
+    }
+    if (after.length > 0) await context.addCookies(after.map((c) => ({ ...c, domain: site.hostname })));
+    return result;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Signs the browser of `page` in through the login API (POST /crud/login):
+ * every journey whose subject is not the login form itself (login.spec.ts
+ * drives the form, with loginFromPage).
+ */
+export async function signIn(page: Page, account: Credentials = DEMO_ADMIN) {
+  await asBrowser(page, async (api) => {
+    const res = await api.post('/crud/login', { data: account });
+    expect(res.status(), `login of ${account.email}: ${await res.text()}`).toBe(200);
+  });
+}
+
+/** Signs the page's browser in as the demo admin (the developer mailbox shows only to an admin). */
+export const signInAsAdmin = (page: Page) => signIn(page, DEMO_ADMIN);
+
+/** An e-mail no other test or run uses (the demo accounts are shared: never touch them). */
+export const freshEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+/**
+ * Creates an account through the create-account API as the browser of
+ * `page`, which that signs in (as the page's form does), or with
+ * `{ signIn: false }` from another client (the browser stays a visitor);
+ * returns its e-mail.
+ */
+export async function createAccount(
+  page: Page,
+  user: { email: string; password: string; firstName?: string; lastName?: string },
+  { signIn = true } = {},
+): Promise<string> {
+  const { email, password, firstName = 'Rosa', lastName = 'Tester' } = user;
+  const create = async (api: APIRequestContext) => {
+    const res = await api.post('/crud/user-account', {
+      data: { user: { firstName, lastName, email, emailConfirm: email, password, passwordConfirm: password } },
+    });
+    expect(res.status(), `create account ${email}: ${await res.text()}`).toBe(200);
+  };
+  if (signIn) await asBrowser(page, create);
+  else {
+    const api = await siteClient();
+    await create(api).finally(() => api.dispose());
+  }
+  return email;
+}
+
+/**
+ * The status of POST /crud/login with these credentials from a client of its
+ * own (another device): whether they sign in, the browser's session untouched.
+ */
+export async function loginStatus(account: Credentials) {
+  const api = await siteClient();
+  try {
+    return (await api.post('/crud/login', { data: account })).status();
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Logs in through the login form of the page (spec §4 Login), which must
+ * show it: only for journeys about the form; others sign in with signIn().
+ */
+export async function loginFromPage(page: Page, t: Translate, account: Credentials) {
+  await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.title') })).toBeVisible();
+  await page.getByLabel(t('accountsLogin.email')).fill(account.email);
+  await page.getByLabel(t('accountsLogin.password')).fill(account.password);
+  await page.getByRole('button', { name: t('accountsLogin.submit') }).click();
 }
 
 /** The messages of the developer mailbox page (/dev/mailbox, DESIGN "e-mail"), newest first. */
@@ -78,7 +179,7 @@ export async function openMail(page: Page, t: Translate, subject: string) {
   return mail;
 }
 
-/** One admin-signed-in API client per server (worker), made on first use: a login is a deliberately slow hash. */
+/** One admin-signed-in API client per server (worker), made on first use: one login per worker. */
 const adminClients = new Map<string, Promise<APIRequestContext>>();
 
 /**
@@ -87,8 +188,8 @@ const adminClients = new Map<string, Promise<APIRequestContext>>();
  * its allowed hosts: Node does not resolve es.localhost, and the mailbox is
  * the same on every site.
  */
-function adminClient(page: Page) {
-  const baseURL = `http://127.0.0.1:${new URL(page.url()).port}`;
+function adminClient() {
+  const baseURL = `http://127.0.0.1:${siteURL().port}`;
   let client = adminClients.get(baseURL);
   if (!client) {
     client = (async () => {
@@ -103,8 +204,8 @@ function adminClient(page: Page) {
 }
 
 /** The developer mailbox as its API lists it, read as the admin without touching the page's own session. */
-export async function readMailbox(page: Page) {
-  const res = await (await adminClient(page)).get('/crud/dev/mailbox');
+export async function readMailbox() {
+  const res = await (await adminClient()).get('/crud/dev/mailbox');
   expect(res.status(), 'GET /crud/dev/mailbox as the admin').toBe(200);
   return (await res.json()) as MailboxResponse;
 }

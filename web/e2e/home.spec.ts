@@ -19,7 +19,7 @@ const freeTrack = (lang: SiteLang) => {
   throw new Error(`no free story in ${lang}`);
 };
 
-test('shows the free story of the week and plays it in full', async ({ page, t, siteLang }) => {
+test('shows the free story of the week and plays it in full', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const { product: album, track } = freeTrack(siteLang);
   await page.goto('/');
   const block = page.getByRole('region', { name: t('home.freeStory') });
@@ -35,7 +35,11 @@ test('shows the free story of the week and plays it in full', async ({ page, t, 
   await expect(page.getByRole('heading', { level: 1, name: album.title })).toBeVisible();
 });
 
-test('lists the recommended albums in their order, each leading to its story', async ({ page, t, siteLang }) => {
+test('lists the recommended albums in their order, each leading to its story', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await page.goto('/');
   const block = page.getByRole('region', { name: t('home.recommendedAlbums') });
   const titles = promoted(siteLang).albums.map((slug) => product(slug).title);

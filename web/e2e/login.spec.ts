@@ -2,57 +2,36 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
+import { asBrowser, createAccount, DEMO_ADMIN, freshEmail, loginFromPage, loginStatus } from './helpers';
 
 // Issue 5: login (spec §2 /login, §4 Login, §5/§8 Login messages), logout
 // with its banner, the route guard, and the admin's impersonation (spec §6).
 // The demo accounts are shared by parallel tests: only the admin logs in as
-// itself; everything else uses an account the test creates.
+// itself; everything else uses an account the test creates. The journeys
+// here drive the login form (loginFromPage); others sign in through the API.
 
 const PASSWORD = 'listen-along-2';
 /** Login is bounded by the password hash (scrypt, 128 MiB) by design: on a busy machine it takes a while. */
 const AFTER_LOGIN = { timeout: 20_000 };
 
-/** A fresh account made through the create-account API, then logged out again (a visitor with no cookie). */
-async function newAccount(page: Page, lang: SiteLang) {
-  await page.goto('/login');
-  const email = `login-${lang}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  await page.evaluate(
-    async ({ email, password }) => {
-      const created = await fetch('/crud/user-account', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          user: { firstName: 'Lena', lastName: 'Login', email, emailConfirm: email, password, passwordConfirm: password },
-        }),
-      });
-      if (!created.ok) throw new Error(`create account: ${created.status} ${await created.text()}`);
-      await fetch('/logout');
-    },
-    { email, password: PASSWORD },
+/** A fresh account made through the create-account API from another client: the browser stays a visitor with no cookie. */
+const newAccount = (page: Page, lang: SiteLang) =>
+  createAccount(
+    page,
+    { email: freshEmail(`login-${lang}`), password: PASSWORD, firstName: 'Lena', lastName: 'Login' },
+    { signIn: false },
   );
-  return email;
-}
 
 const demoStory: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
 
-async function addCd(page: Page, lang: SiteLang) {
-  return page.evaluate(async (slug) => {
-    const product = (await (await fetch(`/crud/product-by-slug/${slug}/skus`)).json()) as Product;
-    const response = await fetch('/crud/cart-session/skus', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sku_id: product.physicalAlbum?.id }),
-    });
-    if (!response.ok) throw new Error(`adding: ${response.status}`);
+/** Puts the demo story's CD in the browser's (guest) cart through the API; returns the story's title. */
+function addCd(page: Page, lang: SiteLang) {
+  return asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${demoStory[lang]}/skus`)).json()) as Product;
+    const response = await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } });
+    expect(response.status(), 'adding the CD').toBe(200);
     return product.title;
-  }, demoStory[lang]);
-}
-
-async function fillLogin(page: Page, t: Translate, email: string, password: string) {
-  await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.title') })).toBeVisible();
-  await page.getByLabel(t('accountsLogin.email')).fill(email);
-  await page.getByLabel(t('accountsLogin.password')).fill(password);
-  await page.getByRole('button', { name: t('accountsLogin.submit') }).click();
+  });
 }
 
 const myAccount = (page: Page, t: Translate) => page.getByRole('navigation').getByRole('button', { name: t('shell.myAccount') });
@@ -69,7 +48,7 @@ test('logging in from the cart’s login link comes back to the cart, signed in,
   await expect(page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('link', { name: t('accountsLogin.cartLogin') }).click();
   await expect(page).toHaveURL(/\/login\?back_location=%2Fcart$/);
-  await fillLogin(page, t, email, PASSWORD);
+  await loginFromPage(page, t, { email, password: PASSWORD });
 
   await expect(page).toHaveURL(/\/cart$/, AFTER_LOGIN);
   await expect(myAccount(page, t)).toBeVisible();
@@ -79,11 +58,12 @@ test('logging in from the cart’s login link comes back to the cart, signed in,
   await expect(page.getByRole('link', { name: t('accountsLogin.cartLogin') })).toHaveCount(0);
 });
 
-test('logging out reloads the page and shows the logout banner', async ({ page, t, siteLang }) => {
-  const email = await newAccount(page, siteLang);
-  await page.goto('/login?back_location=%2Fcart');
-  await fillLogin(page, t, email, PASSWORD);
-  await expect(page).toHaveURL(/\/cart$/, AFTER_LOGIN);
+test('logging out reloads the page and shows the logout banner', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+  // The banner's 5 seconds pass on Playwright's clock.
+  await page.clock.install();
+  await createAccount(page, { email: freshEmail(`logout-${siteLang}`), password: PASSWORD });
+  await page.goto('/cart');
+  await expect(myAccount(page, t)).toBeVisible();
 
   await page
     .getByRole('navigation')
@@ -94,20 +74,25 @@ test('logging out reloads the page and shows the logout banner', async ({ page, 
   await expect(page.getByRole('navigation').getByRole('link', { name: t('shell.login') })).toBeVisible();
   await expect(myAccount(page, t)).toHaveCount(0);
   // Spec §9: the banner shows for 5 seconds.
-  await expect(page.getByText(t('shell.loggedOut'))).toHaveCount(0, { timeout: 7000 });
+  await page.clock.runFor(5000);
+  await expect(page.getByText(t('shell.loggedOut'))).toHaveCount(0);
 });
 
 test.describe('refusals', () => {
   test.use({ expectedApiErrors: [{ status: 401, path: /^\/crud\/login$/ }] });
 
-  test('an empty form shows the spec’s messages; a wrong password the server’s message', async ({ page, t, siteLang }) => {
+  test('an empty form shows the spec’s messages; a wrong password the server’s message', { tag: '@i18n' }, async ({
+    page,
+    t,
+    siteLang,
+  }) => {
     const email = await newAccount(page, siteLang);
     await page.goto('/login');
     await page.getByRole('button', { name: t('accountsLogin.submit') }).click();
     await expect(page.getByText(t('accountsLogin.emailRequired'))).toBeVisible();
     await expect(page.getByText(t('accountsLogin.passwordRequired'))).toBeVisible();
 
-    await fillLogin(page, t, email, 'not-the-password');
+    await loginFromPage(page, t, { email, password: 'not-the-password' });
 
     await expect(page.getByRole('alert')).toHaveText(t('errors.login_failed'), AFTER_LOGIN);
     await expect(page).toHaveURL(/\/login$/);
@@ -122,19 +107,11 @@ test.describe('refusals', () => {
     // Five password hashes (128 MiB scrypt each) and a proof of work: slow on a busy machine.
     test.slow();
     const email = await newAccount(page, siteLang);
-    // Someone else's wrong guesses (OWASP: they never lock the owner out).
-    await page.evaluate(async (email) => {
-      for (let i = 0; i < 3; i++) {
-        await fetch('/crud/login', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email, password: `wrong-${i}` }),
-        });
-      }
-    }, email);
+    // Someone else's wrong guesses, from another client (OWASP: they never lock the owner out).
+    for (let i = 0; i < 3; i++) expect(await loginStatus({ email, password: `wrong-${i}` })).toBe(401);
 
     await page.goto('/login');
-    await fillLogin(page, t, email, PASSWORD);
+    await loginFromPage(page, t, { email, password: PASSWORD });
     await expect(page.getByRole('alert')).toHaveText(t('errors.captcha_required'), AFTER_LOGIN);
     await page.getByRole('checkbox', { name: t('captcha.label') }).click();
     await expect(page.getByText(t('captcha.verified'), { exact: true })).toBeVisible({ timeout: 20_000 });
@@ -150,7 +127,7 @@ test('a signed-in page sends a visitor to log in and back', async ({ page, t, si
   await page.goto('/account/settings');
 
   await expect(page).toHaveURL(/\/login\?back_location=%2Faccount%2Fsettings$/);
-  await fillLogin(page, t, email, PASSWORD);
+  await loginFromPage(page, t, { email, password: PASSWORD });
 
   await expect(page).toHaveURL(/\/account\/settings$/, AFTER_LOGIN);
   await expect(myAccount(page, t)).toBeVisible();
@@ -158,7 +135,7 @@ test('a signed-in page sends a visitor to log in and back', async ({ page, t, si
 
 test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it', async ({ page, t }) => {
   await page.goto('/login');
-  await fillLogin(page, t, 'admin@storyhouse.example', 'storyhouse-admin');
+  await loginFromPage(page, t, DEMO_ADMIN);
 
   await expect(page).toHaveURL(/\/admin$/, AFTER_LOGIN);
   await expect(page.getByRole('heading', { level: 1, name: t('admin.title') })).toBeVisible();
@@ -186,7 +163,7 @@ test('an admin lands on /admin, impersonates the demo customer, sees the banner,
 test('a customer is not allowed on /admin', async ({ page, t, siteLang }) => {
   const email = await newAccount(page, siteLang);
   await page.goto('/login?back_location=%2Fadmin');
-  await fillLogin(page, t, email, PASSWORD);
+  await loginFromPage(page, t, { email, password: PASSWORD });
 
   // The server ignores an /admin back location for a customer.
   await expect(page).toHaveURL(/\/$/, AFTER_LOGIN);

@@ -2,7 +2,7 @@ import { clientNavigate, expect, test } from './fixtures';
 
 // Spec §2: the not-found page, online and offline, in the site language.
 
-test('an unknown address answers 404 with the not-found page', async ({ page, t, siteLang }) => {
+test('an unknown address answers 404 with the not-found page', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.locator('html')).toHaveAttribute('lang', siteLang);

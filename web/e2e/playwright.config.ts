@@ -52,9 +52,12 @@ export default defineConfig<SiteOptions>({
   },
   projects: [
     // The site language comes from the host name (spec §1); Chromium resolves
-    // every *.localhost name to the loopback address.
+    // every *.localhost name to the loopback address. Every journey runs in
+    // English; in Spanish run those where the language matters (tagged
+    // `@i18n`: the language itself, localized texts, addresses, formats,
+    // messages of forms and of the server, e-mails), at least one per flow.
     { name: 'en', use: { baseURL: `http://localhost:${port}`, siteLang: 'en' } },
-    { name: 'es', use: { baseURL: `http://es.localhost:${port}`, siteLang: 'es' } },
+    { name: 'es', grep: /@i18n/, use: { baseURL: `http://es.localhost:${port}`, siteLang: 'es' } },
   ],
   webServer: {
     command: 'node scripts/start.mjs',
@@ -62,7 +65,7 @@ export default defineConfig<SiteOptions>({
     url: `http://localhost:${port}/healthz`,
     // A fresh database each run: never attach to a server left running.
     reuseExistingServer: false,
-    // start.mjs first builds the web app and the server when they are stale.
+    // start.mjs first builds the web app and the server when they are stale (in `npm test`, its build step did).
     timeout: 180_000,
     // Every journey comes from 127.0.0.1: the limits per client address are raised (their API tests keep them at 1).
     env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50' },

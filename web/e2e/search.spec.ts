@@ -13,7 +13,7 @@ const story: Record<SiteLang, { word: string; product: string; page: string }> =
 
 const results = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('heading', { level: 2 }) });
 
-test('a word from a story finds both the page and the product', async ({ page, t, siteLang }) => {
+test('a word from a story finds both the page and the product', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const { word, product, page: pagePath } = story[siteLang];
   await page.goto('/search');
   await page.getByRole('searchbox', { name: t('search.label') }).fill(word);

@@ -3,7 +3,7 @@ import { demoNavigation, expect, mainNavigation, otherLang, test } from './fixtu
 // Spec §2 "Shell", in the language of each project's host.
 
 test.describe('sidebar navigation', () => {
-  test('lists the menu of the site language and hides the other language', async ({ page, t, siteLang }) => {
+  test('lists the menu of the site language and hides the other language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
     await page.goto('/');
     const nav = mainNavigation(page, t);
     for (const item of demoNavigation[siteLang]) {
@@ -130,7 +130,7 @@ test.describe('header and footer', () => {
     await expect(page.getByRole('main')).toBeFocused();
   });
 
-  test('the footer shows the contact details of the site language', async ({ page, t, siteLang }) => {
+  test('the footer shows the contact details of the site language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const key of ['footer.ministry', 'footer.addressLine1', 'footer.addressLine2'] as const) {
@@ -153,7 +153,7 @@ test.describe('header and footer', () => {
     );
   });
 
-  test('the footer links to the sites in the other languages', async ({ page, t, siteLang }) => {
+  test('the footer links to the sites in the other languages', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
     await page.goto('/');
     const sisters = page.getByRole('contentinfo').getByRole('navigation', { name: t('footer.sisterSites') });
     const others = (['en', 'es', 'ru'] as const).filter((l) => l !== siteLang);
@@ -175,13 +175,16 @@ test.describe('header and footer', () => {
 
 test.describe('banners', () => {
   test('after logout a banner confirms it, once', async ({ page, context, t, homeTitle }) => {
+    await page.clock.install();
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/$/);
     const banner = page.getByRole('status').filter({ hasText: t('shell.loggedOut') });
     await expect(banner).toBeVisible();
     // The flash cookie is read once, so the banner shows on one page load only.
     await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'flash_logged_out')).toBe(false);
-    await expect(banner).toBeHidden({ timeout: 15_000 });
+    // It shows for 5 seconds (on Playwright's clock).
+    await page.clock.runFor(5000);
+    await expect(banner).toBeHidden();
     await page.reload();
     await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
     await expect(banner).toHaveCount(0);

@@ -33,7 +33,7 @@ const shopPath = (lang: SiteLang) => routePath('shop', lang)!;
 const productLink = (page: Page, title: string, t: Translate) =>
   page.getByRole('list', { name: t('shop.products') }).getByRole('link', { name: title, exact: true });
 
-test('lists the albums of the site language, with the highlight cards', async ({ page, t, siteLang }) => {
+test('lists the albums of the site language, with the highlight cards', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   await page.goto(shopPath(siteLang));
   await expect(page.getByRole('heading', { level: 1, name: t('shop.title') })).toBeVisible();
   await expect(page).toHaveTitle(`${t('shop.title')} · ${t('app.titleSuffix')}`);
@@ -68,7 +68,7 @@ test('filters by language, and back returns to the previous filter', async ({ pa
   await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
 });
 
-test('a search lists the matching tracks, whose previews play', async ({ page, t, siteLang }) => {
+test('a search lists the matching tracks, whose previews play', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const { term, track, album } = demo[siteLang].search;
   await page.goto(shopPath(siteLang));
   const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });

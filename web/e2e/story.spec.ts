@@ -45,7 +45,7 @@ const offer = (page: Page, t: Translate, name: string): Locator =>
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 3, name }) });
 
-test('shows the story with its cover, prices, sale price and free shipping', async ({ page, t, siteLang }) => {
+test('shows the story with its cover, prices, sale price and free shipping', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const story = demo[siteLang];
   await page.goto(`/story/${story.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: story.title })).toBeVisible();
@@ -124,7 +124,7 @@ test('adding the digital album after two of its tracks replaces them', async ({ 
   await expect(page.getByText(t('cart.type.digital_track'), { exact: true })).toHaveCount(0);
 });
 
-test('the back link returns to the shop page the visitor came from', async ({ page, t, siteLang }) => {
+test('the back link returns to the shop page the visitor came from', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const story = demo[siteLang];
   const shop = routePath('shop', siteLang)!;
   await page.goto(`${shop}?lang_code=all`);

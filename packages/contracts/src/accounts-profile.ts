@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { safeBackLocation } from './accounts-login';
 import { NewPassword, PASSWORD_MAX_LENGTH } from './accounts-password';
+import { safeBackLocation } from './back-location';
 import { EmailAddress } from './forms-contact';
 import { Id, IdParam } from './numbers';
 import { optionalText, requiredText, text } from './text-fields';

@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Smaller bodies are sent as they are: compressing them saves less than it costs (app.ts uses it too). */
 export const COMPRESS_THRESHOLD = 1024;
@@ -29,4 +30,32 @@ export function precompressed(text: string): (encoding: ContentEncoding) => Buff
         : gzipSync(text, { level: 9 });
     return made[encoding];
   };
+}
+
+/** An answer served many times as it is: serialized once, each encoding made once on first demand. */
+export interface Serialized {
+  json: string;
+  /** `json` compressed (undefined when it is too small to be worth it). */
+  encoded: (encoding: ContentEncoding) => Buffer | undefined;
+}
+
+export function serialized(body: unknown): Serialized {
+  const json = JSON.stringify(body);
+  return { json, encoded: precompressed(json) };
+}
+
+const asIs = (s: unknown) => s as string;
+
+/**
+ * Sends a serialized JSON answer as it is, compressed when the request
+ * accepts br or gzip: no serialization or compression per request. The
+ * caller sets Cache-Control and Vary (which must name accept-encoding).
+ */
+export function sendSerialized(request: FastifyRequest, reply: FastifyReply, answer: Serialized): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const encoded = encoding && answer.encoded(encoding);
+  // A body that already has its Content-Encoding is left alone by @fastify/compress.
+  if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
+  return reply.serializer(asIs).send(answer.json);
 }

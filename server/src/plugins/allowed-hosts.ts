@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /** A Host header as browsers send it: a name, IPv4 or [IPv6] address, and an optional port; nothing else. */
 const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::\d{1,5})?$/;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type App, captureLogs, createTestApp, type TestApp } from '../../test/app';
-import { AppError } from './errors';
+import { AppError } from '../lib/errors';
 
 /**
  * The error handler as clients see it. Besides the real routes, the app gets

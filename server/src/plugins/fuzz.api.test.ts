@@ -93,7 +93,7 @@ beforeAll(async () => {
   t = await createTestApp({
     webRoot: null,
     env: { RATE_LIMIT_FACTOR: '1000' },
-    loginSlowDownMs: 0,
+    loginDelay: async () => {},
     logger: { ...logs.logger, level: 'warn' },
     // What a contract that let a NUL or an overflow through would cause (hidden: not fuzzed).
     routes: (app) => {

@@ -33,19 +33,26 @@ export type SiteSettings = Pick<
 >;
 
 /**
- * The public origin of each language's site: PUBLIC_URL_* when set, else
- * http:// with the first host of SITE_HOSTS_* and the server's port. Every
- * absolute link we hand out (e-mails, canonical and hreflang) starts with
- * one of these, never with the request's Host header, which the sender
- * chooses: a forged Host must not put a reset token into a link to its site.
+ * Each language's host names and public origin, from the settings: the
+ * origin is PUBLIC_URL_* when set, else http:// with the first host of
+ * SITE_HOSTS_* and the server's port. Every absolute link we hand out
+ * (e-mails, canonical and hreflang) starts with one of these, never with
+ * the request's Host header, which the sender chooses: a forged Host must
+ * not put a reset token into a link to its site.
  */
-export function siteOrigins(config: SiteSettings): Record<LangCode, string> {
-  const origin = (url: string | undefined, hosts: string[]) =>
-    url ?? new URL(`http://${hosts[0] ?? 'localhost'}:${config.PORT}`).origin;
+export function siteLangOptions(config: SiteSettings): SiteLangOptions {
+  const site = (hosts: string[], url: string | undefined) => ({
+    hosts,
+    origin: url ?? new URL(`http://${hosts[0] ?? 'localhost'}:${config.PORT}`).origin,
+  });
+  const en = site(config.SITE_HOSTS_EN, config.PUBLIC_URL_EN);
+  const es = site(config.SITE_HOSTS_ES, config.PUBLIC_URL_ES);
+  const ru = site(config.SITE_HOSTS_RU, config.PUBLIC_URL_RU);
   return {
-    en: origin(config.PUBLIC_URL_EN, config.SITE_HOSTS_EN),
-    es: origin(config.PUBLIC_URL_ES, config.SITE_HOSTS_ES),
-    ru: origin(config.PUBLIC_URL_RU, config.SITE_HOSTS_RU),
+    enHosts: en.hosts,
+    esHosts: es.hosts,
+    ruHosts: ru.hosts,
+    origins: { en: en.origin, es: es.origin, ru: ru.origin },
   };
 }
 
@@ -85,12 +92,9 @@ export function siteLink(
   sites: SiteSettings,
   lang: LangCode = request.siteLang,
 ): { origin: string; query: string } {
-  const origins = siteOrigins(sites);
-  const hostSite = hostLang(request.hostname, {
-    enHosts: sites.SITE_HOSTS_EN,
-    esHosts: sites.SITE_HOSTS_ES,
-    ruHosts: sites.SITE_HOSTS_RU,
-  });
+  const opts = siteLangOptions(sites);
+  const { origins } = opts;
+  const hostSite = hostLang(request.hostname, opts);
   if (lang === 'es' && request.siteLang === 'es' && hostSite !== 'es') {
     return { origin: origins[hostSite], query: '?test_spanish_site=1' };
   }

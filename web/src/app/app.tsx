@@ -1,7 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Catalog } from '@storyhouse/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { PlayerProvider } from '../features/player/player';
+import { PlayerProvider } from '../components/player/player';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './router';

@@ -1,12 +1,10 @@
 import type { PageRoute } from '@storyhouse/contracts';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { useSession } from '../features/accounts/api/get-session';
+import { useSession } from '../components/session/api/get-session';
+import { loginPath } from '../lib/back-location';
 import { useI18n } from '../lib/i18n';
 import { useDocumentTitle } from '../ui/use-document-title';
-
-/** Where a visitor is sent to log in, coming back to `back` (path and query) afterwards (spec §2 /login). */
-export const loginPath = (back: string) => `/login?${new URLSearchParams({ back_location: back })}`;
 
 function Checking() {
   const { t } = useI18n();

@@ -6,10 +6,14 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 // (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
 import CmsPage from '../features/cms/cms-page';
 import { useI18n } from '../lib/i18n';
+import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
 
 type Screen = LazyExoticComponent<ComponentType> | ComponentType;
+
+/** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
+const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
 
 /**
  * The screen of every page route in packages/contracts (the one route
@@ -17,18 +21,18 @@ type Screen = LazyExoticComponent<ComponentType> | ComponentType;
  * Screens load lazily so the shell's first download stays small.
  */
 const screens: Record<PageRouteId, Screen> = {
-  home: CmsPage,
+  home: CmsScreen,
   shop: lazy(() => import('../features/shop/shop-page')),
   story: lazy(() => import('../features/story/story-page')),
   cart: lazy(() => import('../features/cart/cart-page')),
-  freeStreaming: CmsPage,
+  freeStreaming: CmsScreen,
   freeStreamingAlbum: lazy(() => import('../features/free-streaming/free-streaming-album-page')),
   guestBookModerate: lazy(() => import('../features/guestbook/guestbook-moderate-page')),
-  search: CmsPage,
-  contact: CmsPage,
-  privacy: CmsPage,
-  russianProgram: CmsPage,
-  freeMp3: CmsPage,
+  search: CmsScreen,
+  contact: CmsScreen,
+  privacy: CmsScreen,
+  russianProgram: CmsScreen,
+  freeMp3: CmsScreen,
   newsletterConfirm: lazy(() => import('../features/newsletter/confirm-page')),
   adventures: lazy(() => import('../features/adventures/adventures-page')),
   mailbox: lazy(() => import('../features/mailbox/mailbox-page')),
@@ -70,7 +74,7 @@ export function AppRoutes() {
               />
             ));
           })}
-          <Route path="*" element={<CmsPage />} />
+          <Route path="*" element={<CmsScreen />} />
         </Route>
       </Routes>
     </BrowserRouter>

@@ -1,4 +1,5 @@
 import { type ErrorBody, spanishSiteFlagValues } from '@storyhouse/contracts';
+import { signInRedirect } from './back-location';
 
 /**
  * An API failure as the server described it: `message` is already in the
@@ -38,7 +39,9 @@ export interface RequestOptions {
 /**
  * The one way the web app calls the API: same origin, cookies included, JSON
  * in and out, and every non-2xx turned into an ApiError. A network failure
- * becomes ApiError(0, 'network') with the catalog's message.
+ * becomes ApiError(0, 'network') with the catalog's message. A 401
+ * `not_authenticated` on a page needing a user also goes to login
+ * (signInRedirect); the caller still gets the error.
  */
 export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   let response: Response;
@@ -59,7 +62,11 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     const e = (data ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(response.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+    const error = new ApiError(response.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+    // A session that ended under a page needing it: to login and back (a full load, so every cached answer starts fresh).
+    const login = signInRedirect(error.status, error.code, window.location);
+    if (login) window.location.replace(login);
+    throw error;
   }
   return data as T;
 }

@@ -1,7 +1,6 @@
 import { SiteQuery, UserResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../plugins/errors';
-import { currentUser } from './current-user';
+import { requireUser } from './guards';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,9 +18,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // E-mail, address and phone: no shared cache or back-forward disk copy may keep them (a 401 neither).
       reply.header('cache-control', 'private, no-store');
-      const current = await currentUser(request);
-      if (!current) throw new AppError('not_authenticated', 'not_authenticated');
-      const { user, session } = current;
+      const { user, session } = await requireUser(request);
       return {
         id: user.id,
         username: user.email,

@@ -11,6 +11,15 @@ const scrypt = promisify(scryptCb) as (
 /** scrypt with N=2^17, r=8, p=1: 128 MiB per hash, the OWASP floor for scrypt. */
 export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
 
+/**
+ * scrypt with N=2^10 (1 MiB): for the demo accounts and test users only.
+ * Their passwords are public (README, tests), so a slow hash protects nothing
+ * there, while every journey signing one in would pay 128 MiB. The stored
+ * string carries its parameters: each hash is checked at the cost it was made
+ * with, and a login never rehashes it. Every real account gets PASSWORD_HASH_PARAMS.
+ */
+export const DEMO_PASSWORD_HASH_PARAMS = { N: 2 ** 10, r: 8, p: 1, keylen: 32 } as const;
+
 /** Hashes a password with a fresh 16-byte salt; the parameters travel in the string. */
 export async function hashPassword(password: string, params = PASSWORD_HASH_PARAMS): Promise<string> {
   const salt = randomBytes(16);

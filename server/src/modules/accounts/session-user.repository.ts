@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { SessionRow } from '../sessions/sessions.repository';
+import type { SessionRow } from '../sessions/session';
 
 /**
  * A live session and its user in one round trip (GET /crud/session and

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, createTestApp, responseCookie, type TestApp } from '../../../test/app';
 import { createUser, signIn } from '../../../test/factories';
+import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login.service';
 
 let t: TestApp;
 let logs: ReturnType<typeof captureLogs>;
@@ -30,6 +31,19 @@ describe('GET /crud/admin/users', () => {
     });
     const all = await get('/crud/admin/users?page=1', await signIn(t.db, admin.id));
     expect(all.json().count).toBeGreaterThanOrEqual(2);
+  });
+
+  it('marks as locked a user whose sign-ins need a captcha after repeated failed logins', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const guessed = await createUser(t.db, { fname: 'Gwendolyn', lname: 'Guessed' });
+    const list = async () =>
+      (await get('/crud/admin/users?search=gwendolyn', await signIn(t.db, admin.id))).json().items[0]?.locked;
+    for (let i = 1; i < LOGIN_CHALLENGE_AFTER; i++) await loginFailures(t.db).add(failureKey(guessed.email));
+    expect(await list()).toBe(false);
+
+    await loginFailures(t.db).add(failureKey(guessed.email.toUpperCase()));
+
+    expect(await list()).toBe(true);
   });
 
   it('treats % and _ in the search as plain characters', async () => {

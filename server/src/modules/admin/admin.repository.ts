@@ -1,7 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { failureKey } from '../login/login.repository';
-import { LOGIN_CHALLENGE_AFTER } from '../login/login.service';
 
 export function adminRepository(db: Db) {
   return {
@@ -14,14 +12,8 @@ export function adminRepository(db: Db) {
       }
       const [rows, total] = await Promise.all([
         q
-          .leftJoin('rate_limits', (join) =>
-            join
-              .on('rate_limits.key', '=', sql<string>`${failureKey('')} || lower(users.email)`)
-              .on('rate_limits.window_ends_at', '>', sql<Date>`now()`)
-              .on('rate_limits.hits', '>=', LOGIN_CHALLENGE_AFTER),
-          )
-          .select(['users.id', 'users.email', 'users.fname', 'users.lname', 'users.is_admin', 'rate_limits.key as lock_key'])
-          .orderBy('users.id', 'desc')
+          .select(['id', 'email', 'fname', 'lname', 'is_admin'])
+          .orderBy('id', 'desc')
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),

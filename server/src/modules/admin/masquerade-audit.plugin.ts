@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Issue 5: every request made while an admin impersonates someone is logged
+ * Issue 5: the one place impersonated requests are logged. Every request made
+ * while an admin impersonates someone is logged
  * with the admin's id (the session's masquerade_admin_id), whenever the
  * request looked at its session (every account, cart or library call does).
  */

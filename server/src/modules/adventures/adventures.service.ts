@@ -1,8 +1,8 @@
 import { type AdventuresSignUp, adventuresNextPage, type LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
 import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { adventuresRepository } from './adventures.repository';
 
 /** Per client address: a family signs up once or twice, not dozens of times. */

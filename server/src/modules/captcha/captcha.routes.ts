@@ -6,7 +6,7 @@ import {
   VerifyCaptchaResponse,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { enforceRateLimit } from '../../lib/rate-limit';
+import { enforceRateLimit } from '../rate-limit/rate-limit';
 import { captchaService } from './captcha.service';
 
 const tags = ['captcha'];

@@ -37,6 +37,26 @@ const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
  */
 export function cartRepository(db: Db) {
   return {
+    /**
+     * The sku ids in the cart a session sees: a guest's cart is the
+     * session's, a signed-in user's the user's (found from any of their
+     * sessions).
+     */
+    async skuIdsSeenBy(sessionId: string): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('cart_lines')
+        .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+        .where((eb) =>
+          eb.or([
+            eb('carts.session_id', '=', sessionId),
+            eb('carts.user_id', '=', eb.selectFrom('sessions').select('sessions.user_id').where('sessions.id', '=', sessionId)),
+          ]),
+        )
+        .select('cart_lines.sku_id')
+        .execute();
+      return new Set(rows.map((r) => r.sku_id));
+    },
+
     findSkus(ids: readonly number[]): Promise<CartSku[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db

@@ -11,7 +11,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionRow } from '../sessions/sessions.repository';
+import type { SessionRow } from '../sessions/session';
 import { type CartOwner, cartService } from './cart.service';
 
 const ownerOf = (session: SessionRow): CartOwner => ({ sessionId: session.id, userId: session.user_id });

@@ -2,7 +2,7 @@ import type { LangCode, SkuType } from '@storyhouse/contracts';
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Products, Skus } from '../../db/schema';
-import { searchQueries } from '../../lib/text-search';
+import { searchQueries } from '../../db/text-search';
 
 export interface ProductRow {
   id: number;

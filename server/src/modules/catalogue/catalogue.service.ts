@@ -13,9 +13,10 @@ import {
   type TrackMatch,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
-import { AppError } from '../../plugins/errors';
-import { skuIdsInCart } from '../cart/cart-contents';
+import { skuIdsInCart } from '../cart/cart.service';
 import {
   catalogueRepository,
   type ListedProductRow,
@@ -25,7 +26,7 @@ import {
   type SkuRow,
   type TrackRow,
 } from './catalogue.repository';
-import { isOnSale, priceCents, toUsd } from './pricing';
+import { isOnSale, priceCents } from './pricing';
 
 /** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
 export const PER_PAGE = 20;

@@ -17,6 +17,3 @@ export function priceCents(sku: PricedSku): number {
 export function isOnSale(sku: PricedSku): boolean {
   return priceCents(sku) < sku.full_price_cents;
 }
-
-/** Cents to dollars for the API: 1299 → 12.99. */
-export const toUsd = (cents: number) => Math.round(cents) / 100;

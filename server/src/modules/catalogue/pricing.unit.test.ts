@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOnSale, priceCents, toUsd } from './pricing';
+import { isOnSale, priceCents } from './pricing';
 
 describe('price of a sku (spec §3: the lower of full and sale price)', () => {
   it('is the full price without a sale price', () => {
@@ -20,11 +20,5 @@ describe('price of a sku (spec §3: the lower of full and sale price)', () => {
 
   it('may be free', () => {
     expect(priceCents({ full_price_cents: 99, sale_price_cents: 0 })).toBe(0);
-  });
-});
-
-describe('toUsd', () => {
-  it('turns cents into dollars with 2 decimals', () => {
-    expect([toUsd(1299), toUsd(7999), toUsd(5), toUsd(0)]).toEqual([12.99, 79.99, 0.05, 0]);
   });
 });

@@ -6,17 +6,13 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { negotiateEncoding } from '../../lib/precompressed';
-import { cmsRepository } from './cms.repository';
+import { sendSerialized } from '../../lib/precompressed';
 import type { CmsService } from './cms.service';
-import { navigationTree } from './navigation';
 
 export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses: boolean }> = async (
   app,
   { cms, checkResponses },
 ) => {
-  const repo = cmsRepository(app.db);
-
   app.get(
     '/crud/content/entry/list/site-navigation',
     {
@@ -27,9 +23,12 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses:
         response: { 200: SiteNavigationResponse },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
-      return { items: navigationTree(await repo.listNavigation()) };
+    async (request, reply) => {
+      // Every page view asks for it: built, serialized and compressed once per cached navigation, like a page.
+      const navigation = await cms.navigation();
+      if (checkResponses) SiteNavigationResponse.parse(navigation.body);
+      reply.header('cache-control', 'public, max-age=60').header('vary', 'accept-encoding');
+      return sendSerialized(request, reply, navigation);
     },
   );
 
@@ -49,13 +48,8 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses:
       if (checkResponses) ContentByUrlResponse.parse(page.body);
       reply
         .header('cache-control', 'public, max-age=60, stale-while-revalidate=600')
-        .header('vary', 'host, cookie, accept-encoding')
-        .type('application/json; charset=utf-8');
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const encoded = encoding && page.encoded(encoding);
-      // A body that already has its Content-Encoding is left alone by @fastify/compress.
-      if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded as unknown as ContentByUrlResponse);
-      return reply.serializer((s: unknown) => s as string).send(page.json as unknown as ContentByUrlResponse);
+        .header('vary', 'host, cookie, accept-encoding');
+      return sendSerialized(request, reply, page);
     },
   );
 

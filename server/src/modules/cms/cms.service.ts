@@ -10,11 +10,12 @@ import {
   type LangCode,
   langCodes,
   type NavigationItem,
+  type SiteNavigationResponse,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import { type ContentEncoding, precompressed } from '../../lib/precompressed';
+import { AppError } from '../../lib/errors';
+import { type Serialized, serialized } from '../../lib/precompressed';
 import { ttlCache } from '../../lib/ttl-cache';
-import { AppError } from '../../plugins/errors';
 import { type CmsEntryRow, cmsRepository } from './cms.repository';
 import { navigationTree } from './navigation';
 import { cmsText, sanitizeCmsHtml } from './sanitize';
@@ -30,13 +31,15 @@ export interface CmsPageMeta {
   alternates: Partial<Record<LangCode, string>>;
 }
 
-/** A page as served: the response body already serialized, and its head. */
-export interface CmsPage {
-  json: string;
-  /** `json` compressed, made once per cached page (undefined when it is too small to be worth it). */
-  encoded: (encoding: ContentEncoding) => Buffer | undefined;
+/** A page as served: the response body already serialized (and compressed once, on demand), and its head. */
+export interface CmsPage extends Serialized {
   body: ContentByUrlResponse;
   meta: CmsPageMeta;
+}
+
+/** The site navigation as served, like a page. */
+export interface CmsNavigation extends Serialized {
+  body: SiteNavigationResponse;
 }
 
 const isLang = (s: string): s is LangCode => (langCodes as readonly string[]).includes(s);
@@ -121,7 +124,10 @@ function navigationBranch(items: NavigationItem[], path: string) {
 
 export function cmsService(db: Db, opts: { cacheMs: number }) {
   const repo = cmsRepository(db);
+  // Pages and the navigation every page view asks for are kept alike: for CMS_CACHE_MS, so an edit of either shows
+  // within that time.
   const pages = ttlCache<CmsPage | null>(opts.cacheMs);
+  const navigations = ttlCache<CmsNavigation>(opts.cacheMs, 1);
 
   async function loadPage(lang: LangCode, path: string): Promise<CmsPage | null> {
     const row = await repo.findPublished(lang, path);
@@ -141,10 +147,8 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
       alternates,
     };
     const description = entry.description || cmsText(entry.intro || entry.main_content).slice(0, 200);
-    const json = JSON.stringify(body);
     return {
-      json,
-      encoded: precompressed(json),
+      ...serialized(body),
       body,
       meta: { path: cmsSitePath(row.url), title: entry.title, description, image: entry.main_image, alternates },
     };
@@ -155,6 +159,14 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
     page(lang: LangCode, url: string): Promise<CmsPage | null> {
       const path = cmsPath(url);
       return pages(`${lang} ${path}`, () => loadPage(lang, path));
+    },
+
+    /** The navigation of every language (the same answer on every site: the shell picks its language's items), cached briefly. */
+    navigation(): Promise<CmsNavigation> {
+      return navigations('all', async () => {
+        const body = { items: navigationTree(await repo.listNavigation()) };
+        return { ...serialized(body), body };
+      });
     },
 
     async pageOrThrow(lang: LangCode, url: string): Promise<CmsPage> {

@@ -1,8 +1,8 @@
 import type { ContactMessage, LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
 import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { contactRepository } from './contact.repository';
 
 /** Per client address: a family writes once; a script does not get to fill the ministry's inbox. */

@@ -1,8 +1,8 @@
 import { FreeMp3DownloadQuery, FreeMp3EntryParams, FreeMp3Form, FreeMp3Grant, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Storage } from '../../providers/storage/storage';
 import { attachment } from '../media/attachment';
 import { sendStoredFile } from '../media/send-file';
-import type { Storage } from '../media/storage';
 import { freeMp3Service } from './free-mp3.service';
 
 const tags = ['free mp3'];

@@ -1,9 +1,9 @@
 import { type FreeMp3Form, type FreeMp3Grant, freeMp3DownloadUrl } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
 import { captchaService } from '../captcha/captcha.service';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { freeMp3Repository } from './free-mp3.repository';
 
 /** Per client address: a family asks once or twice; a script does not get a stream of links. */

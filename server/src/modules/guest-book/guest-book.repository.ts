@@ -68,8 +68,8 @@ export function guestBookRepository(db: Db) {
     },
 
     /**
-     * Approves a waiting entry if the token hash still matches, in one
-     * statement: of two clicks on the same link only one succeeds.
+     * Approves a waiting entry whose token hash matches, in one statement:
+     * of two clicks on the same link only one succeeds.
      */
     async approve(id: number, tokenHash: string): Promise<boolean> {
       const row = await db
@@ -83,7 +83,7 @@ export function guestBookRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Deletes a waiting entry if the token hash still matches. */
+    /** Deletes a waiting entry whose token hash matches, in one statement. */
     async reject(id: number, tokenHash: string): Promise<boolean> {
       const row = await db
         .deleteFrom('guest_book_entries')
@@ -93,6 +93,10 @@ export function guestBookRepository(db: Db) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('guest_book_entries').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

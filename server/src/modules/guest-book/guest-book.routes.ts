@@ -15,8 +15,8 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { enforceRateLimit } from '../../lib/rate-limit';
 import { type SiteSettings, siteLink } from '../../plugins/site-lang';
+import { enforceRateLimit } from '../rate-limit/rate-limit';
 import { guestBookService } from './guest-book.service';
 
 const tags = ['guest book'];

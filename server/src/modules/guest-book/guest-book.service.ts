@@ -7,8 +7,8 @@ import type {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
+import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
 import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
 
@@ -25,14 +25,16 @@ export interface GuestBookMailSettings {
 export function guestBookService(db: Db, settings: GuestBookMailSettings) {
   const repo = guestBookRepository(db);
 
+  // What a moderation link's visitor is told when it finds no waiting entry: a rejected message is deleted, so its
+  // link finds nothing; an approved one (its token is spent) or a wrong token is refused.
+  const entryGone = () => new AppError('not_found', 'guest_book_entry_not_found');
+  const linkInvalid = () => new AppError('not_allowed', 'guest_book_link_invalid');
+
   /** The waiting entry a moderation link points at, or the error its visitor sees. */
   async function pendingRow(id: number, token: string): Promise<GuestBookRow> {
     const row = await repo.find(id);
-    // A rejected message is deleted: its link then finds nothing.
-    if (!row) throw new AppError('not_found', 'guest_book_entry_not_found');
-    if (row.moderation_token_hash === null || row.moderation_token_hash !== hashToken(token)) {
-      throw new AppError('not_allowed', 'guest_book_link_invalid');
-    }
+    if (!row) throw entryGone();
+    if (row.moderation_token_hash !== hashToken(token)) throw linkInvalid();
     return row;
   }
 
@@ -86,11 +88,10 @@ export function guestBookService(db: Db, settings: GuestBookMailSettings) {
       return { ...publicEntry(row), author_email: row.author_email };
     },
 
+    /** One conditional statement decides; only a refused link looks further, to say why. */
     async moderate(id: number, { token, decision }: GuestBookModerateBody) {
-      await pendingRow(id, token);
       const done = decision === 'approve' ? await repo.approve(id, hashToken(token)) : await repo.reject(id, hashToken(token));
-      // Another click with the same link won in between.
-      if (!done) throw new AppError('not_allowed', 'guest_book_link_invalid');
+      if (!done) throw (await repo.exists(id)) ? linkInvalid() : entryGone();
       return { status: decision === 'approve' ? ('approved' as const) : ('rejected' as const) };
     },
   };

@@ -1,7 +1,7 @@
 import { HealthResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
+import { pingDatabase } from './health.repository';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +9,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['ops'], summary: 'Liveness and database check', response: { 200: HealthResponse } } },
     async (request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
       } catch (err) {
         request.log.error({ err }, 'health check: database unreachable');
         throw new AppError('unavailable', 'service_unavailable');

@@ -4,17 +4,22 @@ import { createTestApp, isCleared, responseCookie, type TestApp } from '../../..
 import { solvedCaptcha } from '../../../test/captcha';
 import { createUser, sessionIdOf, signIn } from '../../../test/factories';
 import type { Skus } from '../../db/schema';
-import { failureKey } from './login.repository';
-import { LOGIN_CHALLENGE_AFTER, LOGIN_IP_LIMIT } from './login.service';
+import { failureKey, LOGIN_CHALLENGE_AFTER, LOGIN_IP_LIMIT } from './login.service';
 
 let t: TestApp;
+/** The delays challenged sign-ins asked for, in ms: recorded, never waited. */
+const delays: number[] = [];
 let ipSeq = 0;
 /** Each test is its own client (IP), so the per-IP limit of one test does not spill into another. */
 const nextIp = () => `10.0.${Math.floor(++ipSeq / 250)}.${(ipSeq % 250) + 1}`;
 
 beforeAll(async () => {
-  // A short delay unit: challenged sign-ins are slowed, but the tests need not wait.
-  t = await createTestApp({ loginSlowDownMs: 5 });
+  // Challenged sign-ins are slowed: the app asks for the delay, the tests record it and need not wait.
+  t = await createTestApp({
+    loginDelay: async (ms) => {
+      delays.push(ms);
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -164,6 +169,7 @@ describe('protection (OWASP: a captcha and a delay after repeated failures, neve
     expect(answers.slice(0, LOGIN_CHALLENGE_AFTER).map((r) => r.json())).toEqual(Array(LOGIN_CHALLENGE_AFTER).fill(failed));
     expect(answers.slice(LOGIN_CHALLENGE_AFTER).map((r) => r.json())).toEqual(Array(20 - LOGIN_CHALLENGE_AFTER).fill(challenge));
 
+    delays.length = 0;
     const bare = await login({ email: user.email, password: user.password });
     expect(bare.statusCode).toBe(401);
     expect(bare.json()).toEqual(challenge);
@@ -174,6 +180,8 @@ describe('protection (OWASP: a captcha and a delay after repeated failures, neve
     const right = await login({ email: user.email, password: user.password, captcha: await solvedCaptcha(t.app) });
     expect(right.statusCode).toBe(200);
     expect((await session(sidOf(right))).json()).toMatchObject({ logged_in: true, user_id: user.id });
+    // Only the sign-in with a solved captcha was slowed (the count stopped at the threshold: 1 s).
+    expect(delays).toEqual([1000]);
     // The success forgets the failures: the next sign-in needs no captcha.
     expect(await failures(user.email)).toBeUndefined();
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
@@ -182,6 +190,7 @@ describe('protection (OWASP: a captcha and a delay after repeated failures, neve
   it('a wrong password with a solved captcha still fails, and a solution is good only once', async () => {
     const user = await createUser(t.db);
     for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await login({ email: user.email, password: `wrong-${i}` });
+    delays.length = 0;
 
     const captcha = await solvedCaptcha(t.app);
     const wrong = await login({ email: user.email, password: 'still wrong', captcha });
@@ -194,6 +203,25 @@ describe('protection (OWASP: a captcha and a delay after repeated failures, neve
 
     const right = await login({ email: user.email, password: user.password, captcha: await solvedCaptcha(t.app) });
     expect(right.statusCode).toBe(200);
+    // The wrong answer and the right one were slowed (1 s, then 2 s); the replayed solution was refused before any wait.
+    expect(delays).toEqual([1000, 2000]);
+  }, 60_000);
+
+  it('slows a challenged sign-in 1 s, doubling per failure up to 4 s, right or wrong; plain failures not at all', async () => {
+    const user = await createUser(t.db);
+    delays.length = 0;
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await login({ email: user.email, password: `wrong-${i}` });
+    expect(delays).toEqual([]);
+
+    for (let i = 0; i < 3; i++) {
+      const res = await login({ email: user.email, password: `still-wrong-${i}`, captcha: await solvedCaptcha(t.app) });
+      expect(res.json()).toEqual(failed);
+    }
+    const right = await login({ email: user.email, password: user.password, captcha: await solvedCaptcha(t.app) });
+    expect(right.statusCode).toBe(200);
+
+    // Asked of the injected delay (production's is a timer), not measured.
+    expect(delays).toEqual([1000, 2000, 4000, 4000]);
   }, 60_000);
 
   it('asks an unknown e-mail for the captcha exactly like a registered one (it tells nothing)', async () => {

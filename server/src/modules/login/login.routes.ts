@@ -1,13 +1,12 @@
 import { LoginInput, LoginResponse, loginBackLocation, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminRepository } from '../admin/admin.repository';
+import { endImpersonation } from '../admin/admin.service';
 import { mergeGuestCart } from '../cart/cart.service';
-import { loginService } from './login.service';
+import { type LoginServiceOptions, loginService } from './login.service';
 
 /** Spec §7 Account: POST /crud/login. */
-export const loginRoutes: FastifyPluginAsyncZod<{ slowDownMs?: number }> = async (app, opts) => {
-  const login = loginService(app.db, { slowDownMs: opts.slowDownMs });
-  const admin = adminRepository(app.db);
+export const loginRoutes: FastifyPluginAsyncZod<LoginServiceOptions> = async (app, opts) => {
+  const login = loginService(app.db, { delay: opts.delay });
 
   app.post(
     '/crud/login',
@@ -25,9 +24,8 @@ export const loginRoutes: FastifyPluginAsyncZod<{ slowDownMs?: number }> = async
     },
     async (request, reply) => {
       const user = await login.verify(request.body, request.ip);
-      const previous = await request.getSession();
       // Logging in over an impersonation ends it.
-      if (previous?.masquerade_admin_id && previous.user_id) await admin.logEnd(previous.masquerade_admin_id, previous.user_id);
+      await endImpersonation(app.db, await request.getSession(), request.log);
       await request.startUserSession(user.id, {
         carry: (fromSessionId) => mergeGuestCart(app.db, { fromSessionId, userId: user.id }),
       });

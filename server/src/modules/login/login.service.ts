@@ -1,10 +1,10 @@
 import type { LoginInput } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import { captchaService } from '../captcha/captcha.service';
-import { failureKey, loginRepository } from './login.repository';
+import { enforceRateLimit, type RateLimit, slidingCounter } from '../rate-limit/rate-limit';
+import { loginRepository } from './login.repository';
 
 /** Login attempts per client IP (right or wrong): bounds guessing and the scrypt work one client can cause. */
 export const LOGIN_IP_LIMIT: RateLimit = { limit: 30, windowSeconds: 15 * 60 };
@@ -12,20 +12,34 @@ export const LOGIN_IP_LIMIT: RateLimit = { limit: 30, windowSeconds: 15 * 60 };
 export const LOGIN_CHALLENGE_AFTER = 3;
 /** Failures are forgotten after this long without one (each failure restarts the window). */
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-/** The delay of a challenged sign-in doubles per failure up to this many times the base (4 s by default). */
+/** The delay of a challenged sign-in at the threshold; it doubles per failure… */
+export const LOGIN_SLOW_DOWN_MS = 1000;
+/** …up to this many times the base (4 s). */
 const SLOW_DOWN_MAX_FACTOR = 4;
+
+/** Failed logins are counted under the typed e-mail, registered or not (the answer never tells which). */
+export const failureKey = (email: string) => `login:email:${email.trim().toLowerCase()}`;
+
+/** The failed logins per e-mail (the shared rate-limit counter): each failure restarts the window. */
+export const loginFailures = (db: Db) => slidingCounter(db, LOGIN_FAILURE_WINDOW_SECONDS);
 
 /**
  * How long a sign-in for an e-mail with `failures` waits: nothing below the
  * challenge threshold, then the base doubling per failure, bounded so the
  * owner is never kept out for long.
  */
-export function loginDelayMs(failures: number, slowDownMs: number) {
+export function loginDelayMs(failures: number, slowDownMs = LOGIN_SLOW_DOWN_MS) {
   if (failures < LOGIN_CHALLENGE_AFTER) return 0;
   return slowDownMs * Math.min(2 ** (failures - LOGIN_CHALLENGE_AFTER), SLOW_DOWN_MAX_FACTOR);
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits `ms` milliseconds: how a challenged sign-in is slowed, unless loginService is given another `delay`. */
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export interface LoginServiceOptions {
+  /** Waits the delay of a challenged sign-in (default: sleep); tests pass one that records the delays asked for. */
+  delay?: (ms: number) => Promise<void>;
+}
 
 /**
  * A hash with the production parameters, checked when the e-mail has no
@@ -54,34 +68,35 @@ async function passwordMatches(password: string, stored: string | null | undefin
  * every sign-in to it. Nothing locks the owner out: the right password with
  * a solved captcha always gets in, however many wrong tries others made.
  */
-export function loginService(db: Db, opts: { slowDownMs?: number } = {}) {
+export function loginService(db: Db, opts: LoginServiceOptions = {}) {
   const repo = loginRepository(db);
+  const counter = loginFailures(db);
   const captcha = captchaService(db);
-  const slowDownMs = opts.slowDownMs ?? 1000;
+  const delay = opts.delay ?? sleep;
 
   return {
     async verify(input: LoginInput, clientIp: string) {
       await enforceRateLimit(db, `login:ip:${clientIp}`, LOGIN_IP_LIMIT);
       const key = failureKey(input.email);
       // Keyed on the typed e-mail, registered or not: the challenge tells nothing about accounts.
-      const failures = await repo.failures(key);
+      const failures = await counter.count(key);
       if (failures >= LOGIN_CHALLENGE_AFTER) {
         // Checked (and spent: a solution is good once) before the password, so guessing costs a fresh proof of work.
         if (!input.captcha || (await captcha.verify(input.captcha)) !== 'valid') {
           throw new AppError('not_authenticated', 'captcha_required');
         }
         // Before the password check, so right and wrong answers come equally late and cannot be cut short.
-        await sleep(loginDelayMs(failures, slowDownMs));
+        await delay(loginDelayMs(failures));
       }
 
       const user = await repo.findCredentials(input.email);
       if (user && (await passwordMatches(input.password, user.password_hash))) {
-        if (failures > 0) await repo.clearFailures(key);
+        if (failures > 0) await counter.clear(key);
         return { id: user.id, isAdmin: user.is_admin };
       }
       if (!user) await passwordMatches(input.password, undefined);
 
-      await repo.recordFailure(key, LOGIN_FAILURE_WINDOW_SECONDS);
+      await counter.add(key);
       throw new AppError('not_authenticated', 'login_failed');
     },
   };
@@ -93,5 +108,6 @@ export function loginService(db: Db, opts: { slowDownMs?: number } = {}) {
  * e-mailed link, which proved they own the address).
  */
 export async function forgetLoginFailures(db: Db, userId: number) {
-  await loginRepository(db).clearFailuresOfUser(userId);
+  const email = await loginRepository(db).emailOf(userId);
+  if (email) await loginFailures(db).clear(failureKey(email));
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { createTestDatabase } from '../../../test/database';
 import { createUser, signIn } from '../../../test/factories';
+import type { Database } from '../../db/database';
 import { deliverDueMail } from '../../providers/mail/delivery';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { outboxTransport } from '../../providers/mail/transport-outbox';
@@ -131,8 +133,15 @@ describe('who may read the developer mailbox', () => {
 });
 
 describe('the developer mailbox in production', () => {
+  // One database for the four configurations (a copy each would cost more than the tests).
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+
   it('does not exist by default', async () => {
-    const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({ database, webRoot: null, env: { NODE_ENV: 'production' } });
     try {
       const res = await t.app.inject({ url: URL });
       expect(res.statusCode).toBe(404);
@@ -143,7 +152,7 @@ describe('the developer mailbox in production', () => {
   });
 
   it('does not exist when MAILBOX_PAGE=false, anywhere', async () => {
-    const t = await createTestApp({ webRoot: null, env: { MAILBOX_PAGE: 'false' } });
+    const t = await createTestApp({ database, webRoot: null, env: { MAILBOX_PAGE: 'false' } });
     try {
       expect((await t.app.inject({ url: URL })).statusCode).toBe(404);
     } finally {
@@ -153,6 +162,7 @@ describe('the developer mailbox in production', () => {
 
   it('does not exist by default on a server that sends its mail by SMTP, even outside production', async () => {
     const t = await createTestApp({
+      database,
       webRoot: null,
       env: { NODE_ENV: 'development', MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtp://127.0.0.1:1' },
     });
@@ -164,7 +174,7 @@ describe('the developer mailbox in production', () => {
   });
 
   it('can be turned on with MAILBOX_PAGE=true, still for admins only', async () => {
-    const t = await createTestApp({ webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
+    const t = await createTestApp({ database, webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
     try {
       expect((await t.app.inject({ url: URL, headers: { cookie: await adminCookie(t) } })).statusCode).toBe(200);
       expect((await t.app.inject({ url: URL })).statusCode).toBe(404);

@@ -2,9 +2,9 @@ import { type LangCode, MAILBOX_PER_PAGE, MailboxQuery, MailboxResponse } from '
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { outboxRepository } from '../../providers/mail/outbox.repository';
-import { requireAdmin } from '../admin/admin.routes';
+import { requireAdmin } from '../accounts/guards';
 
 /**
  * The developer mailbox is on by default only where e-mail stays in the
@@ -16,7 +16,7 @@ export function mailboxEnabled(config: Pick<Config, 'MAILBOX_PAGE' | 'NODE_ENV' 
   return config.MAILBOX_PAGE ?? (config.NODE_ENV !== 'production' && config.MAIL_TRANSPORT === 'outbox');
 }
 
-/** The signed-in admin acting as themself (the admin module's rule); anyone else is false, not an error. */
+/** The signed-in admin acting as themself (requireAdmin's rule); anyone else is false, not an error. */
 async function isAdmin(request: FastifyRequest) {
   try {
     await requireAdmin(request);

@@ -1,4 +1,4 @@
-import { uriEncode } from './sigv4';
+import { uriEncode } from '../../providers/storage/sigv4';
 
 /**
  * Content-Disposition for saving an MP3 under a title (RFC 6266): an ASCII

@@ -1,8 +1,4 @@
-/** An inclusive byte range of a file, as Content-Range writes it. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+import type { ByteRange } from '../../providers/storage/storage';
 
 export type RangeRequest =
   /** No Range header, another unit, or several ranges: answer 200 with the whole file. */

@@ -2,9 +2,9 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ByteRange } from './byte-range';
-import { isStorageKey, type Storage, type StoredFile } from './storage';
-import { LocalStorage } from './storage-local';
+import type { Config } from '../../config';
+import { type ByteRange, isStorageKey, type Storage, type StoredFile } from '../../providers/storage/storage';
+import { LocalStorage } from '../../providers/storage/storage-local';
 
 /**
  * The resized-image cache: a folder on this instance's disk (every name says
@@ -89,4 +89,15 @@ export class ImageCache implements Storage {
   close() {
     this.files.close();
   }
+}
+
+/**
+ * Resized images are a cache on this machine's disk (IMAGE_CACHE_DIR, default
+ * DATA_DIR/cache/images, at most IMAGE_CACHE_MAX_MB), whatever the media
+ * storage: each name says how to rebuild it, so an instance that lacks a file
+ * makes it again (images.ts).
+ */
+export function openImageCache(config: Config, log: FastifyBaseLogger): Promise<ImageCache> {
+  const root = path.resolve(config.IMAGE_CACHE_DIR ?? path.join(config.DATA_DIR, 'cache', 'images'));
+  return ImageCache.open(root, config.IMAGE_CACHE_MAX_MB * 1024 * 1024, log);
 }

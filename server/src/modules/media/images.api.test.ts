@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { demoMediaDir } from '../../config';
-import { hitRateLimit } from '../../lib/rate-limit';
+import { LocalStorage } from '../../providers/storage/storage-local';
+import { hitRateLimit } from '../rate-limit/rate-limit';
 import { RESIZE_RATE_LIMIT, resizedName } from './images';
-import { LocalStorage } from './storage-local';
 
 const COVER = 'covers/noahs-big-boat.jpg';
 

@@ -6,11 +6,11 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
+import type { Storage } from '../../providers/storage/storage';
+import { openImageCache } from './image-cache';
 import { IMMUTABLE, imageKeyOf, imageResizer } from './images';
 import { sendStoredFile } from './send-file';
-import type { Storage } from './storage';
-import { openImageCache } from './storage-config';
 
 /** The answer names a file whose name changes with its source: browsers may keep it an hour. */
 const RESIZE_ANSWER_CACHE = 'public, max-age=3600';

@@ -4,9 +4,9 @@ import { isResizableSize } from '@storyhouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../../db/database';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
-import { isStorageKey, readAll, type Storage, type StoredFile } from './storage';
+import { AppError } from '../../lib/errors';
+import { isStorageKey, readAll, type Storage, type StoredFile } from '../../providers/storage/storage';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 
 /** Image types served from storage, by extension. SVG is left out: it can carry script. */
 const IMAGE_TYPES: Record<string, string> = {

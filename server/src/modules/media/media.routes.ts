@@ -1,13 +1,13 @@
 import { TrackMediaParams, TrackMediaQuery } from '@storyhouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
+import type { Storage } from '../../providers/storage/storage';
 import { listenerOf, mayHearInFull } from './access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
 import { sendStoredFile } from './send-file';
-import type { Storage } from './storage';
 
 /** Previews are the same for everyone: shared caches may keep them a day. */
 const PREVIEW_CACHE = 'public, max-age=86400';

@@ -1,8 +1,8 @@
 import type { ErrorBody } from '@storyhouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
+import type { Storage, StoredFile } from '../../providers/storage/storage';
 import { parseRange } from './byte-range';
-import type { Storage, StoredFile } from './storage';
 
 export interface SendFileOptions {
   contentType: string;

@@ -13,9 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { translators } from '../../i18n';
-import { hitRateLimit } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { siteLink } from '../../plugins/site-lang';
+import { hitRateLimit } from '../rate-limit/rate-limit';
 import { newsletterService } from './newsletter.service';
 
 /** Subscribing is a once-in-a-while act: a handful of tries per address in ten minutes. */

@@ -9,10 +9,10 @@ import {
 import type { MessageKey } from '@storyhouse/i18n';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enforceRateLimit, hitRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { enforceRateLimit, hitRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { newsletterRepository } from './newsletter.repository';
 
 /** Per address asked about (new, pending or subscribed alike, so the limit says nothing): no flood of e-mails to one inbox. */

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, sessionIdOf, signIn } from '../../../test/factories';
 import { verifyPassword } from '../accounts/password';
-import { failureKey, loginRepository } from '../login/login.repository';
-import { LOGIN_CHALLENGE_AFTER, LOGIN_FAILURE_WINDOW_SECONDS } from '../login/login.service';
+import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login.service';
 import { passwordsRepository } from './passwords.repository';
 import { hashResetToken } from './passwords.service';
 
@@ -305,8 +304,7 @@ describe('POST /crud/reset/password/token', () => {
   it('forgets failed logins: the new password logs in at once, without a captcha', async () => {
     const user = await createUser(t.db);
     const login = (password: string) => post('/crud/login', { email: user.email, password });
-    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++)
-      await loginRepository(t.db).recordFailure(failureKey(user.email), LOGIN_FAILURE_WINDOW_SECONDS);
+    for (let i = 0; i < LOGIN_CHALLENGE_AFTER; i++) await loginFailures(t.db).add(failureKey(user.email));
     const challenged = await login(user.password);
     const { token } = await requestLink(user.email);
 

@@ -9,9 +9,8 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { AppError } from '../../plugins/errors';
 import { siteLink } from '../../plugins/site-lang';
-import { currentUser } from '../accounts/current-user';
+import { requireUser } from '../accounts/guards';
 import { passwordsService } from './passwords.service';
 
 /** Spec §7: POST /crud/login/forgot and POST /crud/reset/password, and the e-mailed link's POST /crud/reset/password/token. */
@@ -68,11 +67,10 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       },
     },
     async (request) => {
-      const current = await currentUser(request);
-      if (!current) throw new AppError('not_authenticated', 'not_authenticated');
-      const { user, session } = current;
+      const { user, session } = await requireUser(request);
       const result = await passwords.change(user.id, session.id, request.body);
-      request.log.info({ userId: user.id, masqueradeAdminId: session.masquerade_admin_id }, 'password changed');
+      // Changed while impersonating: the request is logged with the admin's id (masquerade-audit.plugin).
+      request.log.info({ userId: user.id }, 'password changed');
       return result;
     },
   );

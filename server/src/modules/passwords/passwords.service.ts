@@ -1,13 +1,13 @@
 import { type ChangePasswordInput, type LangCode, PASSWORD_RESET_LINK_HOURS } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
+import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, verifyPassword } from '../accounts/password';
 import { forgetLoginFailures } from '../login/login.service';
-import { sessionsRepository } from '../sessions/sessions.repository';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
+import { endOtherSessions } from '../sessions/sessions.service';
 import { passwordsRepository } from './passwords.repository';
 
 /** Per client address: a few forgotten passwords, not a sweep through a list of addresses. */
@@ -93,7 +93,7 @@ export function passwordsService(db: Db) {
         if (!row) return undefined;
         await r.setPasswordHash(row.user_id, passwordHash);
         await r.retireTokens(row.user_id);
-        await sessionsRepository(trx).endOtherSessions(row.user_id, undefined);
+        await endOtherSessions(trx, row.user_id, undefined);
         // The e-mail proved who they are: failures left by someone guessing their password no longer apply.
         await forgetLoginFailures(trx, row.user_id);
         return row.user_id;
@@ -121,7 +121,7 @@ export function passwordsService(db: Db) {
         const r = passwordsRepository(trx);
         await r.setPasswordHash(userId, passwordHash);
         await r.retireTokens(userId);
-        await sessionsRepository(trx).endOtherSessions(userId, keepSessionId);
+        await endOtherSessions(trx, userId, keepSessionId);
       });
       return { status: 'updated' as const };
     },

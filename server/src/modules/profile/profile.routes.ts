@@ -11,21 +11,13 @@ import {
   SiteQuery,
   StatesResponse,
 } from '@storyhouse/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../plugins/errors';
-import { currentUser } from '../accounts/current-user';
+import { requireUser } from '../accounts/guards';
 import { mergeGuestCart } from '../cart/cart.service';
 import { profileService } from './profile.service';
 
 /** Reference lists change only with a migration: browsers and CDNs may keep them a day. */
 const REFERENCE_CACHE = 'public, max-age=86400';
-
-async function signedIn(request: FastifyRequest) {
-  const current = await currentUser(request);
-  if (!current) throw new AppError('not_authenticated', 'not_authenticated');
-  return current;
-}
 
 /** Spec §7 Account: create account, settings, countries and states, address, gift card records, layout. */
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -98,14 +90,9 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, session } = await signedIn(request);
+      // Saved while impersonating: the request is logged with the admin's id (masquerade-audit.plugin).
+      const { user } = await requireUser(request);
       await profile.update(user, request.params.id, request.body.user);
-      if (session.masquerade_admin_id) {
-        request.log.info(
-          { adminId: session.masquerade_admin_id, userId: request.params.id },
-          'account saved while impersonating',
-        );
-      }
       return { id: request.params.id };
     },
   );
@@ -122,7 +109,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = await signedIn(request);
+      const { user } = await requireUser(request);
       await profile.setLayout(user.id, request.body.layout);
       return { layout: request.body.layout };
     },
@@ -140,7 +127,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await signedIn(request);
+      const { user } = await requireUser(request);
       reply.header('cache-control', 'private, no-store');
       return profile.address(user.id, request.params.id);
     },
@@ -158,7 +145,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user } = await signedIn(request);
+      const { user } = await requireUser(request);
       reply.header('cache-control', 'private, no-store');
       return profile.giftCards(user, request.params.id);
     },

@@ -7,9 +7,10 @@ import {
   type State,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import { enforceRateLimit, type RateLimit } from '../../lib/rate-limit';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
 import { hashPassword } from '../accounts/password';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
 
 /**
@@ -36,8 +37,6 @@ function profileValues(user: AccountUpdateUser): ProfileValues {
     phone: orNull(user.phone),
   };
 }
-
-const cents = (c: number) => Math.round(c) / 100;
 
 /**
  * Spec §5 Account, §4 Account save, §3 Country/State/Address/Gift card
@@ -122,8 +121,8 @@ export function profileService(db: Db) {
           id: r.id,
           from_user: r.fname === null ? null : { fullname },
           created_at: new Date(r.created_at).toISOString(),
-          original_amount: cents(r.original_amount_cents),
-          balance: cents(r.balance_cents),
+          original_amount: toUsd(r.original_amount_cents),
+          balance: toUsd(r.balance_cents),
         };
       });
     },

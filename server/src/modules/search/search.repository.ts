@@ -1,7 +1,7 @@
 import type { LangCode, SearchKind } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { searchQueries } from '../../lib/text-search';
+import { searchQueries } from '../../db/text-search';
 
 /**
  * Markers ts_headline puts around matches and between fragments: control

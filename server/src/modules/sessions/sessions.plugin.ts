@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
-import { AppError } from '../../plugins/errors';
-import { type SessionRow, sessionsRepository } from './sessions.repository';
+import type { SessionRow } from './session';
+import { sessionsRepository } from './sessions.repository';
 
 export const SESSION_COOKIE = 'sid';
 /** A session's expiry slides forward at most this often (saves a write per request). */

@@ -1,14 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-
-export interface SessionRow {
-  id: string;
-  user_id: number | null;
-  masquerade_admin_id: number | null;
-  data: Record<string, unknown>;
-  last_seen_at: Date;
-  expires_at: Date;
-}
+import type { SessionRow } from './session';
 
 export function sessionsRepository(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../accounts/current-user';
-import { adminRepository } from '../admin/admin.repository';
+import { endImpersonation } from '../admin/admin.service';
 
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
@@ -45,11 +45,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // A GET that changes state: refuse it from another site's page (logout CSRF).
       if (request.headers['sec-fetch-site'] !== 'cross-site') {
-        const session = await request.getSession();
         // Logging out while impersonating ends the impersonation too (audit trail).
-        if (session?.masquerade_admin_id && session.user_id) {
-          await adminRepository(app.db).logEnd(session.masquerade_admin_id, session.user_id);
-        }
+        await endImpersonation(app.db, await request.getSession(), request.log);
         await request.endSession();
         reply.setCookie(LOGGED_OUT_FLASH, '1', { path: '/', sameSite: 'lax', maxAge: 60 });
       }

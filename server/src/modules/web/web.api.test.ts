@@ -1,5 +1,9 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, isCleared, responseCookie, type TestApp } from '../../../test/app';
+import { createTestApp, FIXTURE_WEB_ROOT, isCleared, responseCookie, type TestApp } from '../../../test/app';
 import { createCmsEntry } from '../../../test/factories';
 
 let t: TestApp;
@@ -170,6 +174,79 @@ describe('static files of the web app', () => {
     const res = await get('/assets/index-Missing0.js');
 
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('precompressed files of the web build', () => {
+  // A build as web/vite.config.ts leaves it: a .br and a .gz next to each text file worth compressing.
+  const ASSET = '/assets/app-C0ffee42.js';
+  const source = Buffer.from(`export const stories = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Story ${i}`))};\n`);
+  let root: string;
+  let built: TestApp;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'storyhouse-web-'));
+    cpSync(FIXTURE_WEB_ROOT, root, { recursive: true });
+    mkdirSync(path.join(root, 'assets'), { recursive: true });
+    for (const file of [ASSET, '/sw.js']) {
+      writeFileSync(path.join(root, file), source);
+      writeFileSync(path.join(root, `${file}.br`), brotliCompressSync(source));
+      writeFileSync(path.join(root, `${file}.gz`), gzipSync(source, { level: 9 }));
+    }
+    built = await createTestApp({ webRoot: root });
+  });
+  afterAll(async () => {
+    await built.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  const getFile = (url: string, acceptEncoding?: string) =>
+    built.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends a hashed asset as its .br file when the browser accepts br, with a one-year immutable cache', async () => {
+    const res = await getFile(ASSET, 'gzip, deflate, br');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(brotliDecompressSync(res.rawPayload)).toEqual(source);
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the .gz file when only gzip is accepted', async () => {
+    const res = await getFile(ASSET, 'gzip');
+
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(gunzipSync(res.rawPayload)).toEqual(source);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const res = await getFile(ASSET, acceptEncoding);
+
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-length']).toBe(String(source.length));
+      expect(res.rawPayload).toEqual(source);
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('keeps the cache of an unhashed file short, compressed or not, and of the pages none', async () => {
+    const sw = await getFile('/sw.js', 'br');
+    const page = await getFile('/', 'br');
+
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve the compressed files by their own names', async () => {
+    expect((await getFile(`${ASSET}.br`)).statusCode).toBe(404);
+    expect((await getFile(`${ASSET}.gz`)).statusCode).toBe(404);
   });
 });
 

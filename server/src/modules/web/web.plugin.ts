@@ -18,10 +18,17 @@ export interface WebOptions {
   cmsPage: (lang: LangCode, path: string) => Promise<CmsPageMeta | null>;
 }
 
+/** A build output named after its content (Vite: assets/<name>-<hash>.<ext>): it never changes, so it is cached for a year. */
+const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
+/** The forms of a file the web build precompressed next to it (web/vite.config.ts). */
+const compressedForm = /\.(br|gz)$/;
+
 /**
  * Serves the web app from the same origin as the API: hashed assets with a
  * one-year cache, every page route of the route table as the app's HTML
- * (200), and any other path as the not-found page with status 404.
+ * (200), and any other path as the not-found page with status 404. Files
+ * the build compressed are sent as their .br or .gz form to a browser that
+ * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
   async (app: FastifyInstance, { root, sites, cmsPage }) => {
@@ -35,8 +42,12 @@ export default fp<WebOptions>(
         wildcard: false,
         index: false,
         allowedPath: (p) => p !== '/index.html',
-        setHeaders: (res, file) => {
-          if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        // Chosen by Accept-Encoding (with Vary: accept-encoding), .br then .gz then the file itself; never asked for by name.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
+        setHeaders: (res, sent) => {
+          const file = sent.replace(compressedForm, '');
+          if (hashedAsset.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
           // The service worker must be re-checked on every visit to pick up a new version.
           else if (file.endsWith('sw.js')) res.header('cache-control', 'no-cache');
           else res.header('cache-control', 'public, max-age=3600');

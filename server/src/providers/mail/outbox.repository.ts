@@ -1,10 +1,12 @@
 import type { LangCode } from '@storyhouse/contracts';
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { MailOutbox } from '../../db/schema';
 import type { MailMessage } from './transport';
 
 /**
- * The outbox's delivery queries. A worker claims a batch by pushing each
+ * The only code that touches mail_outbox: queueing, the developer mailbox
+ * and delivery. A worker claims a batch by pushing each
  * row's next attempt one lease ahead (FOR UPDATE SKIP LOCKED: two server
  * instances never claim the same row), sends without holding a transaction
  * open, then records the result. A worker that dies mid-send leaves its rows
@@ -12,6 +14,12 @@ import type { MailMessage } from './transport';
  */
 export function outboxRepository(db: Db) {
   return {
+    /** Queues one e-mail; returns its id. */
+    async insert(mail: Insertable<MailOutbox>): Promise<number> {
+      const row = await db.insertInto('mail_outbox').values(mail).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
     async claimDue(limit: number, leaseSeconds: number): Promise<(MailMessage & { attempts: number })[]> {
       const rows = await sql<{
         id: number;

@@ -1,5 +1,6 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { outboxRepository } from './outbox.repository';
 
 /** A header-safe line: names go into subjects. */
 export const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
@@ -23,18 +24,13 @@ export interface OutgoingMail {
  * all. Delivery (SMTP or the developer mailbox) happens after, with retries,
  * in providers/mail/delivery.ts.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
-  const row = await db
-    .insertInto('mail_outbox')
-    .values({
-      lang_code: mail.lang_code,
-      to_address: mail.to,
-      reply_to: mail.replyTo ?? null,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+export function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  return outboxRepository(db).insert({
+    lang_code: mail.lang_code,
+    to_address: mail.to,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+  });
 }

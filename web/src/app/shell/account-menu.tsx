@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSession } from '../../features/accounts/api/get-session';
+import { useSession } from '../../components/session/api/get-session';
 import { logout } from '../../features/accounts/api/logout';
 import { useI18n } from '../../lib/i18n';
 import { RouteItem } from '../../ui/route-link';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useCurrentUser } from '../../features/accounts/api/get-current-user';
-import { useSession } from '../../features/accounts/api/get-session';
-import { whenIdle } from '../../features/accounts/api/when-idle';
+import { useCurrentUser } from '../../components/session/api/get-current-user';
+import { useSession } from '../../components/session/api/get-session';
+import { whenIdle } from '../../components/session/when-idle';
 import { finishMasquerade } from '../../features/admin/api/admin-users';
 import { useI18n } from '../../lib/i18n';
 

@@ -1,11 +1,8 @@
-import { routePath } from '@storyhouse/contracts';
-import { Navigate } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../components/session/api/get-current-user';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
-import { useCurrentUser } from './api/get-current-user';
 import { GiftCardRecords } from './gift-card-records';
 import './account.css';
 
@@ -14,15 +11,9 @@ import './account.css';
  * link to reset the password, and the gift card records table.
  */
 export default function AccountSettingsPage() {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const user = useCurrentUser();
   useDocumentTitle(t('account.title.settings'));
-
-  if (user.error instanceof ApiError && user.error.status === 401) {
-    // The router's guard normally gets here first; a session that ended meanwhile lands here.
-    const login = routePath('login', lang);
-    if (login) return <Navigate to={`${login}?${new URLSearchParams({ back_location: window.location.pathname })}`} replace />;
-  }
 
   return (
     <article className="page account-page">

@@ -1,9 +1,10 @@
-import { routePath, safeBackLocation } from '@storyhouse/contracts';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { routePath } from '@storyhouse/contracts';
+import { Link, Navigate } from 'react-router';
+import { useSession } from '../../components/session/api/get-session';
+import { loginPath, useBackLocation } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
-import { useSession } from './api/get-session';
 import './account.css';
 
 /**
@@ -13,24 +14,19 @@ import './account.css';
  */
 export default function CreateAccountPage() {
   const { t, lang } = useI18n();
-  const [params] = useSearchParams();
   const session = useSession();
-  const backLocation = safeBackLocation(params.get('back_location'));
+  const backLocation = useBackLocation();
   useDocumentTitle(t('account.title.create'));
 
   const settings = routePath('accountSettings', lang);
   if (session.data?.logged_in && settings) return <Navigate to={settings} replace />;
 
-  const login = routePath('login', lang);
   return (
     <article className="page account-page">
       <h1>{t('account.title.create')}</h1>
-      {login ? (
-        <p className="account-page__links">
-          {t('account.haveAccount')}{' '}
-          <Link to={`${login}?${new URLSearchParams({ back_location: backLocation })}`}>{t('account.login')}</Link>
-        </p>
-      ) : null}
+      <p className="account-page__links">
+        {t('account.haveAccount')} <Link to={loginPath(backLocation)}>{t('account.login')}</Link>
+      </p>
       <AccountForm mode="create" backLocation={backLocation} />
     </article>
   );

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { whenIdle } from '../../components/session/when-idle';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { whenIdle } from '../accounts/api/when-idle';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { startMasquerade, useAdminUsers } from './api/admin-users';
 import '../../ui/form/form.css';
 import './admin.css';
@@ -17,6 +17,7 @@ import './admin.css';
  */
 export default function AdminPage() {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   const headingId = useId();
   const searchId = useId();
   const [params, setParams] = useSearchParams();
@@ -55,7 +56,7 @@ export default function AdminPage() {
       window.location.assign(back_location);
     } catch (error) {
       setSwitching(undefined);
-      setFailure(error instanceof ApiError && error.message ? error.message : t('errors.internal_error'));
+      setFailure(errorMessage(error));
     }
   };
 
@@ -80,9 +81,7 @@ export default function AdminPage() {
         {users.isPending ? (
           <p role="status">{t('shell.loading')}</p>
         ) : users.isError || !data ? (
-          <p role="alert">
-            {users.error instanceof ApiError && users.error.message ? users.error.message : t('admin.loadFailed')}
-          </p>
+          <p role="alert">{errorMessage(users.error, 'admin.loadFailed')}</p>
         ) : data.items.length === 0 ? (
           <p>{t('admin.noUsers')}</p>
         ) : (

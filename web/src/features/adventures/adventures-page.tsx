@@ -70,7 +70,7 @@ export default function AdventuresPage() {
         onSubmit={submit.onSubmit}
         noValidate
       >
-        <p className="adventures-form__note">{t('adventures.requiredNote')}</p>
+        <p className="form-note">{t('adventures.requiredNote')}</p>
         <input type="hidden" name="site" value={form.values.site} />
         <RadioGroup
           form={form}
@@ -99,7 +99,7 @@ export default function AdventuresPage() {
             />
           </div>
         ) : null}
-        <div className="adventures-form__grid">
+        <div className="form-grid adventures-form__grid">
           <PersonFields
             form={form}
             names={{ first: 'fname', last: 'lname', email: 'email', phone: 'phone' }}

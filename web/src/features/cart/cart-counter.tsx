@@ -1,7 +1,7 @@
 import { routePath } from '@storyhouse/contracts';
 import { Link } from 'react-router';
+import { useCartCount } from '../../components/cart/use-cart';
 import { useI18n } from '../../lib/i18n';
-import { useCartCount } from './use-cart';
 
 /** The number on a cart or shop entry; the entry's own label says it in words. */
 function CountBadge({ count }: { count: number }) {

@@ -2,23 +2,16 @@ import { type CartLine, type CartTotal, MAX_LINE_QUANTITY, quantityEditableTypes
 import './cart.css';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { useCartChanges, useCartTotal } from '../../components/cart/use-cart';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { CartLoginLink } from '../login/cart-login-link';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { CartLoginLink } from './cart-login-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { QuantityField } from './quantity-field';
-import { useCartChanges, useCartTotal } from './use-cart';
 
 type Translate = ReturnType<typeof useI18n>['t'];
-
-/** Spec §8: cart failures alert the server's message (already in the site language). */
-function failureMessage(err: unknown, t: Translate) {
-  if (err instanceof ApiError && err.message) return err.message;
-  if (err instanceof ApiError && err.code === 'network') return t('errors.network');
-  return t('errors.internal_error');
-}
 
 function Price({ price, full }: { price: number; full: number }) {
   const { t, formatMoney } = useI18n();
@@ -146,6 +139,8 @@ function Totals({ cart }: { cart: CartTotal }) {
  */
 export default function CartPage() {
   const { t } = useI18n();
+  // Spec §8: cart failures alert the server's message (already in the site language).
+  const failureMessage = useErrorMessage();
   useDocumentTitle(t('cart.title'));
   const { cart, isLoading, isError, refetch } = useCartTotal();
   const { setQuantity, remove } = useCartChanges();
@@ -162,7 +157,7 @@ export default function CartPage() {
       setStatus(t('cart.quantitySaved', { title: lineName(line, t), quantity }));
       return true;
     } catch (err) {
-      setAlert(failureMessage(err, t));
+      setAlert(failureMessage(err));
       return false;
     }
   };
@@ -183,7 +178,7 @@ export default function CartPage() {
       // The line and its button are gone: the page heading takes the focus.
       heading.current?.focus();
     } catch (err) {
-      setAlert(failureMessage(err, t));
+      setAlert(failureMessage(err));
       opener.current?.focus();
     }
   };

@@ -1,15 +1,16 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { CmsHeader } from '../../components/cms/cms-header';
+import type { CmsLayouts } from '../../components/cms/layout-props';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
+import NotFoundPage from '../../ui/not-found-page';
+import { LoadError } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { LoadError } from '../catalogue/components/query-status';
-import NotFoundPage from '../not-found/not-found-page';
 import { useCmsPage } from './api/get-page';
-import { layouts } from './cms-layouts';
-import { CmsHeader } from './components/cms-header';
-import { useCmsAssets } from './components/use-cms-assets';
+import { useCmsAssets } from './use-cms-assets';
+import '../../components/cms/cms.css';
 import './cms.css';
 
 /** Spec §9: a loading notice appears only if the page takes longer than this. */
@@ -46,8 +47,9 @@ function EntryTitle({ title }: { title: string | undefined }) {
  * its entry and shows the entry type's layout, under the header (hero image
  * and title) for every type but the home page. Content fades in. A path the
  * CMS does not have is the not-found page (offline: the offline notice).
+ * `layouts` (app/cms-layouts.tsx) names the layout of each entry type.
  */
-export default function CmsPage() {
+export default function CmsPage({ layouts }: { layouts: CmsLayouts }) {
   const { lang } = useI18n();
   const online = useOnline();
   const { pathname } = useLocation();

@@ -1,12 +1,13 @@
 import { type CmsEntry, CONTACT_MESSAGE_MAX, ContactMessageInput } from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { CmsHtml } from '../../components/cms/cms-html';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { AddressFields, emptyAddress, PersonFields } from '../../ui/form/person-fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { refusalMessage, useFormSubmit } from '../../ui/form/use-form-submit';
-import { CmsHtml } from '../cms/components/cms-html';
+import { useResetAfter } from '../../ui/use-reset-after';
 import { useSendContactMessage } from './api/send-contact-message';
 import './contact.css';
 
@@ -14,7 +15,7 @@ import './contact.css';
 type SendState = 'ready' | 'sending' | 'sent' | 'failed';
 
 /** Spec §9: the Failed label shows this long, then the form is Ready again. */
-export const FAILED_RESET_MS = 10_000;
+const FAILED_RESET_MS = 10_000;
 
 const empty = {
   first_name: '',
@@ -38,6 +39,12 @@ export default function ContactLayout({ entry }: { entry: CmsEntry }) {
   const form = useForm(ContactMessageInput, empty);
   const send = useSendContactMessage();
   const [state, setState] = useState<SendState>('ready');
+  const resetAfter = useResetAfter(FAILED_RESET_MS);
+  const fail = (message: string) => {
+    submit.setFailure(message);
+    setState('failed');
+    resetAfter(() => setState('ready'));
+  };
   const submit = useFormSubmit(form, {
     busy: state !== 'ready',
     send: (data: ContactMessageInput) => {
@@ -45,25 +52,15 @@ export default function ContactLayout({ entry }: { entry: CmsEntry }) {
       send.mutate(data, {
         onSuccess: (result) => {
           if (result?.status === 'sent') setState('sent');
-          else {
-            submit.setFailure(t('contact.failed'));
-            setState('failed');
-          }
+          else fail(t('contact.failed'));
         },
         onError: (error) => {
           submit.showServerErrors(error);
-          submit.setFailure(refusalMessage(error, t('contact.failed')));
-          setState('failed');
+          fail(refusalMessage(error, t('contact.failed')));
         },
       });
     },
   });
-
-  useEffect(() => {
-    if (state !== 'failed') return;
-    const timer = setTimeout(() => setState('ready'), FAILED_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
 
   useEffect(() => {
     if (state !== 'sent') return;
@@ -86,8 +83,8 @@ export default function ContactLayout({ entry }: { entry: CmsEntry }) {
     <div className="contact-layout">
       {entry.intro ? <CmsHtml html={entry.intro} className="contact-intro" /> : null}
       <form ref={submit.ref} className="contact-form" aria-label={t('contact.formLabel')} onSubmit={submit.onSubmit} noValidate>
-        <p className="contact-form__note">{t('contact.requiredNote')}</p>
-        <div className="contact-form__grid">
+        <p className="form-note">{t('contact.requiredNote')}</p>
+        <div className="form-grid">
           <PersonFields
             form={form}
             names={{ first: 'first_name', last: 'last_name', email: 'email', phone: 'phone' }}

@@ -1,6 +1,10 @@
 import { type CmsEntry, FreeMp3Form, type FreeMp3Grant, isAdult, type NewsletterResult } from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { CaptchaField } from '../../components/captcha/captcha-field';
+import { CmsHtml } from '../../components/cms/cms-html';
+import { subscribeNewsletter } from '../../components/newsletter/newsletter';
+import { type QueueTrack, usePlayer } from '../../components/player/player';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
@@ -8,10 +12,7 @@ import { PersonFields } from '../../ui/form/person-fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
-import { CaptchaField } from '../captcha/captcha-field';
-import { CmsHtml } from '../cms/components/cms-html';
-import { subscribeNewsletter } from '../newsletter/newsletter';
-import { type QueueTrack, usePlayer } from '../player/player';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { requestFreeMp3Download } from './api/request-download';
 import { freeMp3SuccessPath, isLive, loadFreeMp3Grant, rememberFreeMp3Grant } from './completion';
 import './free-mp3.css';
@@ -104,6 +105,7 @@ const captchaUntouched = new Set(['validation_failed', 'rate_limited', 'page_not
 
 function FreeMp3FormView({ entryId, onComplete }: { entryId: number; onComplete: (grant: FreeMp3Grant) => void }) {
   const { t, lang } = useI18n();
+  const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const form = useForm(FreeMp3Form, empty);
   const [sending, setSending] = useState(false);
@@ -125,7 +127,7 @@ function FreeMp3FormView({ entryId, onComplete }: { entryId: number; onComplete:
         // A spent or refused solution cannot be sent again: the visitor solves a new one.
         if (!(error instanceof ApiError && captchaUntouched.has(error.code))) form.set('captcha', '');
         if (showServerErrors(error)) return;
-        setFailure(error instanceof ApiError && error.message ? error.message : t('freeMp3.failed'));
+        setFailure(errorMessage(error, 'freeMp3.failed'));
         return;
       }
       earned.current = grant;
@@ -156,7 +158,7 @@ function FreeMp3FormView({ entryId, onComplete }: { entryId: number; onComplete:
 
   return (
     <form ref={ref} className="free-mp3-form" aria-label={t('freeMp3.formTitle')} onSubmit={onSubmit} noValidate>
-      <div className="free-mp3-form__grid">
+      <div className="form-grid free-mp3-form__grid">
         <PersonFields
           form={form}
           names={{ first: 'first_name', last: 'last_name', email: 'email' }}

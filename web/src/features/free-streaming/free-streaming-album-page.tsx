@@ -1,15 +1,14 @@
 import { Link, useParams } from 'react-router';
+import { AlbumHeader } from '../../components/catalogue/album-header';
+import { PlayAlbumButton } from '../../components/catalogue/play-button';
+import { queueTrack } from '../../components/catalogue/track-format';
+import { TrackList } from '../../components/catalogue/track-list';
 import { useI18n } from '../../lib/i18n';
+import { BackLink } from '../../ui/back-link';
+import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useFreeStreamingAlbum } from '../catalogue/api/get-free-streaming';
-import { AlbumHeader } from '../catalogue/components/album-header';
-import { BackLink } from '../catalogue/components/back-link';
-import { PlayAlbumButton } from '../catalogue/components/play-button';
-import { isItemNotFound, LoadError, Loading } from '../catalogue/components/query-status';
-import { queueTrack } from '../catalogue/components/track-format';
-import { TrackList } from '../catalogue/components/track-list';
-import '../catalogue/catalogue.css';
-import '../story/story.css';
+import { useFreeStreamingAlbum } from './api/get-free-streaming';
+import '../../components/catalogue/catalogue.css';
 
 const freeStreamingPath = '/free-streaming';
 

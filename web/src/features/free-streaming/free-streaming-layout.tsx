@@ -1,12 +1,12 @@
+import { ProductCard } from '../../components/catalogue/product-card';
+import { CmsHtml } from '../../components/cms/cms-html';
+import { CmsSidebar } from '../../components/cms/cms-sidebar';
+import type { LayoutProps } from '../../components/cms/layout-props';
+import { PageNewsletter } from '../../components/cms/page-newsletter';
 import { useI18n } from '../../lib/i18n';
-import { useFreeStreamingAlbums } from '../catalogue/api/get-free-streaming';
-import { ProductCard } from '../catalogue/components/product-card';
-import { LoadError, Loading } from '../catalogue/components/query-status';
-import type { LayoutProps } from '../cms/cms-layouts';
-import { CmsHtml } from '../cms/components/cms-html';
-import { CmsSidebar } from '../cms/components/cms-sidebar';
-import { PageNewsletter } from '../cms/components/page-newsletter';
-import '../catalogue/catalogue.css';
+import { LoadError, Loading } from '../../ui/query-status';
+import { useFreeStreamingAlbums } from './api/get-free-streaming';
+import '../../components/catalogue/catalogue.css';
 
 /** Spec §2 Free streaming list: the site language's free albums, each linking to its album page. */
 function FreeAlbums() {

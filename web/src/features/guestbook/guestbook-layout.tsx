@@ -1,8 +1,8 @@
 import type { CmsEntry, GuestBookEntry } from '@storyhouse/contracts';
 import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CmsHtml } from '../../components/cms/cms-html';
 import { useI18n } from '../../lib/i18n';
-import { CmsHtml } from '../cms/components/cms-html';
 import { useGuestBookYear } from './api/get-guest-book-year';
 import { useGuestBookYears } from './api/get-guest-book-years';
 import { SignForm } from './sign-form';

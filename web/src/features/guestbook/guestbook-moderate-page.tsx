@@ -1,22 +1,13 @@
 import { type GuestBookModerateBody, type GuestBookPendingEntry, ModerationToken } from '@storyhouse/contracts';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { usePendingEntry } from './api/get-pending-entry';
 import { useModerateEntry } from './api/moderate-entry';
 import './guestbook.css';
 
 type Decision = GuestBookModerateBody['decision'];
-
-/** The server's words for a refused link (used up, rejected already), else the catalog's. */
-function useFailureMessage() {
-  const { t } = useI18n();
-  return (error: unknown) => {
-    if (error instanceof ApiError && error.message) return error.message;
-    return t(error instanceof ApiError && error.code === 'network' ? 'errors.network' : 'guestbook.moderation.failed');
-  };
-}
 
 function PendingEntry({ entry }: { entry: GuestBookPendingEntry }) {
   const { t, formatDate } = useI18n();
@@ -56,7 +47,9 @@ export default function GuestBookModeratePage() {
   const wellFormed = Number.isInteger(id) && id > 0 && ModerationToken.safeParse(token).success;
   const moderate = useModerateEntry(id);
   const pending = usePendingEntry(id, token, wellFormed && moderate.status === 'idle');
-  const failure = useFailureMessage();
+  // The server's words for a refused link (used up, rejected already), else the catalog's.
+  const errorMessage = useErrorMessage();
+  const failure = (error: unknown) => errorMessage(error, 'guestbook.moderation.failed');
 
   const decide = (decision: Decision) => {
     if (!moderate.isPending) moderate.mutate({ token, decision });

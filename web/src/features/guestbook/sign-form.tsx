@@ -1,11 +1,11 @@
 import { type FindUs, findUsOptions, GuestBookEntryInput, type LangCode } from '@storyhouse/contracts';
 import { useId } from 'react';
-import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { SelectField, TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useSignGuestBook } from './api/sign-guest-book';
 
 /**
@@ -14,6 +14,7 @@ import { useSignGuestBook } from './api/sign-guest-book';
  */
 export function SignForm({ lang, onSent, onCancel }: { lang: LangCode; onSent: () => void; onCancel: () => void }) {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   const headingId = useId();
   const form = useForm(GuestBookEntryInput, {
     author_name: '',
@@ -31,8 +32,7 @@ export function SignForm({ lang, onSent, onCancel }: { lang: LangCode; onSent: (
         onSuccess: onSent,
         onError: (error) => {
           // Rate limit and other refusals arrive worded by the server in the site language.
-          if (!submit.showServerErrors(error))
-            submit.setFailure(error instanceof ApiError && error.message ? error.message : t('guestbook.submitFailed'));
+          if (!submit.showServerErrors(error)) submit.setFailure(errorMessage(error, 'guestbook.submitFailed'));
         },
       }),
   });

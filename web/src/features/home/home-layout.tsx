@@ -1,18 +1,18 @@
 import type { FreeStory, HomeFields, TopStory } from '@storyhouse/contracts';
 import { Link } from 'react-router';
+import { PlayButton } from '../../components/catalogue/play-button';
+import { PriceTag } from '../../components/catalogue/price-tag';
+import { ProductCard } from '../../components/catalogue/product-card';
+import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { formatDuration } from '../../components/catalogue/track-format';
+import { CmsHeader } from '../../components/cms/cms-header';
+import { CmsHtml } from '../../components/cms/cms-html';
+import type { LayoutProps } from '../../components/cms/layout-props';
+import { NewsletterBlock } from '../../components/newsletter/newsletter-block';
 import { useI18n } from '../../lib/i18n';
 import { SmartLink } from '../../ui/smart-link';
-import { useFreeStory, useRecommendedAlbums, useTopStories } from '../catalogue/api/get-promoted';
-import { PlayButton } from '../catalogue/components/play-button';
-import { PriceTag } from '../catalogue/components/price-tag';
-import { ProductCard } from '../catalogue/components/product-card';
-import { ResponsiveImage } from '../catalogue/components/responsive-image';
-import { formatDuration } from '../catalogue/components/track-format';
-import type { LayoutProps } from '../cms/cms-layouts';
-import { CmsHeader } from '../cms/components/cms-header';
-import { CmsHtml } from '../cms/components/cms-html';
-import { NewsletterBlock } from '../newsletter/newsletter-block';
-import '../catalogue/catalogue.css';
+import { useFreeStory, useRecommendedAlbums, useTopStories } from './api/get-promoted';
+import '../../components/catalogue/catalogue.css';
 import './home.css';
 
 /** Spec §2 Home: the free story of the week, with its player and a link to its album. */

@@ -1,7 +1,9 @@
 import { type LoginInput, loginForm, routePath, safeBackLocation } from '@storyhouse/contracts';
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { CaptchaField } from '../../components/captcha/captcha-field';
 import { ApiError } from '../../lib/api-client';
+import { useBackLocation, withBackLocation } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
@@ -9,8 +11,8 @@ import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useLogin } from '../accounts/api/login';
-import { CaptchaField } from '../captcha/captcha-field';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useLogin } from './api/login';
 import './login.css';
 
 /** The form's rules before and after the server asked for a captcha (one schema object each, for useForm). */
@@ -22,7 +24,7 @@ function RouteLinkWithBack({ to, back, children }: { to: string; back: string; c
   const { lang } = useI18n();
   const path = routePath(to, lang);
   if (!path) return null;
-  return <Link to={`${path}?${new URLSearchParams({ back_location: back })}`}>{children}</Link>;
+  return <Link to={withBackLocation(path, back)}>{children}</Link>;
 }
 
 /**
@@ -36,9 +38,9 @@ function RouteLinkWithBack({ to, back, children }: { to: string; back: string; c
  */
 export default function LoginPage() {
   const { t, lang } = useI18n();
+  const errorMessage = useErrorMessage();
   const headingId = useId();
-  const [params] = useSearchParams();
-  const back = safeBackLocation(params.get('back_location'));
+  const back = useBackLocation();
   useDocumentTitle(t('accountsLogin.title'));
 
   const [challenge, setChallenge] = useState(false);
@@ -61,7 +63,7 @@ export default function LoginPage() {
             if (captcha) form.set('captcha', '');
             if (error instanceof ApiError && error.code === 'captcha_required') setChallenge(true);
             if (submit.showServerErrors(error)) return;
-            submit.setFailure(error instanceof ApiError && error.message ? error.message : t('errors.internal_error'));
+            submit.setFailure(errorMessage(error));
           },
         },
       ),
@@ -71,7 +73,7 @@ export default function LoginPage() {
   return (
     <div className="page login-page">
       <h1 id={headingId}>{t('accountsLogin.title')}</h1>
-      <form ref={submit.ref} onSubmit={submit.onSubmit} noValidate aria-labelledby={headingId} className="login-form">
+      <form ref={submit.ref} onSubmit={submit.onSubmit} noValidate aria-labelledby={headingId} className="form-narrow">
         <TextField form={form} name="email" type="email" label={t('accountsLogin.email')} required autoComplete="username" />
         <TextField
           form={form}

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import NotFoundPage from '../../ui/not-found-page';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import NotFoundPage from '../not-found/not-found-page';
 import { useMailbox } from './api/get-mailbox';
 import './mailbox.css';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useConfirmSubscription } from './api/confirm-subscription';
 
 /**
@@ -14,6 +14,7 @@ import { useConfirmSubscription } from './api/confirm-subscription';
  */
 export default function NewsletterConfirmPage() {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   useDocumentTitle(t('newsletter.confirm.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -27,12 +28,6 @@ export default function NewsletterConfirmPage() {
     confirm.mutate({ token });
   }, [token, confirm.mutate]);
 
-  const failure = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'network') return t('errors.network');
-    if (error instanceof ApiError && error.message) return error.message;
-    return t('newsletter.confirm.failed');
-  };
-
   return (
     <article className="page page--narrow">
       <h1>{t('newsletter.confirm.title')}</h1>
@@ -43,7 +38,7 @@ export default function NewsletterConfirmPage() {
           {t('newsletter.confirm.done')}
         </p>
       ) : confirm.error ? (
-        <p role="alert">{failure(confirm.error)}</p>
+        <p role="alert">{errorMessage(confirm.error, 'newsletter.confirm.failed')}</p>
       ) : (
         <p className="loading" role="status">
           {t('newsletter.confirm.confirming')}

@@ -1,12 +1,14 @@
 import { type ChangePasswordInput as ChangePassword, ChangePasswordInput } from '@storyhouse/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
-import { refusalMessage, useFormSubmit } from '../../ui/form/use-form-submit';
+import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useResetAfter } from '../../ui/use-reset-after';
 import { useChangePassword } from './api/change-password';
 import { ShowPassword } from './show-password';
 import './passwords.css';
@@ -24,33 +26,28 @@ const empty = { current_password: '', new_password: '' };
  */
 export default function ChangePasswordPage() {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   useDocumentTitle(t('password.change.title'));
   const [shown, setShown] = useState(false);
   const form = useForm(ChangePasswordInput, empty);
   const change = useChangePassword();
+  const resetAfter = useResetAfter(PASSWORD_UPDATED_MS);
   const submit = useFormSubmit(form, {
     busy: change.isPending,
     send: (data: ChangePassword) =>
       change.mutate(data, {
+        onSuccess: () =>
+          resetAfter(() => {
+            form.reset(empty);
+            change.reset();
+          }),
         onError: (error) => {
           submit.showServerErrors(error);
-          submit.setFailure(refusalMessage(error, error.message || t('password.change.failed')));
+          submit.setFailure(errorMessage(error, 'password.change.failed'));
         },
       }),
   });
   const { isSuccess } = change;
-  // The latest form and mutation, for the timer (their functions change every render).
-  const latest = useRef({ form, change });
-  latest.current = { form, change };
-
-  useEffect(() => {
-    if (!isSuccess) return;
-    const timer = setTimeout(() => {
-      latest.current.form.reset(empty);
-      latest.current.change.reset();
-    }, PASSWORD_UPDATED_MS);
-    return () => clearTimeout(timer);
-  }, [isSuccess]);
 
   const type = shown ? 'text' : 'password';
   return (
@@ -58,7 +55,7 @@ export default function ChangePasswordPage() {
       <h1>{t('password.change.title')}</h1>
       <form
         ref={submit.ref}
-        className="password-form"
+        className="form-narrow"
         aria-label={t('password.change.formLabel')}
         onSubmit={submit.onSubmit}
         noValidate

@@ -6,6 +6,7 @@ import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useForgotPassword } from './api/forgot-password';
 import './passwords.css';
 
@@ -17,6 +18,7 @@ import './passwords.css';
  */
 export default function ForgotPasswordPage() {
   const { t, lang } = useI18n();
+  const errorMessage = useErrorMessage();
   useDocumentTitle(t('password.forgot.title'));
   const form = useForm(ForgotPasswordInput, { email: '', lang_code: lang as string });
   const forgot = useForgotPassword();
@@ -26,7 +28,7 @@ export default function ForgotPasswordPage() {
       forgot.mutate(data, {
         onError: (error) => {
           submit.showServerErrors(error);
-          submit.setFailure(error.message || t('password.forgot.failed'));
+          submit.setFailure(errorMessage(error, 'password.forgot.failed'));
         },
       }),
   });
@@ -51,7 +53,7 @@ export default function ForgotPasswordPage() {
       <p className="password-page__intro">{t('password.forgot.intro')}</p>
       <form
         ref={submit.ref}
-        className="password-form"
+        className="form-narrow"
         aria-label={t('password.forgot.formLabel')}
         onSubmit={submit.onSubmit}
         noValidate

@@ -10,6 +10,7 @@ import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useResetPasswordWithToken } from './api/reset-with-token';
 import { ShowPassword } from './show-password';
 import './passwords.css';
@@ -25,6 +26,7 @@ const NewPasswordForm = z.strictObject({ new_password: NewPassword });
  */
 export default function ResetLinkPage() {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   useDocumentTitle(t('password.link.title'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
@@ -41,7 +43,7 @@ export default function ResetLinkPage() {
           onError: (error) => {
             if (error instanceof ApiError && error.code === 'password_reset_link_invalid') setLinkDead(true);
             submit.showServerErrors(error);
-            submit.setFailure(error.message || t('password.link.failed'));
+            submit.setFailure(errorMessage(error, 'password.link.failed'));
           },
         },
       ),
@@ -69,7 +71,7 @@ export default function ResetLinkPage() {
           <p className="password-page__intro">{t('password.link.intro')}</p>
           <form
             ref={submit.ref}
-            className="password-form"
+            className="form-narrow"
             aria-label={t('password.link.formLabel')}
             onSubmit={submit.onSubmit}
             noValidate

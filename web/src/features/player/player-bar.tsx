@@ -1,9 +1,9 @@
 import { formatClock } from '@storyhouse/contracts';
 import { useEffect, useId } from 'react';
 import './player-bar.css';
+import { type Player, usePlayer } from '../../components/player/player';
+import { JUMP_SECONDS } from '../../components/player/player-engine';
 import { useI18n } from '../../lib/i18n';
-import { type Player, usePlayer } from './player';
-import { JUMP_SECONDS } from './player-engine';
 
 /** Fields where letters and arrows are text editing, never player shortcuts. */
 function isTextField(el: Element) {

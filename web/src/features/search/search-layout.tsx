@@ -2,9 +2,9 @@ import { type CmsEntry, type SearchHit, SearchQuery } from '@storyhouse/contract
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api-client';
+import { CmsHtml } from '../../components/cms/cms-html';
 import { useI18n } from '../../lib/i18n';
-import { CmsHtml } from '../cms/components/cms-html';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { useSiteSearch } from './api/site-search';
 import '../../ui/form/form.css';
 import './search.css';
@@ -93,6 +93,7 @@ function SearchResults({
   pageLink: (page: number) => string;
 }) {
   const { t } = useI18n();
+  const errorMessage = useErrorMessage();
   const { data, error, isPending, isPlaceholderData, refetch } = useSiteSearch({ lang, q, page });
 
   if (isPending) {
@@ -103,10 +104,9 @@ function SearchResults({
     );
   }
   if (error) {
-    const message = error instanceof ApiError && error.message ? error.message : t('search.failed');
     return (
       <div className="search-status" role="alert">
-        <p>{error instanceof ApiError && error.code === 'network' ? t('errors.network') : message}</p>
+        <p>{errorMessage(error, 'search.failed')}</p>
         <button type="button" className="button button--secondary" onClick={() => void refetch()}>
           {t('search.retry')}
         </button>

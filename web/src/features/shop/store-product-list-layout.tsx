@@ -1,5 +1,5 @@
-import type { LayoutProps } from '../cms/cms-layouts';
-import { CmsHtml } from '../cms/components/cms-html';
+import { CmsHtml } from '../../components/cms/cms-html';
+import type { LayoutProps } from '../../components/cms/layout-props';
 import { ShopCatalogue } from './shop-page';
 
 /** Spec §2 Store product list as a CMS layout: the page's intro, then the shop. */

@@ -1,18 +1,18 @@
 import { type Product, routePath, type Sku } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { Link, useParams } from 'react-router';
+import { AddToCartButton } from '../../components/cart/add-to-cart-button';
+import { AlbumHeader } from '../../components/catalogue/album-header';
+import { PlayAlbumButton } from '../../components/catalogue/play-button';
+import { PriceTag } from '../../components/catalogue/price-tag';
+import { playsInFull, queueTrack } from '../../components/catalogue/track-format';
+import { TrackList } from '../../components/catalogue/track-list';
 import { useI18n } from '../../lib/i18n';
+import { BackLink } from '../../ui/back-link';
+import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useProduct } from '../catalogue/api/get-product';
-import { AddToCartButton } from '../catalogue/components/add-to-cart-button';
-import { AlbumHeader } from '../catalogue/components/album-header';
-import { BackLink } from '../catalogue/components/back-link';
-import { PlayAlbumButton } from '../catalogue/components/play-button';
-import { PriceTag } from '../catalogue/components/price-tag';
-import { isItemNotFound, LoadError, Loading } from '../catalogue/components/query-status';
-import { playsInFull, queueTrack } from '../catalogue/components/track-format';
-import { TrackList } from '../catalogue/components/track-list';
-import '../catalogue/catalogue.css';
+import { useProduct } from './api/get-product';
+import '../../components/catalogue/catalogue.css';
 import './story.css';
 
 /** Spec §2 /story/{slug}: product details, back link, album purchase, track list. */

@@ -1,7 +1,7 @@
-import type { LayoutProps } from '../cms-layouts';
-import { CmsHtml } from '../components/cms-html';
-import { CmsSidebar } from '../components/cms-sidebar';
-import { PageNewsletter } from '../components/page-newsletter';
+import { CmsHtml } from '../../../components/cms/cms-html';
+import { CmsSidebar } from '../../../components/cms/cms-sidebar';
+import type { LayoutProps } from '../../../components/cms/layout-props';
+import { PageNewsletter } from '../../../components/cms/page-newsletter';
 
 /**
  * Spec §2 Basic subpage: intro, the main HTML content, the sidebar (image

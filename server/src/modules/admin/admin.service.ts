@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login.service';
+import type { SessionRow } from '../sessions/session';
+import { adminRepository } from './admin.repository';
+
+/**
+ * Ends the impersonation `session` carries, if it does: its audit record
+ * (masquerade_log) is closed and the end logged. The one way an
+ * impersonation ends, whether by masquerade-finish, logout or a login over
+ * it; the caller then replaces or ends the session. Returns the admin's id,
+ * or undefined when the session was no impersonation.
+ */
+export async function endImpersonation(db: Db, session: SessionRow | undefined, log: FastifyBaseLogger) {
+  const adminId = session?.masquerade_admin_id;
+  if (!adminId || !session.user_id) return undefined;
+  await adminRepository(db).logEnd(adminId, session.user_id);
+  log.info({ masquerade_admin_id: adminId, user_id: session.user_id }, 'impersonation ended');
+  return adminId;
+}
+
+/** Spec §6 Admin: the user list and impersonation (masquerade). */
+export function adminService(db: Db) {
+  const repo = adminRepository(db);
+  return {
+    /** A page of users; `locked` marks an e-mail whose sign-ins need a captcha after repeated failed logins. */
+    async users(page: number, perPage: number, search: string) {
+      const { rows, count } = await repo.listUsers(page, perPage, search);
+      const failures = await loginFailures(db).counts(rows.map((u) => failureKey(u.email)));
+      const items = rows.map((u) => ({
+        id: u.id,
+        email: u.email,
+        fullname: `${u.fname} ${u.lname}`.trim(),
+        is_admin: u.is_admin,
+        locked: (failures.get(failureKey(u.email)) ?? 0) >= LOGIN_CHALLENGE_AFTER,
+      }));
+      return { items, count };
+    },
+
+    /**
+     * Starts the admin's impersonation of a user (404 unknown, 403 another
+     * admin): `switchSession` moves the request to a session of the user, and
+     * the start is audited.
+     */
+    async startImpersonation(
+      adminId: number,
+      userId: number,
+      switchSession: (userId: number) => Promise<unknown>,
+      log: FastifyBaseLogger,
+    ) {
+      const target = await repo.findUser(userId);
+      if (!target) throw new AppError('not_found', 'not_found');
+      if (target.is_admin) throw new AppError('not_allowed', 'masquerade_not_allowed');
+      await switchSession(target.id);
+      await repo.logStart(adminId, target.id);
+      log.info({ masquerade_admin_id: adminId, user_id: target.id }, 'impersonation started');
+      return target.id;
+    },
+
+    /** Whether the admin who ended an impersonation is an admin still (else they leave signed out). */
+    async isAdmin(userId: number) {
+      return Boolean((await repo.findUser(userId))?.is_admin);
+    },
+  };
+}

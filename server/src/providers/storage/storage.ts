@@ -1,0 +1,62 @@
+import type { Readable } from 'node:stream';
+
+/** An inclusive byte range of a file, as Content-Range writes it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** What a stored file looks like to HTTP: its size, modification time and a strong validator. */
+export interface StoredFile {
+  size: number;
+  mtime: Date;
+  /** A quoted strong entity tag, e.g. `"3e8-18f2a7c9b40"`. */
+  etag: string;
+}
+
+/**
+ * Where audio and image files live (DESIGN.md 3): a local folder, or an
+ * S3-compatible bucket in production. Keys are relative paths such as
+ * `audio/noahs-big-boat/01.mp3`; every implementation refuses a key that
+ * isStorageKey rejects.
+ */
+export interface Storage {
+  /** The file's size, time and tag, or undefined when there is no such file. */
+  stat(key: string): Promise<StoredFile | undefined>;
+  /** The file's bytes, or one inclusive range of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Stores a file whole; readers never see it half-written. */
+  write(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** Releases what the storage holds open (the app is closing). */
+  close?(): void;
+}
+
+const SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
+const KEY = new RegExp(`^${SEGMENT}(?:/${SEGMENT})*$`);
+
+/**
+ * The one check of a storage key: relative, slash-separated segments of
+ * letters, digits, `.`, `_` and `-`, none starting with a dot. That rules out
+ * `..`, absolute paths, backslashes, empty segments and hidden files, so a
+ * key can never leave the media folder or bucket prefix.
+ */
+export function isStorageKey(key: string): boolean {
+  return key.length <= 500 && KEY.test(key);
+}
+
+export class InvalidStorageKeyError extends Error {
+  constructor(key: string) {
+    super(`Not a storage key: ${JSON.stringify(key.slice(0, 100))}`);
+  }
+}
+
+export function assertStorageKey(key: string) {
+  if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+}
+
+/** Collects a stream (a source image, a test download) into one buffer. */
+export async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,97 @@
+import { COUNTRY_ID, type Country, statesOf } from '@storyhouse/contracts';
+import { useEffect, useMemo } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { SelectField, TextField } from '../../ui/form/fields';
+import type { FormApi } from '../../ui/form/use-form';
+import { useCountries, useStates } from './api/get-countries';
+
+type Values = Record<string, string | boolean>;
+
+/** What the state field is called for a country: a US state, a Canadian province, or anyone's free-text region. */
+export type RegionKind = 'state' | 'province' | 'region';
+
+/** Spec §5 State/province: a select of US states or Canadian provinces, free text for every other country. */
+export function regionKind(countryId: number | null): RegionKind {
+  if (!statesOf(countryId)) return 'region';
+  return countryId === COUNTRY_ID.canada ? 'province' : 'state';
+}
+
+/** Countries by their name in the site language (Intl.DisplayNames from the ISO code), sorted for that language. */
+function useCountryOptions(countries: Country[] | undefined) {
+  const { lang } = useI18n();
+  return useMemo(() => {
+    if (!countries) return [];
+    let names: Intl.DisplayNames | undefined;
+    try {
+      names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
+    } catch {
+      names = undefined;
+    }
+    const collator = new Intl.Collator(lang);
+    return countries
+      .map((c) => ({ value: String(c.id), label: names?.of(c.code) ?? c.country_name }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [countries, lang]);
+}
+
+/**
+ * A country select and its state field, for any form holding an address
+ * (account, checkout shipping and billing): the state is a select of the
+ * country's states or provinces (names from GET /crud/states) where the
+ * country has a list, free text elsewhere, and a state of the previous
+ * country's list is cleared when the country changes. `names` are the
+ * form's own names for the two fields (the value of the country is its id);
+ * `label` words the country and each kind of state field.
+ */
+export function CountryRegionFields<V extends Values, K extends keyof V & string>({
+  form,
+  names,
+  label,
+}: {
+  form: FormApi<V>;
+  names: { country: K; state: K };
+  label: (part: 'country' | RegionKind) => string;
+}) {
+  const { t } = useI18n();
+  const countries = useCountries();
+  const states = useStates();
+  const countryOptions = useCountryOptions(countries.data);
+  const countryId = Number(form.values[names.country]) || null;
+  const kind = regionKind(countryId);
+  // Memoized: the effect below depends on it and must not run on every render.
+  const stateList = useMemo(
+    () => (kind === 'region' ? undefined : (states.data ?? []).filter((s) => s.country_id === countryId)),
+    [kind, countryId, states.data],
+  );
+
+  // A state of the previous country's list means nothing in another country.
+  const { set } = form;
+  const state = String(form.values[names.state] ?? '');
+  useEffect(() => {
+    if (!stateList || !states.data) return;
+    if (state !== '' && !stateList.some((s) => s.code === state)) set(names.state, '' as V[K]);
+  }, [stateList, states.data, state, set, names.state]);
+
+  return (
+    <>
+      <SelectField
+        form={form}
+        name={names.country}
+        label={label('country')}
+        options={countryOptions}
+        placeholder={t('account.choose.country')}
+      />
+      {stateList ? (
+        <SelectField
+          form={form}
+          name={names.state}
+          label={label(kind)}
+          options={stateList.map((s) => ({ value: s.code, label: s.name }))}
+          placeholder={t(kind === 'province' ? 'account.choose.province' : 'account.choose.state')}
+        />
+      ) : (
+        <TextField form={form} name={names.state} label={label(kind)} autoComplete="address-level1" maxLength={100} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { useAddToCart, useCartSkuIds } from './use-cart';
+
+/**
+ * Spec §4 Adding to cart: shows Add to cart, Adding… or Added from the
+ * cart's content. One add runs at a time in the whole app, so every add
+ * button waits while any add is pending. `title` names the item for screen
+ * readers when several buttons share a page (a track list).
+ */
+export function AddToCartButton({ skuId, title, disabled = false }: { skuId: number; title?: string; disabled?: boolean }) {
+  const { t } = useI18n();
+  const inCart = useCartSkuIds().has(skuId);
+  const { add, pending } = useAddToCart();
+  const [adding, setAdding] = useState(false);
+
+  const state = adding ? 'adding' : inCart ? 'added' : 'add';
+  const text = { add: t('catalogue.addToCart'), adding: t('catalogue.adding'), added: t('catalogue.added') }[state];
+  const label =
+    title === undefined
+      ? undefined
+      : {
+          add: t('catalogue.addTrack', { title }),
+          adding: t('catalogue.addingTrack', { title }),
+          added: t('catalogue.addedTrack', { title }),
+        }[state];
+
+  const onClick = async () => {
+    setAdding(true);
+    try {
+      await add(skuId);
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      className={state === 'added' ? 'button button--added' : 'button'}
+      aria-label={label}
+      disabled={disabled || inCart || pending}
+      onClick={onClick}
+    >
+      {text}
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Product } from '@storyhouse/contracts';
+import type { ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { ResponsiveImage } from './responsive-image';
+import './album.css';
+
+/**
+ * An album's cover, title and description, in the album's own language
+ * (a Russian story on the English site is read with Russian rules).
+ * `Heading` is h1 on the story page and h2 under the free-streaming page's
+ * "Free" heading.
+ */
+export function AlbumHeader({ product, Heading, children }: { product: Product; Heading: 'h1' | 'h2'; children?: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <div className="story__header">
+      <ResponsiveImage
+        src={product.primary_image}
+        alt={t('catalogue.coverAlt', { title: product.title })}
+        use="cover"
+        className="story__image"
+      />
+      <div className="story__intro">
+        <Heading className="story__title" lang={product.lang_code}>
+          {product.title}
+        </Heading>
+        <p className="story__description" lang={product.lang_code}>
+          {product.description}
+        </p>
+        {children}
+      </div>
+    </div>
+  );
+}

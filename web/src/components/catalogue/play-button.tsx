@@ -1,0 +1,35 @@
+import { useI18n } from '../../lib/i18n';
+import { type QueueTrack, usePlayer } from '../player/player';
+
+/**
+ * Plays one track, or pauses it while it is the one playing. A separate
+ * component so that only the buttons follow the player's progress updates,
+ * not the whole list around them.
+ */
+export function PlayButton({ track, preview }: { track: QueueTrack; preview: boolean }) {
+  const { t } = useI18n();
+  const player = usePlayer();
+  const playing = player.isCurrent(track.id) && player.isPlaying;
+  const label = playing
+    ? t('catalogue.pause', { title: track.title })
+    : t(preview ? 'catalogue.playPreview' : 'catalogue.play', { title: track.title });
+  return (
+    <button type="button" className="play-button" aria-label={label} title={label} onClick={() => player.toggle(track)}>
+      <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
+    </button>
+  );
+}
+
+/** Spec §4 Audio queue: an album button pauses or resumes its current track, else queues its playable tracks. */
+export function PlayAlbumButton({ albumKey, tracks, previews }: { albumKey: string; tracks: QueueTrack[]; previews: boolean }) {
+  const { t } = useI18n();
+  const player = usePlayer();
+  if (tracks.length === 0) return null;
+  const playing = player.isPlaying && player.current?.albumKey === albumKey;
+  return (
+    <button type="button" className="button button--secondary" onClick={() => player.toggleAlbum(albumKey, tracks)}>
+      <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
+      {playing ? t('catalogue.pauseAlbum') : t(previews ? 'catalogue.playPreviews' : 'catalogue.playAlbum')}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Product, Sku } from '@storyhouse/contracts';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { PriceTag } from './price-tag';
+import { ResponsiveImage } from './responsive-image';
+
+/** The cheapest way to buy a product, and whether there are others ("From $7.99"). */
+function lowestOffer(product: Product): { sku: Sku; from: boolean } | null {
+  const offers = [product.digitalAlbum, product.physicalAlbum, product.book].filter((s): s is Sku => s !== null);
+  if (offers.length === 0) return null;
+  const sku = offers.reduce((a, b) => (b.price_usd < a.price_usd ? b : a));
+  return { sku, from: offers.length > 1 };
+}
+
+/**
+ * A product in a grid or list: cover, title, lowest price (sale shown
+ * against the full price) unless `withPrice` is off, language. The title
+ * is the card's one link, to the story page unless `to` says otherwise;
+ * the link's hit area covers the whole card (CSS), and the cover's text
+ * alternative would only repeat the title.
+ */
+export function ProductCard({
+  product,
+  to = product.url,
+  withPrice = true,
+}: {
+  product: Product;
+  to?: string;
+  withPrice?: boolean;
+}) {
+  const { t } = useI18n();
+  const offer = withPrice ? lowestOffer(product) : null;
+  return (
+    <li className="product-card">
+      <ResponsiveImage src={product.primary_image} alt="" use="cover" className="product-card__image" />
+      <div className="product-card__body">
+        <h3 className="product-card__title" lang={product.lang_code}>
+          <Link to={to} className="product-card__link">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="product-card__meta">
+          {offer && <PriceTag full={offer.sku.full_price_usd} price={offer.sku.price_usd} from={offer.from} />}
+          <span className="product-card__lang" lang={product.lang_code}>
+            {t(`lang.${product.lang_code}`)}
+          </span>
+          {product.isBook && <span className="badge">{t('catalogue.book')}</span>}
+          {product.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
+        </p>
+      </div>
+    </li>
+  );
+}

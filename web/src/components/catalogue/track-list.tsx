@@ -1,0 +1,66 @@
+import type { Track } from '@storyhouse/contracts';
+import { useI18n } from '../../lib/i18n';
+import { AddToCartButton } from '../cart/add-to-cart-button';
+import { useCartSkuIds } from '../cart/use-cart';
+import { PlayButton } from './play-button';
+import { PriceTag } from './price-tag';
+import { formatDuration, playsInFull, queueTrack } from './track-format';
+
+interface TrackListProps {
+  tracks: Track[];
+  /** Groups the tracks in the player's queue (spec §4 Audio queue). */
+  albumKey: string;
+  /**
+   * The album's digital sku when its tracks are for sale one by one; without
+   * it the list is for listening only (free streaming).
+   */
+  albumSkuId?: number | null;
+  /** Whether the product can be bought now. */
+  available?: boolean;
+}
+
+/**
+ * An album's tracks in order: number, title, length, and a play button
+ * (full recording when free, preview otherwise). On the story page each
+ * track also has its price and an add-to-cart button; once the whole album
+ * is in the cart its tracks show as included (spec §4: adding the album
+ * replaces its single tracks).
+ */
+export function TrackList({ tracks, albumKey, albumSkuId, available = true }: TrackListProps) {
+  const { t } = useI18n();
+  const inCart = useCartSkuIds();
+  const forSale = albumSkuId !== undefined;
+  const albumInCart = albumSkuId != null && inCart.has(albumSkuId);
+
+  return (
+    <ol className={forSale ? 'track-list track-list--shop' : 'track-list'}>
+      {tracks.map((track, i) => (
+        <li key={track.sku_id} className="track">
+          <PlayButton track={queueTrack(track, albumKey)} preview={!playsInFull(track)} />
+          <span className="track__number" aria-hidden="true">
+            {i + 1}
+          </span>
+          <span className="track__title">
+            <span className="track__name">{track.title}</span>
+            {track.is_free && !track.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
+          </span>
+          <span className="track__duration">{formatDuration(track.length_seconds)}</span>
+          {forSale && (
+            <>
+              <span className="track__price">
+                <PriceTag full={track.full_price_usd} price={track.price_usd} />
+              </span>
+              <span className="track__action">
+                {albumInCart ? (
+                  <span className="track__included">{t('catalogue.includedWithAlbum')}</span>
+                ) : (
+                  <AddToCartButton skuId={track.sku_id} title={track.title} disabled={!available} />
+                )}
+              </span>
+            </>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,23 @@
+import type { MessageKey } from '@storyhouse/i18n';
+import { ApiError } from '../lib/api-client';
+import { useI18n } from '../lib/i18n';
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
+/**
+ * The text for a failed call (spec §8). The server words its errors in the
+ * site language already; only a failure that never reached it (no network)
+ * or one it did not word (an empty body, a bug) needs the catalog: then the
+ * screen's `fallback`, else the generic one.
+ */
+export function errorMessage(error: unknown, t: Translate, fallback: MessageKey = 'errors.internal_error') {
+  if (!(error instanceof ApiError)) return t(fallback);
+  if (error.code === 'network') return t('errors.network');
+  return error.message || t(fallback);
+}
+
+/** errorMessage in the site language: `message(error, fallback?)`. */
+export function useErrorMessage() {
+  const { t } = useI18n();
+  return (error: unknown, fallback?: MessageKey) => errorMessage(error, t, fallback);
+}
