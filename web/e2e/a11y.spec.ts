@@ -87,8 +87,10 @@ test('the free-streaming list and album', async ({ page, t }) => {
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the home page with the menu open', async ({ page, t }) => {
+  test('the home page with the menu open', async ({ page, t, homeTitle }) => {
     await page.goto('/');
+    // The page's content first: arriving (and fading in) during the check it would read as faint text.
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
     await page.getByRole('button', { name: t('shell.menuOpen') }).click();
     await expect(mainNavigation(page, t)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
