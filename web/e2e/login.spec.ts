@@ -133,6 +133,25 @@ test('a signed-in page sends a visitor to log in and back', async ({ page, t, si
   await expect(myAccount(page, t)).toBeVisible();
 });
 
+test.describe('a session that ends', () => {
+  // The save refused for want of a session: the point of the test.
+  test.use({ expectedApiErrors: [{ status: 401, path: /^\/crud\/user-account\// }] });
+
+  test('while a signed-in page is open sends its next call to log in and back', async ({ page, t }) => {
+    await createAccount(page, { email: freshEmail('expired'), password: PASSWORD });
+    await page.goto('/account/settings?from=menu');
+    const form = page.getByRole('form', { name: t('account.details') });
+    await expect(form.getByRole('button', { name: t('account.button.ready') })).toBeVisible();
+
+    // The session ends elsewhere (expiry, logout in another tab): the cookie is gone.
+    await page.context().clearCookies();
+    await form.getByRole('button', { name: t('account.button.ready') }).click();
+
+    await expect(page).toHaveURL(/\/login\?back_location=%2Faccount%2Fsettings%3Ffrom%3Dmenu$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.title') })).toBeVisible();
+  });
+});
+
 test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it', async ({ page, t }) => {
   await page.goto('/login');
   await loginFromPage(page, t, DEMO_ADMIN);
