@@ -1,5 +1,8 @@
 // Fails when the shell's initial JavaScript (the entry chunk and the chunks it
-// imports statically, gzip) grows past the budget of the foundation issue.
+// imports statically, gzip) grows past its budget: 100 KB since issue 11 item 4
+// (120 KB in the foundation issue). Screens, the player engine and bar, the
+// captcha, the admin and the forms load when first needed; react-dom alone is
+// some 57 KB of it. Measured at 98.9 KB when the budget was lowered.
 // The gzip size is that of the .gz file the build writes next to each chunk
 // (web/vite.config.ts, level 9), or of the chunk gzipped here at level 9.
 // Checks web/dist, or the build folder given as argument.
@@ -7,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 120;
+const BUDGET_KB = 100;
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../web/dist'));
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);

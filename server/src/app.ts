@@ -13,6 +13,7 @@ import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { catalogueService } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -100,7 +101,8 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(profileRoutes);
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
-  await app.register(catalogueRoutes, { listingCacheMs: config.CATALOGUE_CACHE_MS });
+  const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
+  await app.register(catalogueRoutes, { catalogue });
   // One media storage (and one open-file cache) for streams, images and CMS downloads.
   const storage = createMediaStorage(config);
   app.addHook('onClose', async () => storage.close?.());
@@ -117,7 +119,12 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(freeMp3Routes, { storage });
   await app.register(searchRoutes);
 
-  await app.register(web, { root: webRoot, sites, cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null });
+  await app.register(web, {
+    root: webRoot,
+    sites,
+    cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
+    storyExists: (slug) => catalogue.storyExists(slug),
+  });
   return app;
 }
 

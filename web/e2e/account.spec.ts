@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, DEMO_CUSTOMER, freshEmail, seriousViolations, signIn } from './helpers';
@@ -50,6 +51,50 @@ test.describe('create account', () => {
     const session = await page.evaluate(async () => (await fetch('/crud/user')).json());
     expect(session).toMatchObject({ email, fname: 'Rosa', country: 33, state: 'SC', city: 'Greenville' });
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('from the cart, log in, then create an account: back on the cart signed in', async ({ page, t, siteLang }) => {
+    const email = freshEmail('account');
+    // The cart offers its login link once it holds something: a CD of the demo catalogue.
+    await asBrowser(page, async (api) => {
+      const product = (await (await api.get('/crud/product-by-slug/the-first-christmas/skus')).json()) as Product;
+      const response = await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } });
+      expect(response.status(), 'adding the CD').toBe(200);
+    });
+    await page.goto('/cart');
+    await page.getByRole('link', { name: t('accountsLogin.cartLogin') }).click();
+    await expect(page).toHaveURL(/\/login\?back_location=%2Fcart$/);
+    await page.getByRole('link', { name: t('accountsLogin.createAccount') }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('account.title.create') })).toBeVisible();
+
+    const form = accountForm(page, t);
+    await field(form, t('account.fields.firstName')).fill('Rosa');
+    await field(form, t('account.fields.lastName')).fill('Tester');
+    await field(form, t('account.fields.email')).fill(email);
+    await field(form, t('account.fields.emailConfirm')).fill(email);
+    await field(form, t('account.fields.password')).fill('listen-along-8');
+    await field(form, t('account.fields.passwordConfirm')).fill('listen-along-8');
+    await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+    await form.getByRole('button', { name: t('account.button.readyCreate') }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole('button', { name: t('shell.myAccount') })).toBeVisible();
+    await expect(page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
+    // It stays there (nothing sends the new user on to the settings afterwards).
+    await page.waitForLoadState('networkidle');
+    await expect(page).toHaveURL(/\/cart$/);
+  });
+
+  test('an empty submit shows Required under every required field', async ({ page, t }) => {
+    await page.goto('/create-account');
+    const form = accountForm(page, t);
+    await form.getByRole('button', { name: t('account.button.readyCreate') }).click();
+
+    for (const name of ['firstName', 'lastName', 'email', 'emailConfirm', 'password', 'passwordConfirm'] as const) {
+      await expect(field(form, t(`account.fields.${name}`))).toHaveAccessibleDescription(t('validation.required'));
+    }
+    await expect(field(form, t('account.fields.firstName'))).toBeFocused();
   });
 
   test('bad input shows the spec messages and sends nothing', { tag: '@i18n' }, async ({ page, t }) => {
@@ -110,7 +155,7 @@ test.describe('account settings', () => {
     await expect(page.getByText(t('account.giftCards.none'))).toBeVisible();
 
     await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'CA') });
-    await field(form, t('account.fields.province')).selectOption({ label: 'Quebec' });
+    await field(form, t('account.fields.province')).selectOption({ label: stateName(siteLang, 'QC', 'Quebec') });
     await field(form, t('account.fields.city')).fill('Montréal');
     await form.getByRole('button', { name: t('account.button.ready') }).click();
 

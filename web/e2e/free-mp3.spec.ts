@@ -116,6 +116,20 @@ test('an adult solves the captcha, joins the newsletter and gets the MP3 to play
   await expect(form(page, t)).toHaveCount(0);
 });
 
+test('the thank-you page opened directly, with no completed form, leads to the form instead', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await page.goto(successPath[siteLang]);
+
+  await expect(page).toHaveURL(/\/get-a-free-mp3$/);
+  await expect(page.getByRole('heading', { level: 1, name: demoPage(siteLang, '/get-a-free-mp3').title })).toBeVisible();
+  await expect(form(page, t)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: demoPage(siteLang, successPath[siteLang]).title })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: t('freeMp3.download') })).toHaveCount(0);
+});
+
 test('a listener under 18 gets the MP3 without joining the newsletter', async ({ page, t, siteLang }) => {
   const address = `mp3-child-${siteLang}-${Date.now()}@example.test`;
   const signUps = watchSignUps(page);

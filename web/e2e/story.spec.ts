@@ -124,6 +124,28 @@ test('adding the digital album after two of its tracks replaces them', async ({ 
   await expect(page.getByText(t('cart.type.digital_track'), { exact: true })).toHaveCount(0);
 });
 
+test('after Add to cart the focus stays on the button, which says Added, next to a View cart link', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  const story = demo[siteLang];
+  await page.goto(`/story/${story.slug}`);
+  const option = t(story.shipsFree);
+  const buy = offer(page, t, option);
+  await buy.getByRole('button', { name: t('catalogue.addTrack', { title: option }) }).click();
+
+  const added = buy.getByRole('button', { name: t('catalogue.addedTrack', { title: option }) });
+  await expect(added).toHaveText(t('catalogue.added'));
+  await expect(added).toBeFocused();
+  const viewCart = buy.getByRole('link', { name: t('catalogue.viewCart') });
+  await expect(viewCart).toBeVisible();
+
+  await viewCart.click();
+  await expect(page).toHaveURL(new RegExp(`${routePath('cart', siteLang)}$`));
+  await expect(page.getByRole('heading', { level: 2, name: story.title })).toBeVisible();
+});
+
 test('the back link returns to the shop page the visitor came from', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const story = demo[siteLang];
   const shop = routePath('shop', siteLang)!;

@@ -35,6 +35,12 @@ export function adventuresNextPage(lang: Code, method: AdventuresReceiveMethod):
   return lessonPages[lang === 'es' ? 'es' : 'en'][method];
 }
 
+/**
+ * The CMS pages a family reaches only by signing up (the lessons they signed
+ * up for): the site search leaves them out, as any sitemap must.
+ */
+export const afterSignUpPages: readonly string[] = Object.values(lessonPages).flatMap((pages) => Object.values(pages));
+
 /** An empty choice reads "Required"; any other unknown value "Invalid" (spec §5). */
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {

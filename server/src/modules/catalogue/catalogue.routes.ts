@@ -15,15 +15,16 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { catalogueService } from './catalogue.service';
+import type { catalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
 const sessionIdOf = async (request: FastifyRequest) => (await request.getSession())?.id;
 
 /** Spec §7 "Catalogue and library": the calls that read the catalogue. */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ listingCacheMs: number }> = async (app, { listingCacheMs }) => {
-  const catalogue = catalogueService(app.db, { listingCacheMs });
-
+export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<typeof catalogueService> }> = async (
+  app,
+  { catalogue },
+) => {
   app.get(
     '/crud/product/skus',
     {

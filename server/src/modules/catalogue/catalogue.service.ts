@@ -202,6 +202,7 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   // The shop's product listing is read far more than the catalogue changes
   // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
   const listings = ttlCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(opts.listingCacheMs);
+  const storySlugs = ttlCache<boolean>(opts.listingCacheMs);
   const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
 
   async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {
@@ -275,6 +276,11 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
 
     async productBySlug(slug: string, sessionId: string | undefined) {
       return product(await repo.productBySlug(slug), sessionId);
+    },
+
+    /** Whether /story/{slug} names a product: the page's HTTP status (404 when not), asked on every visit, so cached briefly. */
+    async storyExists(slug: string): Promise<boolean> {
+      return storySlugs(slug, async () => (await repo.productBySlug(slug)) !== undefined);
     },
 
     async recommendedAlbums(lang: LangCode, sessionId: string | undefined) {

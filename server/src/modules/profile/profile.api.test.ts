@@ -169,6 +169,17 @@ describe('POST /crud/user-account (create)', () => {
         { firstName: '', lastName: ' ' },
         { 'user.firstName': 'Required', 'user.lastName': 'Required' },
       ],
+      [
+        { firstName: '', lastName: '', email: '', emailConfirm: '', password: '', passwordConfirm: '' },
+        {
+          'user.firstName': 'Required',
+          'user.lastName': 'Required',
+          'user.email': 'Required',
+          'user.emailConfirm': 'Required',
+          'user.password': 'Required',
+          'user.passwordConfirm': 'Required',
+        },
+      ],
       [{ country: 33, state: 'QC' }, { 'user.state': 'Choose a state of the United States' }],
       [{ country: 87, state: 'SC' }, { 'user.state': 'Choose a Canadian province or territory' }],
     ];

@@ -142,6 +142,20 @@ describe('GET /crud/search', () => {
     expect(track?.album_title).toBe("Noah's Big Boat");
   });
 
+  it('leaves out the pages reached only by signing up (the Adventures lessons)', async () => {
+    await page({
+      lang_code: 'en',
+      url: '/kids-corner/adventures-in-the-holy-bible/download-lessons',
+      title: 'Your lessons are ready',
+      main_content: '<p>Print a lesson and listen to the matching story.</p>',
+    });
+    await page({ lang_code: 'en', url: '/lessons-for-all', title: 'Lessons for everyone' });
+
+    const result = await search('lessons');
+    expect(result.items.map((i) => i.url)).toEqual(['/lessons-for-all']);
+    expect(result.count).toBe(1);
+  });
+
   it('highlights the matched words in a snippet of the text', async () => {
     const { items } = await search('noah');
     expect(items.find((i) => i.url === '/about')?.snippet).toContain('to the story of <mark>Noah</mark> and beyond');

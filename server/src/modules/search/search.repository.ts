@@ -33,7 +33,8 @@ export function searchRepository(db: Db) {
   };
 
   /**
-   * One ranked page of the site language's published pages, available
+   * One ranked page of the site language's published pages (but the
+   * `unlisted` paths), available
    * products and their visible tracks matching `term`, and the number of
    * all matches. Title matches come first (a track's vector is its title),
    * then by ts_rank (title A, description B, body C), pages before
@@ -44,6 +45,7 @@ export function searchRepository(db: Db) {
     lang: LangCode,
     term: string,
     page: { limit: number; offset: number },
+    unlisted: readonly string[] = [],
   ): Promise<{ rows: SearchRow[]; count: number }> {
     const { rows } = await sql<SearchRow>`
         with ${searchQueries(term, [lang])},
@@ -52,6 +54,7 @@ export function searchRepository(db: Db) {
             ts_rank(e.search_vector, q.query) as rank, 0 as kind_order
           from cms_entries e join q on q.lang = e.lang_code
           where e.status = 'published' and e.search_vector @@ q.query
+            and e.url not in (${sql.join(unlisted.length > 0 ? unlisted : [''])})
           union all
           select 'product', p.id, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 1 end,
             ts_rank(p.search_vector, q.query), 1
@@ -90,6 +93,6 @@ export function searchRepository(db: Db) {
         order by d.tier, d.rank desc, d.kind_order, d.id`.execute(db);
     if (rows.length > 0 || page.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
     // Past the last page: count apart.
-    return { rows: [], count: (await searchPage(lang, term, { limit: 1, offset: 0 })).count };
+    return { rows: [], count: (await searchPage(lang, term, { limit: 1, offset: 0 }, unlisted)).count };
   }
 }

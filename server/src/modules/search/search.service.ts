@@ -1,4 +1,11 @@
-import { cmsSitePath, type LangCode, SEARCH_PER_PAGE, type SearchHit, type SearchResponse } from '@storyhouse/contracts';
+import {
+  afterSignUpPages,
+  cmsSitePath,
+  type LangCode,
+  SEARCH_PER_PAGE,
+  type SearchHit,
+  type SearchResponse,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { decodeEntities } from '../../lib/html-text';
 import { FRAGMENT_BREAK, MARK_START, MARK_STOP, type SearchRow, searchRepository } from './search.repository';
@@ -78,7 +85,9 @@ export function searchService(db: Db) {
     async search(lang: LangCode, q: string, page: number): Promise<SearchResponse> {
       const base = { q, page, per_page: SEARCH_PER_PAGE };
       if (!q) return { ...base, items: [], count: 0 };
-      const { rows, count } = await repo.search(lang, q, { limit: SEARCH_PER_PAGE, offset: (page - 1) * SEARCH_PER_PAGE });
+      // Pages reached only by signing up (the lessons) are not for finding.
+      const window = { limit: SEARCH_PER_PAGE, offset: (page - 1) * SEARCH_PER_PAGE };
+      const { rows, count } = await repo.search(lang, q, window, afterSignUpPages);
       return { ...base, items: rows.map(hitOf), count };
     },
   };

@@ -90,6 +90,20 @@ describe('not-found page', () => {
     }
   });
 
+  it('answers a story page whose slug names no product with the app and status 404, a known one with 200', async () => {
+    await t.db.insertInto('products').values({ slug: 'web-test-story', lang_code: 'en', title: 'A story' }).execute();
+
+    const unknown = await get('/story/no-such-story');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(title(unknown.body)).toBe('Page not found · Storyhouse');
+    expect(unknown.body).toContain('<div id="root"></div>');
+
+    const known = await get('/story/web-test-story');
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<div id="root"></div>');
+  });
+
   it('is what the built index.html itself gets (it is only served filled in)', async () => {
     const res = await get('/index.html');
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type LangCode, type PageRoute, pageRoutes } from '@storyhouse/contracts';
+import { type LangCode, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translators } from '../../i18n';
@@ -16,6 +16,8 @@ export interface WebOptions {
   sites: SiteLangOptions;
   /** The CMS page at a path of a site language, for its head; null when the CMS has none. */
   cmsPage: (lang: LangCode, path: string) => Promise<CmsPageMeta | null>;
+  /** Whether a product has this slug: /story/{slug} is a page only then (else 404). */
+  storyExists: (slug: string) => Promise<boolean>;
 }
 
 /** A build output named after its content (Vite: assets/<name>-<hash>.<ext>): it never changes, so it is cached for a year. */
@@ -26,12 +28,13 @@ const compressedForm = /\.(br|gz)$/;
 /**
  * Serves the web app from the same origin as the API: hashed assets with a
  * one-year cache, every page route of the route table as the app's HTML
- * (200), and any other path as the not-found page with status 404. Files
+ * (200; a story page only when a product has its slug), and any other path
+ * as the not-found page with status 404. Files
  * the build compressed are sent as their .br or .gz form to a browser that
  * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites, cmsPage }) => {
+  async (app: FastifyInstance, { root, sites, cmsPage, storyExists }) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (root && !template) app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
@@ -93,11 +96,20 @@ export default fp<WebOptions>(
         .send(html);
     };
 
-    for (const route of Object.values(pageRoutes) as PageRoute[]) {
+    /** Whether a route's parameters name something that exists: a story page needs its product. */
+    const found = async (id: PageRouteId, params: unknown) => {
+      if (id !== 'story') return true;
+      const { slug } = params as { slug?: string };
+      return slug ? storyExists(slug) : false;
+    };
+
+    for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
       for (const url of route.paths) {
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;
-        app.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, isRoute));
+        app.get(url, { schema: { hide: true } }, async (request, reply) =>
+          sendPage(request, reply, isRoute && (await found(id, request.params))),
+        );
       }
     }
 

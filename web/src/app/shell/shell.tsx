@@ -1,14 +1,41 @@
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { usePlayerWanted } from '../../components/player/player';
 import { CartLink } from '../../features/cart/cart-counter';
-import { PlayerBar } from '../../features/player/player-bar';
 import { useI18n } from '../../lib/i18n';
+import { useOnline } from '../../lib/use-online';
 import { RouteLink } from '../../ui/route-link';
 import { AccountMenu } from './account-menu';
 import { LogoutBanner, OfflineNotice } from './banners';
 import { Footer } from './footer';
 import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
+
+type PlayerBarModule = typeof import('../../features/player/player-bar');
+
+/**
+ * The audio player bar, in its place at the end of the page. It loads with
+ * the player engine, on the first play, not with the shell, and renders
+ * nothing until a track is loaded. A failed download (offline) leaves it out
+ * until the connection is back; it never takes the page down with it.
+ */
+function PlayerBarSlot() {
+  const wanted = usePlayerWanted();
+  const online = useOnline();
+  const [bar, setBar] = useState<PlayerBarModule | null>(null);
+  useEffect(() => {
+    if (!wanted || !online || bar) return;
+    let live = true;
+    import('../../features/player/player-bar').then(
+      (m) => live && setBar(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, online, bar]);
+  return bar ? <bar.PlayerBar /> : null;
+}
 
 /**
  * Spec §2 Shell: banners, header with the menu toggle, search and cart
@@ -73,7 +100,7 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
         </main>
       </div>
       <Footer />
-      <PlayerBar />
+      <PlayerBarSlot />
     </div>
   );
 }

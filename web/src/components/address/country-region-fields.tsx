@@ -1,4 +1,4 @@
-import { COUNTRY_ID, type Country, statesOf } from '@storyhouse/contracts';
+import { COUNTRY_ID, type Country, type State, stateName, statesOf } from '@storyhouse/contracts';
 import { useEffect, useMemo } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { SelectField, TextField } from '../../ui/form/fields';
@@ -34,10 +34,22 @@ function useCountryOptions(countries: Country[] | undefined) {
   }, [countries, lang]);
 }
 
+/** A country's states or provinces by their name in the site language (the English name where none), sorted for that language. */
+function useStateOptions(states: State[] | undefined) {
+  const { lang } = useI18n();
+  return useMemo(() => {
+    if (!states) return undefined;
+    const collator = new Intl.Collator(lang);
+    return states
+      .map((s) => ({ value: s.code, label: stateName(lang, s.code, s.name) }))
+      .sort((a, b) => collator.compare(a.label, b.label));
+  }, [states, lang]);
+}
+
 /**
  * A country select and its state field, for any form holding an address
  * (account, checkout shipping and billing): the state is a select of the
- * country's states or provinces (names from GET /crud/states) where the
+ * country's states or provinces (GET /crud/states, named in the site language) where the
  * country has a list, free text elsewhere, and a state of the previous
  * country's list is cleared when the country changes. `names` are the
  * form's own names for the two fields (the value of the country is its id);
@@ -65,6 +77,7 @@ export function CountryRegionFields<V extends Values, K extends keyof V & string
   );
 
   // A state of the previous country's list means nothing in another country.
+  const stateOptions = useStateOptions(stateList);
   const { set } = form;
   const state = String(form.values[names.state] ?? '');
   useEffect(() => {
@@ -86,7 +99,7 @@ export function CountryRegionFields<V extends Values, K extends keyof V & string
           form={form}
           name={names.state}
           label={label(kind)}
-          options={stateList.map((s) => ({ value: s.code, label: s.name }))}
+          options={stateOptions ?? []}
           placeholder={t(kind === 'province' ? 'account.choose.province' : 'account.choose.state')}
         />
       ) : (

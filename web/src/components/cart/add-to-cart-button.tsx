@@ -1,18 +1,22 @@
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { RouteLink } from '../../ui/route-link';
 import { useAddToCart, useCartSkuIds } from './use-cart';
 
 /**
  * Spec §4 Adding to cart: shows Add to cart, Adding… or Added from the
  * cart's content. One add runs at a time in the whole app, so every add
  * button waits while any add is pending. `title` names the item for screen
- * readers when several buttons share a page (a track list).
+ * readers when several buttons share a page (a track list). A waiting or
+ * added button is aria-disabled rather than disabled, so the focus stays on
+ * it after the click; once its own add is done, a View cart link follows it.
  */
 export function AddToCartButton({ skuId, title, disabled = false }: { skuId: number; title?: string; disabled?: boolean }) {
   const { t } = useI18n();
   const inCart = useCartSkuIds().has(skuId);
   const { add, pending } = useAddToCart();
   const [adding, setAdding] = useState(false);
+  const [addedHere, setAddedHere] = useState(false);
 
   const state = adding ? 'adding' : inCart ? 'added' : 'add';
   const text = { add: t('catalogue.addToCart'), adding: t('catalogue.adding'), added: t('catalogue.added') }[state];
@@ -24,25 +28,36 @@ export function AddToCartButton({ skuId, title, disabled = false }: { skuId: num
           adding: t('catalogue.addingTrack', { title }),
           added: t('catalogue.addedTrack', { title }),
         }[state];
+  const inactive = inCart || pending || adding;
 
   const onClick = async () => {
+    if (inactive) return;
     setAdding(true);
     try {
       await add(skuId);
+      setAddedHere(true);
     } finally {
       setAdding(false);
     }
   };
 
   return (
-    <button
-      type="button"
-      className={state === 'added' ? 'button button--added' : 'button'}
-      aria-label={label}
-      disabled={disabled || inCart || pending}
-      onClick={onClick}
-    >
-      {text}
-    </button>
+    <>
+      <button
+        type="button"
+        className={state === 'added' ? 'button button--added' : 'button'}
+        aria-label={label}
+        disabled={disabled}
+        aria-disabled={inactive || undefined}
+        onClick={onClick}
+      >
+        {text}
+      </button>
+      {addedHere && state === 'added' ? (
+        <RouteLink to="cart" className="add-to-cart__view-cart">
+          {t('catalogue.viewCart')}
+        </RouteLink>
+      ) : null}
+    </>
   );
 }

@@ -3,7 +3,6 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { addManySkus, addSku } from './api/add-to-cart';
 import { cartKeys } from './api/cart-keys';
-import { useCartQuantityQuery } from './api/get-cart-quantity';
 import { useCartSkus } from './api/get-cart-skus';
 import { useCartTotalQuery } from './api/get-cart-total';
 import { removeSku } from './api/remove-from-cart';
@@ -95,12 +94,6 @@ export function useCartLines(): { lines: CartLine[] | undefined; isLoading: bool
 export function useCartTotal(): { cart: CartTotal | undefined; isLoading: boolean; isError: boolean; refetch(): void } {
   const { data, isLoading, isError, refetch } = useCartTotalQuery();
   return { cart: data, isLoading, isError, refetch: () => void refetch() };
-}
-
-/** How many items the cart holds (the sum of the quantities), 0 while loading or on failure. */
-export function useCartCount(): number {
-  const { data } = useCartQuantityQuery();
-  return data?.quantity ?? 0;
 }
 
 /**

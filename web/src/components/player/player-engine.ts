@@ -64,8 +64,9 @@ export class PlayerEngine {
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor() {
-    this.audio = new Audio();
+  /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
+  constructor(audio: HTMLAudioElement = new Audio()) {
+    this.audio = audio;
     this.audio.preload = 'metadata';
     const on: Record<string, () => void> = {
       play: () => {

@@ -1,9 +1,74 @@
 import { createContext, type ReactNode, use, useMemo, useState, useSyncExternalStore } from 'react';
-import { type AudioErrorKind, PlayerEngine, type QueueTrack } from './player-engine';
+import type { AudioErrorKind, PlayerEngine, PlayerSnapshot, QueueTrack } from './player-engine';
 
 export type { AudioErrorKind, QueueTrack } from './player-engine';
 
-const PlayerContext = createContext<PlayerEngine | null>(null);
+const idle: PlayerSnapshot = { current: null, queue: [], index: -1, isPlaying: false, currentTime: 0, duration: 0, error: null };
+
+/**
+ * The engine (player-engine.ts) is not part of the shell's first download:
+ * it loads on the first play. The click that asks for it makes the audio
+ * element at once and loads it, which is what lets the engine play it once
+ * loaded: browsers that want audio started within a click (Safari) allow an
+ * element the click has touched.
+ */
+class LazyPlayer {
+  private engine: PlayerEngine | null = null;
+  private loading: Promise<PlayerEngine> | null = null;
+  private audio: HTMLAudioElement | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  private load(): Promise<PlayerEngine> {
+    this.loading ??= import('./player-engine').then(
+      ({ PlayerEngine }) => {
+        const engine = new PlayerEngine(this.audio ?? undefined);
+        this.engine = engine;
+        engine.subscribe(this.notify);
+        this.notify();
+        return engine;
+      },
+      (err: unknown) => {
+        // Offline, say: the next play tries again.
+        this.loading = null;
+        this.notify();
+        throw err;
+      },
+    );
+    return this.loading;
+  }
+
+  /** Runs `action` on the engine: at once when it is loaded, else once it is. */
+  run(action: (engine: PlayerEngine) => void) {
+    if (this.engine) {
+      action(this.engine);
+      return;
+    }
+    if (!this.audio) {
+      this.audio = new Audio();
+      this.audio.load();
+    }
+    this.load().then(action, () => undefined);
+    this.notify();
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getSnapshot = (): PlayerSnapshot => this.engine?.getSnapshot() ?? idle;
+
+  /** Whether the engine is loaded or loading. */
+  isWanted = () => this.loading !== null;
+
+  private notify = () => {
+    for (const l of this.listeners) l();
+  };
+}
+
+const PlayerContext = createContext<LazyPlayer | null>(null);
 
 /**
  * Holds the app's one audio element (spec §2 Shell: one player bar). Placed
@@ -11,8 +76,20 @@ const PlayerContext = createContext<PlayerEngine | null>(null);
  */
 export function PlayerProvider({ children }: { children: ReactNode }) {
   // Lives as long as the page: unmounting the app (or StrictMode's rehearsal) must not stop it.
-  const [engine] = useState(() => new PlayerEngine());
-  return <PlayerContext value={engine}>{children}</PlayerContext>;
+  const [player] = useState(() => new LazyPlayer());
+  return <PlayerContext value={player}>{children}</PlayerContext>;
+}
+
+function usePlayerContext(): LazyPlayer {
+  const player = use(PlayerContext);
+  if (!player) throw new Error('usePlayer outside PlayerProvider');
+  return player;
+}
+
+/** Whether something was played: the shell loads the player bar (with the engine) from then on. */
+export function usePlayerWanted(): boolean {
+  const player = usePlayerContext();
+  return useSyncExternalStore(player.subscribe, player.isWanted);
 }
 
 export interface Player {
@@ -38,9 +115,8 @@ export interface Player {
 }
 
 export function usePlayer(): Player {
-  const engine = use(PlayerContext);
-  if (!engine) throw new Error('usePlayer outside PlayerProvider');
-  const s = useSyncExternalStore(engine.subscribe, engine.getSnapshot);
+  const player = usePlayerContext();
+  const s = useSyncExternalStore(player.subscribe, player.getSnapshot);
   return useMemo(
     () => ({
       current: s.current,
@@ -50,16 +126,16 @@ export function usePlayer(): Player {
       error: s.error,
       hasNext: s.index >= 0 && s.index + 1 < s.queue.length,
       hasPrevious: s.index > 0,
-      toggle: (track) => engine.toggle(track),
-      toggleAlbum: (albumKey, tracks) => engine.toggleAlbum(albumKey, tracks),
+      toggle: (track) => player.run((e) => e.toggle(track)),
+      toggleAlbum: (albumKey, tracks) => player.run((e) => e.toggleAlbum(albumKey, tracks)),
       isCurrent: (trackId) => s.current?.id === trackId,
-      playPause: () => engine.playPause(),
-      seek: (seconds) => engine.seek(seconds),
-      skip: (delta) => engine.skip(delta),
-      next: () => engine.next(),
-      previous: () => engine.previous(),
-      dismissError: () => engine.dismissError(),
+      playPause: () => player.run((e) => e.playPause()),
+      seek: (seconds) => player.run((e) => e.seek(seconds)),
+      skip: (delta) => player.run((e) => e.skip(delta)),
+      next: () => player.run((e) => e.next()),
+      previous: () => player.run((e) => e.previous()),
+      dismissError: () => player.run((e) => e.dismissError()),
     }),
-    [engine, s],
+    [player, s],
   );
 }

@@ -1,6 +1,11 @@
-import { AccountCreateUser, AccountUpdateUser, PASSWORD_MAX_LENGTH, type UserResponse } from '@storyhouse/contracts';
+import {
+  AccountCreateUser,
+  AccountUpdateUser,
+  PASSWORD_MAX_LENGTH,
+  safeBackLocation,
+  type UserResponse,
+} from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { CountryRegionFields, regionKind } from '../../components/address/country-region-fields';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -70,7 +75,6 @@ export function AccountForm({
   backLocation?: string;
 }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
   // Each mode's contract covers that mode's fields: edit mode has no password fields at all.
   const schema = mode === 'create' ? AccountCreateUser : AccountUpdateUser;
   const form = useForm(schema, (user ? editValues(user) : blank) as Values);
@@ -98,7 +102,9 @@ export function AccountForm({
       create.mutate(
         { user: data as AccountCreateUser, backLocation },
         {
-          onSuccess: (result) => navigate(result.back_location ?? '/', { replace: true }),
+          // As after login: load back_location afresh (session, user and cart now the new user's). Navigating
+          // inside the app raced the create page, which sends a signed-in visitor to the settings.
+          onSuccess: (result) => window.location.assign(safeBackLocation(result.back_location)),
           onError: fail,
         },
       );

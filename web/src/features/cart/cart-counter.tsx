@@ -1,6 +1,6 @@
 import { routePath } from '@storyhouse/contracts';
 import { Link } from 'react-router';
-import { useCartCount } from '../../components/cart/use-cart';
+import { useCartCount } from '../../components/cart/api/get-cart-quantity';
 import { useI18n } from '../../lib/i18n';
 
 /** The number on a cart or shop entry; the entry's own label says it in words. */

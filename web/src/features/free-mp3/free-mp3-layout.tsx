@@ -1,6 +1,6 @@
-import { type CmsEntry, FreeMp3Form, type FreeMp3Grant, isAdult, type NewsletterResult } from '@storyhouse/contracts';
+import { type CmsEntry, FreeMp3Form, type FreeMp3Grant, isAdult, type NewsletterResult, routePath } from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { CaptchaField } from '../../components/captcha/captcha-field';
 import { CmsHtml } from '../../components/cms/cms-html';
 import { subscribeNewsletter } from '../../components/newsletter/newsletter';
@@ -41,6 +41,9 @@ export default function FreeMp3Layout({ entry }: { entry: CmsEntry }) {
     return () => window.clearTimeout(timer);
   }, [grant]);
 
+  // The thank-you page thanks a visitor who completed the form; anyone else (opened directly, or the link expired) is sent to the form.
+  if (!grant && entry.url === freeMp3SuccessPath(entry.lang_code)) return <FormPageRedirect />;
+
   return (
     <div className="free-mp3-layout">
       {entry.intro ? <CmsHtml html={entry.intro} className="free-mp3-intro" /> : null}
@@ -55,6 +58,12 @@ export default function FreeMp3Layout({ entry }: { entry: CmsEntry }) {
       ) : null}
     </div>
   );
+}
+
+/** The free MP3 form page of the site language (spec §2 /get-a-free-mp3), in place of the current entry. */
+function FormPageRedirect() {
+  const { lang } = useI18n();
+  return <Navigate to={routePath('freeMp3', lang) ?? '/'} replace />;
 }
 
 /** A completed visitor on a free-mp3 page that offers no file itself: the way to the one that does. */

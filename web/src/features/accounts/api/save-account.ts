@@ -10,14 +10,15 @@ export const createAccount = (user: AccountCreateUser, backLocation: string) =>
 export const updateAccount = (id: number, user: AccountUpdateUser) =>
   api<AccountSavedResponse>(`/crud/user-account/${id}`, { method: 'POST', body: { user } });
 
-/** After creating, everything the visitor saw (session, cart) now belongs to the new user: refetch it all. */
-export const useCreateAccount = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
+/**
+ * After creating, everything the visitor saw (session, cart) belongs to the
+ * new user: the form loads back_location afresh, so nothing is refetched here
+ * (a refetched session would show the create page a signed-in user first).
+ */
+export const useCreateAccount = () =>
+  useMutation({
     mutationFn: ({ user, backLocation }: { user: AccountCreateUser; backLocation: string }) => createAccount(user, backLocation),
-    onSuccess: () => queryClient.invalidateQueries(),
   });
-};
 
 export const useUpdateAccount = () => {
   const queryClient = useQueryClient();

@@ -1,0 +1,194 @@
+import type { Page } from '@playwright/test';
+import { type LangCode, pageRoutes } from '@storyhouse/contracts';
+import { expect, type SiteLang, test } from './fixtures';
+import { DEMO_ADMIN } from './helpers';
+
+// Issue 11: no page is wider than the screen at 320 px and up. Every page
+// route of packages/contracts `pageRoutes`, on the demo content, in the
+// three languages: the project's site (en or es) and, in the en run, the
+// Russian site (its host, ru.localhost, which Chromium resolves like the others).
+// Each page is measured at 320 px, then at 390 px (a common phone) without
+// loading it again: a grid may have one column at 320 and two at 390.
+
+const PHONE = { width: 320, height: 640 };
+const WIDER_PHONE = { width: 390, height: 640 };
+test.use({ viewport: PHONE });
+
+/** A page to visit: its address on the site, and what to do first (open it, then change something). */
+interface Visit {
+  route: keyof typeof pageRoutes | 'notFound';
+  path: string;
+  /** Runs after the page's h1 shows, before the measure (the shop's grid layout). */
+  prepare?: (page: Page) => Promise<void>;
+}
+
+/** Demo content per site (server/demo/catalogue.json, server/src/modules/cms/demo-pages.ts). */
+const demo: Record<LangCode, { story: string; about: string; guestBook: string; word: string }> = {
+  en: { story: 'noahs-big-boat', about: '/about', guestBook: '/guestbook', word: 'Noah' },
+  es: { story: 'jesus-vive', about: '/quienes-somos', guestBook: '/libro-de-visitas', word: 'Jonás' },
+  ru: { story: 'moisey-i-put-k-svobode', about: '/about', guestBook: '/guestbook', word: 'Моисей' },
+};
+
+const pathOf = (id: keyof typeof pageRoutes, lang: LangCode): string => {
+  const route: { paths: readonly string[]; localized?: Partial<Record<LangCode, string>> } = pageRoutes[id];
+  return route.localized?.[lang] ?? route.paths[0]!;
+};
+
+/** The pages a visitor sees, then (signed in as the admin) the account's and the admin's. */
+function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
+  const d = demo[lang];
+  const p = (id: keyof typeof pageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
+  return {
+    visitor: [
+      p('home'),
+      { route: 'story', path: `/story/${d.story}` },
+      { route: 'home', path: d.about },
+      p('russianProgram'),
+      p('privacy'),
+      p('shop'),
+      { ...p('shop'), path: `${pathOf('shop', lang)}?lang_code=all` },
+      { ...p('shop'), prepare: chooseGrid },
+      // The grid stays chosen (this browser remembers it): the products of every language, in the grid.
+      { ...p('shop'), path: `${pathOf('shop', lang)}?lang_code=all` },
+      p('freeStreaming'),
+      { ...p('freeStreaming'), prepare: openFirstAlbum },
+      { route: 'cart', path: pathOf('cart', lang), prepare: (page) => addToCart(page, d.story) },
+      p('search'),
+      { route: 'search', path: `${pathOf('search', lang)}?q=${encodeURIComponent(d.word)}` },
+      { route: 'home', path: d.guestBook },
+      p('contact'),
+      p('freeMp3'),
+      p('adventures'),
+      p('guestBookModerate'),
+      p('newsletterConfirm'),
+      p('forgotPassword'),
+      p('passwordResetLink'),
+      p('login'),
+      p('createAccount'),
+      { route: 'notFound', path: '/no-such-page' },
+    ],
+    admin: [p('accountSettings'), p('resetPassword'), p('admin'), p('mailbox')],
+  };
+}
+
+async function chooseGrid(page: Page) {
+  // The layout toggle: List, then Grid (its words differ by language).
+  const grid = page.locator('.layout-toggle__button').nth(1);
+  await grid.click();
+  await expect(grid).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.product-list--grid')).toBeVisible();
+}
+
+async function openFirstAlbum(page: Page) {
+  await page.locator('a[href^="/free-streaming/album/"]').first().click();
+  await expect(page).toHaveURL(/\/free-streaming\/album\/\d+$/);
+}
+
+/** Calls the site's API from the page (same origin: its cookies, its site language). */
+async function api(page: Page, method: string, path: string, data?: unknown) {
+  return page.evaluate(
+    async ({ method, path, data }) => {
+      const res = await fetch(path, {
+        method,
+        headers: data === undefined ? {} : { 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    },
+    { method, path, data },
+  );
+}
+
+/** Puts the story's digital album (or CD) in the cart, then shows the cart again with its line. */
+async function addToCart(page: Page, slug: string) {
+  const product = await api(page, 'GET', `/crud/product-by-slug/${slug}/skus`);
+  const body = product.body as { digitalAlbum?: { id: number }; physicalAlbum?: { id: number } };
+  const sku = body.digitalAlbum?.id ?? body.physicalAlbum?.id;
+  expect((await api(page, 'POST', '/crud/cart-session/skus', { sku_id: sku })).status, `adding ${slug}`).toBe(200);
+  await page.reload();
+  await expect(page.locator('h1')).toBeVisible();
+  await expect(page.locator('main li').first()).toBeVisible();
+}
+
+/** How much wider than the window the page is, and the outermost elements that stick out (for the report). */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    const culprits: string[] = [];
+    const name = (el: Element) =>
+      el.tagName.toLowerCase() +
+      (typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '');
+    if (scroll > width) {
+      for (const el of document.body.querySelectorAll('*')) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.right <= width + 0.5) continue;
+        // Only the outermost: an element whose parent fits.
+        const parent = el.parentElement?.getBoundingClientRect();
+        if (parent && parent.right > width + 0.5) continue;
+        culprits.push(`${name(el)} → ${Math.round(r.right)}px`);
+        if (culprits.length >= 4) break;
+      }
+      // Text wider than its box (a long word) widens the page without any box sticking out.
+      if (culprits.length === 0) {
+        for (const el of document.body.querySelectorAll('*')) {
+          if (el.children.length === 0 && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+            culprits.push(`text of ${name(el)}: ${el.scrollWidth}px in ${el.clientWidth}px`);
+            if (culprits.length >= 4) break;
+          }
+        }
+      }
+    }
+    return { width, scroll, culprits };
+  });
+
+async function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
+  await page.goto(origin + visit.path);
+  await expect(page.locator('h1').first()).toBeVisible();
+  if (visit.prepare) await visit.prepare(page);
+  // What loads after the h1 (lists, images, the account) is in place before the measure.
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  for (const size of [PHONE, WIDER_PHONE]) {
+    await page.setViewportSize(size);
+    const { width, scroll, culprits } = await overflow(page);
+    if (scroll > width) {
+      const what = `${lang} ${visit.route} ${visit.path}`;
+      found.push(`${what}: ${scroll}px wide on ${width}px (${culprits.join('; ')})`);
+    }
+  }
+  await page.setViewportSize(PHONE);
+}
+
+async function checkSite(page: Page, origin: string, lang: LangCode) {
+  const found: string[] = [];
+  const { visitor, admin } = visits(lang);
+  for (const visit of visitor) await measure(page, origin, visit, found, lang);
+  const login = await api(page, 'POST', '/crud/login', DEMO_ADMIN);
+  expect(login.status, `login of ${DEMO_ADMIN.email}`).toBe(200);
+  for (const visit of admin) await measure(page, origin, visit, found, lang);
+  return found;
+}
+
+test('no page is wider than a phone’s screen (320 and 390 px)', { tag: '@i18n' }, async ({
+  page,
+  browser,
+  siteLang,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const found = await checkSite(page, '', siteLang satisfies SiteLang);
+
+  if (siteLang === 'en') {
+    // The Russian site, in a browser of its own (its cookies: visitor first, then the admin).
+    const ru = await browser.newContext({ viewport: PHONE });
+    try {
+      const ruPage = await ru.newPage();
+      const origin = String(baseURL).replace('//localhost', '//ru.localhost');
+      found.push(...(await checkSite(ruPage, origin, 'ru')));
+    } finally {
+      await ru.close();
+    }
+  }
+  expect(found, 'pages wider than the screen').toEqual([]);
+});
