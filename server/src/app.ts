@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { imageWidths } from '@storyhouse/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -22,6 +23,7 @@ import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { loginRoutes } from './modules/login/login.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { resizedCopies } from './modules/media/images';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
@@ -123,7 +125,8 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
     root: webRoot,
     sites,
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
-    storyExists: (slug) => catalogue.storyExists(slug),
+    storyPage: (slug) => catalogue.storyPage(slug),
+    resizedCopies: (url, use) => resizedCopies(storage, url, imageWidths[use]),
   });
   return app;
 }

@@ -15,8 +15,10 @@ test('the home page', async ({ page, t, homeTitle }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the home page with a submenu open', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('the home page with a submenu open', { tag: '@i18n' }, async ({ page, t, siteLang, homeTitle }) => {
   await page.goto('/');
+  // The page's content first: arriving (and fading in) during the check it would read as faint text.
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   const parent = demoNavigation[siteLang].find((i) => i.children)!;
   await mainNavigation(page, t)
     .getByRole('button', { name: t('shell.submenu', { title: parent.title }) })

@@ -26,7 +26,16 @@ test('a basic subpage shows its hero, title, intro, content, sidebar and newslet
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
   await expect(page).toHaveTitle(`${entry.title} · ${t('app.titleSuffix')}`);
-  await expect(main.getByRole('img', { name: entry.main_image_alt })).toHaveAttribute('srcset', /580w.*990w.*1500w/);
+  const hero = main.getByRole('img', { name: entry.main_image_alt });
+  await expect(hero).toHaveAttribute('srcset', /580w.*990w.*1500w/);
+  // The largest image comes first: the server preloads the very copies the page shows; the sidebar's waits.
+  const html = (await response?.text()) ?? '';
+  const preload = /<link rel="preload" as="image" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high">/.exec(html);
+  await expect(hero).toHaveAttribute('srcset', preload?.[1]?.replaceAll('&amp;', '&') ?? 'no preload link');
+  await expect(hero).toHaveAttribute('sizes', preload?.[2] ?? 'no preload link');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
+  await expect(hero).not.toHaveAttribute('loading', /./);
+  await expect(main.locator('img.cms-sidebar__image')).toHaveAttribute('loading', 'lazy');
   await expect(main.locator('.cms-intro')).toContainText(entry.intro?.replace(/<[^>]+>/g, '') ?? '');
   await expect(main.locator('figcaption')).toHaveText(entry.sidebar_image_alt ?? '');
   await expect(main.getByRole('heading', { level: 2, name: t('newsletter.title') })).toBeVisible();

@@ -43,6 +43,12 @@ test('lists the albums of the site language, with the highlight cards', { tag: '
   await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue(siteLang);
   for (const title of demo[siteLang].own) await expect(productLink(page, title, t)).toBeVisible();
   await expect(productLink(page, demo[siteLang].russian, t)).toHaveCount(0);
+  // Covers below the fold wait, in a square box of their size.
+  const cover = page.locator('img.product-card__image').first();
+  await expect(cover).toHaveAttribute('loading', 'lazy');
+  await expect(cover).toHaveAttribute('decoding', 'async');
+  await expect(cover).toHaveAttribute('width', '400');
+  await expect(cover).toHaveAttribute('height', '400');
 
   await productLink(page, demo[siteLang].own[0]!, t).click();
   await expect(page.getByRole('heading', { level: 1, name: demo[siteLang].own[0] })).toBeVisible();

@@ -68,6 +68,27 @@ test('shows the story with its cover, prices, sale price and free shipping', { t
   await expect(tracks).toHaveText(story.tracks.map((title) => new RegExp(title)));
 });
 
+test('the cover comes first: the server preloads the very copies the page shows, and nothing moves', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  const story = demo[siteLang];
+  const response = await page.goto(`/story/${story.slug}`);
+  const html = (await response?.text()) ?? '';
+  const preload = /<link rel="preload" as="image" imagesrcset="([^"]*)" imagesizes="([^"]*)" fetchpriority="high">/.exec(html);
+  expect(preload, 'the server’s preload link').not.toBeNull();
+
+  const cover = page.getByRole('img', { name: t('catalogue.coverAlt', { title: story.title }) });
+  await expect(cover).toHaveAttribute('srcset', preload?.[1]?.replaceAll('&amp;', '&') ?? '');
+  await expect(cover).toHaveAttribute('sizes', preload?.[2] ?? '');
+  await expect(cover).toHaveAttribute('fetchpriority', 'high');
+  await expect(cover).not.toHaveAttribute('loading', /./);
+  // A box of the cover's own (square) ratio before it loads.
+  await expect(cover).toHaveAttribute('width', '400');
+  await expect(cover).toHaveAttribute('height', '400');
+});
+
 test('plays a preview, and pauses it with the same button', async ({ page, t, siteLang }) => {
   const story = demo[siteLang];
   const [first] = story.tracks as [string];

@@ -35,3 +35,22 @@ const resizableSizes: ReadonlySet<string> = new Set(resizableWidths.map(String))
 export function isResizableSize(width: number, height?: number): boolean {
   return resizableSizes.has(height === undefined ? `${width}` : `${width}x${height}`);
 }
+
+/**
+ * The `sizes` attribute of a CMS page's header image (spec §9: 580, 990 and
+ * 1500 px, each for its screen width). The other places' are in
+ * image-srcset.ts (`imageSizes`); this one is here, with the index, because
+ * the shell's first download shows the header anyway.
+ */
+export const heroSizes = '(max-width: 620px) 580px, (max-width: 1040px) 990px, 1500px';
+
+/** One resized copy of an image: its URL (`/media/resized/…`, from the server) and its width. */
+export interface ResizedCopy {
+  resized_url: string;
+  width: number;
+}
+
+/** The srcset of an image's resized copies (`<url> <width>w, …`), for the web's <img> and the server's preload link alike. */
+export function srcSetOf(copies: readonly ResizedCopy[]): string {
+  return copies.map((c) => `${c.resized_url} ${c.width}w`).join(', ');
+}

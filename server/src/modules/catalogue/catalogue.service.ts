@@ -202,7 +202,7 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   // The shop's product listing is read far more than the catalogue changes
   // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
   const listings = ttlCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(opts.listingCacheMs);
-  const storySlugs = ttlCache<boolean>(opts.listingCacheMs);
+  const storySlugs = ttlCache<{ image: string | null } | null>(opts.listingCacheMs);
   const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
 
   async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {
@@ -279,8 +279,12 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
     },
 
     /** Whether /story/{slug} names a product: the page's HTTP status (404 when not), asked on every visit, so cached briefly. */
-    async storyExists(slug: string): Promise<boolean> {
-      return storySlugs(slug, async () => (await repo.productBySlug(slug)) !== undefined);
+    /** The story page's album at this slug, for its HTML (its cover, `/media/…`, is preloaded); null when no product has the slug. */
+    async storyPage(slug: string): Promise<{ image: string | null } | null> {
+      return storySlugs(slug, async () => {
+        const row = await repo.productBySlug(slug);
+        return row ? { image: imageUrl(row.primary_image) } : null;
+      });
     },
 
     async recommendedAlbums(lang: LangCode, sessionId: string | undefined) {

@@ -153,6 +153,22 @@ export function imageResizer({ media, cache, db, log }: { media: Storage; cache:
 export type ImageResizer = ReturnType<typeof imageResizer>;
 
 /**
+ * The resized copies of a public image at these widths (sizes the site uses,
+ * contracts image-sizes.ts), named as resize-multiple names them, without
+ * making them: a browser that asks for one gets it made then (`cached`
+ * above). For the page's preload link, which must name the very files the
+ * web's <img> will use. `url` is `/media/<key>` or the bare key; undefined
+ * when it is no public image or the file is missing.
+ */
+export async function resizedCopies(media: Storage, url: string, widths: readonly number[]) {
+  const key = url.startsWith('/media/') ? url.slice('/media/'.length) : url;
+  if (!publicImageType(key)) return undefined;
+  const file = await media.stat(key);
+  if (!file) return undefined;
+  return widths.map((width) => ({ resized_url: resizedPath(resizedName(key, file, { width })), width }));
+}
+
+/**
  * The storage key behind an image URL a client sends: `/media/covers/x.jpg`,
  * the same on this site's own host, or the bare key `covers/x.jpg`. Anything
  * else (another host, another folder, traversal) is image_not_resizable.

@@ -13,6 +13,8 @@ export interface PageHead {
   canonical?: string;
   /** Absolute URL of the social-preview image. */
   image?: string;
+  /** The page's largest image, at the top (a CMS header, a story's cover): preloaded with the srcset and sizes its <img> will have. */
+  preload?: { srcset: string; sizes: string };
 }
 
 const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_RU' };
@@ -39,6 +41,12 @@ export function renderPage(template: string, lang: LangCode, head: PageHead) {
     if (head.description) tags.push(`<meta property="og:description" content="${escapeHtml(head.description)}">`);
     if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}">`);
     tags.push(`<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}">`);
+  }
+  if (head.preload) {
+    const { srcset, sizes } = head.preload;
+    tags.push(
+      `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`,
+    );
   }
   return template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace(/<title>[^<]*<\/title>/, tags.join('\n    '));
 }

@@ -45,6 +45,16 @@ describe('renderPage', () => {
     expect(html).toContain('<link rel="alternate" hreflang="es" href="http://es.localhost/">');
     expect(html).toContain('<link rel="alternate" hreflang="x-default" href="http://localhost/">');
   });
+
+  it('preloads the page’s largest image with its srcset and sizes, escaped, and nothing when it has none', () => {
+    const preload = { srcset: '/media/resized/a/400/covers/"x".jpg.webp 400w', sizes: '(max-width: 30rem) 100vw, 400px' };
+    const html = renderPage(template, 'en', { title: 'Story', preload });
+
+    expect(html).toContain(
+      '<link rel="preload" as="image" imagesrcset="/media/resized/a/400/covers/&quot;x&quot;.jpg.webp 400w" imagesizes="(max-width: 30rem) 100vw, 400px" fetchpriority="high">',
+    );
+    expect(renderPage(template, 'en', { title: 'Story' })).not.toContain('rel="preload"');
+  });
 });
 
 describe('defaultHead', () => {

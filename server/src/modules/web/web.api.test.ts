@@ -2,6 +2,8 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { imageWidths } from '@storyhouse/contracts';
+import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, FIXTURE_WEB_ROOT, isCleared, responseCookie, type TestApp } from '../../../test/app';
 import { createCmsEntry } from '../../../test/factories';
@@ -133,6 +135,71 @@ describe('not-found page', () => {
     const res = await get('/crud/no-such-call', { host: 'es.localhost' });
 
     expect(res.json()).toEqual({ code: 'route_not_found', message: 'Esa dirección no existe.' });
+  });
+});
+
+describe('the preload link of the page’s largest image', () => {
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp();
+    // Demo pictures (server/demo/media), as the CMS and the catalogue store them: a storage key.
+    await createCmsEntry(p.db, {
+      url: '/index',
+      type: 'home-page',
+      main_image: 'pages/about-header.jpg',
+      main_image_alt: 'Hills',
+    });
+    await createCmsEntry(p.db, { url: '/privacy', type: 'basic-subpage' });
+    await p.db
+      .insertInto('products')
+      .values([
+        { slug: 'noahs-big-boat', lang_code: 'en', title: 'Noah', primary_image: 'covers/noahs-big-boat.jpg' },
+        { slug: 'no-cover', lang_code: 'en', title: 'No cover' },
+      ])
+      .execute();
+  });
+  afterAll(() => p.close());
+
+  const preloads = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+  const attribute = (tag: string, name: string) => new RegExp(`${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll('&amp;', '&');
+  const widthsOf = (srcset: string | undefined) => (srcset ?? '').split(', ').map((c) => Number(/ (\d+)w$/.exec(c)?.[1]));
+
+  it('preloads the home page’s header image at the header widths, first and with high priority', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/' });
+
+    const [link, ...more] = preloads(res.body);
+    expect(more).toEqual([]);
+    expect(link).toContain('fetchpriority="high"');
+    expect(widthsOf(attribute(link ?? '', 'imagesrcset'))).toEqual([...imageWidths.hero]);
+    expect(attribute(link ?? '', 'imagesrcset')).toMatch(
+      /^\/media\/resized\/[0-9a-f]{16}\/580\/pages\/about-header\.jpg\.webp 580w, /,
+    );
+    expect(attribute(link ?? '', 'imagesizes')).toBe(imageSizes.hero);
+  });
+
+  it('preloads a story page’s cover at the cover widths: the very files resize-multiple gives the web', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/story/noahs-big-boat' });
+    const [link, ...more] = preloads(res.body);
+    expect(more).toEqual([]);
+    const srcset = attribute(link ?? '', 'imagesrcset');
+    expect(widthsOf(srcset)).toEqual([...imageWidths.cover]);
+    expect(attribute(link ?? '', 'imagesizes')).toBe(imageSizes.cover);
+
+    const query = imageWidths.cover.map((w, i) => `options[${i}][width]=${w}`).join('&');
+    const resized = await p.app.inject({
+      method: 'GET',
+      url: `/crud/image/resize-multiple?url=/media/covers/noahs-big-boat.jpg&${query}`,
+    });
+    expect(resized.statusCode).toBe(200);
+    const copies = resized.json<{ resized_url: string; width: number }[]>();
+    expect(srcset).toBe(copies.map((c) => `${c.resized_url} ${c.width}w`).join(', '));
+  });
+
+  it('preloads nothing on a page without a header image, a story without a cover, or the not-found page', async () => {
+    for (const url of ['/privacy', '/story/no-cover', '/story/no-such-story', '/shop']) {
+      const res = await p.app.inject({ method: 'GET', url });
+      expect(preloads(res.body), url).toEqual([]);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type LangCode, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
+import { type ImageUse, type LangCode, type PageRoute, type PageRouteId, pageRoutes, srcSetOf } from '@storyhouse/contracts';
+import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translators } from '../../i18n';
@@ -16,8 +17,10 @@ export interface WebOptions {
   sites: SiteLangOptions;
   /** The CMS page at a path of a site language, for its head; null when the CMS has none. */
   cmsPage: (lang: LangCode, path: string) => Promise<CmsPageMeta | null>;
-  /** Whether a product has this slug: /story/{slug} is a page only then (else 404). */
-  storyExists: (slug: string) => Promise<boolean>;
+  /** The product at this slug, with its cover (`/media/…`): /story/{slug} is a page only when there is one (else 404). */
+  storyPage: (slug: string) => Promise<{ image: string | null } | null>;
+  /** The resized copies of a stored image (`/media/<key>` or the key) at a place's widths, as resize-multiple names them; undefined when there are none. */
+  resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
 }
 
 /** A build output named after its content (Vite: assets/<name>-<hash>.<ext>): it never changes, so it is cached for a year. */
@@ -34,7 +37,7 @@ const compressedForm = /\.(br|gz)$/;
  * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites, cmsPage, storyExists }) => {
+  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies }) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     if (root && !template) app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
@@ -58,17 +61,30 @@ export default fp<WebOptions>(
       });
     }
 
+    /** The preload link of a page's largest image: the srcset and sizes the web's <img> for that place has (contracts image-sizes.ts, image-srcset.ts). */
+    const preloadOf = async (image: string | null | undefined, use: ImageUse): Promise<PageHead['preload']> => {
+      // A storage that fails costs the page its preload, never the page.
+      const copies = image
+        ? await resizedCopies(image, use).catch((err: unknown) => app.log.warn({ err, image }, 'preload image unavailable'))
+        : undefined;
+      return copies?.length ? { srcset: srcSetOf(copies), sizes: imageSizes[use] } : undefined;
+    };
+
     /**
      * The head of a page: the CMS page's own (title, description, canonical
-     * link, alternates in the other languages, social preview) when the CMS
-     * has one at this path, else the app's default. A path that is neither a
+     * link, alternates in the other languages, social preview, its header
+     * image preloaded) when the CMS has one at this path, else the app's
+     * default (a story page preloads its cover). A path that is neither a
      * route nor a CMS page is not found.
      */
-    const headFor = async (request: FastifyRequest, isRoute: boolean): Promise<PageHead | undefined> => {
+    const headFor = async (request: FastifyRequest, isRoute: boolean, image?: string | null): Promise<PageHead | undefined> => {
       const t = translators[request.siteLang];
       const pathname = request.url.split('?')[0] ?? '/';
       const page = await cmsPage(request.siteLang, pathname);
-      if (!page) return isRoute ? { ...defaultHead(t, false), alternates: alternateUrls(request, sites) } : undefined;
+      if (!page) {
+        if (!isRoute) return undefined;
+        return { ...defaultHead(t, false), alternates: alternateUrls(request, sites), preload: await preloadOf(image, 'cover') };
+      }
       const absolute = (p: string) => canonicalUrl(request, sites, p);
       return {
         // The home page keeps the site's own title, as the app shows it.
@@ -77,15 +93,17 @@ export default fp<WebOptions>(
         canonical: absolute(page.path),
         alternates: alternateUrls(request, sites, page.alternates),
         image: page.image ? absolute(`/media/${page.image}`) : undefined,
+        preload: await preloadOf(page.image, 'hero'),
       };
     };
 
-    const sendPage = async (request: FastifyRequest, reply: FastifyReply, isRoute: boolean) => {
+    /** `cover`: a story page's album cover, preloaded (its product was read to know the page exists). */
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply, isRoute: boolean, cover?: string | null) => {
       if (!template) return sendRouteNotFound(request, reply);
       const flag = (request.query as Record<string, unknown>)[SPANISH_FLAG_COOKIE];
       if (flag === '1' || flag === 'true') reply.setCookie(SPANISH_FLAG_COOKIE, '1', { path: '/', sameSite: 'lax' });
       else if (flag === '0' || flag === 'false') reply.clearCookie(SPANISH_FLAG_COOKIE, { path: '/' });
-      const found = await headFor(request, isRoute);
+      const found = await headFor(request, isRoute, cover);
       const head = found ?? { ...defaultHead(translators[request.siteLang], true), alternates: alternateUrls(request, sites) };
       const html = renderPage(template, request.siteLang, head);
       return reply
@@ -96,20 +114,23 @@ export default fp<WebOptions>(
         .send(html);
     };
 
-    /** Whether a route's parameters name something that exists: a story page needs its product. */
-    const found = async (id: PageRouteId, params: unknown) => {
-      if (id !== 'story') return true;
+    /** Whether a route's parameters name something that exists (a story page needs its product), and a story's cover. */
+    const found = async (id: PageRouteId, params: unknown): Promise<{ exists: boolean; cover?: string | null }> => {
+      if (id !== 'story') return { exists: true };
       const { slug } = params as { slug?: string };
-      return slug ? storyExists(slug) : false;
+      const story = slug ? await storyPage(slug) : null;
+      return story ? { exists: true, cover: story.image } : { exists: false };
     };
 
     for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
       for (const url of route.paths) {
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;
-        app.get(url, { schema: { hide: true } }, async (request, reply) =>
-          sendPage(request, reply, isRoute && (await found(id, request.params))),
-        );
+        app.get(url, { schema: { hide: true } }, async (request, reply) => {
+          if (!isRoute) return sendPage(request, reply, false);
+          const { exists, cover } = await found(id, request.params);
+          return sendPage(request, reply, exists, cover);
+        });
       }
     }
 

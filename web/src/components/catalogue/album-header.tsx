@@ -19,6 +19,7 @@ export function AlbumHeader({ product, Heading, children }: { product: Product; 
         alt={t('catalogue.coverAlt', { title: product.title })}
         use="cover"
         className="story__image"
+        priority={Heading === 'h1'}
       />
       <div className="story__intro">
         <Heading className="story__title" lang={product.lang_code}>

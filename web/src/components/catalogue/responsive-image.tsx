@@ -1,4 +1,5 @@
-import { type ImageUse, imageWidths } from '@storyhouse/contracts';
+import { type ImageUse, imageWidths, srcSetOf } from '@storyhouse/contracts';
+import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import { ApiError } from '../../lib/api-client';
 import { useResizedImage } from './api/resize-image';
 
@@ -9,6 +10,9 @@ import { useResizedImage } from './api/resize-image';
  * width it is shown at. Until the resized copies are known a box of the same size
  * holds the place, so the page does not jump. An image that is gone leaves
  * the empty box; one that fails to resize otherwise shows the original.
+ * Images load lazily, except the page's largest one (`priority`: the story
+ * page's cover), which the server's HTML already preloads with the same
+ * srcset and sizes (server/src/modules/web).
  */
 export function ResponsiveImage({
   src,
@@ -17,6 +21,7 @@ export function ResponsiveImage({
   height,
   sizes,
   className,
+  priority = false,
 }: {
   src: string | null;
   alt: string;
@@ -26,6 +31,8 @@ export function ResponsiveImage({
   height?: number;
   sizes?: string;
   className?: string;
+  /** The page's largest image, at the top: fetched first and never lazily. */
+  priority?: boolean;
 }) {
   const widths = imageWidths[use];
   const width = widths[0];
@@ -34,20 +41,19 @@ export function ResponsiveImage({
   const box = `responsive-image ${className ?? ''}`.trim();
   const missing = src === null || (error instanceof ApiError && error.status === 404);
   if (missing) return <span className={`${box} responsive-image--empty`} aria-hidden="true" />;
-  if (error) return <img className={box} src={src} alt={alt} width={width} height={boxHeight} loading="lazy" />;
+  const loading = priority ? ({ fetchPriority: 'high' } as const) : ({ loading: 'lazy', decoding: 'async' } as const);
+  if (error) return <img className={box} src={src} alt={alt} width={width} height={boxHeight} {...loading} />;
   if (!data) return <span className={`${box} responsive-image--pending`} aria-hidden="true" />;
-  const srcSet = data.map((item) => `${item.resized_url} ${item.width}w`).join(', ');
   return (
     <img
       className={box}
       src={data[0]?.resized_url ?? src}
-      srcSet={srcSet}
-      sizes={sizes ?? `(max-width: 30rem) 100vw, ${width}px`}
+      srcSet={srcSetOf(data)}
+      sizes={sizes ?? imageSizes[use]}
       alt={alt}
       width={width}
       height={boxHeight}
-      loading="lazy"
-      decoding="async"
+      {...loading}
     />
   );
 }

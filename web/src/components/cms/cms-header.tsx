@@ -1,10 +1,13 @@
-import { type CmsEntry, imageWidths } from '@storyhouse/contracts';
+import { type CmsEntry, heroSizes, imageWidths, srcSetOf } from '@storyhouse/contracts';
 import { useResizedImage } from '../catalogue/api/resize-image';
 
-/** Spec §9: header images at 580, 990 and 1500 px (imageWidths.hero), each for its screen width. */
-const heroSizes = '(max-width: 620px) 580px, (max-width: 1040px) 990px, 1500px';
-
-/** The optional hero image, resized on the server; nothing while the copies are unknown or when they fail. */
+/**
+ * The optional hero image, resized on the server (spec §9: 580, 990 and
+ * 1500 px, imageWidths.hero, each for its screen width); an empty 3:1 box
+ * while the copies are unknown or when they fail. It is the page's largest
+ * image: the server's HTML preloads it with the same srcset and sizes, and it
+ * is fetched first, never lazily.
+ */
 function HeroImage({ src, alt }: { src: string; alt: string }) {
   const { data } = useResizedImage(`/media/${src}`, imageWidths.hero);
   if (!data) return <div className="cms-hero cms-hero--pending" aria-hidden="true" />;
@@ -12,11 +15,12 @@ function HeroImage({ src, alt }: { src: string; alt: string }) {
     <img
       className="cms-hero"
       src={data[1]?.resized_url ?? data[0]?.resized_url}
-      srcSet={data.map((d) => `${d.resized_url} ${d.width}w`).join(', ')}
+      srcSet={srcSetOf(data)}
       sizes={heroSizes}
       alt={alt}
       width={1500}
       height={500}
+      fetchPriority="high"
     />
   );
 }

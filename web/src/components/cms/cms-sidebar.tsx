@@ -40,7 +40,6 @@ export function CmsSidebar({ entry, branch }: { entry: CmsEntry; branch?: Naviga
             use="sidebar"
             height={263}
             className="cms-sidebar__image"
-            sizes="(max-width: 48rem) 100vw, 350px"
           />
           {entry.sidebar_image_alt ? <figcaption>{entry.sidebar_image_alt}</figcaption> : null}
         </figure>

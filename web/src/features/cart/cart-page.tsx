@@ -73,7 +73,9 @@ function CartLineItem({
   const title = lineName(line, t);
   return (
     <li className="cart-line">
-      {line.image_url && <img className="cart-line__image" src={line.image_url} alt="" width="96" height="96" loading="lazy" />}
+      {line.image_url && (
+        <img className="cart-line__image" src={line.image_url} alt="" width="96" height="96" loading="lazy" decoding="async" />
+      )}
       <div className="cart-line__info">
         <LineTitle line={line} />
         <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>

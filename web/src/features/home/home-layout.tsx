@@ -126,9 +126,7 @@ function KidsCorner({ home }: { home: HomeFields }) {
           {items.map((item) => (
             <li key={item.link} className="home-kids__item">
               <SmartLink href={item.link as string} className="home-kids__link">
-                {item.image ? (
-                  <ResponsiveImage src={`/media/${item.image}`} alt="" use="kidsCorner" sizes="(max-width: 40rem) 100vw, 500px" />
-                ) : null}
+                {item.image ? <ResponsiveImage src={`/media/${item.image}`} alt="" use="kidsCorner" /> : null}
                 <span className="home-kids__title">{item.title}</span>
               </SmartLink>
             </li>
