@@ -17,6 +17,17 @@ const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^$
 
 const accountForm = (page: Page, t: Translate) => page.getByRole('form', { name: t('account.details') });
 
+/** The create-account form filled for Rosa Tester in the US, with `email` and a valid password. */
+async function fillNewAccount(form: Locator, t: Translate, siteLang: SiteLang, email: string) {
+  await field(form, t('account.fields.firstName')).fill('Rosa');
+  await field(form, t('account.fields.lastName')).fill('Tester');
+  await field(form, t('account.fields.email')).fill(email);
+  await field(form, t('account.fields.emailConfirm')).fill(email);
+  await field(form, t('account.fields.password')).fill('listen-along-8');
+  await field(form, t('account.fields.passwordConfirm')).fill('listen-along-8');
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+}
+
 /** Localized country names as the browser shows them (Intl.DisplayNames, as the form does). */
 const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
 
@@ -35,13 +46,7 @@ test.describe('create account', () => {
     await expect(page.getByText(t('account.requiredNote'))).toBeVisible();
     const form = accountForm(page, t);
 
-    await field(form, t('account.fields.firstName')).fill('Rosa');
-    await field(form, t('account.fields.lastName')).fill('Tester');
-    await field(form, t('account.fields.email')).fill(email);
-    await field(form, t('account.fields.emailConfirm')).fill(email);
-    await field(form, t('account.fields.password')).fill('listen-along-8');
-    await field(form, t('account.fields.passwordConfirm')).fill('listen-along-8');
-    await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+    await fillNewAccount(form, t, siteLang, email);
     await field(form, t('account.fields.state')).selectOption('SC');
     await field(form, t('account.fields.city')).fill('Greenville');
     await form.getByRole('button', { name: t('account.button.readyCreate') }).click();
@@ -68,13 +73,7 @@ test.describe('create account', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('account.title.create') })).toBeVisible();
 
     const form = accountForm(page, t);
-    await field(form, t('account.fields.firstName')).fill('Rosa');
-    await field(form, t('account.fields.lastName')).fill('Tester');
-    await field(form, t('account.fields.email')).fill(email);
-    await field(form, t('account.fields.emailConfirm')).fill(email);
-    await field(form, t('account.fields.password')).fill('listen-along-8');
-    await field(form, t('account.fields.passwordConfirm')).fill('listen-along-8');
-    await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+    await fillNewAccount(form, t, siteLang, email);
     await form.getByRole('button', { name: t('account.button.readyCreate') }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();

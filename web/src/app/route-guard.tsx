@@ -4,16 +4,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../components/session/api/get-session';
 import { loginPath } from '../lib/back-location';
 import { useI18n } from '../lib/i18n';
+import { Loading } from '../ui/loading';
 import { useDocumentTitle } from '../ui/use-document-title';
-
-function Checking() {
-  const { t } = useI18n();
-  return (
-    <p className="loading" role="status">
-      {t('shell.loading')}
-    </p>
-  );
-}
 
 function NotAllowed() {
   const { t } = useI18n();
@@ -37,7 +29,7 @@ function NotAllowed() {
 export function RequireSignIn({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const { data: session, isPending, isError } = useSession();
-  if (isPending) return <Checking />;
+  if (isPending) return <Loading />;
   // The session could not be read (offline): the screen shows its own failure; the server still refuses.
   if (isError) return <>{children}</>;
   if (!session.logged_in) return <Navigate to={loginPath(pathname + search)} replace />;

@@ -5,7 +5,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 // and shows the not-found page, which is also what an offline visitor sees
 // (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
 import CmsPage from '../features/cms/cms-page';
-import { useI18n } from '../lib/i18n';
+import { Loading } from '../ui/loading';
 import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
@@ -44,15 +44,6 @@ const screens: Record<PageRouteId, Screen> = {
   createAccount: lazy(() => import('../features/accounts/create-account-page')),
   accountSettings: lazy(() => import('../features/accounts/account-settings-page')),
 };
-
-function Loading() {
-  const { t } = useI18n();
-  return (
-    <p className="loading" role="status">
-      {t('shell.loading')}
-    </p>
-  );
-}
 
 export function AppRoutes() {
   return (

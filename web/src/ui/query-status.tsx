@@ -3,14 +3,7 @@ import { useI18n } from '../lib/i18n';
 import './query-status.css';
 import { useErrorMessage } from './use-error-message';
 
-export function Loading() {
-  const { t } = useI18n();
-  return (
-    <p className="loading" role="status">
-      {t('shell.loading')}
-    </p>
-  );
-}
+export { Loading } from './loading';
 
 /** A failed load, in the site language, with a way to try again. */
 export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {

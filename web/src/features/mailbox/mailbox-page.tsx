@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { Loading } from '../../ui/loading';
 import NotFoundPage from '../../ui/not-found-page';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useMailbox } from './api/get-mailbox';
@@ -74,15 +75,6 @@ export default function MailboxPage() {
   // Nothing of the mailbox shows until the API has said it is there for this visitor.
   if (mailbox.isPending) return <Loading />;
   return <Mailbox page={page} mailbox={mailbox} />;
-}
-
-function Loading() {
-  const { t } = useI18n();
-  return (
-    <p className="loading" role="status">
-      {t('shell.loading')}
-    </p>
-  );
 }
 
 function Mailbox({ page, mailbox }: { page: number; mailbox: ReturnType<typeof useMailbox> }) {
