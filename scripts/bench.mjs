@@ -9,7 +9,8 @@
 //  3. the catalogue on PostgreSQL (scripts/bench-catalogue.mjs);
 //  4. a CMS page (the home page) on PostgreSQL (scripts/bench-cms.mjs);
 //  5. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs);
-//  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs).
+//  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs);
+//  7. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -19,6 +20,7 @@ import { benchAccounts } from './bench-accounts.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchMedia } from './bench-media.mjs';
+import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3297;
@@ -149,3 +151,4 @@ await benchCatalogue();
 await benchCms();
 await benchMedia();
 await benchAccounts();
+await measureLighthouse();

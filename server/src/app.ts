@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import { imageWidths } from '@storyhouse/contracts';
+import { type ImageUse, imageWidths } from '@storyhouse/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -13,6 +13,8 @@ import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { cartService } from './modules/cart/cart.service';
+import { currentOwner } from './modules/cart/cart-owner';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
@@ -31,8 +33,10 @@ import { passwordsRoutes } from './modules/passwords/passwords.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
 import { searchRoutes } from './modules/search/search.routes';
+import { sessionSummary } from './modules/sessions/session-summary';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { firstDataLoader } from './modules/web/first-data';
 import web from './modules/web/web.plugin';
 import allowedHosts from './plugins/allowed-hosts';
 import db from './plugins/db';
@@ -121,12 +125,32 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(freeMp3Routes, { storage });
   await app.register(searchRoutes);
 
+  const copies = (url: string, use: ImageUse) => resizedCopies(storage, url, imageWidths[use]);
+  const cart = cartService(app.db);
   await app.register(web, {
     root: webRoot,
     sites,
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),
-    resizedCopies: (url, use) => resizedCopies(storage, url, imageWidths[use]),
+    resizedCopies: copies,
+    freeStoryCover: (lang) =>
+      catalogue.freeStory(lang).then(
+        (story) => story.primary_image,
+        () => null,
+      ),
+    firstData: firstDataLoader(
+      {
+        session: sessionSummary,
+        cartQuantity: async (request) => ({ quantity: await cart.itemCount(await currentOwner(request)) }),
+        cartLines: async (request) => (await cart.view(await currentOwner(request))).skus,
+        navigation: () => cms.navigation(),
+        cmsPage: (lang, path) => cms.page(lang, path),
+        catalogue,
+        sessionId: async (request) => (await request.getSession())?.id,
+        resizedCopies: copies,
+      },
+      { waitMs: config.FIRST_DATA_WAIT_MS },
+    ),
   });
   return app;
 }

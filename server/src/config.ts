@@ -164,6 +164,8 @@ export const ConfigSchema = z.object({
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(2000).default(1000),
   /** How long a CMS page may be served from memory before it is read again; 0 turns it off. */
   CMS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+  /** How long a page waits for its first data (decision 014) before it is sent with what has answered; the client asks for the rest. */
+  FIRST_DATA_WAIT_MS: z.coerce.number().int().min(0).max(5000).default(400),
   /** Demo content: "auto" loads it into an empty database; "off" never does. */
   DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
   ...mediaSettings,

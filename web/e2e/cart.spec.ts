@@ -58,6 +58,52 @@ test('adding from a story page shows the counter in the header and on the shop e
   await expect(lines(page, t)).toHaveCount(2);
 });
 
+test('after Add to cart a toast names what was added and links to the cart, over the page, without taking the focus', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const { slug, title } = demo[siteLang];
+  await page.goto(`/story/${slug}`);
+  const option = t('catalogue.physical');
+  await page.getByRole('button', { name: t('catalogue.addTrack', { title: option }) }).click();
+
+  const toast = page
+    .getByRole('status')
+    .filter({ hasText: t('cart.addedToast', { title: t('cart.lineName', { title, type: option }) }) });
+  await expect(toast).toBeVisible();
+  await expect(page.getByRole('button', { name: t('catalogue.addedTrack', { title: option }) })).toBeFocused();
+  // Fixed over the page: it pushes nothing.
+  expect(await toast.evaluate((el) => getComputedStyle(el.parentElement as Element).position)).toBe('fixed');
+
+  await toast.getByRole('link', { name: t('catalogue.viewCart') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+  await expect(toast).toHaveCount(0);
+});
+
+test('one toast at a time: the next add replaces it, and its button closes it', async ({ page, t, siteLang }) => {
+  const { slug, title } = demo[siteLang];
+  await page.goto(`/story/${slug}`);
+  const toasts = page.getByRole('status').filter({ has: page.getByRole('link', { name: t('catalogue.viewCart') }) });
+  for (const option of [t('catalogue.physical'), t('catalogue.digitalAlbum')]) {
+    await page.getByRole('button', { name: t('catalogue.addTrack', { title: option }) }).click();
+    await expect(toasts).toHaveCount(1);
+    await expect(toasts).toContainText(t('cart.addedToast', { title: t('cart.lineName', { title, type: option }) }));
+  }
+  await toasts.getByRole('button', { name: t('shell.closeToast') }).click();
+  await expect(toasts).toHaveCount(0);
+});
+
+test('the toast goes by itself after a few seconds', async ({ page, t, siteLang }) => {
+  await page.clock.install();
+  await page.goto(`/story/${demo[siteLang].slug}`);
+  await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.physical') }) }).click();
+  const toast = page.getByRole('status').filter({ has: page.getByRole('link', { name: t('catalogue.viewCart') }) });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(4000);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(5000);
+  await expect(toast).toHaveCount(0);
+});
+
 test('adding the digital album after two of its tracks takes the tracks out of the cart', async ({ page, t, siteLang }) => {
   const { slug, tracks } = demo[siteLang];
   await page.goto(`/story/${slug}`);
@@ -92,6 +138,26 @@ test('lists the lines with their kind, prices and totals', { tag: '@i18n' }, asy
   await expect(summary.getByText(t('cart.savings'))).toBeVisible();
   // Checkout comes with a later issue: no button leads there yet.
   await expect(page.getByRole('button', { name: /checkout|pagar|оформ/i })).toHaveCount(0);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('each line shows its cover, small, with its size and lazily', async ({ page, t, siteLang }) => {
+    await addToCart(page, siteLang, ['physicalAlbum']);
+    await page.goto('/cart');
+    // The cover has alt="" (the title beside it names it), so it has no role to find it by.
+    const cover = lines(page, t).first().locator('img');
+    await expect(cover).toBeVisible();
+    await expect(cover).toHaveAttribute('alt', '');
+    await expect(cover).toHaveAttribute('loading', 'lazy');
+    await expect(cover).toHaveAttribute('srcset', / 400w, .* 800w$/);
+    await expect(cover).toHaveAttribute('width', /\d+/);
+    await expect(cover).toHaveAttribute('height', /\d+/);
+    const box = await cover.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(56);
+    expect(box?.width).toBeLessThanOrEqual(100);
+  });
 });
 
 test('changes the quantity of a CD', async ({ page, t, siteLang }) => {

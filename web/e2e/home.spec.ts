@@ -61,3 +61,40 @@ test('lists the top stories with their previews', async ({ page, t, siteLang }) 
   await block.getByRole('button', { name: t('catalogue.playPreview', { title: first }) }).click();
   await expect(page.getByRole('region', { name: t('player.label') }).getByText(first)).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`${viewport.width} px wide`, () => {
+    test.use({ viewport });
+
+    test('shows the Kids Corner pictures side by side at a card’s size, sized before they load and lazily', async ({
+      page,
+      t,
+    }) => {
+      await page.goto('/');
+      const kids = page.getByRole('region', { name: t('home.kidsCorner') });
+      await expect(kids.getByRole('listitem')).toHaveCount(2);
+      // The pictures have alt="" (the link's title names them), so no role to find them by.
+      const pictures = kids.getByRole('listitem').locator('img');
+      await expect(pictures).toHaveCount(2);
+      const boxes = [];
+      for (const picture of await pictures.all()) {
+        await expect(picture).toHaveAttribute('loading', 'lazy');
+        await expect(picture).toHaveAttribute('width', /\d+/);
+        await expect(picture).toHaveAttribute('height', /\d+/);
+        const box = await picture.boundingBox();
+        if (!box) throw new Error('a Kids Corner picture has no box');
+        boxes.push(box);
+      }
+      for (const box of boxes) {
+        expect(box.width).toBeGreaterThanOrEqual(120);
+        expect(box.width).toBeLessThanOrEqual(340);
+        expect(Math.abs(box.height - box.width)).toBeLessThanOrEqual(1);
+      }
+      // Two cards a row, even on a phone.
+      expect(Math.abs((boxes[0]?.y ?? 0) - (boxes[1]?.y ?? 1))).toBeLessThanOrEqual(1);
+    });
+  });
+}

@@ -51,12 +51,25 @@ test('plays a preview from a story page: the bar shows its title and the time ru
   const bar = playerBar(page, t);
   await expect(bar).toBeVisible();
   await expect(bar.getByText(track)).toBeVisible();
+  // It says it plays a preview: a visible label, and words for screen readers.
+  await expect(bar.getByText(t('player.preview'), { exact: true })).toBeVisible();
+  await expect(bar.getByText(t('player.previewNote'), { exact: true })).toBeAttached();
   await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
   await expect.poll(() => position(page, t)).toBeGreaterThan(0);
   await expect(slider(page, t)).toHaveAttribute('aria-valuetext', /\d:\d\d/);
   // The track's own button now pauses it.
   await page.getByRole('button', { name: t('catalogue.pause', { title: track }) }).click();
   await expect(bar.getByRole('button', { name: t('player.play') })).toBeVisible();
+});
+
+test('a track that plays in full is not called a preview', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+  const { slug, track } = demo[siteLang].free;
+  await page.goto(`/story/${slug}`);
+  await page.getByRole('button', { name: t('catalogue.play', { title: track }) }).click();
+  const bar = playerBar(page, t);
+  await expect(bar.getByText(track)).toBeVisible();
+  await expect(bar.getByText(t('player.preview'), { exact: true })).toHaveCount(0);
+  await expect(bar.getByText(t('player.previewNote'), { exact: true })).toHaveCount(0);
 });
 
 test('back and forward 15 seconds with the buttons', async ({ page, t, siteLang }) => {

@@ -1,6 +1,8 @@
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstScreen } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { loadMessages, pageLang } from './lib/i18n';
 import './styles.css';
@@ -9,7 +11,8 @@ import './styles.css';
 // the bundler's chunk merging, and the shell's first download then comes in
 // many small chunks that compress worse (scripts/check-bundle.mjs).
 const lang = pageLang();
-void loadMessages(lang).then((catalog) => {
+// The first page's code loads beside its messages, so its first render is whole (decision 014).
+void Promise.all([loadMessages(lang), preloadFirstScreen(window.location.pathname)]).then(([catalog]) => {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
       <App lang={lang} catalog={catalog} />

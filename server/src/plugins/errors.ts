@@ -1,4 +1,4 @@
-import { type ErrorCode, issueMessage, issuePath } from '@storyhouse/contracts';
+import { type ErrorBody, type ErrorCode, issueMessage, issuePath } from '@storyhouse/contracts';
 import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -8,6 +8,10 @@ import { AppError } from '../lib/errors';
 const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
 
+function errorBody(request: FastifyRequest, code: ErrorCode, fields?: Record<string, string>, params?: MessageValues): ErrorBody {
+  return { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
+}
+
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -16,7 +20,7 @@ function send(
   fields?: Record<string, string>,
   params?: MessageValues,
 ) {
-  const body = { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
+  const body = errorBody(request, code, fields, params);
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -52,12 +56,8 @@ export class RequestValidationError extends Error {
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError) {
-        const fields = error.fields
-          ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, request.t(m.key, m.values)]))
-          : undefined;
-        return send(reply, request, error.status, error.code, fields, error.params);
-      }
+      if (error instanceof AppError)
+        return send(reply, request, error.status, error.code, fieldMessages(request, error), error.params);
       if (error instanceof RequestValidationError) {
         const where = error.context === 'body' ? '' : `${error.context}.`;
         const fields: Record<string, string> = {};
@@ -89,6 +89,17 @@ export default fp(
   },
   { name: 'errors', dependencies: ['site-lang'] },
 );
+
+function fieldMessages(request: FastifyRequest, error: AppError) {
+  return error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([k, m]) => [k, request.t(m.key, m.values)]))
+    : undefined;
+}
+
+/** The body an AppError is answered with (the web plugin embeds answers, errors included, in a page). */
+export function appErrorBody(request: FastifyRequest, error: AppError): ErrorBody {
+  return errorBody(request, error.code, fieldMessages(request, error), error.params);
+}
 
 /** 404 for an unknown API path, as JSON like every other API error. */
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {

@@ -42,6 +42,11 @@ function collapseNullable(value: unknown): unknown {
   return out;
 }
 
+/** Writes a value as the API answers it under a contract: only the contract's fields (the serializer every route uses). */
+export function jsonWriter(contract: z.ZodType): (data: unknown) => string {
+  return fastJson(serializationSchema(contract) as unknown as StringifySchema);
+}
+
 /**
  * Requests are validated by the zod contracts of packages/contracts. The
  * input is kept on each issue so that a missing value reads "Required" and a
@@ -65,7 +70,7 @@ export default fp<{ checkResponses: boolean }>(
       // A plugin's own route may carry a plain JSON Schema.
       if (!(schema instanceof z.ZodType)) return fastJson(schema as StringifySchema);
       const contract = schema;
-      const stringify = fastJson(serializationSchema(contract) as unknown as StringifySchema);
+      const stringify = jsonWriter(contract);
       if (!checkResponses) return stringify;
       return (data) => {
         const result = contract.safeEncode(data);

@@ -1,17 +1,18 @@
-import type { CmsEntry } from '@storyhouse/contracts';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import type { CmsLayouts, LayoutProps } from '../components/cms/layout-props';
+import type { CmsEntry, CmsTemplate } from '@storyhouse/contracts';
+import type { ComponentType } from 'react';
+import type { LayoutProps } from '../components/cms/layout-props';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 
-type Layout = LazyExoticComponent<ComponentType<LayoutProps>>;
+type Layout = Preloadable<LayoutProps>;
 
 /** A layout written against the entry alone (the forms' layouts). */
 const entryLayout = (load: () => Promise<{ default: ComponentType<{ entry: CmsEntry }> }>): Layout =>
-  lazy(async () => {
+  preloadable(async () => {
     const { default: Body } = await load();
     return { default: ({ page }: LayoutProps) => <Body entry={page.cms_entry} /> };
   });
 
-const basic = lazy(() => import('../features/cms/layouts/basic-layout'));
+const basic = preloadable(() => import('../features/cms/layouts/basic-layout'));
 
 /**
  * Spec §2 CMS page: the layout of each entry type, loaded when a page of
@@ -19,11 +20,11 @@ const basic = lazy(() => import('../features/cms/layouts/basic-layout'));
  * layout a compile error. Donations, gift card and subscription show their
  * text with the basic layout; their purchase forms belong to checkout.
  */
-export const cmsLayouts: CmsLayouts = {
+export const cmsLayouts: Record<CmsTemplate, Layout> = {
   'basic-subpage': basic,
-  'home-page': lazy(() => import('../features/home/home-layout')),
-  'free-streaming': lazy(() => import('../features/free-streaming/free-streaming-layout')),
-  'store-product-list': lazy(() => import('../features/shop/store-product-list-layout')),
+  'home-page': preloadable(() => import('../features/home/home-layout')),
+  'free-streaming': preloadable(() => import('../features/free-streaming/free-streaming-layout')),
+  'store-product-list': preloadable(() => import('../features/shop/store-product-list-layout')),
   'contact-us': entryLayout(() => import('../features/contact/contact-layout')),
   guestbook: entryLayout(() => import('../features/guestbook/guestbook-layout')),
   'free-mp3': entryLayout(() => import('../features/free-mp3/free-mp3-layout')),

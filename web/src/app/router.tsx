@@ -1,16 +1,19 @@
-import { type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { type ContentByUrlResponse, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
+import type { ComponentType } from 'react';
+import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 // Not lazy: the CMS page resolves every path the route table does not name,
 // and shows the not-found page, which is also what an offline visitor sees
 // (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
+import { cmsPagePath } from '../features/cms/api/get-page';
 import CmsPage from '../features/cms/cms-page';
+import { peekFirstAnswer } from '../lib/first-data';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 import { Loading } from '../ui/loading';
 import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
 
-type Screen = LazyExoticComponent<ComponentType> | ComponentType;
+type Screen = Preloadable<object> | ComponentType;
 
 /** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
@@ -22,28 +25,44 @@ const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
  */
 const screens: Record<PageRouteId, Screen> = {
   home: CmsScreen,
-  shop: lazy(() => import('../features/shop/shop-page')),
-  story: lazy(() => import('../features/story/story-page')),
-  cart: lazy(() => import('../features/cart/cart-page')),
+  shop: preloadable(() => import('../features/shop/shop-page')),
+  story: preloadable(() => import('../features/story/story-page')),
+  cart: preloadable(() => import('../features/cart/cart-page')),
   freeStreaming: CmsScreen,
-  freeStreamingAlbum: lazy(() => import('../features/free-streaming/free-streaming-album-page')),
-  guestBookModerate: lazy(() => import('../features/guestbook/guestbook-moderate-page')),
+  freeStreamingAlbum: preloadable(() => import('../features/free-streaming/free-streaming-album-page')),
+  guestBookModerate: preloadable(() => import('../features/guestbook/guestbook-moderate-page')),
   search: CmsScreen,
   contact: CmsScreen,
   privacy: CmsScreen,
   russianProgram: CmsScreen,
   freeMp3: CmsScreen,
-  newsletterConfirm: lazy(() => import('../features/newsletter/confirm-page')),
-  adventures: lazy(() => import('../features/adventures/adventures-page')),
-  mailbox: lazy(() => import('../features/mailbox/mailbox-page')),
-  login: lazy(() => import('../features/login/login-page')),
-  admin: lazy(() => import('../features/admin/admin-page')),
-  forgotPassword: lazy(() => import('../features/passwords/forgot-password-page')),
-  passwordResetLink: lazy(() => import('../features/passwords/reset-link-page')),
-  resetPassword: lazy(() => import('../features/passwords/change-password-page')),
-  createAccount: lazy(() => import('../features/accounts/create-account-page')),
-  accountSettings: lazy(() => import('../features/accounts/account-settings-page')),
+  newsletterConfirm: preloadable(() => import('../features/newsletter/confirm-page')),
+  adventures: preloadable(() => import('../features/adventures/adventures-page')),
+  mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),
+  login: preloadable(() => import('../features/login/login-page')),
+  admin: preloadable(() => import('../features/admin/admin-page')),
+  forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
+  passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
+  resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
+  createAccount: preloadable(() => import('../features/accounts/create-account-page')),
+  accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
 };
+
+/**
+ * Loads the code of the page the visitor opened (its screen, or its CMS
+ * layout as the page's embedded answer names it) before the first render,
+ * so the page appears whole and does not jump as its parts arrive
+ * (decision 014). Resolves, never rejects: a failed load is the screen's
+ * own to show.
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  const id = (Object.keys(pageRoutes) as PageRouteId[]).find((r) => pageRoutes[r].paths.some((p) => matchPath(p, pathname)));
+  const screen = id ? screens[id] : CmsScreen;
+  if ('preload' in screen) return screen.preload().catch(() => undefined);
+  const page = peekFirstAnswer(cmsPagePath(pathname));
+  const template = page?.status === 200 ? (page.body as ContentByUrlResponse).cms_template : undefined;
+  return template ? cmsLayouts[template].preload().catch(() => undefined) : Promise.resolve();
+}
 
 export function AppRoutes() {
   return (

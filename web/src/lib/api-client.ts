@@ -1,5 +1,6 @@
 import { type ErrorBody, spanishSiteFlagValues } from '@storyhouse/contracts';
 import { signInRedirect } from './back-location';
+import { takeFirstAnswer } from './first-data';
 
 /**
  * An API failure as the server described it: `message` is already in the
@@ -44,6 +45,13 @@ export interface RequestOptions {
  * (signInRedirect); the caller still gets the error.
  */
 export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  // The page's own answer, when the server embedded one for its first render (decision 014).
+  const first = method === 'GET' ? takeFirstAnswer(path) : undefined;
+  if (first) {
+    if (first.status < 300) return first.body as T;
+    const e = (first.body ?? {}) as Partial<ErrorBody>;
+    throw new ApiError(first.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+  }
   let response: Response;
   try {
     response = await fetch(withSiteFlag(path), {

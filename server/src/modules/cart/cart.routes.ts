@@ -9,21 +9,9 @@ import {
   SiteQuery,
   SkuIdQuery,
 } from '@storyhouse/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SessionRow } from '../sessions/session';
-import { type CartOwner, cartService } from './cart.service';
-
-const ownerOf = (session: SessionRow): CartOwner => ({ sessionId: session.id, userId: session.user_id });
-
-/** The cart of the request's session; undefined for a visitor without one (nothing is created). */
-const currentOwner = async (request: FastifyRequest) => {
-  const session = await request.getSession();
-  return session && ownerOf(session);
-};
-
-/** Opens a session (and sets its cookie) when an add needs a cart to put things in. */
-const openOwner = (request: FastifyRequest) => async () => ownerOf(await request.ensureSession());
+import { cartService } from './cart.service';
+import { currentOwner, openOwner } from './cart-owner';
 
 const tags = ['cart'];
 

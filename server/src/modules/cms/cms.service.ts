@@ -29,6 +29,8 @@ export interface CmsPageMeta {
   image: string | null;
   /** This page's path on each language's site. */
   alternates: Partial<Record<LangCode, string>>;
+  /** Its layout, whose code the page links to ahead. */
+  template: CmsTemplate;
 }
 
 /** A page as served: the response body already serialized (and compressed once, on demand), and its head. */
@@ -150,7 +152,14 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
     return {
       ...serialized(body),
       body,
-      meta: { path: cmsSitePath(row.url), title: entry.title, description, image: entry.main_image, alternates },
+      meta: {
+        path: cmsSitePath(row.url),
+        title: entry.title,
+        description,
+        image: entry.main_image,
+        alternates,
+        template: entry.type,
+      },
     };
   }
 

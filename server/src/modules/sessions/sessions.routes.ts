@@ -1,7 +1,7 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../accounts/current-user';
 import { endImpersonation } from '../admin/admin.service';
+import { sessionSummary } from './session-summary';
 
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
@@ -22,14 +22,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Says who is signed in: never kept by a shared cache, nor on disk.
       reply.header('cache-control', 'private, no-store');
-      const current = await currentUser(request);
-      return {
-        logged_in: Boolean(current),
-        user_id: current?.user.id ?? null,
-        is_admin: Boolean(current?.user.is_admin) && !current?.session.masquerade_admin_id,
-        masquerading: Boolean(current?.session.masquerade_admin_id),
-        site_lang: request.siteLang,
-      };
+      return sessionSummary(request);
     },
   );
 

@@ -1,4 +1,5 @@
 import type { LangCode } from '@storyhouse/contracts';
+import { FIRST_DATA_ELEMENT_ID } from '@storyhouse/contracts/first-data';
 import type { Translate } from '@storyhouse/i18n';
 
 const escapeHtml = (s: string) =>
@@ -15,6 +16,10 @@ export interface PageHead {
   image?: string;
   /** The page's largest image, at the top (a CMS header, a story's cover): preloaded with the srcset and sizes its <img> will have. */
   preload?: { srcset: string; sizes: string };
+  /** The code of the page's screen and messages (screen-modules.ts), asked for beside the app's entry. */
+  modules?: readonly string[];
+  /** The stylesheets that code brings, linked at once so the first render is styled. */
+  styles?: readonly string[];
 }
 
 const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_RU' };
@@ -22,9 +27,10 @@ const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_R
 /**
  * Fills the built index.html for one request: the site language on <html>
  * (so the client and screen readers start in the right language) and the
- * page's head. The template comes from Vite's build; nothing else changes.
+ * page's head, and the answers its first render needs (decision 014). The
+ * template comes from Vite's build; nothing else changes.
  */
-export function renderPage(template: string, lang: LangCode, head: PageHead) {
+export function renderPage(template: string, lang: LangCode, head: PageHead, firstData?: string) {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   for (const [hreflang, href] of Object.entries(head.alternates ?? {})) {
@@ -48,7 +54,15 @@ export function renderPage(template: string, lang: LangCode, head: PageHead) {
       `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`,
     );
   }
-  return template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`).replace(/<title>[^<]*<\/title>/, tags.join('\n    '));
+  for (const href of head.modules ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  for (const href of head.styles ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
+  const html = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<title>[^<]*<\/title>/, tags.join('\n    '));
+  // The answers of the page's first render (decision 014); the text escapes every `<`.
+  if (firstData === undefined) return html;
+  const data = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${firstData}</script>`;
+  return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${data}`);
 }
 
 export function defaultHead(t: Translate, notFound: boolean): PageHead {

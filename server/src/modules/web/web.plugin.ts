@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type ImageUse, type LangCode, type PageRoute, type PageRouteId, pageRoutes, srcSetOf } from '@storyhouse/contracts';
+import {
+  type CmsTemplate,
+  type ImageUse,
+  type LangCode,
+  type PageRoute,
+  type PageRouteId,
+  pageRoutes,
+  srcSetOf,
+} from '@storyhouse/contracts';
 import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,7 +17,9 @@ import { translators } from '../../i18n';
 import { sendRouteNotFound } from '../../plugins/errors';
 import { alternateUrls, canonicalUrl, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
 import type { CmsPageMeta } from '../cms/cms.service';
+import type { FirstPage } from './first-data';
 import { defaultHead, type PageHead, renderPage } from './html';
+import { screenAssets } from './screen-modules';
 
 export interface WebOptions {
   /** Folder of the built web app (web/dist); undefined serves the API only. */
@@ -21,7 +31,14 @@ export interface WebOptions {
   storyPage: (slug: string) => Promise<{ image: string | null } | null>;
   /** The resized copies of a stored image (`/media/<key>` or the key) at a place's widths, as resize-multiple names them; undefined when there are none. */
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
+  /** The cover of a language's free story of the week (`/media/…`): the home page's hero when its entry has no header image. */
+  freeStoryCover: (lang: LangCode) => Promise<string | null>;
+  /** The text of a page's first-data element (first-data.ts); undefined embeds none. */
+  firstData?: (request: FastifyRequest, page: FirstPage) => Promise<string>;
 }
+
+/** The path of a page's address, as the web app's location has it. */
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
 /** A build output named after its content (Vite: assets/<name>-<hash>.<ext>): it never changes, so it is cached for a year. */
 const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
@@ -37,9 +54,10 @@ const compressedForm = /\.(br|gz)$/;
  * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies }) => {
+  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, firstData }) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+    const assetsOf = root && template ? screenAssets(root) : undefined;
     if (root && !template) app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
 
     if (root && template) {
@@ -77,10 +95,13 @@ export default fp<WebOptions>(
      * default (a story page preloads its cover). A path that is neither a
      * route nor a CMS page is not found.
      */
-    const headFor = async (request: FastifyRequest, isRoute: boolean, image?: string | null): Promise<PageHead | undefined> => {
+    const headFor = async (
+      request: FastifyRequest,
+      isRoute: boolean,
+      image?: string | null,
+    ): Promise<(PageHead & { template?: CmsTemplate }) | undefined> => {
       const t = translators[request.siteLang];
-      const pathname = request.url.split('?')[0] ?? '/';
-      const page = await cmsPage(request.siteLang, pathname);
+      const page = await cmsPage(request.siteLang, pathOf(request));
       if (!page) {
         if (!isRoute) return undefined;
         return { ...defaultHead(t, false), alternates: alternateUrls(request, sites), preload: await preloadOf(image, 'cover') };
@@ -93,19 +114,35 @@ export default fp<WebOptions>(
         canonical: absolute(page.path),
         alternates: alternateUrls(request, sites, page.alternates),
         image: page.image ? absolute(`/media/${page.image}`) : undefined,
-        preload: await preloadOf(page.image, 'hero'),
+        // The home page without a header image shows the free story's cover large (features/home).
+        preload:
+          page.image || page.template !== 'home-page'
+            ? await preloadOf(page.image, 'hero')
+            : await preloadOf(await freeStoryCover(request.siteLang), 'cover'),
+        template: page.template,
       };
     };
 
-    /** `cover`: a story page's album cover, preloaded (its product was read to know the page exists). */
-    const sendPage = async (request: FastifyRequest, reply: FastifyReply, isRoute: boolean, cover?: string | null) => {
+    /**
+     * `cover`: a story page's album cover, preloaded (its product was read to know the page exists).
+     * `shows`: what the page shows, for its first data; a path that is no route is a CMS path (found or not).
+     */
+    const sendPage = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      isRoute: boolean,
+      shows: FirstPage,
+      cover?: string | null,
+    ) => {
       if (!template) return sendRouteNotFound(request, reply);
       const flag = (request.query as Record<string, unknown>)[SPANISH_FLAG_COOKIE];
       if (flag === '1' || flag === 'true') reply.setCookie(SPANISH_FLAG_COOKIE, '1', { path: '/', sameSite: 'lax' });
       else if (flag === '0' || flag === 'false') reply.clearCookie(SPANISH_FLAG_COOKIE, { path: '/' });
-      const found = await headFor(request, isRoute, cover);
+      const [found, data] = await Promise.all([headFor(request, isRoute, cover), firstData?.(request, shows)]);
       const head = found ?? { ...defaultHead(translators[request.siteLang], true), alternates: alternateUrls(request, sites) };
-      const html = renderPage(template, request.siteLang, head);
+      const screen = shows.kind === 'cms' ? found?.template : shows.kind === 'other' ? undefined : shows.kind;
+      const assets = assetsOf?.(request.siteLang, screen);
+      const html = renderPage(template, request.siteLang, { ...head, ...assets }, data);
       return reply
         .code(found ? 200 : 404)
         .header('cache-control', 'no-cache')
@@ -122,21 +159,33 @@ export default fp<WebOptions>(
       return story ? { exists: true, cover: story.image } : { exists: false };
     };
 
+    /** What a route's screen shows (web/src/app/router.tsx), for its first data. */
+    const showsOf = (request: FastifyRequest, id: PageRouteId, route: PageRoute): FirstPage => {
+      const params = request.params as Record<string, string | undefined>;
+      if (route.cms) return { kind: 'cms', path: pathOf(request) };
+      if (id === 'shop') return { kind: 'shop' };
+      if (id === 'story' && params.slug) return { kind: 'story', slug: params.slug };
+      if (id === 'freeStreamingAlbum' && /^[1-9]\d{0,8}$/.test(params.id ?? ''))
+        return { kind: 'freeStreamingAlbum', id: Number(params.id) };
+      return { kind: 'other' };
+    };
+
     for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
       for (const url of route.paths) {
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;
         app.get(url, { schema: { hide: true } }, async (request, reply) => {
-          if (!isRoute) return sendPage(request, reply, false);
+          if (!isRoute) return sendPage(request, reply, false, showsOf(request, id, route));
           const { exists, cover } = await found(id, request.params);
-          return sendPage(request, reply, exists, cover);
+          return sendPage(request, reply, exists, showsOf(request, id, route), cover);
         });
       }
     }
 
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/crud/');
-      return isPage ? sendPage(request, reply, false) : sendRouteNotFound(request, reply);
+      // Any other path is the CMS page's (web router's catch-all): found there, or not found.
+      return isPage ? sendPage(request, reply, false, { kind: 'cms', path: pathOf(request) }) : sendRouteNotFound(request, reply);
     });
   },
   { name: 'web', dependencies: ['site-lang', 'errors'] },

@@ -21,7 +21,7 @@ export function LogoutBanner() {
 
   if (!visible) return null;
   return (
-    <div className="banner banner--info" role="status">
+    <div className="banner banner--overlay banner--info" role="status">
       <span>{t('shell.loggedOut')}</span>
       <button type="button" className="banner__close" onClick={() => setVisible(false)} aria-label={t('shell.dismiss')}>
         ×
@@ -46,7 +46,7 @@ export function OfflineNotice() {
 
   if (online) return null;
   return (
-    <div className="banner banner--warning" role="alert">
+    <div className="banner banner--overlay banner--warning" role="alert">
       {t('shell.offline')}
     </div>
   );

@@ -2,9 +2,11 @@ import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePlayerWanted } from '../../components/player/player';
 import { CartLink } from '../../features/cart/cart-counter';
+import { dropFirstData } from '../../lib/first-data';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
 import { RouteLink } from '../../ui/route-link';
+import { ToastHost } from '../../ui/toast';
 import { AccountMenu } from './account-menu';
 import { LogoutBanner, OfflineNotice } from './banners';
 import { Footer } from './footer';
@@ -39,7 +41,8 @@ function PlayerBarSlot() {
 
 /**
  * Spec §2 Shell: banners, header with the menu toggle, search and cart
- * corner, sidebar navigation, the page, the footer, the audio player bar.
+ * corner, sidebar navigation, the page, the footer, the audio player bar,
+ * and the toast (ui/toast.tsx: "… added to your cart") over them.
  * Every navigation scrolls to the top and closes the menu.
  */
 export function Shell({ fallback }: { fallback: ReactNode }) {
@@ -47,6 +50,12 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const { pathname, search } = useLocation();
+
+  // The page's embedded answers (decision 014) are for the page it came with.
+  const [firstPath] = useState(pathname);
+  useEffect(() => {
+    if (pathname !== firstPath) dropFirstData();
+  }, [pathname, firstPath]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
   useEffect(() => {
@@ -101,6 +110,7 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
       </div>
       <Footer />
       <PlayerBarSlot />
+      <ToastHost />
     </div>
   );
 }

@@ -1,6 +1,8 @@
+import { routePath } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
+import { showToast } from '../../ui/toast-store';
 import { useAddToCart, useCartSkuIds } from './use-cart';
 
 /**
@@ -9,10 +11,22 @@ import { useAddToCart, useCartSkuIds } from './use-cart';
  * button waits while any add is pending. `title` names the item for screen
  * readers when several buttons share a page (a track list). A waiting or
  * added button is aria-disabled rather than disabled, so the focus stays on
- * it after the click; once its own add is done, a View cart link follows it.
+ * it after the click; once its own add is done, a View cart link follows it,
+ * and a toast says "<itemName> added to your cart" with a View cart link of
+ * its own (issue 11 item 6). `itemName` defaults to `title`.
  */
-export function AddToCartButton({ skuId, title, disabled = false }: { skuId: number; title?: string; disabled?: boolean }) {
-  const { t } = useI18n();
+export function AddToCartButton({
+  skuId,
+  title,
+  itemName = title,
+  disabled = false,
+}: {
+  skuId: number;
+  title?: string;
+  itemName?: string;
+  disabled?: boolean;
+}) {
+  const { t, lang } = useI18n();
   const inCart = useCartSkuIds().has(skuId);
   const { add, pending } = useAddToCart();
   const [adding, setAdding] = useState(false);
@@ -34,8 +48,15 @@ export function AddToCartButton({ skuId, title, disabled = false }: { skuId: num
     if (inactive) return;
     setAdding(true);
     try {
-      await add(skuId);
+      const added = await add(skuId);
       setAddedHere(true);
+      const cart = routePath('cart', lang);
+      if (added) {
+        showToast({
+          message: itemName === undefined ? t('catalogue.added') : t('cart.addedToast', { title: itemName }),
+          link: cart ? { to: cart, label: t('catalogue.viewCart') } : undefined,
+        });
+      }
     } finally {
       setAdding(false);
     }

@@ -48,11 +48,12 @@ function subscribeAdding(listener: () => void) {
 /**
  * Adds skus with quantity 1. A call while another add is pending is ignored.
  * Spec §8: an add failure re-syncs the cart and releases the lock with no
- * message, so the returned promise resolves either way.
+ * message, so the returned promise resolves either way: to whether the
+ * server took the add (the Added toast is shown only then).
  */
 export function useAddToCart(): {
-  add(skuId: number): Promise<void>;
-  addMany(skuIds: number[]): Promise<void>;
+  add(skuId: number): Promise<boolean>;
+  addMany(skuIds: number[]): Promise<boolean>;
   pending: boolean;
 } {
   const client = useQueryClient();
@@ -60,12 +61,14 @@ export function useAddToCart(): {
 
   const run = useCallback(
     async (call: () => Promise<unknown>) => {
-      if (adding) return;
+      if (adding) return false;
       setAdding(true);
       try {
         await call();
+        return true;
       } catch {
         // Spec §8: no message; the re-sync below shows the true cart.
+        return false;
       } finally {
         await resync(client);
         setAdding(false);

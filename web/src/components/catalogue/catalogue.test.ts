@@ -45,6 +45,7 @@ describe('queueTrack', () => {
       title: 'Two by Two',
       url: '/crud/media/track/7/preview.mp3',
       albumKey: 'story:noah',
+      preview: true,
     });
   });
 

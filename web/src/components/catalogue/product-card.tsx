@@ -31,7 +31,7 @@ export function ProductCard({
   const { t } = useI18n();
   const offer = withPrice ? lowestOffer(product) : null;
   return (
-    <li className="product-card">
+    <li className="product-card card card--product">
       <ResponsiveImage src={product.primary_image} alt="" use="cover" className="product-card__image" />
       <div className="product-card__body">
         <h3 className="product-card__title" lang={product.lang_code}>

@@ -18,5 +18,5 @@ export function queueTrack(
 ): QueueTrack {
   return playsInFull(track)
     ? { id: `full:${track.sku_id}`, title: track.title, url: track.download_url, albumKey }
-    : { id: `preview:${track.sku_id}`, title: track.title, url: track.preview_url, albumKey };
+    : { id: `preview:${track.sku_id}`, title: track.title, url: track.preview_url, albumKey, preview: true };
 }

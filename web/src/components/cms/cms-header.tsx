@@ -6,9 +6,9 @@ import { useResizedImage } from '../catalogue/api/resize-image';
  * 1500 px, imageWidths.hero, each for its screen width); an empty 3:1 box
  * while the copies are unknown or when they fail. It is the page's largest
  * image: the server's HTML preloads it with the same srcset and sizes, and it
- * is fetched first, never lazily.
+ * is fetched first, never lazily. Also the home page's hero (features/home).
  */
-function HeroImage({ src, alt }: { src: string; alt: string }) {
+export function HeroImage({ src, alt }: { src: string; alt: string }) {
   const { data } = useResizedImage(`/media/${src}`, imageWidths.hero);
   if (!data) return <div className="cms-hero cms-hero--pending" aria-hidden="true" />;
   return (

@@ -3,6 +3,7 @@ import './cart.css';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCartChanges, useCartTotal } from '../../components/cart/use-cart';
+import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -73,9 +74,8 @@ function CartLineItem({
   const title = lineName(line, t);
   return (
     <li className="cart-line">
-      {line.image_url && (
-        <img className="cart-line__image" src={line.image_url} alt="" width="96" height="96" loading="lazy" decoding="async" />
-      )}
+      {/* The cover, small (the title beside it names it): a copy resized for covers, lazily, in a box of its size. */}
+      {line.image_url && <ResponsiveImage src={line.image_url} alt="" use="cover" sizes="6rem" className="cart-line__image" />}
       <div className="cart-line__info">
         <LineTitle line={line} />
         <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>

@@ -1,11 +1,11 @@
-import type { FreeStory, HomeFields, TopStory } from '@storyhouse/contracts';
+import type { CmsEntry, FreeStory, HomeFields, TopStory } from '@storyhouse/contracts';
 import { Link } from 'react-router';
 import { PlayButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ProductCard } from '../../components/catalogue/product-card';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { formatDuration } from '../../components/catalogue/track-format';
-import { CmsHeader } from '../../components/cms/cms-header';
+import { HeroImage } from '../../components/cms/cms-header';
 import { CmsHtml } from '../../components/cms/cms-html';
 import type { LayoutProps } from '../../components/cms/layout-props';
 import { NewsletterBlock } from '../../components/newsletter/newsletter-block';
@@ -20,7 +20,9 @@ function FreeStoryBlock({ story, title }: { story: FreeStory; title: string }) {
   const { t } = useI18n();
   return (
     <section className="home-block home-free-story" aria-labelledby="home-free-story">
-      <h2 id="home-free-story">{title}</h2>
+      <h2 id="home-free-story" className="home-free-story__label">
+        {title}
+      </h2>
       <div className="home-free-story__row">
         <PlayButton track={{ id: `full:${story.id}`, title: story.title, url: story.full_download_url }} preview={false} />
         <div>
@@ -31,7 +33,7 @@ function FreeStoryBlock({ story, title }: { story: FreeStory; title: string }) {
         </div>
       </div>
       {story.is_available && (
-        <Link to={story.url} className="home-block__more">
+        <Link to={story.url} className="button button--secondary home-free-story__more">
           {t('home.viewInShop')}
         </Link>
       )}
@@ -39,11 +41,50 @@ function FreeStoryBlock({ story, title }: { story: FreeStory; title: string }) {
   );
 }
 
+/**
+ * The top of the home page (spec §2 Home): the page's header image, wide,
+ * with the title on a panel over its lower edge; without one, the title
+ * and the free story of the week with its player beside the story's cover,
+ * large. Either image is the page's largest and comes first: the header
+ * image with the sizes the server's preload gives (imageSizes.hero), the
+ * cover with the cover's (imageSizes.cover). The cover's box holds its
+ * place while the free story loads, so nothing below it moves.
+ */
+function HomeHero({ entry, story, storyPending }: { entry: CmsEntry; story: FreeStory | undefined; storyPending: boolean }) {
+  const { t } = useI18n();
+  if (entry.main_image) {
+    return (
+      <header className="home-hero home-hero--banner">
+        <HeroImage src={entry.main_image} alt={entry.main_image_alt} />
+        <h1 className="home-hero__title">{entry.title}</h1>
+      </header>
+    );
+  }
+  const withStory = story !== undefined || storyPending;
+  return (
+    <header className={withStory ? 'home-hero home-hero--story card card--tinted' : 'home-hero'}>
+      <div className="home-hero__text">
+        <h1 className="home-hero__title">{entry.title}</h1>
+        {story ? <FreeStoryBlock story={story} title={entry.free_story_title || t('home.freeStory')} /> : null}
+      </div>
+      {withStory ? (
+        <ResponsiveImage
+          src={story?.primary_image ?? null}
+          alt={story ? t('catalogue.coverAlt', { title: story.product_title }) : ''}
+          use="cover"
+          className="home-hero__image"
+          priority
+        />
+      ) : null}
+    </header>
+  );
+}
+
 /** Spec §2 Home: top single stories, each with its preview and a link to its album. */
 function TopStoryItem({ story }: { story: TopStory }) {
   return (
     <li className="home-top-story">
-      <PlayButton track={{ id: `preview:${story.id}`, title: story.title, url: story.download_url }} preview />
+      <PlayButton track={{ id: `preview:${story.id}`, title: story.title, url: story.download_url, preview: true }} preview />
       <div className="home-top-story__body">
         <Link to={`/story/${story.slug}`} className="home-top-story__title">
           {story.title}
@@ -106,6 +147,9 @@ function MainOrAnnouncement({ home }: { home: HomeFields }) {
   );
 }
 
+/** Two cards a row, in a list at most 40rem wide (home.css): half the screen on a phone, at most 20rem. */
+const kidsCornerSizes = '(max-width: 44rem) 50vw, 20rem';
+
 /** Spec §2 Home: the optional Kids Corner, two items with image (500 px, spec §9), link and title, and a more-link. */
 function KidsCorner({ home }: { home: HomeFields }) {
   const { t } = useI18n();
@@ -125,8 +169,10 @@ function KidsCorner({ home }: { home: HomeFields }) {
         <ul className="home-kids__items">
           {items.map((item) => (
             <li key={item.link} className="home-kids__item">
-              <SmartLink href={item.link as string} className="home-kids__link">
-                {item.image ? <ResponsiveImage src={`/media/${item.image}`} alt="" use="kidsCorner" /> : null}
+              <SmartLink href={item.link as string} className="home-kids__link card card--product">
+                {item.image ? (
+                  <ResponsiveImage src={`/media/${item.image}`} alt="" use="kidsCorner" sizes={kidsCornerSizes} />
+                ) : null}
                 <span className="home-kids__title">{item.title}</span>
               </SmartLink>
             </li>
@@ -160,8 +206,8 @@ function Explore({ home }: { home: HomeFields }) {
 }
 
 /**
- * Spec §2 Home, the home-page layout of the CMS: the header image or the
- * free story of the week with its player, the main or announcement block,
+ * Spec §2 Home, the home-page layout of the CMS: the hero (the header image
+ * or the free story of the week with its player and cover), the main or announcement block,
  * the recommended albums and top single stories of the site language, the
  * Kids Corner, the Explore block and the newsletter sign-up.
  */
@@ -174,10 +220,7 @@ export default function HomeLayout({ page }: LayoutProps) {
   const topStories = useTopStories(lang);
   return (
     <>
-      {entry.main_image ? <CmsHeader entry={entry} /> : <h1 className="home-title">{entry.title}</h1>}
-      {!entry.main_image && freeStory.data ? (
-        <FreeStoryBlock story={freeStory.data} title={entry.free_story_title || t('home.freeStory')} />
-      ) : null}
+      <HomeHero entry={entry} story={freeStory.data} storyPending={freeStory.isPending} />
       <MainOrAnnouncement home={home} />
       {albums.data && albums.data.items.length > 0 && (
         <section className="home-block" aria-labelledby="home-albums">

@@ -47,8 +47,8 @@ function usePlayerShortcuts(player: Player) {
 }
 
 /**
- * Spec §2 Shell: the audio player bar, shown once a track is loaded: title,
- * seekable progress, elapsed and remaining time, play/pause, ±15 s, and the
+ * Spec §2 Shell: the audio player bar, shown once a track is loaded: title
+ * (marked Preview when only the preview plays, issue 11 item 6), seekable progress, elapsed and remaining time, play/pause, ±15 s, and the
  * audio-error alerts of spec §4.
  */
 export function PlayerBar() {
@@ -100,6 +100,14 @@ export function PlayerBar() {
       <div className="player-bar__track">
         <p className="player-bar__title">
           <span className="visually-hidden">{t('player.nowPlaying')}: </span>
+          {current.preview ? (
+            <>
+              <span className="player-bar__preview" aria-hidden="true">
+                {t('player.preview')}
+              </span>
+              <span className="visually-hidden">{t('player.previewNote')} </span>
+            </>
+          ) : null}
           {current.title}
         </p>
         <div className="player-bar__progress">

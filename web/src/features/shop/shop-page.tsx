@@ -112,7 +112,7 @@ function Highlights() {
   return (
     <div className="highlights">
       {highlights.map((h) => (
-        <section key={h.route} className={`highlight highlight--${h.route}`}>
+        <section key={h.route} className={`highlight highlight--${h.route} card`}>
           <h2 className="highlight__title">{t(h.title)}</h2>
           <p>{t(h.text)}</p>
           <RouteLink to={h.route} className="highlight__link">
@@ -158,7 +158,7 @@ function SearchForm({ search, onSearch }: { search: string; onSearch: (search: s
             {t('shop.searchSubmit')}
           </button>
           {search && (
-            <button type="button" className="button button--secondary" onClick={clear}>
+            <button type="button" className="button button--quiet" onClick={clear}>
               {t('shop.clearSearch')}
             </button>
           )}

@@ -68,14 +68,14 @@ function PurchaseOptions({ product }: { product: Product }) {
       <h2 id="story-buy">{t('story.buy')}</h2>
       <ul className="offers">
         {offers.map(({ sku, name }) => (
-          <li key={sku.id} className="offer">
+          <li key={sku.id} className="offer card">
             <h3 className="offer__name">{name}</h3>
             <p className="offer__price">
               <PriceTag full={sku.full_price_usd} price={sku.price_usd} />
             </p>
             {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
             {sku.is_available && product.is_available ? (
-              <AddToCartButton skuId={sku.id} title={name} />
+              <AddToCartButton skuId={sku.id} title={name} itemName={t('cart.lineName', { title: product.title, type: name })} />
             ) : (
               <p className="offer__note">{t('catalogue.unavailable')}</p>
             )}

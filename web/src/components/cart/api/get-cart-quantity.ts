@@ -1,11 +1,24 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 import { cartKeys } from './cart-keys';
 
 /** The shape of contracts' QuantityResponse: the sum of the lines' quantities. */
-export const getCartQuantity = () => api<{ quantity: number }>('/crud/cart-session/skus/quantity');
+const path = '/crud/cart-session/skus/quantity';
+export const getCartQuantity = () => api<{ quantity: number }>(path);
 
-export const cartQuantityQuery = () => queryOptions({ queryKey: cartKeys.quantity, queryFn: getCartQuantity });
+/**
+ * Every change to the cart updates or invalidates it, so an answer is good
+ * for a while: the page's embedded one (decision 014) is not asked again as
+ * soon as the counter mounts.
+ */
+export const cartQuantityQuery = () =>
+  queryOptions({
+    queryKey: cartKeys.quantity,
+    queryFn: getCartQuantity,
+    staleTime: 30_000,
+    ...firstData<{ quantity: number }>(path),
+  });
 
 export const useCartQuantityQuery = () => useQuery(cartQuantityQuery());
 

@@ -1,6 +1,7 @@
 import type { ImageResizeMultipleResponse } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 
 /**
  * GET /crud/image/resize-multiple (spec §7): server-resized copies of a
@@ -9,13 +10,16 @@ import { api } from '../../../lib/api-client';
  * The bracketed keys are built here rather than with the contract's
  * helper, whose module would bring zod into the screen's download.
  */
-export function resizeImage(url: string, widths: readonly number[], signal?: AbortSignal) {
+function resizePath(url: string, widths: readonly number[]) {
   const query = new URLSearchParams({ url });
   widths.forEach((width, i) => {
     query.set(`options[${i}][width]`, String(width));
   });
-  return api<ImageResizeMultipleResponse>(`/crud/image/resize-multiple?${query}`, { signal });
+  return `/crud/image/resize-multiple?${query}`;
 }
+
+export const resizeImage = (url: string, widths: readonly number[], signal?: AbortSignal) =>
+  api<ImageResizeMultipleResponse>(resizePath(url, widths), { signal });
 
 export const resizedImageQuery = (url: string, widths: readonly number[]) =>
   queryOptions({
@@ -24,6 +28,7 @@ export const resizedImageQuery = (url: string, widths: readonly number[]) =>
     queryFn: ({ signal }) => resizeImage(url, widths, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 30 * 60_000,
+    ...firstData<ImageResizeMultipleResponse>(resizePath(url, widths)),
   });
 
 export const useResizedImage = (url: string | null, widths: readonly number[]) =>

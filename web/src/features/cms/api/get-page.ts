@@ -1,10 +1,12 @@
 import type { ContentByUrlResponse, LangCode } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 
 /** GET /crud/content/entry/by/url (spec §7): the CMS page at a path of the site. */
-export const getCmsPage = (path: string, signal?: AbortSignal) =>
-  api<ContentByUrlResponse>(`/crud/content/entry/by/url?${new URLSearchParams({ url: path, swr: '1' })}`, { signal });
+/** The call that reads the CMS page at a path of the site. */
+export const cmsPagePath = (path: string) => `/crud/content/entry/by/url?${new URLSearchParams({ url: path, swr: '1' })}`;
+export const getCmsPage = (path: string, signal?: AbortSignal) => api<ContentByUrlResponse>(cmsPagePath(path), { signal });
 
 export const cmsPageQuery = (lang: LangCode, path: string) =>
   queryOptions({
@@ -12,6 +14,7 @@ export const cmsPageQuery = (lang: LangCode, path: string) =>
     queryFn: ({ signal }) => getCmsPage(path, signal),
     // A page that is not there stays not there: the app's default retries no 4xx (app/app.tsx).
     staleTime: 60_000,
+    ...firstData<ContentByUrlResponse>(cmsPagePath(path)),
   });
 
 export const useCmsPage = (lang: LangCode, path: string) => useQuery(cmsPageQuery(lang, path));

@@ -2,30 +2,40 @@ import type { FreeStory, LangCode, ProductsResponse, TopStoriesResponse } from '
 import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 
 /** What the ministry promotes on the home page, per language (spec §7 promoted skus and free story). */
 const promotedStaleTime = 5 * 60_000;
 
 /** GET /crud/promoted-sku/recommended-albums/{lang} */
-export const useRecommendedAlbums = (lang: LangCode) =>
-  useQuery({
+export const useRecommendedAlbums = (lang: LangCode) => {
+  const path = `/crud/promoted-sku/recommended-albums/${lang}`;
+  return useQuery({
     queryKey: catalogueKeys.recommendedAlbums(lang),
-    queryFn: ({ signal }) => api<ProductsResponse>(`/crud/promoted-sku/recommended-albums/${lang}`, { signal }),
+    queryFn: ({ signal }) => api<ProductsResponse>(path, { signal }),
     staleTime: promotedStaleTime,
+    ...firstData<ProductsResponse>(path),
   });
+};
 
 /** GET /crud/promoted-sku/top-stories/{lang} */
-export const useTopStories = (lang: LangCode) =>
-  useQuery({
+export const useTopStories = (lang: LangCode) => {
+  const path = `/crud/promoted-sku/top-stories/${lang}`;
+  return useQuery({
     queryKey: catalogueKeys.topStories(lang),
-    queryFn: ({ signal }) => api<TopStoriesResponse>(`/crud/promoted-sku/top-stories/${lang}`, { signal }),
+    queryFn: ({ signal }) => api<TopStoriesResponse>(path, { signal }),
     staleTime: promotedStaleTime,
+    ...firstData<TopStoriesResponse>(path),
   });
+};
 
 /** GET /crud/free-story/{lang}?swr=1: the free story of the week (404 item_not_found when there is none). */
-export const useFreeStory = (lang: LangCode) =>
-  useQuery({
+export const useFreeStory = (lang: LangCode) => {
+  const path = `/crud/free-story/${lang}?swr=1`;
+  return useQuery({
     queryKey: catalogueKeys.freeStory(lang),
-    queryFn: ({ signal }) => api<FreeStory>(`/crud/free-story/${lang}?swr=1`, { signal }),
+    queryFn: ({ signal }) => api<FreeStory>(path, { signal }),
     staleTime: promotedStaleTime,
+    ...firstData<FreeStory>(path),
   });
+};

@@ -2,16 +2,18 @@ import type { Product } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 
 /** GET /crud/product-by-slug/{slug}/skus (spec §7): the story page's product with its skus and tracks. */
-export const getProductBySlug = (slug: string, signal?: AbortSignal) =>
-  api<Product>(`/crud/product-by-slug/${encodeURIComponent(slug)}/skus`, { signal });
+const productPath = (slug: string) => `/crud/product-by-slug/${encodeURIComponent(slug)}/skus`;
+export const getProductBySlug = (slug: string, signal?: AbortSignal) => api<Product>(productPath(slug), { signal });
 
 export const productQuery = (slug: string) =>
   queryOptions({
     queryKey: catalogueKeys.product(slug),
     queryFn: ({ signal }) => getProductBySlug(slug, signal),
     staleTime: 60_000,
+    ...firstData<Product>(productPath(slug)),
   });
 
 export const useProduct = (slug: string) => useQuery(productQuery(slug));

@@ -1,0 +1,282 @@
+// `npm run lighthouse`: Lighthouse scores of eight pages (home, shop, a story,
+// a CMS subpage; each on the English and the Spanish site), measured on the
+// production server with the demo content. A measurement, like `npm run
+// bench` (which runs it last): a page that misses a target is reported, not
+// failed; only errors (a build, the server, Chrome, a page that does not
+// load) exit non-zero.
+//   npm run lighthouse                          all eight pages, one run each
+//   npm run lighthouse -- /shop /tienda         only the pages with these paths
+//   npm run lighthouse -- --runs 3              the median run by performance score
+//   npm run lighthouse -- --json lighthouse-reports   also keep every report (JSON)
+// Lighthouse's default settings: a mobile phone emulated, with simulated
+// throttling (slow 4G, 4x CPU slowdown). Chrome is Debian's Chromium
+// (/usr/bin/chromium) unless CHROME_PATH names another.
+// lighthouse is pinned to 12.x: 13 needs Node 22.19, we support Node 20.19+.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildStale } from './build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The pages measured: the English site's and the Spanish site's address of each (site-lang.ts: the host picks the language). */
+const PAGES = [
+  { name: 'home', en: '/', es: '/' },
+  { name: 'shop', en: '/shop', es: '/tienda' },
+  { name: 'story', en: '/story/david-the-shepherd-boy', es: '/story/david-the-shepherd-boy' },
+  // A CMS subpage of the demo content (server/src/modules/cms/demo-pages.ts).
+  { name: 'about', en: '/about', es: '/quienes-somos' },
+];
+const HOSTS = { en: 'localhost', es: 'es.localhost' };
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** The targets, each with how to read it off a report and whether a value meets it. */
+const TARGETS = [
+  { name: 'perf', target: '≥ 95', ok: (r) => r.perf >= 95, show: (r) => r.perf },
+  { name: 'LCP', target: '≤ 2.0 s', ok: (r) => r.lcp <= 2000, show: (r) => `${(r.lcp / 1000).toFixed(2)} s` },
+  { name: 'CLS', target: '≤ 0.05', ok: (r) => r.cls <= 0.05, show: (r) => r.cls?.toFixed(3) },
+  { name: 'TBT', target: '≤ 150 ms', ok: (r) => r.tbt <= 150, show: (r) => `${r.tbt?.toFixed(0)} ms` },
+  { name: 'a11y', target: '100', ok: (r) => r.a11y >= 100, show: (r) => r.a11y, category: 'accessibility' },
+  { name: 'best-practices', target: '≥ 96', ok: (r) => r.bp >= 96, show: (r) => r.bp, category: 'best-practices' },
+  { name: 'SEO', target: '100', ok: (r) => r.seo >= 100, show: (r) => r.seo, category: 'seo' },
+];
+
+// As the browser journeys run it (web/e2e/playwright.config.ts): there is no
+// outside network, and Chromium's background services would only add noise.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** A port nobody listens on now (the OS picks it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitHealthy(port, child, deadline) {
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return true;
+    } catch {}
+    await sleep(100);
+  }
+  return false;
+}
+
+async function stopServer(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** The figures of one report; null where Lighthouse could not measure. */
+function figures(lhr) {
+  const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+  const value = (id) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    perf: score('performance'),
+    a11y: score('accessibility'),
+    bp: score('best-practices'),
+    seo: score('seo'),
+    lcp: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbt: value('total-blocking-time'),
+    fcp: value('first-contentful-paint'),
+  };
+}
+
+/** Titles of the audits that cost a category points (weighted, scored below 1). */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .filter((ref) => ref.weight > 0)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative')
+    .map((a) => a.title);
+}
+
+const seconds = (ms) => (ms == null ? '–' : (ms / 1000).toFixed(1));
+const orDash = (v, f = String) => (v == null ? '–' : f(v));
+
+function printTable(rows) {
+  const head = ['page', 'perf', 'a11y', 'best-practices', 'seo', 'LCP s', 'CLS', 'TBT ms', 'FCP s'];
+  const lines = rows.map(({ label, f }) => [
+    label,
+    orDash(f.perf),
+    orDash(f.a11y),
+    orDash(f.bp),
+    orDash(f.seo),
+    seconds(f.lcp),
+    orDash(f.cls, (v) => v.toFixed(3)),
+    orDash(f.tbt, (v) => v.toFixed(0)),
+    seconds(f.fcp),
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(format(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(format(l));
+}
+
+/**
+ * Measures the pages whose address (or name) is in `only` (all when empty),
+ * `runs` times each, and prints the table (the median run by performance
+ * score of each page) and the targets missed. Keeps every report in
+ * `jsonDir` when given. Throws when something could not be measured, after
+ * printing what was.
+ */
+export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
+  const pages = PAGES.flatMap((p) =>
+    ['en', 'es'].map((lang) => ({ name: p.name, lang, path: p[lang], label: `${lang} ${p[lang]}` })),
+  ).filter((p) => only.length === 0 || only.some((o) => o === p.path || o === p.name || o === p.label));
+  if (pages.length === 0)
+    throw new Error(`no page matches ${only.join(' ')}; pages: ${PAGES.map((p) => `${p.en} ${p.es}`).join(' ')}`);
+
+  if (buildStale() !== 0) throw new Error('the build failed');
+
+  let server;
+  let chrome;
+  let dataDir;
+  let stopping;
+  const cleanUp = () => {
+    stopping ??= (async () => {
+      try {
+        chrome?.kill();
+      } catch {}
+      if (server) await stopServer(server);
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    })();
+    return stopping;
+  };
+  const onSignal = (signal) => {
+    console.error(`\n${signal}: stopping the server and Chrome`);
+    cleanUp().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const rows = [];
+  const errors = [];
+  try {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-lighthouse-'));
+    const port = await freePort();
+    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+      cwd: root,
+      // A fresh database: the server seeds the demo content into it.
+      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (!(await waitHealthy(port, server, Date.now() + 180_000))) throw new Error('the server did not start');
+
+    // One Chrome for every page: Lighthouse clears the origin's cache and storage before each navigation.
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      handleSIGINT: false,
+      logLevel: 'silent',
+    });
+    if (jsonDir) mkdirSync(jsonDir, { recursive: true });
+
+    for (const page of pages) {
+      const url = `http://${HOSTS[page.lang]}:${port}${page.path}`;
+      const results = [];
+      for (let run = 1; run <= runs; run++) {
+        process.stdout.write(`${page.label}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`);
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: CATEGORIES,
+        });
+        const lhr = result?.lhr;
+        if (!lhr || lhr.runtimeError) {
+          errors.push(`${page.label}: ${lhr?.runtimeError?.message ?? 'no result'}`);
+          break;
+        }
+        if (jsonDir) {
+          const slug = `${page.lang}-${page.name}${runs > 1 ? `-${run}` : ''}`;
+          writeFileSync(path.join(jsonDir, `${slug}.report.json`), result.report);
+        }
+        for (const w of lhr.runWarnings) console.log(`  warning: ${w}`);
+        results.push(lhr);
+      }
+      if (results.length < runs) continue;
+      // The median run by performance score (of an even number, the better middle one).
+      results.sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0));
+      const lhr = results[Math.floor(results.length / 2)];
+      rows.push({ label: page.label, lhr, f: figures(lhr) });
+    }
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await cleanUp();
+  }
+
+  // Simulated throttling scales the CPU time observed here: on a busy or slow machine TBT and LCP grow.
+  const benchmark = rows.map((r) => r.lhr.environment.benchmarkIndex).sort((a, b) => a - b)[Math.floor(rows.length / 2)];
+  console.log(
+    `\nLighthouse ${rows[0]?.lhr.lighthouseVersion ?? ''}, mobile (simulated throttling)${runs > 1 ? `, median of ${runs} runs` : ''}; CPU benchmark index ${benchmark?.toFixed(0) ?? '–'}:\n`,
+  );
+  printTable(rows);
+  // Lighthouse's 4x CPU slowdown assumes a desktop-class CPU (index 1000 and more); below it the figures are worse than the site.
+  const busy = rows.filter((r) => r.lhr.environment.benchmarkIndex < 1000);
+  if (busy.length > 0) {
+    const list = busy.map((r) => `${r.label} (${r.lhr.environment.benchmarkIndex.toFixed(0)})`).join(', ');
+    console.log(`\nCPU benchmark index below 1000 (a busy or slow machine; TBT and LCP overstated): ${list}`);
+  }
+  const missing = rows.filter((row) => TARGETS.some((t) => !t.ok(row.f)));
+  if (missing.length > 0) {
+    console.log('\nTargets missed:');
+    for (const row of missing) {
+      const missed = TARGETS.filter((t) => !t.ok(row.f));
+      console.log(`  ${row.label}: ${missed.map((t) => `${t.name} ${t.show(row.f)} (${t.target})`).join(', ')}`);
+      for (const t of missed.filter((t) => t.category)) {
+        for (const title of failingAudits(row.lhr, t.category)) console.log(`    ${t.category}: ${title}`);
+      }
+    }
+  } else if (rows.length > 0) console.log('\nEvery page meets every target.');
+  if (errors.length > 0) throw new Error(`could not measure:\n  ${errors.join('\n  ')}`);
+  return rows.map(({ label, f }) => ({ label, ...f }));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { runs: { type: 'string', default: '1' }, json: { type: 'string' } },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) {
+    console.error(`--runs needs a whole number of at least 1, not ${values.runs}`);
+    process.exit(2);
+  }
+  try {
+    await measureLighthouse({ only: positionals, runs, jsonDir: values.json && path.resolve(values.json) });
+  } catch (err) {
+    console.error(`lighthouse: ${err.message}`);
+    process.exit(1);
+  }
+}

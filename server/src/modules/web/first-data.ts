@@ -1,0 +1,247 @@
+import {
+  CartLines,
+  FreeStory,
+  type ImageUse,
+  imageWidths,
+  type LangCode,
+  langCodes,
+  Product,
+  ProductListResponse,
+  ProductsResponse,
+  QuantityResponse,
+  SessionResponse,
+  TopStoriesResponse,
+} from '@storyhouse/contracts';
+import { firstDataKey, firstDataScript } from '@storyhouse/contracts/first-data';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import type { Serialized } from '../../lib/precompressed';
+import { appErrorBody } from '../../plugins/errors';
+import { jsonWriter } from '../../plugins/validation';
+import type { catalogueService } from '../catalogue/catalogue.service';
+import type { CmsPage } from '../cms/cms.service';
+
+/**
+ * Decision 014: the answers a page's first render asks the API for, read
+ * through the services the API's routes use (never the API itself) and
+ * written as those routes write them (their contract's serializer), so the
+ * page renders from its HTML without a round trip. Each answer is named by
+ * the GET path the web app asks (web/src/**\/api/), normalized by
+ * `firstDataKey`; one the web app does not ask for is harmless, one it asks
+ * for and does not find is fetched as before. A new screen adds its calls
+ * to `routeAnswers` (or, for a CMS layout, `layoutAnswers`).
+ */
+export interface FirstDataSources {
+  session: (request: FastifyRequest) => Promise<SessionResponse>;
+  cartQuantity: (request: FastifyRequest) => Promise<{ quantity: number }>;
+  /** The cart's lines (a page with add buttons shows what is in the cart). */
+  cartLines: (request: FastifyRequest) => Promise<unknown[]>;
+  navigation: () => Promise<Serialized>;
+  cmsPage: (lang: LangCode, path: string) => Promise<CmsPage | null>;
+  catalogue: ReturnType<typeof catalogueService>;
+  /** The session id the catalogue marks in-cart items by. */
+  sessionId: (request: FastifyRequest) => Promise<string | undefined>;
+  /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
+  resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
+}
+
+/** What a page shows, as the web plugin resolved it from the address. */
+export type FirstPage =
+  | { kind: 'cms'; path: string }
+  | { kind: 'shop' }
+  | { kind: 'story'; slug: string }
+  | { kind: 'freeStreamingAlbum'; id: number }
+  | { kind: 'other' };
+
+interface Answer {
+  key: string;
+  status: number;
+  json: string;
+}
+
+/** One call's answer, or its AppError's; anything else is left to the client to ask for (and logged). */
+type Pending = Promise<Answer | undefined>;
+
+const isLangFilter = (v: string): v is LangCode | 'all' => v === 'all' || langCodes.some((l) => l === v);
+
+const write = {
+  session: jsonWriter(SessionResponse),
+  quantity: jsonWriter(QuantityResponse),
+  cartLines: jsonWriter(CartLines),
+  products: jsonWriter(ProductsResponse),
+  productList: jsonWriter(ProductListResponse),
+  product: jsonWriter(Product),
+  topStories: jsonWriter(TopStoriesResponse),
+  freeStory: jsonWriter(FreeStory),
+};
+
+/** The path the web app asks for an image's copies (web/src/components/catalogue/api/resize-image.ts). */
+export function resizeMultiplePath(url: string, widths: readonly number[]) {
+  const query = new URLSearchParams({ url });
+  widths.forEach((width, i) => {
+    query.set(`options[${i}][width]`, String(width));
+  });
+  return `/crud/image/resize-multiple?${query}`;
+}
+
+export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: number }) {
+  const { catalogue } = sources;
+
+  /** Runs one call: its answer as the route would send it, or its AppError's. */
+  const answer = (request: FastifyRequest, path: string, load: () => Promise<string>): Pending =>
+    load().then(
+      (json) => ({ key: firstDataKey(path), status: 200, json }),
+      (err: unknown) => {
+        if (err instanceof AppError)
+          return { key: firstDataKey(path), status: err.status, json: JSON.stringify(appErrorBody(request, err)) };
+        request.log.warn({ err, path }, 'first data: left to the client');
+        return undefined;
+      },
+    );
+
+  /** The copies of an image at a place, as the web app's <img> asks for them. */
+  const image = (request: FastifyRequest, url: string | null | undefined, use: ImageUse): Pending[] => {
+    if (!url) return [];
+    const copies = sources.resizedCopies(url, use).then((list) => {
+      if (!list) throw new AppError('not_found', 'item_not_found');
+      return JSON.stringify(list.map((c) => ({ width: c.width, height: null, media_query: null, resized_url: c.resized_url })));
+    });
+    // An image that cannot be resized is left to the client, which shows its empty box on the API's answer.
+    return [
+      answer(request, resizeMultiplePath(url, imageWidths[use]), () => copies).then((a) => (a?.status === 200 ? a : undefined)),
+    ];
+  };
+
+  const covers = (request: FastifyRequest, items: readonly { primary_image: string | null }[]) =>
+    items.flatMap((p) => image(request, p.primary_image, 'cover'));
+
+  /** The shop's first page of products, from the address as the shop screen reads it (web/src/features/shop/shop-page.tsx). */
+  const shop = async (request: FastifyRequest): Promise<Pending[]> => {
+    const query = request.query as Record<string, unknown>;
+    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+    const page = /^\d{1,6}$/.test(text('page')) && Number(text('page')) >= 1 ? Number(text('page')) : 1;
+    const search = text('search').trim();
+    const langParam = text('lang_code');
+    const lang = isLangFilter(langParam) ? langParam : request.siteLang;
+    const params = new URLSearchParams({ page: String(page), available: '1', lang_code: lang });
+    if (search) params.set('search', search);
+    const list = catalogue.listProducts(
+      { page, search, lang_code: lang, available: '1' },
+      request.siteLang,
+      await sources.sessionId(request),
+    );
+    const covered = list.then((l) => covers(request, l.items)).catch(() => []);
+    return [answer(request, `/crud/product/skus?${params}`, async () => write.productList(await list)), ...(await covered)];
+  };
+
+  /** The calls of a CMS layout beyond the page itself (web/src/app/cms-layouts.tsx and the layouts it names). */
+  const layoutAnswers = async (request: FastifyRequest, page: CmsPage): Promise<Pending[]> => {
+    const lang = request.siteLang;
+    const entry = page.body.cms_entry;
+    const sessionId = await sources.sessionId(request);
+    const own = [...image(request, entry.main_image && `/media/${entry.main_image}`, 'hero')];
+    if (entry.sidebar_image) own.push(...image(request, `/media/${entry.sidebar_image}`, 'sidebar'));
+    switch (page.body.cms_template) {
+      case 'home-page': {
+        const albums = catalogue.recommendedAlbums(lang, sessionId);
+        const freeStory = catalogue.freeStory(lang);
+        // Without a header image, the hero is the free story's cover.
+        const heroCover = entry.main_image
+          ? []
+          : await freeStory.then((f) => image(request, f.primary_image, 'cover')).catch(() => []);
+        const kids = [1, 2].flatMap((n) => {
+          const file = entry.home[`homeKidsCornerItem${n as 1 | 2}Image`];
+          return image(request, file && `/media/${file}`, 'kidsCorner');
+        });
+        const albumCovers = await albums.then((a) => covers(request, a.items)).catch(() => []);
+        return [
+          ...own,
+          ...kids,
+          ...albumCovers,
+          answer(request, `/crud/promoted-sku/recommended-albums/${lang}`, async () => write.products(await albums)),
+          answer(request, `/crud/promoted-sku/top-stories/${lang}`, async () =>
+            write.topStories(await catalogue.topStories(lang, sessionId)),
+          ),
+          ...heroCover,
+          answer(request, `/crud/free-story/${lang}?swr=1`, async () => write.freeStory(await freeStory)),
+        ];
+      }
+      case 'free-streaming': {
+        const albums = catalogue.freeStreaming(lang, lang, sessionId);
+        const albumCovers = await albums.then((a) => covers(request, a.items)).catch(() => []);
+        return [
+          ...own,
+          ...albumCovers,
+          answer(request, `/crud/free-streaming?lang_code=${lang}`, async () => write.products(await albums)),
+        ];
+      }
+      case 'store-product-list':
+        return [...own, ...(await shop(request))];
+      default:
+        return own;
+    }
+  };
+
+  const cms = async (request: FastifyRequest, path: string): Promise<Pending[]> => {
+    const key = `/crud/content/entry/by/url?${new URLSearchParams({ url: path, swr: '1' })}`;
+    const page = await sources.cmsPage(request.siteLang, path);
+    if (!page) return [answer(request, key, () => Promise.reject(new AppError('not_found', 'page_not_found')))];
+    return [answer(request, key, async () => page.json), ...(await layoutAnswers(request, page))];
+  };
+
+  const routeAnswers = async (request: FastifyRequest, page: FirstPage): Promise<Pending[]> => {
+    switch (page.kind) {
+      case 'cms':
+        return cms(request, page.path);
+      case 'shop':
+        return shop(request);
+      case 'story': {
+        const product = catalogue.productBySlug(page.slug, await sources.sessionId(request));
+        const cover = await product.then((p) => image(request, p.primary_image, 'cover')).catch(() => []);
+        return [
+          answer(request, `/crud/product-by-slug/${encodeURIComponent(page.slug)}/skus`, async () =>
+            write.product(await product),
+          ),
+          answer(request, '/crud/cart-session/skus', async () => write.cartLines(await sources.cartLines(request))),
+          ...cover,
+        ];
+      }
+      case 'freeStreamingAlbum': {
+        const album = catalogue.freeStreamingAlbum(page.id, await sources.sessionId(request));
+        const cover = await album.then((p) => image(request, p.primary_image, 'cover')).catch(() => []);
+        return [answer(request, `/crud/free-streaming/album/${page.id}`, async () => write.product(await album)), ...cover];
+      }
+      default:
+        return [];
+    }
+  };
+
+  /**
+   * The text of a page's first-data element: the shell's calls (session,
+   * cart count, navigation) and the page's own. A call that has not answered
+   * within `waitMs` is left out, so a slow source never holds the page
+   * longer than that: the client then asks for it as it would have.
+   */
+  return async function firstData(request: FastifyRequest, page: FirstPage): Promise<string> {
+    const shell: Pending[] = [
+      answer(request, '/crud/session', async () => write.session(await sources.session(request))),
+      answer(request, '/crud/cart-session/skus/quantity', async () => write.quantity(await sources.cartQuantity(request))),
+      answer(request, '/crud/content/entry/list/site-navigation', async () => (await sources.navigation()).json),
+    ];
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), opts.waitMs);
+    });
+    const done: Answer[] = [];
+    const track = (p: Pending) => p.then((a) => (a ? done.push(a) : undefined));
+    const all = Promise.all([
+      ...shell.map(track),
+      routeAnswers(request, page).then((list) => Promise.all(list.map(track))),
+    ]).catch((err: unknown) => request.log.warn({ err }, 'first data: left to the client'));
+    await Promise.race([all, deadline]);
+    clearTimeout(timer);
+    return firstDataScript(done);
+  };
+}
+
+export type FirstDataLoader = ReturnType<typeof firstDataLoader>;

@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CmsTemplate, LangCode } from '@storyhouse/contracts';
+
+/**
+ * The web app's module of each screen a page may open on (web/src/app/router.tsx
+ * and app/cms-layouts.tsx), by what the page shows: the page's HTML asks for
+ * it, and for the site language's messages, beside the app's entry, so the
+ * browser fetches them at once instead of after the entry has run (decision
+ * 014). A module not in the build's manifest is simply not preloaded;
+ * screen-modules.unit.test.ts checks each is a file of web/src.
+ */
+export const screenSources = {
+  shop: 'src/features/shop/shop-page.tsx',
+  story: 'src/features/story/story-page.tsx',
+  freeStreamingAlbum: 'src/features/free-streaming/free-streaming-album-page.tsx',
+  'basic-subpage': 'src/features/cms/layouts/basic-layout.tsx',
+  'home-page': 'src/features/home/home-layout.tsx',
+  'free-streaming': 'src/features/free-streaming/free-streaming-layout.tsx',
+  'store-product-list': 'src/features/shop/store-product-list-layout.tsx',
+  'contact-us': 'src/features/contact/contact-layout.tsx',
+  guestbook: 'src/features/guestbook/guestbook-layout.tsx',
+  'free-mp3': 'src/features/free-mp3/free-mp3-layout.tsx',
+  search: 'src/features/search/search-layout.tsx',
+  donations: 'src/features/cms/layouts/basic-layout.tsx',
+  'gift-card': 'src/features/cms/layouts/basic-layout.tsx',
+  subscription: 'src/features/cms/layouts/basic-layout.tsx',
+} as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum', string>;
+
+export type Screen = keyof typeof screenSources;
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** What a page links to ahead: module scripts to preload and the stylesheets its screen brings. */
+export interface ScreenAssets {
+  modules: string[];
+  styles: string[];
+}
+
+/**
+ * Reads the build's manifest (web/dist/.vite/manifest.json) once; answers
+ * the assets of a language's messages and a screen, each with the chunks it
+ * imports, leaving out the entry and what the entry already brings.
+ */
+export function screenAssets(root: string): (lang: LangCode, screen: Screen | undefined) => ScreenAssets {
+  const file = path.join(root, '.vite/manifest.json');
+  const manifest: Record<string, Chunk> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const chunks = Object.entries(manifest);
+  const entryKey = chunks.find(([, c]) => c.isEntry)?.[0];
+  const keyOfSource = (source: string) => chunks.find(([, c]) => c.src === source)?.[0];
+
+  const inEntry = new Set<string>();
+  const walk = (key: string | undefined, into: Set<string>) => {
+    if (!key || into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const dep of manifest[key].imports ?? []) walk(dep, into);
+  };
+  walk(entryKey, inEntry);
+
+  const cache = new Map<string, ScreenAssets>();
+  return (lang, screen) => {
+    const id = `${lang} ${screen ?? ''}`;
+    const known = cache.get(id);
+    if (known) return known;
+    const keys = new Set<string>();
+    walk(keyOfSource(`../packages/i18n/src/catalogs/${lang}.json`), keys);
+    if (screen) walk(keyOfSource(screenSources[screen]), keys);
+    const own = [...keys].filter((k) => !inEntry.has(k)).map((k) => manifest[k] as Chunk);
+    const assets = {
+      modules: own.map((c) => `/${c.file}`),
+      styles: [...new Set(own.flatMap((c) => c.css ?? []))].map((f) => `/${f}`),
+    };
+    cache.set(id, assets);
+    return assets;
+  };
+}

@@ -1,0 +1,43 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { screenAssets, screenSources } from './screen-modules';
+
+const web = path.resolve(import.meta.dirname, '../../../../web');
+
+describe('the screens a page links to ahead', () => {
+  it('name modules of the web app (a moved screen fails here, not silently in the browser)', () => {
+    for (const source of Object.values(screenSources)) expect(existsSync(path.join(web, source)), source).toBe(true);
+  });
+
+  const root = mkdtempSync(path.join(tmpdir(), 'storyhouse-manifest-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  mkdirSync(path.join(root, '.vite'));
+  writeFileSync(
+    path.join(root, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
+      '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_card-1.js': { file: 'assets/card-1.js', imports: ['index.html', '_shared-1.js'], css: ['assets/card-1.css'] },
+      'src/features/home/home-layout.tsx': {
+        file: 'assets/home-layout-1.js',
+        src: 'src/features/home/home-layout.tsx',
+        imports: ['index.html', '_card-1.js'],
+        css: ['assets/home-1.css'],
+      },
+      '../packages/i18n/src/catalogs/es.json': { file: 'assets/es-1.js', src: '../packages/i18n/src/catalogs/es.json' },
+    }),
+  );
+
+  it('are the language’s messages and the screen with what it imports, never what the entry already brings', () => {
+    expect(screenAssets(root)('es', 'home-page')).toEqual({
+      modules: ['/assets/es-1.js', '/assets/home-layout-1.js', '/assets/card-1.js'],
+      styles: ['/assets/home-1.css', '/assets/card-1.css'],
+    });
+  });
+
+  it('are nothing for a screen or language the build does not have', () => {
+    expect(screenAssets(root)('ru', 'shop')).toEqual({ modules: [], styles: [] });
+  });
+});
