@@ -53,8 +53,68 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The app uses react-router in declarative mode (BrowserRouter, Routes,
+ * Route; no data router, no framework mode), but its production build keeps
+ * code only those modes run, and all of it lands in the shell's first
+ * download (scripts/check-bundle.mjs). Four edits of its one module let the
+ * bundler drop that code; none changes what declarative mode does:
+ * - `X.displayName = "…"` (a name for React's developer tools) is a write the
+ *   bundler must keep, and it keeps X with it (HistoryRouter, ScrollRestoration…);
+ * - `React.forwardRef(…)` is marked pure, so an unused component (Form) goes;
+ * - Link asks usePrefetchBehavior, which without the framework's context
+ *   always answers "no prefetch, no handlers": that answer is written in, and
+ *   PrefetchPageLinks and its helpers go;
+ * - NavLink's view-transition state is only read under a data router
+ *   (`routerState != null`, always null here): it is false.
+ * Each edit must match as often as counted, in the one module that holds
+ * Link, so an upgrade that changes the code fails the build instead of
+ * silently keeping or breaking it.
+ */
+function reactRouterDeclarativeOnly(): Plugin {
+  const edits: [RegExp, string, number][] = [
+    [/^\w+\.displayName = "[^"]*";$/gm, '', 15],
+    [/= (React\d*)\.forwardRef\(/g, '= /* @__PURE__ */ $1.forwardRef(', 4],
+    [
+      /let \[shouldPrefetch, prefetchRef, prefetchHandlers\] = usePrefetchBehavior\(\s*prefetch,\s*rest\s*\);/g,
+      'const shouldPrefetch = false, prefetchRef = null, prefetchHandlers = {};',
+      1,
+    ],
+    [
+      /routerState != null && \/\/[^\n]*\n\s*\/\/[^\n]*\n\s*useViewTransitionState\(path\) && viewTransition === true/g,
+      'false',
+      1,
+    ],
+  ];
+  let edited = false;
+  return {
+    name: 'storyhouse-react-router-declarative-only',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      edited = false;
+    },
+    buildEnd(error) {
+      if (!error && !edited) throw new Error('react-router: no module with Link found to edit');
+    },
+    transform(code, id) {
+      if (!id.startsWith(path.join(reactRouterDir, 'dist/production/chunk-')) || !code.includes('function usePrefetchBehavior('))
+        return;
+      edited = true;
+      let out = code;
+      for (const [pattern, replacement, count] of edits) {
+        const found = out.match(pattern)?.length ?? 0;
+        if (found !== count) throw new Error(`react-router: ${pattern} matched ${found}, not ${count} times in ${id}`);
+        // The line count stays, so the source map of the unedited lines still holds.
+        out = out.replace(pattern, (...m) => replacement.replace('$1', m[1]) + '\n'.repeat(m[0].split('\n').length - 1));
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), reactRouterDeclarativeOnly()],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the

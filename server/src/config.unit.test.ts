@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       SESSION_CACHE_MS: 1000,
       CATALOGUE_CACHE_MS: 1000,
       CMS_CACHE_MS: 5000,
+      FIRST_DATA_WAIT_MS: 400,
       DEMO_CONTENT: 'auto',
       MEDIA_STORAGE: 'local',
       S3_REGION: 'us-east-1',
