@@ -23,6 +23,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildStale } from './build.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -49,18 +50,7 @@ const TARGETS = [
   { name: 'SEO', target: '100', ok: (r) => r.seo >= 100, show: (r) => r.seo, category: 'seo' },
 ];
 
-// As the browser journeys run it (web/e2e/playwright.config.ts): there is no
-// outside network, and Chromium's background services would only add noise.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -220,7 +210,7 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
 
     // One Chrome for every page: Lighthouse clears the origin's cache and storage before each navigation.
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
       chromeFlags: CHROME_FLAGS,
       handleSIGINT: false,
       logLevel: 'silent',
