@@ -30,18 +30,24 @@ function newest(paths) {
 
 const shared = [at('packages/contracts/src'), at('packages/i18n/src'), at('package-lock.json')];
 
+const viteBuild = [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'];
+
 export const targets = [
   {
     name: 'web app',
     stamp: at('web/dist/.built'),
     inputs: [at('web/src'), at('web/public'), at('web/index.html'), at('web/vite.config.ts'), ...shared],
-    build: [process.execPath, [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], at('web')],
+    build: [
+      [process.execPath, [...viteBuild], at('web')],
+      // The server render's bundle (decision 015), inside the build it belongs to, so the two always agree.
+      [process.execPath, [...viteBuild, '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/.ssr'], at('web')],
+    ],
   },
   {
     name: 'server',
     stamp: at('server/dist/.built'),
     inputs: [at('server/src'), at('server/build.mjs'), ...shared],
-    build: [process.execPath, ['build.mjs'], at('server')],
+    build: [[process.execPath, ['build.mjs'], at('server')]],
   },
 ];
 
@@ -61,9 +67,10 @@ export function buildStale({ force = false, env = process.env } = {}) {
     console.log(`Building the ${t.name}…`);
     // The stamp gets the time the build started: a source saved during the build makes it stale again.
     const started = new Date();
-    const [cmd, args, cwd] = t.build;
-    const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
-    if (r.status !== 0) return r.status ?? 1;
+    for (const [cmd, args, cwd] of t.build) {
+      const r = spawnSync(cmd, args, { cwd, stdio: 'inherit' });
+      if (r.status !== 0) return r.status ?? 1;
+    }
     writeFileSync(t.stamp, started.toISOString());
     utimesSync(t.stamp, started, started);
   }

@@ -284,20 +284,22 @@ function shortestLoop(graph, component) {
 // ─── The rules ──────────────────────────────────────────────────────────────
 
 const WEB_LAYERS = ['lib', 'ui', 'components', 'features', 'app'];
-const WEB_ORDER = 'main.tsx → app/ → features/ → components/ → ui/ → lib/';
+const WEB_ORDER = 'main.tsx, entry-server.tsx → app/ → features/ → components/ → ui/ → lib/';
+/** The entry points: the browser's (main.tsx) and the server render's (entry-server.tsx, decision 015). */
+const WEB_ENTRIES = new Set(['main.tsx', 'entry-server.tsx']);
 
 function webLayer(file) {
-  if (file === 'main.tsx') return { name: 'main.tsx', rank: WEB_LAYERS.length };
+  if (WEB_ENTRIES.has(file)) return { name: file, rank: WEB_LAYERS.length };
   const [top, second] = file.split('/');
   const rank = WEB_LAYERS.indexOf(top);
   if (rank === -1 || second === undefined) return null;
   return { name: `${top}/`, rank, part: second };
 }
 
-/** web/src: main.tsx → app/ → features/<x>/ → components/<domain>/ → ui/ → lib/; no feature imports another. */
+/** web/src: main.tsx and entry-server.tsx → app/ → features/<x>/ → components/<domain>/ → ui/ → lib/; no feature imports another. */
 export const webRules = {
   check(from, to) {
-    if (from === 'main.tsx') return null; // the entry point sits on top and may import anything
+    if (WEB_ENTRIES.has(from)) return null; // the entry points sit on top and may import anything
     const a = webLayer(from);
     const b = webLayer(to);
     if (!a) return `${from} is outside the layers (${WEB_ORDER})`;

@@ -25,7 +25,8 @@ function precompress(): Plugin {
   let outDir = '';
   return {
     name: 'storyhouse-precompress',
-    apply: 'build',
+    // The server-render bundle (dist/.ssr, decision 015) is read from disk by the server, never sent.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -89,7 +90,8 @@ function reactRouterDeclarativeOnly(): Plugin {
   let edited = false;
   return {
     name: 'storyhouse-react-router-declarative-only',
-    apply: 'build',
+    // Only the browser's download has a budget; the server render imports react-router from node_modules.
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     enforce: 'pre',
     buildStart() {
       edited = false;
@@ -113,19 +115,21 @@ function reactRouterDeclarativeOnly(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), precompress(), reactRouterDeclarativeOnly()],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the
     // shell's budget needs (scripts/check-bundle.mjs).
     alias:
-      command === 'build'
+      command === 'build' && !isSsrBuild
         ? [{ find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') }]
         : [],
   },
   build: {
     target: 'es2022',
+    // The public files belong to the browser's build only.
+    copyPublicDir: !isSsrBuild,
     manifest: true,
     sourcemap: true,
     rolldownOptions: {

@@ -37,6 +37,7 @@ import { sessionSummary } from './modules/sessions/session-summary';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { firstDataLoader } from './modules/web/first-data';
+import { loadServerRender } from './modules/web/server-render';
 import web from './modules/web/web.plugin';
 import allowedHosts from './plugins/allowed-hosts';
 import db from './plugins/db';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   const cart = cartService(app.db);
   await app.register(web, {
     root: webRoot,
+    renderApp: await loadServerRender(webRoot),
     sites,
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),

@@ -1,4 +1,4 @@
-import { test as base, type ConsoleMessage, expect, type Page } from '@playwright/test';
+import { test as base, type ConsoleMessage, expect, type Page, type Response } from '@playwright/test';
 import { type Catalog, createTranslator, type Translate } from '@storyhouse/i18n';
 import en from '@storyhouse/i18n/catalogs/en.json' with { type: 'json' };
 import es from '@storyhouse/i18n/catalogs/es.json' with { type: 'json' };
@@ -114,8 +114,25 @@ interface Fixtures {
   consoleGuard: undefined;
 }
 
+/** Whether a navigation's answer is a page of the app (not a file, a feed or an API answer). */
+const isAppPage = (response: Response | null) => response?.headers()['content-type']?.startsWith('text/html') === true;
+
 export const test = base.extend<Fixtures & SiteOptions>({
   siteLang: ['en', { option: true }],
+  // Decision 015: a page for visitors arrives rendered, and the app takes it over a moment later. A person cannot act
+  // before that on a real phone's timescale, but a journey can: goto and reload wait until the app runs the page
+  // (`<html data-app-ready>`), so what a journey does is what the app does, never what the bare markup does.
+  page: async ({ page }, use) => {
+    const ready = async (response: Response | null) => {
+      if (isAppPage(response)) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      return response;
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => ready(await goto(url, options));
+    page.reload = async (options) => ready(await reload(options));
+    await use(page);
+  },
   t: async ({ siteLang }, use) => use(translator(siteLang)),
   homeTitle: async ({ siteLang }, use) => use(demoPage(siteLang, '/index').title),
   expectedApiErrors: [[], { option: true }],

@@ -1,7 +1,7 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app';
 import { preloadFirstScreen } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { loadMessages, pageLang } from './lib/i18n';
@@ -13,10 +13,15 @@ import './styles.css';
 const lang = pageLang();
 // The first page's code loads beside its messages, so its first render is whole (decision 014).
 void Promise.all([loadMessages(lang), preloadFirstScreen(window.location.pathname)]).then(([catalog]) => {
-  createRoot(document.getElementById('root') as HTMLElement).render(
+  const root = document.getElementById('root') as HTMLElement;
+  const app = (
     <StrictMode>
-      <App lang={lang} catalog={catalog} />
-    </StrictMode>,
+      <App lang={lang} catalog={catalog} queryClient={createQueryClient()} />
+    </StrictMode>
   );
+  // A page the server rendered (decision 015) is hydrated, in slices that leave the page responsive to input;
+  // any other is rendered here.
+  if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+  else createRoot(root).render(app);
   registerServiceWorker();
 });

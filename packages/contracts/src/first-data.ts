@@ -7,6 +7,7 @@
  * Imported as `@storyhouse/contracts/first-data`: no zod, so the shell's
  * download does not grow by it.
  */
+import type { LangCode } from './lang-codes';
 
 /** The id of the `<script type="application/json">` holding the answers. */
 export const FIRST_DATA_ELEMENT_ID = 'first-data';
@@ -44,4 +45,21 @@ export function firstDataKey(path: string): string {
 export function firstDataScript(answers: readonly { key: string; status: number; json: string }[]): string {
   const members = answers.map(({ key, status, json }) => `${JSON.stringify(key)}:{"status":${status},"body":${json}}`);
   return `{${members.join(',')}}`.replace(/</g, '\\u003c');
+}
+
+/**
+ * Decision 015: what the server asks the web build's server render
+ * (web/src/entry-server.tsx, loaded by server/src/modules/web/server-render.ts)
+ * for one page; the render answers the markup of the app's first render.
+ */
+export interface RenderRequest {
+  /** The page's address: path and query. */
+  url: string;
+  lang: LangCode;
+  /** The page's first data, as embedded in the HTML. */
+  answers: FirstData;
+  /** The request's Cookie header. */
+  cookies: string;
+  /** This page on the other language sites (the head's hreflang links). */
+  alternates: Partial<Record<LangCode, string>>;
 }

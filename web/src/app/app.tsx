@@ -1,27 +1,58 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Catalog } from '@storyhouse/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { PlayerProvider } from '../components/player/player';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A 4xx will not change on retry; a network blip might.
-      retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
-      refetchOnWindowFocus: false,
+/** The app's query cache: one per page in the browser, one per request in a server render (decision 015). */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx will not change on retry; a network blip might.
+        retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+        refetchOnWindowFocus: false,
+      },
     },
-  },
-});
+  });
+}
 
-export function App({ lang, catalog }: { lang: LangCode; catalog: Catalog }) {
+/**
+ * Marks the page once the app runs it (`<html data-app-ready>`): on a page
+ * the server rendered, from then on every control of the markup answers
+ * (decision 015). Journeys that must not click before it wait for it.
+ */
+function AppReady() {
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
+  return null;
+}
+
+/**
+ * The whole app. `location` is given only by a server render (the address
+ * it renders); in the browser the router follows the window's address.
+ */
+export function App({
+  lang,
+  catalog,
+  queryClient,
+  location,
+}: {
+  lang: LangCode;
+  catalog: Catalog;
+  queryClient: QueryClient;
+  location?: string;
+}) {
   return (
     <I18nProvider lang={lang} catalog={catalog}>
       <QueryClientProvider client={queryClient}>
         <PlayerProvider>
-          <AppRoutes />
+          <AppRoutes location={location} />
+          <AppReady />
         </PlayerProvider>
       </QueryClientProvider>
     </I18nProvider>

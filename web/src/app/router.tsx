@@ -1,6 +1,6 @@
 import { type ContentByUrlResponse, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import type { ComponentType } from 'react';
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
 // Not lazy: the CMS page resolves every path the route table does not name,
 // and shows the not-found page, which is also what an offline visitor sees
 // (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
@@ -64,29 +64,33 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
   return template ? cmsLayouts[template].preload().catch(() => undefined) : Promise.resolve();
 }
 
-export function AppRoutes() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<Shell fallback={<Loading />} />}>
-          {(Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
-            const Screen = screens[id];
-            const access: PageRoute['access'] = pageRoutes[id].access;
-            return pageRoutes[id].paths.map((path) => (
-              <Route
-                key={path}
-                path={path}
-                element={
-                  <RouteGuard access={access}>
-                    <Screen />
-                  </RouteGuard>
-                }
-              />
-            ));
-          })}
-          <Route path="*" element={<CmsScreen />} />
-        </Route>
-      </Routes>
-    </BrowserRouter>
+/** The route table; `location` is a server render's address (decision 015), else the window's. */
+export function AppRoutes({ location }: { location?: string }) {
+  const routes = (
+    <Routes>
+      <Route element={<Shell fallback={<Loading />} />}>
+        {(Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
+          const Screen = screens[id];
+          const access: PageRoute['access'] = pageRoutes[id].access;
+          return pageRoutes[id].paths.map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RouteGuard access={access}>
+                  <Screen />
+                </RouteGuard>
+              }
+            />
+          ));
+        })}
+        <Route path="*" element={<CmsScreen />} />
+      </Route>
+    </Routes>
+  );
+  return location === undefined ? (
+    <BrowserRouter>{routes}</BrowserRouter>
+  ) : (
+    <StaticRouter location={location}>{routes}</StaticRouter>
   );
 }

@@ -17,6 +17,12 @@ export class ApiError extends Error {
   }
 }
 
+/** The ApiError of a non-2xx answer with this status and (error) body. */
+export function apiErrorOf(status: number, body: unknown): ApiError {
+  const e = (body ?? {}) as Partial<ErrorBody>;
+  return new ApiError(status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+}
+
 /**
  * The language flag of spec §1 travels on API calls when the page was opened
  * with it. A value the API would refuse (`?test_spanish_site` alone, a typo)
@@ -49,8 +55,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   const first = method === 'GET' ? takeFirstAnswer(path) : undefined;
   if (first) {
     if (first.status < 300) return first.body as T;
-    const e = (first.body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(first.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+    throw apiErrorOf(first.status, first.body);
   }
   let response: Response;
   try {
@@ -69,8 +74,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   if (response.status === 204) return undefined as T;
   const data = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    const e = (data ?? {}) as Partial<ErrorBody>;
-    const error = new ApiError(response.status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+    const error = apiErrorOf(response.status, data);
     // A session that ended under a page needing it: to login and back (a full load, so every cached answer starts fresh).
     const login = signInRedirect(error.status, error.code, window.location);
     if (login) window.location.replace(login);

@@ -1,7 +1,10 @@
-/** Reads a cookie the server left for the page (not HttpOnly ones). */
+import { serverPage } from './server-page';
+
+/** Reads a cookie the server left for the page (not HttpOnly ones); in a server render, from the request (decision 015). */
 export function readCookie(name: string): string | undefined {
   const prefix = `${name}=`;
-  return document.cookie
+  const cookies = serverPage()?.cookies ?? document.cookie;
+  return cookies
     .split('; ')
     .find((c) => c.startsWith(prefix))
     ?.slice(prefix.length);

@@ -1,4 +1,5 @@
 import { FIRST_DATA_ELEMENT_ID, type FirstAnswer, firstDataKey } from '@storyhouse/contracts/first-data';
+import { serverPage } from './server-page';
 
 /**
  * Decision 014: the answers the server embedded in the page for its first
@@ -10,6 +11,9 @@ import { FIRST_DATA_ELEMENT_ID, type FirstAnswer, firstDataKey } from '@storyhou
 let answers: Map<string, FirstAnswer> | undefined;
 
 function embedded(): Map<string, FirstAnswer> {
+  // A server render (decision 015) reads its own request's answers.
+  const server = serverPage();
+  if (server) return server.answers;
   if (answers) return answers;
   answers = new Map();
   const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_DATA_ELEMENT_ID);

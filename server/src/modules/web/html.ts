@@ -28,9 +28,9 @@ const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_R
  * Fills the built index.html for one request: the site language on <html>
  * (so the client and screen readers start in the right language) and the
  * page's head, and the answers its first render needs (decision 014). The
- * template comes from Vite's build; nothing else changes.
+ * template comes from Vite's build; nothing else changes but the root, which holds the server render's markup (decision 015).
  */
-export function renderPage(template: string, lang: LangCode, head: PageHead, firstData?: string) {
+export function renderPage(template: string, lang: LangCode, head: PageHead, firstData?: string, markup?: string) {
   const tags = [`<title>${escapeHtml(head.title)}</title>`];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   for (const [hreflang, href] of Object.entries(head.alternates ?? {})) {
@@ -54,15 +54,23 @@ export function renderPage(template: string, lang: LangCode, head: PageHead, fir
       `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`,
     );
   }
-  for (const href of head.modules ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  // A page the server rendered (decision 015) paints from its HTML: its code (the entry, at low priority, and then
+  // the screen's, which the entry imports) comes after the stylesheets, fonts and images the paint needs. A page the
+  // browser renders needs its code first: its screen's modules are fetched beside the entry.
+  const rendered = Boolean(markup);
+  const priority = rendered ? ' fetchpriority="low"' : '';
+  if (!rendered)
+    for (const href of head.modules ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
   for (const href of head.styles ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
   const html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
-    .replace(/<title>[^<]*<\/title>/, tags.join('\n    '));
+    .replace(/<title>[^<]*<\/title>/, tags.join('\n    '))
+    .replace('<script type="module"', `<script type="module"${priority}`);
   // The answers of the page's first render (decision 014); the text escapes every `<`.
   if (firstData === undefined) return html;
   const data = `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${firstData}</script>`;
-  return html.replace('<div id="root"></div>', () => `<div id="root"></div>\n    ${data}`);
+  // The app's first render, made on the server from those answers (decision 015), for the browser to hydrate.
+  return html.replace('<div id="root"></div>', () => `<div id="root">${markup ?? ''}</div>\n    ${data}`);
 }
 
 export function defaultHead(t: Translate, notFound: boolean): PageHead {

@@ -55,6 +55,23 @@ describe('renderPage', () => {
     );
     expect(renderPage(template, 'en', { title: 'Story' })).not.toContain('rel="preload"');
   });
+
+  it('puts a server render in the root and then fetches the app’s code at low priority, without preloading the screen’s', () => {
+    const built = template.replace('</head>', '<script type="module" crossorigin src="/assets/index-1.js"></script></head>');
+    const head = { title: 'Story', modules: ['/assets/story-page-1.js'], styles: ['/assets/story-page-1.css'] };
+
+    const rendered = renderPage(built, 'en', head, '{}', '<main>Story</main>');
+    expect(rendered).toContain('<div id="root"><main>Story</main></div>');
+    expect(rendered).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(rendered).not.toContain('modulepreload');
+    expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/story-page-1.css">');
+
+    // A page the browser renders needs its code first.
+    const browser = renderPage(built, 'en', head, '{}');
+    expect(browser).toContain('<div id="root"></div>');
+    expect(browser).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(browser).toContain('<link rel="modulepreload" crossorigin href="/assets/story-page-1.js">');
+  });
 });
 
 describe('defaultHead', () => {

@@ -10,6 +10,7 @@ import {
   pageRoutes,
   srcSetOf,
 } from '@storyhouse/contracts';
+import type { RenderRequest } from '@storyhouse/contracts/first-data';
 import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,6 +21,7 @@ import type { CmsPageMeta } from '../cms/cms.service';
 import type { FirstPage } from './first-data';
 import { defaultHead, type PageHead, renderPage } from './html';
 import { screenAssets } from './screen-modules';
+import type { RenderApp } from './server-render';
 
 export interface WebOptions {
   /** Folder of the built web app (web/dist); undefined serves the API only. */
@@ -35,6 +37,8 @@ export interface WebOptions {
   freeStoryCover: (lang: LangCode) => Promise<string | null>;
   /** The text of a page's first-data element (first-data.ts); undefined embeds none. */
   firstData?: (request: FastifyRequest, page: FirstPage) => Promise<string>;
+  /** The web build's server render (server-render.ts, decision 015); undefined leaves every page to the browser. */
+  renderApp?: RenderApp;
 }
 
 /** The path of a page's address, as the web app's location has it. */
@@ -54,7 +58,7 @@ const compressedForm = /\.(br|gz)$/;
  * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, firstData }) => {
+  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, firstData, renderApp }) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const assetsOf = root && template ? screenAssets(root) : undefined;
@@ -65,7 +69,8 @@ export default fp<WebOptions>(
         root,
         wildcard: false,
         index: false,
-        allowedPath: (p) => p !== '/index.html',
+        // index.html is each page's template; .ssr/ is the server render's code (decision 015).
+        allowedPath: (p) => p !== '/index.html' && !p.startsWith('/.ssr/'),
         // Chosen by Accept-Encoding (with Vary: accept-encoding), .br then .gz then the file itself; never asked for by name.
         preCompressed: true,
         globIgnore: ['**/*.br', '**/*.gz'],
@@ -124,6 +129,32 @@ export default fp<WebOptions>(
     };
 
     /**
+     * Decision 015: the app's first render of a page that exists for visitors
+     * and search engines, from its first data; the browser hydrates it. A
+     * render that fails costs the page its markup, never the page: the
+     * browser renders it, as it did before.
+     */
+    const markupOf = async (
+      request: FastifyRequest,
+      data: string | undefined,
+      alternates: PageHead['alternates'],
+    ): Promise<string | undefined> => {
+      if (!renderApp || data === undefined) return undefined;
+      try {
+        return await renderApp({
+          url: request.url,
+          lang: request.siteLang,
+          answers: JSON.parse(data) as RenderRequest['answers'],
+          cookies: request.headers.cookie ?? '',
+          alternates: alternates ?? {},
+        });
+      } catch (err) {
+        request.log.error({ err, url: request.url }, 'server render failed: the browser renders the page');
+        return undefined;
+      }
+    };
+
+    /**
      * `cover`: a story page's album cover, preloaded (its product was read to know the page exists).
      * `shows`: what the page shows, for its first data; a path that is no route is a CMS path (found or not).
      */
@@ -142,7 +173,8 @@ export default fp<WebOptions>(
       const head = found ?? { ...defaultHead(translators[request.siteLang], true), alternates: alternateUrls(request, sites) };
       const screen = shows.kind === 'cms' ? found?.template : shows.kind === 'other' ? undefined : shows.kind;
       const assets = assetsOf?.(request.siteLang, screen);
-      const html = renderPage(template, request.siteLang, { ...head, ...assets }, data);
+      const markup = shows.kind === 'other' ? undefined : await markupOf(request, data, head.alternates);
+      const html = renderPage(template, request.siteLang, { ...head, ...assets }, data, markup);
       return reply
         .code(found ? 200 : 404)
         .header('cache-control', 'no-cache')

@@ -1,11 +1,17 @@
 import { type LangCode, langCodes } from '@storyhouse/contracts';
 import { useI18n } from '../../lib/i18n';
+import { serverPage } from '../../lib/server-page';
 import { RouteLink } from '../../ui/route-link';
 
-/** The other language sites, as the server announced them in <link rel="alternate" hreflang>. */
+/** The other language sites, as the server announced them in <link rel="alternate" hreflang> (a server render: the same links, decision 015). */
 function sisterSites(current: LangCode): { lang: LangCode; href: string }[] {
+  const server = serverPage();
   return langCodes.flatMap((lang) => {
     if (lang === current) return [];
+    if (server) {
+      const href = server.alternates[lang];
+      return href ? [{ lang, href }] : [];
+    }
     const link = document.querySelector<HTMLLinkElement>(`link[rel="alternate"][hreflang="${lang}"]`);
     return link ? [{ lang, href: link.href }] : [];
   });

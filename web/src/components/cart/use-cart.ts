@@ -38,6 +38,9 @@ function setAdding(value: boolean) {
   adding = value;
   for (const l of addListeners) l();
 }
+/** A server render (decision 015) adds nothing. */
+const notAdding = () => false;
+
 function subscribeAdding(listener: () => void) {
   addListeners.add(listener);
   return () => {
@@ -57,7 +60,7 @@ export function useAddToCart(): {
   pending: boolean;
 } {
   const client = useQueryClient();
-  const pending = useSyncExternalStore(subscribeAdding, () => adding);
+  const pending = useSyncExternalStore(subscribeAdding, () => adding, notAdding);
 
   const run = useCallback(
     async (call: () => Promise<unknown>) => {

@@ -12,8 +12,11 @@ function lowestOffer(product: Product): { sku: Sku; from: boolean } | null {
   return { sku, from: offers.length > 1 };
 }
 
+/** How wide a card's cover shows (catalogue.css): a 6rem column in a list; a grid has two columns on a phone. */
+const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as const;
+
 /**
- * A product in a grid or list: cover, title, lowest price (sale shown
+ * A product in a grid or list (`layout`, as the list around it): cover, title, lowest price (sale shown
  * against the full price) unless `withPrice` is off, language. The title
  * is the card's one link, to the story page unless `to` says otherwise;
  * the link's hit area covers the whole card (CSS), and the cover's text
@@ -23,16 +26,24 @@ export function ProductCard({
   product,
   to = product.url,
   withPrice = true,
+  layout = 'grid',
 }: {
   product: Product;
   to?: string;
   withPrice?: boolean;
+  layout?: keyof typeof coverSizes;
 }) {
   const { t } = useI18n();
   const offer = withPrice ? lowestOffer(product) : null;
   return (
     <li className="product-card card card--product">
-      <ResponsiveImage src={product.primary_image} alt="" use="cover" className="product-card__image" />
+      <ResponsiveImage
+        src={product.primary_image}
+        alt=""
+        use="cover"
+        sizes={coverSizes[layout]}
+        className="product-card__image"
+      />
       <div className="product-card__body">
         <h3 className="product-card__title" lang={product.lang_code}>
           <Link to={to} className="product-card__link">

@@ -70,6 +70,10 @@ class LazyPlayer {
 
 const PlayerContext = createContext<LazyPlayer | null>(null);
 
+// A server render (decision 015), and the hydration of its HTML, show the player before anything was played.
+const notWanted = () => false;
+const idleSnapshot = () => idle;
+
 /**
  * Holds the app's one audio element (spec §2 Shell: one player bar). Placed
  * above the router so playback continues across client-side navigation.
@@ -89,7 +93,7 @@ function usePlayerContext(): LazyPlayer {
 /** Whether something was played: the shell loads the player bar (with the engine) from then on. */
 export function usePlayerWanted(): boolean {
   const player = usePlayerContext();
-  return useSyncExternalStore(player.subscribe, player.isWanted);
+  return useSyncExternalStore(player.subscribe, player.isWanted, notWanted);
 }
 
 export interface Player {
@@ -116,7 +120,7 @@ export interface Player {
 
 export function usePlayer(): Player {
   const player = usePlayerContext();
-  const s = useSyncExternalStore(player.subscribe, player.getSnapshot);
+  const s = useSyncExternalStore(player.subscribe, player.getSnapshot, idleSnapshot);
   return useMemo(
     () => ({
       current: s.current,

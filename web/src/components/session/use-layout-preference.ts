@@ -1,6 +1,6 @@
 import type { AccountLayout, UserResponse } from '@storyhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { currentUserQuery, useCurrentUser } from './api/get-current-user';
 import { sessionQuery, useSession } from './api/get-session';
 import { saveLayout } from './api/save-layout';
@@ -12,6 +12,9 @@ function storedLayout(storageKey: string): AccountLayout {
     return 'list';
   }
 }
+
+/** The stored choice is read once per render; a choice made here is `chosen`, so nothing needs to subscribe. */
+const noChanges = () => () => {};
 
 /**
  * Spec §4 Layout: List or Grid, default List. A signed-in user's choice is
@@ -26,7 +29,12 @@ export function useLayoutPreference(storageKey: string): [AccountLayout, (layout
   const queryClient = useQueryClient();
   const signedIn = useSession().data?.logged_in === true;
   const user = useCurrentUser(signedIn);
-  const [stored] = useState(() => storedLayout(storageKey));
+  // A server render (decision 015) and the hydration that follows it show List; the browser's choice then replaces it.
+  const stored = useSyncExternalStore(
+    noChanges,
+    () => storedLayout(storageKey),
+    () => 'list' as const,
+  );
   const [chosen, setChosen] = useState<AccountLayout | null>(null);
   const layout = chosen ?? (signedIn && user.data ? user.data.layout : stored);
 

@@ -216,7 +216,7 @@ function Results({ params, layout }: { params: ProductListParams; layout: Accoun
       {data.items.length > 0 && (
         <ul className={`product-list product-list--${layout}`} aria-label={t('shop.products')}>
           {data.items.map((p) => (
-            <ProductCard key={p.id} product={p} />
+            <ProductCard key={p.id} product={p} layout={layout} />
           ))}
         </ul>
       )}

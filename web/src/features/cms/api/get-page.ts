@@ -2,6 +2,7 @@ import type { ContentByUrlResponse, LangCode } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
+import { withFirstError } from '../../../lib/first-error';
 
 /** GET /crud/content/entry/by/url (spec §7): the CMS page at a path of the site. */
 /** The call that reads the CMS page at a path of the site. */
@@ -17,4 +18,4 @@ export const cmsPageQuery = (lang: LangCode, path: string) =>
     ...firstData<ContentByUrlResponse>(cmsPagePath(path)),
   });
 
-export const useCmsPage = (lang: LangCode, path: string) => useQuery(cmsPageQuery(lang, path));
+export const useCmsPage = (lang: LangCode, path: string) => withFirstError(useQuery(cmsPageQuery(lang, path)), cmsPagePath(path));

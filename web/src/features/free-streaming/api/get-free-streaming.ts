@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
+import { withFirstError } from '../../../lib/first-error';
 
 /** GET /crud/free-streaming?lang_code (spec §7): the albums anyone may hear in full. */
 const albumsPath = (lang: LangCode) => `/crud/free-streaming?lang_code=${lang}`;
@@ -32,4 +33,5 @@ export const freeStreamingAlbumQuery = (id: number) =>
   });
 
 /** `id` 0 stands for an address that names no album: nothing to ask. */
-export const useFreeStreamingAlbum = (id: number) => useQuery({ ...freeStreamingAlbumQuery(id), enabled: id > 0 });
+export const useFreeStreamingAlbum = (id: number) =>
+  withFirstError(useQuery({ ...freeStreamingAlbumQuery(id), enabled: id > 0 }), albumPath(id));

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
+import { withFirstError } from '../../../lib/first-error';
 
 /** GET /crud/product-by-slug/{slug}/skus (spec §7): the story page's product with its skus and tracks. */
 const productPath = (slug: string) => `/crud/product-by-slug/${encodeURIComponent(slug)}/skus`;
@@ -16,4 +17,4 @@ export const productQuery = (slug: string) =>
     ...firstData<Product>(productPath(slug)),
   });
 
-export const useProduct = (slug: string) => useQuery(productQuery(slug));
+export const useProduct = (slug: string) => withFirstError(useQuery(productQuery(slug)), productPath(slug));

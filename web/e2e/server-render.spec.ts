@@ -1,0 +1,55 @@
+import { demoPage, expect, test, translator } from './fixtures';
+
+// Decision 015: the pages that exist for visitors and search engines arrive
+// rendered by the server. Without any script they show their content; with
+// scripts the app takes that markup over (hydration). A markup the browser's
+// first render disagrees with is a console error, which fails every journey
+// (fixtures.ts), so each journey on these pages also checks the hydration.
+
+const stories = { en: 'The First Christmas', es: 'Rut, la amiga fiel' } as const;
+const storySlugs = { en: 'the-first-christmas', es: 'rut-la-amiga-fiel' } as const;
+
+test('a page for visitors shows its content before any script has run', { tag: '@i18n' }, async ({
+  browser,
+  baseURL,
+  siteLang,
+}) => {
+  const t = translator(siteLang);
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const h1 = page.getByRole('heading', { level: 1 });
+
+  await page.goto('/');
+  await expect(h1).toHaveText(demoPage(siteLang, '/index').title);
+  await expect(page.getByRole('navigation').first()).toContainText(siteLang === 'es' ? 'Tienda' : 'Shop');
+
+  await page.goto(siteLang === 'es' ? '/tienda' : '/shop');
+  await expect(h1).toHaveText(t('shop.title'));
+  await expect(page.getByRole('list', { name: t('shop.products') }).getByRole('link', { name: stories[siteLang] })).toBeVisible();
+
+  await page.goto(`/story/${storySlugs[siteLang]}`);
+  await expect(h1).toHaveText(stories[siteLang]);
+  await expect(page.getByRole('img', { name: t('catalogue.coverAlt', { title: stories[siteLang] }) })).toBeVisible();
+
+  const privacy = siteLang === 'es' ? '/privacidad' : '/privacy';
+  await page.goto(privacy);
+  await expect(h1).toHaveText(demoPage(siteLang, privacy).title);
+
+  const missing = await page.goto('/no/such/page');
+  expect(missing?.status()).toBe(404);
+  await expect(h1).toHaveText(t('notFound.title'));
+  await context.close();
+});
+
+test('the app takes over a rendered story page, and its buttons then work', async ({ page }) => {
+  const t = translator('en');
+  await page.goto('/story/the-first-christmas');
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  // Rendered once: the app took the server's markup over instead of adding its own beside it.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page
+    .getByRole('button', { name: t('catalogue.addToCart') })
+    .first()
+    .click();
+  await expect(page.getByRole('link', { name: t('catalogue.viewCart') }).first()).toBeVisible();
+});
