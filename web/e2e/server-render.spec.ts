@@ -1,4 +1,4 @@
-import { demoPage, expect, test, translator } from './fixtures';
+import { demoPage, expect, mainNavigation, test, translator } from './fixtures';
 
 // Decision 015: the pages that exist for visitors and search engines arrive
 // rendered by the server. Without any script they show their content; with
@@ -52,4 +52,16 @@ test('the app takes over a rendered story page, and its buttons then work', asyn
     .first()
     .click();
   await expect(page.getByRole('link', { name: t('catalogue.viewCart') }).first()).toBeVisible();
+});
+
+test('the page as opened is there at first paint; a page the visitor moves to fades in', async ({ page, t, homeTitle }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  await expect(page.locator('.cms-fade')).toHaveCount(0);
+
+  await mainNavigation(page, t).getByRole('link', { name: 'Shop' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('shop.title') })).toBeVisible();
+  await mainNavigation(page, t).getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  await expect(page.locator('.cms-fade')).toHaveCount(1);
 });

@@ -45,14 +45,15 @@ function EntryTitle({ title }: { title: string | undefined }) {
 /**
  * Spec §2 CMS page: resolves the current path (an empty path is /index) to
  * its entry and shows the entry type's layout, under the header (hero image
- * and title) for every type but the home page. Content fades in. A path the
+ * and title) for every type but the home page. Content fades in when it comes
+ * with a move to another page (not on the page as opened). A path the
  * CMS does not have is the not-found page (offline: the offline notice).
  * `layouts` (app/cms-layouts.tsx) names the layout of each entry type.
  */
 export default function CmsPage({ layouts }: { layouts: CmsLayouts }) {
   const { lang } = useI18n();
   const online = useOnline();
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const { data, error, isPending, refetch } = useCmsPage(lang, pathname);
   const entry = data?.cms_entry;
   useCmsAssets(entry?.scripts ?? noAssets, entry?.stylesheets ?? noAssets);
@@ -74,7 +75,9 @@ export default function CmsPage({ layouts }: { layouts: CmsLayouts }) {
       <EntryTitle title={data.cms_template === 'home-page' ? undefined : data.cms_entry.title} />
       {data.cms_template === 'home-page' ? null : <CmsHeader entry={data.cms_entry} />}
       <Suspense fallback={<DelayedLoading />}>
-        <div className="cms-fade">
+        {/* Content that arrives fades in; the page as it was opened is there at first paint (decision 015), so it does
+            not fade: a fade would only hide it (react-router keys the opened address "default"). */}
+        <div className={key === 'default' ? undefined : 'cms-fade'}>
           <Layout page={data} />
         </div>
       </Suspense>
