@@ -103,14 +103,23 @@ test('plays a preview, and pauses it with the same button', async ({ page, t, si
   await expect(player.getByRole('button', { name: t('player.play') })).toBeVisible();
 });
 
-test('the album button queues the previews', async ({ page, t, siteLang }) => {
+test('the album button queues the previews, and keeps its width as its label changes', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const story = demo[siteLang];
   await page.goto(`/story/${story.slug}`);
   const tracks = page.getByRole('region', { name: t('catalogue.tracks') });
-  await tracks.getByRole('button', { name: t('catalogue.playPreviews') }).click();
+  const play = tracks.getByRole('button', { name: t('catalogue.playPreviews') });
+  const { width } = (await play.boundingBox())!;
+  await play.click();
   await expect(page.getByRole('region', { name: t('player.label') })).toContainText(story.tracks[0]!);
   await expect(tracks.getByRole('button', { name: t('catalogue.pause', { title: story.tracks[0]! }) })).toBeVisible();
-  await tracks.getByRole('button', { name: t('catalogue.pauseAlbum'), exact: true }).click();
+  const pause = tracks.getByRole('button', { name: t('catalogue.pauseAlbum'), exact: true });
+  // Issue 11: nothing moves; "Pause" is shorter than "Play previews", and the button stays as wide.
+  expect((await pause.boundingBox())!.width).toBe(width);
+  await pause.click();
   await expect(tracks.getByRole('button', { name: t('catalogue.playPreviews') })).toBeVisible();
 });
 

@@ -1,3 +1,4 @@
+import './catalogue.css';
 import { useI18n } from '../../lib/i18n';
 import { type QueueTrack, usePlayer } from '../player/player';
 
@@ -26,10 +27,22 @@ export function PlayAlbumButton({ albumKey, tracks, previews }: { albumKey: stri
   const player = usePlayer();
   if (tracks.length === 0) return null;
   const playing = player.isPlaying && player.current?.albumKey === albumKey;
+  const play = t(previews ? 'catalogue.playPreviews' : 'catalogue.playAlbum');
+  const pause = t('catalogue.pauseAlbum');
+  // Both labels take the same place and the button is as wide as the longer, so starting or pausing moves nothing
+  // beside it (issue 11: nothing moves); the button's name is the one shown.
   return (
-    <button type="button" className="button button--secondary" onClick={() => player.toggleAlbum(albumKey, tracks)}>
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-label={playing ? pause : play}
+      onClick={() => player.toggleAlbum(albumKey, tracks)}
+    >
       <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
-      {playing ? t('catalogue.pauseAlbum') : t(previews ? 'catalogue.playPreviews' : 'catalogue.playAlbum')}
+      <span aria-hidden="true" className="play-album__labels">
+        <span className={playing ? 'play-album__label--hidden' : undefined}>{play}</span>
+        <span className={playing ? undefined : 'play-album__label--hidden'}>{pause}</span>
+      </span>
     </button>
   );
 }

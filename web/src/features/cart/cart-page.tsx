@@ -3,6 +3,7 @@ import './cart.css';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCartChanges, useCartTotal } from '../../components/cart/use-cart';
+import { PriceTag } from '../../components/catalogue/price-tag';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
@@ -13,21 +14,6 @@ import { ConfirmDialog } from './confirm-dialog';
 import { QuantityField } from './quantity-field';
 
 type Translate = ReturnType<typeof useI18n>['t'];
-
-function Price({ price, full }: { price: number; full: number }) {
-  const { t, formatMoney } = useI18n();
-  if (price >= full) return <>{formatMoney(price)}</>;
-  return (
-    <>
-      <span className="visually-hidden">
-        {t('cart.regularPrice', { price: formatMoney(full) })}, {t('cart.salePrice', { price: formatMoney(price) })}
-      </span>
-      <span className="price" aria-hidden="true">
-        <s className="price__was">{formatMoney(full)}</s> <strong className="price__now">{formatMoney(price)}</strong>
-      </span>
-    </>
-  );
-}
 
 /**
  * How a line is named in labels and messages: the product, the track when
@@ -83,7 +69,7 @@ function CartLineItem({
       </div>
       <dl className="cart-line__figures">
         <Figure term={t('cart.price')}>
-          <Price price={line.price_usd} full={line.full_price_usd} />
+          <PriceTag price={line.price_usd} full={line.full_price_usd} />
         </Figure>
         <Figure term={t('cart.quantity')}>
           {quantityEditableTypes.includes(line.type) ? (
@@ -93,7 +79,7 @@ function CartLineItem({
           )}
         </Figure>
         <Figure term={t('cart.subtotal')}>
-          <Price price={line.subtotal_usd} full={line.full_price_subtotal_usd} />
+          <PriceTag price={line.subtotal_usd} full={line.full_price_subtotal_usd} />
         </Figure>
       </dl>
       <button
