@@ -126,6 +126,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         ? [{ find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') }]
         : [],
   },
+  // The server render's bundle (decision 015) carries its libraries: a build served from elsewhere (WEB_DIST) has
+  // no node_modules beside it to import them from.
+  ssr: { noExternal: true },
   build: {
     target: 'es2022',
     // The public files belong to the browser's build only.

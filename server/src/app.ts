@@ -130,7 +130,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   const cart = cartService(app.db);
   await app.register(web, {
     root: webRoot,
-    renderApp: await loadServerRender(webRoot),
+    renderApp: await loadServerRender(webRoot, app.log),
     sites,
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),

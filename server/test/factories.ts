@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../src/db/database';
-import type { Users } from '../src/db/schema';
+import type { Skus, Users } from '../src/db/schema';
 import { hashToken } from '../src/lib/tokens';
 import { DEMO_PASSWORD_HASH_PARAMS, hashPassword } from '../src/modules/accounts/password';
 import { type CmsEntryInput, cmsRepository } from '../src/modules/cms/cms.repository';
@@ -79,4 +79,13 @@ export async function createNavigationItem(
 /** Inserts one CMS entry (published unless said otherwise) the way the CMS stores it; returns its id. */
 export function createCmsEntry(db: Db, entry: Partial<CmsEntryInput> & Pick<CmsEntryInput, 'url' | 'type'>): Promise<number> {
   return cmsRepository(db).insertEntry({ lang_code: 'en', title: `Page ${++sequence}`, ...entry });
+}
+
+/** A catalogue sku of any type (tests insert gift cards and donations directly: the cart's add refuses those types). */
+export async function createSku(
+  db: Db,
+  values: Partial<Insertable<Skus>> & Pick<Insertable<Skus>, 'type' | 'title' | 'full_price_cents'>,
+): Promise<number> {
+  const row = await db.insertInto('skus').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@storyhouse/contracts';
+import type { CartTotal, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoNavigation, expect, mainNavigation, type SiteLang, test } from './fixtures';
-import { asBrowser } from './helpers';
+import { asBrowser, watchRequests } from './helpers';
 
 // Spec §2 Shell (cart counter), §2 Cart, §4 Cart and §8 Cart failures, with
 // the demo catalogue (server/demo/catalogue.json). Every test starts with a
@@ -286,4 +286,65 @@ test('the cart survives a reload', async ({ page, t, siteLang }) => {
   await page.reload();
   await expect(lines(page, t)).toHaveCount(2);
   await expect(cartLink(page, t, 2)).toBeVisible();
+});
+
+/** The cart as the server totals it (GET /crud/cart-session/total), with this browser's cookies. */
+const serverTotal = (page: Page) =>
+  asBrowser(page, async (api) => (await (await api.get('/crud/cart-session/total')).json()) as CartTotal);
+
+test.describe('the coupon section', () => {
+  // SPRING2025 has expired: the server refuses it, and Chromium reports the refusal in the console.
+  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/(coupon\/code\/|cart-session\/coupons$)/ }] });
+
+  test('refuses an empty or expired code, applies one typed in any case, and removes it after confirming', {
+    tag: '@i18n',
+  }, async ({ page, t, siteLang }) => {
+    await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+    const couponCalls = watchRequests(page, (r) => /^\/crud\/(coupon\/|cart-session\/coupons)/.test(new URL(r.url()).pathname));
+    await page.goto('/cart');
+    const section = page.getByRole('region', { name: t('cart.coupon.title') });
+    const field = section.getByRole('textbox', { name: t('cart.coupon.code') });
+    const apply = section.getByRole('button', { name: t('cart.coupon.apply') });
+    const summary = page.getByRole('region', { name: t('cart.summary') });
+    const discountTerm = summary.getByText(t('cart.discount'), { exact: true });
+
+    // Spec §5: an empty code is refused in the page, with nothing sent.
+    await apply.click();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(t('errors.coupon_enter_code'));
+    expect(couponCalls).toEqual([]);
+
+    await field.fill('spring2025');
+    await apply.click();
+    await expect(field).toHaveAccessibleDescription(t('errors.coupon_expired'));
+    await expect(discountTerm).toHaveCount(0);
+
+    // The shop matches a code whatever its case; the spaces around it are not part of it.
+    await field.fill(' family10 ');
+    await apply.click();
+    await expect(section.getByText('FAMILY10', { exact: true })).toBeVisible();
+    await expect(field).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: t('cart.coupon.applied', { code: 'FAMILY10' }) })).toBeAttached();
+
+    const withCoupon = await serverTotal(page);
+    const discount = withCoupon.coupon?.discount ?? 0;
+    // Albums and CDs are all discountable: 10% of the subtotal, in cents.
+    expect(discount).toBeCloseTo(withCoupon.subtotal / 10, 2);
+    await expect(section).toContainText(withCoupon.coupon?.coupon.title ?? '');
+    await expect(discountTerm).toBeVisible();
+    await expect(summary.getByText(money(siteLang, -discount), { exact: true })).toBeVisible();
+    await expect(summary.getByText(money(siteLang, withCoupon.total), { exact: true })).toBeVisible();
+    expect(withCoupon.total).toBeCloseTo(withCoupon.subtotal - discount, 2);
+
+    await section.getByRole('button', { name: t('cart.coupon.removeLabel', { code: 'FAMILY10' }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('cart.coupon.confirmTitle') });
+    await expect(dialog).toContainText(t('cart.coupon.confirmText', { code: 'FAMILY10' }));
+    await dialog.getByRole('button', { name: t('cart.confirmRemove') }).click();
+    await expect(section.getByText('FAMILY10', { exact: true })).toHaveCount(0);
+    await expect(field).toBeVisible();
+    await expect(discountTerm).toHaveCount(0);
+    // The total is the subtotal again: the same amount on both rows.
+    await expect(summary.getByText(money(siteLang, withCoupon.subtotal), { exact: true })).toHaveCount(2);
+    expect((await serverTotal(page)).coupon).toBeNull();
+  });
 });

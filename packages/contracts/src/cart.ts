@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { Id, IdParam } from './numbers';
+import { text } from './text-fields';
 
 /** Largest quantity of one physical or book line (a family order, not a wholesale one). */
 export const MAX_LINE_QUANTITY = 99;
@@ -94,6 +95,49 @@ export const ProductIdQuery = SiteQuery.extend({ product_id: QueryId });
 export const QuantityResponse = z.object({ quantity: z.number().int() }).meta({ id: 'CartQuantity' });
 
 /**
+ * The sku types a coupon discounts (issue 12): albums, tracks, CDs and
+ * books; never gift cards, donations or subscriptions.
+ */
+export const discountableSkuTypes = ['digital_album', 'digital_track', 'physical', 'book'] as const satisfies readonly SkuType[];
+
+/** The longest coupon code the shop issues; a longer one is no coupon (400). */
+export const COUPON_CODE_MAX = 40;
+
+/**
+ * GET /crud/coupon/code/{code}: a coupon code as typed, trimmed; the shop
+ * matches it whatever its case. An empty one is `coupon_enter_code` (spec §5).
+ */
+export const CouponCodeParams = z.strictObject({ code: text().trim().max(COUPON_CODE_MAX) });
+
+/**
+ * Spec §3 Coupon, as the shop shows it. `discount_type` percent takes
+ * `percent_off` % off the discountable lines; amount takes `amount_off`
+ * dollars off them, never below zero. A coupon is refused once expired
+ * (`expires_at` past) or used up (`redemptions` reached `max_redemptions`;
+ * redemptions are counted when an order is paid).
+ */
+export const Coupon = z
+  .object({
+    id: Id,
+    code: z.string(),
+    title: z.string(),
+    discount_type: z.enum(['percent', 'amount']),
+    percent_off: z.number().int().nullable(),
+    amount_off: Usd.nullable(),
+    expires_at: z.iso.datetime({ offset: true }).nullable(),
+    max_redemptions: z.number().int().nullable(),
+    redemptions: z.number().int(),
+  })
+  .meta({ id: 'Coupon' });
+export type Coupon = z.infer<typeof Coupon>;
+
+/** POST /crud/cart-session/coupons: applies the coupon (one per cart; not with a donation). Answers the new CartTotal. */
+export const ApplyCouponBody = z.strictObject({ coupon_id: Id });
+export type ApplyCouponBody = z.input<typeof ApplyCouponBody>;
+/** DELETE /crud/cart-session/coupons?coupon_id: removes it; answers the new CartTotal (a coupon not applied changes nothing). */
+export const CouponIdQuery = SiteQuery.extend({ coupon_id: QueryId });
+
+/**
  * GET /crud/cart-session/total, and the answer of every cart change, so the
  * client re-syncs lines, totals and counter in one round trip (spec §3 Cart).
  * Groupings of the client view (itemsToShip: physical and book lines,
@@ -113,8 +157,14 @@ export const CartTotal = z
     shippingCost: Usd,
     /** 0 until checkout knows the address. */
     taxTotal: Usd,
-    /** subtotal after discounts (none before coupons arrive), without shipping and tax. */
+    /** subtotal less the coupon's discount, without shipping and tax. */
     total: Usd,
+    /** The coupon applied and what it takes off (spec §3); null without one, or once it no longer applies (expired, used up). */
+    coupon: z.object({ coupon: Coupon, discount: Usd }).nullable(),
+    /** The coupons applied: the one above, or none (one per cart). */
+    coupons: z.array(Coupon),
+    /** How the applied coupon discounts; null without one. */
+    discountType: z.enum(['percent', 'amount']).nullable(),
     /** The counter: the same number as GET /crud/cart-session/skus/quantity. */
     itemCount: z.number().int(),
   })

@@ -29,6 +29,13 @@ export const errorCodes = [
   'quantity_not_editable',
   'image_not_resizable',
   'album_in_cart',
+  // coupons (spec §8 Coupon; issue 12)
+  'coupon_enter_code',
+  'coupon_not_found',
+  'coupon_expired',
+  'coupon_redeemed',
+  'coupon_one_per_cart',
+  'coupon_could_not_apply',
   // CMS (spec §8: a 404 gives the not-found page)
   'page_not_found',
   // the free MP3 form and its download link (issue 6: the gate holds on the server)

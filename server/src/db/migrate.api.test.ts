@@ -35,6 +35,7 @@ describe('migrateToLatest', () => {
       'cms_entries',
       'contact_messages',
       'countries',
+      'coupons',
       'free_mp3_downloads',
       'free_stories',
       'gift_cards',

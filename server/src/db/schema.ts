@@ -76,6 +76,7 @@ export interface CartLines {
 }
 
 export interface Carts {
+  coupon_id: number | null;
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   session_id: string | null;
@@ -134,6 +135,19 @@ export interface Countries {
   code: string;
   country_name: string;
   id: number;
+}
+
+export interface Coupons {
+  active: Generated<boolean>;
+  amount_off_cents: number | null;
+  code: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp | null;
+  id: Generated<number>;
+  max_redemptions: number | null;
+  percent_off: number | null;
+  redemptions: Generated<number>;
+  title: string;
 }
 
 export interface FreeMp3Downloads {
@@ -331,6 +345,7 @@ export interface DB {
   cms_entries: CmsEntries;
   contact_messages: ContactMessages;
   countries: Countries;
+  coupons: Coupons;
   free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;
   gift_cards: GiftCards;

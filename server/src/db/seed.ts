@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
+import { couponsSeeder } from '../modules/cart/coupons.seed';
 import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
 import { freeMp3RecordingSeeder, navigationSeeder, pagesSeeder, russianNavigationSeeder } from '../modules/cms/cms.seed';
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
@@ -26,6 +27,7 @@ export const seeders: Seeder[] = [
   freeMp3RecordingSeeder,
   guestBookSeeder,
   profileSeeder,
+  couponsSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */

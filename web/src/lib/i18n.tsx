@@ -5,6 +5,8 @@ import { createContext, type ReactNode, use, useMemo } from 'react';
 interface I18n {
   lang: LangCode;
   t: (key: MessageKey, values?: MessageValues) => string;
+  /** Whether the catalog has a key built at run time (`errors.${code}`), before asking `t` for it. */
+  hasMessage: (key: string) => boolean;
   formatMoney: (usd: number) => string;
   formatDate: (date: Date | string) => string;
 }
@@ -30,6 +32,7 @@ export function I18nProvider({ lang, catalog, children }: { lang: LangCode; cata
     return {
       lang,
       t,
+      hasMessage: t.has,
       formatMoney: (usd) => money.format(usd),
       formatDate: (d) => date.format(typeof d === 'string' ? new Date(d) : d),
     };

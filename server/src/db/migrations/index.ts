@@ -8,6 +8,7 @@ import * as m0006 from './0006_password_reset';
 import * as m0007 from './0007_user_cart';
 import * as m0008 from './0008_newsletter_opt_in';
 import * as m0009 from './0009_free_mp3_downloads';
+import * as m0010 from './0010_coupons';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_user_cart': m0007,
   '0008_newsletter_opt_in': m0008,
   '0009_free_mp3_downloads': m0009,
+  '0010_coupons': m0010,
 };

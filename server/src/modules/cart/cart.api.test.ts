@@ -1,8 +1,6 @@
-import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
-import { createUser, sessionIdOf, signIn, type TestUser } from '../../../test/factories';
-import type { Skus } from '../../db/schema';
+import { createSku, createUser, sessionIdOf, signIn, type TestUser } from '../../../test/factories';
 
 const SKUS = '/crud/cart-session/skus';
 const TOTAL = '/crud/cart-session/total';
@@ -37,10 +35,7 @@ async function product(slug: string, title: string, isAvailable = true) {
   return row.id;
 }
 
-async function sku(values: Partial<Insertable<Skus>> & Pick<Insertable<Skus>, 'type' | 'title' | 'full_price_cents'>) {
-  const row = await t.db.insertInto('skus').values(values).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+const sku = (values: Parameters<typeof createSku>[1]) => createSku(t.db, values);
 
 async function tracks(productId: number, slug: string, titles: string[], sale?: number) {
   const out: number[] = [];
@@ -167,6 +162,9 @@ describe('a visitor without a session', () => {
       shippingCost: 0,
       taxTotal: 0,
       total: 0,
+      coupon: null,
+      coupons: [],
+      discountType: null,
       itemCount: 0,
     });
     expect(count.json()).toEqual({ quantity: 0 });

@@ -130,11 +130,15 @@ export function cartRepository(db: Db) {
     },
 
     findCart(key: CartKey) {
-      return db.selectFrom('carts').select(['id', 'user_id']).where(keyIs(key)).executeTakeFirst();
+      return db.selectFrom('carts').select(['id', 'user_id', 'coupon_id']).where(keyIs(key)).executeTakeFirst();
     },
 
     findCartById(cartId: number) {
-      return db.selectFrom('carts').select(['id', 'user_id']).where('id', '=', cartId).executeTakeFirstOrThrow();
+      return db.selectFrom('carts').select(['id', 'user_id', 'coupon_id']).where('id', '=', cartId).executeTakeFirstOrThrow();
+    },
+
+    async setCoupon(cartId: number, couponId: number | null) {
+      await db.updateTable('carts').set({ coupon_id: couponId, updated_at: sql<Date>`now()` }).where('id', '=', cartId).execute();
     },
 
     /** The lines with what the cart page shows, in the order they were added. */
@@ -192,3 +196,4 @@ export function cartRepository(db: Db) {
 
 export type CartRepository = ReturnType<typeof cartRepository>;
 export type ViewLine = Awaited<ReturnType<CartRepository['viewLines']>>[number];
+export type CartRow = Awaited<ReturnType<CartRepository['findCartById']>>;

@@ -1,8 +1,12 @@
 import {
   AddManySkusBody,
   AddSkuBody,
+  ApplyCouponBody,
   CartLines,
   CartTotal,
+  Coupon,
+  CouponCodeParams,
+  CouponIdQuery,
   ProductIdQuery,
   QuantityResponse,
   SetQuantityBody,
@@ -12,15 +16,18 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartService } from './cart.service';
 import { currentOwner, openOwner } from './cart-owner';
+import { couponService } from './coupons.service';
 
 const tags = ['cart'];
 
 /**
- * Spec §7 Cart: the cart's sku calls (a guest's cart is the session's, a
- * signed-in user's the user's). Every change answers the new CartTotal.
+ * Spec §7 Cart: the cart's sku and coupon calls (a guest's cart is the
+ * session's, a signed-in user's the user's). Every change answers the new
+ * CartTotal.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const cart = cartService(app.db);
+  const coupons = couponService(app.db);
 
   // A cart is one family's and changes with every click: no shared or stale copies.
   app.addHook('onSend', async (_request, reply) => {
@@ -113,5 +120,39 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => cart.removeTracks(await currentOwner(request), request.query.product_id),
+  );
+
+  app.get(
+    '/crud/coupon/code/:code',
+    {
+      schema: {
+        tags,
+        summary: 'The coupon of a code, whatever its case (rate-limited per client)',
+        params: CouponCodeParams,
+        querystring: SiteQuery,
+        response: { 200: Coupon },
+      },
+    },
+    async (request) => coupons.findByCode(request.params.code, request.ip),
+  );
+
+  app.post(
+    '/crud/cart-session/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Applies a coupon (one per cart, not with a donation)',
+        querystring: SiteQuery,
+        body: ApplyCouponBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.applyCoupon(await currentOwner(request), request.body.coupon_id),
+  );
+
+  app.delete(
+    '/crud/cart-session/coupons',
+    { schema: { tags, summary: "Removes the cart's coupon", querystring: CouponIdQuery, response: { 200: CartTotal } } },
+    async (request) => cart.removeCoupon(await currentOwner(request), request.query.coupon_id),
   );
 };

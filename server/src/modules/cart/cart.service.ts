@@ -6,11 +6,14 @@ import { priceCents } from '../catalogue/pricing';
 import {
   type CartKey,
   type CartRepository,
+  type CartRow,
   type CartSku,
   cartRepository,
   type LockedLine,
   type ViewLine,
 } from './cart.repository';
+import { type CouponRow, couponRepository } from './coupons.repository';
+import { assertApplicable, couponRefusal, discountCents, discountTypeOf, toCoupon } from './coupons.service';
 
 /** Who asks: the session, and its signed-in user if any. */
 export interface CartOwner {
@@ -122,8 +125,20 @@ function toLine(row: ViewLine): CartLine {
   };
 }
 
-/** Spec §3 Cart total. Shipping, tax and coupons arrive with checkout; until then they are 0. */
-export function cartTotal(cart: { id: number; user_id: number | null } | undefined, rows: ViewLine[]): CartTotal {
+/**
+ * Spec §3 Cart total. Shipping and tax arrive with checkout; until then
+ * they are 0. The cart's coupon counts while it applies; one that no longer
+ * does (expired, used up, withdrawn, a donation added) is left out, and
+ * stays on the cart until removed or replaced.
+ */
+export function cartTotal(
+  cart: { id: number; user_id: number | null } | undefined,
+  rows: ViewLine[],
+  coupon?: CouponRow,
+  now = new Date(),
+): CartTotal {
+  const applied = coupon && couponRefusal(coupon, rows, now) === null ? coupon : undefined;
+  const discount = applied ? discountCents(applied, rows) : 0;
   let subtotal = 0;
   let fullPrice = 0;
   let itemCount = 0;
@@ -139,12 +154,22 @@ export function cartTotal(cart: { id: number; user_id: number | null } | undefin
     fullPriceTotal: toUsd(fullPrice),
     shippingCost: 0,
     taxTotal: 0,
-    total: toUsd(subtotal),
+    total: toUsd(subtotal - discount),
+    coupon: applied ? { coupon: toCoupon(applied), discount: toUsd(discount) } : null,
+    coupons: applied ? [toCoupon(applied)] : [],
+    discountType: applied ? discountTypeOf(applied) : null,
     itemCount,
   };
 }
 
 const EMPTY = () => cartTotal(undefined, []);
+
+/** The total of a cart as it is now: its lines and its coupon. */
+async function totalOf(db: Db, cart: CartRow) {
+  const rows = await cartRepository(db).viewLines(cart.id);
+  const coupon = cart.coupon_id === null ? undefined : await couponRepository(db).findById(cart.coupon_id);
+  return cartTotal(cart, rows, coupon);
+}
 
 /**
  * The cart (spec §3 Cart, §4): a guest's lives in the session, a signed-in
@@ -178,7 +203,31 @@ export function cartService(db: Db) {
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       edit(draft);
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
-      return cartTotal(await tx.findCartById(cartId), await tx.viewLines(cartId));
+      return totalOf(trx, await tx.findCartById(cartId));
+    });
+  }
+
+  /**
+   * Runs a change of the owner's coupon under the cart's row lock, like
+   * `change`, so two coupons sent at once apply one after the other and
+   * the second finds the first. `edit` answers the coupon the cart holds
+   * next. Without a cart, `noCart` answers.
+   */
+  function changeCoupon(
+    owner: CartOwner | undefined,
+    noCart: () => CartTotal,
+    edit: (trx: Db, cart: CartRow, lines: ViewLine[]) => Promise<number | null>,
+  ): Promise<CartTotal> {
+    if (!owner) return Promise.resolve(noCart());
+    return db.transaction().execute(async (trx) => {
+      const tx = cartRepository(trx);
+      const cartId = await tx.lockCart(keyOf(owner));
+      if (cartId === undefined) return noCart();
+      const cart = await tx.findCartById(cartId);
+      const next = await edit(trx, cart, await tx.viewLines(cartId));
+      if (next === cart.coupon_id) return totalOf(trx, cart);
+      await tx.setCoupon(cartId, next);
+      return totalOf(trx, { ...cart, coupon_id: next });
     });
   }
 
@@ -190,7 +239,7 @@ export function cartService(db: Db) {
   return {
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
       const cart = owner && (await repo.findCart(keyOf(owner)));
-      return cart ? cartTotal(cart, await repo.viewLines(cart.id)) : EMPTY();
+      return cart ? totalOf(db, cart) : EMPTY();
     },
 
     /** The counter: the number of items (sum of quantities). */
@@ -262,6 +311,35 @@ export function cartService(db: Db) {
         }
       });
     },
+
+    /**
+     * POST /crud/cart-session/coupons (issue 12): one coupon per cart, never
+     * with a donation. A coupon is for something being bought, so it opens
+     * no session and makes no cart. The same coupon again changes nothing;
+     * a coupon the cart holds that no longer applies (the family sees none)
+     * is replaced rather than blocking another. Applying counts no
+     * redemption: checkout counts it when the order is paid.
+     */
+    applyCoupon(owner: CartOwner | undefined, couponId: number) {
+      const refused = () => {
+        throw new AppError('conflict', 'coupon_could_not_apply');
+      };
+      return changeCoupon(owner, refused, async (trx, cart, lines) => {
+        const coupons = couponRepository(trx);
+        const now = new Date();
+        assertApplicable(await coupons.findById(couponId), lines, now);
+        if (cart.coupon_id !== null && cart.coupon_id !== couponId) {
+          const held = await coupons.findById(cart.coupon_id);
+          if (couponRefusal(held, lines, now) === null) throw new AppError('conflict', 'coupon_one_per_cart');
+        }
+        return couponId;
+      });
+    },
+
+    /** DELETE /crud/cart-session/coupons: removing a coupon the cart does not hold changes nothing. */
+    removeCoupon(owner: CartOwner | undefined, couponId: number) {
+      return changeCoupon(owner, EMPTY, async (_trx, cart) => (cart.coupon_id === couponId ? null : cart.coupon_id));
+    },
   };
 }
 export type CartService = ReturnType<typeof cartService>;
@@ -312,6 +390,9 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
       }
       await persist(tx, mine, before, draft);
     }
+    // The guest's coupon comes along and, one per cart, replaces the user's: it was chosen last.
+    const guestCoupon = (await tx.findCartById(guest)).coupon_id;
+    if (guestCoupon !== null) await tx.setCoupon(mine, guestCoupon);
     await tx.deleteCart(guest);
   });
 }

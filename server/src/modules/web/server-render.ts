@@ -14,10 +14,19 @@ export const serverRenderFile = (root: string) => path.join(root, '.ssr', 'entry
  * has no server-render bundle (pages are then rendered in the browser, as
  * before decision 015).
  */
-export async function loadServerRender(root: string | undefined): Promise<RenderApp | undefined> {
+export async function loadServerRender(
+  root: string | undefined,
+  log: { error: (obj: object, msg: string) => void },
+): Promise<RenderApp | undefined> {
   const file = root ? serverRenderFile(root) : undefined;
   if (!file || !existsSync(file)) return undefined;
-  const bundle = (await import(pathToFileURL(file).href)) as { render?: RenderApp };
-  if (typeof bundle.render !== 'function') throw new Error(`${file} exports no render function`);
-  return bundle.render;
+  // A bundle that cannot load costs the site its server render, never the site.
+  try {
+    const bundle = (await import(pathToFileURL(file).href)) as { render?: unknown };
+    if (typeof bundle.render === 'function') return bundle.render as RenderApp;
+    log.error({ file }, 'the server render exports no render function: the browser renders every page');
+  } catch (err) {
+    log.error({ err, file }, 'the server render did not load: the browser renders every page');
+  }
+  return undefined;
 }

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { CartLoginLink } from './cart-login-link';
 import { ConfirmDialog } from './confirm-dialog';
+import { CouponSection } from './coupon-section';
 import { QuantityField } from './quantity-field';
 
 type Translate = ReturnType<typeof useI18n>['t'];
@@ -112,6 +113,12 @@ function Totals({ cart }: { cart: CartTotal }) {
             </Figure>
           </>
         )}
+        {/* What the server says the coupon takes off; the total below already has it taken off. */}
+        {cart.coupon && cart.coupon.discount > 0 && (
+          <Figure term={t('cart.discount')} className="cart-summary__discount">
+            {formatMoney(-cart.coupon.discount)}
+          </Figure>
+        )}
         <Figure term={t('cart.total')} className="cart-summary__total">
           {formatMoney(cart.total)}
         </Figure>
@@ -122,8 +129,8 @@ function Totals({ cart }: { cart: CartTotal }) {
 
 /**
  * Spec §2 Cart (/cart): the lines with quantity edit for physical and book
- * lines, removal after confirmation, totals, or 'No items in the cart'.
- * Checkout, gifts and coupons come with the checkout issue.
+ * lines, removal after confirmation, the coupon section, totals, or 'No
+ * items in the cart'. Checkout and gifts come with the checkout issue.
  */
 export default function CartPage() {
   const { t } = useI18n();
@@ -215,7 +222,10 @@ export default function CartPage() {
               />
             ))}
           </ul>
-          <Totals cart={cart} />
+          <div className="cart-page__side">
+            <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
+            <Totals cart={cart} />
+          </div>
           <CartLoginLink />
         </div>
       )}

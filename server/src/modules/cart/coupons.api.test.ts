@@ -1,0 +1,450 @@
+import type { Insertable } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
+import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
+import type { Coupons } from '../../db/schema';
+import { couponsSeeder } from './coupons.seed';
+import { COUPON_LOOKUP_RATE_LIMIT } from './coupons.service';
+
+const SKUS = '/crud/cart-session/skus';
+const TOTAL = '/crud/cart-session/total';
+const COUPONS = '/crud/cart-session/coupons';
+const CODE = '/crud/coupon/code';
+
+let t: TestApp;
+
+/** Fixture rows of this file; the demo coupons are only looked at by their own test. */
+const ids = {
+  noah: 0,
+  /** 8.99, on sale 6.99 */
+  album: 0,
+  /** 5.46: with the album, 12.45 of discountable lines, so 10% is 1.245 and rounding shows */
+  cd: 0,
+  /** 3.99 */
+  track: 0,
+  /** 5.00, never discounted */
+  monthly: 0,
+  /** 25.00, never discounted (sold through its own call: put in the cart directly) */
+  giftCard: 0,
+  /** 10.00, a donation (likewise put in the cart directly) */
+  donation: 0,
+};
+const coupons = { tenPercent: 0, fiveOff: 0, free: 0, expired: 0, usedUp: 0, withdrawn: 0, other: 0 };
+
+const sku = (values: Parameters<typeof createSku>[1]) => createSku(t.db, values);
+
+async function coupon(values: Partial<Insertable<Coupons>> & Pick<Insertable<Coupons>, 'code'>) {
+  const row = await t.db
+    .insertInto('coupons')
+    .values({ title: `Coupon ${values.code}`, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const noah = await t.db
+    .insertInto('products')
+    .values({ slug: 'noahs-boat', title: "Noah's Boat", lang_code: 'en' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  ids.noah = noah.id;
+  ids.album = await sku({
+    product_id: ids.noah,
+    type: 'digital_album',
+    title: "Noah's Boat (MP3 album)",
+    full_price_cents: 899,
+    sale_price_cents: 699,
+  });
+  ids.cd = await sku({ product_id: ids.noah, type: 'physical', title: "Noah's Boat (CD)", full_price_cents: 546 });
+  ids.track = await sku({
+    product_id: ids.noah,
+    type: 'digital_track',
+    title: 'The Rain',
+    full_price_cents: 399,
+    length_seconds: 30,
+    media_full: 'audio/noahs-boat/1.mp3',
+  });
+  ids.monthly = await sku({ type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
+  ids.giftCard = await sku({ type: 'gift_card', title: 'Gift card', full_price_cents: 2500 });
+  ids.donation = await sku({ type: 'donation', title: 'A gift to the ministry', full_price_cents: 1000 });
+  coupons.tenPercent = await coupon({ code: 'Test10', title: '10% off', percent_off: 10 });
+  coupons.fiveOff = await coupon({ code: 'TEST5', title: '$5 off', amount_off_cents: 500 });
+  coupons.free = await coupon({ code: 'TESTFREE', percent_off: 100 });
+  coupons.expired = await coupon({ code: 'TESTOLD', percent_off: 20, expires_at: '2025-06-01T00:00:00Z' });
+  coupons.usedUp = await coupon({ code: 'TESTGONE', percent_off: 15, max_redemptions: 50, redemptions: 50 });
+  coupons.withdrawn = await coupon({ code: 'TESTOFF', percent_off: 30, active: false });
+  coupons.other = await coupon({ code: 'TESTOTHER', percent_off: 50, max_redemptions: 10, redemptions: 3 });
+});
+afterAll(() => t.close());
+
+let ipSeq = 0;
+/** Each caller its own client address, so the lookup's rate limit is met only where a test means to. */
+const nextIp = () => `10.12.0.${++ipSeq}`;
+
+/** A browser: keeps the session cookie the server sets and speaks the cart and coupon calls. */
+function visitor(app: App = t.app, initialCookie?: string) {
+  let cookie = initialCookie;
+  const ip = nextIp();
+  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await app.inject({
+      method,
+      url,
+      remoteAddress: ip,
+      ...(payload ? { payload } : {}),
+      headers: cookie ? { cookie } : {},
+    });
+    const sid = responseCookie(res, 'sid');
+    if (sid?.value) cookie = `sid=${sid.value}`;
+    return res;
+  };
+  return {
+    get cookie() {
+      return cookie;
+    },
+    send,
+    add: (skuId: number, quantity = 1) => send('POST', SKUS, { sku_id: skuId, quantity }),
+    lookup: (code: string) => send('GET', `${CODE}/${encodeURIComponent(code)}`),
+    apply: (couponId: number) => send('POST', COUPONS, { coupon_id: couponId }),
+    removeCoupon: (couponId: number | string) => send('DELETE', `${COUPONS}?coupon_id=${couponId}`),
+    total: () => send('GET', TOTAL),
+  };
+}
+type Visitor = ReturnType<typeof visitor>;
+
+/** A visitor whose cart holds these skus (one of each). */
+async function withCart(...skuIds: number[]) {
+  const v = visitor();
+  for (const id of skuIds) expect((await v.add(id)).statusCode).toBe(200);
+  return v;
+}
+
+/** Puts a line in the visitor's cart the way its own call (gift card, donation) will. */
+async function putLine(v: Visitor, skuId: number) {
+  const cart = await t.db
+    .selectFrom('carts')
+    .select('id')
+    .where('session_id', '=', sessionIdOf(v.cookie ?? ''))
+    .executeTakeFirstOrThrow();
+  await t.db.insertInto('cart_lines').values({ cart_id: cart.id, sku_id: skuId, quantity: 1 }).execute();
+}
+
+const error = (res: { statusCode: number; json(): { code: string } }) => [res.statusCode, res.json().code];
+
+describe('looking a code up', () => {
+  it('finds a coupon whatever the case, with the spaces around it trimmed', async () => {
+    const v = visitor();
+
+    const res = await v.lookup('  test10 ');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.json()).toEqual({
+      id: coupons.tenPercent,
+      code: 'Test10',
+      title: '10% off',
+      discount_type: 'percent',
+      percent_off: 10,
+      amount_off: null,
+      expires_at: null,
+      max_redemptions: null,
+      redemptions: 0,
+    });
+    expect((await v.lookup('test5')).json()).toMatchObject({ discount_type: 'amount', percent_off: null, amount_off: 5 });
+  });
+
+  it('shows an expired or used-up coupon as it is (applying it is what is refused)', async () => {
+    const v = visitor();
+
+    expect((await v.lookup('testold')).json()).toMatchObject({ expires_at: '2025-06-01T00:00:00.000Z' });
+    expect((await v.lookup('TESTGONE')).json()).toMatchObject({ max_redemptions: 50, redemptions: 50 });
+  });
+
+  it('asks for a code when it is empty or only spaces (400 coupon_enter_code)', async () => {
+    const v = visitor();
+
+    const res = await v.lookup('   ');
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'coupon_enter_code', message: 'Please enter a code.' });
+  });
+
+  it('refuses a code longer than any the shop issues, never with a 500', async () => {
+    const v = visitor();
+
+    expect(error(await v.lookup('A'.repeat(41)))).toEqual([400, 'validation_failed']);
+    expect(error(await v.lookup('A'.repeat(500)))).toEqual([400, 'validation_failed']);
+    // Past the router's maxParamLength (500, app.ts) the router answers 414 itself, before any handler.
+    expect((await v.lookup('A'.repeat(10_000))).statusCode).toBe(414);
+  });
+
+  it('does not know an unknown code, a withdrawn one, or SQL and markup (404 coupon_not_found)', async () => {
+    const v = visitor();
+
+    for (const code of ['NOPE', 'testoff', "' OR '1'='1", 'x%', '<b>TEST10</b>', '<script>alert(1)</script>']) {
+      const res = await v.lookup(code);
+      expect([code, ...error(res)]).toEqual([code, 404, 'coupon_not_found']);
+    }
+  });
+
+  it('is rate-limited per client: guessing codes meets a 429, another client does not', async () => {
+    const guesser = visitor();
+    for (let i = 0; i < COUPON_LOOKUP_RATE_LIMIT.limit; i++) {
+      expect((await guesser.lookup(`GUESS${i}`)).statusCode).toBe(404);
+    }
+
+    const res = await guesser.lookup('TEST10');
+
+    expect(error(res)).toEqual([429, 'rate_limited']);
+    expect((await visitor().lookup('TEST10')).statusCode).toBe(200);
+  });
+
+  it('finds the demo coupons of the README, seeded once', async () => {
+    await couponsSeeder.run(t.db);
+    await couponsSeeder.run(t.db);
+    const v = visitor();
+
+    const found = [];
+    for (const code of ['family10', 'story5', 'grace100', 'spring2025', 'thankyou']) found.push((await v.lookup(code)).json());
+
+    expect(found).toMatchObject([
+      { code: 'FAMILY10', discount_type: 'percent', percent_off: 10, expires_at: null, max_redemptions: null },
+      { code: 'STORY5', discount_type: 'amount', amount_off: 5 },
+      { code: 'GRACE100', discount_type: 'percent', percent_off: 100 },
+      { code: 'SPRING2025', expires_at: '2025-06-01T00:00:00.000Z' },
+      { code: 'THANKYOU', max_redemptions: 50, redemptions: 50 },
+    ]);
+    const seeded = await t.db.selectFrom('coupons').select('code').where('code', 'in', ['FAMILY10', 'GRACE100']).execute();
+    expect(seeded).toHaveLength(2);
+  });
+});
+
+describe('applying a coupon', () => {
+  it('takes 10% off the discountable lines only, rounded half up to the cent', async () => {
+    const v = await withCart(ids.album, ids.cd, ids.monthly);
+    await putLine(v, ids.giftCard);
+
+    const res = await v.apply(coupons.tenPercent);
+
+    expect(res.statusCode).toBe(200);
+    // album 6.99 + CD 5.46 = 12.45 discountable; 10% = 1.245 → 1.25. Subscription 5.00 and gift card 25.00 are not.
+    expect(res.json()).toMatchObject({
+      subtotal: 42.45,
+      total: 41.2,
+      coupon: { coupon: { id: coupons.tenPercent, code: 'Test10' }, discount: 1.25 },
+      coupons: [{ id: coupons.tenPercent }],
+      discountType: 'percent',
+    });
+    expect((await v.total()).json()).toEqual(res.json());
+  });
+
+  it('takes a fixed amount off, never below zero: $5 off a $3.99 cart', async () => {
+    const v = await withCart(ids.track);
+
+    const res = await v.apply(coupons.fiveOff);
+
+    expect(res.json()).toMatchObject({ subtotal: 3.99, total: 0, coupon: { discount: 3.99 }, discountType: 'amount' });
+  });
+
+  it('100% off makes an order of discountable lines free', async () => {
+    const v = await withCart(ids.album, ids.cd);
+
+    const res = await v.apply(coupons.free);
+
+    expect(res.json()).toMatchObject({ subtotal: 12.45, total: 0, coupon: { discount: 12.45 } });
+  });
+
+  it('refuses an expired coupon (409 coupon_expired) and a used-up one (409 coupon_redeemed)', async () => {
+    const v = await withCart(ids.album);
+
+    expect(error(await v.apply(coupons.expired))).toEqual([409, 'coupon_expired']);
+    expect(error(await v.apply(coupons.usedUp))).toEqual([409, 'coupon_redeemed']);
+    expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
+  });
+
+  it('does not know an unknown or withdrawn coupon (404 coupon_not_found)', async () => {
+    const v = await withCart(ids.album);
+
+    expect(error(await v.apply(coupons.withdrawn))).toEqual([404, 'coupon_not_found']);
+    expect(error(await v.apply(2_000_000_000))).toEqual([404, 'coupon_not_found']);
+  });
+
+  it('refuses a coupon for a cart holding a donation (409 coupon_could_not_apply)', async () => {
+    const v = await withCart(ids.album);
+    await putLine(v, ids.donation);
+
+    expect(error(await v.apply(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
+    expect((await v.total()).json()).toMatchObject({ coupon: null, total: 16.99 });
+  });
+
+  it('keeps one coupon per cart: a second one is refused (409 coupon_one_per_cart), the cart exactly as it was', async () => {
+    const v = await withCart(ids.album, ids.cd);
+    await v.apply(coupons.tenPercent);
+    const before = (await v.total()).json();
+
+    expect(error(await v.apply(coupons.fiveOff))).toEqual([409, 'coupon_one_per_cart']);
+    expect((await v.total()).json()).toEqual(before);
+  });
+
+  it('applying the same coupon again changes nothing (200)', async () => {
+    const v = await withCart(ids.album);
+    const first = await v.apply(coupons.fiveOff);
+
+    const again = await v.apply(coupons.fiveOff);
+
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('refuses a visitor without a cart (409) and gives them no session or cart', async () => {
+    const stranger = visitor();
+    const res = await stranger.apply(coupons.tenPercent);
+
+    expect(error(res)).toEqual([409, 'coupon_could_not_apply']);
+    expect(res.cookies).toEqual([]);
+
+    const cookie = await signIn(t.db, null);
+    expect(error(await visitor(t.app, cookie).apply(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
+    expect(await t.db.selectFrom('carts').select('id').where('session_id', '=', sessionIdOf(cookie)).execute()).toEqual([]);
+  });
+
+  it('two different coupons sent at once: exactly one applies, the other is refused', { repeats: 2 }, async () => {
+    const v = await withCart(ids.album, ids.cd);
+
+    const results = await Promise.all([v.apply(coupons.tenPercent), v.apply(coupons.fiveOff)]);
+
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = results.find((r) => r.statusCode === 200)?.json();
+    const loser = results.find((r) => r.statusCode === 409)?.json();
+    expect(loser.code).toBe('coupon_one_per_cart');
+    expect((await v.total()).json().coupons).toEqual(winner.coupons);
+    expect(winner.coupons).toHaveLength(1);
+  });
+
+  it('counts no redemption: checkout counts it when the order is paid', async () => {
+    const v = await withCart(ids.album);
+
+    await v.apply(coupons.other);
+
+    const row = await t.db.selectFrom('coupons').select('redemptions').where('id', '=', coupons.other).executeTakeFirstOrThrow();
+    expect(row.redemptions).toBe(3);
+  });
+});
+
+describe('removing a coupon', () => {
+  it('takes the cart back to no coupon', async () => {
+    const v = await withCart(ids.album);
+    const without = (await v.total()).json();
+    await v.apply(coupons.tenPercent);
+
+    const res = await v.removeCoupon(coupons.tenPercent);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(without);
+    expect(res.json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
+  });
+
+  it('changes nothing for a coupon the cart does not hold, or for a visitor without a cart', async () => {
+    const v = await withCart(ids.album);
+    await v.apply(coupons.tenPercent);
+    const before = (await v.total()).json();
+
+    expect((await v.removeCoupon(coupons.fiveOff)).json()).toEqual(before);
+    const stranger = await visitor().removeCoupon(coupons.tenPercent);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json()).toMatchObject({ cart: { id: null }, coupon: null });
+    expect(stranger.cookies).toEqual([]);
+  });
+
+  it("another session's DELETE does not touch this cart", async () => {
+    const mine = await withCart(ids.album);
+    await mine.apply(coupons.tenPercent);
+    const before = (await mine.total()).json();
+    const theirs = await withCart(ids.cd);
+
+    const res = await theirs.removeCoupon(coupons.tenPercent);
+
+    expect(res.json()).toMatchObject({ coupon: null, total: 5.46 });
+    expect((await mine.total()).json()).toEqual(before);
+  });
+
+  it('refuses a coupon id that is not a number (400)', async () => {
+    const v = await withCart(ids.album);
+
+    expect((await v.removeCoupon('abc')).statusCode).toBe(400);
+  });
+});
+
+describe('a coupon in the cart total', () => {
+  it('comes with every cart answer, and follows the lines', async () => {
+    const v = await withCart(ids.album);
+    await v.apply(coupons.tenPercent);
+
+    const answers = {
+      add: await v.add(ids.cd),
+      quantity: await v.send('POST', `${SKUS}/quantity`, { sku_id: ids.cd, quantity: 3 }),
+      remove: await v.send('DELETE', `${SKUS}?sku_id=${ids.album}`),
+      addMany: await v.send('POST', `${SKUS}/many`, { sku_ids: [ids.track] }),
+      removeTracks: await v.send('DELETE', `/crud/cart-session/tracks?product_id=${ids.noah}`),
+      total: await v.total(),
+    };
+
+    const discounts = Object.fromEntries(
+      Object.entries(answers).map(([call, res]) => {
+        const body = res.json();
+        expect(body.coupons.map((c: { id: number }) => c.id)).toEqual([coupons.tenPercent]);
+        expect(body.discountType).toBe('percent');
+        return [call, body.coupon.discount];
+      }),
+    );
+    // 6.99 + 5.46 → 1.245; 3 CDs: 23.37 → 2.337; − album: 16.38 → 1.638; + track: 20.37 → 2.037; − track: 16.38.
+    expect(discounts).toEqual({ add: 1.25, quantity: 2.34, remove: 1.64, addMany: 2.04, removeTracks: 1.64, total: 1.64 });
+  });
+
+  it('leaves out a coupon that no longer applies, which another coupon may then replace', async () => {
+    const lapsing = await coupon({ code: 'TESTLAPSE', percent_off: 25 });
+    const v = await withCart(ids.album);
+    await v.apply(lapsing);
+    await t.db
+      .updateTable('coupons')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', lapsing)
+      .execute();
+
+    expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
+
+    const res = await v.apply(coupons.fiveOff);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ coupons: [{ id: coupons.fiveOff }], total: 1.99 });
+  });
+
+  it('leaves the coupon out once the cart holds a donation', async () => {
+    const v = await withCart(ids.album);
+    await v.apply(coupons.tenPercent);
+    await putLine(v, ids.donation);
+
+    expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], subtotal: 16.99, total: 16.99 });
+  });
+
+  it('the guest cart brings its coupon to the account at login', async () => {
+    const user = await createUser(t.db);
+    const guest = await withCart(ids.album);
+    await guest.apply(coupons.fiveOff);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/crud/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: nextIp(),
+      headers: { cookie: guest.cookie ?? '' },
+    });
+    const tab = visitor(t.app, `sid=${responseCookie(login, 'sid')?.value}`);
+
+    expect((await tab.total()).json()).toMatchObject({
+      cart: { user_id: user.id },
+      coupons: [{ id: coupons.fiveOff }],
+      total: 1.99,
+    });
+  });
+});

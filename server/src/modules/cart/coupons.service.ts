@@ -1,0 +1,97 @@
+import { type Coupon, discountableSkuTypes } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
+import { type PricedSku, priceCents } from '../catalogue/pricing';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
+import { type CouponRow, couponRepository } from './coupons.repository';
+
+/**
+ * Per client address: codes are short words, so the lookup could be used
+ * to guess them; this is plenty for a family's typos and far too few to
+ * walk through a dictionary.
+ */
+export const COUPON_LOOKUP_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 10 * 60 };
+
+/** A gift to the ministry is given in full: a cart holding one takes no coupon (issue 12). */
+const NOT_WITH_COUPON: ReadonlySet<string> = new Set(['donation', 'recurring_donation']);
+
+const isDiscountable = (type: string) => discountableSkuTypes.includes(type as (typeof discountableSkuTypes)[number]);
+
+/** An inactive coupon is withdrawn: to a family it does not exist. */
+const isKnown = (coupon: CouponRow | undefined): coupon is CouponRow => coupon?.active === true;
+
+export const discountTypeOf = (coupon: CouponRow) => (coupon.percent_off !== null ? 'percent' : 'amount');
+
+/** Spec §3 Coupon as the API shows it (dollars, ISO dates). */
+export function toCoupon(row: CouponRow): Coupon {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    discount_type: discountTypeOf(row),
+    percent_off: row.percent_off,
+    amount_off: row.amount_off_cents === null ? null : toUsd(row.amount_off_cents),
+    expires_at: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+    max_redemptions: row.max_redemptions,
+    redemptions: row.redemptions,
+  };
+}
+
+export type CouponRefusal = 'coupon_not_found' | 'coupon_could_not_apply' | 'coupon_expired' | 'coupon_redeemed';
+
+/**
+ * Why the coupon cannot go with a cart of these lines now, or null when it
+ * can. The one rule behind applying a coupon (which refuses) and the cart
+ * total (which leaves out a coupon that no longer applies).
+ */
+export function couponRefusal(
+  coupon: CouponRow | undefined,
+  lines: readonly { type: string }[],
+  now: Date,
+): CouponRefusal | null {
+  if (!isKnown(coupon)) return 'coupon_not_found';
+  if (lines.some((l) => NOT_WITH_COUPON.has(l.type))) return 'coupon_could_not_apply';
+  if (coupon.expires_at !== null && new Date(coupon.expires_at) <= now) return 'coupon_expired';
+  // Redemptions are counted when an order is paid (checkout), not here.
+  if (coupon.max_redemptions !== null && coupon.redemptions >= coupon.max_redemptions) return 'coupon_redeemed';
+  return null;
+}
+
+/** Throws the refusal: 404 for a coupon the shop does not know, 409 for one that cannot go with this cart. */
+export function assertApplicable(
+  coupon: CouponRow | undefined,
+  lines: readonly { type: string }[],
+  now: Date,
+): asserts coupon is CouponRow {
+  const refusal = couponRefusal(coupon, lines, now);
+  if (refusal) throw new AppError(refusal === 'coupon_not_found' ? 'not_found' : 'conflict', refusal);
+}
+
+/**
+ * What the coupon takes off, in cents. Only the discountable lines (albums,
+ * tracks, CDs, books) count; a percentage is rounded half up to the cent;
+ * an amount takes at most what those lines cost, so a total never goes
+ * below zero.
+ */
+export function discountCents(coupon: CouponRow, lines: readonly (PricedSku & { type: string; quantity: number })[]) {
+  let discountable = 0;
+  for (const line of lines) if (isDiscountable(line.type)) discountable += priceCents(line) * line.quantity;
+  if (coupon.percent_off !== null) return Math.floor((discountable * coupon.percent_off + 50) / 100);
+  return Math.min(coupon.amount_off_cents ?? 0, discountable);
+}
+
+/** GET /crud/coupon/code/{code}: what a family typed, before applying it. */
+export function couponService(db: Db) {
+  const repo = couponRepository(db);
+  return {
+    /** `code` is trimmed already (CouponCodeParams); the shop matches it whatever its case. */
+    async findByCode(code: string, clientIp: string): Promise<Coupon> {
+      if (code === '') throw new AppError('invalid_data', 'coupon_enter_code');
+      await enforceRateLimit(db, `coupon-code:${clientIp}`, COUPON_LOOKUP_RATE_LIMIT);
+      const coupon = await repo.findByCode(code);
+      if (!isKnown(coupon)) throw new AppError('not_found', 'coupon_not_found');
+      return toCoupon(coupon);
+    },
+  };
+}
