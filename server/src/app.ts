@@ -41,10 +41,10 @@ import { loadServerRender } from './modules/web/server-render';
 import web from './modules/web/web.plugin';
 import allowedHosts from './plugins/allowed-hosts';
 import db from './plugins/db';
-import errors from './plugins/errors';
+import errors, { sendFrameworkError } from './plugins/errors';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
-import siteLang, { siteLangOptions } from './plugins/site-lang';
+import siteLang, { resolveSiteLang, siteLangOptions } from './plugins/site-lang';
 import validation from './plugins/validation';
 import mail from './providers/mail/mail.plugin';
 import { createMediaStorage } from './providers/storage/storage-config';
@@ -68,6 +68,7 @@ export interface AppOptions {
  */
 export async function buildApp({ config, database, webRoot, logger = false, mailWorker, loginDelay }: AppOptions) {
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
+  const sites = siteLangOptions(config);
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,
@@ -76,6 +77,8 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    // Before routing no hook has run: the site language is read here, so the error is in the site's language too.
+    frameworkErrors: (error, request, reply) => sendFrameworkError(resolveSiteLang(request, sites), reply, error),
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(cookie);
@@ -86,7 +89,6 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
-  const sites = siteLangOptions(config);
   await app.register(siteLang, sites);
   await app.register(errors);
   await app.register(allowedHosts, { config });

@@ -348,3 +348,33 @@ test.describe('the coupon section', () => {
     expect((await serverTotal(page)).coupon).toBeNull();
   });
 });
+
+test('marks the order a gift, showing a field error first, and unmarks it by unticking the box', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['digitalAlbum']);
+  await page.goto('/cart');
+  const section = page.getByRole('region', { name: t('cart.gift.title') });
+  const box = section.getByRole('checkbox', { name: t('cart.gift.isGift') });
+  const email = section.getByRole('textbox', { name: t('cart.gift.email') });
+  const recipient = t('cart.gift.recipient', { name: 'Grandma Rose', email: 'rose@example.test' });
+
+  await box.check();
+  await section.getByRole('textbox', { name: t('cart.gift.name') }).fill('Grandma Rose');
+  await email.fill('rose at example');
+  await section.getByRole('button', { name: t('cart.gift.save') }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(`${t('cart.gift.emailHint')} ${t('validation.invalid')}`);
+
+  await email.fill('rose@example.test');
+  await section.getByRole('button', { name: t('cart.gift.save') }).click();
+  await expect(section.getByText(recipient, { exact: true })).toBeVisible();
+  await expect(email).toHaveCount(0);
+  await expect(box).toBeChecked();
+  expect((await serverTotal(page)).gift).toEqual({ name: 'Grandma Rose', email: 'rose@example.test', message: '' });
+
+  await box.uncheck();
+  await expect(section.getByText(recipient, { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: t('cart.gift.removed') })).toBeAttached();
+  expect((await serverTotal(page)).gift).toBeNull();
+});

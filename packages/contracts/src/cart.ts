@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
+import { EmailAddress } from './forms-contact';
 import { Id, IdParam } from './numbers';
-import { text } from './text-fields';
+import { optionalText, requiredText, text } from './text-fields';
 
 /** Largest quantity of one physical or book line (a family order, not a wholesale one). */
 export const MAX_LINE_QUANTITY = 99;
@@ -137,6 +138,24 @@ export type ApplyCouponBody = z.input<typeof ApplyCouponBody>;
 /** DELETE /crud/cart-session/coupons?coupon_id: removes it; answers the new CartTotal (a coupon not applied changes nothing). */
 export const CouponIdQuery = SiteQuery.extend({ coupon_id: QueryId });
 
+/** The longest gift message a card carries (characters). */
+export const GIFT_MESSAGE_MAX = 1000;
+
+/**
+ * POST /crud/cart-session/gift: the order is a gift (spec §3 Gift, §4 Cart):
+ * its downloads go to this recipient, who gets the claim link by e-mail
+ * (checkout issue). Refused while the cart holds a subscription (spec §5
+ * Gift vs subscription). Answers the new CartTotal; DELETE unmarks it.
+ */
+export const GiftBody = z.strictObject({
+  name: requiredText(100),
+  email: EmailAddress,
+  message: optionalText(GIFT_MESSAGE_MAX),
+});
+export type GiftBody = z.input<typeof GiftBody>;
+export const Gift = z.object({ name: z.string(), email: z.string(), message: z.string() }).meta({ id: 'Gift' });
+export type Gift = z.infer<typeof Gift>;
+
 /**
  * GET /crud/cart-session/total, and the answer of every cart change, so the
  * client re-syncs lines, totals and counter in one round trip (spec §3 Cart).
@@ -165,6 +184,8 @@ export const CartTotal = z
     coupons: z.array(Coupon),
     /** How the applied coupon discounts; null without one. */
     discountType: z.enum(['percent', 'amount']).nullable(),
+    /** The order is a gift to this recipient; null when it is not. */
+    gift: Gift.nullable(),
     /** The counter: the same number as GET /crud/cart-session/skus/quantity. */
     itemCount: z.number().int(),
   })

@@ -10,6 +10,8 @@ export const errorCodes = [
   'validation_failed',
   'not_found',
   'route_not_found',
+  // a path parameter longer than the router takes (app.ts maxParamLength)
+  'uri_too_long',
   'not_authenticated',
   'forbidden',
   'forbidden_origin',
@@ -36,6 +38,8 @@ export const errorCodes = [
   'coupon_redeemed',
   'coupon_one_per_cart',
   'coupon_could_not_apply',
+  // gift orders (spec §5 Gift vs subscription)
+  'gift_with_subscription',
   // CMS (spec §8: a 404 gives the not-found page)
   'page_not_found',
   // the free MP3 form and its download link (issue 6: the gate holds on the server)

@@ -78,6 +78,9 @@ export interface CartLines {
 export interface Carts {
   coupon_id: number | null;
   created_at: Generated<Timestamp>;
+  gift_email: string | null;
+  gift_message: string | null;
+  gift_name: string | null;
   id: Generated<number>;
   session_id: string | null;
   updated_at: Generated<Timestamp>;

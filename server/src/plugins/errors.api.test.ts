@@ -191,6 +191,16 @@ describe('malformed requests', () => {
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ code: 'payload_too_large', message: 'The request is too large.' });
   });
+
+  it('answers a path parameter too long for the router with 414, in the site’s language, without echoing it', async () => {
+    const long = 'x'.repeat(10_000);
+    const en = await t.app.inject({ method: 'GET', url: `/crud/coupon/code/${long}` });
+    const es = await t.app.inject({ method: 'GET', url: `/crud/coupon/code/${long}`, headers: { host: 'es.localhost' } });
+
+    expect(en.statusCode).toBe(414);
+    expect(en.json()).toEqual({ code: 'uri_too_long', message: 'That address is too long.' });
+    expect(es.json()).toEqual({ code: 'uri_too_long', message: 'Esa dirección es demasiado larga.' });
+  });
 });
 
 describe('errors raised by the application', () => {

@@ -1,8 +1,9 @@
-import { type ErrorBody, type ErrorCode, issueMessage, issuePath } from '@storyhouse/contracts';
+import { type ErrorBody, type ErrorCode, issueMessage, issuePath, type LangCode } from '@storyhouse/contracts';
 import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { translators } from '../i18n';
 import { AppError } from '../lib/errors';
 
 const retryAfterSeconds = (params?: MessageValues) =>
@@ -99,6 +100,23 @@ function fieldMessages(request: FastifyRequest, error: AppError) {
 /** The body an AppError is answered with (the web plugin embeds answers, errors included, in a page). */
 export function appErrorBody(request: FastifyRequest, error: AppError): ErrorBody {
   return errorBody(request, error.code, fieldMessages(request, error), error.params);
+}
+
+/**
+ * An error the router raises before any route or hook runs (Fastify's
+ * frameworkErrors, app.ts): a path parameter longer than it takes (414) or a
+ * malformed address (400), answered like every other error, never with
+ * Fastify's own body (which echoes the whole path).
+ */
+export function sendFrameworkError(lang: LangCode, reply: FastifyReply, error: FastifyError) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const code: ErrorCode = tooLong ? 'uri_too_long' : 'bad_request';
+  // The request here is Fastify's bare one, without our decorations (its `t`): the language comes from the caller.
+  const body: ErrorBody = { code, message: translators[lang](`errors.${code}`) };
+  return reply
+    .code(tooLong ? 414 : 400)
+    .type('application/json; charset=utf-8')
+    .send(body);
 }
 
 /** 404 for an unknown API path, as JSON like every other API error. */

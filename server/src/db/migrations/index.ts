@@ -9,6 +9,7 @@ import * as m0007 from './0007_user_cart';
 import * as m0008 from './0008_newsletter_opt_in';
 import * as m0009 from './0009_free_mp3_downloads';
 import * as m0010 from './0010_coupons';
+import * as m0011 from './0011_cart_gift';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_newsletter_opt_in': m0008,
   '0009_free_mp3_downloads': m0009,
   '0010_coupons': m0010,
+  '0011_cart_gift': m0011,
 };

@@ -165,6 +165,7 @@ describe('a visitor without a session', () => {
       coupon: null,
       coupons: [],
       discountType: null,
+      gift: null,
       itemCount: 0,
     });
     expect(count.json()).toEqual({ quantity: 0 });

@@ -27,6 +27,16 @@ export interface LockedLine {
  */
 export type CartKey = { userId: number } | { sessionId: string };
 
+/** What the total needs of the cart row: its owner, its coupon and its gift. */
+const CART_COLUMNS = ['id', 'user_id', 'coupon_id', 'gift_name', 'gift_email', 'gift_message'] as const;
+
+/** A gift order's recipient as the cart stores it (spec §3 Gift); the message is '' when none. */
+export interface CartGift {
+  name: string;
+  email: string;
+  message: string;
+}
+
 const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
   'userId' in key ? eb('carts.user_id', '=', key.userId) : eb('carts.session_id', '=', key.sessionId);
 
@@ -130,15 +140,29 @@ export function cartRepository(db: Db) {
     },
 
     findCart(key: CartKey) {
-      return db.selectFrom('carts').select(['id', 'user_id', 'coupon_id']).where(keyIs(key)).executeTakeFirst();
+      return db.selectFrom('carts').select(CART_COLUMNS).where(keyIs(key)).executeTakeFirst();
     },
 
     findCartById(cartId: number) {
-      return db.selectFrom('carts').select(['id', 'user_id', 'coupon_id']).where('id', '=', cartId).executeTakeFirstOrThrow();
+      return db.selectFrom('carts').select(CART_COLUMNS).where('id', '=', cartId).executeTakeFirstOrThrow();
     },
 
     async setCoupon(cartId: number, couponId: number | null) {
       await db.updateTable('carts').set({ coupon_id: couponId, updated_at: sql<Date>`now()` }).where('id', '=', cartId).execute();
+    },
+
+    /** The gift's recipient, or null to unmark it (the carts_gift_check keeps the three together). */
+    async setGift(cartId: number, gift: CartGift | null) {
+      await db
+        .updateTable('carts')
+        .set({
+          gift_name: gift?.name ?? null,
+          gift_email: gift?.email ?? null,
+          gift_message: gift?.message ?? null,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', cartId)
+        .execute();
     },
 
     /** The lines with what the cart page shows, in the order they were added. */

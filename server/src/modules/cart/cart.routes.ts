@@ -7,6 +7,7 @@ import {
   Coupon,
   CouponCodeParams,
   CouponIdQuery,
+  GiftBody,
   ProductIdQuery,
   QuantityResponse,
   SetQuantityBody,
@@ -21,7 +22,7 @@ import { couponService } from './coupons.service';
 const tags = ['cart'];
 
 /**
- * Spec §7 Cart: the cart's sku and coupon calls (a guest's cart is the
+ * Spec §7 Cart: the cart's sku, coupon and gift calls (a guest's cart is the
  * session's, a signed-in user's the user's). Every change answers the new
  * CartTotal.
  */
@@ -154,5 +155,25 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/crud/cart-session/coupons',
     { schema: { tags, summary: "Removes the cart's coupon", querystring: CouponIdQuery, response: { 200: CartTotal } } },
     async (request) => cart.removeCoupon(await currentOwner(request), request.query.coupon_id),
+  );
+
+  app.post(
+    '/crud/cart-session/gift',
+    {
+      schema: {
+        tags,
+        summary: 'Marks the order a gift to a recipient (not with a subscription)',
+        querystring: SiteQuery,
+        body: GiftBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.markGift(await currentOwner(request), request.body),
+  );
+
+  app.delete(
+    '/crud/cart-session/gift',
+    { schema: { tags, summary: 'Unmarks the gift', querystring: SiteQuery, response: { 200: CartTotal } } },
+    async (request) => cart.unmarkGift(await currentOwner(request)),
   );
 };

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
 import {
+  type CartGift,
   type CartKey,
   type CartRepository,
   type CartRow,
@@ -14,6 +15,7 @@ import {
 } from './cart.repository';
 import { type CouponRow, couponRepository } from './coupons.repository';
 import { assertApplicable, couponRefusal, discountCents, discountTypeOf, toCoupon } from './coupons.service';
+import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
 
 /** Who asks: the session, and its signed-in user if any. */
 export interface CartOwner {
@@ -131,12 +133,7 @@ function toLine(row: ViewLine): CartLine {
  * does (expired, used up, withdrawn, a donation added) is left out, and
  * stays on the cart until removed or replaced.
  */
-export function cartTotal(
-  cart: { id: number; user_id: number | null } | undefined,
-  rows: ViewLine[],
-  coupon?: CouponRow,
-  now = new Date(),
-): CartTotal {
+export function cartTotal(cart: CartRow | undefined, rows: ViewLine[], coupon?: CouponRow, now = new Date()): CartTotal {
   const applied = coupon && couponRefusal(coupon, rows, now) === null ? coupon : undefined;
   const discount = applied ? discountCents(applied, rows) : 0;
   let subtotal = 0;
@@ -158,13 +155,14 @@ export function cartTotal(
     coupon: applied ? { coupon: toCoupon(applied), discount: toUsd(discount) } : null,
     coupons: applied ? [toCoupon(applied)] : [],
     discountType: applied ? discountTypeOf(applied) : null,
+    gift: cart ? giftOf(cart) : null,
     itemCount,
   };
 }
 
 const EMPTY = () => cartTotal(undefined, []);
 
-/** The total of a cart as it is now: its lines and its coupon. */
+/** The total of a cart as it is now: its lines, its coupon and its gift. */
 async function totalOf(db: Db, cart: CartRow) {
   const rows = await cartRepository(db).viewLines(cart.id);
   const coupon = cart.coupon_id === null ? undefined : await couponRepository(db).findById(cart.coupon_id);
@@ -184,7 +182,9 @@ export function cartService(db: Db) {
   /**
    * Runs an edit of the owner's cart under its row lock and answers the new
    * total. `create`: make the cart if there is none (adds); otherwise
-   * the edit runs on an empty draft and nothing is written.
+   * the edit runs on an empty draft and nothing is written. An edit that
+   * would bring a subscription into a gift order is refused before
+   * anything is written (spec §5 Gift vs subscription).
    */
   function change(owner: CartOwner | undefined, create: boolean, edit: (draft: Draft) => void): Promise<CartTotal> {
     if (!owner) {
@@ -199,11 +199,13 @@ export function cartService(db: Db) {
         edit(new Map());
         return EMPTY();
       }
+      const cart = await tx.findCartById(cartId);
       const before = await tx.lockedLines(cartId);
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       edit(draft);
+      if (giftOf(cart)) assertGiftable([...draft.values()]);
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
-      return totalOf(trx, await tx.findCartById(cartId));
+      return totalOf(trx, cart);
     });
   }
 
@@ -340,6 +342,40 @@ export function cartService(db: Db) {
     removeCoupon(owner: CartOwner | undefined, couponId: number) {
       return changeCoupon(owner, EMPTY, async (_trx, cart) => (cart.coupon_id === couponId ? null : cart.coupon_id));
     },
+
+    /**
+     * POST /crud/cart-session/gift (spec §3 Gift, §4 Cart): the order is a
+     * gift to this recipient, replacing one set before. Like a coupon, a
+     * gift is for something being bought: it opens no session and makes no
+     * cart, and a visitor without a cart gets the general conflict (there
+     * is nothing to mark). Runs under the cart's row lock, so a subscription
+     * added in another tab at the same moment meets the mark or is met by it.
+     */
+    markGift(owner: CartOwner | undefined, gift: CartGift) {
+      if (!owner) throw new AppError('conflict', 'conflict');
+      return db.transaction().execute(async (trx) => {
+        const tx = cartRepository(trx);
+        const cartId = await tx.lockCart(keyOf(owner));
+        if (cartId === undefined) throw new AppError('conflict', 'conflict');
+        assertGiftable(await tx.lockedLines(cartId));
+        await tx.setGift(cartId, gift);
+        return totalOf(trx, await tx.findCartById(cartId));
+      });
+    },
+
+    /** DELETE /crud/cart-session/gift: unmarking a cart that is no gift (or no cart) changes nothing. */
+    async unmarkGift(owner: CartOwner | undefined) {
+      if (!owner) return EMPTY();
+      return db.transaction().execute(async (trx) => {
+        const tx = cartRepository(trx);
+        const cartId = await tx.lockCart(keyOf(owner));
+        if (cartId === undefined) return EMPTY();
+        const cart = await tx.findCartById(cartId);
+        if (!giftOf(cart)) return totalOf(trx, cart);
+        await tx.setGift(cartId, null);
+        return totalOf(trx, await tx.findCartById(cartId));
+      });
+    },
   };
 }
 export type CartService = ReturnType<typeof cartService>;
@@ -391,8 +427,14 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
       await persist(tx, mine, before, draft);
     }
     // The guest's coupon comes along and, one per cart, replaces the user's: it was chosen last.
-    const guestCoupon = (await tx.findCartById(guest)).coupon_id;
-    if (guestCoupon !== null) await tx.setCoupon(mine, guestCoupon);
+    const guestCart = await tx.findCartById(guest);
+    if (guestCart.coupon_id !== null) await tx.setCoupon(mine, guestCart.coupon_id);
+    // So does the guest's gift, replacing the user's. Lines win over the mark: a merged
+    // cart holding a subscription is no gift (spec §5), and ticking the box again says why.
+    const userCart = await tx.findCartById(mine);
+    const gift = giftOf(guestCart) ?? giftOf(userCart);
+    const next = gift && !holdsSubscription(await tx.lockedLines(mine)) ? gift : null;
+    if (next !== null || giftOf(userCart) !== null) await tx.setGift(mine, next);
     await tx.deleteCart(guest);
   });
 }

@@ -12,6 +12,7 @@ import { useErrorMessage } from '../../ui/use-error-message';
 import { CartLoginLink } from './cart-login-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { CouponSection } from './coupon-section';
+import { GiftSection } from './gift-section';
 import { QuantityField } from './quantity-field';
 
 type Translate = ReturnType<typeof useI18n>['t'];
@@ -224,6 +225,7 @@ export default function CartPage() {
           </ul>
           <div className="cart-page__side">
             <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
+            <GiftSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
             <Totals cart={cart} />
           </div>
           <CartLoginLink />

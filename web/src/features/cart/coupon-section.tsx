@@ -1,4 +1,4 @@
-import { type CartTotal, CouponCodeParams, type SkuType } from '@storyhouse/contracts';
+import { CouponCodeParams, type SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
@@ -6,6 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
+import type { CartSectionProps } from './cart-section';
 import { ConfirmDialog } from './confirm-dialog';
 import { useCouponChanges } from './use-coupon';
 
@@ -19,15 +20,7 @@ const donationTypes: readonly SkuType[] = ['donation', 'recurring_donation'];
  * field (spec §8 Coupon); `onStatus` announces a change politely and
  * `onAlert` alerts a failed removal (spec §8 Cart), both on the page.
  */
-export function CouponSection({
-  cart,
-  onStatus,
-  onAlert,
-}: {
-  cart: CartTotal;
-  onStatus: (message: string) => void;
-  onAlert: (message: string) => void;
-}) {
+export function CouponSection({ cart, onStatus, onAlert }: CartSectionProps) {
   const { t, hasMessage, formatMoney } = useI18n();
   const failureMessage = useErrorMessage();
   const { apply, remove } = useCouponChanges();

@@ -1,20 +1,11 @@
-import type { CartTotal, Coupon } from '@storyhouse/contracts';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { Coupon } from '@storyhouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartKeys } from '../../components/cart/api/cart-keys';
 import { applyCoupon } from './api/apply-coupon';
 import { getCouponByCode } from './api/get-coupon';
 import { removeCoupon } from './api/remove-coupon';
-
-/**
- * The answered CartTotal becomes the page's cart at once. A coupon changes no
- * line, counter or in-cart flag, so nothing else is asked again; a total
- * still on its way (a refetch on focus) is dropped so it cannot undo this one.
- */
-async function showTotal(client: QueryClient, total: CartTotal) {
-  await client.cancelQueries({ queryKey: cartKeys.total });
-  client.setQueryData(cartKeys.total, total);
-}
+import { showTotal } from './show-total';
 
 /**
  * The cart's coupon (spec §4 Cart: one per cart). Both calls reject with the

@@ -1,0 +1,25 @@
+import type { Gift } from '@storyhouse/contracts';
+import { AppError } from '../../lib/errors';
+import type { CartRow } from './cart.repository';
+
+/**
+ * Spec §5 Gift vs subscription: a subscription is the buyer's own plan and
+ * cannot go in a gift order. The one rule behind marking a gift (refused
+ * while the cart holds one), every line change of a gift cart (refused when
+ * it would bring one in) and the login merge (which drops the mark).
+ */
+export const holdsSubscription = (lines: readonly { type: string }[]) => lines.some((l) => l.type === 'subscription');
+
+/** Throws the refusal (409 gift_with_subscription) when these lines cannot be a gift order. */
+export function assertGiftable(lines: readonly { type: string }[]) {
+  if (holdsSubscription(lines)) throw new AppError('conflict', 'gift_with_subscription');
+}
+
+/**
+ * Spec §3 Gift as the cart total shows it; null when the order is not a gift.
+ * Checkout reads it here to send the order's downloads to the recipient (checkout issue).
+ */
+export function giftOf(cart: Pick<CartRow, 'gift_name' | 'gift_email' | 'gift_message'>): Gift | null {
+  if (cart.gift_name === null || cart.gift_email === null) return null;
+  return { name: cart.gift_name, email: cart.gift_email, message: cart.gift_message ?? '' };
+}
