@@ -172,6 +172,8 @@ export const CartTotal = z
     subtotal: Usd,
     /** Σ full price × quantity (what it would cost without sales) */
     fullPriceTotal: Usd,
+    /** The part of subtotal charged again every month: the monthly plan and monthly donations (an annual plan is not). */
+    monthlySubtotal: Usd,
     /** 0 until checkout chooses an address and a shipping method. */
     shippingCost: Usd,
     /** 0 until checkout knows the address. */

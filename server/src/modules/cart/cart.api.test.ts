@@ -159,6 +159,7 @@ describe('a visitor without a session', () => {
       skus: [],
       subtotal: 0,
       fullPriceTotal: 0,
+      monthlySubtotal: 0,
       shippingCost: 0,
       taxTotal: 0,
       total: 0,
@@ -308,9 +309,13 @@ describe('adding', () => {
 
   it('keeps one subscription plan: adding one replaces the other (spec §4 Cart subscription)', async () => {
     await v.add(ids.noahCd);
-    await v.add(ids.monthly);
+    const monthly = await v.add(ids.monthly);
+    // The monthly plan charges again every month; the CD does not.
+    expect(monthly.json()).toMatchObject({ subtotal: 17.99, monthlySubtotal: 5 });
 
     const res = await v.add(ids.annual);
+    // The annual plan charges once a year: nothing monthly.
+    expect(res.json()).toMatchObject({ subtotal: 62.99, monthlySubtotal: 0 });
 
     expect(contentsOf(res)).toEqual([
       [ids.noahCd, 1],

@@ -127,6 +127,10 @@ function toLine(row: ViewLine): CartLine {
   };
 }
 
+/** A line that charges again every month (spec §3 monthlySubtotal): the monthly plan, a monthly donation. */
+const chargesMonthly = (row: Pick<ViewLine, 'type' | 'code'>) =>
+  row.type === 'recurring_donation' || (row.type === 'subscription' && row.code === 'monthly');
+
 /**
  * Spec §3 Cart total. Shipping and tax arrive with checkout; until then
  * they are 0. The cart's coupon counts while it applies; one that no longer
@@ -138,10 +142,12 @@ export function cartTotal(cart: CartRow | undefined, rows: ViewLine[], coupon?: 
   const discount = applied ? discountCents(applied, rows) : 0;
   let subtotal = 0;
   let fullPrice = 0;
+  let monthly = 0;
   let itemCount = 0;
   for (const row of rows) {
     subtotal += priceCents(row) * row.quantity;
     fullPrice += row.full_price_cents * row.quantity;
+    if (chargesMonthly(row)) monthly += priceCents(row) * row.quantity;
     itemCount += row.quantity;
   }
   return {
@@ -149,6 +155,7 @@ export function cartTotal(cart: CartRow | undefined, rows: ViewLine[], coupon?: 
     skus: rows.map(toLine),
     subtotal: toUsd(subtotal),
     fullPriceTotal: toUsd(fullPrice),
+    monthlySubtotal: toUsd(monthly),
     shippingCost: 0,
     taxTotal: 0,
     total: toUsd(subtotal - discount),

@@ -123,6 +123,8 @@ function Totals({ cart }: { cart: CartTotal }) {
         <Figure term={t('cart.total')} className="cart-summary__total">
           {formatMoney(cart.total)}
         </Figure>
+        {/* Of that total, what is charged again every month (the monthly plan, monthly donations). */}
+        {cart.monthlySubtotal > 0 && <Figure term={t('cart.monthly')}>{formatMoney(cart.monthlySubtotal)}</Figure>}
       </dl>
     </section>
   );
