@@ -9,6 +9,10 @@ const pages = (lang: 'en' | 'es') => [
   { path: '/shop', h1: null },
   { path: '/story/david-the-shepherd-boy', h1: null },
   { path: '/free-streaming', h1: null },
+  {
+    path: lang === 'es' ? '/suscripcion' : '/subscription',
+    h1: demoPage(lang, lang === 'es' ? '/suscripcion' : '/subscription').title,
+  },
   { path: lang === 'es' ? '/privacidad' : '/privacy', h1: demoPage(lang, lang === 'es' ? '/privacidad' : '/privacy').title },
 ];
 

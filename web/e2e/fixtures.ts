@@ -2,7 +2,7 @@ import { test as base, type ConsoleMessage, expect, type Page, type Response } f
 import { type Catalog, createTranslator, type Translate } from '@storyhouse/i18n';
 import en from '@storyhouse/i18n/catalogs/en.json' with { type: 'json' };
 import es from '@storyhouse/i18n/catalogs/es.json' with { type: 'json' };
-import { demoPages } from '../../server/src/modules/cms/demo-pages';
+import { demoPages, subscriptionPages } from '../../server/src/modules/cms/demo-pages';
 
 /** The languages the browser journeys run in: one Playwright project each. */
 export type SiteLang = 'en' | 'es';
@@ -46,7 +46,7 @@ export const demoNavigation: Record<SiteLang, DemoMenuItem[]> = {
 
 /** A demo CMS page (server/src/modules/cms/demo-pages.ts) of a site language by its stored path ('/index' is home). */
 export function demoPage(lang: SiteLang, url: string) {
-  const page = demoPages.find((p) => p.lang_code === lang && p.url === url);
+  const page = [...demoPages, ...subscriptionPages].find((p) => p.lang_code === lang && p.url === url);
   if (!page) throw new Error(`no demo page ${lang}:${url}`);
   return page as typeof page & { title: string };
 }

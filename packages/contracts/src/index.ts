@@ -22,5 +22,6 @@ export * from './numbers';
 export * from './routes';
 export * from './search';
 export * from './session';
+export * from './subscriptions';
 export * from './text-fields';
 export * from './validation';

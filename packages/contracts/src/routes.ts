@@ -26,6 +26,7 @@ export const pageRoutes = {
     cms: true,
   },
   freeMp3: { paths: ['/get-a-free-mp3'], access: 'open', cms: true },
+  subscription: { paths: ['/subscription', '/suscripcion'], localized: { es: '/suscripcion' }, access: 'open', cms: true },
   // The newsletter's e-mailed confirmation link (double opt-in; its token is the permission).
   newsletterConfirm: { paths: ['/newsletter/confirm'], access: 'open' },
   // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (open: where the API is off or the

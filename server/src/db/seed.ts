@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
 import { couponsSeeder } from '../modules/cart/coupons.seed';
 import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
-import { freeMp3RecordingSeeder, navigationSeeder, pagesSeeder, russianNavigationSeeder } from '../modules/cms/cms.seed';
+import {
+  freeMp3RecordingSeeder,
+  navigationSeeder,
+  pagesSeeder,
+  russianNavigationSeeder,
+  subscriptionPagesSeeder,
+} from '../modules/cms/cms.seed';
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import type { Db } from './database';
@@ -25,6 +31,7 @@ export const seeders: Seeder[] = [
   catalogueSeeder,
   pagesSeeder,
   freeMp3RecordingSeeder,
+  subscriptionPagesSeeder,
   guestBookSeeder,
   profileSeeder,
   couponsSeeder,

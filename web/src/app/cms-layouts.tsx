@@ -17,8 +17,9 @@ const basic = preloadable(() => import('../features/cms/layouts/basic-layout'));
 /**
  * Spec §2 CMS page: the layout of each entry type, loaded when a page of
  * that type is first shown. The Record type makes a template without a
- * layout a compile error. Donations, gift card and subscription show their
- * text with the basic layout; their purchase forms belong to checkout.
+ * layout a compile error. Donations and gift card show their text with the
+ * basic layout; their purchase forms belong to checkout. Subscription lists
+ * its plans to add to the cart.
  */
 export const cmsLayouts: Record<CmsTemplate, Layout> = {
   'basic-subpage': basic,
@@ -31,5 +32,5 @@ export const cmsLayouts: Record<CmsTemplate, Layout> = {
   search: entryLayout(() => import('../features/search/search-layout')),
   donations: basic,
   'gift-card': basic,
-  subscription: basic,
+  subscription: preloadable(() => import('../features/subscription/subscription-layout')),
 };

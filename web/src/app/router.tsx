@@ -36,6 +36,7 @@ const screens: Record<PageRouteId, Screen> = {
   privacy: CmsScreen,
   russianProgram: CmsScreen,
   freeMp3: CmsScreen,
+  subscription: CmsScreen,
   newsletterConfirm: preloadable(() => import('../features/newsletter/confirm-page')),
   adventures: preloadable(() => import('../features/adventures/adventures-page')),
   mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),

@@ -327,6 +327,59 @@ describe('the demo catalogue', () => {
     });
   });
 
+  describe('GET /crud/subscription-skus', () => {
+    it('offers the monthly and the annual plan, the annual one also a month (spec §9: price / 12, to the cent)', async () => {
+      const { status, body } = await get('/crud/subscription-skus');
+
+      expect(status).toBe(200);
+      expect(body.items).toEqual([
+        {
+          sku_id: expect.any(Number),
+          code: 'monthly',
+          title: 'Monthly subscription',
+          price_usd: 7.99,
+          full_price_usd: 7.99,
+          monthly_price_usd: 7.99,
+          in_cart: false,
+        },
+        {
+          sku_id: expect.any(Number),
+          code: 'annual',
+          title: 'Annual subscription',
+          price_usd: 79.99,
+          full_price_usd: 79.99,
+          monthly_price_usd: 6.67,
+          in_cart: false,
+        },
+      ]);
+    });
+
+    it("marks the plan in the visitor's cart: the one added last (adding one replaces the other)", async () => {
+      const { body } = await get('/crud/subscription-skus');
+      const [monthly, annual] = body.items as { sku_id: number }[];
+      let cookie = '';
+      for (const plan of [monthly, annual]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/crud/cart-session/skus',
+          payload: { sku_id: plan?.sku_id, quantity: 1 },
+          headers: cookie ? { cookie } : {},
+        });
+        expect(res.statusCode).toBe(200);
+        cookie ||= res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+      }
+
+      const mine = await get('/crud/subscription-skus', { cookie });
+      const anyone = await get('/crud/subscription-skus');
+
+      expect(mine.body.items.map((o: { code: string; in_cart: boolean }) => [o.code, o.in_cart])).toEqual([
+        ['monthly', false],
+        ['annual', true],
+      ]);
+      expect(anyone.body.items.some((o: { in_cart: boolean }) => o.in_cart)).toBe(false);
+    });
+  });
+
   describe('promotions and free content', () => {
     it("lists a language's recommended albums in their order", async () => {
       const en = await get('/crud/promoted-sku/recommended-albums/en');

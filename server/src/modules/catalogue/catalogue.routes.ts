@@ -11,6 +11,7 @@ import {
   SkuListQuery,
   SkuListResponse,
   SlugParams,
+  SubscriptionOffersResponse,
   TopStoriesResponse,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -49,6 +50,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
       },
     },
     async (request) => catalogue.listSkus(request.query, await sessionIdOf(request)),
+  );
+
+  app.get(
+    '/crud/subscription-skus',
+    {
+      schema: {
+        tags,
+        summary: 'The subscription plans on sale (monthly, annual), with the annual one a month and the in-cart flags',
+        querystring: SiteQuery,
+        response: { 200: SubscriptionOffersResponse },
+      },
+    },
+    async (request) => catalogue.subscriptionOffers(await sessionIdOf(request)),
   );
 
   app.get(

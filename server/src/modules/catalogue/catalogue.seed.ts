@@ -41,7 +41,7 @@ interface DemoCatalogue {
 /** The day the demo's free stories of the week started: in the past, so they are current. */
 const FREE_STORIES_START = '2024-01-01';
 
-/** Subscription plans (spec §1, §9): the subscription page lists them with /crud/sku/list?type=subscription. */
+/** Subscription plans (spec §1, §9): the subscription page lists them with /crud/subscription-skus. */
 const subscriptionPlans = [
   {
     code: 'monthly',

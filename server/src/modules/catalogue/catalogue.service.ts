@@ -8,6 +8,9 @@ import {
   type Sku,
   type SkuListResponse,
   type SkuType,
+  type SubscriptionOffer,
+  type SubscriptionOffersResponse,
+  subscriptionPlans,
   type TopStory,
   type Track,
   type TrackMatch,
@@ -26,7 +29,7 @@ import {
   type SkuRow,
   type TrackRow,
 } from './catalogue.repository';
-import { isOnSale, priceCents } from './pricing';
+import { isOnSale, monthlyPriceCents, priceCents } from './pricing';
 
 /** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
 export const PER_PAGE = 20;
@@ -82,6 +85,20 @@ function toTrack(row: SkuRow, isFreeStreaming: boolean, inCart: ReadonlySet<numb
     preview_url: mediaPaths.trackPreview(row.id),
     download_url: mediaPaths.trackFull(row.id),
     isInCart: inCart.has(row.id),
+  };
+}
+
+/** A subscription sku as the subscription page offers it; null for a code that is no plan. */
+function toOffer(row: SkuRow, inCart: ReadonlySet<number>): SubscriptionOffer | null {
+  const code = subscriptionPlans.find((p) => p === row.code);
+  if (!code) return null;
+  return {
+    sku_id: row.id,
+    code,
+    title: row.title,
+    ...prices(row),
+    monthly_price_usd: toUsd(monthlyPriceCents(code, priceCents(row))),
+    in_cart: inCart.has(row.id),
   };
 }
 
@@ -268,6 +285,17 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
           inCart,
         );
       return { items: page.rows.map(toListed), page: input.page, per_page: PER_PAGE, count: page.count };
+    },
+
+    /** Spec §2 Subscription: the plans on sale, monthly then annual, marked when in this session's cart. */
+    async subscriptionOffers(sessionId: string | undefined): Promise<SubscriptionOffersResponse> {
+      const [page, inCart] = await Promise.all([
+        repo.listSkus({ type: 'subscription', availableOnly: true }, { limit: PER_PAGE, offset: 0 }),
+        inCartOf(sessionId),
+      ]);
+      const offers = page.rows.flatMap((row) => toOffer(row, inCart) ?? []);
+      const rank = (o: SubscriptionOffer) => subscriptionPlans.indexOf(o.code);
+      return { items: offers.sort((a, b) => rank(a) - rank(b)) };
     },
 
     async productById(id: number, sessionId: string | undefined) {

@@ -17,3 +17,8 @@ export function priceCents(sku: PricedSku): number {
 export function isOnSale(sku: PricedSku): boolean {
   return priceCents(sku) < sku.full_price_cents;
 }
+
+/** Spec §9: a subscription plan's price a month; the annual plan's is its price / 12, rounded to the cent. */
+export function monthlyPriceCents(plan: 'monthly' | 'annual', cents: number): number {
+  return plan === 'annual' ? Math.round(cents / 12) : cents;
+}

@@ -300,6 +300,7 @@ describe('the demo pages', () => {
       'store-product-list',
       'contact-us',
       'guestbook',
+      'subscription',
     ];
 
     for (const lang of ['en', 'es', 'ru']) {

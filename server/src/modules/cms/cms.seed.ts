@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { cmsRepository } from './cms.repository';
-import { demoPages, RETIRED_FREE_MP3 } from './demo-pages';
+import { demoPages, RETIRED_FREE_MP3, subscriptionPages } from './demo-pages';
 
 type Item = { title: string; url: string; children?: Item[] };
 
@@ -111,6 +111,23 @@ export const pagesSeeder: Seeder = {
   async run(db) {
     const repo = cmsRepository(db);
     for (const page of demoPages) await repo.insertEntry(page);
+  },
+};
+
+/**
+ * Issue 12: the subscription page of each site, also on databases seeded
+ * before it; a site whose editors already made one (or took its address)
+ * keeps theirs.
+ */
+export const subscriptionPagesSeeder: Seeder = {
+  name: 'cms.pages.subscription',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const page of subscriptionPages) {
+      const taken =
+        (await repo.findPublishedByType(page.lang_code, 'subscription')) ?? (await repo.findPublished(page.lang_code, page.url));
+      if (!taken) await repo.insertEntry(page);
+    }
   },
 };
 

@@ -616,6 +616,45 @@ const listing: CmsEntryInput[] = [
   })),
 ];
 
+/**
+ * Spec §2 Subscription: the plans' page on each site (the shop's subscription
+ * card links here, contracts routes.ts). Its own seeder (cms.seed.ts) adds it
+ * to databases seeded before it, so it is not among `demoPages`.
+ */
+export const subscriptionPages: CmsEntryInput[] = (
+  [
+    [
+      'en',
+      '/subscription',
+      'Subscriptions',
+      'Every Storyhouse album to stream and download, on a monthly or annual plan.',
+      '<p>One plan opens the whole library: every album and story, in English, Spanish and Russian, to play at bedtime or download for the car. New albums join it as we record them.</p><p>Pay month by month, or once a year and save.</p>',
+    ],
+    [
+      'es',
+      '/suscripcion',
+      'Suscripciones',
+      'Todos los álbumes de Storyhouse para escuchar y descargar, con un plan mensual o anual.',
+      '<p>Un solo plan te abre toda la biblioteca: cada álbum e historia, en inglés, español y ruso, para escuchar antes de dormir o descargar para el coche. Los álbumes nuevos se suman a medida que los grabamos.</p><p>Paga mes a mes, o una vez al año y ahorra.</p>',
+    ],
+    [
+      'ru',
+      '/subscription',
+      'Подписка',
+      'Все альбомы Storyhouse — слушать и скачивать — по месячному или годовому плану.',
+      '<p>Один план открывает всю библиотеку: все альбомы и истории на английском, испанском и русском, чтобы слушать перед сном или скачать в дорогу. Новые альбомы добавляются по мере записи.</p><p>Платите каждый месяц или раз в год — так выгоднее.</p>',
+    ],
+  ] as const
+).map(([lang_code, url, title, description, intro]) => ({
+  lang_code,
+  url,
+  type: 'subscription' as const,
+  translation_key: 'subscription',
+  title,
+  description,
+  intro,
+}));
+
 export const demoPages: CmsEntryInput[] = [
   ...home,
   ...about,

@@ -53,12 +53,14 @@ describe('the answers a page embeds for its first render', () => {
     await expectSameAsApi(data);
   });
 
-  it('are exactly what the API answers on the Spanish site, the shop, a story, free streaming and a CMS subpage', async () => {
+  it('are exactly what the API answers on the Spanish site, the shop, a story, free streaming, subscriptions and a CMS subpage', async () => {
     for (const [url, headers] of [
       ['/', { host: 'es.localhost' }],
       ['/shop?page=1&search=noah', {}],
       ['/story/david-the-shepherd-boy', {}],
       ['/free-streaming', {}],
+      ['/subscription', {}],
+      ['/suscripcion', { host: 'es.localhost' }],
       ['/privacy', {}],
     ] as const) {
       const { status, data } = await page(url, headers);
@@ -81,7 +83,7 @@ describe('the answers a page embeds for its first render', () => {
     expect(preload?.[2]).toBe(imageSizes.cover);
   });
 
-  it('carry the shop’s page and search from the address, and the story’s product', async () => {
+  it('carry the shop’s page and search from the address, the story’s product and the subscription plans', async () => {
     const shop = await page('/shop?search=%20noah%20&page=1');
     expect(Object.keys(shop.data)).toContain('/crud/product/skus?available=1&lang_code=en&page=1&search=noah');
     const story = await page('/story/david-the-shepherd-boy');
@@ -89,6 +91,13 @@ describe('the answers a page embeds for its first render', () => {
       status: 200,
       body: { slug: 'david-the-shepherd-boy' },
     });
+    // The subscription page's plans, and the cart lines its Add to cart buttons read.
+    const subscription = await page('/subscription');
+    expect(subscription.data['/crud/subscription-skus']).toMatchObject({
+      status: 200,
+      body: { items: [{ code: 'monthly' }, { code: 'annual' }] },
+    });
+    expect(subscription.data['/crud/cart-session/skus']).toEqual({ status: 200, body: [] });
   });
 
   it('say "not found" for a path the CMS does not have, as the API would, and the page is a 404', async () => {

@@ -10,6 +10,7 @@ import {
   ProductsResponse,
   QuantityResponse,
   SessionResponse,
+  SubscriptionOffersResponse,
   TopStoriesResponse,
 } from '@storyhouse/contracts';
 import { firstDataKey, firstDataScript } from '@storyhouse/contracts/first-data';
@@ -73,6 +74,7 @@ const write = {
   product: jsonWriter(Product),
   topStories: jsonWriter(TopStoriesResponse),
   freeStory: jsonWriter(FreeStory),
+  subscriptionOffers: jsonWriter(SubscriptionOffersResponse),
 };
 
 /** The path the web app asks for an image's copies (web/src/components/catalogue/api/resize-image.ts). */
@@ -177,6 +179,15 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
       }
       case 'store-product-list':
         return [...own, ...(await shop(request))];
+      case 'subscription':
+        // The plans, and the cart's lines their Add to cart buttons read.
+        return [
+          ...own,
+          answer(request, '/crud/subscription-skus', async () =>
+            write.subscriptionOffers(await catalogue.subscriptionOffers(sessionId)),
+          ),
+          answer(request, '/crud/cart-session/skus', async () => write.cartLines(await sources.cartLines(request))),
+        ];
       default:
         return own;
     }

@@ -24,7 +24,7 @@ export const screenSources = {
   search: 'src/features/search/search-layout.tsx',
   donations: 'src/features/cms/layouts/basic-layout.tsx',
   'gift-card': 'src/features/cms/layouts/basic-layout.tsx',
-  subscription: 'src/features/cms/layouts/basic-layout.tsx',
+  subscription: 'src/features/subscription/subscription-layout.tsx',
 } as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum', string>;
 
 export type Screen = keyof typeof screenSources;

@@ -1,8 +1,6 @@
 import { ProductCard } from '../../components/catalogue/product-card';
-import { CmsHtml } from '../../components/cms/cms-html';
-import { CmsSidebar } from '../../components/cms/cms-sidebar';
+import { CmsColumns } from '../../components/cms/cms-columns';
 import type { LayoutProps } from '../../components/cms/layout-props';
-import { PageNewsletter } from '../../components/cms/page-newsletter';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { useFreeStreamingAlbums } from './api/get-free-streaming';
@@ -32,16 +30,9 @@ function FreeAlbums() {
  * newsletter.
  */
 export default function FreeStreamingLayout({ page }: LayoutProps) {
-  const entry = page.cms_entry;
   return (
-    <div className="cms-columns">
-      <div className="cms-main">
-        <CmsHtml html={entry.intro} className="cms-intro" />
-        <CmsHtml html={entry.main_content} />
-        <FreeAlbums />
-      </div>
-      <CmsSidebar entry={entry} />
-      <PageNewsletter entry={entry} />
-    </div>
+    <CmsColumns page={page} sectionMenu={false}>
+      <FreeAlbums />
+    </CmsColumns>
   );
 }

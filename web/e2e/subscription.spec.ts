@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+import { routePath } from '@storyhouse/contracts';
+import { demoPage, expect, type SiteLang, test } from './fixtures';
+
+// Spec §2 Subscription and §4 Cart subscription: the shop's card leads to the
+// plans; adding one plan replaces the other in the cart.
+
+/** The demo plans (server/src/modules/catalogue/catalogue.seed.ts): their prices, and the annual one a month (79.99 / 12). */
+const plans = { monthly: 7.99, annual: 79.99, annualPerMonth: 6.67 };
+/** The plans' sku titles, as the cart names its lines (the catalogue's, in English on every site). */
+const lineTitle = { monthly: 'Monthly subscription', annual: 'Annual subscription' };
+
+const subscriptionPath = (lang: SiteLang) => routePath('subscription', lang)!;
+/** Dollars as the page formats them (Intl in the site language, in the browser). */
+const money = (page: Page, lang: SiteLang, usd: number) =>
+  page.evaluate(([v, l]) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' }).format(v), [usd, lang] as const);
+
+test('the shop’s subscription card leads to the plans; the annual plan replaces the monthly one in the cart', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await page.goto(routePath('shop', siteLang)!);
+  await page.getByRole('link', { name: t('shop.subscription.link') }).click();
+  await expect(page).toHaveURL(new RegExp(`${subscriptionPath(siteLang)}$`));
+  const entry = demoPage(siteLang, subscriptionPath(siteLang));
+  await expect(page.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
+
+  const offers = page.getByRole('region', { name: t('subscription.plans') });
+  const monthly = offers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: t('subscription.monthly') }) });
+  const annual = offers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: t('subscription.annual') }) });
+  await expect(monthly).toContainText(await money(page, siteLang, plans.monthly));
+  await expect(annual).toContainText(await money(page, siteLang, plans.annual));
+  const perMonth = await money(page, siteLang, plans.annualPerMonth);
+  await expect(annual).toContainText(t('subscription.perMonth', { price: perMonth }));
+
+  const monthlyName = t('subscription.monthly');
+  await monthly.getByRole('button', { name: t('catalogue.addTrack', { title: monthlyName }) }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('cart.addedToast', { title: monthlyName }) })).toBeVisible();
+  await expect(monthly.getByRole('button', { name: t('catalogue.addedTrack', { title: monthlyName }) })).toBeVisible();
+  await expect(monthly.getByText(t('subscription.inCart'))).toBeVisible();
+
+  const annualName = t('subscription.annual');
+  await annual.getByRole('button', { name: t('catalogue.addTrack', { title: annualName }) }).click();
+  await expect(annual.getByRole('button', { name: t('catalogue.addedTrack', { title: annualName }) })).toBeVisible();
+  await expect(annual.getByText(t('subscription.inCart'))).toBeVisible();
+  // The monthly plan left the cart: it is offered again.
+  await expect(monthly.getByRole('button', { name: t('catalogue.addTrack', { title: monthlyName }) })).toBeVisible();
+  await expect(monthly.getByText(t('subscription.inCart'))).toHaveCount(0);
+
+  await page.goto(routePath('cart', siteLang)!);
+  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: lineTitle.annual })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 2, name: lineTitle.monthly })).toHaveCount(0);
+});
