@@ -133,6 +133,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     target: 'es2022',
     // The public files belong to the browser's build only.
     copyPublicDir: !isSsrBuild,
+    // One stylesheet for the whole app (about 11 KB compressed): a page's first paint waits for one request instead of
+    // one per screen and layout, and a move to another screen never waits for its styles.
+    cssCodeSplit: false,
     manifest: true,
     sourcemap: true,
     rolldownOptions: {
