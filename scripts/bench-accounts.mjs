@@ -11,26 +11,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { BENCH_DATABASE_URL, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
 
 const PORT = 3302;
 const LOGINS = 24;
 const { Client } = pg;
 const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
-
-const run = (url, headers, limit) => autocannon({ url, connections: 10, headers, ...limit });
-
-async function compareSignedIn(base, bareBase, p, cookie) {
-  await run(base + p, { cookie }, { amount: 10_000 });
-  await run(bareBase + p, {}, { amount: 10_000 });
-  const ours = await run(base + p, { cookie }, { duration: 10 });
-  const ref = await run(bareBase + p, {}, { duration: 10 });
-  if (ours.non2xx || ours.errors) throw new Error(`${p}: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
-  return { ours, ref, ratio: (ours.requests.average / ref.requests.average) * 100 };
-}
 
 export async function benchAccounts() {
   const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
@@ -117,11 +105,11 @@ export async function benchAccounts() {
     bare = await startBare(tmp, bodies);
     {
       // Context: the same route for a visitor (no cookie, no database query) shows what the framework alone costs.
-      const { ours, ref, ratio } = await compareSignedIn(server.base, bare.base, '/crud/session', '');
+      const { ours, ref, ratio } = await compare(server.base, bare.base, '/crud/session', { amount: 10_000 });
       console.log(`GET /crud/session (visitor, no database): ${describe(ours)} vs bare ${describe(ref)} = ${ratio.toFixed(0)}%`);
     }
     for (const p of paths) {
-      const { ours, ref, ratio } = await compareSignedIn(server.base, bare.base, p, cookie);
+      const { ours, ref, ratio } = await compare(server.base, bare.base, p, { amount: 10_000 }, { cookie });
       console.log(`GET ${p} (signed in): ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 30%)`);
     }
   } finally {

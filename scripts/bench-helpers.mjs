@@ -25,9 +25,9 @@ async function waitHealthy(base, deadline, child) {
   return false;
 }
 
-/** autocannon on url, 10 connections, for `limit`: { duration } in seconds or { amount } of requests. */
-function run(url, limit = { duration: SECONDS }) {
-  return autocannon({ url, connections: CONNECTIONS, ...limit });
+/** autocannon on url with headers, 10 connections, for `limit`: { duration } in seconds or { amount } of requests. */
+function run(url, limit = { duration: SECONDS }, headers = {}) {
+  return autocannon({ url, connections: CONNECTIONS, headers, ...limit });
 }
 
 /** Starts a child process and resolves with it once `ready(line)` sees a line of its output. */
@@ -90,13 +90,14 @@ export async function startBare(dir, bodies) {
  * GET p on our server and on the bare one: a warm-up of each (JIT, connection
  * pool, PostgreSQL and our caches; 2 s unless `warmup` says otherwise, e.g.
  * { amount: 10_000 } requests for a route cheap enough that 2 s would end
- * before the JIT has optimized it), then 10 s of 10 connections each. Throws
- * on any error or non-2xx answer of ours.
+ * before the JIT has optimized it), then 10 s of 10 connections each. Our
+ * server gets `headers` (a signed-in session's cookie). Throws on any error
+ * or non-2xx answer of ours.
  */
-export async function compare(base, bareBase, p, warmup = { duration: 2 }) {
-  await run(base + p, warmup);
+export async function compare(base, bareBase, p, warmup = { duration: 2 }, headers = {}) {
+  await run(base + p, warmup, headers);
   await run(bareBase + p, warmup);
-  const ours = await run(base + p);
+  const ours = await run(base + p, undefined, headers);
   const ref = await run(bareBase + p);
   if (ours.non2xx || ours.errors) throw new Error(`${p}: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
   return { ours, ref, ratio: (ours.requests.average / ref.requests.average) * 100 };

@@ -10,13 +10,15 @@
 //  4. a CMS page (the home page) on PostgreSQL (scripts/bench-cms.mjs);
 //  5. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs);
 //  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs);
-//  7. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+//  7. the cart total of a signed-in cart with a coupon, shipping and tax (scripts/bench-cart.mjs);
+//  8. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchAccounts } from './bench-accounts.mjs';
+import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchMedia } from './bench-media.mjs';
@@ -151,4 +153,5 @@ await benchCatalogue();
 await benchCms();
 await benchMedia();
 await benchAccounts();
+await benchCart();
 await measureLighthouse();

@@ -15,6 +15,7 @@ import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { cartService } from './modules/cart/cart.service';
 import { currentOwner } from './modules/cart/cart-owner';
+import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(mediaRoutes, { storage });
   await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);
+  await app.register(checkoutAddressRoutes);
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

@@ -125,7 +125,7 @@ test('the cart with lines and the removal dialog', async ({ page, t, siteLang })
     .getByRole('banner')
     .getByRole('link', { name: t('shell.cartWithCount', { count: 2 }) })
     .click();
-  const lines = page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
+  const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
   await expect(lines).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
   await lines

@@ -79,7 +79,7 @@ test.describe('create account', () => {
     await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
     await expect(page).toHaveURL(/\/cart$/);
     await expect(page.getByRole('button', { name: t('shell.myAccount') })).toBeVisible();
-    await expect(page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
     // It stays there (nothing sends the new user on to the settings afterwards).
     await page.waitForLoadState('networkidle');
     await expect(page).toHaveURL(/\/cart$/);

@@ -33,7 +33,7 @@ const cartLink = (page: Page, t: Translate, count: number) =>
   page.getByRole('banner').getByRole('link', { name: count > 0 ? t('shell.cartWithCount', { count }) : t('shell.cart') });
 const lineName = (t: Translate, title: string, type: 'physical' | 'digital_album') =>
   t('cart.lineName', { title, type: t(`cart.type.${type}`) });
-const lines = (page: Page, t: Translate) => page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
+const lines = (page: Page, t: Translate) => page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
 
 test('adding from a story page shows the counter in the header and on the shop entry', { tag: '@i18n' }, async ({
   page,
@@ -377,4 +377,53 @@ test('marks the order a gift, showing a field error first, and unmarks it by unt
   await expect(section.getByText(recipient, { exact: true })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: t('cart.gift.removed') })).toBeAttached();
   expect((await serverTotal(page)).gift).toBeNull();
+});
+
+test('lists the lines by kind, and takes a general donation: once rounded to the cent, monthly, removable', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+  await page.goto('/cart');
+  const groups = page.getByRole('region', { name: t('cart.lines') });
+  await expect(groups.getByRole('heading', { level: 2 })).toHaveText([t('cart.group.downloads'), t('cart.group.toShip')]);
+  await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toBeVisible();
+
+  const form = page.getByRole('region', { name: t('cart.generalDonation.title') });
+  const amount = form.getByRole('textbox', { name: t('cart.generalDonation.amount') });
+  await amount.fill('abc');
+  await form.getByRole('button', { name: t('cart.generalDonation.add') }).click();
+  await expect(form.getByText(t('validation.invalid'))).toBeVisible();
+  await expect(amount).toBeFocused();
+
+  await amount.fill('12.345');
+  await form.getByRole('radio', { name: t('cart.generalDonation.monthly') }).check();
+  await form.getByRole('button', { name: t('cart.generalDonation.add') }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: t('cart.generalDonation.added', { amount: money(siteLang, 12.35) }) }),
+  ).toBeAttached();
+  await expect(amount).toHaveValue('');
+
+  const monthly = groups.getByRole('region', { name: t('cart.group.recurring') });
+  const title = t('cart.generalDonation.name');
+  await expect(monthly.getByRole('listitem')).toContainText(title);
+  await expect(monthly.getByRole('listitem')).toContainText(money(siteLang, 12.35));
+  const summary = page.getByRole('region', { name: t('cart.summary') });
+  await expect(summary.getByText(t('cart.monthly'))).toBeVisible();
+  // A cart holding a gift to the ministry takes no coupon (spec §2 Cart).
+  await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toHaveCount(0);
+  const total = await asBrowser(page, async (api) => (await (await api.get('/crud/cart-session/total')).json()) as CartTotal);
+  expect(total.monthlySubtotal).toBe(12.35);
+  expect(total.skus.at(-1)).toMatchObject({ type: 'recurring_donation', code: 'general_cart', title, price_usd: 12.35 });
+
+  await page
+    .getByRole('button', {
+      name: t('cart.removeLabel', { title: t('cart.lineName', { title, type: t('cart.type.recurring_donation') }) }),
+    })
+    .click();
+  await page
+    .getByRole('dialog', { name: t('cart.confirmTitle') })
+    .getByRole('button', { name: t('cart.confirmRemove') })
+    .click();
+  await expect(monthly).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toBeVisible();
 });

@@ -14,6 +14,8 @@ const pages = (lang: 'en' | 'es') => [
     h1: demoPage(lang, lang === 'es' ? '/suscripcion' : '/subscription').title,
   },
   { path: lang === 'es' ? '/privacidad' : '/privacy', h1: demoPage(lang, lang === 'es' ? '/privacidad' : '/privacy').title },
+  { path: lang === 'es' ? '/apoyar' : '/support-us', h1: demoPage(lang, lang === 'es' ? '/apoyar' : '/support-us').title },
+  { path: lang === 'es' ? '/tarjeta-de-regalo' : '/gift-card', h1: null },
 ];
 
 test('a page opened directly shows its content without asking the API', { tag: '@i18n' }, async ({ page, siteLang }) => {

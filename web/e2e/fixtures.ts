@@ -33,14 +33,14 @@ export const demoNavigation: Record<SiteLang, DemoMenuItem[]> = {
     { title: 'Shop' },
     { title: 'Listen', children: ['Free streaming', 'Get a free MP3', 'Bible lessons'] },
     { title: 'About us', children: ['Our story', 'Russian program', 'Guest book', 'Contact'] },
-    { title: 'Support us' },
+    { title: 'Support us', children: ['Donate', 'Gift cards', 'Subscriptions'] },
   ],
   es: [
     { title: 'Inicio' },
     { title: 'Tienda' },
     { title: 'Escuchar', children: ['Escuchar gratis', 'MP3 gratis', 'Lecciones bíblicas'] },
     { title: 'Quiénes somos', children: ['Nuestra historia', 'Programa ruso', 'Libro de visitas', 'Contacto'] },
-    { title: 'Apóyanos' },
+    { title: 'Apóyanos', children: ['Donar', 'Tarjetas de regalo', 'Suscripciones'] },
   ],
 };
 

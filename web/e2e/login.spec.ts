@@ -45,14 +45,14 @@ test('logging in from the cart’s login link comes back to the cart, signed in,
   const title = await addCd(page, siteLang);
 
   await page.goto('/cart');
-  await expect(page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('link', { name: t('accountsLogin.cartLogin') }).click();
   await expect(page).toHaveURL(/\/login\?back_location=%2Fcart$/);
   await loginFromPage(page, t, { email, password: PASSWORD });
 
   await expect(page).toHaveURL(/\/cart$/, AFTER_LOGIN);
   await expect(myAccount(page, t)).toBeVisible();
-  const lines = page.getByRole('list', { name: t('cart.lines') }).getByRole('listitem');
+  const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(title);
   await expect(page.getByRole('link', { name: t('accountsLogin.cartLogin') })).toHaveCount(0);

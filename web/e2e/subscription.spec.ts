@@ -48,6 +48,6 @@ test('the shop’s subscription card leads to the plans; the annual plan replace
 
   await page.goto(routePath('cart', siteLang)!);
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: lineTitle.annual })).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 2, name: lineTitle.monthly })).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 3, name: lineTitle.annual })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 3, name: lineTitle.monthly })).toHaveCount(0);
 });

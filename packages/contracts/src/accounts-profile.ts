@@ -357,7 +357,7 @@ export const AddressResponse = z
     email: z.string(),
     phone: z.string(),
     line1: z.string(),
-    country_id: z.number().int().nullable(),
+    country_id: z.number().int(),
     state: z.string(),
     city: z.string(),
     postal_code: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CartAddresses, FreeShippingStatus, ShippingType } from './addresses';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
@@ -45,6 +46,17 @@ export const CartLine = z
     is_available: z.boolean(),
     /** The product's square cover as an image path (mediaPaths.image), for the cart page. */
     image_url: z.string().nullable(),
+    /**
+     * A line whose amount the family chose (a donation, a gift card) has its
+     * own id: a cart may hold several donations to one fund. Null for the
+     * lines of an sku's price. Removed with DELETE /crud/cart-session/donations
+     * (or /gift-card); the line's `sku_id` is its fund's (or the gift card's) sku.
+     */
+    line_id: z.number().int().nullable(),
+    /** A donation's dedication ("This gift is in honor of Grandma Rose"); '' when none. */
+    description: z.string(),
+    /** A gift card's recipient; null on every other line. */
+    recipient: z.object({ name: z.string(), email: z.string(), message: z.string() }).nullable(),
   })
   .meta({ id: 'CartLine' });
 export type CartLine = z.infer<typeof CartLine>;
@@ -141,6 +153,95 @@ export const CouponIdQuery = SiteQuery.extend({ coupon_id: QueryId });
 /** The longest gift message a card carries (characters). */
 export const GIFT_MESSAGE_MAX = 1000;
 
+/** Whether a dollar amount is a whole number of cents (10.55 is, 10.555 is not), allowing for binary fractions. */
+export const isWholeCents = (usd: number) => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
+
+/**
+ * An amount the family types, in dollars (issue 12): at least a cent, whole
+ * cents (the form rounds a typed amount to cents before sending it), at
+ * most `max`. No coercion: "25" or NaN are not amounts.
+ */
+export const usdAmount = (max: number, params?: Parameters<typeof z.number>[0]) =>
+  z.number(params).min(0.01).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
+
+// A typed decimal comma ("10,50", es and ru) reads as a point; "1,000" is no amount (which comma would it be?).
+const decimalComma = /^(\d+),(\d{1,2})$/;
+
+/**
+ * An amount as a form field holds it ("25", "10.555", "7,5"): read as a
+ * number and rounded to the cent (spec §5 Gift card, Donation), then
+ * checked like usdAmount. Anything else ("abc") is Invalid.
+ */
+export const typedUsdAmount = (max: number) =>
+  text()
+    .trim()
+    .min(1)
+    .transform((v) => {
+      const n = Number(v.replace(decimalComma, '$1.$2'));
+      return Number.isFinite(n) ? Math.round(n * 100) / 100 : Number.NaN;
+    })
+    // What was typed is there (the empty field was "Required" above): a non-number is Invalid.
+    .pipe(usdAmount(max, { error: (issue) => (issue.code === 'invalid_type' ? 'validation.invalid' : undefined) }));
+
+/** Issue 12 item 4: the largest donation line, in dollars. */
+export const MAX_DONATION_USD = 100_000;
+/** Spec §9: the donation form's preset amounts (plus Other), when a CMS block names none. */
+export const DONATION_PRESETS_USD = [25, 50, 100] as const;
+/** Spec §3: the general donation offered on the cart page. */
+export const GENERAL_DONATION_CODE = 'general_cart';
+/** The most donation lines one cart holds (and one request adds): a family's gifts, not a ledger. */
+export const MAX_DONATION_LINES = 20;
+/** Spec §5 Donation: the dedication's two kinds. */
+export const DEDICATION_KINDS = ['in_memory_of', 'in_honor_of'] as const;
+
+/**
+ * One donation (spec §3 Donation cart line): `code` is its fund's, from the
+ * CMS donation block (`code` for one-time, `monthly_code` for monthly; the
+ * cart page's general donation is `general_cart`), `type` whether it is
+ * given once or every month, `title` the block's title in the page's
+ * language, `description` the dedication ("This gift is in honor of …").
+ */
+export const DonationInput = z.strictObject({
+  title: requiredText(200),
+  description: optionalText(300),
+  code: requiredText(60),
+  amount: usdAmount(MAX_DONATION_USD),
+  type: z.enum(['donation', 'recurring_donation']),
+});
+export type DonationInput = z.input<typeof DonationInput>;
+
+/**
+ * POST /crud/cart-session/donations (spec §7): a list of donations, added
+ * together or not at all (an unknown fund refuses the whole list). A cart
+ * holding a donation takes no coupon. Answers the new CartTotal.
+ */
+export const DonationsBody = z.array(DonationInput).min(1).max(MAX_DONATION_LINES);
+export type DonationsBody = z.input<typeof DonationsBody>;
+/** DELETE /crud/cart-session/donations?line_id: removes that donation; answers the new CartTotal. */
+export const DonationLineQuery = SiteQuery.extend({ line_id: QueryId });
+
+/** Issue 12 item 5: the largest gift card, in dollars. */
+export const MAX_GIFT_CARD_USD = 500;
+/** The gift card's sku code: the shop has one gift card sku; a card's amount is its cart line's. */
+export const GIFT_CARD_CODE = 'gift_card';
+/** Spec §9: the gift card form's preset amounts, in dollars. */
+export const GIFT_CARD_PRESETS_USD = [25, 50, 75, 100] as const;
+
+/**
+ * POST /crud/cart-session/gift-card (spec §5 Gift card): a gift card of that
+ * amount for that recipient (full name and e-mail required, message
+ * optional). One per order (409 gift_card_in_cart until the order is
+ * completed). Never taxed, discounted or paid with a gift card's balance.
+ * Answers the new CartTotal; DELETE /crud/cart-session/gift-card removes it.
+ */
+export const GiftCardBody = z.strictObject({
+  amount: usdAmount(MAX_GIFT_CARD_USD),
+  name: requiredText(100),
+  email: EmailAddress,
+  message: optionalText(GIFT_MESSAGE_MAX),
+});
+export type GiftCardBody = z.input<typeof GiftCardBody>;
+
 /**
  * POST /crud/cart-session/gift: the order is a gift (spec §3 Gift, §4 Cart):
  * its downloads go to this recipient, who gets the claim link by e-mail
@@ -166,7 +267,15 @@ export type Gift = z.infer<typeof Gift>;
 export const CartTotal = z
   .object({
     /** id null: no cart yet (nothing was ever added in this session). */
-    cart: z.object({ id: z.number().int().nullable(), user_id: z.number().int().nullable() }),
+    cart: z.object({
+      id: z.number().int().nullable(),
+      user_id: z.number().int().nullable(),
+      /** Spec §4 Cart: economy (default) or priority; outside the US the international rate applies whatever this says. */
+      shipping_type: ShippingType,
+      /** The user's addresses the cart ships and bills to (a visitor's cart has none: addresses need sign-in). */
+      shipping_address_id: z.number().int().nullable(),
+      billing_address_id: z.number().int().nullable(),
+    }),
     skus: CartLines,
     /** Σ price × quantity */
     subtotal: Usd,
@@ -174,12 +283,22 @@ export const CartTotal = z
     fullPriceTotal: Usd,
     /** The part of subtotal charged again every month: the monthly plan and monthly donations (an annual plan is not). */
     monthlySubtotal: Usd,
-    /** 0 until checkout chooses an address and a shipping method. */
+    /** By the shipping address's zone and the method: first item, then each further one; 0 while nothing ships or no shipping address is set. */
     shippingCost: Usd,
-    /** 0 until checkout knows the address. */
+    /** Sales tax of the shipping address on the taxable lines after the coupon; 0 until a shipping address is set. */
     taxTotal: Usd,
-    /** subtotal less the coupon's discount, without shipping and tax. */
+    /** Spec §5 Free shipping for the items that ship; null when nothing ships or no shipping address is set. */
+    freeShipping: FreeShippingStatus.nullable(),
+    /** Spec §3 Cart total `addresses`: the cart's shipping and billing addresses, null until set. */
+    addresses: CartAddresses,
+    /** subtotal less the coupon's discount and the gift card balance used, without shipping and tax. */
     total: Usd,
+    /**
+     * Spec §5 Expected total: total + taxTotal + shippingCost, what the
+     * order charges now (a monthly line's first month included). Checkout
+     * sends it back as `expected_total`.
+     */
+    fullTotal: Usd,
     /** The coupon applied and what it takes off (spec §3); null without one, or once it no longer applies (expired, used up). */
     coupon: z.object({ coupon: Coupon, discount: Usd }).nullable(),
     /** The coupons applied: the one above, or none (one per cart). */
@@ -188,6 +307,13 @@ export const CartTotal = z
     discountType: z.enum(['percent', 'amount']).nullable(),
     /** The order is a gift to this recipient; null when it is not. */
     gift: Gift.nullable(),
+    /**
+     * What the signed-in family's gift card balance pays of this order (spec
+     * §3), already taken off `total`: at most the one-time lines after the
+     * discount (never a gift card, a subscription or a monthly donation).
+     * 0 for a visitor. Total without gift-card adjustments = total + this.
+     */
+    gift_card_amount: Usd,
     /** The counter: the same number as GET /crud/cart-session/skus/quantity. */
     itemCount: z.number().int(),
   })

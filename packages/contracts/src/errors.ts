@@ -40,6 +40,14 @@ export const errorCodes = [
   'coupon_could_not_apply',
   // gift orders (spec §5 Gift vs subscription)
   'gift_with_subscription',
+  // donations and gift cards in the cart (issue 12)
+  'donation_fund_unknown',
+  'donation_limit',
+  'donation_not_found',
+  'gift_card_in_cart',
+  // addresses and shipping of signed-in carts (issue 12 item 7; spec §5 Free shipping)
+  'shipping_address_missing',
+  'shipping_priority_us_only',
   // CMS (spec §8: a 404 gives the not-found page)
   'page_not_found',
   // the free MP3 form and its download link (issue 6: the gate holds on the server)

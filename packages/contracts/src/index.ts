@@ -1,6 +1,7 @@
 export * from './accounts-login';
 export * from './accounts-password';
 export * from './accounts-profile';
+export * from './addresses';
 export * from './captcha';
 export * from './cart';
 export * from './catalogue';

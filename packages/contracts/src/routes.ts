@@ -27,6 +27,9 @@ export const pageRoutes = {
   },
   freeMp3: { paths: ['/get-a-free-mp3'], access: 'open', cms: true },
   subscription: { paths: ['/subscription', '/suscripcion'], localized: { es: '/suscripcion' }, access: 'open', cms: true },
+  // Issue 12: the gift card page (the shop's gift card card links here) and the donations page (spec §2 route table).
+  giftCard: { paths: ['/gift-card', '/tarjeta-de-regalo'], localized: { es: '/tarjeta-de-regalo' }, access: 'open', cms: true },
+  supportUs: { paths: ['/support-us', '/apoyar'], localized: { es: '/apoyar' }, access: 'open', cms: true },
   // The newsletter's e-mailed confirmation link (double opt-in; its token is the permission).
   newsletterConfirm: { paths: ['/newsletter/confirm'], access: 'open' },
   // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (open: where the API is off or the

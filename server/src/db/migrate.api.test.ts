@@ -30,6 +30,7 @@ describe('migrateToLatest', () => {
       'adventure_signups',
       'app_secrets',
       'captcha_spent',
+      'cart_amount_lines',
       'cart_lines',
       'carts',
       'cms_entries',
@@ -49,9 +50,11 @@ describe('migrateToLatest', () => {
       'rate_limits',
       'seed_runs',
       'sessions',
+      'shipping_rates',
       'site_navigation',
       'skus',
       'states',
+      'tax_rates',
       'users',
     ]);
   });

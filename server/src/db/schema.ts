@@ -21,16 +21,19 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface Addresses {
   city: Generated<string>;
-  country_id: number | null;
+  country_id: number;
   created_at: Generated<Timestamp>;
   email: Generated<string>;
   fname: Generated<string>;
   id: Generated<number>;
   line1: Generated<string>;
+  listed_state: Generated<string | null>;
   lname: Generated<string>;
   phone: Generated<string>;
   postal_code: Generated<string>;
@@ -68,6 +71,20 @@ export interface CaptchaSpent {
   signature: string;
 }
 
+export interface CartAmountLines {
+  added_at: Generated<Timestamp>;
+  amount_cents: number;
+  cart_id: number;
+  description: Generated<string>;
+  id: Generated<number>;
+  recipient_email: string | null;
+  recipient_message: string | null;
+  recipient_name: string | null;
+  sku_id: number;
+  title: string;
+  type: string;
+}
+
 export interface CartLines {
   added_at: Generated<Timestamp>;
   cart_id: number;
@@ -76,6 +93,7 @@ export interface CartLines {
 }
 
 export interface Carts {
+  billing_address_id: number | null;
   coupon_id: number | null;
   created_at: Generated<Timestamp>;
   gift_email: string | null;
@@ -83,6 +101,8 @@ export interface Carts {
   gift_name: string | null;
   id: Generated<number>;
   session_id: string | null;
+  shipping_address_id: number | null;
+  shipping_type: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: number | null;
 }
@@ -283,6 +303,13 @@ export interface Sessions {
   user_id: number | null;
 }
 
+export interface ShippingRates {
+  additional_item_cents: number;
+  first_item_cents: number;
+  method: string;
+  zone: string;
+}
+
 export interface SiteNavigation {
   id: Generated<number>;
   lang_code: string;
@@ -320,6 +347,14 @@ export interface States {
   name: string;
 }
 
+export interface TaxRates {
+  country_id: number;
+  id: Generated<number>;
+  rate_percent: Numeric;
+  state: string | null;
+  taxable_types: Generated<string[]>;
+}
+
 export interface Users {
   address: string | null;
   city: string | null;
@@ -342,6 +377,7 @@ export interface DB {
   addresses: Addresses;
   adventure_signups: AdventureSignups;
   app_secrets: AppSecrets;
+  cart_amount_lines: CartAmountLines;
   captcha_spent: CaptchaSpent;
   cart_lines: CartLines;
   carts: Carts;
@@ -362,8 +398,10 @@ export interface DB {
   rate_limits: RateLimits;
   seed_runs: SeedRuns;
   sessions: Sessions;
+  shipping_rates: ShippingRates;
   site_navigation: SiteNavigation;
   skus: Skus;
   states: States;
+  tax_rates: TaxRates;
   users: Users;
 }

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { accountsSeeder } from '../modules/accounts/accounts.seed';
 import { couponsSeeder } from '../modules/cart/coupons.seed';
-import { catalogueSeeder } from '../modules/catalogue/catalogue.seed';
+import { catalogueSeeder, fundsSeeder } from '../modules/catalogue/catalogue.seed';
 import {
+  donationsPageSeeder,
   freeMp3RecordingSeeder,
+  giftCardPagesSeeder,
+  givingNavigationSeeder,
   navigationSeeder,
   pagesSeeder,
   russianNavigationSeeder,
@@ -35,6 +38,10 @@ export const seeders: Seeder[] = [
   guestBookSeeder,
   profileSeeder,
   couponsSeeder,
+  fundsSeeder,
+  donationsPageSeeder,
+  giftCardPagesSeeder,
+  givingNavigationSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */

@@ -17,9 +17,8 @@ const basic = preloadable(() => import('../features/cms/layouts/basic-layout'));
 /**
  * Spec §2 CMS page: the layout of each entry type, loaded when a page of
  * that type is first shown. The Record type makes a template without a
- * layout a compile error. Donations and gift card show their text with the
- * basic layout; their purchase forms belong to checkout. Subscription lists
- * its plans to add to the cart.
+ * layout a compile error. Donations, gift card and subscription add to the
+ * cart; paying for it belongs to checkout.
  */
 export const cmsLayouts: Record<CmsTemplate, Layout> = {
   'basic-subpage': basic,
@@ -30,7 +29,7 @@ export const cmsLayouts: Record<CmsTemplate, Layout> = {
   guestbook: entryLayout(() => import('../features/guestbook/guestbook-layout')),
   'free-mp3': entryLayout(() => import('../features/free-mp3/free-mp3-layout')),
   search: entryLayout(() => import('../features/search/search-layout')),
-  donations: basic,
-  'gift-card': basic,
+  donations: preloadable(() => import('../features/donations/donations-layout')),
+  'gift-card': preloadable(() => import('../features/gift-card/gift-card-layout')),
   subscription: preloadable(() => import('../features/subscription/subscription-layout')),
 };

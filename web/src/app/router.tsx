@@ -37,6 +37,8 @@ const screens: Record<PageRouteId, Screen> = {
   russianProgram: CmsScreen,
   freeMp3: CmsScreen,
   subscription: CmsScreen,
+  giftCard: CmsScreen,
+  supportUs: CmsScreen,
   newsletterConfirm: preloadable(() => import('../features/newsletter/confirm-page')),
   adventures: preloadable(() => import('../features/adventures/adventures-page')),
   mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),

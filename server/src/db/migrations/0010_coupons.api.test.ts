@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/database';
-import type { Database, Db } from '../database';
+import { describe, expect, it } from 'vitest';
+import { insertUserCart, useMigratedDatabase } from '../../../test/migration-table';
 import type { Coupons } from '../schema';
 
 /**
@@ -9,21 +8,14 @@ import type { Coupons } from '../schema';
  * code writes to it (an admin screen, a checkout counting redemptions).
  */
 describe('0010_coupons', () => {
-  let database: Database;
-  let db: Db;
+  const t = useMigratedDatabase();
   let seq = 0;
   const insert = (values: Partial<Insertable<Coupons>>) =>
-    db
+    t.db
       .insertInto('coupons')
       .values({ code: `C${++seq}`, title: 'A coupon', ...values })
       .returning('id')
       .executeTakeFirstOrThrow();
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = database.db;
-  });
-  afterAll(() => database.close());
 
   it('takes a percentage or an amount off, exactly one of them, within range', async () => {
     await expect(insert({ percent_off: 100 })).resolves.toBeDefined();
@@ -54,20 +46,11 @@ describe('0010_coupons', () => {
 
   it('leaves a cart without its coupon when the coupon is deleted', async () => {
     const coupon = await insert({ percent_off: 10 });
-    const user = await db
-      .insertInto('users')
-      .values({ email: 'coupon-cart@example.test', fname: 'A', lname: 'B' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const cart = await db
-      .insertInto('carts')
-      .values({ user_id: user.id, coupon_id: coupon.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const cart = await insertUserCart(t.db, { coupon_id: coupon.id });
 
-    await db.deleteFrom('coupons').where('id', '=', coupon.id).execute();
+    await t.db.deleteFrom('coupons').where('id', '=', coupon.id).execute();
 
-    const row = await db.selectFrom('carts').select('coupon_id').where('id', '=', cart.id).executeTakeFirstOrThrow();
+    const row = await t.db.selectFrom('carts').select('coupon_id').where('id', '=', cart.id).executeTakeFirstOrThrow();
     expect(row.coupon_id).toBeNull();
   });
 });

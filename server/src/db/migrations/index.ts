@@ -10,6 +10,8 @@ import * as m0008 from './0008_newsletter_opt_in';
 import * as m0009 from './0009_free_mp3_downloads';
 import * as m0010 from './0010_coupons';
 import * as m0011 from './0011_cart_gift';
+import * as m0012 from './0012_cart_amount_lines';
+import * as m0013 from './0013_addresses_shipping_tax';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0009_free_mp3_downloads': m0009,
   '0010_coupons': m0010,
   '0011_cart_gift': m0011,
+  '0012_cart_amount_lines': m0012,
+  '0013_addresses_shipping_tax': m0013,
 };

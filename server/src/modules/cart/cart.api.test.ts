@@ -1,10 +1,8 @@
+import type { CartLine } from '@storyhouse/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
-import { createSku, createUser, sessionIdOf, signIn, type TestUser } from '../../../test/factories';
-
-const SKUS = '/crud/cart-session/skus';
-const TOTAL = '/crud/cart-session/total';
-const COUNT = '/crud/cart-session/skus/quantity';
+import { createTestApp, responseCookie, type TestApp } from '../../../test/app';
+import { CART_PATHS, type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
+import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 
 let t: TestApp;
 
@@ -102,71 +100,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Line {
-  sku_id: number;
-  quantity: number;
-}
-
-/**
- * A browser: keeps the session cookie the server sets, like a real one,
- * and speaks the cart calls of spec §7.
- */
-function visitor(app: App = t.app, initialCookie?: string) {
-  let cookie = initialCookie;
-  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
-    const res = await app.inject({
-      method,
-      url,
-      ...(payload ? { payload } : {}),
-      headers: { ...headers, ...(cookie ? { cookie } : {}) },
-    });
-    const sid = responseCookie(res, 'sid');
-    if (sid?.value) cookie = `sid=${sid.value}`;
-    return res;
-  };
-  return {
-    get cookie() {
-      return cookie;
-    },
-    send,
-    add: (skuId: number, extra: object = {}) => send('POST', SKUS, { sku_id: skuId, ...extra }),
-    addMany: (skuIds: number[]) => send('POST', `${SKUS}/many`, { sku_ids: skuIds }),
-    setQuantity: (skuId: number, quantity: unknown) => send('POST', `${SKUS}/quantity`, { sku_id: skuId, quantity }),
-    remove: (skuId: number | string) => send('DELETE', `${SKUS}?sku_id=${skuId}`),
-    removeTracks: (productId: number | string) => send('DELETE', `/crud/cart-session/tracks?product_id=${productId}`),
-    lines: async () => (await send('GET', SKUS)).json() as Line[],
-    /** The cart as [sku id, quantity] pairs, in cart order. */
-    contents: async () => ((await send('GET', SKUS)).json() as Line[]).map((l) => [l.sku_id, l.quantity]),
-    total: () => send('GET', TOTAL),
-    count: async () => (await send('GET', COUNT)).json().quantity as number,
-  };
-}
-type Visitor = ReturnType<typeof visitor>;
-
-const contentsOf = (res: { json(): { skus: Line[] } }) => res.json().skus.map((l) => [l.sku_id, l.quantity]);
+const contentsOf = (res: { json(): { skus: CartLine[] } }) => res.json().skus.map((l) => [l.sku_id, l.quantity]);
 
 describe('a visitor without a session', () => {
   it('sees an empty cart and a counter of 0, and is not given a session', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
-    const lines = await v.send('GET', SKUS);
+    const lines = await v.send('GET', CART_PATHS.skus);
     const total = await v.total();
-    const count = await v.send('GET', COUNT);
+    const count = await v.send('GET', CART_PATHS.quantity);
 
     expect(lines.json()).toEqual([]);
     expect(total.json()).toEqual({
-      cart: { id: null, user_id: null },
+      cart: { id: null, user_id: null, shipping_type: 'economy', shipping_address_id: null, billing_address_id: null },
       skus: [],
       subtotal: 0,
       fullPriceTotal: 0,
       monthlySubtotal: 0,
       shippingCost: 0,
       taxTotal: 0,
+      freeShipping: null,
+      addresses: { shipping: null, billing: null },
       total: 0,
+      fullTotal: 0,
       coupon: null,
       coupons: [],
       discountType: null,
       gift: null,
+      gift_card_amount: 0,
       itemCount: 0,
     });
     expect(count.json()).toEqual({ quantity: 0 });
@@ -174,7 +135,7 @@ describe('a visitor without a session', () => {
   });
 
   it('removing or changing lines changes nothing and opens no session', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
     const removed = await v.remove(ids.noahCd);
     const tracksRemoved = await v.removeTracks(ids.noah);
@@ -190,9 +151,9 @@ describe('a visitor without a session', () => {
 });
 
 describe('adding', () => {
-  let v: Visitor;
+  let v: CartVisitor;
   beforeEach(() => {
-    v = visitor();
+    v = cartVisitor(t.app);
   });
 
   it('opens a session on the first add and answers the cart with the new line', async () => {
@@ -220,6 +181,9 @@ describe('adding', () => {
         is_shipped_free: false,
         is_available: true,
         image_url: '/media/covers/noahs-boat.jpg',
+        line_id: null,
+        description: '',
+        recipient: null,
       },
     ]);
     const cart = await t.db.selectFrom('carts').selectAll().where('id', '=', body.cart.id).executeTakeFirstOrThrow();
@@ -228,8 +192,8 @@ describe('adding', () => {
   });
 
   it('adds with quantity 1 by default, and a CD with the quantity asked for', async () => {
-    await v.send('POST', SKUS, { sku_id: ids.noahBook });
-    const res = await v.add(ids.noahCd, { quantity: 3 });
+    await v.send('POST', CART_PATHS.skus, { sku_id: ids.noahBook });
+    const res = await v.add(ids.noahCd, 3);
 
     expect(contentsOf(res)).toEqual([
       [ids.noahBook, 1],
@@ -238,17 +202,17 @@ describe('adding', () => {
   });
 
   it('leaves an sku that is already in the cart as it is, unless auto_update sets its quantity', async () => {
-    await v.add(ids.noahCd, { quantity: 2 });
+    await v.add(ids.noahCd, 2);
 
-    const again = await v.add(ids.noahCd, { quantity: 5 });
+    const again = await v.add(ids.noahCd, 5);
     expect(again.statusCode).toBe(200);
     expect(contentsOf(again)).toEqual([[ids.noahCd, 2]]);
 
-    const updated = await v.add(ids.noahCd, { quantity: 5, auto_update: true });
+    const updated = await v.add(ids.noahCd, 5, { auto_update: true });
     expect(contentsOf(updated)).toEqual([[ids.noahCd, 5]]);
 
     const albumTwice = await v.add(ids.noahAlbum);
-    await v.add(ids.noahAlbum, { auto_update: true });
+    await v.add(ids.noahAlbum, 1, { auto_update: true });
     expect(albumTwice.statusCode).toBe(200);
     expect(await v.contents()).toEqual([
       [ids.noahCd, 5],
@@ -263,7 +227,7 @@ describe('adding', () => {
     expect(
       res
         .json()
-        .skus.map((l: Line) => l.sku_id)
+        .skus.map((l: CartLine) => l.sku_id)
         .sort(),
     ).toEqual([ids.noahTracks[0], ids.noahTracks[2], ids.jonahTracks[0], ids.noahCd].sort());
     expect(res.json().itemCount).toBe(4);
@@ -326,21 +290,27 @@ describe('adding', () => {
 
   it('records the signed-in user on the cart', async () => {
     const user = await createUser(t.db);
-    const signedIn = visitor(t.app, await signIn(t.db, user.id));
+    const signedIn = cartVisitor(t.app, await signIn(t.db, user.id));
 
     const res = await signedIn.add(ids.noahCd);
 
-    expect(res.json().cart).toEqual({ id: expect.any(Number), user_id: user.id });
+    expect(res.json().cart).toEqual({
+      id: expect.any(Number),
+      user_id: user.id,
+      shipping_type: 'economy',
+      shipping_address_id: null,
+      billing_address_id: null,
+    });
     const total = await signedIn.total();
     expect(total.json().cart.user_id).toBe(user.id);
   });
 });
 
 describe('refused adds leave the cart unchanged', () => {
-  let v: Visitor;
+  let v: CartVisitor;
   beforeAll(async () => {
-    v = visitor();
-    await v.add(ids.noahCd, { quantity: 2 });
+    v = cartVisitor(t.app);
+    await v.add(ids.noahCd, 2);
   });
 
   it('an unknown sku: 404 item_not_found', async () => {
@@ -376,14 +346,14 @@ describe('refused adds leave the cart unchanged', () => {
   });
 
   it('a download with a quantity other than 1: 400 quantity_not_editable', async () => {
-    const res = await v.add(ids.noahAlbum, { quantity: 2 });
+    const res = await v.add(ids.noahAlbum, 2);
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'quantity_not_editable', fields: { quantity: expect.any(String) } });
   });
 
   it.each([0, -1, 100, 1e9, 1.5, '2', null])('quantity %j: 400 validation_failed on quantity', async (quantity) => {
-    const res = await v.add(ids.noahCd, { quantity, auto_update: true });
+    const res = await v.send('POST', CART_PATHS.skus, { sku_id: ids.noahCd, quantity, auto_update: true });
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { quantity: expect.any(String) } });
@@ -395,7 +365,7 @@ describe('refused adds leave the cart unchanged', () => {
     [{ sku_id: ids.noahCd, price: 0 }, 'price'],
     [{}, 'sku_id'],
   ])('body %j: 400 validation_failed on %s', async (body, field) => {
-    const res = await v.send('POST', SKUS, body);
+    const res = await v.send('POST', CART_PATHS.skus, body);
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation_failed', fields: { [field]: expect.any(String) } });
@@ -407,7 +377,7 @@ describe('refused adds leave the cart unchanged', () => {
   });
 
   it('a refused first add gives a new visitor no session', async () => {
-    const stranger = visitor();
+    const stranger = cartVisitor(t.app);
 
     const res = await stranger.add(987654);
 
@@ -416,7 +386,7 @@ describe('refused adds leave the cart unchanged', () => {
   });
 
   it('a POST from another site is refused (403 forbidden_origin)', async () => {
-    const res = await v.send('POST', SKUS, { sku_id: ids.noahBook }, { origin: 'https://evil.example' });
+    const res = await v.send('POST', CART_PATHS.skus, { sku_id: ids.noahBook }, { origin: 'https://evil.example' });
 
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('forbidden_origin');
@@ -428,9 +398,9 @@ describe('refused adds leave the cart unchanged', () => {
 });
 
 describe('changing quantities', () => {
-  let v: Visitor;
+  let v: CartVisitor;
   beforeEach(async () => {
-    v = visitor();
+    v = cartVisitor(t.app);
     await v.add(ids.noahCd);
     await v.add(ids.noahAlbum);
   });
@@ -439,7 +409,7 @@ describe('changing quantities', () => {
     const res = await v.setQuantity(ids.noahCd, 4);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().skus.find((l: Line) => l.sku_id === ids.noahCd)).toMatchObject({
+    expect(res.json().skus.find((l: CartLine) => l.sku_id === ids.noahCd)).toMatchObject({
       quantity: 4,
       subtotal_usd: 51.96,
       full_price_subtotal_usd: 51.96,
@@ -493,9 +463,9 @@ describe('changing quantities', () => {
 });
 
 describe('removing', () => {
-  let v: Visitor;
+  let v: CartVisitor;
   beforeEach(async () => {
-    v = visitor();
+    v = cartVisitor(t.app);
     await v.addMany([ids.noahCd, ...ids.noahTracks, ids.jonahTracks[0]!]);
   });
 
@@ -503,7 +473,7 @@ describe('removing', () => {
     const res = await v.remove(ids.noahCd);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json().skus.map((l: Line) => l.sku_id)).not.toContain(ids.noahCd);
+    expect(res.json().skus.map((l: CartLine) => l.sku_id)).not.toContain(ids.noahCd);
     expect(res.json().itemCount).toBe(4);
 
     const again = await v.remove(ids.noahCd);
@@ -526,7 +496,7 @@ describe('removing', () => {
     ['an unknown product', () => v.removeTracks(987654), 404, 'item_not_found'],
     ['a sku id that is not a number', () => v.remove('abc'), 400, 'validation_failed'],
     ['a product id of 0', () => v.removeTracks(0), 400, 'validation_failed'],
-    ['a missing sku id', () => v.send('DELETE', SKUS), 400, 'validation_failed'],
+    ['a missing sku id', () => v.send('DELETE', CART_PATHS.skus), 400, 'validation_failed'],
   ])('answers %s with a 4xx and leaves the cart', async (_what, call, status, code) => {
     const res = await call();
 
@@ -538,9 +508,9 @@ describe('removing', () => {
 
 describe('totals', () => {
   it('sums sale prices into the subtotal and full prices into fullPriceTotal', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
     await v.add(ids.noahAlbum); // 8.99, on sale 6.99
-    await v.add(ids.noahCd, { quantity: 2 }); // 12.99
+    await v.add(ids.noahCd, 2); // 12.99
     await v.add(ids.noahBook); // 14.99, on sale 11.99
     await v.add(ids.jonahTracks[0]!); // 0.99
 
@@ -554,20 +524,20 @@ describe('totals', () => {
       total: 45.95,
       itemCount: 5,
     });
-    expect(res.json().skus.find((l: Line) => l.sku_id === ids.noahBook)).toMatchObject({
+    expect(res.json().skus.find((l: CartLine) => l.sku_id === ids.noahBook)).toMatchObject({
       price_usd: 11.99,
       full_price_usd: 14.99,
       is_shipped_free: false,
     });
-    expect(res.json().skus.find((l: Line) => l.sku_id === ids.noahCd)).toMatchObject({
+    expect(res.json().skus.find((l: CartLine) => l.sku_id === ids.noahCd)).toMatchObject({
       subtotal_usd: 25.98,
       is_shipped_free: true,
     });
   });
 
   it('counts items, not lines: the counter is the sum of quantities', async () => {
-    const v = visitor();
-    await v.add(ids.noahCd, { quantity: 3 });
+    const v = cartVisitor(t.app);
+    await v.add(ids.noahCd, 3);
     await v.add(ids.jonahAlbum);
 
     expect(await v.count()).toBe(4);
@@ -575,7 +545,7 @@ describe('totals', () => {
   });
 
   it('keeps a line whose product was withdrawn after it was added, marked unavailable', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
     const productId = await product('soon-gone', 'Soon Gone');
     const cd = await sku({ product_id: productId, type: 'physical', title: 'Soon Gone (CD)', full_price_cents: 1000 });
     await v.add(cd);
@@ -589,8 +559,8 @@ describe('totals', () => {
 
 describe('sessions', () => {
   it('gives two sessions separate carts', async () => {
-    const a = visitor();
-    const b = visitor();
+    const a = cartVisitor(t.app);
+    const b = cartVisitor(t.app);
 
     await a.add(ids.noahCd);
     await b.add(ids.jonahAlbum);
@@ -600,13 +570,13 @@ describe('sessions', () => {
   });
 
   it("keeps a guest's cart across a server restart (a second app over the same database)", async () => {
-    const before = visitor();
-    await before.add(ids.noahCd, { quantity: 2 });
+    const before = cartVisitor(t.app);
+    await before.add(ids.noahCd, 2);
     await before.add(ids.jonahAlbum);
 
     const restarted = await createTestApp({ database: t.database });
     try {
-      const after = visitor(restarted.app, before.cookie);
+      const after = cartVisitor(restarted.app, before.cookie);
       expect(await after.contents()).toEqual([
         [ids.noahCd, 2],
         [ids.jonahAlbum, 1],
@@ -620,7 +590,7 @@ describe('sessions', () => {
 
 describe('concurrent changes of one session', () => {
   it('adding an album and its tracks at once never leaves both in the cart', { repeats: 4 }, async () => {
-    const v = visitor(t.app, await signIn(t.db, null));
+    const v = cartVisitor(t.app, await signIn(t.db, null));
     await v.add(ids.jonahTracks[0]!);
 
     const results = await Promise.all([
@@ -643,7 +613,7 @@ describe('concurrent changes of one session', () => {
 
   it('first adds at once in a session without a cart make one cart with every line', async () => {
     const cookie = await signIn(t.db, null);
-    const v = visitor(t.app, cookie);
+    const v = cartVisitor(t.app, cookie);
 
     const results = await Promise.all([v.add(ids.noahCd), v.add(ids.jonahAlbum), v.add(ids.noahBook)]);
 
@@ -655,24 +625,9 @@ describe('concurrent changes of one session', () => {
 });
 
 describe('a signed-in family: one cart for every session of the user', () => {
-  let ipSeq = 0;
-  /** Each login its own client address, so the per-IP login limit is not what these tests meet. */
-  const login = (user: TestUser, cookie?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/crud/login',
-      payload: { email: user.email, password: user.password },
-      remoteAddress: `10.7.0.${++ipSeq}`,
-      headers: cookie ? { cookie } : {},
-    });
-  /** The browser tab a login answer signed in. */
-  const tab = (res: Awaited<ReturnType<typeof login>>) => {
-    expect(res.statusCode).toBe(200);
-    return visitor(t.app, `sid=${responseCookie(res, 'sid')?.value}`);
-  };
   const userCarts = (userId: number) =>
     t.db.selectFrom('carts').select(['id', 'session_id']).where('user_id', '=', userId).execute();
-  const inCartFlags = async (v: Visitor) => {
+  const inCartFlags = async (v: CartVisitor) => {
     const product = (await v.send('GET', `/crud/product/${ids.noah}/skus`)).json();
     return { album: product.digitalAlbum.isInCart, cd: product.physicalAlbum.isInCart, book: product.book.isInCart };
   };
@@ -681,13 +636,11 @@ describe('a signed-in family: one cart for every session of the user', () => {
     repeats: 2,
   }, async () => {
     const user = await createUser(t.db);
-    const guest = visitor();
-    await guest.add(ids.noahCd, { quantity: 2 });
+    const guest = cartVisitor(t.app);
+    await guest.add(ids.noahCd, 2);
     await guest.add(ids.jonahAlbum);
 
-    const [first, second] = await Promise.all([login(user, guest.cookie), login(user, guest.cookie)]);
-    const a = tab(first);
-    const b = tab(second);
+    const [a, b] = await Promise.all([logIn(t.app, user, guest.cookie), logIn(t.app, user, guest.cookie)]);
 
     expect(a.cookie).not.toBe(b.cookie);
     const expected = [
@@ -705,15 +658,15 @@ describe('a signed-in family: one cart for every session of the user', () => {
 
   it('two logins at once merge a guest cart into the cart the user already has exactly once', { repeats: 2 }, async () => {
     const user = await createUser(t.db);
-    const earlier = tab(await login(user));
+    const earlier = await logIn(t.app, user);
     await earlier.add(ids.noahCd);
     await earlier.add(ids.monthly);
-    const guest = visitor();
-    await guest.add(ids.noahCd, { quantity: 2 });
+    const guest = cartVisitor(t.app);
+    await guest.add(ids.noahCd, 2);
     await guest.add(ids.noahAlbum);
     await guest.add(ids.annual);
 
-    const [first, second] = await Promise.all([login(user, guest.cookie), login(user, guest.cookie)]);
+    const [first, second] = await Promise.all([logIn(t.app, user, guest.cookie), logIn(t.app, user, guest.cookie)]);
 
     // The merge rules of login: CDs add up (1 + 2, not 1 + 2 + 2), the guest's plan wins.
     const expected = [
@@ -721,16 +674,16 @@ describe('a signed-in family: one cart for every session of the user', () => {
       [ids.noahCd, 3],
       [ids.annual, 1],
     ].sort();
-    for (const v of [tab(first), tab(second), earlier]) expect((await v.contents()).sort()).toEqual(expected);
+    for (const v of [first, second, earlier]) expect((await v.contents()).sort()).toEqual(expected);
     expect(await userCarts(user.id)).toHaveLength(1);
   });
 
   it('a second device signing in later sees the same cart, and a change in one shows in the other', async () => {
     const user = await createUser(t.db);
-    const phone = tab(await login(user));
-    await phone.add(ids.noahCd, { quantity: 2 });
+    const phone = await logIn(t.app, user);
+    await phone.add(ids.noahCd, 2);
 
-    const laptop = tab(await login(user));
+    const laptop = await logIn(t.app, user);
     expect(await laptop.contents()).toEqual([[ids.noahCd, 2]]);
 
     await laptop.add(ids.noahAlbum);
@@ -752,8 +705,8 @@ describe('a signed-in family: one cart for every session of the user', () => {
 
   it('first adds at once from two sessions of one user make one cart with every line', async () => {
     const user = await createUser(t.db);
-    const a = visitor(t.app, await signIn(t.db, user.id));
-    const b = visitor(t.app, await signIn(t.db, user.id));
+    const a = cartVisitor(t.app, await signIn(t.db, user.id));
+    const b = cartVisitor(t.app, await signIn(t.db, user.id));
 
     const results = await Promise.all([a.add(ids.noahCd), b.add(ids.jonahAlbum), a.add(ids.noahBook), b.add(ids.monthly)]);
 
@@ -765,29 +718,29 @@ describe('a signed-in family: one cart for every session of the user', () => {
 
   it('the cart stays with the user at logout: the next guest session is empty, the next login finds it', async () => {
     const user = await createUser(t.db);
-    const phone = tab(await login(user));
-    const laptop = tab(await login(user));
-    await phone.add(ids.noahCd, { quantity: 2 });
+    const phone = await logIn(t.app, user);
+    const laptop = await logIn(t.app, user);
+    await phone.add(ids.noahCd, 2);
 
     await phone.send('GET', '/logout');
-    const afterLogout = visitor();
+    const afterLogout = cartVisitor(t.app);
     expect(await phone.contents()).toEqual([]);
     expect(await afterLogout.contents()).toEqual([]);
     expect(await inCartFlags(phone)).toEqual({ album: false, cd: false, book: false });
     // The other device is still signed in and still sees it.
     expect(await laptop.contents()).toEqual([[ids.noahCd, 2]]);
 
-    const again = tab(await login(user));
+    const again = await logIn(t.app, user);
     expect(await again.contents()).toEqual([[ids.noahCd, 2]]);
   });
 
   it("an admin impersonating a customer sees and edits the customer's cart; the admin's own cart stays apart", async () => {
     const admin = await createUser(t.db, { is_admin: true });
     const customer = await createUser(t.db);
-    const customerTab = tab(await login(customer));
+    const customerTab = await logIn(t.app, customer);
     await customerTab.add(ids.noahCd);
-    const adminTab = tab(await login(admin));
-    await adminTab.add(ids.noahBook, { quantity: 3 });
+    const adminTab = await logIn(t.app, admin);
+    await adminTab.add(ids.noahBook, 3);
 
     const start = await adminTab.send('POST', `/crud/admin/masquerade/${customer.id}`);
     expect(start.statusCode).toBe(200);

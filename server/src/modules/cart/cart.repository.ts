@@ -1,6 +1,6 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { CartAmountLines, DB } from '../../db/schema';
 
 /** An sku as the cart rules see it (spec §3 Sku, with its product's availability). */
 export interface CartSku {
@@ -27,8 +27,18 @@ export interface LockedLine {
  */
 export type CartKey = { userId: number } | { sessionId: string };
 
-/** What the total needs of the cart row: its owner, its coupon and its gift. */
-const CART_COLUMNS = ['id', 'user_id', 'coupon_id', 'gift_name', 'gift_email', 'gift_message'] as const;
+/** What the total needs of the cart row: its owner, its coupon, its gift, its shipping method and addresses. */
+const CART_COLUMNS = [
+  'id',
+  'user_id',
+  'coupon_id',
+  'gift_name',
+  'gift_email',
+  'gift_message',
+  'shipping_type',
+  'shipping_address_id',
+  'billing_address_id',
+] as const;
 
 /** A gift order's recipient as the cart stores it (spec §3 Gift); the message is '' when none. */
 export interface CartGift {
@@ -46,6 +56,23 @@ const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
  * the cart row's lock.
  */
 export function cartRepository(db: Db) {
+  /**
+   * Moves the donations and the gift card to another cart; a gift card
+   * there gives way to the one moved (one per order: the newer choice wins).
+   */
+  async function moveAmountLines(fromCartId: number, toCartId: number) {
+    const incoming = await db
+      .selectFrom('cart_amount_lines')
+      .select('id')
+      .where('cart_id', '=', fromCartId)
+      .where('type', '=', 'gift_card')
+      .executeTakeFirst();
+    if (incoming) {
+      await db.deleteFrom('cart_amount_lines').where('cart_id', '=', toCartId).where('type', '=', 'gift_card').execute();
+    }
+    await db.updateTable('cart_amount_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();
+  }
+
   return {
     /**
      * The sku ids in the cart a session sees: a guest's cart is the
@@ -165,16 +192,22 @@ export function cartRepository(db: Db) {
         .execute();
     },
 
-    /** The lines with what the cart page shows, in the order they were added. */
+    /**
+     * The lines with what the cart page shows, in the order they were added:
+     * the lines of an sku's price and the lines of an amount the family
+     * chose (donations, a gift card), in one query.
+     */
     viewLines(cartId: number) {
-      return db
+      const skuLines = db
         .selectFrom('cart_lines')
         .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
         .leftJoin('products', 'products.id', 'skus.product_id')
         .select([
+          sql<number | null>`null::integer`.as('line_id'),
           'skus.id as sku_id',
           'skus.type',
           'skus.title',
+          sql<string>`''`.as('description'),
           'skus.code',
           'skus.product_id',
           'products.title as product_title',
@@ -187,19 +220,93 @@ export function cartRepository(db: Db) {
           'skus.is_hidden',
           'skus.is_available',
           'products.is_available as product_is_available',
+          sql<string | null>`null::text`.as('recipient_name'),
+          sql<string | null>`null::text`.as('recipient_email'),
+          sql<string | null>`null::text`.as('recipient_message'),
+          'cart_lines.added_at',
+          'skus.position',
         ])
-        .where('cart_lines.cart_id', '=', cartId)
-        .orderBy('cart_lines.added_at')
-        .orderBy('skus.product_id')
-        .orderBy('skus.position')
-        .orderBy('skus.id')
+        .where('cart_lines.cart_id', '=', cartId);
+      const amountLines = db
+        .selectFrom('cart_amount_lines as a')
+        .innerJoin('skus', 'skus.id', 'a.sku_id')
+        .select([
+          'a.id as line_id',
+          'a.sku_id',
+          'a.type',
+          'a.title',
+          'a.description',
+          'skus.code',
+          sql<number | null>`null::integer`.as('product_id'),
+          sql<string | null>`null::text`.as('product_title'),
+          sql<string | null>`null::text`.as('product_slug'),
+          sql<string | null>`null::text`.as('primary_image'),
+          sql<number>`1`.as('quantity'),
+          'a.amount_cents as full_price_cents',
+          sql<number | null>`null::integer`.as('sale_price_cents'),
+          sql<boolean>`false`.as('is_shipped_free'),
+          'skus.is_hidden',
+          'skus.is_available',
+          sql<boolean | null>`null::boolean`.as('product_is_available'),
+          'a.recipient_name',
+          'a.recipient_email',
+          'a.recipient_message',
+          'a.added_at',
+          sql<number>`0`.as('position'),
+        ])
+        .where('a.cart_id', '=', cartId);
+      return (
+        db
+          .selectFrom(skuLines.unionAll(amountLines).as('l'))
+          .selectAll('l')
+          .orderBy('l.added_at')
+          // Lines added together: an amount line's id is the order it was sent in.
+          .orderBy('l.line_id')
+          .orderBy('l.product_id')
+          .orderBy('l.position')
+          .orderBy('l.sku_id')
+          .execute()
+      );
+    },
+
+    /** A fund's sku (or the gift card's), by its type and code, while it is offered. */
+    findOffered(type: string, codes: readonly string[]) {
+      if (codes.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('skus')
+        .select(['id', 'code', 'title'])
+        .where('type', '=', type)
+        .where('code', 'in', codes)
+        .where('is_hidden', '=', false)
+        .where('is_available', '=', true)
         .execute();
+    },
+
+    /** The types of the cart's amount lines (donations, a gift card), for the rules. */
+    async amountLineTypes(cartId: number) {
+      const rows = await db.selectFrom('cart_amount_lines').select('type').where('cart_id', '=', cartId).execute();
+      return rows.map((r) => r.type);
+    },
+
+    async insertAmountLines(lines: Insertable<CartAmountLines>[]) {
+      if (lines.length > 0) await db.insertInto('cart_amount_lines').values(lines).execute();
+    },
+
+    /** Deletes one amount line of that type (or of either donation type); the number deleted. */
+    async deleteAmountLines(cartId: number, types: readonly string[], lineId?: number) {
+      let query = db.deleteFrom('cart_amount_lines').where('cart_id', '=', cartId).where('type', 'in', types);
+      if (lineId !== undefined) query = query.where('id', '=', lineId);
+      const r = await query.executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
 
     /** Moves every line, with when it was added, to another cart (a guest cart joining an empty user cart). */
     async moveLines(fromCartId: number, toCartId: number) {
       await db.updateTable('cart_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();
+      await moveAmountLines(fromCartId, toCartId);
     },
+
+    moveAmountLines,
 
     async deleteCart(cartId: number) {
       await db.deleteFrom('carts').where('id', '=', cartId).execute();
@@ -208,12 +315,15 @@ export function cartRepository(db: Db) {
     /** The number of items (sum of quantities) in the cart. */
     async itemCount(key: CartKey) {
       const row = await db
-        .selectFrom('cart_lines')
-        .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cart_lines.quantity'), sql<number>`0`).as('n'))
+        .selectFrom('carts')
+        .select([
+          sql<number>`(select coalesce(sum(quantity), 0) from cart_lines where cart_id = carts.id)`.as('skus'),
+          sql<number>`(select count(*) from cart_amount_lines where cart_id = carts.id)`.as('amounts'),
+        ])
         .where(keyIs(key))
-        .executeTakeFirstOrThrow();
-      return Number(row.n);
+        .executeTakeFirst();
+      // Each donation and the gift card count one item.
+      return row ? Number(row.skus ?? 0) + Number(row.amounts ?? 0) : 0;
     },
   };
 }

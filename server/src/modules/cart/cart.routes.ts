@@ -7,7 +7,10 @@ import {
   Coupon,
   CouponCodeParams,
   CouponIdQuery,
+  DonationLineQuery,
+  DonationsBody,
   GiftBody,
+  GiftCardBody,
   ProductIdQuery,
   QuantityResponse,
   SetQuantityBody,
@@ -175,5 +178,45 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/crud/cart-session/gift',
     { schema: { tags, summary: 'Unmarks the gift', querystring: SiteQuery, response: { 200: CartTotal } } },
     async (request) => cart.unmarkGift(await currentOwner(request)),
+  );
+
+  app.post(
+    '/crud/cart-session/donations',
+    {
+      schema: {
+        tags,
+        summary: 'Adds donations (one-time or monthly, to the funds of the CMS donation blocks), all or nothing',
+        querystring: SiteQuery,
+        body: DonationsBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.addDonations(openOwner(request), request.body),
+  );
+
+  app.delete(
+    '/crud/cart-session/donations',
+    { schema: { tags, summary: 'Removes a donation', querystring: DonationLineQuery, response: { 200: CartTotal } } },
+    async (request) => cart.removeDonation(await currentOwner(request), request.query.line_id),
+  );
+
+  app.post(
+    '/crud/cart-session/gift-card',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a gift card of an amount for a recipient (one per order)',
+        querystring: SiteQuery,
+        body: GiftCardBody,
+        response: { 200: CartTotal },
+      },
+    },
+    async (request) => cart.addGiftCard(openOwner(request), request.body),
+  );
+
+  app.delete(
+    '/crud/cart-session/gift-card',
+    { schema: { tags, summary: 'Removes the gift card', querystring: SiteQuery, response: { 200: CartTotal } } },
+    async (request) => cart.removeGiftCard(await currentOwner(request)),
   );
 };

@@ -1,8 +1,27 @@
-import { type CartLine, type CartTotal, mediaPaths, quantityEditableTypes, type SkuType } from '@storyhouse/contracts';
+import {
+  type CartLine,
+  type CartTotal,
+  type DonationInput,
+  type GiftCardBody,
+  mediaPaths,
+  quantityEditableTypes,
+  type SkuType,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
+import {
+  assertNoGiftCard,
+  balancePayable,
+  DONATION_LINE_TYPES,
+  donationLines,
+  GIFT_CARD_LINE_TYPES,
+  giftCardBalance,
+  giftCardLine,
+  giftCardSku,
+  recipientOf,
+} from './amount-lines';
 import {
   type CartGift,
   type CartKey,
@@ -13,6 +32,7 @@ import {
   type LockedLine,
   type ViewLine,
 } from './cart.repository';
+import { type CartCharges, cartCharges, loadCharges, shippingTypeOf } from './charges';
 import { type CouponRow, couponRepository } from './coupons.repository';
 import { assertApplicable, couponRefusal, discountCents, discountTypeOf, toCoupon } from './coupons.service';
 import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
@@ -124,6 +144,9 @@ function toLine(row: ViewLine): CartLine {
     is_shipped_free: row.is_shipped_free,
     is_available: !row.is_hidden && row.is_available && row.product_is_available !== false,
     image_url: row.primary_image ? mediaPaths.image(row.primary_image) : null,
+    line_id: row.line_id,
+    description: row.description,
+    recipient: recipientOf(row),
   };
 }
 
@@ -131,13 +154,28 @@ function toLine(row: ViewLine): CartLine {
 const chargesMonthly = (row: Pick<ViewLine, 'type' | 'code'>) =>
   row.type === 'recurring_donation' || (row.type === 'subscription' && row.code === 'monthly');
 
+/** What the cart total is computed from. */
+export interface TotalInput {
+  /** undefined: the owner has no cart yet. */
+  cart: CartRow | undefined;
+  rows: ViewLine[];
+  /** The cart's coupon, whether or not it still applies. */
+  coupon?: CouponRow;
+  /** The signed-in family's gift card balance (0 for a visitor). */
+  giftCardBalanceCents?: number;
+  now?: Date;
+  /** A signed-in cart's addresses, method and rates (issue 12 item 7); none: no shipping, no tax. */
+  charges?: CartCharges;
+}
+
 /**
- * Spec §3 Cart total. Shipping and tax arrive with checkout; until then
- * they are 0. The cart's coupon counts while it applies; one that no longer
- * does (expired, used up, withdrawn, a donation added) is left out, and
- * stays on the cart until removed or replaced.
+ * Spec §3 Cart total. Shipping and tax follow the cart's shipping address
+ * and method (`charges`, charges.ts); without an address they are 0. The
+ * cart's coupon counts while it applies; one that no longer does (expired,
+ * used up, withdrawn, a donation added) is left out, and stays on the cart
+ * until removed or replaced.
  */
-export function cartTotal(cart: CartRow | undefined, rows: ViewLine[], coupon?: CouponRow, now = new Date()): CartTotal {
+export function cartTotal({ cart, rows, coupon, giftCardBalanceCents = 0, now = new Date(), charges }: TotalInput): CartTotal {
   const applied = coupon && couponRefusal(coupon, rows, now) === null ? coupon : undefined;
   const discount = applied ? discountCents(applied, rows) : 0;
   let subtotal = 0;
@@ -150,30 +188,44 @@ export function cartTotal(cart: CartRow | undefined, rows: ViewLine[], coupon?: 
     if (chargesMonthly(row)) monthly += priceCents(row) * row.quantity;
     itemCount += row.quantity;
   }
+  const giftCardAmount = Math.min(giftCardBalanceCents, balancePayable(rows, discount));
+  const extra = cartCharges(rows, discount, charges);
   return {
-    cart: { id: cart?.id ?? null, user_id: cart?.user_id ?? null },
+    cart: {
+      id: cart?.id ?? null,
+      user_id: cart?.user_id ?? null,
+      shipping_type: shippingTypeOf(cart?.shipping_type),
+      shipping_address_id: cart?.shipping_address_id ?? null,
+      billing_address_id: cart?.billing_address_id ?? null,
+    },
     skus: rows.map(toLine),
     subtotal: toUsd(subtotal),
     fullPriceTotal: toUsd(fullPrice),
     monthlySubtotal: toUsd(monthly),
-    shippingCost: 0,
-    taxTotal: 0,
-    total: toUsd(subtotal - discount),
+    shippingCost: toUsd(extra.shippingCents),
+    taxTotal: toUsd(extra.taxCents),
+    freeShipping: extra.freeShipping,
+    addresses: extra.addresses,
+    total: toUsd(subtotal - discount - giftCardAmount),
+    fullTotal: toUsd(subtotal - discount - giftCardAmount + extra.shippingCents + extra.taxCents),
     coupon: applied ? { coupon: toCoupon(applied), discount: toUsd(discount) } : null,
     coupons: applied ? [toCoupon(applied)] : [],
     discountType: applied ? discountTypeOf(applied) : null,
     gift: cart ? giftOf(cart) : null,
+    gift_card_amount: toUsd(giftCardAmount),
     itemCount,
   };
 }
 
-const EMPTY = () => cartTotal(undefined, []);
+const EMPTY = () => cartTotal({ cart: undefined, rows: [] });
 
-/** The total of a cart as it is now: its lines, its coupon and its gift. */
-async function totalOf(db: Db, cart: CartRow) {
+/** The total of a cart as it is now: its lines, its coupon, its gift and its owner's gift card balance. */
+export async function totalOf(db: Db, cart: CartRow) {
   const rows = await cartRepository(db).viewLines(cart.id);
   const coupon = cart.coupon_id === null ? undefined : await couponRepository(db).findById(cart.coupon_id);
-  return cartTotal(cart, rows, coupon);
+  const giftCardBalanceCents = cart.user_id === null ? 0 : await giftCardBalance(db, cart.user_id);
+  const charges = await loadCharges(db, cart);
+  return cartTotal({ cart, rows, coupon, giftCardBalanceCents, charges });
 }
 
 /**
@@ -237,6 +289,28 @@ export function cartService(db: Db) {
       if (next === cart.coupon_id) return totalOf(trx, cart);
       await tx.setCoupon(cartId, next);
       return totalOf(trx, { ...cart, coupon_id: next });
+    });
+  }
+
+  /**
+   * Runs an edit of the owner's cart row and its amount lines under the
+   * cart's row lock, and answers the new total; without a cart, `noCart`
+   * answers (or, with `create`, the cart is made).
+   */
+  function changeCart(
+    owner: CartOwner | undefined,
+    create: boolean,
+    noCart: () => CartTotal,
+    edit: (tx: CartRepository, cartId: number) => Promise<unknown>,
+  ): Promise<CartTotal> {
+    if (!owner) return Promise.resolve(noCart());
+    return db.transaction().execute(async (trx) => {
+      const tx = cartRepository(trx);
+      const key = keyOf(owner);
+      const cartId = create ? await tx.lockOrCreateCart(key) : await tx.lockCart(key);
+      if (cartId === undefined) return noCart();
+      await edit(tx, cartId);
+      return totalOf(trx, await tx.findCartById(cartId));
     });
   }
 
@@ -370,6 +444,47 @@ export function cartService(db: Db) {
       });
     },
 
+    /**
+     * POST /crud/cart-session/donations (issue 12 item 4): every donation of
+     * the list, or none. The funds are checked before a session is opened,
+     * so a refused list leaves a new visitor without a session or cart; the
+     * limit is checked again under the cart's lock.
+     */
+    async addDonations(openOwner: () => Promise<CartOwner>, donations: readonly DonationInput[]) {
+      await donationLines(repo, undefined, donations);
+      return changeCart(await openOwner(), true, EMPTY, async (tx, cartId) => {
+        const lines = await donationLines(tx, cartId, donations);
+        await tx.insertAmountLines(lines(cartId));
+      });
+    },
+
+    /** DELETE /crud/cart-session/donations?line_id: a donation not in this cart is 404 donation_not_found. */
+    removeDonation(owner: CartOwner | undefined, lineId: number) {
+      const missing = () => {
+        throw new AppError('not_found', 'donation_not_found');
+      };
+      return changeCart(owner, false, missing, async (tx, cartId) => {
+        if ((await tx.deleteAmountLines(cartId, DONATION_LINE_TYPES, lineId)) === 0) missing();
+      });
+    },
+
+    /**
+     * POST /crud/cart-session/gift-card (issue 12 item 5): a gift card of the
+     * family's amount for its recipient; one per order (409 gift_card_in_cart).
+     */
+    async addGiftCard(openOwner: () => Promise<CartOwner>, card: Required<GiftCardBody>) {
+      await giftCardSku(repo);
+      return changeCart(await openOwner(), true, EMPTY, async (tx, cartId) => {
+        await assertNoGiftCard(tx, cartId);
+        await tx.insertAmountLines([giftCardLine(cartId, await giftCardSku(tx), card)]);
+      });
+    },
+
+    /** DELETE /crud/cart-session/gift-card: removing a gift card that is not there changes nothing. */
+    removeGiftCard(owner: CartOwner | undefined) {
+      return changeCart(owner, false, EMPTY, (tx, cartId) => tx.deleteAmountLines(cartId, GIFT_CARD_LINE_TYPES));
+    },
+
     /** DELETE /crud/cart-session/gift: unmarking a cart that is no gift (or no cart) changes nothing. */
     async unmarkGift(owner: CartOwner | undefined) {
       if (!owner) return EMPTY();
@@ -432,6 +547,7 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
         );
       }
       await persist(tx, mine, before, draft);
+      await tx.moveAmountLines(guest, mine);
     }
     // The guest's coupon comes along and, one per cart, replaces the user's: it was chosen last.
     const guestCart = await tx.findCartById(guest);

@@ -1,15 +1,11 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
 import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 import type { Coupons } from '../../db/schema';
 import { couponsSeeder } from './coupons.seed';
 import { COUPON_LOOKUP_RATE_LIMIT } from './coupons.service';
-
-const SKUS = '/crud/cart-session/skus';
-const TOTAL = '/crud/cart-session/total';
-const COUPONS = '/crud/cart-session/coupons';
-const CODE = '/crud/coupon/code';
 
 let t: TestApp;
 
@@ -79,49 +75,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipSeq = 0;
-/** Each caller its own client address, so the lookup's rate limit is met only where a test means to. */
-const nextIp = () => `10.12.0.${++ipSeq}`;
-
-/** A browser: keeps the session cookie the server sets and speaks the cart and coupon calls. */
-function visitor(app: App = t.app, initialCookie?: string) {
-  let cookie = initialCookie;
-  const ip = nextIp();
-  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-    const res = await app.inject({
-      method,
-      url,
-      remoteAddress: ip,
-      ...(payload ? { payload } : {}),
-      headers: cookie ? { cookie } : {},
-    });
-    const sid = responseCookie(res, 'sid');
-    if (sid?.value) cookie = `sid=${sid.value}`;
-    return res;
-  };
-  return {
-    get cookie() {
-      return cookie;
-    },
-    send,
-    add: (skuId: number, quantity = 1) => send('POST', SKUS, { sku_id: skuId, quantity }),
-    lookup: (code: string) => send('GET', `${CODE}/${encodeURIComponent(code)}`),
-    apply: (couponId: number) => send('POST', COUPONS, { coupon_id: couponId }),
-    removeCoupon: (couponId: number | string) => send('DELETE', `${COUPONS}?coupon_id=${couponId}`),
-    total: () => send('GET', TOTAL),
-  };
-}
-type Visitor = ReturnType<typeof visitor>;
-
-/** A visitor whose cart holds these skus (one of each). */
-async function withCart(...skuIds: number[]) {
-  const v = visitor();
-  for (const id of skuIds) expect((await v.add(id)).statusCode).toBe(200);
-  return v;
-}
-
 /** Puts a line in the visitor's cart the way its own call (gift card, donation) will. */
-async function putLine(v: Visitor, skuId: number) {
+async function putLine(v: CartVisitor, skuId: number) {
   const cart = await t.db
     .selectFrom('carts')
     .select('id')
@@ -134,9 +89,9 @@ const error = (res: { statusCode: number; json(): { code: string } }) => [res.st
 
 describe('looking a code up', () => {
   it('finds a coupon whatever the case, with the spaces around it trimmed', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
-    const res = await v.lookup('  test10 ');
+    const res = await v.lookupCoupon('  test10 ');
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -151,62 +106,63 @@ describe('looking a code up', () => {
       max_redemptions: null,
       redemptions: 0,
     });
-    expect((await v.lookup('test5')).json()).toMatchObject({ discount_type: 'amount', percent_off: null, amount_off: 5 });
+    expect((await v.lookupCoupon('test5')).json()).toMatchObject({ discount_type: 'amount', percent_off: null, amount_off: 5 });
   });
 
   it('shows an expired or used-up coupon as it is (applying it is what is refused)', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
-    expect((await v.lookup('testold')).json()).toMatchObject({ expires_at: '2025-06-01T00:00:00.000Z' });
-    expect((await v.lookup('TESTGONE')).json()).toMatchObject({ max_redemptions: 50, redemptions: 50 });
+    expect((await v.lookupCoupon('testold')).json()).toMatchObject({ expires_at: '2025-06-01T00:00:00.000Z' });
+    expect((await v.lookupCoupon('TESTGONE')).json()).toMatchObject({ max_redemptions: 50, redemptions: 50 });
   });
 
   it('asks for a code when it is empty or only spaces (400 coupon_enter_code)', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
-    const res = await v.lookup('   ');
+    const res = await v.lookupCoupon('   ');
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'coupon_enter_code', message: 'Please enter a code.' });
   });
 
   it('refuses a code longer than any the shop issues, never with a 500', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
-    expect(error(await v.lookup('A'.repeat(41)))).toEqual([400, 'validation_failed']);
-    expect(error(await v.lookup('A'.repeat(500)))).toEqual([400, 'validation_failed']);
+    expect(error(await v.lookupCoupon('A'.repeat(41)))).toEqual([400, 'validation_failed']);
+    expect(error(await v.lookupCoupon('A'.repeat(500)))).toEqual([400, 'validation_failed']);
     // Past the router's maxParamLength (500, app.ts) the router refuses it before any handler (errors.ts sendFrameworkError).
-    expect(error(await v.lookup('A'.repeat(10_000)))).toEqual([414, 'uri_too_long']);
+    expect(error(await v.lookupCoupon('A'.repeat(10_000)))).toEqual([414, 'uri_too_long']);
   });
 
   it('does not know an unknown code, a withdrawn one, or SQL and markup (404 coupon_not_found)', async () => {
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
     for (const code of ['NOPE', 'testoff', "' OR '1'='1", 'x%', '<b>TEST10</b>', '<script>alert(1)</script>']) {
-      const res = await v.lookup(code);
+      const res = await v.lookupCoupon(code);
       expect([code, ...error(res)]).toEqual([code, 404, 'coupon_not_found']);
     }
   });
 
   it('is rate-limited per client: guessing codes meets a 429, another client does not', async () => {
-    const guesser = visitor();
+    const guesser = cartVisitor(t.app);
     for (let i = 0; i < COUPON_LOOKUP_RATE_LIMIT.limit; i++) {
-      expect((await guesser.lookup(`GUESS${i}`)).statusCode).toBe(404);
+      expect((await guesser.lookupCoupon(`GUESS${i}`)).statusCode).toBe(404);
     }
 
-    const res = await guesser.lookup('TEST10');
+    const res = await guesser.lookupCoupon('TEST10');
 
     expect(error(res)).toEqual([429, 'rate_limited']);
-    expect((await visitor().lookup('TEST10')).statusCode).toBe(200);
+    expect((await cartVisitor(t.app).lookupCoupon('TEST10')).statusCode).toBe(200);
   });
 
   it('finds the demo coupons of the README, seeded once', async () => {
     await couponsSeeder.run(t.db);
     await couponsSeeder.run(t.db);
-    const v = visitor();
+    const v = cartVisitor(t.app);
 
     const found = [];
-    for (const code of ['family10', 'story5', 'grace100', 'spring2025', 'thankyou']) found.push((await v.lookup(code)).json());
+    for (const code of ['family10', 'story5', 'grace100', 'spring2025', 'thankyou'])
+      found.push((await v.lookupCoupon(code)).json());
 
     expect(found).toMatchObject([
       { code: 'FAMILY10', discount_type: 'percent', percent_off: 10, expires_at: null, max_redemptions: null },
@@ -222,10 +178,10 @@ describe('looking a code up', () => {
 
 describe('applying a coupon', () => {
   it('takes 10% off the discountable lines only, rounded half up to the cent', async () => {
-    const v = await withCart(ids.album, ids.cd, ids.monthly);
+    const v = await withCart(t.app, ids.album, ids.cd, ids.monthly);
     await putLine(v, ids.giftCard);
 
-    const res = await v.apply(coupons.tenPercent);
+    const res = await v.applyCoupon(coupons.tenPercent);
 
     expect(res.statusCode).toBe(200);
     // album 6.99 + CD 5.46 = 12.45 discountable; 10% = 1.245 → 1.25. Subscription 5.00 and gift card 25.00 are not.
@@ -240,79 +196,79 @@ describe('applying a coupon', () => {
   });
 
   it('takes a fixed amount off, never below zero: $5 off a $3.99 cart', async () => {
-    const v = await withCart(ids.track);
+    const v = await withCart(t.app, ids.track);
 
-    const res = await v.apply(coupons.fiveOff);
+    const res = await v.applyCoupon(coupons.fiveOff);
 
     expect(res.json()).toMatchObject({ subtotal: 3.99, total: 0, coupon: { discount: 3.99 }, discountType: 'amount' });
   });
 
   it('100% off makes an order of discountable lines free', async () => {
-    const v = await withCart(ids.album, ids.cd);
+    const v = await withCart(t.app, ids.album, ids.cd);
 
-    const res = await v.apply(coupons.free);
+    const res = await v.applyCoupon(coupons.free);
 
     expect(res.json()).toMatchObject({ subtotal: 12.45, total: 0, coupon: { discount: 12.45 } });
   });
 
   it('refuses an expired coupon (409 coupon_expired) and a used-up one (409 coupon_redeemed)', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
 
-    expect(error(await v.apply(coupons.expired))).toEqual([409, 'coupon_expired']);
-    expect(error(await v.apply(coupons.usedUp))).toEqual([409, 'coupon_redeemed']);
+    expect(error(await v.applyCoupon(coupons.expired))).toEqual([409, 'coupon_expired']);
+    expect(error(await v.applyCoupon(coupons.usedUp))).toEqual([409, 'coupon_redeemed']);
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
   });
 
   it('does not know an unknown or withdrawn coupon (404 coupon_not_found)', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
 
-    expect(error(await v.apply(coupons.withdrawn))).toEqual([404, 'coupon_not_found']);
-    expect(error(await v.apply(2_000_000_000))).toEqual([404, 'coupon_not_found']);
+    expect(error(await v.applyCoupon(coupons.withdrawn))).toEqual([404, 'coupon_not_found']);
+    expect(error(await v.applyCoupon(2_000_000_000))).toEqual([404, 'coupon_not_found']);
   });
 
   it('refuses a coupon for a cart holding a donation (409 coupon_could_not_apply)', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
     await putLine(v, ids.donation);
 
-    expect(error(await v.apply(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
+    expect(error(await v.applyCoupon(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
     expect((await v.total()).json()).toMatchObject({ coupon: null, total: 16.99 });
   });
 
   it('keeps one coupon per cart: a second one is refused (409 coupon_one_per_cart), the cart exactly as it was', async () => {
-    const v = await withCart(ids.album, ids.cd);
-    await v.apply(coupons.tenPercent);
+    const v = await withCart(t.app, ids.album, ids.cd);
+    await v.applyCoupon(coupons.tenPercent);
     const before = (await v.total()).json();
 
-    expect(error(await v.apply(coupons.fiveOff))).toEqual([409, 'coupon_one_per_cart']);
+    expect(error(await v.applyCoupon(coupons.fiveOff))).toEqual([409, 'coupon_one_per_cart']);
     expect((await v.total()).json()).toEqual(before);
   });
 
   it('applying the same coupon again changes nothing (200)', async () => {
-    const v = await withCart(ids.album);
-    const first = await v.apply(coupons.fiveOff);
+    const v = await withCart(t.app, ids.album);
+    const first = await v.applyCoupon(coupons.fiveOff);
 
-    const again = await v.apply(coupons.fiveOff);
+    const again = await v.applyCoupon(coupons.fiveOff);
 
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
   });
 
   it('refuses a visitor without a cart (409) and gives them no session or cart', async () => {
-    const stranger = visitor();
-    const res = await stranger.apply(coupons.tenPercent);
+    const stranger = cartVisitor(t.app);
+    const res = await stranger.applyCoupon(coupons.tenPercent);
 
     expect(error(res)).toEqual([409, 'coupon_could_not_apply']);
     expect(res.cookies).toEqual([]);
 
     const cookie = await signIn(t.db, null);
-    expect(error(await visitor(t.app, cookie).apply(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
+    expect(error(await cartVisitor(t.app, cookie).applyCoupon(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
     expect(await t.db.selectFrom('carts').select('id').where('session_id', '=', sessionIdOf(cookie)).execute()).toEqual([]);
   });
 
   it('two different coupons sent at once: exactly one applies, the other is refused', { repeats: 2 }, async () => {
-    const v = await withCart(ids.album, ids.cd);
+    const v = await withCart(t.app, ids.album, ids.cd);
 
-    const results = await Promise.all([v.apply(coupons.tenPercent), v.apply(coupons.fiveOff)]);
+    const results = await Promise.all([v.applyCoupon(coupons.tenPercent), v.applyCoupon(coupons.fiveOff)]);
 
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const winner = results.find((r) => r.statusCode === 200)?.json();
@@ -323,9 +279,9 @@ describe('applying a coupon', () => {
   });
 
   it('counts no redemption: checkout counts it when the order is paid', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
 
-    await v.apply(coupons.other);
+    await v.applyCoupon(coupons.other);
 
     const row = await t.db.selectFrom('coupons').select('redemptions').where('id', '=', coupons.other).executeTakeFirstOrThrow();
     expect(row.redemptions).toBe(3);
@@ -334,9 +290,9 @@ describe('applying a coupon', () => {
 
 describe('removing a coupon', () => {
   it('takes the cart back to no coupon', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
     const without = (await v.total()).json();
-    await v.apply(coupons.tenPercent);
+    await v.applyCoupon(coupons.tenPercent);
 
     const res = await v.removeCoupon(coupons.tenPercent);
 
@@ -346,22 +302,22 @@ describe('removing a coupon', () => {
   });
 
   it('changes nothing for a coupon the cart does not hold, or for a visitor without a cart', async () => {
-    const v = await withCart(ids.album);
-    await v.apply(coupons.tenPercent);
+    const v = await withCart(t.app, ids.album);
+    await v.applyCoupon(coupons.tenPercent);
     const before = (await v.total()).json();
 
     expect((await v.removeCoupon(coupons.fiveOff)).json()).toEqual(before);
-    const stranger = await visitor().removeCoupon(coupons.tenPercent);
+    const stranger = await cartVisitor(t.app).removeCoupon(coupons.tenPercent);
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({ cart: { id: null }, coupon: null });
     expect(stranger.cookies).toEqual([]);
   });
 
   it("another session's DELETE does not touch this cart", async () => {
-    const mine = await withCart(ids.album);
-    await mine.apply(coupons.tenPercent);
+    const mine = await withCart(t.app, ids.album);
+    await mine.applyCoupon(coupons.tenPercent);
     const before = (await mine.total()).json();
-    const theirs = await withCart(ids.cd);
+    const theirs = await withCart(t.app, ids.cd);
 
     const res = await theirs.removeCoupon(coupons.tenPercent);
 
@@ -370,7 +326,7 @@ describe('removing a coupon', () => {
   });
 
   it('refuses a coupon id that is not a number (400)', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
 
     expect((await v.removeCoupon('abc')).statusCode).toBe(400);
   });
@@ -378,15 +334,15 @@ describe('removing a coupon', () => {
 
 describe('a coupon in the cart total', () => {
   it('comes with every cart answer, and follows the lines', async () => {
-    const v = await withCart(ids.album);
-    await v.apply(coupons.tenPercent);
+    const v = await withCart(t.app, ids.album);
+    await v.applyCoupon(coupons.tenPercent);
 
     const answers = {
       add: await v.add(ids.cd),
-      quantity: await v.send('POST', `${SKUS}/quantity`, { sku_id: ids.cd, quantity: 3 }),
-      remove: await v.send('DELETE', `${SKUS}?sku_id=${ids.album}`),
-      addMany: await v.send('POST', `${SKUS}/many`, { sku_ids: [ids.track] }),
-      removeTracks: await v.send('DELETE', `/crud/cart-session/tracks?product_id=${ids.noah}`),
+      quantity: await v.setQuantity(ids.cd, 3),
+      remove: await v.remove(ids.album),
+      addMany: await v.addMany([ids.track]),
+      removeTracks: await v.removeTracks(ids.noah),
       total: await v.total(),
     };
 
@@ -404,8 +360,8 @@ describe('a coupon in the cart total', () => {
 
   it('leaves out a coupon that no longer applies, which another coupon may then replace', async () => {
     const lapsing = await coupon({ code: 'TESTLAPSE', percent_off: 25 });
-    const v = await withCart(ids.album);
-    await v.apply(lapsing);
+    const v = await withCart(t.app, ids.album);
+    await v.applyCoupon(lapsing);
     await t.db
       .updateTable('coupons')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -414,14 +370,14 @@ describe('a coupon in the cart total', () => {
 
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
 
-    const res = await v.apply(coupons.fiveOff);
+    const res = await v.applyCoupon(coupons.fiveOff);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ coupons: [{ id: coupons.fiveOff }], total: 1.99 });
   });
 
   it('leaves the coupon out once the cart holds a donation', async () => {
-    const v = await withCart(ids.album);
-    await v.apply(coupons.tenPercent);
+    const v = await withCart(t.app, ids.album);
+    await v.applyCoupon(coupons.tenPercent);
     await putLine(v, ids.donation);
 
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], subtotal: 16.99, total: 16.99 });
@@ -429,17 +385,10 @@ describe('a coupon in the cart total', () => {
 
   it('the guest cart brings its coupon to the account at login', async () => {
     const user = await createUser(t.db);
-    const guest = await withCart(ids.album);
-    await guest.apply(coupons.fiveOff);
+    const guest = await withCart(t.app, ids.album);
+    await guest.applyCoupon(coupons.fiveOff);
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/crud/login',
-      payload: { email: user.email, password: user.password },
-      remoteAddress: nextIp(),
-      headers: { cookie: guest.cookie ?? '' },
-    });
-    const tab = visitor(t.app, `sid=${responseCookie(login, 'sid')?.value}`);
+    const tab = await logIn(t.app, user, guest.cookie);
 
     expect((await tab.total()).json()).toMatchObject({
       cart: { user_id: user.id },

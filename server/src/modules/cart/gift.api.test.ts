@@ -1,11 +1,8 @@
 import { GIFT_MESSAGE_MAX } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type App, createTestApp, responseCookie, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { cartVisitor, logIn, withCart } from '../../../test/cart-client';
 import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
-
-const SKUS = '/crud/cart-session/skus';
-const TOTAL = '/crud/cart-session/total';
-const GIFT = '/crud/cart-session/gift';
 
 let t: TestApp;
 
@@ -41,48 +38,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipSeq = 0;
-
-/** A browser: keeps the session cookie the server sets and speaks the cart and gift calls. */
-function visitor(app: App = t.app, initialCookie?: string) {
-  let cookie = initialCookie;
-  const ip = `10.13.0.${++ipSeq}`;
-  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
-    const res = await app.inject({
-      method,
-      url,
-      remoteAddress: ip,
-      ...(payload ? { payload } : {}),
-      headers: cookie ? { cookie } : {},
-    });
-    const sid = responseCookie(res, 'sid');
-    if (sid?.value) cookie = `sid=${sid.value}`;
-    return res;
-  };
-  return {
-    get cookie() {
-      return cookie;
-    },
-    send,
-    add: (skuId: number, quantity = 1) => send('POST', SKUS, { sku_id: skuId, quantity }),
-    addMany: (skuIds: number[]) => send('POST', `${SKUS}/many`, { sku_ids: skuIds }),
-    mark: (gift: object) => send('POST', GIFT, gift),
-    unmark: () => send('DELETE', GIFT),
-    total: () => send('GET', TOTAL),
-  };
-}
-
-/** A visitor whose cart holds these skus (one of each). */
-async function withCart(...skuIds: number[]) {
-  const v = visitor();
-  for (const id of skuIds) expect((await v.add(id)).statusCode).toBe(200);
-  return v;
-}
-
 /** A visitor whose cart holds these skus and is a gift to Grandma Rose. */
 async function giftCart(...skuIds: number[]) {
-  const v = await withCart(...skuIds);
-  expect((await v.mark(grandma)).statusCode).toBe(200);
+  const v = await withCart(t.app, ...skuIds);
+  expect((await v.markGift(grandma)).statusCode).toBe(200);
   return v;
 }
 
@@ -90,9 +49,9 @@ const error = (res: { statusCode: number; json(): { code: string } }) => [res.st
 
 describe('marking an order a gift', () => {
   it('puts the recipient on the cart, trimmed; the total shows it', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
 
-    const res = await v.mark({
+    const res = await v.markGift({
       name: '  Grandma Rose ',
       email: ' rose@example.test ',
       message: ' For the long drive to the lake. ',
@@ -106,7 +65,7 @@ describe('marking an order a gift', () => {
   it('takes no message (it is then empty), and a second mark replaces the first', async () => {
     const v = await giftCart(ids.album);
 
-    const res = await v.mark({ name: 'Uncle Ben', email: 'ben@example.test' });
+    const res = await v.markGift({ name: 'Uncle Ben', email: 'ben@example.test' });
 
     expect(res.json().gift).toEqual({ name: 'Uncle Ben', email: 'ben@example.test', message: '' });
   });
@@ -115,9 +74,9 @@ describe('marking an order a gift', () => {
     const v = await giftCart(ids.album);
     const before = (await v.total()).json();
 
-    const missing = await v.mark({ name: '   ', email: 'rose@example.test' });
-    const invalid = await v.mark({ name: 'Rose', email: 'rose at example' });
-    const long = await v.mark({ name: 'Rose', email: 'rose@example.test', message: 'x'.repeat(GIFT_MESSAGE_MAX + 1) });
+    const missing = await v.markGift({ name: '   ', email: 'rose@example.test' });
+    const invalid = await v.markGift({ name: 'Rose', email: 'rose at example' });
+    const long = await v.markGift({ name: 'Rose', email: 'rose@example.test', message: 'x'.repeat(GIFT_MESSAGE_MAX + 1) });
 
     expect(error(missing)).toEqual([400, 'validation_failed']);
     expect(missing.json().fields).toEqual({ name: 'Required' });
@@ -129,25 +88,25 @@ describe('marking an order a gift', () => {
   });
 
   it('refuses a visitor without a cart (409 conflict) and gives them no session or cart', async () => {
-    const stranger = visitor();
-    const res = await stranger.mark(grandma);
+    const stranger = cartVisitor(t.app);
+    const res = await stranger.markGift(grandma);
 
     expect(error(res)).toEqual([409, 'conflict']);
     expect(res.cookies).toEqual([]);
 
     const cookie = await signIn(t.db, null);
-    expect(error(await visitor(t.app, cookie).mark(grandma))).toEqual([409, 'conflict']);
+    expect(error(await cartVisitor(t.app, cookie).markGift(grandma))).toEqual([409, 'conflict']);
     expect(await t.db.selectFrom('carts').select('id').where('session_id', '=', sessionIdOf(cookie)).execute()).toEqual([]);
   });
 });
 
 describe('unmarking a gift', () => {
   it('takes the cart back to no gift', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
     const plain = (await v.total()).json();
-    await v.mark(grandma);
+    await v.markGift(grandma);
 
-    const res = await v.unmark();
+    const res = await v.unmarkGift();
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(plain);
@@ -155,11 +114,11 @@ describe('unmarking a gift', () => {
   });
 
   it('changes nothing for a cart that is no gift, or for a visitor without a cart', async () => {
-    const v = await withCart(ids.album);
+    const v = await withCart(t.app, ids.album);
     const before = (await v.total()).json();
 
-    expect((await v.unmark()).json()).toEqual(before);
-    const stranger = await visitor().unmark();
+    expect((await v.unmarkGift()).json()).toEqual(before);
+    const stranger = await cartVisitor(t.app).unmarkGift();
     expect(stranger.statusCode).toBe(200);
     expect(stranger.json()).toMatchObject({ cart: { id: null }, gift: null });
     expect(stranger.cookies).toEqual([]);
@@ -168,20 +127,20 @@ describe('unmarking a gift', () => {
   it("another session's mark and unmark do not touch this cart", async () => {
     const mine = await giftCart(ids.album);
     const before = (await mine.total()).json();
-    const theirs = await withCart(ids.cd);
+    const theirs = await withCart(t.app, ids.cd);
 
-    expect((await theirs.unmark()).json()).toMatchObject({ gift: null, total: 5.46 });
-    expect((await theirs.mark({ name: 'Someone', email: 'someone@example.test' })).json().gift.name).toBe('Someone');
+    expect((await theirs.unmarkGift()).json()).toMatchObject({ gift: null, total: 5.46 });
+    expect((await theirs.markGift({ name: 'Someone', email: 'someone@example.test' })).json().gift.name).toBe('Someone');
     expect((await mine.total()).json()).toEqual(before);
   });
 });
 
 describe('a gift and a subscription (spec §5)', () => {
   it('refuses marking a cart holding a subscription (409 gift_with_subscription), the cart exactly as it was', async () => {
-    const v = await withCart(ids.album, ids.monthly);
+    const v = await withCart(t.app, ids.album, ids.monthly);
     const before = (await v.total()).json();
 
-    expect(error(await v.mark(grandma))).toEqual([409, 'gift_with_subscription']);
+    expect(error(await v.markGift(grandma))).toEqual([409, 'gift_with_subscription']);
     expect((await v.total()).json()).toEqual(before);
     expect(before.gift).toBeNull();
   });
@@ -197,11 +156,11 @@ describe('a gift and a subscription (spec §5)', () => {
 
   it('once unmarked, the subscription may be added; once it is removed, the order may be a gift again', async () => {
     const v = await giftCart(ids.album);
-    await v.unmark();
+    await v.unmarkGift();
 
     expect((await v.add(ids.monthly)).statusCode).toBe(200);
-    await v.send('DELETE', `${SKUS}?sku_id=${ids.monthly}`);
-    expect((await v.mark(grandma)).json().gift).toEqual(grandma);
+    await v.remove(ids.monthly);
+    expect((await v.markGift(grandma)).json().gift).toEqual(grandma);
   });
 });
 
@@ -211,9 +170,9 @@ describe('a gift in the cart total', () => {
 
     const answers = {
       add: await v.add(ids.cd),
-      quantity: await v.send('POST', `${SKUS}/quantity`, { sku_id: ids.cd, quantity: 3 }),
+      quantity: await v.setQuantity(ids.cd, 3),
       addMany: await v.addMany([ids.album, ids.cd]),
-      remove: await v.send('DELETE', `${SKUS}?sku_id=${ids.album}`),
+      remove: await v.remove(ids.album),
       total: await v.total(),
     };
 
@@ -228,34 +187,21 @@ describe('a gift in the cart total', () => {
     const user = await createUser(t.db);
     const guest = await giftCart(ids.album);
 
-    const tab = await logIn(guest.cookie, user);
+    const tab = await logIn(t.app, user, guest.cookie);
 
     expect((await tab.total()).json()).toMatchObject({ cart: { user_id: user.id }, gift: grandma, total: 8.99 });
   });
 
   it('at login a gift does not join an account cart holding a subscription: the lines win, the mark is dropped', async () => {
     const user = await createUser(t.db);
-    const mine = await logIn(undefined, user);
+    const mine = await logIn(t.app, user);
     expect((await mine.add(ids.monthly)).statusCode).toBe(200);
     const guest = await giftCart(ids.album);
 
-    const tab = await logIn(guest.cookie, user);
+    const tab = await logIn(t.app, user, guest.cookie);
 
     const total = (await tab.total()).json();
     expect(total.gift).toBeNull();
     expect(total.skus.map((l: { sku_id: number }) => l.sku_id).sort()).toEqual([ids.album, ids.monthly].sort());
   });
 });
-
-/** Signs the user in from the browser with that cookie; answers a visitor of the signed-in session. */
-async function logIn(cookie: string | undefined, user: { email: string; password: string }) {
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/crud/login',
-    payload: { email: user.email, password: user.password },
-    remoteAddress: `10.13.1.${++ipSeq}`,
-    headers: cookie ? { cookie } : {},
-  });
-  expect(login.statusCode).toBe(200);
-  return visitor(t.app, `sid=${responseCookie(login, 'sid')?.value}`);
-}

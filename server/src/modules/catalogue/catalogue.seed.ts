@@ -1,4 +1,4 @@
-import type { LangCode } from '@storyhouse/contracts';
+import { GIFT_CARD_CODE, type LangCode } from '@storyhouse/contracts';
 import demo from '../../../demo/catalogue.json';
 import type { Seeder } from '../../db/seed';
 import { catalogueRepository } from './catalogue.repository';
@@ -56,6 +56,18 @@ const subscriptionPlans = [
     full_price_cents: 7999,
   },
 ];
+
+/**
+ * The demo donation funds (issue 12 item 4): each fund is offered once and
+ * monthly, under the codes the demo Donations pages' blocks name (`code`,
+ * `monthly_code`). The general donation of the cart page is `general_cart`.
+ * A donation's amount is the family's, on its cart line.
+ */
+export const DEMO_FUNDS = [
+  { code: 'general_cart', monthly_code: 'general_cart', title: 'General Ministry Donation' },
+  { code: 'radio_outreach', monthly_code: 'radio_outreach_monthly', title: 'Radio outreach' },
+  { code: 'new_recordings', monthly_code: 'new_recordings_monthly', title: 'New recordings' },
+] as const;
 
 /** Demo media paths are relative to server/demo; storage keys are relative to server/demo/media. */
 const storageKey = (path: string) => path.replace(/^media\//, '');
@@ -143,6 +155,23 @@ export const catalogueSeeder: Seeder = {
     for (const [position, plan] of subscriptionPlans.entries()) {
       await repo.insertSku({ type: 'subscription', ...plan, position });
     }
+  },
+};
+
+/**
+ * Issue 12: the donation funds and the gift card, a seeder of its own so
+ * databases seeded before them get them too. A donation's or a gift
+ * card's amount is the family's, on its cart line.
+ */
+export const fundsSeeder: Seeder = {
+  name: 'catalogue.funds',
+  async run(db) {
+    const repo = catalogueRepository(db);
+    for (const fund of DEMO_FUNDS) {
+      await repo.insertSku({ type: 'donation', code: fund.code, title: fund.title, full_price_cents: 0 });
+      await repo.insertSku({ type: 'recurring_donation', code: fund.monthly_code, title: fund.title, full_price_cents: 0 });
+    }
+    await repo.insertSku({ type: 'gift_card', code: GIFT_CARD_CODE, title: 'Gift card', full_price_cents: 0 });
   },
 };
 

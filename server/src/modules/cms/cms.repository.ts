@@ -152,6 +152,36 @@ export function cmsRepository(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** The entry of a site language at a stored path, published or not (the path is taken either way). */
+    findAt(lang: LangCode, url: string): Promise<CmsEntryRow | undefined> {
+      return db
+        .selectFrom('cms_entries')
+        .select(entryColumns)
+        .where('lang_code', '=', lang)
+        .where('url', '=', url)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Gives a demo page its new type and donation blocks while it is still
+     * as the demo wrote it (`from`: its type and main content); a page an
+     * editor has changed stays as is. Answers whether it changed.
+     */
+    async retypeDemoPage(
+      page: Pick<CmsEntryInput, 'lang_code' | 'url' | 'type' | 'donations'>,
+      from: { type: CmsTemplate; main_content: string },
+    ): Promise<boolean> {
+      const r = await db
+        .updateTable('cms_entries')
+        .set({ type: page.type, donations: JSON.stringify(page.donations ?? []), updated_at: sql<Date>`now()` })
+        .where('lang_code', '=', page.lang_code)
+        .where('url', '=', page.url)
+        .where('type', '=', from.type)
+        .where('main_content', '=', sanitizeCmsHtml(from.main_content))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     async insertEntry(input: CmsEntryInput): Promise<number> {
       const values: Insertable<CmsEntries> = {
         ...input,

@@ -1,6 +1,8 @@
+import { langCodes } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { cmsRepository } from './cms.repository';
+import { giftCardPages, givingMenus, supportUsDonations } from './demo-giving-pages';
 import { demoPages, RETIRED_FREE_MP3, subscriptionPages } from './demo-pages';
 
 type Item = { title: string; url: string; children?: Item[] };
@@ -143,6 +145,61 @@ export const freeMp3RecordingSeeder: Seeder = {
     for (const page of demoPages) {
       if (page.type !== 'free-mp3' || !page.mp3) continue;
       await repo.replaceFreeMp3({ ...page, mp3: page.mp3 }, RETIRED_FREE_MP3[page.lang_code]);
+    }
+  },
+};
+
+/**
+ * Issue 12 item 8: each site's Support us page becomes a donations page
+ * (demo-giving-pages.ts), also on databases seeded before it. Only a page
+ * still as the demo wrote it is changed; a missing one is created; one an
+ * editor has changed keeps their work.
+ */
+export const donationsPageSeeder: Seeder = {
+  name: 'cms.pages.donations',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const lang of langCodes) {
+      const demo = demoPages.find((p) => p.lang_code === lang && p.translation_key === 'support-us');
+      if (!demo) continue;
+      const page = { ...demo, type: 'donations' as const, donations: supportUsDonations[lang] };
+      if (await repo.findAt(lang, demo.url))
+        await repo.retypeDemoPage(page, { type: demo.type, main_content: demo.main_content ?? '' });
+      else await repo.insertEntry(page);
+    }
+  },
+};
+
+/** Issue 12 item 8: the gift card page of each site, unless its editors already made one (or took its address). */
+export const giftCardPagesSeeder: Seeder = {
+  name: 'cms.pages.gift-card',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const page of giftCardPages) {
+      const taken =
+        (await repo.findPublishedByType(page.lang_code, 'gift-card')) ?? (await repo.findAt(page.lang_code, page.url));
+      if (!taken) await repo.insertEntry(page);
+    }
+  },
+};
+
+/**
+ * Issue 12 item 8: the Support us menu item opens on the donations, gift
+ * card and subscription pages, also on databases seeded before. A site
+ * whose editors removed the item or gave it entries keeps its menu.
+ */
+export const givingNavigationSeeder: Seeder = {
+  name: 'cms.navigation.giving',
+  async run(db) {
+    const repo = cmsRepository(db);
+    const items = await repo.listNavigation();
+    for (const lang of langCodes) {
+      const menu = givingMenus[lang];
+      const parent = items.find((i) => i.lang_code === lang && i.parent_id === null && i.url === menu.parentUrl);
+      if (!parent || items.some((i) => i.parent_id === parent.id)) continue;
+      for (const [position, child] of menu.children.entries()) {
+        await repo.insertNavigation({ parent_id: parent.id, lang_code: lang, title: child.title, url: child.url, position });
+      }
     }
   },
 };

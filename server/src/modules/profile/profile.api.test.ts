@@ -390,7 +390,18 @@ describe('GET /crud/address/me/{id}', () => {
     const other = await createUser(t.db);
     const address = await t.db
       .insertInto('addresses')
-      .values({ user_id: owner.id, fname: 'Ann', lname: 'Lee', line1: '5 Oak Ave', country_id: 87, state: 'ON', city: 'Ottawa' })
+      .values({
+        user_id: owner.id,
+        fname: 'Ann',
+        lname: 'Lee',
+        email: 'ann@example.test',
+        phone: '+1 613 555 0100',
+        line1: '5 Oak Ave',
+        country_id: 87,
+        state: 'ON',
+        city: 'Ottawa',
+        postal_code: 'K1A 0B1',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
 

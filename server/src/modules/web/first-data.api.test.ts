@@ -62,6 +62,8 @@ describe('the answers a page embeds for its first render', () => {
       ['/subscription', {}],
       ['/suscripcion', { host: 'es.localhost' }],
       ['/privacy', {}],
+      ['/apoyar', { host: 'es.localhost' }],
+      ['/gift-card', {}],
     ] as const) {
       const { status, data } = await page(url, headers);
       expect(status, url).toBe(200);
@@ -98,6 +100,9 @@ describe('the answers a page embeds for its first render', () => {
       body: { items: [{ code: 'monthly' }, { code: 'annual' }] },
     });
     expect(subscription.data['/crud/cart-session/skus']).toEqual({ status: 200, body: [] });
+    // The gift card page's form is blocked by a gift card in the cart: its lines come with it.
+    const giftCard = await page('/gift-card');
+    expect(giftCard.data['/crud/cart-session/skus']).toEqual({ status: 200, body: [] });
   });
 
   it('say "not found" for a path the CMS does not have, as the API would, and the page is a 404', async () => {

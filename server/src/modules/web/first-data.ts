@@ -179,6 +179,12 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
       }
       case 'store-product-list':
         return [...own, ...(await shop(request))];
+      case 'gift-card':
+        // The cart's lines: a gift card already in it blocks the form (spec §5 Gift card), shown at first paint.
+        return [
+          ...own,
+          answer(request, '/crud/cart-session/skus', async () => write.cartLines(await sources.cartLines(request))),
+        ];
       case 'subscription':
         // The plans, and the cart's lines their Add to cart buttons read.
         return [

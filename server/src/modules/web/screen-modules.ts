@@ -22,8 +22,8 @@ export const screenSources = {
   guestbook: 'src/features/guestbook/guestbook-layout.tsx',
   'free-mp3': 'src/features/free-mp3/free-mp3-layout.tsx',
   search: 'src/features/search/search-layout.tsx',
-  donations: 'src/features/cms/layouts/basic-layout.tsx',
-  'gift-card': 'src/features/cms/layouts/basic-layout.tsx',
+  donations: 'src/features/donations/donations-layout.tsx',
+  'gift-card': 'src/features/gift-card/gift-card-layout.tsx',
   subscription: 'src/features/subscription/subscription-layout.tsx',
 } as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum', string>;
 

@@ -5,7 +5,7 @@ import { addManySkus, addSku } from './api/add-to-cart';
 import { cartKeys } from './api/cart-keys';
 import { useCartSkus } from './api/get-cart-skus';
 import { useCartTotalQuery } from './api/get-cart-total';
-import { removeSku } from './api/remove-from-cart';
+import { removeLine } from './api/remove-from-cart';
 import { setSkuQuantity } from './api/set-quantity';
 
 /**
@@ -108,7 +108,7 @@ export function useCartTotal(): { cart: CartTotal | undefined; isLoading: boolea
  */
 export function useCartChanges(): {
   setQuantity(skuId: number, quantity: number): Promise<void>;
-  remove(skuId: number): Promise<void>;
+  remove(line: CartLine): Promise<void>;
 } {
   const client = useQueryClient();
   return useMemo(() => {
@@ -121,7 +121,7 @@ export function useCartChanges(): {
     };
     return {
       setQuantity: (skuId, quantity) => change(() => setSkuQuantity(skuId, quantity)),
-      remove: (skuId) => change(() => removeSku(skuId)),
+      remove: (line) => change(() => removeLine(line)),
     };
   }, [client]);
 }

@@ -1,6 +1,6 @@
 import { type CartLine, type CartTotal, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
 import './cart.css';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useCartChanges, useCartTotal } from '../../components/cart/use-cart';
 import { PriceTag } from '../../components/catalogue/price-tag';
@@ -9,9 +9,11 @@ import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { type CartGroupId, groupLines, lineKey, shipsItems } from './cart-groups';
 import { CartLoginLink } from './cart-login-link';
 import { ConfirmDialog } from './confirm-dialog';
 import { CouponSection } from './coupon-section';
+import { GeneralDonation } from './general-donation';
 import { GiftSection } from './gift-section';
 import { QuantityField } from './quantity-field';
 
@@ -31,9 +33,9 @@ function LineTitle({ line }: { line: CartLine }) {
   const name = line.product_title ?? line.title;
   return (
     <>
-      <h2 className="cart-line__title">
+      <h3 className="cart-line__title">
         {line.product_slug ? <Link to={`/story/${encodeURIComponent(line.product_slug)}`}>{name}</Link> : name}
-      </h2>
+      </h3>
       {line.product_title && line.title !== line.product_title && <p className="cart-line__sku">{line.title}</p>}
     </>
   );
@@ -67,22 +69,30 @@ function CartLineItem({
       <div className="cart-line__info">
         <LineTitle line={line} />
         <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>
+        {line.description && <p className="cart-line__sku">{line.description}</p>}
+        {line.recipient && (
+          <>
+            <p className="cart-line__sku">{t('cart.giftCardFor', { name: line.recipient.name, email: line.recipient.email })}</p>
+            {line.recipient.message && <p className="cart-line__message">{line.recipient.message}</p>}
+          </>
+        )}
         {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
       </div>
       <dl className="cart-line__figures">
         <Figure term={t('cart.price')}>
           <PriceTag price={line.price_usd} full={line.full_price_usd} />
         </Figure>
-        <Figure term={t('cart.quantity')}>
-          {quantityEditableTypes.includes(line.type) ? (
-            <QuantityField title={title} quantity={line.quantity} max={MAX_LINE_QUANTITY} onSave={(q) => onQuantity(line, q)} />
-          ) : (
-            line.quantity
-          )}
-        </Figure>
-        <Figure term={t('cart.subtotal')}>
-          <PriceTag price={line.subtotal_usd} full={line.full_price_subtotal_usd} />
-        </Figure>
+        {/* Spec §2 Cart: a quantity only for what is shipped (CDs, books); everything else is one. */}
+        {quantityEditableTypes.includes(line.type) && (
+          <>
+            <Figure term={t('cart.quantity')}>
+              <QuantityField title={title} quantity={line.quantity} max={MAX_LINE_QUANTITY} onSave={(q) => onQuantity(line, q)} />
+            </Figure>
+            <Figure term={t('cart.subtotal')}>
+              <PriceTag price={line.subtotal_usd} full={line.full_price_subtotal_usd} />
+            </Figure>
+          </>
+        )}
       </dl>
       <button
         type="button"
@@ -93,6 +103,33 @@ function CartLineItem({
         {t('cart.remove')}
       </button>
     </li>
+  );
+}
+
+/** One kind of line (spec §3 client view): its heading and its lines. */
+function LineGroup({
+  id,
+  lines,
+  ...handlers
+}: {
+  id: CartGroupId;
+  lines: CartLine[];
+  onQuantity: (line: CartLine, quantity: number) => Promise<boolean>;
+  onRemove: (line: CartLine, opener: HTMLButtonElement) => void;
+}) {
+  const { t } = useI18n();
+  const titleId = useId();
+  return (
+    <section className="cart-group" aria-labelledby={titleId}>
+      <h2 id={titleId} className="cart-group__title">
+        {t(`cart.group.${id}`)}
+      </h2>
+      <ul className="cart-lines" aria-labelledby={titleId}>
+        {lines.map((line) => (
+          <CartLineItem key={lineKey(line)} line={line} {...handlers} />
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -120,8 +157,17 @@ function Totals({ cart }: { cart: CartTotal }) {
             {formatMoney(-cart.coupon.discount)}
           </Figure>
         )}
+        {/* What the family's gift card balance pays of the order (spec §3 gift_card_amount), already off the total. */}
+        {cart.gift_card_amount > 0 && (
+          <Figure term={t('cart.giftCardBalance')} className="cart-summary__discount">
+            {formatMoney(-cart.gift_card_amount)}
+          </Figure>
+        )}
+        {cart.shippingCost > 0 && <Figure term={t('cart.shipping')}>{formatMoney(cart.shippingCost)}</Figure>}
+        {cart.taxTotal > 0 && <Figure term={t('cart.tax')}>{formatMoney(cart.taxTotal)}</Figure>}
+        {/* Spec §5 Expected total: the server's total with shipping and tax. */}
         <Figure term={t('cart.total')} className="cart-summary__total">
-          {formatMoney(cart.total)}
+          {formatMoney(cart.fullTotal)}
         </Figure>
         {/* Of that total, what is charged again every month (the monthly plan, monthly donations). */}
         {cart.monthlySubtotal > 0 && <Figure term={t('cart.monthly')}>{formatMoney(cart.monthlySubtotal)}</Figure>}
@@ -131,9 +177,10 @@ function Totals({ cart }: { cart: CartTotal }) {
 }
 
 /**
- * Spec §2 Cart (/cart): the lines with quantity edit for physical and book
- * lines, removal after confirmation, the coupon section, totals, or 'No
- * items in the cart'. Checkout and gifts come with the checkout issue.
+ * Spec §2 Cart (/cart): the lines by kind, with quantity edit for physical
+ * and book lines, removal after confirmation, the coupon and gift sections,
+ * totals, the general donation, or 'No items in the cart'. Checkout comes
+ * with the checkout issue; until then a visitor is asked to log in.
  */
 export default function CartPage() {
   const { t } = useI18n();
@@ -171,7 +218,7 @@ export default function CartPage() {
     setRemoving(null);
     setAlert('');
     try {
-      await remove(line.sku_id);
+      await remove(line);
       setStatus(t('cart.removed', { title: lineName(line, t) }));
       // The line and its button are gone: the page heading takes the focus.
       heading.current?.focus();
@@ -212,11 +259,12 @@ export default function CartPage() {
         </div>
       ) : (
         <div className="cart-page__body">
-          <ul className="cart-lines" aria-label={t('cart.lines')}>
-            {lines.map((line) => (
-              <CartLineItem
-                key={line.sku_id}
-                line={line}
+          <section className="cart-groups" aria-label={t('cart.lines')}>
+            {groupLines(lines).map((group) => (
+              <LineGroup
+                key={group.id}
+                id={group.id}
+                lines={group.lines}
                 onQuantity={onQuantity}
                 onRemove={(l, button) => {
                   opener.current = button;
@@ -224,11 +272,16 @@ export default function CartPage() {
                 }}
               />
             ))}
-          </ul>
+          </section>
           <div className="cart-page__side">
             <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
             <GiftSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
             <Totals cart={cart} />
+            {/* Spec §2 Cart: items to ship and no shipping address yet. */}
+            {shipsItems(lines) && !cart.addresses.shipping && (
+              <p className="cart-page__shipping-note">{t('cart.shippingLater')}</p>
+            )}
+            <GeneralDonation onStatus={setStatus} />
           </div>
           <CartLoginLink />
         </div>

@@ -79,7 +79,7 @@ export function TextField<V extends Values>({
 }: FieldProps<V> & {
   type?: 'text' | 'email' | 'tel' | 'number' | 'date' | 'password';
   autoComplete?: string;
-  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  inputMode?: 'numeric' | 'decimal' | 'email' | 'tel' | 'text';
   multiline?: boolean;
   maxLength?: number;
 }) {

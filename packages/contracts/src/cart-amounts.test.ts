@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { isWholeCents, typedUsdAmount, usdAmount } from './cart';
+import { issueMessage } from './validation';
+
+const messageOf = (result: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
+  result.success ? undefined : issueMessage(result.error?.issues[0] as Parameters<typeof issueMessage>[0]);
+
+describe('an amount in a request (usdAmount)', () => {
+  it('takes whole cents from a cent up to the maximum', () => {
+    for (const ok of [0.01, 0.1, 0.2, 0.3, 10.55, 19.99, 500]) expect(usdAmount(500).safeParse(ok).success).toBe(true);
+  });
+
+  it.each([
+    [0, 'validation.tooSmall'],
+    [-5, 'validation.tooSmall'],
+    [500.01, 'validation.tooBig'],
+    [10.555, 'validation.wholeCents'],
+    ['25', 'validation.invalid'],
+    [Number.NaN, 'validation.invalid'],
+  ])('refuses %j (%s)', (amount, key) => {
+    expect(messageOf(usdAmount(500).safeParse(amount, { reportInput: true }))?.key).toBe(key);
+  });
+
+  it('reads binary fractions of cents as the cents they are', () => {
+    expect(isWholeCents(0.1 + 0.2)).toBe(true);
+    expect(isWholeCents(1.005)).toBe(false);
+  });
+});
+
+describe('an amount typed in a form (typedUsdAmount)', () => {
+  it.each([
+    ['25', 25],
+    [' 12.345 ', 12.35],
+    ['7,5', 7.5],
+    ['0.999', 1],
+    ['100', 100],
+  ])('reads %j as %d, rounded to the cent', (typed, amount) => {
+    expect(typedUsdAmount(100).parse(typed)).toBe(amount);
+  });
+
+  it.each([
+    ['', 'validation.required'],
+    ['abc', 'validation.invalid'],
+    ['1,000', 'validation.invalid'],
+    ['0.004', 'validation.tooSmall'],
+    ['-3', 'validation.tooSmall'],
+    ['100.01', 'validation.tooBig'],
+  ])('refuses %j (%s)', (typed, key) => {
+    expect(messageOf(typedUsdAmount(100).safeParse(typed))?.key).toBe(key);
+  });
+});

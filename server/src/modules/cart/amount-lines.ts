@@ -1,0 +1,120 @@
+import { type DonationInput, GIFT_CARD_CODE, type GiftCardBody, MAX_DONATION_LINES } from '@storyhouse/contracts';
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CartAmountLines } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { toCents } from '../../lib/money';
+import { priceCents } from '../catalogue/pricing';
+import type { CartRepository, ViewLine } from './cart.repository';
+
+/**
+ * Lines whose amount the family chooses (issue 12 items 4 and 5): the
+ * donations of the Donations page and the cart page, and a gift card.
+ * Each is an sku (its fund's code, or the gift card) with the amount, the
+ * title and the dedication on the line.
+ */
+
+const DONATION_TYPES = ['donation', 'recurring_donation'] as const;
+
+/**
+ * The donation lines to insert for this list, or the refusal: every code
+ * must be a fund the shop offers for that type (404 donation_fund_unknown,
+ * naming the entry), and the cart holds at most MAX_DONATION_LINES
+ * donations (409 donation_limit). All or nothing: nothing is written
+ * before every entry is checked.
+ */
+export async function donationLines(
+  repo: CartRepository,
+  cartId: number | undefined,
+  donations: readonly DonationInput[],
+): Promise<(cartId: number) => Insertable<CartAmountLines>[]> {
+  const funds = new Map<string, number>();
+  for (const type of DONATION_TYPES) {
+    const codes = [...new Set(donations.filter((d) => d.type === type).map((d) => d.code))];
+    for (const sku of await repo.findOffered(type, codes)) funds.set(`${type}:${sku.code}`, sku.id);
+  }
+  const skuIds = donations.map((d, index) => {
+    const id = funds.get(`${d.type}:${d.code}`);
+    if (id === undefined) {
+      throw new AppError(
+        'not_found',
+        'donation_fund_unknown',
+        {},
+        { [`${index}.code`]: { key: 'errors.donation_fund_unknown' } },
+      );
+    }
+    return id;
+  });
+  const held = cartId === undefined ? 0 : (await repo.amountLineTypes(cartId)).filter((t) => t !== 'gift_card').length;
+  if (held + donations.length > MAX_DONATION_LINES) throw new AppError('conflict', 'donation_limit');
+  return (into) =>
+    donations.map((d, index) => ({
+      cart_id: into,
+      sku_id: skuIds[index] as number,
+      type: d.type,
+      amount_cents: toCents(d.amount),
+      title: d.title,
+      description: d.description ?? '',
+    }));
+}
+
+/** The gift card's sku, or 404 when the shop sells none now. */
+export async function giftCardSku(repo: CartRepository) {
+  const [sku] = await repo.findOffered('gift_card', [GIFT_CARD_CODE]);
+  if (!sku) throw new AppError('not_found', 'sku_not_available');
+  return sku;
+}
+
+/** One gift card per order (spec §5 Gift card: "order must be completed first"). */
+export async function assertNoGiftCard(repo: CartRepository, cartId: number) {
+  if ((await repo.amountLineTypes(cartId)).includes('gift_card')) throw new AppError('conflict', 'gift_card_in_cart');
+}
+
+export const giftCardLine = (
+  cartId: number,
+  sku: { id: number; title: string },
+  card: Required<GiftCardBody>,
+): Insertable<CartAmountLines> => ({
+  cart_id: cartId,
+  sku_id: sku.id,
+  type: 'gift_card',
+  amount_cents: toCents(card.amount),
+  title: sku.title,
+  recipient_name: card.name,
+  recipient_email: card.email,
+  recipient_message: card.message,
+});
+
+export const DONATION_LINE_TYPES: readonly string[] = DONATION_TYPES;
+export const GIFT_CARD_LINE_TYPES: readonly string[] = ['gift_card'];
+
+/** A gift card line's recipient (spec §5 Gift card); null on every other line. */
+export function recipientOf(row: Pick<ViewLine, 'recipient_name' | 'recipient_email' | 'recipient_message'>) {
+  if (row.recipient_name === null || row.recipient_email === null) return null;
+  return { name: row.recipient_name, email: row.recipient_email, message: row.recipient_message ?? '' };
+}
+
+/**
+ * What a gift card balance may pay (issue 12 item 5, issue 13): the
+ * one-time lines after the coupon's discount. Never a gift card (a card is
+ * not bought with another card's balance), a subscription or a monthly
+ * donation (they charge the saved card every period).
+ */
+const BALANCE_PAYS: ReadonlySet<string> = new Set(['digital_album', 'digital_track', 'physical', 'book', 'donation']);
+
+export function balancePayable(rows: readonly ViewLine[], discountCents: number) {
+  let payable = 0;
+  for (const row of rows) if (BALANCE_PAYS.has(row.type)) payable += priceCents(row) * row.quantity;
+  // The discount only ever falls on albums, tracks, CDs and books, all of them payable here.
+  return Math.max(0, payable - discountCents);
+}
+
+/** The user's gift card balance: the cards they received and claimed, in cents. */
+export async function giftCardBalance(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('gift_cards')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_cents'), eb.lit(0)).as('cents'))
+    .where('recipient_user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
+}

@@ -1,0 +1,58 @@
+import { type CmsDonation, DEDICATION_KINDS, type DonationInput, MAX_DONATION_USD } from '@storyhouse/contracts';
+import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
+
+export type DedicationKind = (typeof DEDICATION_KINDS)[number];
+
+/** What the family chose in one donation block (spec §2 Donations, §4 Donation amount, §5 Donation). */
+export interface DonationChoice {
+  amount: AmountState;
+  monthly: boolean;
+  /** "This gift is for someone" ticked. */
+  forSomeone: boolean;
+  kind: DedicationKind;
+  honoree: string;
+}
+
+export const noChoice: DonationChoice = {
+  amount: noAmount,
+  monthly: false,
+  forSomeone: false,
+  kind: DEDICATION_KINDS[0],
+  honoree: '',
+};
+
+/** The longest honoree name the form takes, so the dedication fits the line's description (contracts DonationInput). */
+export const HONOREE_MAX = 200;
+
+export const donationAmount = (choice: DonationChoice) => amountOf(choice.amount, MAX_DONATION_USD);
+
+/** Spec §5: the honoree's name is required when the gift is for someone (and it is given: only amounts above 0 are). */
+export const honoreeMissing = (choice: DonationChoice) =>
+  donationAmount(choice) > 0 && choice.forSomeone && choice.honoree.trim() === '';
+
+/** Whether a block offers a monthly gift: the CMS named a monthly fund. */
+export const offersMonthly = (block: CmsDonation) => block.monthly_code.value !== '';
+
+/**
+ * The cart line of a block (spec §3 Donation cart line), or null when its
+ * amount is 0. Monthly changes the fund's code, the title (to the monthly
+ * title when the CMS has one) and the type (spec §4 Donation amount);
+ * `dedication` words the description in the site language.
+ */
+export function donationLine(
+  block: CmsDonation,
+  choice: DonationChoice,
+  dedication: (kind: DedicationKind, honoree: string) => string,
+): DonationInput | null {
+  const amount = donationAmount(choice);
+  if (amount <= 0) return null;
+  const monthly = choice.monthly && offersMonthly(block);
+  const honoree = choice.honoree.trim();
+  return {
+    title: (monthly && block.monthly_title.value) || block.title.value,
+    description: choice.forSomeone && honoree ? dedication(choice.kind, honoree) : '',
+    code: monthly ? block.monthly_code.value : block.code.value,
+    amount,
+    type: monthly ? 'recurring_donation' : 'donation',
+  };
+}

@@ -1,0 +1,124 @@
+import { GIFT_CARD_PRESETS_USD, GIFT_MESSAGE_MAX, GiftCardBody, MAX_GIFT_CARD_USD, routePath } from '@storyhouse/contracts';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
+import { AmountChoice } from '../../components/amount/amount-choice';
+import { useCartSkus } from '../../components/cart/api/get-cart-skus';
+import { CmsColumns } from '../../components/cms/cms-columns';
+import type { LayoutProps } from '../../components/cms/layout-props';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { TextField } from '../../ui/form/fields';
+import { FormFailure, SubmitButton } from '../../ui/form/submit';
+import { useForm } from '../../ui/form/use-form';
+import { useFormSubmit } from '../../ui/form/use-form-submit';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useAddGiftCard } from './api/add-gift-card';
+import './gift-card.css';
+
+/** The recipient's part of the contract (spec §5 Gift card): full name and e-mail required, message optional. */
+const Recipient = GiftCardBody.omit({ amount: true });
+type Recipient = { name: string; email: string; message: string };
+
+/**
+ * Spec §2 Gift card: the amount (presets of spec §9 or one's own, above 0,
+ * rounded to cents, at most MAX_GIFT_CARD_USD), the recipient, then the
+ * cart. Submitting is blocked with no amount and while the cart already
+ * holds a gift card (spec §5: one per order, that order must be completed
+ * first).
+ */
+function GiftCardForm() {
+  const { t, lang, formatMoney } = useI18n();
+  const navigate = useNavigate();
+  const addGiftCard = useAddGiftCard();
+  const errorMessage = useErrorMessage();
+  const amountRef = useRef<HTMLDivElement>(null);
+  // The cart's lines come with the page (server first-data.ts), so a card already in the cart blocks the form at first paint.
+  const { data: lines } = useCartSkus();
+  const cardInCart = lines?.some((l) => l.type === 'gift_card') ?? false;
+  const cartPath = routePath('cart', lang) ?? '/cart';
+
+  const [amount, setAmount] = useState<AmountState>(noAmount);
+  const [amountError, setAmountError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const value = amountOf(amount, MAX_GIFT_CARD_USD);
+  const form = useForm<Recipient>(Recipient, { name: '', email: '', message: '' });
+  const submit = useFormSubmit(form, {
+    busy: busy || cardInCart,
+    send: (recipient: Recipient) => {
+      if (value <= 0) return;
+      setBusy(true);
+      addGiftCard({ amount: value, ...recipient })
+        .then(() => navigate(cartPath))
+        .catch((error: unknown) => {
+          setBusy(false);
+          const fields = error instanceof ApiError ? error.fields : {};
+          if (fields.amount) setAmountError(fields.amount);
+          if (!submit.showServerErrors(error)) submit.setFailure(errorMessage(error, 'giftCard.failed'));
+        });
+    },
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    if (value <= 0 && !busy && !cardInCart) {
+      setAmountError(t('giftCard.amountRequired'));
+      requestAnimationFrame(() => amountRef.current?.querySelector<HTMLElement>('button, input')?.focus());
+    }
+    submit.onSubmit(event);
+  };
+
+  return (
+    <form ref={submit.ref} className="gift-card-form" onSubmit={onSubmit} noValidate>
+      {cardInCart && (
+        <div className="gift-card-form__blocked card card--tinted" role="status">
+          <p>{t('giftCard.inCart')}</p>
+          <Link to={cartPath}>{t('giftCard.toCart')}</Link>
+        </div>
+      )}
+      <div ref={amountRef}>
+        <AmountChoice
+          legend={t('giftCard.amount')}
+          presets={GIFT_CARD_PRESETS_USD}
+          state={amount}
+          onChange={(next) => {
+            setAmount(next);
+            setAmountError(undefined);
+          }}
+          max={MAX_GIFT_CARD_USD}
+          otherLabel={t('giftCard.custom')}
+          otherHint={t('giftCard.customHint', { max: formatMoney(MAX_GIFT_CARD_USD) })}
+          problems={{
+            invalid: t('giftCard.amountInvalid'),
+            tooBig: t('giftCard.amountTooBig', { max: formatMoney(MAX_GIFT_CARD_USD) }),
+          }}
+          error={amountError}
+        />
+      </div>
+      <fieldset className="gift-card-form__recipient">
+        <legend>{t('giftCard.recipient')}</legend>
+        <TextField form={form} name="name" label={t('giftCard.name')} required autoComplete="off" maxLength={100} />
+        <TextField
+          form={form}
+          name="email"
+          type="email"
+          label={t('giftCard.email')}
+          hint={t('giftCard.emailHint')}
+          required
+          autoComplete="off"
+        />
+        <TextField form={form} name="message" label={t('giftCard.message')} multiline maxLength={GIFT_MESSAGE_MAX} />
+      </fieldset>
+      <FormFailure message={submit.failure} />
+      <SubmitButton busy={busy || cardInCart || value <= 0}>{busy ? t('giftCard.adding') : t('giftCard.submit')}</SubmitButton>
+    </form>
+  );
+}
+
+/** Spec §2 Gift card, the CMS layout: the page's intro and content, then the gift card form. */
+export default function GiftCardLayout({ page }: LayoutProps) {
+  return (
+    <CmsColumns page={page}>
+      <GiftCardForm />
+    </CmsColumns>
+  );
+}
