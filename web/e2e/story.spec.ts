@@ -149,7 +149,7 @@ test('adding the digital album after two of its tracks replaces them', async ({ 
   // The cart holds the album and no single track.
   await page.goto(routePath('cart', siteLang)!);
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: story.title })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 3, name: story.title })).toHaveCount(1);
   await expect(page.getByText(t('cart.type.digital_album'), { exact: true })).toBeVisible();
   await expect(page.getByText(t('cart.type.digital_track'), { exact: true })).toHaveCount(0);
 });
@@ -173,7 +173,7 @@ test('after Add to cart the focus stays on the button, which says Added, next to
 
   await viewCart.click();
   await expect(page).toHaveURL(new RegExp(`${routePath('cart', siteLang)}$`));
-  await expect(page.getByRole('heading', { level: 2, name: story.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: story.title })).toBeVisible();
 });
 
 test('the back link returns to the shop page the visitor came from', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
