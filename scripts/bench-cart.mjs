@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
-import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+import { call, compare, demoDatabase, describe, startBare, startServer, stop } from './bench-helpers.mjs';
 
 const PORT = 3303;
 const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
@@ -27,26 +26,9 @@ const ILLINOIS = {
   postal_code: '62701',
 };
 
-/** A JSON call of the signed-in customer; throws unless it answers 200. */
-async function call(base, cookie, method, p, body) {
-  const res = await fetch(base + p, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
 export async function benchCart() {
-  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
-  let fixture;
-  try {
-    fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
-  } catch (err) {
-    console.log(`cart: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
-    return;
-  }
+  const fixture = await demoDatabase('cart');
+  if (!fixture) return;
   const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
   let server;
   let bare;

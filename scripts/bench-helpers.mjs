@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
@@ -58,13 +59,14 @@ export async function stop(child) {
 
 /**
  * Our server (the production bundle, built first if out of date) on its own
- * port with databaseUrl as its database; resolves with the child and its base
- * URL once /healthz answers.
+ * port with databaseUrl as its database and `env` on top of ours (settings
+ * such as RATE_LIMIT_FACTOR); resolves with the child and its base URL once
+ * /healthz answers.
  */
-export async function startServer(port, databaseUrl) {
+export async function startServer(port, databaseUrl, env = {}) {
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -104,3 +106,29 @@ export async function compare(base, bareBase, p, warmup = { duration: 2 }, heade
 }
 
 export const describe = (r) => `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms`;
+
+/** A JSON call to our server as the client whose cookie is `cookie`; throws unless it answers 200. */
+export async function call(base, cookie, method, p, body) {
+  const res = await fetch(base + p, {
+    method,
+    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/**
+ * A scratch database on BENCH_DATABASE_URL with the demo content
+ * (server/bench/cms-fixture.ts), or undefined, said on the console, when
+ * there is no PostgreSQL there: `part` of the bench is skipped.
+ */
+export async function demoDatabase(part) {
+  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+  try {
+    return await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+  } catch (err) {
+    console.log(`${part}: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
+    return undefined;
+  }
+}

@@ -11,7 +11,10 @@
 //  5. ranged GETs of a 10 MB MP3 against nginx (scripts/bench-media.mjs);
 //  6. logins per second and signed-in session/user reads (scripts/bench-accounts.mjs);
 //  7. the cart total of a signed-in cart with a coupon, shipping and tax (scripts/bench-cart.mjs);
-//  8. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+//  8. purchases per second with a saved card on the test processor, and 50
+//     concurrent purchases of one cart making one order and one charge
+//     (scripts/bench-purchases.mjs);
+//  9. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +25,7 @@ import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchMedia } from './bench-media.mjs';
+import { benchPurchases } from './bench-purchases.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -154,4 +158,5 @@ await benchCms();
 await benchMedia();
 await benchAccounts();
 await benchCart();
+await benchPurchases();
 await measureLighthouse();

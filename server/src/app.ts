@@ -30,7 +30,9 @@ import { resizedCopies } from './modules/media/images';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
+import orders from './modules/orders/orders.plugin';
 import { passwordsRoutes } from './modules/passwords/passwords.routes';
+import payments from './modules/payments/payments.plugin';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
 import { searchRoutes } from './modules/search/search.routes';
@@ -58,6 +60,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Deliver queued e-mail in the background (default: on, except NODE_ENV=test, where tests call deliverDueMail). */
   mailWorker?: boolean;
+  /** Reconcile pending orders in the background (default: on, except NODE_ENV=test, where tests call app.reconcileOrders). */
+  ordersWorker?: boolean;
   /** Waits the delay of a sign-in after repeated failed logins (default: a timer); tests record the delays instead of waiting. */
   loginDelay?: (ms: number) => Promise<void>;
 }
@@ -67,7 +71,7 @@ export interface AppOptions {
  * call it with inject(); main.ts builds it and listens. Outside plugins
  * first, then our plugins, then the feature routes, then the web app.
  */
-export async function buildApp({ config, database, webRoot, logger = false, mailWorker, loginDelay }: AppOptions) {
+export async function buildApp({ config, database, webRoot, logger = false, mailWorker, ordersWorker, loginDelay }: AppOptions) {
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const sites = siteLangOptions(config);
   const app = Fastify({
@@ -96,7 +100,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).
   const scriptOrigins = config.NEWSLETTER_URL ? [new URL(config.NEWSLETTER_URL).origin] : [];
-  await app.register(security, { allowedOrigins: config.ALLOWED_ORIGINS, scriptOrigins });
+  await app.register(security, { allowedOrigins: config.ALLOWED_ORIGINS, scriptOrigins, stripe: config.PAYMENTS === 'stripe' });
   await app.register(sessions, { days: config.SESSION_DAYS, secure: config.COOKIE_SECURE });
   await app.register(sessionUsers, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(masqueradeAudit);
@@ -120,6 +124,8 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);
   await app.register(checkoutAddressRoutes);
+  await app.register(payments, { config });
+  await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

@@ -74,6 +74,27 @@ const mailSettings = {
   NEWSLETTER_LIST_ES: z.string().min(1).default('storyhouse-es'),
   NEWSLETTER_LIST_RU: z.string().min(1).default('storyhouse-ru'),
 };
+/** Card payments (providers/payments): the built-in test processor, or Stripe. */
+const paymentSettings = {
+  /** "test": the built-in test processor (Stripe's test cards, no account or network); "stripe": Stripe. */
+  PAYMENTS: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'a Stripe secret key such as sk_live_…')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'a Stripe publishable key such as pk_live_…')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'a Stripe webhook signing secret such as whsec_…')
+    .optional(),
+  /** Stripe's API address (tests point it at a local stand-in); default Stripe's own. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+};
+const stripeRequired = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
 const s3Required = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 /** Settings that depend on each other: S3 storage needs its bucket, endpoint and keys. */
@@ -170,12 +191,18 @@ export const ConfigSchema = z.object({
   DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
   ...mediaSettings,
   ...mailSettings,
+  ...paymentSettings,
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
 const checkedConfig = ConfigSchema.superRefine(requireS3Settings).superRefine((config, ctx) => {
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
+  }
+  if (config.PAYMENTS === 'stripe') {
+    for (const name of stripeRequired) {
+      if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when PAYMENTS=stripe' });
+    }
   }
 });
 

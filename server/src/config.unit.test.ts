@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       NEWSLETTER_LIST_EN: 'storyhouse-en',
       NEWSLETTER_LIST_ES: 'storyhouse-es',
       NEWSLETTER_LIST_RU: 'storyhouse-ru',
+      PAYMENTS: 'test',
     });
   });
 

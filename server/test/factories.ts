@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressBody } from '@storyhouse/contracts';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../src/db/database';
-import type { Skus, Users } from '../src/db/schema';
+import type { Products, Skus, Users } from '../src/db/schema';
 import { hashToken } from '../src/lib/tokens';
 import { DEMO_PASSWORD_HASH_PARAMS, hashPassword } from '../src/modules/accounts/password';
 import { type CmsEntryInput, cmsRepository } from '../src/modules/cms/cms.repository';
@@ -81,11 +82,67 @@ export function createCmsEntry(db: Db, entry: Partial<CmsEntryInput> & Pick<CmsE
   return cmsRepository(db).insertEntry({ lang_code: 'en', title: `Page ${++sequence}`, ...entry });
 }
 
+type SkuValues = Partial<Insertable<Skus>> & Pick<Insertable<Skus>, 'type' | 'title' | 'full_price_cents'>;
+
 /** A catalogue sku of any type (tests insert gift cards and donations directly: the cart's add refuses those types). */
-export async function createSku(
-  db: Db,
-  values: Partial<Insertable<Skus>> & Pick<Insertable<Skus>, 'type' | 'title' | 'full_price_cents'>,
-): Promise<number> {
+export async function createSku(db: Db, values: SkuValues): Promise<number> {
   const row = await db.insertInto('skus').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The skus a test product sells, by name: each sku's type and what its title adds to the product's ("Ruth (CD)"). */
+const PRODUCT_SKUS = {
+  album: { type: 'digital_album', title: 'MP3 album' },
+  cd: { type: 'physical', title: 'CD' },
+  book: { type: 'book', title: 'book' },
+  track: { type: 'digital_track', title: 'track' },
+} as const;
+
+/** A product sku: its full price in cents, or its columns (full price included; the type and title may be left to its name). */
+type ProductSku = number | (Partial<Insertable<Skus>> & Pick<Insertable<Skus>, 'full_price_cents'>);
+
+/**
+ * Inserts a product (in English unless said otherwise) and then its skus,
+ * in the order given, e.g. `createProduct(db, { slug: 'ruth', title: 'Ruth' },
+ * { album: 899, cd: 546 })`. Answers the product's id and each sku's, by name.
+ */
+export async function createProduct<S extends Partial<Record<keyof typeof PRODUCT_SKUS, ProductSku>>>(
+  db: Db,
+  product: Partial<Insertable<Products>> & Pick<Insertable<Products>, 'slug' | 'title'>,
+  skus: S = {} as S,
+): Promise<{ id: number } & Record<keyof S, number>> {
+  const { id } = await db
+    .insertInto('products')
+    .values({ lang_code: 'en', ...product })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const ids: Record<string, number> = { id };
+  for (const [name, sku] of Object.entries(skus) as [keyof typeof PRODUCT_SKUS, ProductSku][]) {
+    const { type, title } = PRODUCT_SKUS[name];
+    const values = typeof sku === 'number' ? { full_price_cents: sku } : sku;
+    ids[name] = await createSku(db, { product_id: id, type, title: `${product.title} (${title})`, ...values });
+  }
+  return ids as { id: number } & Record<keyof S, number>;
+}
+
+/** The shop's two subscription plans (spec §3), as the cart tests price them. */
+const PLANS = {
+  monthly: { title: 'Monthly plan', full_price_cents: 500 },
+  annual: { title: 'Annual plan', full_price_cents: 5000 },
+} as const;
+
+/** Inserts a subscription plan sku: monthly at 5.00, annual at 50.00 a year. */
+export const createPlan = (db: Db, code: keyof typeof PLANS) => createSku(db, { type: 'subscription', code, ...PLANS[code] });
+
+/** A complete US address in Illinois (6.25% sales tax), as a form sends it and the address book stores it. */
+export const illinoisAddress = {
+  fname: 'Grace',
+  lname: 'Miller',
+  email: 'grace@example.test',
+  phone: '+1 312 555 0100',
+  line1: '12 Elm Street',
+  country_id: 33,
+  state: 'IL',
+  city: 'Chicago',
+  postal_code: '60601',
+} satisfies AddressBody;

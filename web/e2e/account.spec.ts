@@ -58,7 +58,7 @@ test.describe('create account', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  test('from the cart, log in, then create an account: back on the cart signed in', async ({ page, t, siteLang }) => {
+  test('from the cart, log in, then create an account: on to checkout signed in', async ({ page, t, siteLang }) => {
     const email = freshEmail('account');
     // The cart offers its login link once it holds something: a CD of the demo catalogue.
     await asBrowser(page, async (api) => {
@@ -68,7 +68,8 @@ test.describe('create account', () => {
     });
     await page.goto('/cart');
     await page.getByRole('link', { name: t('accountsLogin.cartLogin') }).click();
-    await expect(page).toHaveURL(/\/login\?back_location=%2Fcart$/);
+    // The cart holds a CD: Proceed's next step is the shipping details (spec §2 Cart and checkout).
+    await expect(page).toHaveURL(/\/login\?back_location=%2Fcheckout$/);
     await page.getByRole('link', { name: t('accountsLogin.createAccount') }).click();
     await expect(page.getByRole('heading', { level: 1, name: t('account.title.create') })).toBeVisible();
 
@@ -76,13 +77,20 @@ test.describe('create account', () => {
     await fillNewAccount(form, t, siteLang, email);
     await form.getByRole('button', { name: t('account.button.readyCreate') }).click();
 
-    await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
-    await expect(page).toHaveURL(/\/cart$/);
+    // Creating an account hashes its password (scrypt): slow on a busy machine.
+    await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toBeVisible({ timeout: 20_000 });
+    await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('button', { name: t('shell.myAccount') })).toBeVisible();
-    await expect(page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
+    // The visitor's cart is the new account's: its CD is in the order summary.
+    await expect(
+      page
+        .getByRole('region', { name: t('checkout.summary') })
+        .getByRole('list', { name: t('checkout.items') })
+        .getByRole('listitem'),
+    ).toHaveCount(1);
     // It stays there (nothing sends the new user on to the settings afterwards).
     await page.waitForLoadState('networkidle');
-    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page).toHaveURL(/\/checkout$/);
   });
 
   test('an empty submit shows Required under every required field', async ({ page, t }) => {

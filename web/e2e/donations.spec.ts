@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type CartTotal, type ContentByUrlResponse, routePath } from '@storyhouse/contracts';
 import { expect, mainNavigation, type SiteLang, test } from './fixtures';
-import { seriousViolations } from './helpers';
+import { apiGet, seriousViolations } from './helpers';
 
 // Issue 12 items 4, 5 and 8: the Support us page's donations (spec §2
 // Donations, §4 Donation amount and submit, §5 Donation) and the gift card
@@ -16,19 +16,6 @@ const money = (page: Page, lang: SiteLang, usd: number) =>
 
 /** A pattern matching a text exactly as given, within a longer one. */
 const containing = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-
-/**
- * A GET of the API from the page, with its cookies (the Spanish site's host
- * name resolves only in Chromium, so not through page.request).
- */
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const { status, body } = await page.evaluate(async (url) => {
-    const res = await fetch(url, { headers: { accept: 'application/json' } });
-    return { status: res.status, body: await res.json() };
-  }, path);
-  expect(status, path).toBe(200);
-  return body as T;
-}
 
 /** The CMS page the server serves at a path (its donation blocks, its title), as the page itself reads it. */
 const cmsPage = (page: Page, path: string) =>

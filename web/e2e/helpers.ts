@@ -209,3 +209,17 @@ export async function readMailbox() {
   expect(res.status(), 'GET /crud/dev/mailbox as the admin').toBe(200);
   return (await res.json()) as MailboxResponse;
 }
+
+/**
+ * A GET of the API from the page, with its cookies: the same browser
+ * context as the page (the Spanish site's host name resolves only in
+ * Chromium, so not through page.request). Expects a 200.
+ */
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const { status, body } = await page.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { accept: 'application/json' } });
+    return { status: res.status, body: await res.json() };
+  }, path);
+  expect(status, path).toBe(200);
+  return body as T;
+}

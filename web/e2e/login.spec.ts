@@ -36,7 +36,7 @@ function addCd(page: Page, lang: SiteLang) {
 
 const myAccount = (page: Page, t: Translate) => page.getByRole('navigation').getByRole('button', { name: t('shell.myAccount') });
 
-test('logging in from the cart’s login link comes back to the cart, signed in, with the guest cart kept', async ({
+test('logging in from the cart’s login link goes on to checkout, signed in, with the guest cart kept', async ({
   page,
   t,
   siteLang,
@@ -47,15 +47,18 @@ test('logging in from the cart’s login link comes back to the cart, signed in,
   await page.goto('/cart');
   await expect(page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('link', { name: t('accountsLogin.cartLogin') }).click();
-  await expect(page).toHaveURL(/\/login\?back_location=%2Fcart$/);
+  // A CD ships: Proceed's next step is the shipping details (spec §2 Cart and checkout).
+  await expect(page).toHaveURL(/\/login\?back_location=%2Fcheckout$/);
   await loginFromPage(page, t, { email, password: PASSWORD });
 
-  await expect(page).toHaveURL(/\/cart$/, AFTER_LOGIN);
+  await expect(page).toHaveURL(/\/checkout$/, AFTER_LOGIN);
   await expect(myAccount(page, t)).toBeVisible();
-  const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
+  const lines = page
+    .getByRole('region', { name: t('checkout.summary') })
+    .getByRole('list', { name: t('checkout.items') })
+    .getByRole('listitem');
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText(title);
-  await expect(page.getByRole('link', { name: t('accountsLogin.cartLogin') })).toHaveCount(0);
 });
 
 test('logging out reloads the page and shows the logout banner', { tag: '@i18n' }, async ({ page, t, siteLang }) => {

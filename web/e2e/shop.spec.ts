@@ -128,9 +128,9 @@ test('pages with previous and next, and the browser’s back and forward', async
   await page.goto(`${shopPath(siteLang)}?lang_code=all&page=2`);
   const paging = page.getByRole('navigation', { name: t('shop.paging') });
   await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
-  await expect(paging.getByRole('link', { name: t('shop.next') })).toHaveCount(0);
+  await expect(paging.getByRole('link', { name: t('paging.next') })).toHaveCount(0);
 
-  await paging.getByRole('link', { name: t('shop.previous') }).click();
+  await paging.getByRole('link', { name: t('paging.previous') }).click();
   await expect(page).not.toHaveURL(/page=/);
   await expect(page).toHaveURL(/lang_code=all/);
   await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CartAddresses, FreeShippingStatus, ShippingType } from './addresses';
+import { usdAmount } from './amounts';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
@@ -152,36 +153,15 @@ export const CouponIdQuery = SiteQuery.extend({ coupon_id: QueryId });
 
 /** The longest gift message a card carries (characters). */
 export const GIFT_MESSAGE_MAX = 1000;
+/** The longest recipient's name a gift or gift card takes (characters). */
+export const RECIPIENT_NAME_MAX = 100;
 
-/** Whether a dollar amount is a whole number of cents (10.55 is, 10.555 is not), allowing for binary fractions. */
-export const isWholeCents = (usd: number) => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
-
-/**
- * An amount the family types, in dollars (issue 12): at least a cent, whole
- * cents (the form rounds a typed amount to cents before sending it), at
- * most `max`. No coercion: "25" or NaN are not amounts.
- */
-export const usdAmount = (max: number, params?: Parameters<typeof z.number>[0]) =>
-  z.number(params).min(0.01).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
-
-// A typed decimal comma ("10,50", es and ru) reads as a point; "1,000" is no amount (which comma would it be?).
-const decimalComma = /^(\d+),(\d{1,2})$/;
-
-/**
- * An amount as a form field holds it ("25", "10.555", "7,5"): read as a
- * number and rounded to the cent (spec §5 Gift card, Donation), then
- * checked like usdAmount. Anything else ("abc") is Invalid.
- */
-export const typedUsdAmount = (max: number) =>
-  text()
-    .trim()
-    .min(1)
-    .transform((v) => {
-      const n = Number(v.replace(decimalComma, '$1.$2'));
-      return Number.isFinite(n) ? Math.round(n * 100) / 100 : Number.NaN;
-    })
-    // What was typed is there (the empty field was "Required" above): a non-number is Invalid.
-    .pipe(usdAmount(max, { error: (issue) => (issue.code === 'invalid_type' ? 'validation.invalid' : undefined) }));
+/** A recipient's fields (spec §5 Gift, Gift card): full name and e-mail required, message optional. */
+const recipientFields = {
+  name: requiredText(RECIPIENT_NAME_MAX),
+  email: EmailAddress,
+  message: optionalText(GIFT_MESSAGE_MAX),
+};
 
 /** Issue 12 item 4: the largest donation line, in dollars. */
 export const MAX_DONATION_USD = 100_000;
@@ -234,12 +214,7 @@ export const GIFT_CARD_PRESETS_USD = [25, 50, 75, 100] as const;
  * completed). Never taxed, discounted or paid with a gift card's balance.
  * Answers the new CartTotal; DELETE /crud/cart-session/gift-card removes it.
  */
-export const GiftCardBody = z.strictObject({
-  amount: usdAmount(MAX_GIFT_CARD_USD),
-  name: requiredText(100),
-  email: EmailAddress,
-  message: optionalText(GIFT_MESSAGE_MAX),
-});
+export const GiftCardBody = z.strictObject({ amount: usdAmount(MAX_GIFT_CARD_USD), ...recipientFields });
 export type GiftCardBody = z.input<typeof GiftCardBody>;
 
 /**
@@ -248,11 +223,7 @@ export type GiftCardBody = z.input<typeof GiftCardBody>;
  * (checkout issue). Refused while the cart holds a subscription (spec §5
  * Gift vs subscription). Answers the new CartTotal; DELETE unmarks it.
  */
-export const GiftBody = z.strictObject({
-  name: requiredText(100),
-  email: EmailAddress,
-  message: optionalText(GIFT_MESSAGE_MAX),
-});
+export const GiftBody = z.strictObject(recipientFields);
 export type GiftBody = z.input<typeof GiftBody>;
 export const Gift = z.object({ name: z.string(), email: z.string(), message: z.string() }).meta({ id: 'Gift' });
 export type Gift = z.infer<typeof Gift>;

@@ -72,6 +72,27 @@ export const errorCodes = [
   'current_password_wrong',
   // account create and settings (spec §8 Account save)
   'account_save_failed',
+  // card payments, orders and gift claims (issue 13; spec §8 Payment, Card delete, Gift claim)
+  'payment_card_declined',
+  'payment_insufficient_funds',
+  'payment_expired_card',
+  'payment_incorrect_cvc',
+  'payment_incorrect_number',
+  'payment_processing_error',
+  'payment_authentication_failed',
+  'payment_token_invalid',
+  'payment_card_not_found',
+  'payment_not_while_masquerading',
+  'card_delete_failed',
+  'order_already_submitted',
+  'order_total_changed',
+  'order_cart_empty',
+  'order_item_unavailable',
+  'order_not_free',
+  'order_not_found',
+  'order_card_required',
+  'gift_unavailable',
+  'recurring_donation_not_found',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

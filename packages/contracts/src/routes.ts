@@ -11,6 +11,10 @@ export const pageRoutes = {
   shop: { paths: ['/shop', '/tienda'], localized: { es: '/tienda' }, access: 'open' },
   story: { paths: ['/story/:slug'], access: 'open' },
   cart: { paths: ['/cart'], access: 'open' },
+  // Checkout step 1 of 2: shipping details and method (spec §2 Cart and checkout; a visitor logs in first, spec §6).
+  checkout: { paths: ['/checkout'], access: 'signed-in' },
+  // Checkout step 2 of 2: billing address and card, then the confirmation (?order=ID) (spec §2 /payment).
+  payment: { paths: ['/payment'], access: 'signed-in' },
   freeStreaming: { paths: ['/free-streaming'], access: 'open', cms: true },
   freeStreamingAlbum: { paths: ['/free-streaming/album/:id'], access: 'open' },
   // The moderation link e-mailed to the ministry (its token is the permission).
@@ -46,6 +50,11 @@ export const pageRoutes = {
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },
+  // Issue 13: My orders (spec §2 route table: both addresses show the same list).
+  orders: { paths: ['/account/orders', '/shop/orders'], access: 'signed-in' },
+  // Spec §2 /claim-gift/{hash}: the gift link e-mailed to its recipient, who logs in (or creates an account) and comes
+  // back here with back_location; without a hash the page goes on to /library.
+  claimGift: { paths: ['/claim-gift/:hash', '/claim-gift'], access: 'signed-in' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {

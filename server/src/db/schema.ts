@@ -188,15 +188,42 @@ export interface FreeStories {
   starts_on: Timestamp;
 }
 
+export interface GiftCardDebits {
+  amount_cents: number;
+  gift_card_id: number;
+  order_id: number;
+}
+
 export interface GiftCards {
   balance_cents: number;
   claimed_at: Timestamp | null;
   code: string;
   created_at: Generated<Timestamp>;
+  gift_id: number | null;
   id: Generated<number>;
   original_amount_cents: number;
   purchaser_user_id: number | null;
   recipient_user_id: number | null;
+}
+
+export interface Gifts {
+  amount_cents: number | null;
+  claimed_at: Timestamp | null;
+  claimed_by_user_id: number | null;
+  created_at: Generated<Timestamp>;
+  hash_sha256: string;
+  id: Generated<number>;
+  kind: string;
+  message: Generated<string>;
+  order_id: number;
+  recipient_email: string;
+  recipient_name: string;
+  sender_user_id: number | null;
+}
+
+export interface GiftSkus {
+  gift_id: number;
+  sku_id: number;
 }
 
 export interface GuestBookEntries {
@@ -248,12 +275,84 @@ export interface NewsletterSubscribers {
   lname: Generated<string>;
 }
 
+export interface OrderLines {
+  cart_amount_line_id: number | null;
+  code: string | null;
+  description: Generated<string>;
+  discount_cents: Generated<number>;
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  product_id: number | null;
+  product_title: string | null;
+  quantity: number;
+  recipient_email: string | null;
+  recipient_message: string | null;
+  recipient_name: string | null;
+  sku_id: number | null;
+  subtotal_cents: number;
+  tax_cents: Generated<number>;
+  title: string;
+  type: string;
+  unit_price_cents: number;
+}
+
+export interface Orders {
+  billing_address: Json | null;
+  card_brand: string | null;
+  card_id: string | null;
+  card_last4: string | null;
+  cart_id: number | null;
+  coupon_code: string | null;
+  coupon_id: number | null;
+  created_at: Generated<Timestamp>;
+  discount_cents: Generated<number>;
+  failure_code: string | null;
+  gift_card_cents: Generated<number>;
+  gift_email: string | null;
+  gift_message: string | null;
+  gift_name: string | null;
+  id: Generated<number>;
+  lang_code: string;
+  monthly_cents: Generated<number>;
+  paid_at: Timestamp | null;
+  payment_id: string | null;
+  payment_provider: string | null;
+  shipping_address: Json | null;
+  shipping_cents: Generated<number>;
+  shipping_type: string | null;
+  status: Generated<string>;
+  subtotal_cents: number;
+  tax_cents: Generated<number>;
+  total_cents: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface Ownership {
+  gift_id: number | null;
+  granted_at: Generated<Timestamp>;
+  id: Generated<number>;
+  order_id: number | null;
+  product_id: number | null;
+  sku_id: number;
+  type: string;
+  user_id: number;
+}
+
 export interface PasswordResetTokens {
   created_at: Generated<Timestamp>;
   expires_at: Timestamp;
   id: Generated<number>;
   token_hash: string;
   used_at: Timestamp | null;
+  user_id: number;
+}
+
+export interface PaymentCustomers {
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  provider: string;
   user_id: number;
 }
 
@@ -286,6 +385,24 @@ export interface RateLimits {
   hits: number;
   key: string;
   window_ends_at: Timestamp;
+}
+
+export interface RecurringItems {
+  amount_cents: number;
+  cancel_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  code: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  interval: string;
+  order_id: number;
+  order_line_id: number;
+  provider: string;
+  status: Generated<string>;
+  subscription_id: string;
+  title: string;
+  type: string;
+  user_id: number;
 }
 
 export interface SeedRuns {
@@ -355,6 +472,109 @@ export interface TaxRates {
   taxable_types: Generated<string[]>;
 }
 
+export interface TestProcessorCards {
+  created_at: Timestamp;
+  customer_id: string;
+  detached_at: Timestamp | null;
+  id: string;
+  token_id: string;
+}
+
+export interface TestProcessorClock {
+  frozen_time: Timestamp | null;
+  id: Generated<boolean>;
+}
+
+export interface TestProcessorCustomers {
+  created_at: Timestamp;
+  email: string;
+  id: string;
+  name: string;
+  user_id: number | null;
+}
+
+export interface TestProcessorEvents {
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+  delivery_attempts: Generated<number>;
+  id: string;
+  last_error: string | null;
+  payload: Json;
+  type: string;
+}
+
+export interface TestProcessorInvoices {
+  amount_cents: number;
+  created_at: Timestamp;
+  id: string;
+  payment_id: string | null;
+  period_end: Timestamp;
+  period_start: Timestamp;
+  status: string;
+  subscription_id: string;
+}
+
+export interface TestProcessorPayments {
+  amount_cents: number;
+  amount_refunded_cents: Generated<number>;
+  card_id: string | null;
+  client_secret: string;
+  created_at: Timestamp;
+  customer_id: string;
+  description: Generated<string>;
+  failure_code: string | null;
+  id: string;
+  idempotency_key: string;
+  metadata: Generated<Json>;
+  order_id: Generated<string | null>;
+  request_hash: string;
+  status: string;
+  token_id: string | null;
+  updated_at: Timestamp;
+}
+
+export interface TestProcessorRefunds {
+  amount_cents: number;
+  created_at: Timestamp;
+  id: string;
+  idempotency_key: string;
+  payment_id: string;
+  request_hash: string;
+}
+
+export interface TestProcessorSubscriptions {
+  amount_cents: number;
+  cancel_at: Timestamp | null;
+  canceled_at: Timestamp | null;
+  card_id: string;
+  created_at: Timestamp;
+  current_period_end: Timestamp;
+  current_period_start: Timestamp;
+  customer_id: string;
+  id: string;
+  idempotency_key: string;
+  interval: string;
+  metadata: Generated<Json>;
+  product_code: string;
+  product_name: string;
+  request_hash: string;
+  status: string;
+  trial_end: Timestamp | null;
+}
+
+export interface TestProcessorTokens {
+  behaviour: string;
+  brand: string;
+  created_at: Timestamp;
+  exp_month: number;
+  exp_year: number;
+  id: string;
+  last4: string;
+  name: string;
+  used_at: Timestamp | null;
+  used_by: string | null;
+}
+
 export interface Users {
   address: string | null;
   city: string | null;
@@ -377,8 +597,8 @@ export interface DB {
   addresses: Addresses;
   adventure_signups: AdventureSignups;
   app_secrets: AppSecrets;
-  cart_amount_lines: CartAmountLines;
   captcha_spent: CaptchaSpent;
+  cart_amount_lines: CartAmountLines;
   cart_lines: CartLines;
   carts: Carts;
   cms_entries: CmsEntries;
@@ -387,15 +607,23 @@ export interface DB {
   coupons: Coupons;
   free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;
+  gift_card_debits: GiftCardDebits;
   gift_cards: GiftCards;
+  gift_skus: GiftSkus;
+  gifts: Gifts;
   guest_book_entries: GuestBookEntries;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
   newsletter_subscribers: NewsletterSubscribers;
+  order_lines: OrderLines;
+  orders: Orders;
+  ownership: Ownership;
   password_reset_tokens: PasswordResetTokens;
+  payment_customers: PaymentCustomers;
   products: Products;
   promoted_skus: PromotedSkus;
   rate_limits: RateLimits;
+  recurring_items: RecurringItems;
   seed_runs: SeedRuns;
   sessions: Sessions;
   shipping_rates: ShippingRates;
@@ -403,5 +631,14 @@ export interface DB {
   skus: Skus;
   states: States;
   tax_rates: TaxRates;
+  test_processor_cards: TestProcessorCards;
+  test_processor_clock: TestProcessorClock;
+  test_processor_customers: TestProcessorCustomers;
+  test_processor_events: TestProcessorEvents;
+  test_processor_invoices: TestProcessorInvoices;
+  test_processor_payments: TestProcessorPayments;
+  test_processor_refunds: TestProcessorRefunds;
+  test_processor_subscriptions: TestProcessorSubscriptions;
+  test_processor_tokens: TestProcessorTokens;
   users: Users;
 }

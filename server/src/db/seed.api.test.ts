@@ -36,6 +36,42 @@ describe('the demo content', () => {
     expect(await t.db.selectFrom('site_navigation').select('id').execute()).toHaveLength(items.length);
   });
 
+  it('gives the demo customer two past paid orders (a CD, an album) through checkout, and a saved test card', async () => {
+    const customer = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'family@storyhouse.example')
+      .executeTakeFirstOrThrow();
+    const orders = await t.db
+      .selectFrom('orders')
+      .innerJoin('order_lines', 'order_lines.order_id', 'orders.id')
+      .select(['orders.status', 'orders.card_last4', 'orders.gift_card_cents', 'order_lines.type'])
+      .where('orders.user_id', '=', customer.id)
+      .orderBy('orders.created_at')
+      .execute();
+    expect(orders).toEqual([
+      { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'physical' },
+      { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'digital_album' },
+    ]);
+    const cards = await t.db
+      .selectFrom('test_processor_cards')
+      .innerJoin('payment_customers', 'payment_customers.customer_id', 'test_processor_cards.customer_id')
+      .select('test_processor_cards.id')
+      .where('payment_customers.user_id', '=', customer.id)
+      .execute();
+    expect(cards).toHaveLength(1);
+    // The cart it used is empty again; the address book holds the address once.
+    expect(
+      await t.db
+        .selectFrom('cart_lines')
+        .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
+        .select('sku_id')
+        .where('carts.user_id', '=', customer.id)
+        .execute(),
+    ).toEqual([]);
+    expect(await t.db.selectFrom('addresses').select('id').where('user_id', '=', customer.id).execute()).toHaveLength(1);
+  });
+
   it('creates the demo accounts with scrypt-hashed passwords at the cheap demo cost, never the password itself', async () => {
     const users = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
 

@@ -7,6 +7,8 @@ const statusOf = {
   not_authenticated: 401,
   not_allowed: 403,
   not_found: 404,
+  /** The card processor refused the payment (Stripe's 402 card_error). */
+  payment_declined: 402,
   conflict: 409,
   /** Existed, but no longer: an expired link. */
   gone: 410,
@@ -26,8 +28,10 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly params: MessageValues = {},
     readonly fields?: Record<string, { key: MessageKey; values?: MessageValues }>,
+    /** What went wrong underneath (logged with a 5xx answer, never sent). */
+    cause?: unknown,
   ) {
-    super(code);
+    super(code, cause === undefined ? undefined : { cause });
   }
   get status() {
     return statusOf[this.kind];

@@ -57,8 +57,10 @@ export class RequestValidationError extends Error {
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof AppError)
+      if (error instanceof AppError) {
+        if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.code);
         return send(reply, request, error.status, error.code, fieldMessages(request, error), error.params);
+      }
       if (error instanceof RequestValidationError) {
         const where = error.context === 'body' ? '' : `${error.context}.`;
         const fields: Record<string, string> = {};

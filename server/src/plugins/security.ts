@@ -21,8 +21,16 @@ export function isForeignRequest(request: FastifyRequest, allowed: string[]) {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
-export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[] }>(
-  async (app: FastifyInstance, { allowedOrigins, scriptOrigins = [] }) => {
+/** What Stripe.js and its Elements load, when Stripe takes the cards (Stripe's documented CSP). */
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[]; stripe?: boolean }>(
+  async (app: FastifyInstance, { allowedOrigins, scriptOrigins = [], stripe = false }) => {
+    const stripeSources = stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
     // The security headers are the same on every answer: helmet's middleware
     // is built once here (@fastify/helmet rebuilt it on every request, a few
     // percent of a catalogue request's CPU) and run in an onRequest hook.
@@ -30,12 +38,14 @@ export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[] }>(
       contentSecurityPolicy: {
         directives: {
           'default-src': ["'self'"],
-          // Other origins only by configuration (the newsletter provider's JSONP endpoint).
-          'script-src': ["'self'", ...scriptOrigins],
+          // Other origins only by configuration (the newsletter provider's JSONP endpoint, Stripe.js).
+          'script-src': ["'self'", ...scriptOrigins, ...stripeSources.script],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'media-src': ["'self'", 'blob:'],
-          'connect-src': ["'self'"],
+          'connect-src': ["'self'", ...stripeSources.connect],
+          // Stripe Elements' card field and 3-D Secure pages, when Stripe is in use.
+          'frame-src': ["'self'", ...stripeSources.frame],
           'font-src': ["'self'", 'data:'],
           'object-src': ["'none'"],
           'frame-ancestors': ["'none'"],

@@ -28,6 +28,8 @@ const screens: Record<PageRouteId, Screen> = {
   shop: preloadable(() => import('../features/shop/shop-page')),
   story: preloadable(() => import('../features/story/story-page')),
   cart: preloadable(() => import('../features/cart/cart-page')),
+  checkout: preloadable(() => import('../features/checkout/checkout-page')),
+  payment: preloadable(() => import('../features/checkout/payment-page')),
   freeStreaming: CmsScreen,
   freeStreamingAlbum: preloadable(() => import('../features/free-streaming/free-streaming-album-page')),
   guestBookModerate: preloadable(() => import('../features/guestbook/guestbook-moderate-page')),
@@ -49,6 +51,8 @@ const screens: Record<PageRouteId, Screen> = {
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
   createAccount: preloadable(() => import('../features/accounts/create-account-page')),
   accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
+  orders: preloadable(() => import('../features/orders/orders-page')),
+  claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { illinoisAddress } from '../../../test/factories';
 import { insertUserCart, useMigratedDatabase } from '../../../test/migration-table';
 import type { Addresses } from '../schema';
 
@@ -19,21 +20,10 @@ describe('0013_addresses_shipping_tax', () => {
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
-  const complete = {
-    fname: 'Grace',
-    lname: 'Miller',
-    email: 'grace@example.test',
-    phone: '+1 312 555 0100',
-    line1: '12 Elm Street',
-    country_id: 33,
-    state: 'IL',
-    city: 'Chicago',
-    postal_code: '60601',
-  };
   const insertAddress = async (values: Partial<Insertable<Addresses>>, userId?: number) =>
     t.db
       .insertInto('addresses')
-      .values({ ...complete, user_id: userId ?? (await newUser()), ...values })
+      .values({ ...illinoisAddress, user_id: userId ?? (await newUser()), ...values })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -12,6 +12,8 @@ import * as m0010 from './0010_coupons';
 import * as m0011 from './0011_cart_gift';
 import * as m0012 from './0012_cart_amount_lines';
 import * as m0013 from './0013_addresses_shipping_tax';
+import * as m0014 from './0014_test_processor';
+import * as m0015 from './0015_orders';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_cart_gift': m0011,
   '0012_cart_amount_lines': m0012,
   '0013_addresses_shipping_tax': m0013,
+  '0014_test_processor': m0014,
+  '0015_orders': m0015,
 };

@@ -1,8 +1,8 @@
-import type { AddressBody, CartTotal } from '@storyhouse/contracts';
+import type { CartTotal } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
-import { createSku, createUser, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createUser, illinoisAddress as illinois, signIn } from '../../../test/factories';
 
 /**
  * Issue 12 item 7: a signed-in cart's addresses, shipping and tax (spec §5
@@ -27,17 +27,6 @@ const ids = {
 
 const MEXICO = 142;
 
-const illinois = {
-  fname: 'Grace',
-  lname: 'Miller',
-  email: 'grace@example.test',
-  phone: '+1 312 555 0100',
-  line1: '12 Elm Street',
-  country_id: 33,
-  state: 'IL',
-  city: 'Chicago',
-  postal_code: '60601',
-} satisfies AddressBody;
 const ontario = { ...illinois, line1: '5 Oak Ave', country_id: 87, state: 'ON', city: 'Ottawa', postal_code: 'K1A 0B1' };
 const mexico = {
   ...illinois,
@@ -50,26 +39,15 @@ const mexico = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const product = await t.db
-    .insertInto('products')
-    .values({ slug: 'ruth', title: 'Ruth', lang_code: 'en' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.cd = await createSku(t.db, { product_id: product.id, type: 'physical', title: 'Ruth (CD)', full_price_cents: 1299 });
-  ids.book = await createSku(t.db, {
-    product_id: product.id,
-    type: 'book',
-    title: 'Ruth (book)',
-    full_price_cents: 1500,
-    is_shipped_free: true,
-  });
-  ids.album = await createSku(t.db, {
-    product_id: product.id,
-    type: 'digital_album',
-    title: 'Ruth (MP3 album)',
-    full_price_cents: 999,
-  });
-  ids.monthly = await createSku(t.db, { type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
+  const ruth = await createProduct(
+    t.db,
+    { slug: 'ruth', title: 'Ruth' },
+    { cd: 1299, book: { full_price_cents: 1500, is_shipped_free: true }, album: 999 },
+  );
+  ids.cd = ruth.cd;
+  ids.book = ruth.book;
+  ids.album = ruth.album;
+  ids.monthly = await createPlan(t.db, 'monthly');
   const coupon = await t.db
     .insertInto('coupons')
     .values({ code: 'ADDR10', title: '10% off for families', percent_off: 10 })

@@ -5,7 +5,7 @@ import type { ShippingRate } from './shipping';
 import type { TaxRate } from './tax';
 
 /** Spec §3 Address, the columns the API shows. */
-const ADDRESS_COLUMNS = [
+export const ADDRESS_COLUMNS = [
   'id',
   'user_id',
   'fname',

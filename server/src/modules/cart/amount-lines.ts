@@ -1,6 +1,5 @@
 import { type DonationInput, GIFT_CARD_CODE, type GiftCardBody, MAX_DONATION_LINES } from '@storyhouse/contracts';
 import type { Insertable } from 'kysely';
-import type { Db } from '../../db/database';
 import type { CartAmountLines } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { toCents } from '../../lib/money';
@@ -107,14 +106,4 @@ export function balancePayable(rows: readonly ViewLine[], discountCents: number)
   for (const row of rows) if (BALANCE_PAYS.has(row.type)) payable += priceCents(row) * row.quantity;
   // The discount only ever falls on albums, tracks, CDs and books, all of them payable here.
   return Math.max(0, payable - discountCents);
-}
-
-/** The user's gift card balance: the cards they received and claimed, in cents. */
-export async function giftCardBalance(db: Db, userId: number) {
-  const row = await db
-    .selectFrom('gift_cards')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('balance_cents'), eb.lit(0)).as('cents'))
-    .where('recipient_user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.cents);
 }

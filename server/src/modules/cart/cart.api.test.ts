@@ -2,7 +2,7 @@ import type { CartLine } from '@storyhouse/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, responseCookie, type TestApp } from '../../../test/app';
 import { CART_PATHS, type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
-import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 
 let t: TestApp;
 
@@ -25,11 +25,7 @@ const ids = {
 };
 
 async function product(slug: string, title: string, isAvailable = true) {
-  const row = await t.db
-    .insertInto('products')
-    .values({ slug, title, lang_code: 'en', is_available: isAvailable, primary_image: `covers/${slug}.jpg` })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await createProduct(t.db, { slug, title, is_available: isAvailable, primary_image: `covers/${slug}.jpg` });
   return row.id;
 }
 
@@ -95,8 +91,8 @@ beforeAll(async () => {
   ids.unavailableTrack = (await tracks(other, 'other-stories', ['Gone']))[0]!;
   await t.db.updateTable('skus').set({ is_available: false }).where('id', '=', ids.unavailableTrack).execute();
   ids.giftCard = await sku({ type: 'gift_card', title: 'Gift card', full_price_cents: 2500 });
-  ids.monthly = await sku({ type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
-  ids.annual = await sku({ type: 'subscription', code: 'annual', title: 'Annual plan', full_price_cents: 5000 });
+  ids.monthly = await createPlan(t.db, 'monthly');
+  ids.annual = await createPlan(t.db, 'annual');
 });
 afterAll(() => t.close());
 

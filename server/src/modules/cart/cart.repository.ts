@@ -1,6 +1,17 @@
-import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type InferResult,
+  type Insertable,
+  sql,
+} from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import type { CartAmountLines, DB } from '../../db/schema';
+import { ADDRESS_COLUMNS } from './addresses.repository';
+import type { CouponRow } from './coupons.repository';
 
 /** An sku as the cart rules see it (spec §3 Sku, with its product's availability). */
 export interface CartSku {
@@ -50,6 +61,159 @@ export interface CartGift {
 const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
   'userId' in key ? eb('carts.user_id', '=', key.userId) : eb('carts.session_id', '=', key.sessionId);
 
+/** The coupon's columns (all of them, as coupons.findById reads them), as the total query names them. */
+const COUPON_COLUMNS = [
+  'id',
+  'code',
+  'title',
+  'percent_off',
+  'amount_off_cents',
+  'expires_at',
+  'max_redemptions',
+  'redemptions',
+  'active',
+  'created_at',
+] as const satisfies readonly (keyof CouponRow)[];
+
+/**
+ * The order of the cart's lines: the order they were added in; lines added
+ * together (an amount line's id is the order it was sent in), then album order.
+ */
+const LINE_ORDER = ['added_at', 'line_id', 'product_id', 'position', 'sku_id'] as const;
+
+/**
+ * The lines with what the cart page shows: the lines of an sku's price and
+ * the lines of an amount the family chose (donations, a gift card), as one
+ * union, unordered. `cartId`: a cart's id, or the outer query's carts.id.
+ */
+function linesOf(db: Db, cartId: number | Expression<number>) {
+  const skuLines = db
+    .selectFrom('cart_lines')
+    .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
+    .leftJoin('products', 'products.id', 'skus.product_id')
+    .select([
+      sql<number | null>`null::integer`.as('line_id'),
+      'skus.id as sku_id',
+      'skus.type',
+      'skus.title',
+      sql<string>`''`.as('description'),
+      'skus.code',
+      'skus.product_id',
+      'products.title as product_title',
+      'products.slug as product_slug',
+      'products.primary_image',
+      'cart_lines.quantity',
+      'skus.full_price_cents',
+      'skus.sale_price_cents',
+      'skus.is_shipped_free',
+      'skus.is_hidden',
+      'skus.is_available',
+      'products.is_available as product_is_available',
+      sql<string | null>`null::text`.as('recipient_name'),
+      sql<string | null>`null::text`.as('recipient_email'),
+      sql<string | null>`null::text`.as('recipient_message'),
+      'cart_lines.added_at',
+      'skus.position',
+    ])
+    .where('cart_lines.cart_id', '=', cartId);
+  const amountLines = db
+    .selectFrom('cart_amount_lines as a')
+    .innerJoin('skus', 'skus.id', 'a.sku_id')
+    .select([
+      'a.id as line_id',
+      'a.sku_id',
+      'a.type',
+      'a.title',
+      'a.description',
+      'skus.code',
+      sql<number | null>`null::integer`.as('product_id'),
+      sql<string | null>`null::text`.as('product_title'),
+      sql<string | null>`null::text`.as('product_slug'),
+      sql<string | null>`null::text`.as('primary_image'),
+      sql<number>`1`.as('quantity'),
+      'a.amount_cents as full_price_cents',
+      sql<number | null>`null::integer`.as('sale_price_cents'),
+      sql<boolean>`false`.as('is_shipped_free'),
+      'skus.is_hidden',
+      'skus.is_available',
+      sql<boolean | null>`null::boolean`.as('product_is_available'),
+      'a.recipient_name',
+      'a.recipient_email',
+      'a.recipient_message',
+      'a.added_at',
+      sql<number>`0`.as('position'),
+    ])
+    .where('a.cart_id', '=', cartId);
+  return skuLines.unionAll(amountLines);
+}
+
+/**
+ * What the cart total needs besides the lines, as one query: the cart row;
+ * its coupon (the held_* columns, null without one); the owner's gift card
+ * balance (0 for a guest); its shipping and billing addresses; and the
+ * shipping rates and the tax rates of the shipping address's country (none
+ * without a shipping address). Filtered by the caller.
+ */
+function totalSource(db: Db) {
+  const address = (eb: ExpressionBuilder<DB, 'carts'>, column: 'shipping_address_id' | 'billing_address_id') =>
+    jsonObjectFrom(
+      eb
+        .selectFrom('addresses')
+        .select(ADDRESS_COLUMNS.map((c) => `addresses.${c}` as const))
+        .whereRef('addresses.id', '=', `carts.${column}`),
+    );
+  return db
+    .selectFrom('carts')
+    .leftJoin('coupons', 'coupons.id', 'carts.coupon_id')
+    .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
+    .select(COUPON_COLUMNS.map((column) => `coupons.${column} as held_${column}` as const))
+    .select((eb) => [
+      // The owner's gift card balance: the cards they received and claimed, in cents (none for a guest).
+      eb
+        .selectFrom('gift_cards')
+        .select((g) => g.fn.coalesce(g.fn.sum<number>('gift_cards.balance_cents'), g.lit(0)).as('cents'))
+        .whereRef('gift_cards.recipient_user_id', '=', 'carts.user_id')
+        .as('gift_card_cents'),
+      address(eb, 'shipping_address_id').as('shipping_address'),
+      address(eb, 'billing_address_id').as('billing_address'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('shipping_rates')
+          .select(['zone', 'method', 'first_item_cents', 'additional_item_cents'])
+          .where('carts.shipping_address_id', 'is not', null),
+      ).as('shipping_rates'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('tax_rates')
+          .select(['state', sql<number>`(rate_percent * 10000)::integer`.as('rate_ppm'), 'taxable_types'])
+          .where('tax_rates.country_id', '=', (s) =>
+            s.selectFrom('addresses').select('addresses.country_id').whereRef('addresses.id', '=', 'carts.shipping_address_id'),
+          ),
+      ).as('tax_rates'),
+    ]);
+}
+
+/**
+ * The compiled text of the total's queries (totalSource, viewLines), built
+ * and compiled once and then run with each request's parameters: building
+ * and compiling queries this size cost the server more than running them.
+ * `build` gives the query with this call's values; only their count is
+ * checked against the compiled text's. Both dialects (PostgreSQL, PGlite)
+ * compile with Kysely's PostgreSQL compiler, so one text serves every database.
+ */
+const compiledQueries = new Map<string, CompiledQuery<unknown>>();
+function compiledOnce<R>(name: string, build: () => Compilable<R>, parameters: readonly unknown[]): CompiledQuery<R> {
+  let compiled = compiledQueries.get(name) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    compiled = build().compile();
+    compiledQueries.set(name, compiled);
+  }
+  if (compiled.parameters.length !== parameters.length) {
+    throw new Error(`${name}: ${compiled.parameters.length} parameters compiled, ${parameters.length} given`);
+  }
+  return { ...compiled, parameters };
+}
+
 /**
  * The only SQL of the cart. Built over the database or over a transaction,
  * so the service can run a whole change inside one transaction that holds
@@ -71,6 +235,16 @@ export function cartRepository(db: Db) {
       await db.deleteFrom('cart_amount_lines').where('cart_id', '=', toCartId).where('type', '=', 'gift_card').execute();
     }
     await db.updateTable('cart_amount_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();
+  }
+
+  /** The cart's lines (linesOf) in one query, in the order they were added (LINE_ORDER). */
+  async function viewLines(cartId: number) {
+    const build = () => {
+      let query = db.selectFrom(linesOf(db, cartId).as('l')).selectAll('l');
+      for (const column of LINE_ORDER) query = query.orderBy(`l.${column}`);
+      return query;
+    };
+    return (await db.executeQuery(compiledOnce('viewLines', build, [cartId, cartId]))).rows;
   }
 
   return {
@@ -192,81 +366,46 @@ export function cartRepository(db: Db) {
         .execute();
     },
 
+    viewLines,
+
     /**
-     * The lines with what the cart page shows, in the order they were added:
-     * the lines of an sku's price and the lines of an amount the family
-     * chose (donations, a gift card), in one query.
+     * Everything the cart total needs, in two queries (totalSource, then
+     * viewLines): the cart of that key or id, undefined if there is none.
+     * Over the database or the cart's transaction.
      */
-    viewLines(cartId: number) {
-      const skuLines = db
-        .selectFrom('cart_lines')
-        .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
-        .leftJoin('products', 'products.id', 'skus.product_id')
-        .select([
-          sql<number | null>`null::integer`.as('line_id'),
-          'skus.id as sku_id',
-          'skus.type',
-          'skus.title',
-          sql<string>`''`.as('description'),
-          'skus.code',
-          'skus.product_id',
-          'products.title as product_title',
-          'products.slug as product_slug',
-          'products.primary_image',
-          'cart_lines.quantity',
-          'skus.full_price_cents',
-          'skus.sale_price_cents',
-          'skus.is_shipped_free',
-          'skus.is_hidden',
-          'skus.is_available',
-          'products.is_available as product_is_available',
-          sql<string | null>`null::text`.as('recipient_name'),
-          sql<string | null>`null::text`.as('recipient_email'),
-          sql<string | null>`null::text`.as('recipient_message'),
-          'cart_lines.added_at',
-          'skus.position',
-        ])
-        .where('cart_lines.cart_id', '=', cartId);
-      const amountLines = db
-        .selectFrom('cart_amount_lines as a')
-        .innerJoin('skus', 'skus.id', 'a.sku_id')
-        .select([
-          'a.id as line_id',
-          'a.sku_id',
-          'a.type',
-          'a.title',
-          'a.description',
-          'skus.code',
-          sql<number | null>`null::integer`.as('product_id'),
-          sql<string | null>`null::text`.as('product_title'),
-          sql<string | null>`null::text`.as('product_slug'),
-          sql<string | null>`null::text`.as('primary_image'),
-          sql<number>`1`.as('quantity'),
-          'a.amount_cents as full_price_cents',
-          sql<number | null>`null::integer`.as('sale_price_cents'),
-          sql<boolean>`false`.as('is_shipped_free'),
-          'skus.is_hidden',
-          'skus.is_available',
-          sql<boolean | null>`null::boolean`.as('product_is_available'),
-          'a.recipient_name',
-          'a.recipient_email',
-          'a.recipient_message',
-          'a.added_at',
-          sql<number>`0`.as('position'),
-        ])
-        .where('a.cart_id', '=', cartId);
-      return (
-        db
-          .selectFrom(skuLines.unionAll(amountLines).as('l'))
-          .selectAll('l')
-          .orderBy('l.added_at')
-          // Lines added together: an amount line's id is the order it was sent in.
-          .orderBy('l.line_id')
-          .orderBy('l.product_id')
-          .orderBy('l.position')
-          .orderBy('l.sku_id')
-          .execute()
-      );
+    async findTotalSource(where: CartKey | { cartId: number }) {
+      const [column, value] =
+        'cartId' in where
+          ? (['id', where.cartId] as const)
+          : 'userId' in where
+            ? (['user_id', where.userId] as const)
+            : (['session_id', where.sessionId] as const);
+      const build = () => totalSource(db).where(sql.ref(`carts.${column}`), '=', value);
+      const [row] = (await db.executeQuery(compiledOnce(`totalSource:${column}`, build, [value]))).rows;
+      if (!row) return undefined;
+      const cart: CartRow = {
+        id: row.id,
+        user_id: row.user_id,
+        coupon_id: row.coupon_id,
+        gift_name: row.gift_name,
+        gift_email: row.gift_email,
+        gift_message: row.gift_message,
+        shipping_type: row.shipping_type,
+        shipping_address_id: row.shipping_address_id,
+        billing_address_id: row.billing_address_id,
+      };
+      const coupon =
+        row.held_id === null ? undefined : (Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])) as CouponRow);
+      return {
+        cart,
+        lines: await viewLines(row.id),
+        coupon,
+        giftCardBalanceCents: Number(row.gift_card_cents ?? 0),
+        shippingAddress: row.shipping_address,
+        billingAddress: row.billing_address,
+        shippingRates: row.shipping_rates,
+        taxRates: row.tax_rates,
+      };
     },
 
     /** A fund's sku (or the gift card's), by its type and code, while it is offered. */
@@ -329,5 +468,7 @@ export function cartRepository(db: Db) {
 }
 
 export type CartRepository = ReturnType<typeof cartRepository>;
-export type ViewLine = Awaited<ReturnType<CartRepository['viewLines']>>[number];
+/** A line as viewLines reads it. */
+export type ViewLine = InferResult<ReturnType<typeof linesOf>>[number];
+export type TotalSource = NonNullable<Awaited<ReturnType<CartRepository['findTotalSource']>>>;
 export type CartRow = Awaited<ReturnType<CartRepository['findCartById']>>;

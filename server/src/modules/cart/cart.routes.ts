@@ -17,12 +17,29 @@ import {
   SiteQuery,
   SkuIdQuery,
 } from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hashToken } from '../../lib/tokens';
 import { cartService } from './cart.service';
 import { currentOwner, openOwner } from './cart-owner';
 import { couponService } from './coupons.service';
 
 const tags = ['cart'];
+
+/**
+ * The cart's owner for a read (the GET calls, run on every page of the
+ * shop): the session through the short session read cache, as GET
+ * /crud/session reads it (accounts/session-user-cache.ts: emptied by every
+ * change made through this instance; a logout elsewhere is seen within
+ * SESSION_CACHE_MS). The cart itself is always read from the database.
+ */
+async function readingOwner(request: FastifyRequest) {
+  const state = request.sessionState;
+  if (state?.token && !state.loaded) {
+    state.loaded = request.server.sessionUsers.find(hashToken(state.token)).then((found) => found?.session);
+  }
+  return currentOwner(request);
+}
 
 /**
  * Spec §7 Cart: the cart's sku, coupon and gift calls (a guest's cart is the
@@ -41,7 +58,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/cart-session/skus',
     { schema: { tags, summary: 'The cart lines', querystring: SiteQuery, response: { 200: CartLines } } },
-    async (request) => (await cart.view(await currentOwner(request))).skus,
+    async (request) => (await cart.view(await readingOwner(request))).skus,
   );
 
   app.get(
@@ -49,7 +66,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'The cart with its lines and totals', querystring: SiteQuery, response: { 200: CartTotal } },
     },
-    async (request) => cart.view(await currentOwner(request)),
+    async (request) => cart.view(await readingOwner(request)),
   );
 
   app.get(
@@ -62,7 +79,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuantityResponse },
       },
     },
-    async (request) => ({ quantity: await cart.itemCount(await currentOwner(request)) }),
+    async (request) => ({ quantity: await cart.itemCount(await readingOwner(request)) }),
   );
 
   app.post(

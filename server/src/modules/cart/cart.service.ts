@@ -17,7 +17,6 @@ import {
   DONATION_LINE_TYPES,
   donationLines,
   GIFT_CARD_LINE_TYPES,
-  giftCardBalance,
   giftCardLine,
   giftCardSku,
   recipientOf,
@@ -30,9 +29,10 @@ import {
   type CartSku,
   cartRepository,
   type LockedLine,
+  type TotalSource,
   type ViewLine,
 } from './cart.repository';
-import { type CartCharges, cartCharges, loadCharges, shippingTypeOf } from './charges';
+import { type CartCharges, cartCharges, chargesOf, shippingTypeOf } from './charges';
 import { type CouponRow, couponRepository } from './coupons.repository';
 import { assertApplicable, couponRefusal, discountCents, discountTypeOf, toCoupon } from './coupons.service';
 import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
@@ -219,13 +219,35 @@ export function cartTotal({ cart, rows, coupon, giftCardBalanceCents = 0, now = 
 
 const EMPTY = () => cartTotal({ cart: undefined, rows: [] });
 
-/** The total of a cart as it is now: its lines, its coupon, its gift and its owner's gift card balance. */
+/** The total of what findTotalSource read. */
+const totalFrom = (source: TotalSource): CartTotal =>
+  cartTotal({
+    cart: source.cart,
+    rows: source.lines,
+    coupon: source.coupon,
+    giftCardBalanceCents: source.giftCardBalanceCents,
+    charges: chargesOf(source),
+  });
+
+/**
+ * The total of a cart as it is now: its lines, its coupon, its gift, its
+ * owner's gift card balance, its addresses and rates (findTotalSource).
+ */
 export async function totalOf(db: Db, cart: CartRow) {
-  const rows = await cartRepository(db).viewLines(cart.id);
-  const coupon = cart.coupon_id === null ? undefined : await couponRepository(db).findById(cart.coupon_id);
-  const giftCardBalanceCents = cart.user_id === null ? 0 : await giftCardBalance(db, cart.user_id);
-  const charges = await loadCharges(db, cart);
-  return cartTotal({ cart, rows, coupon, giftCardBalanceCents, charges });
+  const source = await cartRepository(db).findTotalSource({ cartId: cart.id });
+  if (!source) throw new Error(`Cart ${cart.id} not found`);
+  return totalFrom(source);
+}
+
+/**
+ * Inside a transaction: locks the signed-in user's cart `cartId` until the
+ * transaction ends and answers its total as it stands under the lock;
+ * undefined when that cart is not theirs (checkout, orders/purchases.service.ts).
+ */
+export async function lockUserCartTotal(trx: Db, userId: number, cartId: number): Promise<CartTotal | undefined> {
+  const repo = cartRepository(trx);
+  if ((await repo.lockCart({ userId })) !== cartId) return undefined;
+  return totalOf(trx, await repo.findCartById(cartId));
 }
 
 /**
@@ -320,9 +342,10 @@ export function cartService(db: Db) {
   }
 
   return {
+    /** The owner's cart total: two queries (findTotalSource), no transaction. */
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
-      const cart = owner && (await repo.findCart(keyOf(owner)));
-      return cart ? totalOf(db, cart) : EMPTY();
+      const source = owner && (await repo.findTotalSource(keyOf(owner)));
+      return source ? totalFrom(source) : EMPTY();
     },
 
     /** The counter: the number of items (sum of quantities). */

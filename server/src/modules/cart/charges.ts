@@ -61,6 +61,24 @@ export function cartCharges(lines: readonly ChargedLine[], discountCents: number
 /** The cart's method: the carts check keeps it economy (the default) or priority. */
 export const shippingTypeOf = (value: string | undefined): ShippingType => (value === 'priority' ? 'priority' : 'economy');
 
+/** What cartCharges needs, from what the total query read (cart.repository findTotalSource); the rates only with a shipping address. */
+export function chargesOf(source: {
+  cart: { shipping_type: string };
+  shippingAddress: AddressResponse | null;
+  billingAddress: AddressResponse | null;
+  shippingRates: readonly ShippingRate[];
+  taxRates: readonly TaxRate[];
+}): CartCharges {
+  const { shippingAddress } = source;
+  return {
+    shippingAddress,
+    billingAddress: source.billingAddress,
+    shippingType: shippingTypeOf(source.cart.shipping_type),
+    rates: shippingAddress ? source.shippingRates : [],
+    taxRates: shippingAddress ? source.taxRates : [],
+  };
+}
+
 /** Loads what cartCharges needs for a cart; the rates only when it has a shipping address. */
 export async function loadCharges(
   db: Db,

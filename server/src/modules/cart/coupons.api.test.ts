@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
-import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 import type { Coupons } from '../../db/schema';
 import { couponsSeeder } from './coupons.seed';
 import { COUPON_LOOKUP_RATE_LIMIT } from './coupons.service';
@@ -40,29 +40,20 @@ async function coupon(values: Partial<Insertable<Coupons>> & Pick<Insertable<Cou
 
 beforeAll(async () => {
   t = await createTestApp();
-  const noah = await t.db
-    .insertInto('products')
-    .values({ slug: 'noahs-boat', title: "Noah's Boat", lang_code: 'en' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const noah = await createProduct(
+    t.db,
+    { slug: 'noahs-boat', title: "Noah's Boat" },
+    {
+      album: { full_price_cents: 899, sale_price_cents: 699 },
+      cd: 546,
+      track: { title: 'The Rain', full_price_cents: 399, length_seconds: 30, media_full: 'audio/noahs-boat/1.mp3' },
+    },
+  );
   ids.noah = noah.id;
-  ids.album = await sku({
-    product_id: ids.noah,
-    type: 'digital_album',
-    title: "Noah's Boat (MP3 album)",
-    full_price_cents: 899,
-    sale_price_cents: 699,
-  });
-  ids.cd = await sku({ product_id: ids.noah, type: 'physical', title: "Noah's Boat (CD)", full_price_cents: 546 });
-  ids.track = await sku({
-    product_id: ids.noah,
-    type: 'digital_track',
-    title: 'The Rain',
-    full_price_cents: 399,
-    length_seconds: 30,
-    media_full: 'audio/noahs-boat/1.mp3',
-  });
-  ids.monthly = await sku({ type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
+  ids.album = noah.album;
+  ids.cd = noah.cd;
+  ids.track = noah.track;
+  ids.monthly = await createPlan(t.db, 'monthly');
   ids.giftCard = await sku({ type: 'gift_card', title: 'Gift card', full_price_cents: 2500 });
   ids.donation = await sku({ type: 'donation', title: 'A gift to the ministry', full_price_cents: 1000 });
   coupons.tenPercent = await coupon({ code: 'Test10', title: '10% off', percent_off: 10 });

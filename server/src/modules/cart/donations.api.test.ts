@@ -2,7 +2,7 @@ import { type CartTotal, type DonationInput, MAX_DONATION_LINES } from '@storyho
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { CART_PATHS, type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
-import { createSku, createUser } from '../../../test/factories';
+import { createPlan, createProduct, createSku, createUser } from '../../../test/factories';
 
 /** Issue 12 items 4 and 5: donations and a gift card, lines whose amount the family chooses. */
 
@@ -39,19 +39,14 @@ const error = (res: { statusCode: number; json(): { code: string } }) => [res.st
 
 beforeAll(async () => {
   t = await createTestApp();
-  const product = await t.db
-    .insertInto('products')
-    .values({ slug: 'ruth', title: 'Ruth', lang_code: 'en' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.album = await createSku(t.db, {
-    product_id: product.id,
-    type: 'digital_album',
-    title: 'Ruth (MP3)',
-    full_price_cents: 899,
-  });
-  ids.cd = await createSku(t.db, { product_id: product.id, type: 'physical', title: 'Ruth (CD)', full_price_cents: 546 });
-  ids.monthly = await createSku(t.db, { type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
+  const ruth = await createProduct(
+    t.db,
+    { slug: 'ruth', title: 'Ruth' },
+    { album: { title: 'Ruth (MP3)', full_price_cents: 899 }, cd: 546 },
+  );
+  ids.album = ruth.album;
+  ids.cd = ruth.cd;
+  ids.monthly = await createPlan(t.db, 'monthly');
   ids.missions = await createSku(t.db, { type: 'donation', code: 'missions', title: 'Missions', full_price_cents: 0 });
   ids.missionsMonthly = await createSku(t.db, {
     type: 'recurring_donation',

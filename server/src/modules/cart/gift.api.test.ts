@@ -2,7 +2,7 @@ import { GIFT_MESSAGE_MAX } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { cartVisitor, logIn, withCart } from '../../../test/cart-client';
-import { createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createUser, sessionIdOf, signIn } from '../../../test/factories';
 
 let t: TestApp;
 
@@ -21,20 +21,11 @@ const grandma = { name: 'Grandma Rose', email: 'rose@example.test', message: 'Fo
 
 beforeAll(async () => {
   t = await createTestApp();
-  const product = await t.db
-    .insertInto('products')
-    .values({ slug: 'jonah', title: 'Jonah', lang_code: 'en' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  ids.album = await createSku(t.db, {
-    product_id: product.id,
-    type: 'digital_album',
-    title: 'Jonah (MP3 album)',
-    full_price_cents: 899,
-  });
-  ids.cd = await createSku(t.db, { product_id: product.id, type: 'physical', title: 'Jonah (CD)', full_price_cents: 546 });
-  ids.monthly = await createSku(t.db, { type: 'subscription', code: 'monthly', title: 'Monthly plan', full_price_cents: 500 });
-  ids.annual = await createSku(t.db, { type: 'subscription', code: 'annual', title: 'Annual plan', full_price_cents: 5000 });
+  const jonah = await createProduct(t.db, { slug: 'jonah', title: 'Jonah' }, { album: 899, cd: 546 });
+  ids.album = jonah.album;
+  ids.cd = jonah.cd;
+  ids.monthly = await createPlan(t.db, 'monthly');
+  ids.annual = await createPlan(t.db, 'annual');
 });
 afterAll(() => t.close());
 

@@ -1,4 +1,5 @@
 import { discountableSkuTypes } from '@storyhouse/contracts';
+import { shareOut } from '../../lib/money';
 
 /**
  * Sales tax, pure (issue 12 item 7). Money in integer cents; the rate in
@@ -30,20 +31,10 @@ export function taxRateFor(rates: readonly TaxRate[], state: string): TaxRate | 
  * (largest remainder; ties go to the earlier line). Other lines get 0.
  */
 export function allocateDiscount(lines: readonly TaxableLine[], discountCents: number): number[] {
-  const base = lines.reduce((n, l) => n + (isDiscountable(l.type) ? l.cents : 0), 0);
-  if (discountCents <= 0 || base === 0) return lines.map(() => 0);
-  const shares = lines.map((l) => (isDiscountable(l.type) ? Math.floor((discountCents * l.cents) / base) : 0));
-  let left = discountCents - shares.reduce((n, s) => n + s, 0);
-  const byRemainder = lines
-    .map((l, i) => ({ i, remainder: isDiscountable(l.type) ? (discountCents * l.cents) % base : -1 }))
-    .filter((r) => r.remainder > 0)
-    .sort((a, b) => b.remainder - a.remainder || a.i - b.i);
-  for (const { i } of byRemainder) {
-    if (left === 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
+  return shareOut(
+    discountCents,
+    lines.map((l) => (isDiscountable(l.type) ? l.cents : 0)),
+  );
 }
 
 /**

@@ -42,6 +42,9 @@ export const profileSeeder: Seeder = {
         },
       ])
       .execute();
+    // The demo orders (orders.seed.ts, run first) saved this address already.
+    const saved = await db.selectFrom('addresses').select('id').where('user_id', '=', customer.id).executeTakeFirst();
+    if (saved) return;
     await db
       .insertInto('addresses')
       .values({

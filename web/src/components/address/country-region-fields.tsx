@@ -53,16 +53,19 @@ function useStateOptions(states: State[] | undefined) {
  * country has a list, free text elsewhere, and a state of the previous
  * country's list is cleared when the country changes. `names` are the
  * form's own names for the two fields (the value of the country is its id);
- * `label` words the country and each kind of state field.
+ * `label` words the country and each kind of state field; `required`
+ * marks both as required (checkout addresses, spec §5 Checkout).
  */
 export function CountryRegionFields<V extends Values, K extends keyof V & string>({
   form,
   names,
   label,
+  required,
 }: {
   form: FormApi<V>;
   names: { country: K; state: K };
   label: (part: 'country' | RegionKind) => string;
+  required?: boolean;
 }) {
   const { t } = useI18n();
   const countries = useCountries();
@@ -91,6 +94,7 @@ export function CountryRegionFields<V extends Values, K extends keyof V & string
         form={form}
         name={names.country}
         label={label('country')}
+        required={required}
         options={countryOptions}
         placeholder={t('account.choose.country')}
       />
@@ -99,11 +103,19 @@ export function CountryRegionFields<V extends Values, K extends keyof V & string
           form={form}
           name={names.state}
           label={label(kind)}
+          required={required}
           options={stateOptions ?? []}
           placeholder={t(kind === 'province' ? 'account.choose.province' : 'account.choose.state')}
         />
       ) : (
-        <TextField form={form} name={names.state} label={label(kind)} autoComplete="address-level1" maxLength={100} />
+        <TextField
+          form={form}
+          name={names.state}
+          label={label(kind)}
+          required={required}
+          autoComplete="address-level1"
+          maxLength={100}
+        />
       )}
     </>
   );

@@ -1,3 +1,5 @@
+import { typedUsdAmount } from '@storyhouse/contracts';
+
 /**
  * The amount a family chooses for a donation or a gift card (spec §4
  * Donation amount, §5 Gift card and Donation): a preset, or an amount of
@@ -17,18 +19,15 @@ export const noAmount: AmountState = { preset: null, other: '' };
 export type AmountProblem = 'invalid' | 'tooBig';
 
 /**
- * A typed amount in dollars, rounded to cents (spec §5), or its problem. A
- * decimal comma is read as a point when it is the only separator ("12,50"
- * in Spanish and Russian); anything else that is not a plain number
- * ("abc", "1e9", "NaN", "") is invalid, as is one that rounds to 0.
+ * A typed amount in dollars, rounded to cents, or its problem: the rule of
+ * the contracts' typedUsdAmount (spec §5), which the cart's general
+ * donation form and the server's limits share. Nothing typed, "abc",
+ * "1,000", "1e9" or an amount that rounds to 0 or below are invalid.
  */
 export function parseAmount(text: string, max: number): { amount: number } | { problem: AmountProblem } {
-  const plain = text.trim().replace(/^(\d*),(\d+)$/, '$1.$2');
-  if (!/^\d*\.?\d+$|^\d+\.$/.test(plain)) return { problem: 'invalid' };
-  const amount = Math.round(Number(plain) * 100) / 100;
-  if (!(amount > 0)) return { problem: 'invalid' };
-  if (amount > max) return { problem: 'tooBig' };
-  return { amount };
+  const result = typedUsdAmount(max).safeParse(text);
+  if (result.success) return { amount: result.data };
+  return { problem: result.error.issues.some((issue) => issue.code === 'too_big') ? 'tooBig' : 'invalid' };
 }
 
 /** Choosing a preset: the chosen one again clears it (spec §4); the typed amount is cleared. */

@@ -4,11 +4,13 @@ import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
 import { GiftCardRecords } from './gift-card-records';
+import { SavedCards } from './saved-cards';
 import './account.css';
 
 /**
  * Spec §2 /account/settings (signed-in): the account form in edit mode, a
- * link to reset the password, and the gift card records table.
+ * link to reset the password and one to My orders, the gift card records
+ * table and the saved cards.
  */
 export default function AccountSettingsPage() {
   const { t } = useI18n();
@@ -20,6 +22,7 @@ export default function AccountSettingsPage() {
       <h1>{t('account.title.settings')}</h1>
       <p className="account-page__links">
         <RouteLink to="resetPassword">{t('account.resetPassword')}</RouteLink>
+        <RouteLink to="orders">{t('shell.myOrders')}</RouteLink>
       </p>
       {user.isPending ? (
         <p role="status">{t('shell.loading')}</p>
@@ -30,6 +33,7 @@ export default function AccountSettingsPage() {
           <h2 className="visually-hidden">{t('account.details')}</h2>
           <AccountForm key={user.data.id} mode="edit" user={user.data} />
           <GiftCardRecords userId={user.data.id} />
+          <SavedCards userId={user.data.id} />
         </>
       )}
     </article>

@@ -1,4 +1,5 @@
 import type { CartLine, SkuType } from '@storyhouse/contracts';
+import { shippedTypes } from '../../components/cart/checkout-target';
 
 /**
  * Spec §3 client view, §2 Cart: the cart page lists its lines by kind, in
@@ -8,7 +9,7 @@ import type { CartLine, SkuType } from '@storyhouse/contracts';
  */
 export const cartGroups = [
   { id: 'downloads', types: ['digital_album', 'digital_track'] },
-  { id: 'toShip', types: ['physical', 'book'] },
+  { id: 'toShip', types: shippedTypes },
   { id: 'giftCard', types: ['gift_card'] },
   { id: 'donations', types: ['donation'] },
   { id: 'recurring', types: ['subscription', 'recurring_donation'] },
@@ -22,9 +23,3 @@ export function groupLines(lines: readonly CartLine[]) {
     .map((group) => ({ id: group.id, lines: lines.filter((l) => (group.types as readonly SkuType[]).includes(l.type)) }))
     .filter((group) => group.lines.length > 0);
 }
-
-/** Whether anything in the cart is shipped (spec §2: the prompt for a shipping address, Proceed to /checkout). */
-export const shipsItems = (lines: readonly CartLine[]) => lines.some((l) => l.type === 'physical' || l.type === 'book');
-
-/** A line's key among the cart's: donations share their fund's sku, so theirs is the line id. */
-export const lineKey = (line: CartLine) => (line.line_id === null ? `sku-${line.sku_id}` : `line-${line.line_id}`);

@@ -1,32 +1,24 @@
-import { type CartLine, type CartTotal, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
+import { type CartLine, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
 import './cart.css';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CartTotals, Figure } from '../../components/cart/cart-totals';
+import { shipsItems } from '../../components/cart/checkout-target';
+import { lineKey, lineName } from '../../components/cart/line-name';
 import { useCartChanges, useCartTotal } from '../../components/cart/use-cart';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { type CartGroupId, groupLines, lineKey, shipsItems } from './cart-groups';
-import { CartLoginLink } from './cart-login-link';
-import { ConfirmDialog } from './confirm-dialog';
+import { type CartGroupId, groupLines } from './cart-groups';
 import { CouponSection } from './coupon-section';
 import { GeneralDonation } from './general-donation';
 import { GiftSection } from './gift-section';
+import { ProceedLink } from './proceed-link';
 import { QuantityField } from './quantity-field';
-
-type Translate = ReturnType<typeof useI18n>['t'];
-
-/**
- * How a line is named in labels and messages: the product, the track when
- * the line is one, and the kind (an album's CD and download share a title).
- */
-function lineName(line: CartLine, t: Translate) {
-  const title = line.product_title && line.title !== line.product_title ? `${line.product_title}: ${line.title}` : line.title;
-  return t('cart.lineName', { title, type: t(`cart.type.${line.type}`) });
-}
 
 /** The product's name, linked to its story page, and the sku when it says more (a track's title). */
 function LineTitle({ line }: { line: CartLine }) {
@@ -38,16 +30,6 @@ function LineTitle({ line }: { line: CartLine }) {
       </h3>
       {line.product_title && line.title !== line.product_title && <p className="cart-line__sku">{line.title}</p>}
     </>
-  );
-}
-
-/** One term and its value in a description list. */
-function Figure({ term, className, children }: { term: string; className?: string; children: ReactNode }) {
-  return (
-    <div className={className}>
-      <dt>{term}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }
 
@@ -133,54 +115,11 @@ function LineGroup({
   );
 }
 
-function Totals({ cart }: { cart: CartTotal }) {
-  const { t, formatMoney } = useI18n();
-  const savings = Math.round((cart.fullPriceTotal - cart.subtotal) * 100) / 100;
-  return (
-    <section className="cart-summary" aria-labelledby="cart-summary-title">
-      <h2 id="cart-summary-title" className="cart-summary__title">
-        {t('cart.summary')}
-      </h2>
-      <dl className="cart-summary__rows">
-        <Figure term={t('cart.subtotal')}>{formatMoney(cart.subtotal)}</Figure>
-        {savings > 0 && (
-          <>
-            <Figure term={t('cart.fullPriceSubtotal')}>{formatMoney(cart.fullPriceTotal)}</Figure>
-            <Figure term={t('cart.savings')} className="cart-summary__savings">
-              {formatMoney(savings)}
-            </Figure>
-          </>
-        )}
-        {/* What the server says the coupon takes off; the total below already has it taken off. */}
-        {cart.coupon && cart.coupon.discount > 0 && (
-          <Figure term={t('cart.discount')} className="cart-summary__discount">
-            {formatMoney(-cart.coupon.discount)}
-          </Figure>
-        )}
-        {/* What the family's gift card balance pays of the order (spec §3 gift_card_amount), already off the total. */}
-        {cart.gift_card_amount > 0 && (
-          <Figure term={t('cart.giftCardBalance')} className="cart-summary__discount">
-            {formatMoney(-cart.gift_card_amount)}
-          </Figure>
-        )}
-        {cart.shippingCost > 0 && <Figure term={t('cart.shipping')}>{formatMoney(cart.shippingCost)}</Figure>}
-        {cart.taxTotal > 0 && <Figure term={t('cart.tax')}>{formatMoney(cart.taxTotal)}</Figure>}
-        {/* Spec §5 Expected total: the server's total with shipping and tax. */}
-        <Figure term={t('cart.total')} className="cart-summary__total">
-          {formatMoney(cart.fullTotal)}
-        </Figure>
-        {/* Of that total, what is charged again every month (the monthly plan, monthly donations). */}
-        {cart.monthlySubtotal > 0 && <Figure term={t('cart.monthly')}>{formatMoney(cart.monthlySubtotal)}</Figure>}
-      </dl>
-    </section>
-  );
-}
-
 /**
  * Spec §2 Cart (/cart): the lines by kind, with quantity edit for physical
  * and book lines, removal after confirmation, the coupon and gift sections,
- * totals, the general donation, or 'No items in the cart'. Checkout comes
- * with the checkout issue; until then a visitor is asked to log in.
+ * totals, the general donation, or 'No items in the cart'; then Proceed
+ * (to /checkout or /payment, through login for a visitor).
  */
 export default function CartPage() {
   const { t } = useI18n();
@@ -276,14 +215,14 @@ export default function CartPage() {
           <div className="cart-page__side">
             <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
             <GiftSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
-            <Totals cart={cart} />
+            <CartTotals cart={cart} />
             {/* Spec §2 Cart: items to ship and no shipping address yet. */}
             {shipsItems(lines) && !cart.addresses.shipping && (
               <p className="cart-page__shipping-note">{t('cart.shippingLater')}</p>
             )}
             <GeneralDonation onStatus={setStatus} />
           </div>
-          <CartLoginLink />
+          <ProceedLink lines={lines} />
         </div>
       )}
       <ConfirmDialog

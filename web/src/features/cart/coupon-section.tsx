@@ -1,13 +1,13 @@
 import { CouponCodeParams, type SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import type { CartSectionProps } from './cart-section';
-import { ConfirmDialog } from './confirm-dialog';
 import { useCouponChanges } from './use-coupon';
 
 /** Spec §2 Cart: no coupon is offered for a cart holding a gift to the ministry. */

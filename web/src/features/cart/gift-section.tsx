@@ -1,7 +1,7 @@
-import { GIFT_MESSAGE_MAX, type Gift, GiftBody } from '@storyhouse/contracts';
+import { type Gift, GiftBody } from '@storyhouse/contracts';
 import { useId, useRef, useState } from 'react';
+import { RecipientFields } from '../../components/recipient/recipient-fields';
 import { useI18n } from '../../lib/i18n';
-import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
@@ -120,17 +120,7 @@ function GiftForm({ gift, onSaved, onCancel }: { gift: Gift | null; onSaved: (na
 
   return (
     <form ref={submit.ref} className="cart-gift__form" onSubmit={submit.onSubmit} noValidate>
-      <TextField form={form} name="name" label={t('cart.gift.name')} required autoComplete="off" />
-      <TextField
-        form={form}
-        name="email"
-        type="email"
-        label={t('cart.gift.email')}
-        hint={t('cart.gift.emailHint')}
-        required
-        autoComplete="off"
-      />
-      <TextField form={form} name="message" label={t('cart.gift.message')} multiline maxLength={GIFT_MESSAGE_MAX} />
+      <RecipientFields form={form} messages="cart.gift" />
       <FormFailure message={submit.failure} />
       <div className="cart-gift__actions">
         <SubmitButton busy={busy}>{busy ? t('cart.gift.saving') : t('cart.gift.save')}</SubmitButton>

@@ -2,10 +2,10 @@ import type { Coupon } from '@storyhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartKeys } from '../../components/cart/api/cart-keys';
+import { showTotal } from '../../components/cart/show-total';
 import { applyCoupon } from './api/apply-coupon';
 import { getCouponByCode } from './api/get-coupon';
 import { removeCoupon } from './api/remove-coupon';
-import { showTotal } from './show-total';
 
 /**
  * The cart's coupon (spec §4 Cart: one per cart). Both calls reject with the

@@ -2,9 +2,9 @@ import type { GiftBody } from '@storyhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { cartKeys } from '../../components/cart/api/cart-keys';
-import { markGift } from './api/mark-gift';
+import { markGift } from '../../components/cart/api/mark-gift';
+import { showTotal } from '../../components/cart/show-total';
 import { unmarkGift } from './api/unmark-gift';
-import { showTotal } from './show-total';
 
 /**
  * The cart's gift mark (spec §4 Cart: gift marked or unmarked). Both calls

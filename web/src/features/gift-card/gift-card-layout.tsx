@@ -1,4 +1,4 @@
-import { GIFT_CARD_PRESETS_USD, GIFT_MESSAGE_MAX, GiftCardBody, MAX_GIFT_CARD_USD, routePath } from '@storyhouse/contracts';
+import { GIFT_CARD_PRESETS_USD, GiftCardBody, MAX_GIFT_CARD_USD, routePath } from '@storyhouse/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
@@ -6,9 +6,9 @@ import { AmountChoice } from '../../components/amount/amount-choice';
 import { useCartSkus } from '../../components/cart/api/get-cart-skus';
 import { CmsColumns } from '../../components/cms/cms-columns';
 import type { LayoutProps } from '../../components/cms/layout-props';
+import { RecipientFields } from '../../components/recipient/recipient-fields';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
-import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
@@ -96,17 +96,7 @@ function GiftCardForm() {
       </div>
       <fieldset className="gift-card-form__recipient">
         <legend>{t('giftCard.recipient')}</legend>
-        <TextField form={form} name="name" label={t('giftCard.name')} required autoComplete="off" maxLength={100} />
-        <TextField
-          form={form}
-          name="email"
-          type="email"
-          label={t('giftCard.email')}
-          hint={t('giftCard.emailHint')}
-          required
-          autoComplete="off"
-        />
-        <TextField form={form} name="message" label={t('giftCard.message')} multiline maxLength={GIFT_MESSAGE_MAX} />
+        <RecipientFields form={form} messages="giftCard" />
       </fieldset>
       <FormFailure message={submit.failure} />
       <SubmitButton busy={busy || cardInCart || value <= 0}>{busy ? t('giftCard.adding') : t('giftCard.submit')}</SubmitButton>

@@ -2,11 +2,11 @@ import { type AccountLayout, type LangCode, langCodes, type TrackMatch } from '@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductListParams } from '../../components/catalogue/api/catalogue-keys';
-import { pagingOf } from '../../components/catalogue/paging';
 import { PlayButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ProductCard } from '../../components/catalogue/product-card';
 import { formatDuration, playsInFull, queueTrack } from '../../components/catalogue/track-format';
+import { PagingLinks } from '../../components/paging/paging-links';
 import { useLayoutPreference } from '../../components/session/use-layout-preference';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
@@ -192,7 +192,7 @@ function LanguageFilter({ value, onChange }: { value: LangCode | 'all'; onChange
 }
 
 function Results({ params, layout }: { params: ProductListParams; layout: AccountLayout }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { data, error, isPending, isPlaceholderData, refetch } = useProducts(params);
   if (isPending) return <Loading />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
@@ -220,7 +220,13 @@ function Results({ params, layout }: { params: ProductListParams; layout: Accoun
           ))}
         </ul>
       )}
-      <Paging page={data.page} perPage={data.per_page} count={data.count} params={params} />
+      <PagingLinks
+        page={data.page}
+        perPage={data.per_page}
+        count={data.count}
+        label={t('shop.paging')}
+        href={(p) => `?${toSearchParams({ ...params, page: p }, lang)}`}
+      />
     </div>
   );
 }
@@ -250,28 +256,5 @@ function TrackMatches({ tracks }: { tracks: TrackMatch[] }) {
         ))}
       </ul>
     </section>
-  );
-}
-
-/** Previous and next links; they change the address, so the browser's back and forward page too. */
-function Paging({ page, perPage, count, params }: { page: number; perPage: number; count: number; params: ProductListParams }) {
-  const { t, lang } = useI18n();
-  const { hasNext, hasPrevious, pages } = pagingOf(page, perPage, count);
-  if (!hasNext && !hasPrevious) return null;
-  const to = (p: number) => `?${toSearchParams({ ...params, page: p }, lang)}`;
-  return (
-    <nav className="paging" aria-label={t('shop.paging')}>
-      {hasPrevious && (
-        <Link to={to(page - 1)} rel="prev" className="paging__link">
-          {t('shop.previous')}
-        </Link>
-      )}
-      {page <= pages && <span className="paging__position">{t('shop.pageOf', { page, pages })}</span>}
-      {hasNext && (
-        <Link to={to(page + 1)} rel="next" className="paging__link">
-          {t('shop.next')}
-        </Link>
-      )}
-    </nav>
   );
 }

@@ -25,8 +25,11 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   ) : null;
 }
 
-/** Label, control, hint and error, wired for screen readers (aria-invalid, aria-describedby). */
-function FieldFrame({
+/**
+ * Label, control, hint and error, wired for screen readers (aria-invalid,
+ * aria-describedby); also for a control that is not a form's field (the card field's parts).
+ */
+export function FieldFrame({
   label,
   required,
   hint,
@@ -149,14 +152,15 @@ export function SelectField<V extends Values>({
   );
 }
 
-/** A group of radio buttons in a fieldset with a legend. */
+/** A group of radio buttons in a fieldset with a legend; `onChange` hears a choice after the form has it. */
 export function RadioGroup<V extends Values>({
   form,
   name,
   label,
   required,
   options,
-}: FieldProps<V> & { options: { value: string; label: string }[] }) {
+  onChange,
+}: FieldProps<V> & { options: { value: string; label: string }[]; onChange?: (value: string) => void }) {
   const error = form.error(name);
   const errorId = useId();
   return (
@@ -172,7 +176,10 @@ export function RadioGroup<V extends Values>({
             name={name}
             value={o.value}
             checked={form.values[name] === o.value}
-            onChange={() => form.set(name, o.value as V[typeof name])}
+            onChange={() => {
+              form.set(name, o.value as V[typeof name]);
+              onChange?.(o.value);
+            }}
           />{' '}
           {o.label}
         </label>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import './confirm-dialog.css';
 
 /**
  * A modal yes/no question (spec §6 Confirmations) on the native <dialog>:
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  confirmTone = 'danger',
 }: {
   open: boolean;
   title: string;
@@ -22,6 +24,8 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A confirmation that loses something is red (the default); one that goes ahead (approve a payment) is the primary button. */
+  confirmTone?: 'danger' | 'primary';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -54,10 +58,18 @@ export function ConfirmDialog({
       </h2>
       <div id={textId}>{children}</div>
       <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => ref.current?.close('cancel')}>
+        <button
+          type="button"
+          className={confirmTone === 'danger' ? 'button' : 'button button--secondary'}
+          onClick={() => ref.current?.close('cancel')}
+        >
           {cancelLabel}
         </button>
-        <button type="button" className="button button--danger" onClick={() => ref.current?.close('confirm')}>
+        <button
+          type="button"
+          className={confirmTone === 'danger' ? 'button button--danger' : 'button'}
+          onClick={() => ref.current?.close('confirm')}
+        >
           {confirmLabel}
         </button>
       </div>

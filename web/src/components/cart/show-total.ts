@@ -1,6 +1,6 @@
 import type { CartTotal } from '@storyhouse/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { cartKeys } from '../../components/cart/api/cart-keys';
+import { cartKeys } from './api/cart-keys';
 
 /**
  * The answered CartTotal becomes the page's cart at once. A coupon or a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWholeCents, typedUsdAmount, usdAmount } from './cart';
+import { isWholeCents, typedUsdAmount, usdAmount } from './amounts';
 import { issueMessage } from './validation';
 
 const messageOf = (result: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
@@ -34,6 +34,11 @@ describe('an amount typed in a form (typedUsdAmount)', () => {
     ['7,5', 7.5],
     ['0.999', 1],
     ['100', 100],
+    ['12,50', 12.5],
+    ['.5', 0.5],
+    ['7.', 7],
+    ['10.555', 10.56],
+    ['0.005', 0.01],
   ])('reads %j as %d, rounded to the cent', (typed, amount) => {
     expect(typedUsdAmount(100).parse(typed)).toBe(amount);
   });
@@ -45,6 +50,16 @@ describe('an amount typed in a form (typedUsdAmount)', () => {
     ['0.004', 'validation.tooSmall'],
     ['-3', 'validation.tooSmall'],
     ['100.01', 'validation.tooBig'],
+    ['0', 'validation.tooSmall'],
+    ['1e9', 'validation.invalid'],
+    ['1,000.00', 'validation.invalid'],
+    ['10,555', 'validation.invalid'],
+    ['12.5.1', 'validation.invalid'],
+    ['NaN', 'validation.invalid'],
+    ['Infinity', 'validation.invalid'],
+    ['+5', 'validation.invalid'],
+    ['$5', 'validation.invalid'],
+    ['0x10', 'validation.invalid'],
   ])('refuses %j (%s)', (typed, key) => {
     expect(messageOf(typedUsdAmount(100).safeParse(typed))?.key).toBe(key);
   });

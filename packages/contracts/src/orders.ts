@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { LangCode } from './lang';
+import { Id, IdParam, wholeNumberParam } from './numbers';
+import { NextAction, ProcessorId } from './payments';
+import { text } from './text-fields';
+
+/**
+ * Checkout and orders (issue 13; spec §3 Order, §4 Payment, §7 Cart:
+ * purchases, free-purchases, orders, recurring-donations).
+ */
+
+const Usd = z.number().describe('US dollars, 2 decimals');
+
+/**
+ * POST /crud/purchases. `stripe_token` is a new card's single-use token
+ * (tok_… of the test processor, pm_… of Stripe Elements) or a saved card's
+ * id. `expected_total` is the full total the family saw (spec §5 Expected
+ * total: total + tax + shipping); when the server's differs, nothing is
+ * charged and the answer names the new total.
+ */
+export const PurchaseBody = z
+  .strictObject({
+    stripe_token: ProcessorId,
+    expected_total: z.number().min(0).max(10_000_000),
+    cart_id: Id,
+    lang_code: LangCode,
+    /** Keep a new card for next time (forced when the cart renews monthly or yearly). */
+    save_card: z.boolean().optional(),
+  })
+  .meta({ id: 'PurchaseBody' });
+export type PurchaseBody = z.infer<typeof PurchaseBody>;
+
+/** POST /crud/free-purchases: an order whose full total is zero (e.g. GRACE100). */
+export const FreePurchaseBody = z.strictObject({ cart_id: Id, lang_code: LangCode }).meta({ id: 'FreePurchaseBody' });
+export type FreePurchaseBody = z.infer<typeof FreePurchaseBody>;
+
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'refunded']);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/**
+ * A purchase's answer: paid, or waiting for the cardholder to authenticate
+ * (3-D Secure): the page completes `next_action`, then calls
+ * POST /crud/purchases/{order_id}/confirm.
+ */
+export const PurchaseResponse = z
+  .object({
+    order_id: z.number().int(),
+    status: OrderStatus,
+    next_action: NextAction.optional(),
+  })
+  .meta({ id: 'PurchaseResponse' });
+export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
+
+export const OrderIdParams = z.strictObject({ orderId: IdParam });
+
+/** GET /crud/orders?filter_current_user=true&page. */
+export const OrdersQuery = z.strictObject({
+  filter_current_user: z.enum(['true']).optional(),
+  page: wholeNumberParam(1, 100000).default(1),
+});
+
+/** Spec §3 Order item. */
+export const OrderItem = z.object({
+  type: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  subtotal_usd: Usd,
+  recurring_donation_id: z.number().int().nullable(),
+  recurring_donation_is_cancelled: z.boolean().nullable(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+
+/** Spec §3 Order, with the totals a receipt shows. */
+export const Order = z
+  .object({
+    order_id: z.number().int(),
+    status: OrderStatus,
+    order_created_at: z.string(),
+    order_total_usd: Usd,
+    subtotal_usd: Usd,
+    discount_usd: Usd,
+    shipping_usd: Usd,
+    tax_usd: Usd,
+    gift_card_usd: Usd,
+    card_last4: z.string().nullable(),
+    items: z.array(OrderItem),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof Order>;
+
+export const OrdersResponse = z
+  .object({
+    items: z.array(Order),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  })
+  .meta({ id: 'OrdersResponse' });
+export type OrdersResponse = z.infer<typeof OrdersResponse>;
+
+/** DELETE /crud/recurring-donations/{id}. */
+export const RecurringDonationParams = z.strictObject({ id: IdParam });
+
+/** POST /crud/gift-claim. */
+export const GiftClaimBody = z.strictObject({ hash: text().min(1).max(200) }).meta({ id: 'GiftClaimBody' });
+export const GiftClaimResponse = z
+  .object({ containedGiftCard: z.boolean(), containedDownloads: z.boolean() })
+  .meta({ id: 'GiftClaimResponse' });
+export type GiftClaimResponse = z.infer<typeof GiftClaimResponse>;

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { siteLangOptions } from '../../plugins/site-lang';
+import { giftClaimRoutes } from './gift-claim.routes';
+import { ordersRoutes } from './orders.routes';
+import { purchasesService } from './purchases.service';
+import { paymentEventHandler, reconcileOrders } from './reconcile';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles orders left pending and starts missing renewals now (the worker does it every minute). */
+    reconcileOrders(now?: Date): Promise<number>;
+  }
+}
+
+/** How often pending orders are looked at. */
+const RECONCILE_EVERY_MS = 60_000;
+
+/**
+ * Checkout (issue 13): purchases and orders, gift claims, orders settled
+ * from the processor's events, and the reconciliation worker (default: on,
+ * except NODE_ENV=test, where tests call app.reconcileOrders).
+ */
+export default fp<{ config: Config; worker: boolean }>(
+  async (app: FastifyInstance, { config, worker }) => {
+    const purchases = purchasesService({ db: app.db, payments: app.payments, origins: siteLangOptions(config).origins });
+    app.onPaymentEvent(paymentEventHandler(app.db, app.payments.name, purchases));
+    app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));
+
+    await app.register(ordersRoutes, { purchases });
+    await app.register(giftClaimRoutes);
+
+    if (worker) {
+      let timer: NodeJS.Timeout | undefined;
+      const run = () => app.reconcileOrders().catch((err: unknown) => app.log.error({ err }, 'reconciling orders'));
+      app.addHook('onReady', async () => {
+        void run();
+        timer = setInterval(run, RECONCILE_EVERY_MS);
+        timer.unref();
+      });
+      app.addHook('onClose', async () => clearInterval(timer));
+    }
+  },
+  { name: 'orders', dependencies: ['db', 'payments'] },
+);

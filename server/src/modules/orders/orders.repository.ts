@@ -1,0 +1,354 @@
+import { type Insertable, type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
+
+export type OrderRow = Selectable<Orders>;
+export type OrderLineRow = Selectable<OrderLines>;
+export type NewOrder = Insertable<Orders>;
+export type NewOrderLine = Omit<Insertable<OrderLines>, 'order_id'>;
+
+/** How an order ended at the card processor. */
+export interface PaymentRecord {
+  payment_id: string | null;
+  card_id?: string | null;
+  card_brand?: string | null;
+  card_last4?: string | null;
+}
+
+/**
+ * The only SQL of orders (issue 13): the order and its lines, the gift card
+ * balance it spent, ownership, gifts and what renews. Built over the
+ * database or a transaction.
+ */
+export function ordersRepository(db: Db) {
+  return {
+    /** The order of the cart still waiting for its charge, if any. */
+    pendingOrderOfCart(cartId: number) {
+      return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'pending').executeTakeFirst();
+    },
+
+    /**
+     * Inserts the pending order and its lines. The unique index on pending
+     * orders per cart refuses a second one (undefined then).
+     */
+    async insertOrder(order: NewOrder, lines: readonly NewOrderLine[]): Promise<number | undefined> {
+      const row = await db
+        .insertInto('orders')
+        .values(order)
+        .onConflict((oc) => oc.column('cart_id').where('status', '=', 'pending').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (lines.length > 0)
+        await db
+          .insertInto('order_lines')
+          .values(lines.map((l) => ({ ...l, order_id: row.id })))
+          .execute();
+      return row.id;
+    },
+
+    findOrder(orderId: number) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    },
+
+    /** The order, locked until the transaction ends. */
+    lockOrder(orderId: number) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+    },
+
+    linesOf(orderId: number) {
+      return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+    },
+
+    async setPayment(orderId: number, payment: PaymentRecord & { provider: string }) {
+      await db
+        .updateTable('orders')
+        .set({
+          payment_provider: payment.provider,
+          payment_id: payment.payment_id,
+          card_id: payment.card_id ?? null,
+          card_brand: payment.card_brand ?? null,
+          card_last4: payment.card_last4 ?? null,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', orderId)
+        .execute();
+    },
+
+    /** Pending → paid; false when it was no longer pending (completed by the other path already). */
+    async markPaid(orderId: number, payment: PaymentRecord) {
+      const r = await db
+        .updateTable('orders')
+        .set({
+          status: 'paid',
+          paid_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          ...(payment.payment_id ? { payment_id: payment.payment_id } : {}),
+          ...(payment.card_brand ? { card_brand: payment.card_brand, card_last4: payment.card_last4 ?? null } : {}),
+          ...(payment.card_id ? { card_id: payment.card_id } : {}),
+        })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Pending → failed; false when it was no longer pending. */
+    async markFailed(orderId: number, failureCode: string) {
+      const r = await db
+        .updateTable('orders')
+        .set({ status: 'failed', failure_code: failureCode, updated_at: sql<Date>`now()` })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    /** Removes an order that charged nothing and granted nothing (its lines go with it). */
+    async deleteOrder(orderId: number) {
+      await db.deleteFrom('orders').where('id', '=', orderId).where('status', 'in', ['pending', 'failed']).execute();
+    },
+
+    /** Pending orders last touched before `before` (reconciliation). */
+    stalePending(before: Date) {
+      return db
+        .selectFrom('orders')
+        .select(['id', 'updated_at', 'payment_id'])
+        .where('status', '=', 'pending')
+        .where('updated_at', '<', before)
+        .orderBy('id')
+        .limit(100)
+        .execute();
+    },
+
+    /** Paid orders with a plan or monthly donation whose renewal did not start (a crash right after the payment). */
+    paidWithoutRenewals() {
+      return db
+        .selectFrom('orders as o')
+        .selectAll('o')
+        .where('o.status', '=', 'paid')
+        .where('o.card_id', 'is not', null)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('order_lines as l')
+              .leftJoin('recurring_items as r', 'r.order_line_id', 'l.id')
+              .select('l.id')
+              .whereRef('l.order_id', '=', 'o.id')
+              .where('l.type', 'in', ['recurring_donation', 'subscription'])
+              .where('r.id', 'is', null),
+          ),
+        )
+        .orderBy('o.id')
+        .limit(100)
+        .execute();
+    },
+
+    /**
+     * Spends the user's gift card balance, oldest card first, under the
+     * cards' row locks; false (nothing spent) when the balance no longer
+     * covers `cents`.
+     */
+    async debitGiftCards(userId: number, orderId: number, cents: number) {
+      if (cents === 0) return true;
+      const cards = await db
+        .selectFrom('gift_cards')
+        .select(['id', 'balance_cents'])
+        .where('recipient_user_id', '=', userId)
+        .where('balance_cents', '>', 0)
+        .orderBy('created_at')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      if (cards.reduce((n, c) => n + c.balance_cents, 0) < cents) return false;
+      let left = cents;
+      for (const card of cards) {
+        if (left === 0) break;
+        const take = Math.min(left, card.balance_cents);
+        await db
+          .updateTable('gift_cards')
+          .set((eb) => ({ balance_cents: eb('balance_cents', '-', take) }))
+          .where('id', '=', card.id)
+          .execute();
+        await db
+          .insertInto('gift_card_debits')
+          .values({ order_id: orderId, gift_card_id: card.id, amount_cents: take })
+          .execute();
+        left -= take;
+      }
+      return true;
+    },
+
+    /** Gives back what a failed order spent of gift card balances. */
+    async refundGiftCards(orderId: number) {
+      const debits = await db.deleteFrom('gift_card_debits').where('order_id', '=', orderId).returningAll().execute();
+      for (const d of debits) {
+        await db
+          .updateTable('gift_cards')
+          .set((eb) => ({ balance_cents: eb('balance_cents', '+', d.amount_cents) }))
+          .where('id', '=', d.gift_card_id)
+          .execute();
+      }
+    },
+
+    /**
+     * Counts one redemption of the coupon unless that would pass its
+     * max_redemptions (one statement, so concurrent orders cannot both take
+     * the last one); false when none is left.
+     */
+    async redeemCoupon(couponId: number) {
+      const r = await db
+        .updateTable('coupons')
+        .set((eb) => ({ redemptions: eb('redemptions', '+', 1) }))
+        .where('id', '=', couponId)
+        .where((eb) => eb.or([eb('max_redemptions', 'is', null), eb('redemptions', '<', eb.ref('max_redemptions'))]))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async releaseCoupon(couponId: number) {
+      await db
+        .updateTable('coupons')
+        .set((eb) => ({ redemptions: eb('redemptions', '-', 1) }))
+        .where('id', '=', couponId)
+        .where('redemptions', '>', 0)
+        .execute();
+    },
+
+    /** Empties what the order bought from its cart (lines added meanwhile stay), and its coupon and gift. */
+    async emptyCart(cartId: number, lines: readonly OrderLineRow[], amountLineIds: readonly number[]) {
+      const skuIds = lines.filter((l) => l.sku_id !== null && !isAmountType(l.type)).map((l) => l.sku_id as number);
+      if (skuIds.length > 0)
+        await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('sku_id', 'in', skuIds).execute();
+      if (amountLineIds.length > 0) {
+        await db.deleteFrom('cart_amount_lines').where('cart_id', '=', cartId).where('id', 'in', amountLineIds).execute();
+      }
+      await db
+        .updateTable('carts')
+        .set({ coupon_id: null, gift_name: null, gift_email: null, gift_message: null, updated_at: sql<Date>`now()` })
+        .where('id', '=', cartId)
+        .execute();
+    },
+
+    /** Records what the user now owns; what they already own stays as it was granted. */
+    async grant(
+      userId: number,
+      items: readonly { sku_id: number; product_id: number | null; type: string }[],
+      by: { order_id?: number; gift_id?: number },
+    ) {
+      if (items.length === 0) return;
+      await db
+        .insertInto('ownership')
+        .values(
+          items.map((i) => ({
+            user_id: userId,
+            sku_id: i.sku_id,
+            product_id: i.product_id,
+            type: i.type,
+            order_id: by.order_id ?? null,
+            gift_id: by.gift_id ?? null,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'sku_id']).doNothing())
+        .execute();
+    },
+
+    async insertGift(gift: {
+      order_id: number;
+      hash_sha256: string;
+      kind: 'downloads' | 'gift_card';
+      sender_user_id: number;
+      recipient_name: string;
+      recipient_email: string;
+      message: string;
+      amount_cents: number | null;
+      sku_ids: readonly number[];
+    }) {
+      const { sku_ids, ...row } = gift;
+      const { id } = await db.insertInto('gifts').values(row).returning('id').executeTakeFirstOrThrow();
+      if (sku_ids.length > 0)
+        await db
+          .insertInto('gift_skus')
+          .values(sku_ids.map((sku_id) => ({ gift_id: id, sku_id })))
+          .execute();
+      return id;
+    },
+
+    async insertRecurring(item: Insertable<RecurringItems>) {
+      await db
+        .insertInto('recurring_items')
+        .values(item)
+        .onConflict((oc) => oc.column('order_line_id').doNothing())
+        .execute();
+    },
+
+    recurringOfOrder(orderId: number) {
+      return db.selectFrom('recurring_items').select(['order_line_id']).where('order_id', '=', orderId).execute();
+    },
+
+    /** The user's orders, newest first, a page at a time, with the total count. */
+    async ordersOf(userId: number, page: number, perPage: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('orders')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        db
+          .selectFrom('orders')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, total: Number(count.n) };
+    },
+
+    linesOfOrders(orderIds: readonly number[]) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('order_lines')
+        .leftJoin('recurring_items', 'recurring_items.order_line_id', 'order_lines.id')
+        .selectAll('order_lines')
+        .select(['recurring_items.id as recurring_id', 'recurring_items.status as recurring_status'])
+        .where('order_lines.order_id', 'in', orderIds)
+        .orderBy('order_lines.order_id')
+        .orderBy('order_lines.position')
+        .execute();
+    },
+
+    /** The user's recurring item; undefined when it is not theirs. */
+    findRecurring(userId: number, id: number) {
+      return db.selectFrom('recurring_items').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+
+    async cancelRecurring(id: number) {
+      await db
+        .updateTable('recurring_items')
+        .set({ status: 'cancelled', cancelled_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '<>', 'cancelled')
+        .execute();
+    },
+
+    async cancelRecurringBySubscription(provider: string, subscriptionId: string) {
+      await db
+        .updateTable('recurring_items')
+        .set({ status: 'cancelled', cancelled_at: sql<Date>`coalesce(cancelled_at, now())` })
+        .where('provider', '=', provider)
+        .where('subscription_id', '=', subscriptionId)
+        .execute();
+    },
+
+    findUser(userId: number) {
+      return db.selectFrom('users').select(['id', 'email', 'fname', 'lname']).where('id', '=', userId).executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof ordersRepository>;
+
+/** Lines whose amount the family chose (cart_amount_lines): donations and the gift card. */
+export const isAmountType = (type: string) => type === 'donation' || type === 'recurring_donation' || type === 'gift_card';

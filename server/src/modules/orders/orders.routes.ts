@@ -1,0 +1,101 @@
+import {
+  FreePurchaseBody,
+  OrderIdParams,
+  OrdersQuery,
+  OrdersResponse,
+  PurchaseBody,
+  PurchaseResponse,
+  RecurringDonationParams,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../accounts/guards';
+import { payerOf } from '../payments/payer';
+import { ordersService } from './orders.service';
+import type { PurchasesService } from './purchases.service';
+
+const tags = ['orders'];
+
+/** Spec §7 Cart: purchases, free purchases, orders and monthly donations (issue 13). */
+export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }> = async (app, { purchases }) => {
+  const orders = ordersService(app.db, app.payments);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.post(
+    '/crud/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Pays for the cart with a new card token or a saved card; one order and one charge per cart',
+        querystring: SiteQuery,
+        body: PurchaseBody,
+        response: { 200: PurchaseResponse },
+      },
+    },
+    async (request) => purchases.purchase(await payerOf(request), request.body),
+  );
+
+  app.post(
+    '/crud/purchases/:orderId/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Completes a purchase after the cardholder authenticated it (3-D Secure)',
+        querystring: SiteQuery,
+        params: OrderIdParams,
+        response: { 200: PurchaseResponse },
+      },
+    },
+    async (request) => purchases.confirm(await payerOf(request), request.params.orderId),
+  );
+
+  app.post(
+    '/crud/free-purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Places an order whose total is zero; refused for a cart that costs anything',
+        querystring: SiteQuery,
+        body: FreePurchaseBody,
+        response: { 200: PurchaseResponse },
+      },
+    },
+    async (request) => purchases.freePurchase(await payerOf(request), request.body),
+  );
+
+  app.get(
+    '/crud/orders',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's orders, newest first",
+        querystring: OrdersQuery.extend(SiteQuery.shape),
+        response: { 200: OrdersResponse },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return orders.list(user.id, request.query.page);
+    },
+  );
+
+  app.delete(
+    '/crud/recurring-donations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Cancels one of your monthly donations at once',
+        querystring: SiteQuery,
+        params: RecurringDonationParams,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      await orders.cancelRecurringDonation(user.id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,372 @@
+import { type CartTotal, isSavedCardId, type LangCode, type PurchaseResponse } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toCents, toUsd } from '../../lib/money';
+import { hashToken, newToken } from '../../lib/tokens';
+import { enqueueMail } from '../../providers/mail/outbox';
+import type { Payment, PaymentProvider, PaymentSource } from '../../providers/payments/payment-provider';
+import { lockUserCartTotal } from '../cart/cart.service';
+import { holdsSubscription } from '../cart/gift.service';
+import { ensureCustomer } from '../payments/customers';
+import { assertOwnMoney, type Payer } from '../payments/payer';
+import { giftMail, receiptMail } from './order-mail';
+import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
+import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository';
+
+export interface PurchasesDeps {
+  db: Db;
+  payments: PaymentProvider;
+  /** The public origin of each language's site (configuration, never a request header): gift links. */
+  origins: Record<LangCode, string>;
+}
+
+const SHIPPED = new Set(['physical', 'book']);
+const DOWNLOADS = new Set(['digital_album', 'digital_track']);
+
+/** Refusals that say the card was never the family's to use: the order they started is not kept. */
+const NOT_AN_ATTEMPT = new Set(['token_invalid', 'card_not_found']);
+
+/** The charge's key: one order, one charge, whatever retries or clicks follow. */
+export const chargeKey = (orderId: number) => `order-${orderId}-charge`;
+const subscriptionKey = (orderId: number, lineId: number) => `order-${orderId}-line-${lineId}`;
+
+/** A refusal of the processor as the family reads it (402, localized). */
+const declined = (code: string) => new AppError('payment_declined', `payment_${code}` as never);
+
+/** What must hold before anything is charged: something to buy, still sold, an address when it ships, no gifted plan. */
+function assertPurchasable(total: CartTotal) {
+  if (total.skus.length === 0) throw new AppError('conflict', 'order_cart_empty');
+  const gone = total.skus.find((l) => !l.is_available);
+  if (gone) throw new AppError('conflict', 'order_item_unavailable', { title: gone.product_title ?? gone.title });
+  if (total.skus.some((l) => SHIPPED.has(l.type)) && !total.addresses.shipping) {
+    throw new AppError('conflict', 'shipping_address_missing');
+  }
+  if (total.gift && holdsSubscription(total.skus)) throw new AppError('conflict', 'gift_with_subscription');
+}
+
+/**
+ * Checkout (issue 13 items 3 and 4). An order is written pending, with its
+ * snapshot, the coupon's redemption and the gift card balance it spends,
+ * in one transaction under the cart's lock, before the card is charged:
+ * concurrent submits of one cart wait for the lock and find the pending
+ * order (409 order_already_submitted). The charge carries the order's
+ * idempotency key, so a retry never charges twice. The order then becomes
+ * paid (cart emptied, ownership, gifts, receipt: one transaction) or failed
+ * (coupon and balance given back; the cart stays as it was).
+ */
+export function purchasesService({ db, payments, origins }: PurchasesDeps) {
+  /** Writes the pending order of the user's cart `cartId` if `accept` takes its total. */
+  async function startOrder(buyer: Payer, cartId: number, lang: LangCode, accept: (total: CartTotal) => void) {
+    return db.transaction().execute(async (trx) => {
+      const orders = ordersRepository(trx);
+      const total = await lockUserCartTotal(trx, buyer.userId, cartId);
+      if (!total) throw new AppError('not_found', 'item_not_found');
+      if (await orders.pendingOrderOfCart(cartId)) throw new AppError('conflict', 'order_already_submitted');
+      assertPurchasable(total);
+      accept(total);
+      const { order, lines } = orderSnapshot(total, { userId: buyer.userId, cartId, langCode: lang });
+      const orderId = await orders.insertOrder(order, lines);
+      if (orderId === undefined) throw new AppError('conflict', 'order_already_submitted');
+      if (order.coupon_id && !(await orders.redeemCoupon(order.coupon_id))) throw new AppError('conflict', 'coupon_redeemed');
+      if (!(await orders.debitGiftCards(buyer.userId, orderId, order.gift_card_cents ?? 0))) {
+        throw new AppError('conflict', 'order_total_changed', { total: toUsd(order.total_cents).toFixed(2) });
+      }
+      return { orderId, total, recurring: total.skus.some((l) => isRecurringType(l.type)) };
+    });
+  }
+
+  const customerOf = (userId: number) => ensureCustomer(db, payments, userId);
+
+  /** Paid: the cart gives up what was bought, the family owns it, gifts and the receipt go out. Once only. */
+  async function completeOrder(orderId: number, payment: Payment | null) {
+    const done = await db.transaction().execute(async (trx) => {
+      const orders = ordersRepository(trx);
+      const record = {
+        payment_id: payment?.paymentId ?? null,
+        card_id: payment?.cardId ?? null,
+        card_brand: payment?.card?.brand ?? null,
+        card_last4: payment?.card?.last4 ?? null,
+      };
+      if (!(await orders.markPaid(orderId, record))) return undefined;
+      const order = (await orders.findOrder(orderId)) as OrderRow;
+      const lines = await orders.linesOf(orderId);
+      if (order.cart_id !== null) {
+        const amountLineIds = lines.map((l) => l.cart_amount_line_id).filter((id): id is number => id !== null);
+        await orders.emptyCart(order.cart_id, lines, amountLineIds);
+      }
+      await deliverGoods(trx, order, lines);
+      const buyer = await orders.findUser(order.user_id);
+      await enqueueMail(trx, {
+        lang_code: order.lang_code as LangCode,
+        to: buyer.email,
+        ...receiptMail(order, lines, buyer.fname || buyer.email),
+      });
+      return { order, lines };
+    });
+    if (done) await startRenewals(done.order, done.lines);
+  }
+
+  /** Ownership for the buyer, or a gift to claim; a gift card line becomes a gift card to claim. */
+  async function deliverGoods(trx: Db, order: OrderRow, lines: readonly OrderLineRow[]) {
+    const orders = ordersRepository(trx);
+    const buyer = await orders.findUser(order.user_id);
+    const senderName = `${buyer.fname} ${buyer.lname}`.trim() || buyer.email;
+    const lang = order.lang_code as LangCode;
+    const owned = lines.filter((l) => l.sku_id !== null && (DOWNLOADS.has(l.type) || SHIPPED.has(l.type)));
+    const items = owned.map((l) => ({ sku_id: l.sku_id as number, product_id: l.product_id, type: l.type }));
+    const gifts: { name: string; email: string; message: string; amountCents: number | null; skuIds: number[] }[] = [];
+    if (order.gift_email && order.gift_name) {
+      const downloads = items.filter((i) => DOWNLOADS.has(i.type));
+      if (downloads.length > 0) {
+        gifts.push({
+          name: order.gift_name,
+          email: order.gift_email,
+          message: order.gift_message ?? '',
+          amountCents: null,
+          skuIds: downloads.map((d) => d.sku_id),
+        });
+      }
+      await orders.grant(
+        order.user_id,
+        items.filter((i) => !DOWNLOADS.has(i.type)),
+        { order_id: order.id },
+      );
+    } else {
+      await orders.grant(order.user_id, items, { order_id: order.id });
+    }
+    for (const l of lines) {
+      if (l.type === 'gift_card' && l.recipient_email && l.recipient_name) {
+        gifts.push({
+          name: l.recipient_name,
+          email: l.recipient_email,
+          message: l.recipient_message ?? '',
+          amountCents: l.subtotal_cents,
+          skuIds: [],
+        });
+      }
+    }
+    for (const g of gifts) {
+      const secret = newToken();
+      await orders.insertGift({
+        order_id: order.id,
+        hash_sha256: hashToken(secret),
+        kind: g.amountCents === null ? 'downloads' : 'gift_card',
+        sender_user_id: order.user_id,
+        recipient_name: g.name,
+        recipient_email: g.email,
+        message: g.message,
+        amount_cents: g.amountCents,
+        sku_ids: g.skuIds,
+      });
+      const link = `${origins[lang]}/claim-gift/${secret}`;
+      await enqueueMail(trx, {
+        lang_code: lang,
+        to: g.email,
+        ...giftMail(lang, { recipientName: g.name, senderName, message: g.message, amountCents: g.amountCents }, link),
+      });
+    }
+  }
+
+  /**
+   * The plan or monthly donation of a paid order starts renewing at the
+   * processor (its first period was in the order's charge). Idempotent per
+   * line, so reconciliation can run it again after a crash.
+   */
+  async function startRenewals(order: OrderRow, lines: readonly OrderLineRow[]) {
+    const recurring = lines.filter((l) => isRecurringType(l.type));
+    if (recurring.length === 0 || !order.card_id) return;
+    const repo = ordersRepository(db);
+    const started = new Set((await repo.recurringOfOrder(order.id)).map((r) => r.order_line_id));
+    const customerId = await customerOf(order.user_id);
+    for (const line of recurring) {
+      if (started.has(line.id)) continue;
+      const interval = intervalOf(line);
+      const sub = await payments.createSubscription({
+        customerId,
+        cardId: order.card_id,
+        productCode: line.code ?? line.type,
+        productName: line.title,
+        amountCents: line.unit_price_cents * line.quantity,
+        interval,
+        idempotencyKey: subscriptionKey(order.id, line.id),
+        metadata: { order_id: String(order.id), order_line_id: String(line.id), type: line.type },
+      });
+      await repo.insertRecurring({
+        user_id: order.user_id,
+        order_id: order.id,
+        order_line_id: line.id,
+        type: line.type,
+        code: line.code ?? line.type,
+        title: line.title,
+        amount_cents: line.unit_price_cents * line.quantity,
+        interval,
+        provider: payments.name,
+        subscription_id: sub.subscriptionId,
+      });
+    }
+  }
+
+  /**
+   * Failed: nothing was charged; the coupon's redemption and the gift card
+   * balance go back. A declined card leaves a failed order in the family's
+   * history; a card that was never theirs to use (an unknown or reused
+   * token, another family's card) leaves nothing. Once only.
+   */
+  async function failOrder(orderId: number, code: string) {
+    await db.transaction().execute(async (trx) => {
+      const orders = ordersRepository(trx);
+      const order = await orders.findOrder(orderId);
+      if (!order || !(await orders.markFailed(orderId, code))) return;
+      await orders.refundGiftCards(orderId);
+      if (order.coupon_id !== null) await orders.releaseCoupon(order.coupon_id);
+      if (NOT_AN_ATTEMPT.has(code)) await orders.deleteOrder(orderId);
+    });
+  }
+
+  /** What the processor's answer means for the order, and for the family. */
+  async function settle(orderId: number, payment: Payment): Promise<PurchaseResponse> {
+    if (payment.status === 'succeeded') {
+      await completeOrder(orderId, payment);
+      return { order_id: orderId, status: 'paid' };
+    }
+    if (payment.status === 'requires_action' && payment.clientSecret) {
+      return {
+        order_id: orderId,
+        status: 'pending',
+        next_action: { type: 'authenticate', payment_id: payment.paymentId, client_secret: payment.clientSecret },
+      };
+    }
+    const code = payment.failure?.code ?? 'card_declined';
+    await failOrder(orderId, code);
+    throw declined(code);
+  }
+
+  /**
+   * What the family pays with: one of their saved cards, or a new card's
+   * token (tok_…, or Stripe Elements' pm_…). Spec §3 counts any id longer
+   * than 3 characters as a saved card; a saved card's id that is not theirs
+   * is refused before anything is written.
+   */
+  async function isOwnSavedCard(customerId: string, token: string) {
+    if (!isSavedCardId(token)) return false;
+    if ((await payments.listCards(customerId)).some((c) => c.id === token)) return true;
+    if (token.startsWith('pm_')) return false;
+    throw new AppError('not_found', 'payment_card_not_found');
+  }
+
+  /** The new card's token, kept as a saved card when asked or needed; a saved card as it is. */
+  async function sourceFor(
+    orderId: number,
+    customerId: string,
+    token: string,
+    saved: boolean,
+    keep: boolean,
+  ): Promise<PaymentSource> {
+    if (saved) return { cardId: token };
+    if (!keep) return { token };
+    const attached = await payments.attachCard(customerId, token);
+    if (!attached.ok) {
+      await failOrder(orderId, attached.code);
+      throw declined(attached.code);
+    }
+    return { cardId: attached.card.id };
+  }
+
+  return {
+    /** POST /crud/purchases. */
+    async purchase(
+      buyer: Payer,
+      body: { stripe_token: string; expected_total: number; cart_id: number; lang_code: LangCode; save_card?: boolean },
+    ): Promise<PurchaseResponse> {
+      assertOwnMoney(buyer);
+      const customerId = await customerOf(buyer.userId);
+      const saved = await isOwnSavedCard(customerId, body.stripe_token);
+      const { orderId, total, recurring } = await startOrder(buyer, body.cart_id, body.lang_code, (t) => {
+        if (toCents(t.fullTotal) !== toCents(body.expected_total)) {
+          throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
+        }
+      });
+      const amountCents = toCents(total.fullTotal);
+      if (amountCents === 0) {
+        await completeOrder(orderId, null);
+        return { order_id: orderId, status: 'paid' };
+      }
+      let payment: Payment;
+      try {
+        // Spec §5 Payment: a cart that renews keeps its card (forced).
+        const source = await sourceFor(orderId, customerId, body.stripe_token, saved, recurring || body.save_card === true);
+        payment = await payments.charge({
+          customerId,
+          source,
+          amountCents,
+          idempotencyKey: chargeKey(orderId),
+          description: `Storyhouse order ${orderId}`,
+          metadata: { order_id: String(orderId) },
+        });
+        await ordersRepository(db).setPayment(orderId, {
+          provider: payments.name,
+          payment_id: payment.paymentId,
+          card_id: payment.cardId ?? ('cardId' in source ? source.cardId : null),
+          card_brand: payment.card?.brand ?? null,
+          card_last4: payment.card?.last4 ?? null,
+        });
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        // The processor did not answer: whether it charged is unknown, so the order stays pending
+        // (its cart refuses a second submit) until reconciliation asks the processor.
+        throw new AppError('unavailable', 'payment_processing_error', {}, undefined, error);
+      }
+      return settle(orderId, payment);
+    },
+
+    /** POST /crud/purchases/{orderId}/confirm: after the cardholder authenticated the charge. */
+    async confirm(buyer: Payer, orderId: number): Promise<PurchaseResponse> {
+      assertOwnMoney(buyer);
+      const order = await ordersRepository(db).findOrder(orderId);
+      if (!order || order.user_id !== buyer.userId) throw new AppError('not_found', 'order_not_found');
+      if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
+      if (order.status !== 'pending' || !order.payment_id) {
+        throw declined(order.failure_code ?? 'card_declined');
+      }
+      const payment = await payments.retrievePayment(order.payment_id);
+      if (!payment) throw declined('processing_error');
+      return settle(orderId, payment);
+    },
+
+    /** POST /crud/free-purchases: an order whose full total is zero; nothing is charged. */
+    async freePurchase(buyer: Payer, body: { cart_id: number; lang_code: LangCode }): Promise<PurchaseResponse> {
+      assertOwnMoney(buyer);
+      const { orderId } = await startOrder(buyer, body.cart_id, body.lang_code, (t) => {
+        if (toCents(t.fullTotal) !== 0) throw new AppError('conflict', 'order_not_free');
+      });
+      await completeOrder(orderId, null);
+      return { order_id: orderId, status: 'paid' };
+    },
+
+    /**
+     * An order left pending (the process stopped between the charge and the
+     * order's update, or the family never finished authenticating): the
+     * processor's record decides. Also runs for events (webhooks).
+     */
+    async reconcile(orderId: number, options: { giveUp: boolean }) {
+      const order = await ordersRepository(db).findOrder(orderId);
+      if (order?.status !== 'pending') return;
+      const payment = order.payment_id
+        ? await payments.retrievePayment(order.payment_id)
+        : await payments.findPaymentByOrder(String(orderId));
+      if (payment?.status === 'succeeded') {
+        await completeOrder(orderId, { ...payment, cardId: payment.cardId ?? order.card_id ?? undefined });
+      } else if (payment?.status === 'failed' || payment?.status === 'canceled') {
+        await failOrder(orderId, payment.failure?.code ?? 'card_declined');
+      } else if (options.giveUp) {
+        await failOrder(orderId, payment ? 'authentication_failed' : 'processing_error');
+      }
+    },
+
+    /** Paid orders whose renewals did not start (a crash after the payment): start them. */
+    completeOrder,
+    startRenewals,
+  };
+}
+
+export type PurchasesService = ReturnType<typeof purchasesService>;

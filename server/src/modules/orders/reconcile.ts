@@ -1,0 +1,50 @@
+import type { Db } from '../../db/database';
+import type { PaymentEvent } from '../../providers/payments/payment-provider';
+import { ordersRepository } from './orders.repository';
+import type { PurchasesService } from './purchases.service';
+
+/** A pending order untouched this long is asked about at the processor (a charge takes seconds). */
+export const RECONCILE_AFTER_MS = 2 * 60_000;
+/** …and given up on after this long without a charge that succeeded (3-D Secure left unfinished). */
+export const GIVE_UP_AFTER_MS = 30 * 60_000;
+
+/**
+ * Issue 13 item 4: orders left pending by a process that stopped between
+ * the charge and the order's update, or by a family that never finished
+ * authenticating, are completed from the processor's record or marked
+ * failed; paid orders whose renewals did not start get them. Runs at start
+ * and periodically (orders.plugin.ts). Answers how many orders it settled.
+ */
+export async function reconcileOrders(db: Db, purchases: PurchasesService, now = new Date()) {
+  const repo = ordersRepository(db);
+  const stale = await repo.stalePending(new Date(now.getTime() - RECONCILE_AFTER_MS));
+  const problems: unknown[] = [];
+  // One order the processor cannot answer about must not hold up the others.
+  const each = async (work: () => Promise<void>) => work().catch((error: unknown) => void problems.push(error));
+  for (const order of stale) {
+    const giveUp = new Date(order.updated_at).getTime() < now.getTime() - GIVE_UP_AFTER_MS;
+    await each(() => purchases.reconcile(order.id, { giveUp }));
+  }
+  for (const order of await repo.paidWithoutRenewals()) {
+    await each(async () => purchases.startRenewals(order, await repo.linesOf(order.id)));
+  }
+  if (problems.length > 0) throw new AggregateError(problems, `${problems.length} order(s) could not be reconciled`);
+  return stale.length;
+}
+
+/**
+ * What the processor reports (Stripe's webhooks, the test processor's own
+ * events): a charge that succeeded or failed settles its order, whichever
+ * path gets there first (completing is once only); a subscription that
+ * ended marks its monthly donation or plan cancelled.
+ */
+export function paymentEventHandler(db: Db, provider: string, purchases: PurchasesService) {
+  return async (event: PaymentEvent) => {
+    if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
+      const orderId = Number(event.payment.metadata.order_id);
+      if (Number.isSafeInteger(orderId) && orderId > 0) await purchases.reconcile(orderId, { giveUp: false });
+    } else if (event.type === 'subscription.deleted') {
+      await ordersRepository(db).cancelRecurringBySubscription(provider, event.subscription.subscriptionId);
+    }
+  };
+}

@@ -1,0 +1,98 @@
+import {
+  IdParam,
+  NoCardBody,
+  PaymentsKeyResponse,
+  ProcessorId,
+  SaveCardBody,
+  SaveCardResponse,
+  SavedCardsResponse,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { cardsService } from './cards.service';
+import { payerOf } from './payer';
+
+const tags = ['payments'];
+
+/** Spec §7 Payments: the processor's key and the signed-in user's saved cards (issue 13 item 2). */
+export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cards = cardsService(app.db, app.payments);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/stripe/token',
+    {
+      schema: {
+        tags,
+        summary: 'The publishable key of the card processor in use',
+        querystring: SiteQuery,
+        response: { 200: PaymentsKeyResponse },
+      },
+    },
+    async () => cards.key(),
+  );
+
+  app.post(
+    '/crud/stripe/customer/card',
+    {
+      schema: {
+        tags,
+        summary: "Saves a new card's token on the signed-in user; answers the saved card's id",
+        querystring: SiteQuery,
+        body: SaveCardBody,
+        response: { 200: SaveCardResponse },
+      },
+    },
+    async (request) => cards.save(await payerOf(request), request.body),
+  );
+
+  app.post(
+    '/crud/stripe/customer/no-card',
+    {
+      schema: {
+        tags,
+        summary: 'Makes the signed-in user a customer of the card processor without a card',
+        querystring: SiteQuery,
+        body: NoCardBody,
+      },
+    },
+    async (request, reply) => {
+      await cards.noCard(await payerOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/crud/stripe/customer/:id/card',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in user's saved cards ({id} is their user id)",
+        querystring: SiteQuery,
+        params: z.strictObject({ id: IdParam }),
+        response: { 200: SavedCardsResponse },
+      },
+    },
+    async (request) => cards.list(await payerOf(request), request.params.id),
+  );
+
+  app.delete(
+    '/crud/stripe/customer/card/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes one of your saved cards',
+        querystring: SiteQuery,
+        params: z.strictObject({ id: ProcessorId }),
+      },
+    },
+    async (request, reply) => {
+      await cards.remove(await payerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

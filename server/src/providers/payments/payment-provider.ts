@@ -1,0 +1,193 @@
+import type { CardBrand, SavedCard } from '@storyhouse/contracts';
+
+/**
+ * The card processor behind checkout (issue 13; DESIGN.md providers table):
+ * the built-in test processor by default (test-processor.ts, no account or
+ * network), Stripe in production (stripe-processor.ts). Both speak this
+ * interface; nothing outside providers/payments knows which one is in use.
+ *
+ * Expected business failures (a declined card, an unknown token) are
+ * returned as `PaymentFailure` values; bugs and an unreachable processor
+ * throw.
+ */
+
+/**
+ * Why a payment did not go through, as the card provider says it (Stripe's
+ * decline codes, reduced to what a family can act on). The web shows
+ * `errors.payment_<code>` in the site language.
+ */
+export type PaymentFailureCode =
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'expired_card'
+  | 'incorrect_cvc'
+  | 'incorrect_number'
+  | 'processing_error'
+  | 'authentication_failed'
+  | 'token_invalid'
+  | 'card_not_found';
+
+export interface PaymentFailure {
+  ok: false;
+  code: PaymentFailureCode;
+  /** The processor's own wording (English), for the logs; families see the localized code. */
+  message: string;
+}
+
+export type Outcome<T> = ({ ok: true } & T) | PaymentFailure;
+
+/**
+ * A request the processor refuses as malformed, thrown (Stripe's
+ * invalid_request_error, which the SDK throws): a bug in the caller, never a
+ * family's mistake. `idempotency_error`: the key was used with other
+ * parameters; `amount_too_large`: a refund above what is left of the
+ * payment; `resource_missing`: no such payment, customer, card or
+ * subscription; `parameter_invalid`: a value the processor does not take.
+ */
+export class PaymentRequestError extends Error {
+  constructor(
+    readonly code: 'idempotency_error' | 'amount_too_large' | 'resource_missing' | 'parameter_invalid',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PaymentRequestError';
+  }
+}
+
+/** A card the processor holds for a customer. */
+export type ProviderCard = SavedCard;
+
+export interface ProviderCustomer {
+  customerId: string;
+}
+
+/** Where the money comes from: a single-use token of a new card, or a saved card of the customer. */
+export type PaymentSource = { token: string } | { cardId: string };
+
+export interface ChargeInput {
+  customerId: string;
+  source: PaymentSource;
+  amountCents: number;
+  /** Same key, same charge: a repeated call answers the first result and never charges again. */
+  idempotencyKey: string;
+  description: string;
+  /** Copied onto the charge; `order_id` lets reconciliation find an order's charge. */
+  metadata: { order_id: string } & Record<string, string>;
+}
+
+export type PaymentStatus = 'succeeded' | 'requires_action' | 'failed' | 'canceled';
+
+/** A charge (Stripe's PaymentIntent) as the processor reports it. */
+export interface Payment {
+  paymentId: string;
+  status: PaymentStatus;
+  amountCents: number;
+  /** For requires_action: what the browser needs to authenticate the cardholder. */
+  clientSecret?: string;
+  /** The card that paid (or was tried), for the receipt. */
+  card?: { brand: CardBrand; last4: string };
+  /** The saved card's id when the source was saved or saved with this charge. */
+  cardId?: string;
+  failure?: PaymentFailure;
+  metadata: Record<string, string>;
+}
+
+export interface RefundInput {
+  paymentId: string;
+  /** Whole payment when absent. */
+  amountCents?: number;
+  idempotencyKey: string;
+}
+
+export type Interval = 'month' | 'year';
+
+/**
+ * A subscription at the processor (a plan, or a monthly donation). Its first
+ * period is paid by the order's own charge, so it starts with its first
+ * invoice due one interval later.
+ */
+export interface SubscriptionInput {
+  customerId: string;
+  cardId: string;
+  /** What it is: the plan's or fund's sku code; copied onto the processor's product. */
+  productCode: string;
+  productName: string;
+  amountCents: number;
+  interval: Interval;
+  idempotencyKey: string;
+  metadata: { order_id: string } & Record<string, string>;
+}
+
+export type SubscriptionStatus = 'active' | 'past_due' | 'canceled' | 'incomplete';
+
+export interface ProviderSubscription {
+  subscriptionId: string;
+  status: SubscriptionStatus;
+  amountCents: number;
+  interval: Interval;
+  productCode: string;
+  currentPeriodEnd: Date;
+  /** Set when it ends at the end of the period (cancel at end, spec §4 Subscription). */
+  cancelAt: Date | null;
+  trialEnd: Date | null;
+  metadata: Record<string, string>;
+}
+
+export interface ProviderInvoice {
+  invoiceId: string;
+  subscriptionId: string;
+  created: Date;
+  totalCents: number;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  interval: Interval;
+  productCode: string;
+}
+
+export interface InvoicePage {
+  data: ProviderInvoice[];
+  has_more: boolean;
+}
+
+/**
+ * What the processor tells us happened (Stripe's webhook events, and the
+ * test processor's, delivered through the same handler: payments/events.ts).
+ */
+export type PaymentEvent =
+  | { id: string; type: 'payment.succeeded' | 'payment.failed'; payment: Payment }
+  | { id: string; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: ProviderInvoice }
+  | { id: string; type: 'subscription.updated' | 'subscription.deleted'; subscription: ProviderSubscription }
+  /** A genuine event of a kind checkout does not act on (Stripe sends many); answered 200 so it is not resent. */
+  | { id: string; type: 'ignored' };
+
+export interface PaymentProvider {
+  readonly name: 'test' | 'stripe';
+  /** The key the browser uses (Stripe's publishable key; the test processor's own). */
+  readonly publishableKey: string;
+
+  createCustomer(input: { userId: number; email: string; name: string }): Promise<ProviderCustomer>;
+  /** Saves a tokenized card on the customer; a token of another customer or a used one fails. */
+  attachCard(customerId: string, token: string): Promise<Outcome<{ card: ProviderCard }>>;
+  listCards(customerId: string): Promise<ProviderCard[]>;
+  /** False when the card is not the customer's. */
+  detachCard(customerId: string, cardId: string): Promise<boolean>;
+
+  /** Charges once per idempotency key; a repeated call answers the first result. */
+  charge(input: ChargeInput): Promise<Payment>;
+  /** The payment as it is now (after the browser authenticated it, or to reconcile). */
+  retrievePayment(paymentId: string): Promise<Payment | null>;
+  /** The charge made for an order, if any (reconciling an order whose process died mid-charge). */
+  findPaymentByOrder(orderId: string): Promise<Payment | null>;
+  refund(input: RefundInput): Promise<Outcome<{ refundId: string }>>;
+
+  createSubscription(input: SubscriptionInput): Promise<ProviderSubscription>;
+  cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
+  resumeSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  listInvoices(
+    subscriptionId: string,
+    page: { limit: number; startingAfter?: string; endingBefore?: string },
+  ): Promise<InvoicePage>;
+
+  /** Checks a webhook's signature and reads its event; null when the signature does not hold. */
+  parseEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;
+}

@@ -1,0 +1,315 @@
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/database';
+import type {
+  TestProcessorEvents,
+  TestProcessorInvoices,
+  TestProcessorPayments,
+  TestProcessorRefunds,
+  TestProcessorSubscriptions,
+  TestProcessorTokens,
+} from '../../db/schema';
+
+export type TokenRow = Selectable<TestProcessorTokens>;
+export type SubscriptionRow = Selectable<TestProcessorSubscriptions>;
+export type InvoiceRow = Selectable<TestProcessorInvoices> & { interval: string; product_code: string };
+export type RefundRow = Selectable<TestProcessorRefunds>;
+export type EventRow = Selectable<TestProcessorEvents>;
+/** A card as the customer sees it: the card's id with its token's details. */
+export type CardRow = Pick<TokenRow, 'name' | 'brand' | 'last4' | 'exp_month' | 'exp_year' | 'behaviour'> & { id: string };
+/** A payment with the brand and last4 of the card it was tried on, when one was found. */
+export type PaymentRow = Selectable<TestProcessorPayments> & { brand: string | null; last4: string | null };
+
+/**
+ * The only code that touches the test processor's tables (0014). Every
+ * function runs on the Db it is given, so the processor composes them in
+ * one transaction.
+ */
+export function testProcessorRepository(db: Db) {
+  const cards = () =>
+    db
+      .selectFrom('test_processor_cards as c')
+      .innerJoin('test_processor_tokens as t', 't.id', 'c.token_id')
+      .select(['c.id', 't.name', 't.brand', 't.last4', 't.exp_month', 't.exp_year', 't.behaviour']);
+
+  const payments = () =>
+    db
+      .selectFrom('test_processor_payments as p')
+      .leftJoin('test_processor_cards as c', 'c.id', 'p.card_id')
+      .leftJoin('test_processor_tokens as t', (join) => join.on('t.id', '=', sql<string>`coalesce(p.token_id, c.token_id)`))
+      .selectAll('p')
+      .select(['t.brand', 't.last4']);
+
+  const invoices = () =>
+    db
+      .selectFrom('test_processor_invoices as i')
+      .innerJoin('test_processor_subscriptions as s', 's.id', 'i.subscription_id')
+      .selectAll('i')
+      .select(['s.interval', 's.product_code']);
+
+  return {
+    async frozenTime() {
+      const row = await db.selectFrom('test_processor_clock').select('frozen_time').executeTakeFirst();
+      return row?.frozen_time ?? null;
+    },
+
+    /** Moves the clock to `to`, never back: false when it already is later. */
+    async freezeAt(to: Date) {
+      const r = await db
+        .updateTable('test_processor_clock')
+        .set({ frozen_time: to })
+        .where((eb) => eb.or([eb('frozen_time', 'is', null), eb('frozen_time', '<=', to)]))
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    async insertCustomer(values: { id: string; user_id: number; email: string; name: string; created_at: Date }) {
+      await db.insertInto('test_processor_customers').values(values).execute();
+    },
+
+    async customerExists(id: string) {
+      return !!(await db.selectFrom('test_processor_customers').select('id').where('id', '=', id).executeTakeFirst());
+    },
+
+    async insertToken(values: Insertable<TestProcessorTokens>) {
+      await db.insertInto('test_processor_tokens').values(values).execute();
+    },
+
+    /** Spends a token once: the row when it was unused, else undefined (used, or no such token). */
+    useToken(id: string, customerId: string, at: Date) {
+      return db
+        .updateTable('test_processor_tokens')
+        .set({ used_at: at, used_by: customerId })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async insertCard(values: { id: string; customer_id: string; token_id: string; created_at: Date }) {
+      await db.insertInto('test_processor_cards').values(values).execute();
+    },
+
+    /** The customer's card, unless detached. */
+    cardOf(customerId: string, cardId: string): Promise<CardRow | undefined> {
+      return cards()
+        .where('c.id', '=', cardId)
+        .where('c.customer_id', '=', customerId)
+        .where('c.detached_at', 'is', null)
+        .executeTakeFirst();
+    },
+
+    listCards(customerId: string): Promise<CardRow[]> {
+      return cards()
+        .where('c.customer_id', '=', customerId)
+        .where('c.detached_at', 'is', null)
+        .orderBy('c.created_at')
+        .orderBy('c.id')
+        .execute();
+    },
+
+    async detachCard(customerId: string, cardId: string, at: Date) {
+      const r = await db
+        .updateTable('test_processor_cards')
+        .set({ detached_at: at })
+        .where('id', '=', cardId)
+        .where('customer_id', '=', customerId)
+        .where('detached_at', 'is', null)
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Takes the idempotency key: true when this call wrote the row. When another
+     * call holds the key, the insert waits for its transaction and then does
+     * nothing (the unique constraint decides, under any concurrency).
+     */
+    async claimPayment(values: Insertable<TestProcessorPayments>) {
+      const row = await db
+        .insertInto('test_processor_payments')
+        .values(values)
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    async updatePayment(id: string, values: Updateable<TestProcessorPayments>) {
+      await db.updateTable('test_processor_payments').set(values).where('id', '=', id).execute();
+    },
+
+    paymentById(id: string): Promise<PaymentRow | undefined> {
+      return payments().where('p.id', '=', id).executeTakeFirst();
+    },
+
+    paymentByKey(idempotencyKey: string): Promise<PaymentRow | undefined> {
+      return payments().where('p.idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    },
+
+    /** The newest charge whose metadata names the order. */
+    paymentByOrder(orderId: string): Promise<PaymentRow | undefined> {
+      return payments()
+        .where('p.order_id', '=', orderId)
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** Settles a payment waiting for authentication, once: false when it was not waiting (or the secret is wrong). */
+    async settleAuthentication(id: string, clientSecret: string, values: Updateable<TestProcessorPayments>) {
+      const r = await db
+        .updateTable('test_processor_payments')
+        .set(values)
+        .where('id', '=', id)
+        .where('client_secret', '=', clientSecret)
+        .where('status', '=', 'requires_action')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    /** Locks the payment until the transaction ends (refunds of one payment one at a time). */
+    lockPayment(id: string) {
+      return db.selectFrom('test_processor_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    refundByKey(idempotencyKey: string) {
+      return db.selectFrom('test_processor_refunds').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    },
+
+    /** Writes the refund and counts it on the payment; the payment's check refuses more than was paid. */
+    async insertRefund(values: Insertable<TestProcessorRefunds>) {
+      await db.insertInto('test_processor_refunds').values(values).execute();
+      await db
+        .updateTable('test_processor_payments')
+        .set((eb) => ({
+          amount_refunded_cents: eb('amount_refunded_cents', '+', values.amount_cents),
+          updated_at: values.created_at,
+        }))
+        .where('id', '=', values.payment_id)
+        .execute();
+    },
+
+    async claimSubscription(values: Insertable<TestProcessorSubscriptions>) {
+      const row = await db
+        .insertInto('test_processor_subscriptions')
+        .values(values)
+        .onConflict((oc) => oc.column('idempotency_key').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    subscriptionByKey(idempotencyKey: string) {
+      return db
+        .selectFrom('test_processor_subscriptions')
+        .selectAll()
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
+    },
+
+    /** The subscription, locked until the transaction ends: changes to one subscription happen one at a time. */
+    lockSubscription(id: string) {
+      return db.selectFrom('test_processor_subscriptions').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    updateSubscription(id: string, values: Updateable<TestProcessorSubscriptions>) {
+      return db
+        .updateTable('test_processor_subscriptions')
+        .set(values)
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    listSubscriptions(customerId: string) {
+      return db
+        .selectFrom('test_processor_subscriptions')
+        .selectAll()
+        .where('customer_id', '=', customerId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Subscriptions with something to do by `at`: a period to bill, or a cancellation that takes effect. */
+    async dueSubscriptions(at: Date) {
+      const rows = await db
+        .selectFrom('test_processor_subscriptions')
+        .select('id')
+        .where('status', 'in', ['active', 'past_due'])
+        .where((eb) => eb.or([eb('current_period_end', '<=', at), eb('cancel_at', '<=', at)]))
+        .orderBy('current_period_end')
+        .execute();
+      return rows.map((r) => r.id);
+    },
+
+    async insertInvoice(values: Insertable<TestProcessorInvoices>) {
+      await db.insertInto('test_processor_invoices').values(values).execute();
+    },
+
+    async updateInvoice(id: string, values: Updateable<TestProcessorInvoices>) {
+      await db.updateTable('test_processor_invoices').set(values).where('id', '=', id).execute();
+    },
+
+    invoiceById(id: string): Promise<InvoiceRow | undefined> {
+      return invoices().where('i.id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * A page of a subscription's invoices, newest first (Stripe's list
+     * paging): after the cursor (older), or before it (newer); one row more
+     * than the limit tells whether there are more.
+     */
+    async invoicePage(
+      subscriptionId: string,
+      limit: number,
+      cursor?: { direction: 'after' | 'before'; created_at: Date; id: string },
+    ) {
+      let q = invoices().where('i.subscription_id', '=', subscriptionId);
+      const before = cursor?.direction === 'before';
+      if (cursor) {
+        const key = sql`(${cursor.created_at}::timestamptz, ${cursor.id}::text)`;
+        q = q.where(sql<boolean>`(i.created_at, i.id) ${sql.raw(before ? '>' : '<')} ${key}`);
+      }
+      const order = before ? 'asc' : 'desc';
+      const rows = await q
+        .orderBy('i.created_at', order)
+        .orderBy('i.id', order)
+        .limit(limit + 1)
+        .execute();
+      const page = rows.slice(0, limit);
+      return { rows: before ? page.reverse() : page, hasMore: rows.length > limit };
+    },
+
+    async insertEvent(values: Insertable<TestProcessorEvents>) {
+      await db.insertInto('test_processor_events').values(values).execute();
+    },
+
+    pendingEvents() {
+      return db
+        .selectFrom('test_processor_events')
+        .selectAll()
+        .where('delivered_at', 'is', null)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async markDelivered(id: string) {
+      await db
+        .updateTable('test_processor_events')
+        .set((eb) => ({ delivered_at: sql<Date>`now()`, delivery_attempts: eb('delivery_attempts', '+', 1), last_error: null }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async markUndelivered(id: string, error: string) {
+      await db
+        .updateTable('test_processor_events')
+        .set((eb) => ({ delivery_attempts: eb('delivery_attempts', '+', 1), last_error: error.slice(0, 1000) }))
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type TestProcessorRepository = ReturnType<typeof testProcessorRepository>;

@@ -1,0 +1,759 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CardBrand, type CardTokenResponse } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import {
+  type ChargeInput,
+  type Interval,
+  type InvoicePage,
+  type Outcome,
+  type Payment,
+  type PaymentEvent,
+  type PaymentFailure,
+  type PaymentFailureCode,
+  type PaymentProvider,
+  PaymentRequestError,
+  type PaymentSource,
+  type ProviderCard,
+  type ProviderCustomer,
+  type ProviderInvoice,
+  type ProviderSubscription,
+  type RefundInput,
+  type SubscriptionInput,
+  type SubscriptionStatus,
+} from './payment-provider';
+import {
+  behaviourOf,
+  type CardDetails,
+  type CardDetailsError,
+  checkCardDetails,
+  expiryValid,
+  storedBehaviour,
+} from './test-cards';
+import {
+  type CardRow,
+  type InvoiceRow,
+  type PaymentRow,
+  type SubscriptionRow,
+  type TestProcessorRepository,
+  testProcessorRepository,
+} from './test-processor.repository';
+
+/**
+ * The built-in card processor (DESIGN.md providers table): Stripe's test
+ * mode, offline, over its own tables (migration 0014). Test numbers behave as
+ * Stripe documents them (test-cards.ts); charges and refunds are idempotent
+ * by key as Stripe's are; subscriptions renew on a clock the tests move
+ * (advanceClock, like Stripe's test clocks); and every state change a
+ * webhook would report is stored as an event and handed to `deliver`, the
+ * same handler Stripe's webhooks reach.
+ */
+
+/** The secret the test processor signs its events with (parseEvent, signEvent): webhook parity, not a secret. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_storyhouse';
+/** A signed event older than this is refused, as Stripe's SDK does (replays). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** Stripe's wording, for the logs; families read `errors.payment_<code>` in their language. */
+const FAILURE_MESSAGES: Record<PaymentFailureCode, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  expired_card: 'Your card has expired.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  incorrect_number: 'Your card number is incorrect.',
+  processing_error: 'An error occurred while processing your card. Try again in a little bit.',
+  authentication_failed: 'We are unable to authenticate your payment method.',
+  token_invalid: 'No such token, or it has already been used.',
+  card_not_found: 'No such card for this customer.',
+};
+
+const failureOf = (code: PaymentFailureCode): PaymentFailure => ({ ok: false, code, message: FAILURE_MESSAGES[code] });
+
+const newId = (prefix: 'cus' | 'tok' | 'card' | 'pi' | 're' | 'sub' | 'in' | 'evt') =>
+  `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/** Canonical JSON (sorted keys) of a request's parameters: a repeated key must come with the same ones. */
+function requestHash(params: Record<string, unknown>): string {
+  const canonical = (v: unknown): unknown =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : 1))
+            .map(([k, x]) => [k, canonical(x)]),
+        )
+      : v;
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(params)))
+    .digest('hex');
+}
+
+/**
+ * The end of the `count`th period from the anchor, on the anchor's day of the
+ * month or the month's last day (Stripe's billing cycle anchor: Jan 31 →
+ * Feb 28 → Mar 31).
+ */
+export function periodEnd(anchor: Date, interval: Interval, count: number): Date {
+  const months = anchor.getUTCMonth() + (interval === 'year' ? 12 : 1) * count;
+  const year = anchor.getUTCFullYear() + Math.floor(months / 12);
+  const month = months % 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const end = new Date(anchor);
+  end.setUTCFullYear(year, month, Math.min(anchor.getUTCDate(), lastDay));
+  return end;
+}
+
+/** Which period of the subscription ends at `end` (1 for the first). */
+function periodNumber(anchor: Date, interval: Interval, end: Date) {
+  let n = 1;
+  while (periodEnd(anchor, interval, n) < end) n += 1;
+  return n;
+}
+
+type EventBody = PaymentEvent extends infer E ? (E extends PaymentEvent ? Omit<E, 'id'> : never) : never;
+
+/** What tokenizing card details gives: a token, or the detail Stripe.js would point at. */
+export type TokenResult = { ok: true; token: CardTokenResponse } | ({ ok: false } & CardDetailsError);
+
+const toCard = (row: CardRow): ProviderCard => ({
+  id: row.id,
+  name: row.name,
+  brand: CardBrand.parse(row.brand),
+  last4: row.last4,
+  exp_month: row.exp_month,
+  exp_year: row.exp_year,
+});
+
+const metadataOf = (json: unknown) => (json ?? {}) as Record<string, string>;
+
+function toPayment(row: PaymentRow): Payment {
+  const status = row.status as Payment['status'];
+  return {
+    paymentId: row.id,
+    status,
+    amountCents: row.amount_cents,
+    ...(status === 'requires_action' ? { clientSecret: row.client_secret } : {}),
+    ...(row.brand && row.last4 ? { card: { brand: CardBrand.parse(row.brand), last4: row.last4 } } : {}),
+    ...(row.card_id ? { cardId: row.card_id } : {}),
+    ...(row.failure_code ? { failure: failureOf(row.failure_code as PaymentFailureCode) } : {}),
+    metadata: metadataOf(row.metadata),
+  };
+}
+
+const toSubscription = (row: SubscriptionRow): ProviderSubscription => ({
+  subscriptionId: row.id,
+  status: row.status as SubscriptionStatus,
+  amountCents: row.amount_cents,
+  interval: row.interval as Interval,
+  productCode: row.product_code,
+  currentPeriodEnd: row.current_period_end,
+  cancelAt: row.cancel_at,
+  trialEnd: row.trial_end,
+  metadata: metadataOf(row.metadata),
+});
+
+const toInvoice = (row: InvoiceRow): ProviderInvoice => ({
+  invoiceId: row.id,
+  subscriptionId: row.subscription_id,
+  created: row.created_at,
+  totalCents: row.amount_cents,
+  status: row.status as ProviderInvoice['status'],
+  interval: row.interval as Interval,
+  productCode: row.product_code,
+});
+
+/** An event as JSON (stored, signed) back to its value: the dates of invoices and subscriptions. */
+function eventFromJson(json: unknown): PaymentEvent | null {
+  if (!json || typeof json !== 'object') return null;
+  const e = json as Record<string, unknown> & { type?: unknown; id?: unknown };
+  if (typeof e.id !== 'string') return null;
+  const date = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
+  switch (e.type) {
+    case 'payment.succeeded':
+    case 'payment.failed':
+      return { id: e.id, type: e.type, payment: e.payment as Payment };
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = e.invoice as ProviderInvoice;
+      return { id: e.id, type: e.type, invoice: { ...invoice, created: date(invoice.created) ?? new Date(Number.NaN) } };
+    }
+    case 'subscription.updated':
+    case 'subscription.deleted': {
+      const s = e.subscription as ProviderSubscription;
+      return {
+        id: e.id,
+        type: e.type,
+        subscription: {
+          ...s,
+          currentPeriodEnd: date(s.currentPeriodEnd) ?? new Date(Number.NaN),
+          cancelAt: date(s.cancelAt),
+          trialEnd: date(s.trialEnd),
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export interface TestProcessorOptions {
+  publishableKey?: string;
+  /** The processor's time while its clock is not frozen (default: the real time). */
+  now?: () => Date;
+  /** Where events go (the same handler as Stripe's webhooks); a throw leaves the event to redeliverPending. */
+  deliver?: (event: PaymentEvent) => Promise<void>;
+}
+
+export class TestProcessor implements PaymentProvider {
+  readonly name = 'test' as const;
+  readonly publishableKey: string;
+  readonly #db: Db;
+  readonly #clock: () => Date;
+  readonly #deliver: ((event: PaymentEvent) => Promise<void>) | undefined;
+
+  constructor(db: Db, options: TestProcessorOptions = {}) {
+    this.#db = db;
+    this.publishableKey = options.publishableKey ?? 'pk_test_storyhouse';
+    this.#clock = options.now ?? (() => new Date());
+    this.#deliver = options.deliver;
+  }
+
+  /** The processor's time: frozen by advanceClock (a Stripe test clock), else the injected or real clock. */
+  async now(): Promise<Date> {
+    return (await testProcessorRepository(this.#db).frozenTime()) ?? this.#clock();
+  }
+
+  /**
+   * Test processor only (POST /crud/test-payments/tokens): card details to a
+   * single-use token, as Stripe.js does. Invalid details never make a token;
+   * the vault keeps brand, last4, expiry, name and what the test number
+   * does, never the number.
+   */
+  async createToken(details: CardDetails & { name: string }): Promise<TokenResult> {
+    const now = await this.now();
+    const check = checkCardDetails(details, now);
+    if (!check.ok) return check;
+    const id = newId('tok');
+    await testProcessorRepository(this.#db).insertToken({
+      id,
+      brand: check.brand,
+      last4: check.last4,
+      exp_month: details.exp_month,
+      exp_year: details.exp_year,
+      name: details.name,
+      behaviour: storedBehaviour(check.behaviour),
+      created_at: now,
+    });
+    return {
+      ok: true,
+      token: { id, card: { brand: check.brand, last4: check.last4, exp_month: details.exp_month, exp_year: details.exp_year } },
+    };
+  }
+
+  async createCustomer(input: { userId: number; email: string; name: string }): Promise<ProviderCustomer> {
+    const customerId = newId('cus');
+    await testProcessorRepository(this.#db).insertCustomer({
+      id: customerId,
+      user_id: input.userId,
+      email: input.email,
+      name: input.name,
+      created_at: await this.now(),
+    });
+    return { customerId };
+  }
+
+  /**
+   * Spends the token on a saved card of the customer. A card whose number
+   * declines fails here, as Stripe verifies a card when it is attached; the
+   * …0341 card attaches and fails later, at each charge.
+   */
+  async attachCard(customerId: string, token: string): Promise<Outcome<{ card: ProviderCard }>> {
+    const now = await this.now();
+    return this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      await this.#requireCustomer(repo, customerId);
+      const used = await repo.useToken(token, customerId, now);
+      if (!used) return failureOf('token_invalid');
+      const behaviour = behaviourOf(used.behaviour);
+      if (behaviour.kind === 'declines') return failureOf(behaviour.code);
+      const id = newId('card');
+      await repo.insertCard({ id, customer_id: customerId, token_id: used.id, created_at: now });
+      return { ok: true as const, card: toCard({ ...used, id }) };
+    });
+  }
+
+  async listCards(customerId: string): Promise<ProviderCard[]> {
+    return (await testProcessorRepository(this.#db).listCards(customerId)).map(toCard);
+  }
+
+  async detachCard(customerId: string, cardId: string): Promise<boolean> {
+    return testProcessorRepository(this.#db).detachCard(customerId, cardId, await this.now());
+  }
+
+  /**
+   * Once per idempotency key (Stripe's rule): the key is taken first, by the
+   * unique constraint, in the transaction that spends the token and writes
+   * the outcome; a concurrent call with the key waits for that transaction
+   * and answers its payment. Declines are payments with status failed.
+   */
+  async charge(input: ChargeInput): Promise<Payment> {
+    const now = await this.now();
+    const { payment, events } = await this.#db
+      .transaction()
+      .execute((trx) => this.#chargeIn(testProcessorRepository(trx), input, now, { oneTime: true }));
+    await this.#deliverAll(events);
+    return payment;
+  }
+
+  async retrievePayment(paymentId: string): Promise<Payment | null> {
+    const row = await testProcessorRepository(this.#db).paymentById(paymentId);
+    return row ? toPayment(row) : null;
+  }
+
+  async findPaymentByOrder(orderId: string): Promise<Payment | null> {
+    const row = await testProcessorRepository(this.#db).paymentByOrder(orderId);
+    return row ? toPayment(row) : null;
+  }
+
+  /**
+   * Test processor only (POST /crud/test-payments/authenticate): the
+   * cardholder approves or fails 3-D Secure for a payment that requires
+   * action. Null when no payment has this id and client secret; a payment no
+   * longer waiting is answered as it is.
+   */
+  async authenticate(paymentId: string, clientSecret: string, approve: boolean): Promise<Payment | null> {
+    const now = await this.now();
+    const { payment, events } = await this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      const settled = await repo.settleAuthentication(
+        paymentId,
+        clientSecret,
+        approve
+          ? { status: 'succeeded', updated_at: now }
+          : { status: 'failed', failure_code: 'authentication_failed', updated_at: now },
+      );
+      const row = await repo.paymentById(paymentId);
+      if (!row || !safeEqual(row.client_secret, clientSecret)) return { payment: null, events: [] };
+      const events: PaymentEvent[] = [];
+      const result = toPayment(row);
+      if (settled) {
+        await this.#emit(repo, events, now, { type: approve ? 'payment.succeeded' : 'payment.failed', payment: result });
+      }
+      return { payment: result, events };
+    });
+    await this.#deliverAll(events);
+    return payment;
+  }
+
+  /** Full (no amount) or partial; never more than is left of the payment; once per idempotency key. */
+  async refund(input: RefundInput): Promise<Outcome<{ refundId: string }>> {
+    if (input.amountCents !== undefined && !(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
+      throw new PaymentRequestError('parameter_invalid', `Invalid refund amount ${input.amountCents}`);
+    }
+    const now = await this.now();
+    const hash = requestHash({ paymentId: input.paymentId, amountCents: input.amountCents });
+    return this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      // Refunds of one payment one at a time: the lock orders them, then the key and the amount left decide.
+      const payment = await repo.lockPayment(input.paymentId);
+      if (!payment) throw new PaymentRequestError('resource_missing', `No such payment: ${input.paymentId}`);
+      const earlier = await repo.refundByKey(input.idempotencyKey);
+      if (earlier) {
+        if (earlier.request_hash !== hash) throw idempotencyError(input.idempotencyKey);
+        return { ok: true as const, refundId: earlier.id };
+      }
+      if (payment.status !== 'succeeded') {
+        throw new PaymentRequestError('parameter_invalid', `Payment ${payment.id} is ${payment.status}: nothing to refund`);
+      }
+      const left = payment.amount_cents - payment.amount_refunded_cents;
+      const amount = input.amountCents ?? left;
+      if (amount > left || amount === 0) {
+        throw new PaymentRequestError(
+          'amount_too_large',
+          `Refund of ${amount} cents is more than the ${left} cents left of ${payment.id}`,
+        );
+      }
+      const refundId = newId('re');
+      await repo.insertRefund({
+        id: refundId,
+        payment_id: payment.id,
+        amount_cents: amount,
+        idempotency_key: input.idempotencyKey,
+        request_hash: hash,
+        created_at: now,
+      });
+      return { ok: true as const, refundId };
+    });
+  }
+
+  /**
+   * Starts active, its first period already paid by the order's charge: the
+   * first invoice comes at current_period_end. Once per idempotency key.
+   */
+  async createSubscription(input: SubscriptionInput): Promise<ProviderSubscription> {
+    if (!(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
+      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}`);
+    }
+    const now = await this.now();
+    const { idempotencyKey, ...params } = input;
+    const hash = requestHash(params);
+    return this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      const earlier = await repo.subscriptionByKey(idempotencyKey);
+      if (earlier) return toSubscription(checkSameRequest(earlier, hash, idempotencyKey));
+      if (!(await repo.cardOf(input.customerId, input.cardId))) {
+        throw new PaymentRequestError('resource_missing', `No such card ${input.cardId} for customer ${input.customerId}`);
+      }
+      const id = newId('sub');
+      const claimed = await repo.claimSubscription({
+        id,
+        customer_id: input.customerId,
+        card_id: input.cardId,
+        product_code: input.productCode,
+        product_name: input.productName,
+        amount_cents: input.amountCents,
+        interval: input.interval,
+        status: 'active',
+        current_period_start: now,
+        current_period_end: periodEnd(now, input.interval, 1),
+        metadata: JSON.stringify(input.metadata),
+        idempotency_key: idempotencyKey,
+        request_hash: hash,
+        created_at: now,
+      });
+      const row = claimed ? await repo.lockSubscription(id) : await repo.subscriptionByKey(idempotencyKey);
+      if (!row) throw new Error(`Subscription of key ${idempotencyKey} vanished`);
+      return toSubscription(checkSameRequest(row, hash, idempotencyKey));
+    });
+  }
+
+  /** At the period's end (cancel_at, still active until then) or now (canceled). Canceling a canceled one answers it. */
+  async cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription> {
+    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
+      if (row.status === 'canceled') return row;
+      if (options.atPeriodEnd) {
+        const updated = await repo.updateSubscription(row.id, { cancel_at: row.current_period_end });
+        await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
+        return updated;
+      }
+      const updated = await repo.updateSubscription(row.id, { status: 'canceled', canceled_at: now, cancel_at: null });
+      await this.#emit(repo, events, now, { type: 'subscription.deleted', subscription: toSubscription(updated) });
+      return updated;
+    });
+  }
+
+  /** Undoes a cancel at period end; a subscription already canceled cannot come back (as at Stripe). */
+  async resumeSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
+      if (row.status === 'canceled') {
+        throw new PaymentRequestError('parameter_invalid', `Subscription ${row.id} is canceled and cannot be resumed`);
+      }
+      if (row.cancel_at === null) return row;
+      const updated = await repo.updateSubscription(row.id, { cancel_at: null });
+      await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
+      return updated;
+    });
+  }
+
+  async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
+    return (await testProcessorRepository(this.#db).listSubscriptions(customerId)).map(toSubscription);
+  }
+
+  /** Newest first; `startingAfter` pages to older invoices, `endingBefore` to newer (Stripe's list paging). */
+  async listInvoices(
+    subscriptionId: string,
+    page: { limit: number; startingAfter?: string; endingBefore?: string },
+  ): Promise<InvoicePage> {
+    if (!(Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= 100)) {
+      throw new PaymentRequestError('parameter_invalid', `limit must be 1 to 100, not ${page.limit}`);
+    }
+    if (page.startingAfter && page.endingBefore) {
+      throw new PaymentRequestError('parameter_invalid', 'starting_after and ending_before cannot both be given');
+    }
+    const repo = testProcessorRepository(this.#db);
+    const cursorId = page.startingAfter ?? page.endingBefore;
+    let cursor: Parameters<TestProcessorRepository['invoicePage']>[2];
+    if (cursorId) {
+      const at = await repo.invoiceById(cursorId);
+      if (!at || at.subscription_id !== subscriptionId)
+        throw new PaymentRequestError('resource_missing', `No such invoice: ${cursorId}`);
+      cursor = { direction: page.startingAfter ? 'after' : 'before', created_at: at.created_at, id: at.id };
+    }
+    const { rows, hasMore } = await repo.invoicePage(subscriptionId, page.limit, cursor);
+    return { data: rows.map(toInvoice), has_more: hasMore };
+  }
+
+  /**
+   * Test processor only: moves the clock forward to `to` (a Stripe test
+   * clock) and does what the processor does on the way, period by period:
+   * ends the subscriptions whose cancel_at came, and bills the others (one
+   * invoice per period, charged to their card: a failed charge leaves the
+   * invoice open and the subscription past_due). Events are delivered as
+   * each period is done.
+   */
+  async advanceClock(to: Date): Promise<void> {
+    const repo = testProcessorRepository(this.#db);
+    const now = await this.now();
+    if (to < now || !(await repo.freezeAt(to))) {
+      throw new PaymentRequestError('parameter_invalid', `The clock only moves forward (it is ${now.toISOString()})`);
+    }
+    for (const id of await repo.dueSubscriptions(to)) {
+      for (;;) {
+        const step = await this.#db.transaction().execute((trx) => this.#nextPeriod(testProcessorRepository(trx), id, to));
+        await this.#deliverAll(step.events);
+        if (!step.more) break;
+      }
+    }
+  }
+
+  /** Hands the events `deliver` could not take (it threw) to it again, oldest first; answers how many went through. */
+  async redeliverPending(): Promise<number> {
+    const repo = testProcessorRepository(this.#db);
+    let delivered = 0;
+    for (const row of await repo.pendingEvents()) {
+      const event = eventFromJson(row.payload);
+      if (event && (await this.#deliverOne(repo, event))) delivered += 1;
+    }
+    return delivered;
+  }
+
+  /**
+   * A test processor event as a webhook would carry it, signed like Stripe's
+   * (`t=<unix seconds>,v1=<HMAC-SHA256 of "t.body">`), for parity tests of
+   * the webhook path.
+   */
+  signEvent(event: PaymentEvent, at = new Date()): { body: string; signature: string } {
+    const body = JSON.stringify(event);
+    const t = Math.floor(at.getTime() / 1000);
+    return { body, signature: `t=${t},v1=${hmac(`${t}.${body}`)}` };
+  }
+
+  parseEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent | null {
+    if (!signature) return null;
+    const parts = new Map(signature.split(',').map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const));
+    const t = Number(parts.get('t'));
+    const v1 = parts.get('v1');
+    if (!Number.isInteger(t) || !v1 || Math.abs(Date.now() / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return null;
+    if (!safeEqual(v1, hmac(`${t}.${rawBody.toString('utf8')}`))) return null;
+    try {
+      return eventFromJson(JSON.parse(rawBody.toString('utf8')));
+    } catch {
+      return null;
+    }
+  }
+
+  async #requireCustomer(repo: TestProcessorRepository, customerId: string) {
+    if (!(await repo.customerExists(customerId)))
+      throw new PaymentRequestError('resource_missing', `No such customer: ${customerId}`);
+  }
+
+  /**
+   * One charge inside the caller's transaction. `oneTime`: a charge of an
+   * order, reported by payment.* events; an invoice's charge is reported by
+   * the invoice.* events instead, so the order handler never sees a payment
+   * without an order.
+   */
+  async #chargeIn(
+    repo: TestProcessorRepository,
+    input: Omit<ChargeInput, 'metadata'> & { metadata: Record<string, string> },
+    now: Date,
+    { oneTime }: { oneTime: boolean },
+  ): Promise<{ payment: Payment; events: PaymentEvent[] }> {
+    if (!(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
+      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}`);
+    }
+    const { idempotencyKey, ...params } = input;
+    const hash = requestHash(params);
+    await this.#requireCustomer(repo, input.customerId);
+    const id = newId('pi');
+    const claimed = await repo.claimPayment({
+      id,
+      customer_id: input.customerId,
+      amount_cents: input.amountCents,
+      // Overwritten below, in this transaction: nobody sees the row before its outcome.
+      status: 'failed',
+      failure_code: 'processing_error',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      description: input.description,
+      idempotency_key: idempotencyKey,
+      request_hash: hash,
+      metadata: JSON.stringify(input.metadata),
+      created_at: now,
+      updated_at: now,
+    });
+    if (!claimed) {
+      const first = await repo.paymentByKey(idempotencyKey);
+      if (!first) throw new Error(`Payment of key ${idempotencyKey} vanished`);
+      return { payment: toPayment(checkSameRequest(first, hash, idempotencyKey)), events: [] };
+    }
+
+    const source = await this.#resolveSource(repo, input.customerId, input.source, now);
+    const outcome = source.ok ? outcomeOf(source.card, now) : { status: 'failed' as const, failure_code: source.code };
+    await repo.updatePayment(id, {
+      ...outcome,
+      card_id: 'cardId' in input.source && source.ok ? input.source.cardId : null,
+      token_id: 'token' in input.source && source.ok ? input.source.token : null,
+      updated_at: now,
+    });
+    const row = await repo.paymentById(id);
+    if (!row) throw new Error(`Payment ${id} vanished`);
+    const payment = toPayment(row);
+    const events: PaymentEvent[] = [];
+    if (oneTime && payment.status !== 'requires_action') {
+      await this.#emit(repo, events, now, {
+        type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
+        payment,
+      });
+    }
+    return { payment, events };
+  }
+
+  /** The card a charge uses: a token spent now (single-use), or a saved card of this customer. */
+  async #resolveSource(
+    repo: TestProcessorRepository,
+    customerId: string,
+    source: PaymentSource,
+    now: Date,
+  ): Promise<
+    { ok: true; card: Pick<CardRow, 'behaviour' | 'exp_month' | 'exp_year'> } | { ok: false; code: PaymentFailureCode }
+  > {
+    if ('token' in source) {
+      const token = await repo.useToken(source.token, customerId, now);
+      return token ? { ok: true, card: token } : { ok: false, code: 'token_invalid' };
+    }
+    const card = await repo.cardOf(customerId, source.cardId);
+    return card ? { ok: true, card } : { ok: false, code: 'card_not_found' };
+  }
+
+  /** One step of advanceClock for one subscription: ends it, or bills its next period. */
+  async #nextPeriod(repo: TestProcessorRepository, id: string, to: Date): Promise<{ events: PaymentEvent[]; more: boolean }> {
+    const events: PaymentEvent[] = [];
+    const sub = await repo.lockSubscription(id);
+    if (!sub || (sub.status !== 'active' && sub.status !== 'past_due')) return { events, more: false };
+    if (sub.cancel_at && sub.cancel_at <= to && sub.cancel_at <= sub.current_period_end) {
+      const ended = await repo.updateSubscription(id, { status: 'canceled', canceled_at: sub.cancel_at });
+      await this.#emit(repo, events, sub.cancel_at, { type: 'subscription.deleted', subscription: toSubscription(ended) });
+      return { events, more: false };
+    }
+    if (sub.current_period_end > to) return { events, more: false };
+
+    const interval = sub.interval as Interval;
+    const start = sub.current_period_end;
+    const end = periodEnd(sub.created_at, interval, periodNumber(sub.created_at, interval, start) + 1);
+    const invoiceId = newId('in');
+    await repo.insertInvoice({
+      id: invoiceId,
+      subscription_id: id,
+      amount_cents: sub.amount_cents,
+      status: 'open',
+      period_start: start,
+      period_end: end,
+      created_at: start,
+    });
+    const { payment } = await this.#chargeIn(
+      repo,
+      {
+        customerId: sub.customer_id,
+        source: { cardId: sub.card_id },
+        amountCents: sub.amount_cents,
+        idempotencyKey: `invoice:${invoiceId}`,
+        description: `Subscription ${sub.product_name}`,
+        metadata: { invoice_id: invoiceId, subscription_id: id },
+      },
+      start,
+      { oneTime: false },
+    );
+    // Off-session, a card that needs the cardholder cannot pay the invoice: it stays open, like a decline.
+    const paid = payment.status === 'succeeded';
+    await repo.updateInvoice(invoiceId, { status: paid ? 'paid' : 'open', payment_id: payment.paymentId });
+    const invoice = await repo.invoiceById(invoiceId);
+    if (!invoice) throw new Error(`Invoice ${invoiceId} vanished`);
+    const updated = await repo.updateSubscription(id, {
+      status: paid ? 'active' : 'past_due',
+      current_period_start: start,
+      current_period_end: end,
+    });
+    await this.#emit(repo, events, start, {
+      type: paid ? 'invoice.paid' : 'invoice.payment_failed',
+      invoice: toInvoice(invoice),
+    });
+    await this.#emit(repo, events, start, { type: 'subscription.updated', subscription: toSubscription(updated) });
+    return { events, more: true };
+  }
+
+  async #changeSubscription(
+    subscriptionId: string,
+    change: (repo: TestProcessorRepository, row: SubscriptionRow, now: Date, events: PaymentEvent[]) => Promise<SubscriptionRow>,
+  ): Promise<ProviderSubscription> {
+    const now = await this.now();
+    const { row, events } = await this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      const current = await repo.lockSubscription(subscriptionId);
+      if (!current) throw new PaymentRequestError('resource_missing', `No such subscription: ${subscriptionId}`);
+      const events: PaymentEvent[] = [];
+      return { row: await change(repo, current, now, events), events };
+    });
+    await this.#deliverAll(events);
+    return toSubscription(row);
+  }
+
+  /** Stores the event in the transaction of the change it reports; delivered after the commit. */
+  async #emit(repo: TestProcessorRepository, events: PaymentEvent[], at: Date, body: EventBody) {
+    const event = { id: newId('evt'), ...body } as PaymentEvent;
+    await repo.insertEvent({ id: event.id, type: event.type, payload: JSON.stringify(event), created_at: at });
+    events.push(event);
+  }
+
+  async #deliverAll(events: readonly PaymentEvent[]) {
+    const repo = testProcessorRepository(this.#db);
+    for (const event of events) await this.#deliverOne(repo, event);
+  }
+
+  /** At least once, like webhooks: the handler must take an event twice (redelivery after a crash) calmly. */
+  async #deliverOne(repo: TestProcessorRepository, event: PaymentEvent) {
+    if (!this.#deliver) return false;
+    try {
+      await this.#deliver(event);
+    } catch (error) {
+      await repo.markUndelivered(event.id, error instanceof Error ? error.message : String(error));
+      return false;
+    }
+    await repo.markDelivered(event.id);
+    return true;
+  }
+}
+
+/** What a test card does to a charge, at `now` (a saved card may have expired since it was saved). */
+function outcomeOf(card: Pick<CardRow, 'behaviour' | 'exp_month' | 'exp_year'>, now: Date) {
+  if (!expiryValid(card.exp_month, card.exp_year, now)) return { status: 'failed' as const, failure_code: 'expired_card' };
+  const behaviour = behaviourOf(card.behaviour);
+  switch (behaviour.kind) {
+    case 'succeeds':
+      return { status: 'succeeded' as const, failure_code: null };
+    case 'requires_authentication':
+      return { status: 'requires_action' as const, failure_code: null };
+    case 'charge_fails':
+      return { status: 'failed' as const, failure_code: 'card_declined' };
+    case 'declines':
+      return { status: 'failed' as const, failure_code: behaviour.code };
+  }
+}
+
+function idempotencyError(key: string) {
+  return new PaymentRequestError(
+    'idempotency_error',
+    `Keys for idempotent requests can only be used with the same parameters they were first used with (key ${key})`,
+  );
+}
+
+function checkSameRequest<T extends { request_hash: string }>(row: T, hash: string, key: string): T {
+  if (row.request_hash !== hash) throw idempotencyError(key);
+  return row;
+}
+
+const hmac = (payload: string) => createHmac('sha256', TEST_WEBHOOK_SECRET).update(payload).digest('hex');
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

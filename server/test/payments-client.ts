@@ -1,0 +1,27 @@
+import { expect } from 'vitest';
+import type { CartVisitor } from './cart-client';
+
+/** Stripe's test card numbers, as the built-in test processor knows them (README "Demo payments"). */
+export const TEST_CARDS = {
+  visa: '4242424242424242',
+  mastercard: '5555555555554444',
+  declined: '4000000000000002',
+  authenticate: '4000002760003184',
+} as const;
+
+/**
+ * A single-use token of a test card from that browser (POST
+ * /crud/test-payments/tokens, as the card field sends it): expiry two years
+ * ahead, CVC 123, cardholder Grace Miller.
+ */
+export async function cardToken(v: CartVisitor, number: string = TEST_CARDS.visa) {
+  const res = await v.send('POST', '/crud/test-payments/tokens', {
+    number,
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+    name: 'Grace Miller',
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().id as string;
+}

@@ -1,0 +1,218 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  type CartTotal,
+  type ContentByUrlResponse,
+  type Product,
+  routePath,
+  type ShippingTiersResponse,
+  stateName,
+} from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, type SiteLang, test } from './fixtures';
+import { apiGet, asBrowser, createAccount, freshEmail, seriousViolations, watchRequests } from './helpers';
+
+// Spec §2 Cart and checkout (/checkout, step 1 of 2), §5 Checkout and Free
+// shipping, §7 Cart calls; issue 12's "Done when" journey: a family fills a
+// cart with everything the shop sells, applies a coupon, proceeds, gives a
+// US address and priority shipping, and sees the server's shipping and tax.
+
+// axe goes in as an inline script (helpers.ts seriousViolations).
+test.use({ bypassCSP: true });
+
+/** Demo stories (server/demo/catalogue.json) with a digital album, a CD and a book between them. */
+const demo: Record<SiteLang, { album: string; cd: string; book: string }> = {
+  en: { album: 'david-the-shepherd-boy', cd: 'david-the-shepherd-boy', book: 'david-the-shepherd-boy' },
+  es: { album: 'rut-la-amiga-fiel', cd: 'jesus-vive', book: 'rut-la-amiga-fiel' },
+};
+
+const money = (lang: SiteLang, usd: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(usd);
+/** Localized country names as the browser shows them (Intl.DisplayNames, as the form does). */
+const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
+/** The field whose label starts with `label` (its required mark follows). */
+const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+
+const serverTotal = (page: Page) => apiGet<CartTotal>(page, '/crud/cart-session/total');
+
+/** Puts the story offers in this browser's cart through the API (its session cookie, the project's site). */
+function addOffers(page: Page, offers: { slug: string; offer: 'digitalAlbum' | 'physicalAlbum' | 'book' }[]) {
+  return asBrowser(page, async (api) => {
+    for (const { slug, offer } of offers) {
+      const product = (await (await api.get(`/crud/product-by-slug/${slug}/skus`)).json()) as Product;
+      const response = await api.post('/crud/cart-session/skus', { data: { sku_id: product[offer]?.id } });
+      expect(response.status(), `adding ${slug} ${offer}`).toBe(200);
+    }
+  });
+}
+
+/** A fresh account of the test's own (the demo customer has a gift card balance), the browser signed in to it. */
+const signedInAsNewFamily = (page: Page) =>
+  createAccount(page, { email: freshEmail('checkout'), password: 'listen-along-8', firstName: 'Rosa', lastName: 'Tester' });
+
+/** Support us (spec §2, §5 Donation): $25 every month to the second fund, in honor of Grandma Rose; ends on the cart. */
+async function giveMonthlyInHonor(page: Page, t: Translate, lang: SiteLang) {
+  const path = routePath('supportUs', lang) as string;
+  await page.goto(path);
+  const { cms_entry: entry } = await apiGet<ContentByUrlResponse>(
+    page,
+    `/crud/content/entry/by/url?url=${encodeURIComponent(path)}`,
+  );
+  const fund = entry.donations[1];
+  if (!fund) throw new Error('the demo Support us page has two funds');
+  const block = page.getByRole('region', { name: fund.title.value });
+  await block.getByRole('textbox', { name: t('donations.other') }).fill('25');
+  await block.getByRole('radio', { name: t('donations.monthly') }).check();
+  await block.getByRole('checkbox', { name: t('donations.forSomeone') }).check();
+  const dedication = block.getByRole('group', { name: t('donations.dedication') });
+  await dedication.getByRole('radio', { name: t('donations.in_honor_of') }).check();
+  await dedication.getByRole('textbox', { name: t('donations.honoree') }).fill('Grandma Rose');
+  await page.getByRole('button', { name: t('donations.submit'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+}
+
+/** The gift card page (spec §5 Gift card): $25 for a grandmother; ends on the cart. */
+async function giveGiftCard(page: Page, t: Translate, lang: SiteLang) {
+  await page.goto(routePath('giftCard', lang) as string);
+  await page.getByRole('button', { name: money(lang, 25), exact: true }).click();
+  await page.getByRole('textbox', { name: t('giftCard.name') }).fill('Grandma Rose');
+  await page.getByRole('textbox', { name: t('giftCard.email') }).fill('grandma@example.test');
+  await page.getByRole('button', { name: t('giftCard.submit'), exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+}
+
+/** The value of a figure of the order summary (a term and its definition). */
+const figure = (summary: Locator, term: string) =>
+  summary
+    .locator('div')
+    .filter({ has: summary.page().getByRole('term').getByText(term, { exact: true }) })
+    .getByRole('definition');
+
+test('a family proceeds from a full cart to checkout, ships priority to Illinois, and sees the server’s figures', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  test.setTimeout(90_000);
+  await signedInAsNewFamily(page);
+  const { album, cd, book } = demo[siteLang];
+  await addOffers(page, [
+    { slug: cd, offer: 'physicalAlbum' },
+    { slug: book, offer: 'book' },
+    { slug: album, offer: 'digitalAlbum' },
+  ]);
+
+  // FAMILY10 on the cart, before the donation: a cart holding a donation takes no coupon (spec §2 Cart).
+  await page.goto('/cart');
+  const coupon = page.getByRole('region', { name: t('cart.coupon.title') });
+  await coupon.getByRole('textbox', { name: t('cart.coupon.code') }).fill('FAMILY10');
+  await coupon.getByRole('button', { name: t('cart.coupon.apply') }).click();
+  await expect(coupon.getByText('FAMILY10', { exact: true })).toBeVisible();
+  expect((await serverTotal(page)).coupon?.discount).toBeGreaterThan(0);
+
+  await giveMonthlyInHonor(page, t, siteLang);
+  await giveGiftCard(page, t, siteLang);
+  const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
+  await expect(lines).toHaveCount(5);
+
+  // Something ships: Proceed leads to the shipping step.
+  await page.getByRole('link', { name: t('cart.proceed') }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toBeVisible();
+  await expect(page.getByText(t('checkout.step', { step: 1, total: 2 }), { exact: true })).toBeVisible();
+
+  const form = page.getByRole('form', { name: t('checkout.stepName') });
+  const address = form.getByRole('group', { name: t('checkout.address.title') });
+  // The account's names and e-mail fill the form; the rest is the family's to give.
+  await expect(field(address, t('account.fields.firstName'))).toHaveValue('Rosa');
+  await field(address, t('account.fields.phone')).fill('312 555 0100');
+  await field(address, t('account.fields.address')).fill('100 N State St');
+  await field(address, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+  await field(address, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+  await field(address, t('account.fields.city')).fill('Chicago');
+  await field(address, t('account.fields.zip')).fill('60602');
+  // No method to choose before the address is saved: the prices are the server's for the cart's address.
+  await expect(form.getByText(t('checkout.method.afterAddress'))).toBeVisible();
+  await address.getByRole('button', { name: t('checkout.address.save') }).click();
+
+  const methods = form.getByRole('group', { name: t('checkout.method.title') });
+  await expect(methods.getByRole('radio')).toHaveCount(2);
+  const total = await serverTotal(page);
+  const tiers = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${total.cart.id}`);
+  expect(tiers.zone).toBe('us');
+  const price = (type: 'economy' | 'priority') => money(siteLang, tiers.tiers.find((x) => x.shipping_type === type)!.price_usd);
+  const priority = methods.getByRole('radio', { name: t('checkout.method.priority', { price: price('priority') }) });
+  await expect(methods.getByRole('radio', { name: t('checkout.method.economy', { price: price('economy') }) })).toBeVisible();
+  await priority.check();
+  await expect(
+    page.getByRole('status').filter({
+      hasText: t('checkout.method.saved', { method: t('checkout.method.priority', { price: price('priority') }) }),
+    }),
+  ).toBeAttached();
+
+  // The summary shows the server's figures for this address and method (the web never computes money).
+  const server = await serverTotal(page);
+  expect(server.cart.shipping_type).toBe('priority');
+  expect(server.addresses.shipping).toMatchObject({ country_id: 33, state: 'IL', city: 'Chicago', postal_code: '60602' });
+  expect(server.shippingCost).toBeGreaterThan(0);
+  expect(server.taxTotal).toBeGreaterThan(0);
+  // The monthly donation, in honor of Grandma Rose, stays in the order; the coupon no longer applies beside it.
+  expect(server.skus.map((l) => l.type).sort()).toEqual(['book', 'digital_album', 'gift_card', 'physical', 'recurring_donation']);
+  const summary = page.getByRole('region', { name: t('checkout.summary') });
+  await expect(summary.getByRole('list', { name: t('checkout.items') }).getByRole('listitem')).toHaveCount(5);
+  await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, server.subtotal));
+  await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, server.shippingCost));
+  await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, server.taxTotal));
+  await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, server.fullTotal));
+  await expect(figure(summary, t('cart.discount'))).toHaveCount(server.coupon ? 1 : 0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await form.getByRole('button', { name: t('checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+});
+
+test('an incomplete address shows Required under its fields and goes nowhere', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await signedInAsNewFamily(page);
+  await addOffers(page, [{ slug: demo[siteLang].cd, offer: 'physicalAlbum' }]);
+  const saves = watchRequests(page, (r) => r.method() === 'POST' && /\/crud\/cart\/\d+\//.test(new URL(r.url()).pathname));
+  await page.goto('/checkout');
+  const form = page.getByRole('form', { name: t('checkout.stepName') });
+  const first = field(form, t('account.fields.firstName'));
+  await expect(first).toHaveValue('Rosa');
+  await first.fill('');
+  await form.getByRole('button', { name: t('checkout.continue') }).click();
+
+  for (const name of ['firstName', 'phone', 'address', 'country', 'region', 'city', 'zip'] as const) {
+    await expect(field(form, t(`account.fields.${name}`))).toHaveAccessibleDescription(t('validation.required'));
+  }
+  await expect(first).toBeFocused();
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(saves).toEqual([]);
+});
+
+test('a visitor’s Proceed leads to login, then back to the checkout step the cart needs', async ({ page, t, siteLang }) => {
+  await addOffers(page, [{ slug: demo[siteLang].album, offer: 'digitalAlbum' }]);
+  await page.goto('/cart');
+  const login = page.getByRole('link', { name: t('accountsLogin.cartLogin') });
+  // Nothing to ship: straight to payment (spec §2 Cart and checkout).
+  await expect(login).toHaveAttribute('href', '/login?back_location=%2Fpayment');
+  await addOffers(page, [{ slug: demo[siteLang].cd, offer: 'physicalAlbum' }]);
+  await page.reload();
+  await login.click();
+  await expect(page).toHaveURL(/\/login\?back_location=%2Fcheckout$/);
+});
+
+test('signed in, a cart with nothing to ship skips the shipping step, and an empty one goes back to the cart', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await signedInAsNewFamily(page);
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+  await addOffers(page, [{ slug: demo[siteLang].album, offer: 'digitalAlbum' }]);
+  await page.goto('/cart');
+  await expect(page.getByRole('link', { name: t('cart.proceed') })).toHaveAttribute('href', '/payment');
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/payment$/);
+});

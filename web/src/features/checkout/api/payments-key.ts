@@ -1,0 +1,12 @@
+import type { PaymentsKeyResponse } from '@storyhouse/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /crud/stripe/token (spec §7 Payments): the publishable key of the card processor in use, and which one it is. */
+export const getPaymentsKey = () => api<PaymentsKeyResponse>('/crud/stripe/token');
+
+/** The processor does not change while the server runs: asked once per visit. */
+export const paymentsKeyQuery = () =>
+  queryOptions({ queryKey: ['payments', 'key'], queryFn: getPaymentsKey, staleTime: Number.POSITIVE_INFINITY });
+
+export const usePaymentsKey = () => useQuery(paymentsKeyQuery());

@@ -1,0 +1,234 @@
+import {
+  type AddressBody,
+  AddressFormValues,
+  type AddressResponse,
+  addressFormKeys,
+  type CartTotal,
+  type PaymentsKeyResponse,
+  type SavedCard,
+  type UserResponse,
+} from '@storyhouse/contracts';
+import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
+import { cardLabel } from '../../components/payments/card-label';
+import { useI18n } from '../../lib/i18n';
+import { RadioGroup } from '../../ui/form/fields';
+import { FormFailure, SubmitButton } from '../../ui/form/submit';
+import { type FormApi, useForm } from '../../ui/form/use-form';
+import { useFormSubmit } from '../../ui/form/use-form-submit';
+import { Loading } from '../../ui/loading';
+import { freePurchase } from './api/free-purchase';
+import { purchase } from './api/purchase';
+import { useSaveCartAddress } from './api/save-cart-address';
+import { AuthDialog } from './auth-dialog';
+import { type CardEntry, CardEntryError } from './card-field/card-entry';
+import { TestCardField } from './card-field/test-card-field';
+import { usePaymentFlow } from './payment-flow';
+
+// Only a site paying through Stripe downloads Stripe Elements.
+const StripeCardField = lazy(() => import('./card-field/stripe-card-field'));
+
+/** The payment method choice for a card not saved yet. */
+const NEW_CARD = 'new';
+
+type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean };
+
+/**
+ * Spec §5 Payment: the billing address (AddressBody's rules: every field
+ * required) unless it is the shipping address, and a card option. A free
+ * order asks for neither: nothing is billed.
+ */
+function paymentSchema(sameAsShipping: boolean, free: boolean) {
+  const choice = z.object({ card: free ? z.string() : z.string().min(1, 'validation.required') });
+  return sameAsShipping || free ? choice : z.intersection(AddressFormValues, choice);
+}
+
+/** Only the address of a form's data or of a saved address (the cart's shipping one, for "same as shipping"). */
+const bodyOf = (address: Partial<AddressBody> | AddressResponse): AddressBody =>
+  Object.fromEntries(addressFormKeys.map((k) => [k, address[k]])) as AddressBody;
+
+const sameAddress = (a: AddressResponse | null, b: AddressResponse | null) =>
+  a !== null && b !== null && addressFormKeys.every((k) => a[k] === b[k]);
+
+/**
+ * Spec §5 Payment: saving the card is forced when the cart renews (a
+ * monthly donation, the monthly or annual plan): the renewals charge it.
+ */
+const renews = (cart: CartTotal) =>
+  cart.monthlySubtotal > 0 || cart.skus.some((l) => l.type === 'subscription' || l.type === 'recurring_donation');
+
+/**
+ * Spec §2 /payment, §4 Payment, §5 Payment, §8 Payment: the billing address
+ * (or "same as shipping"), a saved card or a new one (kept for next time
+ * when asked, always when the cart renews), and Pay, which says
+ * Processing… while the order is placed. A free cart (full total 0) has no
+ * card to give: "Place free order" uses the free-purchase path.
+ */
+export function PaymentForm({
+  cart,
+  user,
+  processor,
+  savedCards,
+}: {
+  cart: CartTotal;
+  user: UserResponse;
+  processor: PaymentsKeyResponse;
+  /** Undefined when they could not be read: a new card is still possible. */
+  savedCards: SavedCard[] | undefined;
+}) {
+  const { t, lang, formatMoney } = useI18n();
+  const saveAddress = useSaveCartAddress();
+  const flow = usePaymentFlow(processor);
+  const cardEntry = useRef<CardEntry>(null);
+  const [cardError, setCardError] = useState(false);
+  const cartId = cart.cart.id as number;
+  const shipping = cart.addresses.shipping;
+  const free = cart.fullTotal === 0;
+  const recurring = renews(cart);
+  const cards = savedCards ?? [];
+
+  const [initial] = useState<Values>(() => ({
+    ...initialAddress(cart.addresses.billing ?? null, user),
+    same_as_shipping: shipping !== null && (cart.addresses.billing === null || sameAddress(cart.addresses.billing, shipping)),
+    card: cards[0]?.id ?? NEW_CARD,
+    save_card: recurring,
+  }));
+  const [sameAsShipping, setSameAsShipping] = useState(initial.same_as_shipping);
+  const schema = useMemo(() => paymentSchema(sameAsShipping, free), [sameAsShipping, free]);
+  const form = useForm<Values>(schema, initial);
+  if (form.values.same_as_shipping !== sameAsShipping) setSameAsShipping(form.values.same_as_shipping);
+  const newCard = form.values.card === NEW_CARD;
+
+  const pay = (data: Partial<AddressBody> & { card: string }) =>
+    flow.start(async () => {
+      if (free) return freePurchase({ cart_id: cartId, lang_code: lang });
+      // Spec §8: Pay is blocked while the card reports an error.
+      if (newCard && (!cardEntry.current?.check() || cardError)) {
+        throw new CardEntryError();
+      }
+      const billing = bodyOf(sameAsShipping && shipping ? shipping : data);
+      const total = await saveAddress(cartId, 'billing', billing);
+      const token = newCard ? await (cardEntry.current as CardEntry).tokenize() : data.card;
+      return purchase({
+        stripe_token: token,
+        // Spec §5 Expected total: the full total the family sees; the server refuses a different one and charges nothing.
+        expected_total: total.fullTotal,
+        cart_id: cartId,
+        lang_code: lang,
+        ...(newCard ? { save_card: recurring || form.values.save_card } : {}),
+      });
+    }, submit.showServerErrors);
+
+  const submit = useFormSubmit(form, {
+    busy: flow.busy,
+    send: (data: Partial<AddressBody> & { card: string }) => void pay(data),
+  });
+
+  return (
+    <form ref={submit.ref} className="checkout-form" aria-label={t('payment.stepName')} onSubmit={submit.onSubmit} noValidate>
+      {free ? (
+        <section className="checkout-form__group" aria-labelledby="payment-free-title">
+          <h2 id="payment-free-title" className="checkout-form__title">
+            {t('payment.free.title')}
+          </h2>
+          <p>{t('payment.free.text', { amount: formatMoney(0) })}</p>
+        </section>
+      ) : (
+        <>
+          <p className="form-note">{t('checkout.requiredNote')}</p>
+          <BillingAddress form={form} shipping={shipping} />
+          <fieldset className="checkout-form__group">
+            <legend>{t('payment.method.title')}</legend>
+            {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
+            {cards.length > 0 && (
+              <RadioGroup
+                form={form}
+                name="card"
+                label={t('payment.method.choose')}
+                required
+                options={[
+                  ...cards.map((c) => ({ value: c.id, label: cardLabel(c, t) })),
+                  { value: NEW_CARD, label: t('payment.method.newCard') },
+                ]}
+              />
+            )}
+            {newCard && (
+              <>
+                {processor.provider === 'stripe' ? (
+                  <Suspense fallback={<Loading />}>
+                    <StripeCardField ref={cardEntry} publishableKey={processor.key} onErrorChange={setCardError} />
+                  </Suspense>
+                ) : (
+                  <TestCardField ref={cardEntry} onErrorChange={setCardError} />
+                )}
+                <SaveCard form={form} forced={recurring} />
+              </>
+            )}
+          </fieldset>
+        </>
+      )}
+      <FormFailure message={flow.failure ?? submit.failure} />
+      <SubmitButton busy={flow.busy}>
+        {flow.busy
+          ? t('payment.processing')
+          : free
+            ? t('payment.free.place')
+            : t('payment.pay', { amount: formatMoney(cart.fullTotal) })}
+      </SubmitButton>
+      <AuthDialog open={flow.authenticating !== null} amount={cart.fullTotal} onAnswer={(approve) => void flow.answer(approve)} />
+    </form>
+  );
+}
+
+/** Spec §5 Payment: the billing address, or the shipping address again with one tick. */
+function BillingAddress({ form, shipping }: { form: FormApi<Values>; shipping: AddressResponse | null }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="checkout-form__group">
+      <legend>{t('payment.billing.title')}</legend>
+      {shipping && (
+        <label className="field field--checkbox">
+          <input
+            type="checkbox"
+            checked={form.values.same_as_shipping}
+            onChange={(e) => form.set('same_as_shipping', e.currentTarget.checked)}
+          />{' '}
+          {t('payment.billing.sameAsShipping')}
+        </label>
+      )}
+      {shipping && form.values.same_as_shipping ? (
+        <p className="payment-form__address">
+          {`${shipping.fname} ${shipping.lname}, ${shipping.line1}, ${shipping.city}, ${shipping.state} ${shipping.postal_code}`}
+        </p>
+      ) : (
+        <AddressFormFields form={form} section="billing" />
+      )}
+    </fieldset>
+  );
+}
+
+/** "Save this card for next time"; ticked and fixed, with the reason, when the cart renews (spec §5 Payment). */
+function SaveCard({ form, forced }: { form: FormApi<Values>; forced: boolean }) {
+  const { t } = useI18n();
+  const noteId = useId();
+  return (
+    <div className="field">
+      <label className="field--checkbox">
+        <input
+          type="checkbox"
+          checked={forced || form.values.save_card}
+          disabled={forced}
+          aria-describedby={forced ? noteId : undefined}
+          onChange={(e) => form.set('save_card', e.currentTarget.checked)}
+        />{' '}
+        {t('payment.saveCard')}
+      </label>
+      {forced && (
+        <p className="field__hint" id={noteId}>
+          {t('payment.saveCardForced')}
+        </p>
+      )}
+    </div>
+  );
+}
