@@ -9,7 +9,7 @@ import {
 } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, seriousViolations, watchRequests } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, readMailbox, seriousViolations, watchRequests } from './helpers';
 
 // Spec §2 Cart and checkout (/checkout, step 1 of 2), §5 Checkout and Free
 // shipping, §7 Cart calls; issue 12's "Done when" journey: a family fills a
@@ -86,11 +86,11 @@ const figure = (summary: Locator, term: string) =>
     .filter({ has: summary.page().getByRole('term').getByText(term, { exact: true }) })
     .getByRole('definition');
 
-test('a family proceeds from a full cart to checkout, ships priority to Illinois, and sees the server’s figures', {
+test('a family proceeds from a full cart to checkout, ships priority to Illinois, sees the server’s figures, pays and finds the order', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
-  test.setTimeout(90_000);
-  await signedInAsNewFamily(page);
+  test.setTimeout(150_000);
+  const email = await signedInAsNewFamily(page);
   const { album, cd, book } = demo[siteLang];
   await addOffers(page, [
     { slug: cd, offer: 'physicalAlbum' },
@@ -165,6 +165,33 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
 
   await form.getByRole('button', { name: t('checkout.continue') }).click();
   await expect(page).toHaveURL(/\/payment$/);
+
+  // Step 2 (issue 13): billed to the shipping address, paid with 4242 4242 4242 4242; the card is
+  // kept whatever the box says, since the monthly donation renews with it (spec §5 Payment).
+  await expect(page.getByRole('heading', { level: 1, name: t('payment.title') })).toBeVisible();
+  const payment = page.getByRole('form', { name: t('payment.stepName') });
+  await payment.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') }).check();
+  await field(payment, t('payment.card.number')).fill('4242424242424242');
+  await field(payment, t('payment.card.expiry')).fill('1234');
+  await field(payment, t('payment.card.cvc')).fill('123');
+  await field(payment, t('payment.card.name')).fill('Rosa Tester');
+  await expect(payment.getByText(t('payment.saveCardForced'))).toBeVisible();
+  await payment.getByRole('button', { name: t('payment.pay', { amount: money(siteLang, server.fullTotal) }) }).click();
+
+  // The confirmation names the order; the receipt waits in the mailbox; My orders lists it.
+  await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible({
+    timeout: 20_000,
+  });
+  const orderId = new URL(page.url()).searchParams.get('order') as string;
+  await expect(page.getByText(t('payment.confirmation.text', { number: orderId }))).toBeVisible();
+  const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(orderId) && m.to.includes(email));
+  await expect.poll(receipt).toBeTruthy();
+  expect((await receipt())?.text).toContain('4242');
+  await page.getByRole('link', { name: t('payment.confirmation.orders') }).click();
+  const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+  await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
+  await expect(order.getByRole('definition').last()).toHaveText(money(siteLang, server.fullTotal));
+  await expect(order.getByText(t('orders.page.paidWithCard', { last4: '4242' }))).toBeVisible();
 });
 
 test('an incomplete address shows Required under its fields and goes nowhere', { tag: '@i18n' }, async ({

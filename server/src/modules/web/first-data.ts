@@ -147,6 +147,8 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
       case 'home-page': {
         const albums = catalogue.recommendedAlbums(lang, sessionId);
         const freeStory = catalogue.freeStory(lang);
+        // Read below, after other awaits: a refusal meanwhile (no free story this week) is not unhandled.
+        freeStory.catch(() => undefined);
         // Without a header image, the hero is the free story's cover.
         const heroCover = entry.main_image
           ? []
