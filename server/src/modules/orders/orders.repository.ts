@@ -51,11 +51,6 @@ export function ordersRepository(db: Db) {
       return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     },
 
-    /** The order, locked until the transaction ends. */
-    lockOrder(orderId: number) {
-      return db.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
-    },
-
     linesOf(orderId: number) {
       return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     },
@@ -113,7 +108,7 @@ export function ordersRepository(db: Db) {
     stalePending(before: Date) {
       return db
         .selectFrom('orders')
-        .select(['id', 'updated_at', 'payment_id'])
+        .select(['id', 'updated_at'])
         .where('status', '=', 'pending')
         .where('updated_at', '<', before)
         .orderBy('id')
@@ -351,4 +346,4 @@ export function ordersRepository(db: Db) {
 export type OrdersRepository = ReturnType<typeof ordersRepository>;
 
 /** Lines whose amount the family chose (cart_amount_lines): donations and the gift card. */
-export const isAmountType = (type: string) => type === 'donation' || type === 'recurring_donation' || type === 'gift_card';
+const isAmountType = (type: string) => type === 'donation' || type === 'recurring_donation' || type === 'gift_card';

@@ -94,8 +94,8 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
         const amountLineIds = lines.map((l) => l.cart_amount_line_id).filter((id): id is number => id !== null);
         await orders.emptyCart(order.cart_id, lines, amountLineIds);
       }
-      await deliverGoods(trx, order, lines);
       const buyer = await orders.findUser(order.user_id);
+      await deliverGoods(trx, order, lines, buyer);
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
@@ -107,9 +107,13 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
   }
 
   /** Ownership for the buyer, or a gift to claim; a gift card line becomes a gift card to claim. */
-  async function deliverGoods(trx: Db, order: OrderRow, lines: readonly OrderLineRow[]) {
+  async function deliverGoods(
+    trx: Db,
+    order: OrderRow,
+    lines: readonly OrderLineRow[],
+    buyer: { email: string; fname: string; lname: string },
+  ) {
     const orders = ordersRepository(trx);
-    const buyer = await orders.findUser(order.user_id);
     const senderName = `${buyer.fname} ${buyer.lname}`.trim() || buyer.email;
     const lang = order.lang_code as LangCode;
     const owned = lines.filter((l) => l.sku_id !== null && (DOWNLOADS.has(l.type) || SHIPPED.has(l.type)));
