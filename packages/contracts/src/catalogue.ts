@@ -69,6 +69,10 @@ export const Track = z
     /** The full recording; streams only for those entitled. */
     download_url: z.string(),
     isInCart: z.boolean(),
+    /** The server's verdict for this listener (access.ts tracksHeardInFull): the full recording plays, else the preview. */
+    plays_in_full: z.boolean(),
+    /** The listener owns it (its album or the track was bought, or given and claimed). */
+    owned: z.boolean(),
   })
   .meta({ id: 'Track' });
 export type Track = z.infer<typeof Track>;

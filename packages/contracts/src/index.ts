@@ -18,6 +18,7 @@ export * from './guest-book';
 export * from './image-sizes';
 export * from './lang';
 export { defaultLang, langCodes, spanishSiteFlagValues } from './lang-codes';
+export * from './library';
 export * from './mailbox';
 export * from './navigation';
 export * from './newsletter';

@@ -55,6 +55,9 @@ export const pageRoutes = {
   // Spec §2 /claim-gift/{hash}: the gift link e-mailed to its recipient, who logs in (or creates an account) and comes
   // back here with back_location; without a hash the page goes on to /library.
   claimGift: { paths: ['/claim-gift/:hash', '/claim-gift'], access: 'signed-in' },
+  // Issue 14: My Library and an album in it (spec §2: id is a number or the literal free-story).
+  library: { paths: ['/library'], access: 'signed-in' },
+  libraryAlbum: { paths: ['/library/album/:id'], access: 'signed-in' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {

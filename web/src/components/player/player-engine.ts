@@ -10,6 +10,13 @@ export interface QueueTrack {
   /** For the lock screen and headset (Media Session metadata). */
   album?: string;
   artwork?: string;
+  /**
+   * Set when the listener's place in this recording is kept on the server
+   * (signed in, full recording; issue 14 item 5): playing starts at
+   * `positionSeconds`, and the engine reports the position while it plays
+   * (PUT /crud/my-library/progress/{skuId}).
+   */
+  resume?: { skuId: number; positionSeconds: number };
 }
 
 /** The five audio-error alerts of spec §4 Audio queue, by MediaError code. */
