@@ -203,7 +203,7 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
     server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
       // A fresh database: the server seeds the demo content into it.
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (!(await waitHealthy(port, server, Date.now() + 180_000))) throw new Error('the server did not start');

@@ -211,7 +211,15 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a .env file or compose file) means unset, not
   // a value: otherwise PORT= would listen on a random port.
-  const result = checkedConfig.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = checkedConfig.safeParse(given);
+  // A live site must choose its card processor: the test processor's default
+  // takes "payments" with test card numbers, which a family could not tell from real ones.
+  if (result.success && result.data.NODE_ENV === 'production' && given.PAYMENTS === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS="": required when NODE_ENV=production (stripe, or test for a demo site)',
+    );
+  }
   if (result.success) return result.data;
   const lines = result.error.issues.map(
     (i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,

@@ -48,6 +48,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('makes a production site choose its card processor, so test cards never take real orders by default', () => {
+    expect(configError({ NODE_ENV: 'production' })).toMatch(/PAYMENTS="": required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).PAYMENTS).toBe('test');
+    expect(loadConfig({ NODE_ENV: 'development' }).PAYMENTS).toBe('test');
+  });
+
   it('needs the SMTP address to send e-mail by SMTP', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL="": required when MAIL_TRANSPORT=smtp/);
     expect(loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@smtp.example.org' }).SMTP_URL).toBe(

@@ -141,7 +141,7 @@ describe('the developer mailbox in production', () => {
   afterAll(() => database.close());
 
   it('does not exist by default', async () => {
-    const t = await createTestApp({ database, webRoot: null, env: { NODE_ENV: 'production' } });
+    const t = await createTestApp({ database, webRoot: null, env: { NODE_ENV: 'production', PAYMENTS: 'test' } });
     try {
       const res = await t.app.inject({ url: URL });
       expect(res.statusCode).toBe(404);
@@ -174,7 +174,11 @@ describe('the developer mailbox in production', () => {
   });
 
   it('can be turned on with MAILBOX_PAGE=true, still for admins only', async () => {
-    const t = await createTestApp({ database, webRoot: null, env: { NODE_ENV: 'production', MAILBOX_PAGE: 'true' } });
+    const t = await createTestApp({
+      database,
+      webRoot: null,
+      env: { NODE_ENV: 'production', PAYMENTS: 'test', MAILBOX_PAGE: 'true' },
+    });
     try {
       expect((await t.app.inject({ url: URL, headers: { cookie: await adminCookie(t) } })).statusCode).toBe(200);
       expect((await t.app.inject({ url: URL })).statusCode).toBe(404);
