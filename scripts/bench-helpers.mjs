@@ -107,6 +107,17 @@ export async function compare(base, bareBase, p, warmup = { duration: 2 }, heade
 
 export const describe = (r) => `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms`;
 
+/** Signs in on our server with an e-mail and password; resolves with the session's Cookie header. */
+export async function logIn(base, credentials) {
+  const res = await fetch(`${base}/crud/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
 /** A JSON call to our server as the client whose cookie is `cookie`; throws unless it answers 200. */
 export async function call(base, cookie, method, p, body) {
   const res = await fetch(base + p, {

@@ -14,7 +14,10 @@
 //  8. purchases per second with a saved card on the test processor, and 50
 //     concurrent purchases of one cart making one order and one charge
 //     (scripts/bench-purchases.mjs);
-//  9. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+//  9. My Library on PostgreSQL: the first page for a family owning 200 albums,
+//     a 50-track album's ZIP against reading its files, and the server's
+//     memory while 10 clients download it (scripts/bench-library.mjs);
+// 10. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +27,7 @@ import { benchAccounts } from './bench-accounts.mjs';
 import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
+import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -159,4 +163,5 @@ await benchMedia();
 await benchAccounts();
 await benchCart();
 await benchPurchases();
+await benchLibrary();
 await measureLighthouse();

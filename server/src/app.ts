@@ -17,13 +17,14 @@ import { cartService } from './modules/cart/cart.service';
 import { currentOwner } from './modules/cart/cart-owner';
 import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { catalogueService } from './modules/catalogue/catalogue.service';
+import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import library from './modules/library/library.plugin';
 import { loginRoutes } from './modules/login/login.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { resizedCopies } from './modules/media/images';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(checkoutAddressRoutes);
   await app.register(payments, { config });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
+  await app.register(library, { storage, catalogue });
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
@@ -158,7 +160,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
         navigation: () => cms.navigation(),
         cmsPage: (lang, path) => cms.page(lang, path),
         catalogue,
-        sessionId: async (request) => (await request.getSession())?.id,
+        viewer: viewerOf,
         resizedCopies: copies,
       },
       { waitMs: config.FIRST_DATA_WAIT_MS },

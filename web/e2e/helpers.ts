@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { type APIRequestContext, type Page, type Request, request } from '@playwright/test';
-import type { MailboxResponse } from '@storyhouse/contracts';
+import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { expect, test } from './fixtures';
+import { expect, type SiteLang, test } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 
@@ -222,4 +222,35 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
   }, path);
   expect(status, path).toBe(200);
   return body as T;
+}
+
+/**
+ * Pays for the cart of the signed-in client `api` with the test processor's
+ * 4242 card, as the payment page does (checkout.spec.ts clicks through it;
+ * journeys about what an order gives pay this way).
+ */
+export async function payCart(api: APIRequestContext, lang: SiteLang) {
+  const total = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+  const token = await api.post('/crud/test-payments/tokens', {
+    data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Grace' },
+  });
+  expect(token.status(), `card token: ${await token.text()}`).toBe(200);
+  const { id } = (await token.json()) as { id: string };
+  const paid = await api.post('/crud/purchases', {
+    // A monthly donation renews with the card: it is kept (spec §5 Payment).
+    data: { stripe_token: id, expected_total: total.fullTotal, cart_id: total.cart.id, lang_code: lang, save_card: true },
+  });
+  expect(paid.status(), `purchase: ${await paid.text()}`).toBe(200);
+  const { order_id } = (await paid.json()) as { order_id: number };
+  return { orderId: order_id, total: total.fullTotal };
+}
+
+/** Buys the digital album of the story `slug` as the page's signed-in browser, through the API; returns the product as bought. */
+export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
+  return asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${slug}/skus`)).json()) as Product;
+    const added = await api.post('/crud/cart-session/skus', { data: { sku_id: product.digitalAlbum?.id } });
+    expect(added.status(), 'adding the album').toBe(200);
+    return { product, ...(await payCart(api, lang)) };
+  });
 }

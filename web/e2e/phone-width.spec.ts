@@ -67,7 +67,15 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       p('createAccount'),
       { route: 'notFound', path: '/no-such-page' },
     ],
-    admin: [p('accountSettings'), p('resetPassword'), p('admin'), p('mailbox')],
+    admin: [
+      p('accountSettings'),
+      p('resetPassword'),
+      p('admin'),
+      p('mailbox'),
+      // My Library (issue 14): the list, then the free story's album page with its tracks.
+      p('library'),
+      { route: 'libraryAlbum', path: '/library/album/free-story' },
+    ],
   };
 }
 

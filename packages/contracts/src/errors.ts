@@ -93,6 +93,8 @@ export const errorCodes = [
   'order_card_required',
   'gift_unavailable',
   'recurring_donation_not_found',
+  // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
+  'library_zip_too_large',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

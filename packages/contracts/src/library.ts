@@ -107,9 +107,7 @@ export const HasSubscriptionResponse = z.object({ has_subscription: z.boolean() 
 export type HasSubscriptionResponse = z.infer<typeof HasSubscriptionResponse>;
 
 /** PUT /crud/my-library/progress/{skuId}: where the listener stopped (0 to the track's length). */
-export const ProgressBody = z
-  .strictObject({ position_seconds: z.number().min(0).max(86_400) })
-  .meta({ id: 'ProgressBody' });
+export const ProgressBody = z.strictObject({ position_seconds: z.number().min(0).max(86_400) }).meta({ id: 'ProgressBody' });
 export type ProgressBody = z.infer<typeof ProgressBody>;
 export const ProgressResponse = z.object({ position_seconds: z.number().min(0) }).meta({ id: 'Progress' });
 export type ProgressResponse = z.infer<typeof ProgressResponse>;

@@ -51,6 +51,11 @@ export const PurchaseResponse = z
   .meta({ id: 'PurchaseResponse' });
 export type PurchaseResponse = z.infer<typeof PurchaseResponse>;
 
+/**
+ * POST /crud/purchases/{orderId}/confirm and GET /crud/orders/{orderId}
+ * (one order of the signed-in user: the confirmation page reads it, so its
+ * address is never trusted; another user's order is order_not_found).
+ */
 export const OrderIdParams = z.strictObject({ orderId: IdParam });
 
 /** GET /crud/orders?filter_current_user=true&page. */

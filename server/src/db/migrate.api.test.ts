@@ -44,6 +44,7 @@ describe('migrateToLatest', () => {
       'gift_skus',
       'gifts',
       'guest_book_entries',
+      'listening_progress',
       'mail_outbox',
       'masquerade_log',
       'newsletter_subscribers',

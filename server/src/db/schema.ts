@@ -239,6 +239,13 @@ export interface GuestBookEntries {
   moderation_token_hash: string | null;
 }
 
+export interface ListeningProgress {
+  position_seconds: number;
+  sku_id: number;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -612,6 +619,7 @@ export interface DB {
   gift_skus: GiftSkus;
   gifts: Gifts;
   guest_book_entries: GuestBookEntries;
+  listening_progress: ListeningProgress;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
   newsletter_subscribers: NewsletterSubscribers;

@@ -53,6 +53,8 @@ const screens: Record<PageRouteId, Screen> = {
   accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
   orders: preloadable(() => import('../features/orders/orders-page')),
   claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
+  library: preloadable(() => import('../features/library/library-page')),
+  libraryAlbum: preloadable(() => import('../features/library/library-album-page')),
 };
 
 /**

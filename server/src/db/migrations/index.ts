@@ -14,6 +14,7 @@ import * as m0012 from './0012_cart_amount_lines';
 import * as m0013 from './0013_addresses_shipping_tax';
 import * as m0014 from './0014_test_processor';
 import * as m0015 from './0015_orders';
+import * as m0016 from './0016_listening_progress';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_addresses_shipping_tax': m0013,
   '0014_test_processor': m0014,
   '0015_orders': m0015,
+  '0016_listening_progress': m0016,
 };

@@ -153,6 +153,9 @@ describe('the demo catalogue', () => {
         preview_url: `/crud/media/track/${first?.sku_id}/preview.mp3`,
         download_url: `/crud/media/track/${first?.sku_id}/full.mp3`,
         isInCart: false,
+        // A visitor: nothing owned, a paid track plays its preview.
+        plays_in_full: false,
+        owned: false,
       });
     });
 

@@ -14,12 +14,10 @@ import {
   SubscriptionOffersResponse,
   TopStoriesResponse,
 } from '@storyhouse/contracts';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { catalogueService } from './catalogue.service';
+import { type catalogueService, viewerOf } from './catalogue.service';
 
 const tags = ['catalogue'];
-const sessionIdOf = async (request: FastifyRequest) => (await request.getSession())?.id;
 
 /** Spec §7 "Catalogue and library": the calls that read the catalogue. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<typeof catalogueService> }> = async (
@@ -36,7 +34,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: ProductListResponse },
       },
     },
-    async (request) => catalogue.listProducts(request.query, request.siteLang, await sessionIdOf(request)),
+    async (request) => catalogue.listProducts(request.query, request.siteLang, viewerOf(request)),
   );
 
   app.get(
@@ -49,7 +47,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: SkuListResponse },
       },
     },
-    async (request) => catalogue.listSkus(request.query, await sessionIdOf(request)),
+    async (request) => catalogue.listSkus(request.query, viewerOf(request)),
   );
 
   app.get(
@@ -62,7 +60,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: SubscriptionOffersResponse },
       },
     },
-    async (request) => catalogue.subscriptionOffers(await sessionIdOf(request)),
+    async (request) => catalogue.subscriptionOffers(viewerOf(request)),
   );
 
   app.get(
@@ -76,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: Product },
       },
     },
-    async (request) => catalogue.productById(request.params.id, await sessionIdOf(request)),
+    async (request) => catalogue.productById(request.params.id, viewerOf(request)),
   );
 
   app.get(
@@ -90,7 +88,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: Product },
       },
     },
-    async (request) => catalogue.productBySlug(request.params.slug, await sessionIdOf(request)),
+    async (request) => catalogue.productBySlug(request.params.slug, viewerOf(request)),
   );
 
   app.get(
@@ -104,7 +102,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: ProductsResponse },
       },
     },
-    async (request) => catalogue.recommendedAlbums(request.params.lang, await sessionIdOf(request)),
+    async (request) => catalogue.recommendedAlbums(request.params.lang, viewerOf(request)),
   );
 
   app.get(
@@ -118,7 +116,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: TopStoriesResponse },
       },
     },
-    async (request) => catalogue.topStories(request.params.lang, await sessionIdOf(request)),
+    async (request) => catalogue.topStories(request.params.lang, viewerOf(request)),
   );
 
   app.get(
@@ -131,7 +129,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: TopStoriesResponse },
       },
     },
-    async (request) => catalogue.topStories(request.siteLang, await sessionIdOf(request)),
+    async (request) => catalogue.topStories(request.siteLang, viewerOf(request)),
   );
 
   app.get(
@@ -158,7 +156,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: ProductsResponse },
       },
     },
-    async (request) => catalogue.freeStreaming(request.query.lang_code, request.siteLang, await sessionIdOf(request)),
+    async (request) => catalogue.freeStreaming(request.query.lang_code, request.siteLang, viewerOf(request)),
   );
 
   app.get(
@@ -172,6 +170,6 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
         response: { 200: Product },
       },
     },
-    async (request) => catalogue.freeStreamingAlbum(request.params.id, await sessionIdOf(request)),
+    async (request) => catalogue.freeStreamingAlbum(request.params.id, viewerOf(request)),
   );
 };

@@ -15,11 +15,13 @@ import {
   type Track,
   type TrackMatch,
 } from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
 import { skuIdsInCart } from '../cart/cart.service';
+import { type Listener, listenerOf, type TrackRights, type TrackVerdicts, trackVerdicts } from '../library/access';
 import {
   catalogueRepository,
   type ListedProductRow,
@@ -29,7 +31,7 @@ import {
   type SkuRow,
   type TrackRow,
 } from './catalogue.repository';
-import { isOnSale, monthlyPriceCents, priceCents } from './pricing';
+import { isOnSale, monthlyPriceCents, type PricedSku, priceCents } from './pricing';
 
 /** Spec §7 "reads items, page, per_page, count": a page of the shop is 20 products. */
 export const PER_PAGE = 20;
@@ -44,9 +46,35 @@ const formats = ['digital_album', 'physical', 'book'] as const;
 const storyPath = (slug: string) => `/story/${encodeURIComponent(slug)}`;
 const imageUrl = (key: string | null) => (key ? mediaPaths.image(key) : null);
 
-function prices(sku: SkuRow) {
+function prices(sku: PricedSku) {
   return { full_price_usd: toUsd(sku.full_price_cents), price_usd: toUsd(priceCents(sku)) };
 }
+
+/**
+ * Who reads the catalogue: their session's cart gives the in-cart flags, the
+ * access rule their tracks' plays_in_full and owned. Both read lazily.
+ */
+export interface Viewer extends Listener {
+  sessionId(): Promise<string | undefined>;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  return { ...listenerOf(request), sessionId: async () => (await request.getSession())?.id };
+}
+
+/**
+ * One viewer's marks on shared rows: computed per request (never cached with
+ * the rows, which every visitor shares).
+ */
+export interface Marks extends TrackVerdicts {
+  inCart: ReadonlySet<number>;
+}
+
+/** A track's own columns (a catalogue or library row). */
+export type TrackColumns = Pick<
+  SkuRow,
+  'id' | 'title' | 'description' | 'position' | 'length_seconds' | 'full_price_cents' | 'sale_price_cents' | 'is_free'
+>;
 
 function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | null, inCart: ReadonlySet<number>): Sku {
   return {
@@ -72,7 +100,8 @@ function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | n
   };
 }
 
-function toTrack(row: SkuRow, isFreeStreaming: boolean, inCart: ReadonlySet<number>): Track {
+/** A track as every API answer carries it, with this viewer's marks. */
+export function toTrack(row: TrackColumns, isFreeStreaming: boolean, marks: Marks): Track {
   return {
     sku_id: row.id,
     title: row.title,
@@ -84,7 +113,9 @@ function toTrack(row: SkuRow, isFreeStreaming: boolean, inCart: ReadonlySet<numb
     is_free_streaming: isFreeStreaming,
     preview_url: mediaPaths.trackPreview(row.id),
     download_url: mediaPaths.trackFull(row.id),
-    isInCart: inCart.has(row.id),
+    isInCart: marks.inCart.has(row.id),
+    plays_in_full: marks.full.has(row.id),
+    owned: marks.owned.has(row.id),
   };
 }
 
@@ -108,7 +139,8 @@ function priceOf(sku: Sku | null, row: SkuRow | undefined) {
 }
 
 /** A product with its visible skus (spec §3 Product). */
-export function toProduct(p: ProductRow, skus: readonly SkuRow[], inCart: ReadonlySet<number>): Product {
+function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Product {
+  const { inCart } = marks;
   const tracks = skus.filter((s) => s.type === 'digital_track');
   const byFormat = new Map(skus.filter((s) => s.type !== 'digital_track').map((s) => [s.type, s]));
   const options = formats.flatMap((type) => {
@@ -136,7 +168,7 @@ export function toProduct(p: ProductRow, skus: readonly SkuRow[], inCart: Readon
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
     skus: options.map((o) => o.sku),
-    tracks: tracks.map((t) => toTrack(t, p.is_free_streaming, inCart)),
+    tracks: tracks.map((t) => toTrack(t, p.is_free_streaming, marks)),
     digitalAlbum: digitalAlbum?.sku ?? null,
     physicalAlbum: physicalAlbum?.sku ?? null,
     book: book?.sku ?? null,
@@ -148,9 +180,9 @@ export function toProduct(p: ProductRow, skus: readonly SkuRow[], inCart: Readon
   };
 }
 
-function toTrackMatch(row: TrackRow, inCart: ReadonlySet<number>): TrackMatch {
+function toTrackMatch(row: TrackRow, marks: Marks): TrackMatch {
   return {
-    ...toTrack(row, row.product_is_free_streaming, inCart),
+    ...toTrack(row, row.product_is_free_streaming, marks),
     product_id: row.product_id,
     product_slug: row.product_slug,
     product_title: row.product_title,
@@ -210,9 +242,22 @@ export interface ProductListInput {
   lang_code?: LangCode | 'all' | undefined;
 }
 
+/** The access rule's view of the tracks among some skus. */
+function rightsOf(skus: readonly SkuRow[], isFreeStreaming: (productId: number) => boolean): TrackRights[] {
+  return skus.flatMap((s) =>
+    s.type === 'digital_track' && s.product_id !== null
+      ? [{ skuId: s.id, productId: s.product_id, isFree: s.is_free, isFreeStreaming: isFreeStreaming(s.product_id) }]
+      : [],
+  );
+}
+
+const trackRowRights = (rows: readonly TrackRow[]): TrackRights[] =>
+  rows.map((t) => ({ skuId: t.id, productId: t.product_id, isFree: t.is_free, isFreeStreaming: t.product_is_free_streaming }));
+
 /**
- * The catalogue as the shop, story and home pages read it. `sessionId`
- * marks what is already in that session's cart (spec §4 in-cart flags).
+ * The catalogue as the shop, story and home pages read it. The `viewer`
+ * marks what is already in their session's cart (spec §4 in-cart flags) and
+ * which tracks they hear in full and own (the access rule).
  */
 export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   const repo = catalogueRepository(db);
@@ -220,27 +265,38 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
   const listings = ttlCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(opts.listingCacheMs);
   const storySlugs = ttlCache<{ image: string | null } | null>(opts.listingCacheMs);
-  const inCartOf = (sessionId: string | undefined) => skuIdsInCart(db, sessionId);
+  const inCartOf = async (viewer: Viewer) => skuIdsInCart(db, await viewer.sessionId());
 
-  async function products(rows: readonly ProductRow[], inCart: ReadonlySet<number>): Promise<Product[]> {
+  /** The viewer's marks on these tracks: their cart and the access rule, side by side. */
+  async function marksOf(viewer: Viewer, tracks: readonly TrackRights[]): Promise<Marks> {
+    const [inCart, verdicts] = await Promise.all([inCartOf(viewer), trackVerdicts(db, viewer, tracks)]);
+    return { inCart, ...verdicts };
+  }
+
+  async function products(rows: readonly ProductRow[], viewer: Viewer): Promise<Product[]> {
     const skus = await repo.skusOfProducts(rows.map((r) => r.id));
+    const freeStreaming = new Set(rows.filter((r) => r.is_free_streaming).map((r) => r.id));
+    const marks = await marksOf(
+      viewer,
+      rightsOf(skus, (id) => freeStreaming.has(id)),
+    );
     const byProduct = new Map<number | null, SkuRow[]>();
     for (const s of skus) {
       const list = byProduct.get(s.product_id);
       if (list) list.push(s);
       else byProduct.set(s.product_id, [s]);
     }
-    return rows.map((p) => toProduct(p, byProduct.get(p.id) ?? [], inCart));
+    return rows.map((p) => toProduct(p, byProduct.get(p.id) ?? [], marks));
   }
 
-  async function product(row: ProductRow | undefined, sessionId: string | undefined): Promise<Product> {
+  async function product(row: ProductRow | undefined, viewer: Viewer): Promise<Product> {
     if (!row) throw new AppError('not_found', 'item_not_found');
-    const [list] = await products([row], await inCartOf(sessionId));
+    const [list] = await products([row], viewer);
     return list as Product;
   }
 
   return {
-    async listProducts(input: ProductListInput, siteLang: LangCode, sessionId: string | undefined): Promise<ProductListResponse> {
+    async listProducts(input: ProductListInput, siteLang: LangCode, viewer: Viewer): Promise<ProductListResponse> {
       const search = input.search || undefined;
       const filter: ProductFilter = {
         langs: languages(input.lang_code, siteLang),
@@ -259,24 +315,29 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
         return { page, trackRows };
       };
       const key = JSON.stringify([filter.langs, filter.type, filter.availableOnly, search, window.offset]);
-      // The rows are the same for every visitor; the in-cart flags are this visitor's.
-      const [{ page, trackRows }, inCart] = await Promise.all([listings(key, load), inCartOf(sessionId)]);
+      // The rows are the same for every visitor; the marks (in cart, heard in full, owned) are this viewer's.
+      const { page, trackRows } = await listings(key, load);
+      const freeStreaming = new Set(page.rows.filter((r) => r.is_free_streaming).map((r) => r.id));
+      const marks = await marksOf(viewer, [
+        ...page.rows.flatMap((p) => rightsOf(p.skus, (id) => freeStreaming.has(id))),
+        ...trackRowRights(trackRows),
+      ]);
       return {
-        items: page.rows.map((p) => toProduct(p, p.skus, inCart)),
+        items: page.rows.map((p) => toProduct(p, p.skus, marks)),
         page: input.page,
         per_page: PER_PAGE,
         count: page.count,
-        tracks: trackRows.map((t) => toTrackMatch(t, inCart)),
+        tracks: trackRows.map((t) => toTrackMatch(t, marks)),
       };
     },
 
-    async listSkus(input: Omit<ProductListInput, 'lang_code'>, sessionId: string | undefined): Promise<SkuListResponse> {
+    async listSkus(input: Omit<ProductListInput, 'lang_code'>, viewer: Viewer): Promise<SkuListResponse> {
       const [page, inCart] = await Promise.all([
         repo.listSkus(
           { type: input.type, availableOnly: input.available === '1', search: input.search || undefined },
           { limit: PER_PAGE, offset: (input.page - 1) * PER_PAGE },
         ),
-        inCartOf(sessionId),
+        inCartOf(viewer),
       ]);
       const toListed = (row: SkuListRow) =>
         toSku(
@@ -288,22 +349,22 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
     },
 
     /** Spec §2 Subscription: the plans on sale, monthly then annual, marked when in this session's cart. */
-    async subscriptionOffers(sessionId: string | undefined): Promise<SubscriptionOffersResponse> {
+    async subscriptionOffers(viewer: Viewer): Promise<SubscriptionOffersResponse> {
       const [page, inCart] = await Promise.all([
         repo.listSkus({ type: 'subscription', availableOnly: true }, { limit: PER_PAGE, offset: 0 }),
-        inCartOf(sessionId),
+        inCartOf(viewer),
       ]);
       const offers = page.rows.flatMap((row) => toOffer(row, inCart) ?? []);
       const rank = (o: SubscriptionOffer) => subscriptionPlans.indexOf(o.code);
       return { items: offers.sort((a, b) => rank(a) - rank(b)) };
     },
 
-    async productById(id: number, sessionId: string | undefined) {
-      return product(await repo.productById(id), sessionId);
+    async productById(id: number, viewer: Viewer) {
+      return product(await repo.productById(id), viewer);
     },
 
-    async productBySlug(slug: string, sessionId: string | undefined) {
-      return product(await repo.productBySlug(slug), sessionId);
+    async productBySlug(slug: string, viewer: Viewer) {
+      return product(await repo.productBySlug(slug), viewer);
     },
 
     /** Whether /story/{slug} names a product: the page's HTTP status (404 when not), asked on every visit, so cached briefly. */
@@ -315,13 +376,12 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       });
     },
 
-    async recommendedAlbums(lang: LangCode, sessionId: string | undefined) {
-      const [rows, inCart] = await Promise.all([repo.recommendedAlbums(lang), inCartOf(sessionId)]);
-      return { items: await products(rows, inCart) };
+    async recommendedAlbums(lang: LangCode, viewer: Viewer) {
+      return { items: await products(await repo.recommendedAlbums(lang), viewer) };
     },
 
-    async topStories(lang: LangCode, sessionId: string | undefined) {
-      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(sessionId)]);
+    async topStories(lang: LangCode, viewer: Viewer) {
+      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(viewer)]);
       return { items: rows.map((r) => toTopStory(r, inCart)) };
     },
 
@@ -331,17 +391,15 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       return toFreeStory(row);
     },
 
-    async freeStreaming(langCode: LangCode | 'all' | undefined, siteLang: LangCode, sessionId: string | undefined) {
-      const [rows, inCart] = await Promise.all([
-        repo.freeStreamingProducts(languages(langCode, siteLang), FREE_STREAMING_LIMIT),
-        inCartOf(sessionId),
-      ]);
-      return { items: await products(rows, inCart) };
+    async freeStreaming(langCode: LangCode | 'all' | undefined, siteLang: LangCode, viewer: Viewer) {
+      return {
+        items: await products(await repo.freeStreamingProducts(languages(langCode, siteLang), FREE_STREAMING_LIMIT), viewer),
+      };
     },
 
-    async freeStreamingAlbum(id: number, sessionId: string | undefined) {
+    async freeStreamingAlbum(id: number, viewer: Viewer) {
       const row = await repo.productById(id);
-      return product(row?.is_free_streaming ? row : undefined, sessionId);
+      return product(row?.is_free_streaming ? row : undefined, viewer);
     },
   };
 }

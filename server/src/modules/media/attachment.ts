@@ -1,11 +1,12 @@
 import { uriEncode } from '../../providers/storage/sigv4';
 
 /**
- * Content-Disposition for saving an MP3 under a title (RFC 6266): an ASCII
- * fallback name, and the exact title in UTF-8 for browsers that read filename*.
+ * Content-Disposition for saving a file under a title (RFC 6266): an ASCII
+ * fallback name, and the exact title in UTF-8 for browsers that read
+ * filename*. An MP3 unless another extension is given (a ZIP of an album).
  */
-export function attachment(title: string) {
-  const name = `${title.trim() || 'track'}.mp3`;
+export function attachment(title: string, extension = 'mp3') {
+  const name = `${title.trim() || 'track'}.${extension}`;
   const ascii = name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

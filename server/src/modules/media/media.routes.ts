@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../providers/storage/storage';
-import { listenerOf, mayHearInFull } from './access';
+import { listenerOf, mayHearInFull } from '../library/access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
@@ -40,7 +40,7 @@ function shortLived<V>(load: (id: number) => Promise<V>) {
 /**
  * Audio streams (spec §7 download_url / preview_url; mediaPaths) and the public
  * images of the storage (covers, banners). Every full recording passes the
- * access rule (access.ts); audio is never reachable by its storage key.
+ * access rule (library/access.ts); audio is never reachable by its storage key.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
   const findTrack = shortLived(mediaRepository(app.db).findTrack);
@@ -67,7 +67,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
 
   const summaries = {
     preview: "A track's preview; anyone may play it",
-    full: 'The full recording; 403 not_entitled unless the listener may hear it (free, free-streaming album)',
+    full: 'The full recording; 403 not_entitled unless the listener may hear it (free, free-streaming album, owned, a plan)',
   } as const;
   for (const variant of ['preview', 'full'] as const) {
     // GET and HEAD declared together: Fastify's automatic HEAD route would answer Content-Length: 0.

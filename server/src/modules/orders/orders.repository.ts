@@ -47,6 +47,11 @@ export function ordersRepository(db: Db) {
       return row.id;
     },
 
+    /** The user's order; undefined when it is unknown or someone else's. */
+    orderOf(userId: number, orderId: number) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    },
+
     findOrder(orderId: number) {
       return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     },
@@ -344,6 +349,8 @@ export function ordersRepository(db: Db) {
 }
 
 export type OrdersRepository = ReturnType<typeof ordersRepository>;
+/** An order line with the state of what it renews (a monthly donation). */
+export type OrderLineWithRecurring = Awaited<ReturnType<OrdersRepository['linesOfOrders']>>[number];
 
 /** Lines whose amount the family chose (cart_amount_lines): donations and the gift card. */
 const isAmountType = (type: string) => type === 'donation' || type === 'recurring_donation' || type === 'gift_card';

@@ -1,5 +1,6 @@
 import {
   FreePurchaseBody,
+  Order,
   OrderIdParams,
   OrdersQuery,
   OrdersResponse,
@@ -79,6 +80,23 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
     async (request) => {
       const { user } = await requireUser(request);
       return orders.list(user.id, request.query.page);
+    },
+  );
+
+  app.get(
+    '/crud/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'One of your orders (the confirmation page); another user’s order is not found',
+        querystring: SiteQuery,
+        params: OrderIdParams,
+        response: { 200: Order },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return orders.get(user.id, request.params.orderId);
     },
   );
 

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors';
 import type { Serialized } from '../../lib/precompressed';
 import { appErrorBody } from '../../plugins/errors';
 import { jsonWriter } from '../../plugins/validation';
-import type { catalogueService } from '../catalogue/catalogue.service';
+import type { catalogueService, Viewer } from '../catalogue/catalogue.service';
 import type { CmsPage } from '../cms/cms.service';
 
 /**
@@ -40,8 +40,8 @@ export interface FirstDataSources {
   navigation: () => Promise<Serialized>;
   cmsPage: (lang: LangCode, path: string) => Promise<CmsPage | null>;
   catalogue: ReturnType<typeof catalogueService>;
-  /** The session id the catalogue marks in-cart items by. */
-  sessionId: (request: FastifyRequest) => Promise<string | undefined>;
+  /** Who the catalogue marks in-cart items and playable tracks for. */
+  viewer: (request: FastifyRequest) => Viewer;
   /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
 }
@@ -130,7 +130,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
     const list = catalogue.listProducts(
       { page, search, lang_code: lang, available: '1' },
       request.siteLang,
-      await sources.sessionId(request),
+      sources.viewer(request),
     );
     const covered = list.then((l) => covers(request, l.items)).catch(() => []);
     return [answer(request, `/crud/product/skus?${params}`, async () => write.productList(await list)), ...(await covered)];
@@ -140,12 +140,12 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
   const layoutAnswers = async (request: FastifyRequest, page: CmsPage): Promise<Pending[]> => {
     const lang = request.siteLang;
     const entry = page.body.cms_entry;
-    const sessionId = await sources.sessionId(request);
+    const viewer = sources.viewer(request);
     const own = [...image(request, entry.main_image && `/media/${entry.main_image}`, 'hero')];
     if (entry.sidebar_image) own.push(...image(request, `/media/${entry.sidebar_image}`, 'sidebar'));
     switch (page.body.cms_template) {
       case 'home-page': {
-        const albums = catalogue.recommendedAlbums(lang, sessionId);
+        const albums = catalogue.recommendedAlbums(lang, viewer);
         const freeStory = catalogue.freeStory(lang);
         // Read below, after other awaits: a refusal meanwhile (no free story this week) is not unhandled.
         freeStory.catch(() => undefined);
@@ -164,14 +164,14 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
           ...albumCovers,
           answer(request, `/crud/promoted-sku/recommended-albums/${lang}`, async () => write.products(await albums)),
           answer(request, `/crud/promoted-sku/top-stories/${lang}`, async () =>
-            write.topStories(await catalogue.topStories(lang, sessionId)),
+            write.topStories(await catalogue.topStories(lang, viewer)),
           ),
           ...heroCover,
           answer(request, `/crud/free-story/${lang}?swr=1`, async () => write.freeStory(await freeStory)),
         ];
       }
       case 'free-streaming': {
-        const albums = catalogue.freeStreaming(lang, lang, sessionId);
+        const albums = catalogue.freeStreaming(lang, lang, viewer);
         const albumCovers = await albums.then((a) => covers(request, a.items)).catch(() => []);
         return [
           ...own,
@@ -192,7 +192,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         return [
           ...own,
           answer(request, '/crud/subscription-skus', async () =>
-            write.subscriptionOffers(await catalogue.subscriptionOffers(sessionId)),
+            write.subscriptionOffers(await catalogue.subscriptionOffers(viewer)),
           ),
           answer(request, '/crud/cart-session/skus', async () => write.cartLines(await sources.cartLines(request))),
         ];
@@ -215,7 +215,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
       case 'shop':
         return shop(request);
       case 'story': {
-        const product = catalogue.productBySlug(page.slug, await sources.sessionId(request));
+        const product = catalogue.productBySlug(page.slug, sources.viewer(request));
         const cover = await product.then((p) => image(request, p.primary_image, 'cover')).catch(() => []);
         return [
           answer(request, `/crud/product-by-slug/${encodeURIComponent(page.slug)}/skus`, async () =>
@@ -226,7 +226,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         ];
       }
       case 'freeStreamingAlbum': {
-        const album = catalogue.freeStreamingAlbum(page.id, await sources.sessionId(request));
+        const album = catalogue.freeStreamingAlbum(page.id, sources.viewer(request));
         const cover = await album.then((p) => image(request, p.primary_image, 'cover')).catch(() => []);
         return [answer(request, `/crud/free-streaming/album/${page.id}`, async () => write.product(await album)), ...cover];
       }

@@ -19,7 +19,7 @@ const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
   navigation: async () => serialized({ items: [] }),
   cmsPage: async () => null,
   catalogue: {} as FirstDataSources['catalogue'],
-  sessionId: async () => undefined,
+  viewer: () => ({ sessionId: async () => undefined, userId: async () => null }),
   resizedCopies: async () => undefined,
   ...over,
 });

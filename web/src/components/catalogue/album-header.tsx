@@ -7,10 +7,18 @@ import './album.css';
 /**
  * An album's cover, title and description, in the album's own language
  * (a Russian story on the English site is read with Russian rules).
- * `Heading` is h1 on the story page and h2 under the free-streaming page's
- * "Free" heading.
+ * `Heading` is h1 on the story page and h2 under the "Free" or "My Library"
+ * heading of a free-streaming or library album page.
  */
-export function AlbumHeader({ product, Heading, children }: { product: Product; Heading: 'h1' | 'h2'; children?: ReactNode }) {
+export function AlbumHeader({
+  product,
+  Heading,
+  children,
+}: {
+  product: Pick<Product, 'title' | 'description' | 'primary_image' | 'lang_code'>;
+  Heading: 'h1' | 'h2';
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <div className="story__header">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pagingOf } from './paging';
-import { formatDuration, playsInFull, queueTrack } from './track-format';
+import { formatDuration, queueTrack } from './track-format';
 
 describe('pagingOf (spec §9)', () => {
   it('offers next while per_page × page is below the count', () => {
@@ -34,13 +34,11 @@ describe('queueTrack', () => {
     title: 'Two by Two',
     preview_url: '/crud/media/track/7/preview.mp3',
     download_url: '/crud/media/track/7/full.mp3',
-    is_free: false,
-    is_free_streaming: false,
+    plays_in_full: false,
   };
 
-  it('queues the preview of a paid track', () => {
-    expect(playsInFull(track)).toBe(false);
-    expect(queueTrack(track, 'story:noah')).toEqual({
+  it('queues the preview of a track the server says plays only its preview', () => {
+    expect(queueTrack(track, 'story:noah', { signedIn: true })).toEqual({
       id: 'preview:7',
       title: 'Two by Two',
       url: '/crud/media/track/7/preview.mp3',
@@ -49,14 +47,27 @@ describe('queueTrack', () => {
     });
   });
 
-  it('queues the full recording of a free track or a free-streaming album’s track', () => {
-    for (const free of [{ is_free: true }, { is_free_streaming: true }]) {
-      expect(queueTrack({ ...track, ...free }, 'story:noah')).toEqual({
-        id: 'full:7',
-        title: 'Two by Two',
-        url: '/crud/media/track/7/full.mp3',
-        albumKey: 'story:noah',
-      });
-    }
+  it('queues the full recording of a track the server says plays in full, with no place kept for a visitor', () => {
+    expect(queueTrack({ ...track, plays_in_full: true }, 'story:noah')).toEqual({
+      id: 'full:7',
+      title: 'Two by Two',
+      url: '/crud/media/track/7/full.mp3',
+      albumKey: 'story:noah',
+    });
+  });
+
+  it('resumes a signed-in listener’s full recording where it stopped (0 when the page does not know)', () => {
+    const full = { ...track, plays_in_full: true };
+    expect(queueTrack({ ...full, position_seconds: 42.5 }, 'library:3', { signedIn: true }).resume).toEqual({
+      skuId: 7,
+      positionSeconds: 42.5,
+    });
+    expect(queueTrack(full, 'story:noah', { signedIn: true }).resume).toEqual({ skuId: 7, positionSeconds: 0 });
+  });
+
+  it('names the album and its cover for the lock screen when the page knows them', () => {
+    const queued = queueTrack(track, 'story:noah', { album: 'Noah’s Big Boat', artwork: '/media/covers/noah.jpg' });
+    expect(queued).toMatchObject({ album: 'Noah’s Big Boat', artwork: '/media/covers/noah.jpg' });
+    expect(queueTrack(track, 'story:noah', { artwork: null })).not.toHaveProperty('artwork');
   });
 });

@@ -1,13 +1,15 @@
 import type { Track } from '@storyhouse/contracts';
+import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useCartSkuIds } from '../cart/use-cart';
 import { PlayButton } from './play-button';
 import { PriceTag } from './price-tag';
-import { formatDuration, playsInFull, queueTrack } from './track-format';
+import { formatDuration, type QueueContext } from './track-format';
+import { useQueueTrack } from './use-queue-track';
 
-interface TrackListProps {
-  tracks: Track[];
+interface TrackListProps<T extends Track> {
+  tracks: T[];
   /** Groups the tracks in the player's queue (spec §4 Audio queue). */
   albumKey: string;
   /**
@@ -17,26 +19,39 @@ interface TrackListProps {
   albumSkuId?: number | null;
   /** Whether the product can be bought now. */
   available?: boolean;
+  /** The album's title and cover, for the lock screen (Media Session). */
+  context?: Omit<QueueContext, 'signedIn'>;
+  /** What a track offers besides playing (the library: its download link); a list for sale has its own. */
+  action?: (track: T) => ReactNode;
 }
 
 /**
  * An album's tracks in order: number, title, length, and a play button
- * (full recording when free, preview otherwise). On the story page each
+ * (full recording when the server says this listener may hear it, preview
+ * otherwise). On the story page each
  * track also has its price and an add-to-cart button; once the whole album
  * is in the cart its tracks show as included (spec §4: adding the album
  * replaces its single tracks).
  */
-export function TrackList({ tracks, albumKey, albumSkuId, available = true }: TrackListProps) {
+export function TrackList<T extends Track>({
+  tracks,
+  albumKey,
+  albumSkuId,
+  available = true,
+  context,
+  action,
+}: TrackListProps<T>) {
   const { t } = useI18n();
+  const queueTrack = useQueueTrack();
   const inCart = useCartSkuIds();
   const forSale = albumSkuId !== undefined;
   const albumInCart = albumSkuId != null && inCart.has(albumSkuId);
 
   return (
-    <ol className={forSale ? 'track-list track-list--shop' : 'track-list'}>
+    <ol className={forSale ? 'track-list track-list--shop' : action ? 'track-list track-list--actions' : 'track-list'}>
       {tracks.map((track, i) => (
         <li key={track.sku_id} className="track">
-          <PlayButton track={queueTrack(track, albumKey)} preview={!playsInFull(track)} />
+          <PlayButton track={queueTrack(track, albumKey, context)} preview={!track.plays_in_full} />
           <span className="track__number" aria-hidden="true">
             {i + 1}
           </span>
@@ -45,6 +60,7 @@ export function TrackList({ tracks, albumKey, albumSkuId, available = true }: Tr
             {track.is_free && !track.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
           </span>
           <span className="track__duration">{formatDuration(track.length_seconds)}</span>
+          {!forSale && action && <span className="track__action">{action(track)}</span>}
           {forSale && (
             <>
               <span className="track__price">

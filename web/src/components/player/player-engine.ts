@@ -1,37 +1,20 @@
-/** A playable file. `id` is unique per file (`preview:123`, `full:123`); `url` is its stream. */
-export interface QueueTrack {
-  id: string;
-  title: string;
-  url: string;
-  /** Tracks of one album share it, so an album button can tell its tracks are playing (spec §4). */
-  albumKey?: string;
-  /** Only a preview of the recording plays (track-format.ts playsInFull): the player bar says so. */
-  preview?: boolean;
-  /** For the lock screen and headset (Media Session metadata). */
-  album?: string;
-  artwork?: string;
-  /**
-   * Set when the listener's place in this recording is kept on the server
-   * (signed in, full recording; issue 14 item 5): playing starts at
-   * `positionSeconds`, and the engine reports the position while it plays
-   * (PUT /crud/my-library/progress/{skuId}).
-   */
-  resume?: { skuId: number; positionSeconds: number };
-}
+import { resumeStart } from './listening';
+import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
+import { ProgressKeeper } from './progress-keeper';
+import {
+  FADE_MS,
+  fadeLevel,
+  isPlaybackRate,
+  minutesLeft,
+  type SleepChoice,
+  sleepEndsAt,
+  storedRate,
+  storedSleepChoice,
+  storeRate,
+  storeSleepChoice,
+} from './sleep-timer';
 
-/** The five audio-error alerts of spec §4 Audio queue, by MediaError code. */
-export type AudioErrorKind = 'aborted' | 'network' | 'decode' | 'unsupported' | 'unknown';
-
-export interface PlayerSnapshot {
-  current: QueueTrack | null;
-  queue: readonly QueueTrack[];
-  /** Position of `current` in `queue`, -1 once the queue was cleared at its end. */
-  index: number;
-  isPlaying: boolean;
-  currentTime: number;
-  duration: number;
-  error: AudioErrorKind | null;
-}
+export type { AudioErrorKind, PlayerSnapshot, QueueTrack } from './player-state';
 
 /** Spec §9: audio jump 15 s; progress refresh 0.5 s. */
 export const JUMP_SECONDS = 15;
@@ -61,42 +44,60 @@ const finite = (n: number) => (Number.isFinite(n) ? n : 0);
  */
 export class PlayerEngine {
   private readonly audio: HTMLAudioElement;
-  private snapshot: PlayerSnapshot = {
-    current: null,
-    queue: [],
-    index: -1,
-    isPlaying: false,
-    currentTime: 0,
-    duration: 0,
-    error: null,
-  };
+  private snapshot: PlayerSnapshot = idleSnapshot;
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly progress = new ProgressKeeper();
+  /** Where the loading recording starts once its duration is known (QueueTrack.resume). */
+  private startAt: number | null = null;
+  private sleepTimer: ReturnType<typeof setInterval> | undefined;
+  private fade: { timer: ReturnType<typeof setInterval>; volume: number } | null = null;
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
     this.audio = audio;
     this.audio.preload = 'metadata';
+    // A new source resets playbackRate to defaultPlaybackRate: both carry the chosen speed.
+    const rate = storedRate();
+    this.audio.defaultPlaybackRate = rate;
+    this.audio.playbackRate = rate;
+    this.snapshot = { ...this.snapshot, rate, lastSleep: storedSleepChoice() };
     const on: Record<string, () => void> = {
       play: () => {
         this.update({ isPlaying: true, error: null });
+        this.progress.playing();
         this.startProgress();
       },
       pause: () => {
         this.stopProgress();
+        // A pause by the listener while the timer fades the sound out ends the timer there.
+        if (this.fade) this.endSleep();
         this.update({ isPlaying: false, ...this.position() });
+        // The end of a recording also pauses it: `ended` saves that.
+        if (!this.audio.ended) this.saveProgress();
       },
       ended: () => this.onEnded(),
       error: () => {
         this.stopProgress();
+        this.startAt = null;
         this.update({ isPlaying: false, error: errorKind(this.audio.error) });
       },
       // A paused seek or freshly loaded metadata shows at once, not on the next tick.
-      loadedmetadata: () => this.update(this.position()),
+      loadedmetadata: () => {
+        this.resumeWhereStopped();
+        this.update(this.position());
+      },
       durationchange: () => this.update(this.position()),
       seeked: () => this.update(this.position()),
+      ratechange: () => this.update({ rate: this.audio.playbackRate }),
     };
     for (const [type, fn] of Object.entries(on)) this.audio.addEventListener(type, fn);
+    // Leaving the page, or a phone putting it away (it may never come back to say so): save the place now.
+    const leaving = () => this.saveProgress(true);
+    window.addEventListener('pagehide', leaving);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') leaving();
+    });
     this.setupMediaSession();
   }
 
@@ -166,9 +167,80 @@ export class PlayerEngine {
     this.update({ error: null });
   }
 
+  /** Playback speed, one of sleep-timer.ts PLAYBACK_RATES; kept for the next visit. */
+  setRate(rate: number) {
+    if (!isPlaybackRate(rate)) return;
+    this.audio.defaultPlaybackRate = rate;
+    this.audio.playbackRate = rate;
+    storeRate(rate);
+    this.update({ rate });
+  }
+
+  /**
+   * Arms the sleep timer (a fresh count on every choice), or turns it off
+   * (null). Minutes count the clock, paused or not, as a bedside timer does.
+   */
+  setSleep(choice: SleepChoice | null) {
+    this.endSleep();
+    if (choice === null) return;
+    storeSleepChoice(choice);
+    const endsAt = sleepEndsAt(choice, Date.now());
+    this.update({
+      lastSleep: choice,
+      sleep: { choice, endsAt, minutesLeft: endsAt === null ? null : minutesLeft(endsAt, Date.now()), fading: false },
+    });
+    if (endsAt !== null) this.sleepTimer = setInterval(() => this.sleepTick(), 1000);
+  }
+
+  private sleepTick() {
+    const sleep = this.snapshot.sleep;
+    if (!sleep || sleep.endsAt === null || sleep.fading) return;
+    const left = minutesLeft(sleep.endsAt, Date.now());
+    if (left > 0) {
+      if (left !== sleep.minutesLeft) this.update({ sleep: { ...sleep, minutesLeft: left } });
+      return;
+    }
+    clearInterval(this.sleepTimer);
+    this.sleepTimer = undefined;
+    if (!this.snapshot.isPlaying) {
+      this.endSleep();
+      return;
+    }
+    // The volume goes down evenly, then playback pauses and the volume is put back for the next play.
+    // (iOS Safari ignores audio.volume: there it simply pauses at the end of the fade.)
+    const started = Date.now();
+    const volume = this.audio.volume;
+    const timer = setInterval(() => {
+      const level = fadeLevel(Date.now() - started);
+      if (level > 0) {
+        this.audio.volume = volume * level;
+        return;
+      }
+      this.audio.pause();
+      this.endSleep();
+    }, FADE_MS / 25);
+    this.fade = { timer, volume };
+    this.update({ sleep: { ...sleep, minutesLeft: 0, fading: true } });
+  }
+
+  /** Disarms the timer, stopping a fade and giving the volume back. */
+  private endSleep() {
+    if (this.sleepTimer !== undefined) clearInterval(this.sleepTimer);
+    this.sleepTimer = undefined;
+    if (this.fade) {
+      clearInterval(this.fade.timer);
+      this.audio.volume = this.fade.volume;
+      this.fade = null;
+    }
+    this.update({ sleep: null });
+  }
+
   private playQueue(queue: readonly QueueTrack[], index: number) {
     const track = queue[index];
     if (!track) return;
+    // The recording being left: its place is saved before the element forgets it.
+    this.saveProgress();
+    this.startAt = track.resume ? this.progress.startOf(track.resume) : null;
     this.audio.src = track.url;
     this.update({ current: track, queue, index, currentTime: 0, duration: 0, error: null });
     this.updateMediaMetadata(track);
@@ -181,9 +253,33 @@ export class PlayerEngine {
     this.audio.play().catch(() => undefined);
   }
 
+  /** Once the loading recording's duration is known: to its saved place, unless that was (nearly) its end. */
+  private resumeWhereStopped() {
+    if (this.startAt === null) return;
+    const start = resumeStart(this.startAt, finite(this.audio.duration));
+    this.startAt = null;
+    if (start > 0) this.audio.currentTime = start;
+  }
+
+  /** Saves the current recording's place now, when it is kept (QueueTrack.resume) and its duration is known. */
+  private saveProgress(leaving = false) {
+    const resume = this.snapshot.current?.resume;
+    // Before the metadata (and the jump to the saved place) the element's position says nothing.
+    if (!resume || this.startAt !== null || !(this.audio.duration > 0)) return;
+    this.progress.save(resume, finite(this.audio.currentTime), leaving);
+  }
+
   private onEnded() {
     this.stopProgress();
-    const { queue, index } = this.snapshot;
+    // The real end position: the server counts its last seconds as finished.
+    this.saveProgress();
+    const { queue, index, sleep } = this.snapshot;
+    if (sleep?.choice === 'track') {
+      // "End of this track": it stops here instead of going on; the queue stays for the next play.
+      this.endSleep();
+      this.update({ isPlaying: false, ...this.position() });
+      return;
+    }
     if (index >= 0 && index + 1 < queue.length) {
       this.playQueue(queue, index + 1);
       return;
@@ -198,7 +294,12 @@ export class PlayerEngine {
 
   private startProgress() {
     this.stopProgress();
-    this.timer = setInterval(() => this.update(this.position()), PROGRESS_REFRESH_MS);
+    this.timer = setInterval(() => {
+      const position = this.position();
+      this.update(position);
+      const resume = this.snapshot.current?.resume;
+      if (resume && this.startAt === null && position.duration > 0) this.progress.tick(resume, position.currentTime);
+    }, PROGRESS_REFRESH_MS);
   }
 
   private stopProgress() {
@@ -257,9 +358,13 @@ export class PlayerEngine {
       this.setActionHandler('nexttrack', hasNext ? () => this.next() : null);
       this.setActionHandler('previoustrack', s.index > 0 ? () => this.previous() : null);
     }
-    if (s.duration > 0 && (s.currentTime !== prev.currentTime || s.duration !== prev.duration)) {
+    if (s.duration > 0 && (s.currentTime !== prev.currentTime || s.duration !== prev.duration || s.rate !== prev.rate)) {
       try {
-        session.setPositionState({ duration: s.duration, position: Math.min(s.currentTime, s.duration), playbackRate: 1 });
+        session.setPositionState({
+          duration: s.duration,
+          position: Math.min(s.currentTime, s.duration),
+          playbackRate: s.rate,
+        });
       } catch {
         // Position state is best effort; an inconsistent pair is simply skipped.
       }

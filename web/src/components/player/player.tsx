@@ -1,9 +1,10 @@
 import { createContext, type ReactNode, use, useMemo, useState, useSyncExternalStore } from 'react';
-import type { AudioErrorKind, PlayerEngine, PlayerSnapshot, QueueTrack } from './player-engine';
+import type { PlayerEngine } from './player-engine';
+import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
+import type { SleepChoice, SleepTimer } from './sleep-timer';
 
-export type { AudioErrorKind, QueueTrack } from './player-engine';
-
-const idle: PlayerSnapshot = { current: null, queue: [], index: -1, isPlaying: false, currentTime: 0, duration: 0, error: null };
+export type { AudioErrorKind, QueueTrack } from './player-state';
+export type { SleepChoice, SleepTimer } from './sleep-timer';
 
 /**
  * The engine (player-engine.ts) is not part of the shell's first download:
@@ -116,6 +117,14 @@ export interface Player {
   next(): void;
   previous(): void;
   dismissError(): void;
+  /** Playback speed (issue 14 item 5). */
+  rate: number;
+  setRate(rate: number): void;
+  /** The armed sleep timer, and the one chosen last (offered again, never armed by itself). */
+  sleep: SleepTimer | null;
+  lastSleep: SleepChoice | null;
+  /** Arms the sleep timer, or turns it off (null). */
+  setSleep(choice: SleepChoice | null): void;
 }
 
 export function usePlayer(): Player {
@@ -139,6 +148,11 @@ export function usePlayer(): Player {
       next: () => player.run((e) => e.next()),
       previous: () => player.run((e) => e.previous()),
       dismissError: () => player.run((e) => e.dismissError()),
+      rate: s.rate,
+      setRate: (rate) => player.run((e) => e.setRate(rate)),
+      sleep: s.sleep,
+      lastSleep: s.lastSleep,
+      setSleep: (choice) => player.run((e) => e.setSleep(choice)),
     }),
     [player, s],
   );

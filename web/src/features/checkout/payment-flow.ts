@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartKeys } from '../../components/cart/api/cart-keys';
-import { savedCardsKey } from '../../components/payments/api/get-saved-cards';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -49,15 +48,13 @@ export function usePaymentFlow(processor: PaymentsKeyResponse) {
     setBusy(false);
   };
 
-  /** The order is paid: the confirmation at its own address (a reload keeps it), then the emptied cart everywhere. */
-  const paid = (orderId: number) => {
-    navigate(`/payment?order=${orderId}`, { replace: true });
-    void Promise.all([
-      client.invalidateQueries({ queryKey: cartKeys.all }),
-      client.invalidateQueries({ queryKey: ['catalogue'] }),
-      client.invalidateQueries({ queryKey: savedCardsKey }),
-    ]);
-  };
+  /**
+   * The order is paid: the confirmation at its own address (a reload keeps
+   * it), which then reads the emptied cart (OrderConfirmation). Not here:
+   * the navigation is a transition, and an empty cart arriving before it
+   * commits would send this step to /cart.
+   */
+  const paid = (orderId: number) => navigate(`/payment?order=${orderId}`, { replace: true });
 
   const settle = async (answer: PurchaseResponse) => {
     if (answer.status === 'paid') return paid(answer.order_id);

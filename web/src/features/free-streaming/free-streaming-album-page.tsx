@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
-import { queueTrack } from '../../components/catalogue/track-format';
 import { TrackList } from '../../components/catalogue/track-list';
+import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
@@ -19,6 +19,7 @@ const freeStreamingPath = '/free-streaming';
 export default function FreeStreamingAlbumPage() {
   const { id = '' } = useParams();
   const { t } = useI18n();
+  const queueTrack = useQueueTrack();
   const albumId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
   const { data: album, error, isPending, refetch } = useFreeStreamingAlbum(albumId);
   const notFound = albumId === 0 || isItemNotFound(error);
@@ -39,6 +40,7 @@ export default function FreeStreamingAlbumPage() {
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
 
   const albumKey = `free-streaming:${album.id}`;
+  const context = { album: album.title, artwork: album.primary_image };
   return (
     <article className="page story">
       <BackLink fallback={freeStreamingPath}>{t('freeStreaming.back')}</BackLink>
@@ -51,9 +53,13 @@ export default function FreeStreamingAlbumPage() {
       <section className="story__section" aria-labelledby="album-tracks">
         <div className="story__tracks-head">
           <h3 id="album-tracks">{t('catalogue.tracks')}</h3>
-          <PlayAlbumButton albumKey={albumKey} tracks={album.tracks.map((tr) => queueTrack(tr, albumKey))} previews={false} />
+          <PlayAlbumButton
+            albumKey={albumKey}
+            tracks={album.tracks.map((tr) => queueTrack(tr, albumKey, context))}
+            previews={!album.tracks.every((tr) => tr.plays_in_full)}
+          />
         </div>
-        <TrackList tracks={album.tracks} albumKey={albumKey} />
+        <TrackList tracks={album.tracks} albumKey={albumKey} context={context} />
       </section>
     </article>
   );

@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
+import { showToast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useClaimGift } from './api/claim-gift';
@@ -17,8 +18,8 @@ const LIBRARY_PATH = '/library';
  * signed-in (a visitor logs in or creates an account and comes back here
  * through back_location); the page then claims the gift once. A gift card
  * joins the balance (the settings page's gift card records); a gift of
- * downloads goes on to the library. An unknown or used link answers
- * gift_unavailable (spec §8).
+ * downloads goes on to the library, where a toast says they are there. An
+ * unknown or used link answers gift_unavailable (spec §8).
  */
 export default function ClaimGiftPage() {
   const { hash } = useParams();
@@ -40,8 +41,13 @@ function Claim({ hash }: { hash: string }) {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    mutate(hash);
-  }, [hash, mutate]);
+    mutate(hash, {
+      // Downloads only: the page goes on to the library at once, so the outcome is told there, by a toast.
+      onSuccess: (result) => {
+        if (!result.containedGiftCard) showToast({ message: t('giftClaim.downloadsAdded') });
+      },
+    });
+  }, [hash, mutate, t]);
 
   if (claim.isSuccess && !claim.data.containedGiftCard) return <Navigate to={LIBRARY_PATH} replace />;
   const unavailable = claim.error instanceof ApiError && claim.error.code === 'gift_unavailable';

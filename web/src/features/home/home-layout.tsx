@@ -1,30 +1,33 @@
 import type { CmsEntry, FreeStory, HomeFields, TopStory } from '@storyhouse/contracts';
 import { Link } from 'react-router';
+import { useFreeStory } from '../../components/catalogue/api/get-free-story';
 import { PlayButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ProductCard } from '../../components/catalogue/product-card';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
-import { formatDuration } from '../../components/catalogue/track-format';
+import { formatDuration, queueFreeStory } from '../../components/catalogue/track-format';
 import { HeroImage } from '../../components/cms/cms-header';
 import { CmsHtml } from '../../components/cms/cms-html';
 import type { LayoutProps } from '../../components/cms/layout-props';
 import { NewsletterBlock } from '../../components/newsletter/newsletter-block';
+import { useSession } from '../../components/session/api/get-session';
 import { useI18n } from '../../lib/i18n';
 import { SmartLink } from '../../ui/smart-link';
-import { useFreeStory, useRecommendedAlbums, useTopStories } from './api/get-promoted';
+import { useRecommendedAlbums, useTopStories } from './api/get-promoted';
 import '../../components/catalogue/catalogue.css';
 import './home.css';
 
 /** Spec §2 Home: the free story of the week, with its player and a link to its album. */
 function FreeStoryBlock({ story, title }: { story: FreeStory; title: string }) {
   const { t } = useI18n();
+  const signedIn = useSession().data?.logged_in === true;
   return (
     <section className="home-block home-free-story" aria-labelledby="home-free-story">
       <h2 id="home-free-story" className="home-free-story__label">
         {title}
       </h2>
       <div className="home-free-story__row">
-        <PlayButton track={{ id: `full:${story.id}`, title: story.title, url: story.full_download_url }} preview={false} />
+        <PlayButton track={queueFreeStory(story, signedIn)} preview={false} />
         <div>
           <p className="home-free-story__title">{story.title}</p>
           <p className="home-free-story__meta">
@@ -84,7 +87,17 @@ function HomeHero({ entry, story, storyPending }: { entry: CmsEntry; story: Free
 function TopStoryItem({ story }: { story: TopStory }) {
   return (
     <li className="home-top-story">
-      <PlayButton track={{ id: `preview:${story.id}`, title: story.title, url: story.download_url, preview: true }} preview />
+      <PlayButton
+        track={{
+          id: `preview:${story.id}`,
+          title: story.title,
+          url: story.download_url,
+          preview: true,
+          album: story.product,
+          ...(story.primary_image ? { artwork: story.primary_image } : {}),
+        }}
+        preview
+      />
       <div className="home-top-story__body">
         <Link to={`/story/${story.slug}`} className="home-top-story__title">
           {story.title}

@@ -5,8 +5,8 @@ import { AddToCartButton } from '../../components/cart/add-to-cart-button';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
-import { playsInFull, queueTrack } from '../../components/catalogue/track-format';
 import { TrackList } from '../../components/catalogue/track-list';
+import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
@@ -88,18 +88,21 @@ function PurchaseOptions({ product }: { product: Product }) {
 
 function Tracks({ product }: { product: Product }) {
   const { t } = useI18n();
+  const queueTrack = useQueueTrack();
   if (product.tracks.length === 0) return null;
   const albumKey = `story:${product.slug}`;
-  const queue = product.tracks.map((track) => queueTrack(track, albumKey));
+  const context = { album: product.title, artwork: product.primary_image };
+  const queue = product.tracks.map((track) => queueTrack(track, albumKey, context));
   return (
     <section className="story__section" aria-labelledby="story-tracks">
       <div className="story__tracks-head">
         <h2 id="story-tracks">{t('catalogue.tracks')}</h2>
-        <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every(playsInFull)} />
+        <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every((track) => track.plays_in_full)} />
       </div>
       <TrackList
         tracks={product.tracks}
         albumKey={albumKey}
+        context={context}
         albumSkuId={product.digitalAlbum?.id ?? null}
         available={product.is_available}
       />

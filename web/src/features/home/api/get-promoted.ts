@@ -1,10 +1,10 @@
-import type { FreeStory, LangCode, ProductsResponse, TopStoriesResponse } from '@storyhouse/contracts';
+import type { LangCode, ProductsResponse, TopStoriesResponse } from '@storyhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
 
-/** What the ministry promotes on the home page, per language (spec §7 promoted skus and free story). */
+/** What the ministry promotes on the home page, per language (spec §7 promoted skus; the free story: catalogue/api/get-free-story.ts). */
 const promotedStaleTime = 5 * 60_000;
 
 /** GET /crud/promoted-sku/recommended-albums/{lang} */
@@ -26,16 +26,5 @@ export const useTopStories = (lang: LangCode) => {
     queryFn: ({ signal }) => api<TopStoriesResponse>(path, { signal }),
     staleTime: promotedStaleTime,
     ...firstData<TopStoriesResponse>(path),
-  });
-};
-
-/** GET /crud/free-story/{lang}?swr=1: the free story of the week (404 item_not_found when there is none). */
-export const useFreeStory = (lang: LangCode) => {
-  const path = `/crud/free-story/${lang}?swr=1`;
-  return useQuery({
-    queryKey: catalogueKeys.freeStory(lang),
-    queryFn: ({ signal }) => api<FreeStory>(path, { signal }),
-    staleTime: promotedStaleTime,
-    ...firstData<FreeStory>(path),
   });
 };

@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { libraryRepository } from './library.repository';
+
+/**
+ * Who is asking to listen. Read lazily, so free content is decided without
+ * looking up the session.
+ */
+export interface Listener {
+  /** The signed-in user's id, or null for a visitor. */
+  userId(): Promise<number | null>;
+}
+
+/** What the rule needs to know about a track. */
+export interface TrackRights {
+  skuId: number;
+  /** The album the track belongs to (owning the album means owning its tracks). */
+  productId: number;
+  /** A free track (spec §3 Track is_free). */
+  isFree: boolean;
+  /** Its album streams in full for everyone (products.is_free_streaming). */
+  isFreeStreaming: boolean;
+}
+
+/** The rule's answer for some tracks. */
+export interface TrackVerdicts {
+  /** The sku ids the listener may hear in full. */
+  full: ReadonlySet<number>;
+  /** The sku ids the listener owns, with when they came to own each (the album's date for an album's tracks). */
+  owned: ReadonlyMap<number, Date>;
+}
+
+/** The listener of a request (its session's user). */
+export function listenerOf(request: FastifyRequest): Listener {
+  return { userId: async () => (await request.getSession())?.user_id ?? null };
+}
+
+const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map() };
+
+/**
+ * THE rule of who may hear a full recording (DESIGN.md 6: the server
+ * decides; spec §6), and what a listener owns. Previews are for everyone and
+ * never come here. Full recordings: free tracks and tracks of free-streaming
+ * albums for everyone; for a signed-in listener, beyond that, what they own
+ * (a digital album owns every track of its product, a digital track itself;
+ * a CD or book grants no audio) and, while they have an active plan
+ * (started by checkout, not cancelled as of now), every track.
+ *
+ * One query for a whole album or library page, and none for a visitor.
+ * `needOwned: false` answers `full` only and skips the session when every
+ * track is free anyway (a visitor streaming free content).
+ */
+export async function trackVerdicts(
+  db: Db,
+  listener: Listener,
+  tracks: readonly TrackRights[],
+  { needOwned = true }: { needOwned?: boolean } = {},
+): Promise<TrackVerdicts> {
+  if (tracks.length === 0) return NOTHING;
+  const full = new Set<number>();
+  for (const track of tracks) if (track.isFree || track.isFreeStreaming) full.add(track.skuId);
+  const owned = new Map<number, Date>();
+  if (!needOwned && full.size === tracks.length) return { full, owned };
+  const userId = await listener.userId();
+  if (userId === null) return { full, owned };
+
+  const rows = await libraryRepository(db).entitlements(
+    userId,
+    [...new Set(tracks.map((t) => t.skuId))],
+    [...new Set(tracks.map((t) => t.productId))],
+  );
+  const albums = new Map<number, Date>();
+  const singles = new Map<number, Date>();
+  let planned = false;
+  for (const row of rows) {
+    if (row.type === 'subscription') planned = true;
+    else if (row.type === 'digital_album' && row.product_id !== null && row.granted_at)
+      albums.set(row.product_id, row.granted_at);
+    else if (row.type === 'digital_track' && row.sku_id !== null && row.granted_at) singles.set(row.sku_id, row.granted_at);
+  }
+  for (const track of tracks) {
+    const album = albums.get(track.productId);
+    const single = singles.get(track.skuId);
+    // Bought twice (the track, then its album): owned since the first.
+    const since = album && single ? (album < single ? album : single) : (album ?? single);
+    if (since) {
+      owned.set(track.skuId, since);
+      full.add(track.skuId);
+    } else if (planned) full.add(track.skuId);
+  }
+  return { full, owned };
+}
+
+/** Returns the sku ids, among `tracks`, that the listener may hear in full. */
+export async function tracksHeardInFull(db: Db, listener: Listener, tracks: readonly TrackRights[]): Promise<Set<number>> {
+  return new Set((await trackVerdicts(db, listener, tracks, { needOwned: false })).full);
+}
+
+/** The rule for one track. */
+export async function mayHearInFull(db: Db, listener: Listener, track: TrackRights): Promise<boolean> {
+  return (await tracksHeardInFull(db, listener, [track])).has(track.skuId);
+}

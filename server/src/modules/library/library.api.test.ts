@@ -1,0 +1,481 @@
+import {
+  type CartTotal,
+  type LibraryAlbum,
+  libraryPaths,
+  type MyLibraryResponse,
+  mediaPaths,
+  type Product,
+  type ProductListResponse,
+} from '@storyhouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { type CartVisitor, logIn } from '../../../test/cart-client';
+import { createPlan, createProduct, createUser, signIn } from '../../../test/factories';
+import { audioAlbum, grant, type TestAlbum } from '../../../test/library';
+import { cardToken } from '../../../test/payments-client';
+
+/**
+ * Issue 14: My Library over the real app. Ownership comes from a real paid
+ * purchase on the test processor where the journey matters (buying an
+ * album, starting a plan), and from direct inserts (test/library.ts grant)
+ * for the rest.
+ */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'PUT' | 'HEAD' | 'POST';
+/** A browser with a session (or a visitor without one). */
+function client(cookie?: string) {
+  return (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, ...(payload ? { payload } : {}), headers: cookie ? { cookie } : {} });
+}
+
+async function listener() {
+  const user = await createUser(t.db);
+  return { user, call: client(await signIn(t.db, user.id)) };
+}
+
+let families = 0;
+/** A family signed in through the login form, with a cart: to buy for real. */
+async function buyer(): Promise<CartVisitor & { userId: number }> {
+  families += 1;
+  const email = `library-family${families}@example.test`;
+  const user = await createUser(t.db, { email, password: 'listen-along' });
+  return Object.assign(await logIn(t.app, { email, password: 'listen-along' }), { userId: user.id });
+}
+
+/** Pays for the cart with a new test card, as the payment page does. */
+async function pay(v: CartVisitor) {
+  const total = (await v.total()).json() as CartTotal;
+  const res = await v.send('POST', '/crud/purchases', {
+    stripe_token: await cardToken(v),
+    expected_total: total.fullTotal,
+    cart_id: total.cart.id,
+    lang_code: 'en',
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().status).toBe('paid');
+}
+
+const verdicts = (tracks: readonly { plays_in_full: boolean; owned: boolean }[]) =>
+  tracks.map((tr) => [tr.plays_in_full, tr.owned]);
+
+describe('a family that bought an album', () => {
+  let noah: TestAlbum;
+  let family: CartVisitor & { userId: number };
+
+  beforeAll(async () => {
+    noah = await audioAlbum(t.db, { title: 'Noah and the big boat' });
+    family = await buyer();
+    await family.add(noah.album);
+    await pay(family);
+  });
+
+  it('finds it in My Library with every track owned, downloadable and playing in full', async () => {
+    const res = await family.send('GET', '/crud/my-library?page=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json() as MyLibraryResponse;
+    expect(body).toMatchObject({ page: 1, per_page: 12, total: 1, tracks: [], continue_listening: [] });
+    const [album] = body.items;
+    const today = new Date().toISOString().slice(0, 10);
+    expect(album).toMatchObject({
+      id: noah.id,
+      product_id: noah.id,
+      productTitle: 'Noah and the big boat',
+      numberOwned: 3,
+      digital_purchased_date: today,
+      physical_purchased_date: null,
+      url: `/library/album/${noah.id}`,
+      shop_url: `/story/${noah.slug}`,
+      is_free_story: false,
+      zip_url: libraryPaths.albumZip(noah.id),
+    });
+    expect(album!.tracks.map((tr) => [tr.sku_id, tr.owned, tr.plays_in_full, tr.purchased_date, tr.file_url])).toEqual(
+      noah.tracks.map((id) => [id, true, true, today, libraryPaths.trackFile(id)]),
+    );
+  });
+
+  it('is told on the story page that it owns and plays the album in full, while another family is not', async () => {
+    const mine = (await family.send('GET', `/crud/product-by-slug/${noah.slug}/skus`)).json() as Product;
+    expect(verdicts(mine.tracks)).toEqual([
+      [true, true],
+      [true, true],
+      [true, true],
+    ]);
+    const other = await listener();
+    const theirs = (await other.call('GET', `/crud/product-by-slug/${noah.slug}/skus`)).json() as Product;
+    expect(verdicts(theirs.tracks)).toEqual([
+      [false, false],
+      [false, false],
+      [false, false],
+    ]);
+    const visitor = (await client()('GET', `/crud/product/${noah.id}/skus`)).json() as Product;
+    expect(verdicts(visitor.tracks).flat()).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('streams the full recording to the owner only: another family and a visitor get 403', async () => {
+    const url = mediaPaths.trackFull(noah.tracks[1]!);
+    expect((await family.send('GET', url)).statusCode).toBe(200);
+    const other = await listener();
+    expect((await other.call('GET', url)).statusCode).toBe(403);
+    const visitor = await client()('GET', url);
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().code).toBe('not_entitled');
+  });
+
+  it('keeps the shop’s shared listing per listener: the owner’s marks never reach a visitor', async () => {
+    // The listing cache on: rows shared across visitors, the marks computed per request.
+    const cached = await createTestApp({ database: t.database, env: { CATALOGUE_CACHE_MS: '2000' } });
+    try {
+      const shop = `/crud/product/skus?page=1&lang_code=all&search=${encodeURIComponent('Noah big boat')}`;
+      const owner = await cached.app.inject({ method: 'GET', url: shop, headers: { cookie: family.cookie! } });
+      const visitor = await cached.app.inject({ method: 'GET', url: shop });
+      const tracksOf = (body: ProductListResponse) => body.items.find((p) => p.id === noah.id)!.tracks;
+      expect(verdicts(tracksOf(owner.json())).flat().every(Boolean)).toBe(true);
+      expect(verdicts(tracksOf(visitor.json())).flat().some(Boolean)).toBe(false);
+      expect((visitor.json() as ProductListResponse).tracks.every((tr) => !tr.owned && !tr.plays_in_full)).toBe(true);
+    } finally {
+      await cached.app.close();
+    }
+  });
+});
+
+describe('a family with an active plan', () => {
+  let ruth: TestAlbum;
+  let subscriber: CartVisitor & { userId: number };
+
+  beforeAll(async () => {
+    ruth = await audioAlbum(t.db, { title: 'Ruth the faithful friend' });
+    const monthly = await createPlan(t.db, 'monthly');
+    subscriber = await buyer();
+    await subscriber.add(monthly);
+    await pay(subscriber);
+  });
+
+  it('has a subscription and hears every track in full everywhere, owning none', async () => {
+    expect((await subscriber.send('GET', '/crud/my-library/has-subscription')).json()).toEqual({ has_subscription: true });
+    const product = (await subscriber.send('GET', `/crud/product/${ruth.id}/skus`)).json() as Product;
+    expect(verdicts(product.tracks)).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+    const list = (await subscriber.send('GET', '/crud/product/skus?page=1&lang_code=all')).json() as ProductListResponse;
+    expect(list.items.flatMap((p) => p.tracks).every((tr) => tr.plays_in_full && !tr.owned)).toBe(true);
+    expect((await subscriber.send('GET', mediaPaths.trackFull(ruth.tracks[0]!))).statusCode).toBe(200);
+  });
+
+  it('opens any album in the library, but downloads nothing it does not own', async () => {
+    const res = await subscriber.send('GET', `/crud/my-library/product/${ruth.id}`);
+    expect(res.statusCode).toBe(200);
+    const album = res.json() as LibraryAlbum;
+    expect(album).toMatchObject({ numberOwned: 0, zip_url: null, digital_purchased_date: null });
+    expect(album.tracks.every((tr) => tr.plays_in_full && !tr.owned && tr.file_url === null)).toBe(true);
+    expect((await subscriber.send('GET', libraryPaths.trackFile(ruth.tracks[0]!))).statusCode).toBe(404);
+    expect((await subscriber.send('GET', libraryPaths.albumZip(ruth.id))).statusCode).toBe(404);
+    // Its library lists only what it owns: nothing yet.
+    expect((await subscriber.send('GET', '/crud/my-library?page=1')).json()).toMatchObject({ items: [], total: 0 });
+    // A product without a track to hear is no album.
+    const book = await createProduct(t.db, { slug: 'library-book-only', title: 'A book' }, { book: 500 });
+    expect((await subscriber.send('GET', `/crud/my-library/product/${book.id}`)).statusCode).toBe(404);
+  });
+
+  it('hears only previews again once the plan has ended', async () => {
+    const row = await t.db
+      .selectFrom('recurring_items')
+      .select('id')
+      .where('user_id', '=', subscriber.userId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('recurring_items')
+      .set({ cancel_at: new Date(Date.now() - 1000) })
+      .where('id', '=', row.id)
+      .execute();
+    try {
+      expect((await subscriber.send('GET', '/crud/my-library/has-subscription')).json()).toEqual({ has_subscription: false });
+      const product = (await subscriber.send('GET', `/crud/product/${ruth.id}/skus`)).json() as Product;
+      expect(product.tracks.some((tr) => tr.plays_in_full)).toBe(false);
+      expect((await subscriber.send('GET', `/crud/my-library/product/${ruth.id}`)).statusCode).toBe(404);
+    } finally {
+      await t.db.updateTable('recurring_items').set({ cancel_at: null }).where('id', '=', row.id).execute();
+    }
+  });
+
+  it('is false for a visitor and for a family without a plan', async () => {
+    expect((await client()('GET', '/crud/my-library/has-subscription')).json()).toEqual({ has_subscription: false });
+    expect((await (await listener()).call('GET', '/crud/my-library/has-subscription')).json()).toEqual({
+      has_subscription: false,
+    });
+  });
+});
+
+describe('GET /crud/my-library', () => {
+  it('pages the albums newest purchase first, 12 a page, with the total', async () => {
+    const { user, call } = await listener();
+    const owned: TestAlbum[] = [];
+    for (let i = 0; i < 14; i++) {
+      const album = await audioAlbum(t.db, { tracks: 1 });
+      await grant(t.db, user.id, album, 'album', new Date(Date.UTC(2026, 0, 1 + i)));
+      owned.push(album);
+    }
+    const page1 = (await call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(page1.total).toBe(14);
+    expect(page1.items.map((a) => a.id)).toEqual(
+      owned
+        .slice(2)
+        .reverse()
+        .map((a) => a.id),
+    );
+    const page2 = (await call('GET', '/crud/my-library?page=2')).json() as MyLibraryResponse;
+    expect(page2.items.map((a) => a.id)).toEqual([owned[1]!.id, owned[0]!.id]);
+    expect((await call('GET', '/crud/my-library?page=3')).json()).toMatchObject({ items: [], total: 14 });
+  });
+
+  it('lists an album of which only a CD or one track is owned, with what is owned of it', async () => {
+    const { user, call } = await listener();
+    const cdOnly = await audioAlbum(t.db);
+    const oneTrack = await audioAlbum(t.db);
+    await grant(t.db, user.id, cdOnly, 'cd', new Date('2026-02-01T12:00:00Z'));
+    await grant(t.db, user.id, oneTrack, { track: oneTrack.tracks[1]! }, new Date('2026-03-01T12:00:00Z'));
+    const { items } = (await call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(items.map((a) => [a.id, a.numberOwned, a.digital_purchased_date, a.physical_purchased_date, a.zip_url])).toEqual([
+      [oneTrack.id, 1, '2026-03-01', null, libraryPaths.albumZip(oneTrack.id)],
+      [cdOnly.id, 0, null, '2026-02-01', null],
+    ]);
+    // A paid track it does not own still plays only its preview.
+    expect(verdicts(items[0]!.tracks)).toEqual([
+      [false, false],
+      [true, true],
+      [false, false],
+    ]);
+    expect(items[1]!.tracks.every((tr) => !tr.plays_in_full)).toBe(true);
+  });
+
+  it('searches album and track titles, lists the owned matching tracks, and filters by language', async () => {
+    const { user, call } = await listener();
+    const jonah = await audioAlbum(t.db, { title: 'Jonah and the great fish', trackTitles: ['The storm', 'Inside the whale'] });
+    const daniel = await audioAlbum(t.db, { title: 'Daniel in the lions den', trackTitles: ['The lions', 'A whale of a night'] });
+    const ruth = await audioAlbum(t.db, { title: 'Rut la amiga fiel', lang_code: 'es', trackTitles: ['La ballena'] });
+    await grant(t.db, user.id, jonah, 'album', new Date('2026-01-01T00:00:00Z'));
+    await grant(t.db, user.id, daniel, 'cd', new Date('2026-01-02T00:00:00Z'));
+    await grant(t.db, user.id, ruth, 'album', new Date('2026-01-03T00:00:00Z'));
+
+    const whale = (await call('GET', '/crud/my-library?page=1&search=whale')).json() as MyLibraryResponse;
+    // Both albums have a track about a whale; only Jonah's is owned (Daniel's CD grants no audio).
+    expect(whale.items.map((a) => a.id).sort()).toEqual([jonah.id, daniel.id].sort());
+    expect(whale.tracks.map((tr) => [tr.title, tr.product_id, tr.product_title, tr.owned])).toEqual([
+      ['Inside the whale', jonah.id, 'Jonah and the great fish', true],
+    ]);
+    expect(whale.continue_listening).toEqual([]);
+
+    const lions = (await call('GET', '/crud/my-library?page=1&search=lions')).json() as MyLibraryResponse;
+    expect(lions.items.map((a) => a.id)).toEqual([daniel.id]);
+    expect(lions.tracks).toEqual([]);
+
+    expect(
+      ((await call('GET', '/crud/my-library?page=1&lang_code=es')).json() as MyLibraryResponse).items.map((a) => a.id),
+    ).toEqual([ruth.id]);
+    const all = (await call('GET', '/crud/my-library?page=1&lang_code=all')).json() as MyLibraryResponse;
+    expect(all.total).toBe(3);
+    const none = (await call('GET', '/crud/my-library?page=1&search=zebra')).json() as MyLibraryResponse;
+    expect(none).toMatchObject({ items: [], total: 0, tracks: [] });
+  });
+
+  it('never shows one family’s albums to another, and asks a visitor to sign in', async () => {
+    const a = await listener();
+    const b = await listener();
+    await grant(t.db, a.user.id, await audioAlbum(t.db), 'album');
+    expect(((await b.call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse).total).toBe(0);
+    const visitor = await client()('GET', '/crud/my-library?page=1');
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().code).toBe('not_authenticated');
+  });
+
+  it('refuses a bad page, language or unknown parameter with 400', async () => {
+    const { call } = await listener();
+    for (const query of ['page=0', 'page=-1', 'page=abc', 'page=9223372036854775808', 'lang_code=fr', 'sort=price']) {
+      const res = await call('GET', `/crud/my-library?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code, query).toBe('validation_failed');
+    }
+  });
+});
+
+describe('GET /crud/my-library/product/{id}', () => {
+  it('answers an owned album, and 404 item_not_found for one that is not, or another family’s', async () => {
+    const owner = await listener();
+    const other = await listener();
+    const album = await audioAlbum(t.db);
+    await grant(t.db, owner.user.id, album, { track: album.tracks[0]! });
+    const res = await owner.call('GET', `/crud/my-library/product/${album.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: album.id, numberOwned: 1, is_free_story: false });
+    const refused = await other.call('GET', `/crud/my-library/product/${album.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().code).toBe('item_not_found');
+    expect((await owner.call('GET', '/crud/my-library/product/2147483647')).statusCode).toBe(404);
+    expect((await client()('GET', `/crud/my-library/product/${album.id}`)).statusCode).toBe(401);
+  });
+
+  it('answers a free-streaming album to anyone signed in, every track in full', async () => {
+    const { call } = await listener();
+    const album = await audioAlbum(t.db, { is_free_streaming: true });
+    const res = await call('GET', `/crud/my-library/product/${album.id}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as LibraryAlbum;
+    expect(body).toMatchObject({ is_free_streaming: true, numberOwned: 0, zip_url: null });
+    expect(verdicts(body.tracks)).toEqual([
+      [true, false],
+      [true, false],
+      [true, false],
+    ]);
+  });
+
+  it('answers free-story with the free story of the week in the site language', async () => {
+    const { call } = await listener();
+    const en = await audioAlbum(t.db, { title: 'Free this week', free: [1] });
+    const es = await audioAlbum(t.db, { title: 'Gratis esta semana', lang_code: 'es', free: [0] });
+    await t.db
+      .insertInto('free_stories')
+      .values([
+        { lang_code: 'en', sku_id: en.tracks[1]!, starts_on: '2026-01-01' },
+        { lang_code: 'es', sku_id: es.tracks[0]!, starts_on: '2026-01-01' },
+      ])
+      .execute();
+    const res = await call('GET', '/crud/my-library/product/free-story');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as LibraryAlbum;
+    expect(body).toMatchObject({ id: en.id, is_free_story: true, url: '/library/album/free-story' });
+    expect(verdicts(body.tracks)).toEqual([
+      [false, false],
+      [true, false],
+      [false, false],
+    ]);
+    const spanish = (await call('GET', '/crud/my-library/product/free-story?test_spanish_site=1')).json() as LibraryAlbum;
+    expect(spanish).toMatchObject({ id: es.id, productTitle: 'Gratis esta semana', is_free_story: true });
+  });
+
+  it('refuses ids of 0, -1, abc and 2^63 with 400', async () => {
+    const { call } = await listener();
+    for (const id of ['0', '-1', 'abc', '9223372036854775808', 'free_story']) {
+      const res = await call('GET', `/crud/my-library/product/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().code, id).toBe('validation_failed');
+    }
+  });
+});
+
+describe('PUT /crud/my-library/progress/{skuId}', () => {
+  const progress = (skuId: number | string) => `/crud/my-library/progress/${skuId}`;
+  const stored = async (userId: number) =>
+    t.db.selectFrom('listening_progress').select(['sku_id', 'position_seconds']).where('user_id', '=', userId).execute();
+
+  it('remembers where a story stopped, on any device, and lists it under Continue listening', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db, { title: 'Stopped halfway' });
+    await grant(t.db, user.id, album, 'album');
+    const res = await call('PUT', progress(album.tracks[1]!), { position_seconds: 31.5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ position_seconds: 31.5 });
+
+    // Another browser of the same family.
+    const elsewhere = client(await signIn(t.db, user.id));
+    const body = (await elsewhere('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(body.items[0]!.tracks.map((tr) => tr.position_seconds)).toEqual([0, 31.5, 0]);
+    expect(body.continue_listening.map((tr) => [tr.sku_id, tr.position_seconds, tr.product_id, tr.product_title])).toEqual([
+      [album.tracks[1], 31.5, album.id, 'Stopped halfway'],
+    ]);
+    const albumPage = (await elsewhere('GET', `/crud/my-library/product/${album.id}`)).json() as LibraryAlbum;
+    expect(albumPage.tracks[1]!.position_seconds).toBe(31.5);
+    // Not while searching, nor past page 1.
+    expect(
+      ((await elsewhere('GET', '/crud/my-library?page=1&search=Stopped')).json() as MyLibraryResponse).continue_listening,
+    ).toEqual([]);
+  });
+
+  it('counts the last seconds of a track as finished: kept as 0, gone from Continue listening', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db);
+    await grant(t.db, user.id, album, 'album');
+    await call('PUT', progress(album.tracks[0]!), { position_seconds: 20 });
+    const end = await call('PUT', progress(album.tracks[0]!), { position_seconds: 55 });
+    expect(end.json()).toEqual({ position_seconds: 0 });
+    expect(await stored(user.id)).toEqual([{ sku_id: album.tracks[0], position_seconds: 0 }]);
+    expect(((await call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse).continue_listening).toEqual([]);
+    expect((await call('PUT', progress(album.tracks[0]!), { position_seconds: 60 })).json()).toEqual({ position_seconds: 0 });
+  });
+
+  it('remembers a free or free-streaming track for anyone signed in', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db, { is_free_streaming: true });
+    expect((await call('PUT', progress(album.tracks[2]!), { position_seconds: 5 })).statusCode).toBe(200);
+    expect(await stored(user.id)).toEqual([{ sku_id: album.tracks[2], position_seconds: 5 }]);
+  });
+
+  it('refuses bad positions and tracks it may not hear in full, storing nothing', async () => {
+    const { user, call } = await listener();
+    const owned = await audioAlbum(t.db);
+    const notOwned = await audioAlbum(t.db);
+    await grant(t.db, user.id, owned, 'album');
+    const track = owned.tracks[0]!;
+
+    const past = await call('PUT', `${progress(track)}?test_spanish_site=1`, { position_seconds: 61 });
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'validation_failed', fields: { position_seconds: 'Debe ser como máximo 60' } });
+    const english = await call('PUT', progress(track), { position_seconds: 61 });
+    expect(english.json().fields).toEqual({ position_seconds: 'Must be at most 60' });
+
+    for (const body of [
+      { position_seconds: -1 },
+      { position_seconds: '10' },
+      {},
+      { position_seconds: 5, extra: 1 },
+      { position_seconds: 1e9 },
+    ]) {
+      const res = await call('PUT', progress(track), body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    for (const id of ['0', '-1', 'abc', '9223372036854775808']) {
+      expect((await call('PUT', progress(id), { position_seconds: 5 })).statusCode, id).toBe(400);
+    }
+    // Another family's album, a sku that is not a track, a track that does not exist.
+    for (const skuId of [notOwned.tracks[0]!, owned.album, owned.cd, 2147483647]) {
+      const res = await call('PUT', progress(skuId), { position_seconds: 5 });
+      expect(res.statusCode, String(skuId)).toBe(404);
+      expect(res.json().code).toBe('item_not_found');
+    }
+    expect((await client()('PUT', progress(track), { position_seconds: 5 })).statusCode).toBe(401);
+    expect(await stored(user.id)).toEqual([]);
+  });
+
+  it('lets an admin acting as the family read the library but not move its bookmarks', async () => {
+    const { user, call } = await listener();
+    const admin = await createUser(t.db, { is_admin: true });
+    const album = await audioAlbum(t.db);
+    await grant(t.db, user.id, album, 'album');
+    await call('PUT', progress(album.tracks[0]!), { position_seconds: 12 });
+    const masquerade = client(await signIn(t.db, user.id, { masqueradeAdminId: admin.id }));
+    expect(((await masquerade('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse).total).toBe(1);
+    const res = await masquerade('PUT', progress(album.tracks[0]!), { position_seconds: 40 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    expect(await stored(user.id)).toEqual([{ sku_id: album.tracks[0], position_seconds: 12 }]);
+  });
+
+  it('slows down a client saving far more often than a player does (429)', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db);
+    await grant(t.db, user.id, album, 'album');
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await call('PUT', progress(album.tracks[0]!), { position_seconds: i })).statusCode);
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(codes[30]).toBe(429);
+    expect(await stored(user.id)).toEqual([{ sku_id: album.tracks[0], position_seconds: 29 }]);
+  });
+});

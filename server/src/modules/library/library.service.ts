@@ -1,0 +1,309 @@
+import {
+  FREE_STORY_ALBUM,
+  type LangCode,
+  type LibraryAlbum,
+  type LibraryTrack,
+  type LibraryTrackMatch,
+  libraryPaths,
+  type MyLibraryQuery,
+  type MyLibraryResponse,
+  mediaPaths,
+} from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
+import type { Storage } from '../../providers/storage/storage';
+import { skuIdsInCart } from '../cart/cart.service';
+import { type catalogueService, type Marks, toTrack } from '../catalogue/catalogue.service';
+import { type Listener, type TrackRights, trackVerdicts } from './access';
+import {
+  type LibraryAlbumRow,
+  type LibraryFilter,
+  type LibraryTrackRow,
+  type LibraryTrackWithAlbumRow,
+  libraryRepository,
+  type TrackFileRow,
+} from './library.repository';
+
+/** Spec §2 My Library: a page of 12 albums (a 3- or 4-column grid fills evenly). */
+export const LIBRARY_PER_PAGE = 12;
+/** Owned tracks listed above the albums when searching. */
+export const LIBRARY_TRACK_MATCHES = 20;
+/** Continue listening: the few stories last stopped. */
+export const CONTINUE_LISTENING = 10;
+/**
+ * A position this close to a track's end counts as heard to the end (the
+ * closing music, or a player reporting just before `ended`): it is kept as 0,
+ * so the story starts over next time and leaves Continue listening.
+ */
+export const FINISHED_WITHIN_SECONDS = 10;
+
+/** The signed-in listener a library call is for. */
+export interface LibraryUser {
+  userId: number;
+  /** The session's id: the in-cart marks of the tracks. */
+  sessionId: string;
+  /** An admin acting as the family: may look, may not move their bookmarks. */
+  masquerading: boolean;
+}
+
+const storyPath = (slug: string) => `/story/${encodeURIComponent(slug)}`;
+const imageUrl = (key: string | null) => (key ? mediaPaths.image(key) : null);
+/** YYYY-MM-DD (UTC) of a moment. */
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** Characters no file system takes in a name (and control characters): a downloaded file is saved under it. */
+const UNSAFE_IN_NAME = /[\\/:*?"<>|\p{Cc}]+/gu;
+/** A title as a file name: unsafe characters become spaces, never empty, never a hidden file, at most 120 characters. */
+export function fileName(title: string, fallback: string) {
+  const name = title
+    .replace(UNSAFE_IN_NAME, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 120)
+    .trim();
+  return name || fallback;
+}
+
+function langsOf(langCode: MyLibraryQuery['lang_code']): readonly LangCode[] | null {
+  return langCode === undefined || langCode === 'all' ? null : [langCode];
+}
+
+const rightsOf = (
+  rows: readonly (LibraryTrackRow & { is_free_streaming?: boolean })[],
+  freeStreaming: (row: LibraryTrackRow) => boolean,
+) =>
+  rows.map((t): TrackRights => ({ skuId: t.id, productId: t.product_id, isFree: t.is_free, isFreeStreaming: freeStreaming(t) }));
+
+function toLibraryTrack(row: LibraryTrackRow, isFreeStreaming: boolean, marks: Marks): LibraryTrack {
+  const owned = marks.owned.get(row.id);
+  return {
+    ...toTrack(row, isFreeStreaming, marks),
+    purchased_date: day(owned),
+    file_url: owned ? libraryPaths.trackFile(row.id) : null,
+    position_seconds: row.position_seconds,
+  };
+}
+
+function toTrackMatch(row: LibraryTrackWithAlbumRow, marks: Marks): LibraryTrackMatch {
+  return {
+    ...toLibraryTrack(row, row.product_is_free_streaming, marks),
+    product_id: row.product_id,
+    product_title: row.product_title,
+    product_slug: row.product_slug,
+    image: imageUrl(row.product_primary_image),
+  };
+}
+
+function toAlbum(row: LibraryAlbumRow, tracks: readonly LibraryTrackRow[], marks: Marks, isFreeStory = false): LibraryAlbum {
+  const list = tracks.map((t) => toLibraryTrack(t, row.is_free_streaming, marks));
+  const numberOwned = list.filter((t) => t.owned).length;
+  return {
+    id: row.id,
+    product_id: row.id,
+    productTitle: row.title,
+    productDescription: row.description,
+    image: imageUrl(row.primary_image),
+    lang_code: row.lang_code,
+    slug: row.slug,
+    created_at: row.created_at.toISOString(),
+    digital_purchased_date: day(row.digital_purchased_at),
+    physical_purchased_date: day(row.physical_purchased_at),
+    numberOwned,
+    url: libraryPaths.album(isFreeStory ? FREE_STORY_ALBUM : row.id),
+    shop_url: storyPath(row.slug),
+    is_free_streaming: row.is_free_streaming,
+    is_free_story: isFreeStory,
+    zip_url: numberOwned > 0 ? libraryPaths.albumZip(row.id) : null,
+    tracks: list,
+  };
+}
+
+/** A ZIP of an album's owned recordings and its cover, ready to stream. */
+export interface AlbumZip {
+  /** The archive's file name, "Album.zip". */
+  fileName: string;
+  /** Exact length of the archive (Content-Length). */
+  length: number;
+  entries: ZipEntry[];
+}
+
+/**
+ * My Library (issue 14): what a family owns, each track with the access
+ * rule's verdict (library/access.ts) and where the listener stopped it; the
+ * files of what they own; and where they stopped.
+ */
+export function libraryService(db: Db, deps: { storage: Storage; catalogue: ReturnType<typeof catalogueService> }) {
+  const repo = libraryRepository(db);
+
+  /** The verdicts and in-cart marks of tracks for this user, in one round trip. */
+  async function marksOf(user: LibraryUser, tracks: readonly TrackRights[]): Promise<Marks> {
+    const listener: Listener = { userId: async () => user.userId };
+    const [inCart, verdicts] = await Promise.all([skuIdsInCart(db, user.sessionId), trackVerdicts(db, listener, tracks)]);
+    return { inCart, ...verdicts };
+  }
+
+  async function albumAnswer(user: LibraryUser, row: LibraryAlbumRow, isFreeStory: boolean): Promise<LibraryAlbum> {
+    const tracks = await repo.tracksOf(user.userId, [row.id]);
+    const marks = await marksOf(
+      user,
+      rightsOf(tracks, () => row.is_free_streaming),
+    );
+    return toAlbum(row, tracks, marks, isFreeStory);
+  }
+
+  /** The owner's verdict on one track; 404 item_not_found unless `user` owns it (never saying whose it is). */
+  async function ownedTrack(userId: number, skuId: number) {
+    const row = await repo.trackFile(skuId);
+    if (!row) throw new AppError('not_found', 'item_not_found');
+    const { owned } = await trackVerdicts(db, { userId: async () => userId }, [fileRights(row)]);
+    if (!owned.has(row.sku_id) || !row.media_full) throw new AppError('not_found', 'item_not_found');
+    return { ...row, media_full: row.media_full };
+  }
+
+  return {
+    async myLibrary(user: LibraryUser, query: MyLibraryQuery): Promise<MyLibraryResponse> {
+      const filter: LibraryFilter = { langs: langsOf(query.lang_code), search: query.search || undefined };
+      const search = filter.search;
+      const window = { limit: LIBRARY_PER_PAGE, offset: (query.page - 1) * LIBRARY_PER_PAGE };
+      const [page, matches, started] = await Promise.all([
+        repo.listAlbums(user.userId, filter, window),
+        search ? repo.searchTracks(user.userId, { ...filter, search }, LIBRARY_TRACK_MATCHES * 2) : [],
+        query.page === 1 && !search ? repo.startedTracks(user.userId, filter.langs, CONTINUE_LISTENING * 2) : [],
+      ]);
+      const marks = await marksOf(user, [
+        ...page.rows.flatMap((r) => rightsOf(r.tracks, () => r.is_free_streaming)),
+        ...rightsOf(matches, (t) => (t as LibraryTrackWithAlbumRow).product_is_free_streaming),
+        ...rightsOf(started, (t) => (t as LibraryTrackWithAlbumRow).product_is_free_streaming),
+      ]);
+      return {
+        items: page.rows.map((r) => toAlbum(r, r.tracks, marks)),
+        page: query.page,
+        per_page: LIBRARY_PER_PAGE,
+        total: page.total,
+        // Matching tracks the family owns; Continue listening: what they may still hear in full.
+        tracks: matches
+          .filter((t) => marks.owned.has(t.id))
+          .slice(0, LIBRARY_TRACK_MATCHES)
+          .map((t) => toTrackMatch(t, marks)),
+        continue_listening: started
+          .filter((t) => marks.full.has(t.id))
+          .slice(0, CONTINUE_LISTENING)
+          .map((t) => toTrackMatch(t, marks)),
+      };
+    },
+
+    /**
+     * One album of the library: owned (anything of it), covered by the
+     * active plan, or free-streaming; or the free story of the week in the
+     * site language. 404 item_not_found for anything else.
+     */
+    async album(user: LibraryUser, id: number | typeof FREE_STORY_ALBUM, siteLang: LangCode): Promise<LibraryAlbum> {
+      if (id === FREE_STORY_ALBUM) {
+        const story = await deps.catalogue.freeStory(siteLang);
+        const row = await repo.album(user.userId, story.product_id);
+        if (!row) throw new AppError('not_found', 'item_not_found');
+        return albumAnswer(user, row, true);
+      }
+      const row = await repo.album(user.userId, id);
+      if (!row) throw new AppError('not_found', 'item_not_found');
+      const owned = row.digital_purchased_at !== null || row.physical_purchased_at !== null;
+      if (!owned && !row.is_free_streaming && !(await repo.hasActivePlan(user.userId))) {
+        throw new AppError('not_found', 'item_not_found');
+      }
+      const album = await albumAnswer(user, row, false);
+      // Free streaming and the plan open albums: a product without a track to hear (a book) is none.
+      if (!owned && album.tracks.length === 0) throw new AppError('not_found', 'item_not_found');
+      return album;
+    },
+
+    /** Spec §7 has-subscription: true while the user has an active plan started by checkout. */
+    async hasSubscription(userId: number | null): Promise<boolean> {
+      return userId !== null && repo.hasActivePlan(userId);
+    },
+
+    /** The owned track's recording and the name it is saved under ("Album - Track"). */
+    async trackDownload(userId: number, skuId: number) {
+      const track = await ownedTrack(userId, skuId);
+      return {
+        key: track.media_full,
+        title: `${fileName(track.product_title, 'Album')} - ${fileName(track.title, 'Track')}`,
+      };
+    },
+
+    /**
+     * The ZIP of an album's owned recordings ("01 - Title.mp3", in album
+     * order) and its cover, sized before a byte is sent; 404 item_not_found
+     * when nothing of it is owned, 413 when it is past what a ZIP holds.
+     */
+    async albumZip(userId: number, productId: number): Promise<AlbumZip> {
+      const [files, cover] = await Promise.all([repo.albumFiles(productId), repo.productCover(productId)]);
+      const { owned } = await trackVerdicts(db, { userId: async () => userId }, files.map(fileRights));
+      const mine = files.filter((f) => owned.has(f.sku_id) && f.media_full);
+      if (!cover || mine.length === 0) throw new AppError('not_found', 'item_not_found');
+
+      const width = Math.max(2, String(mine.length).length);
+      const named = mine.map((f, i) => ({
+        key: f.media_full as string,
+        name: `${String(i + 1).padStart(width, '0')} - ${fileName(f.title, 'Track')}.mp3`,
+      }));
+      if (cover.primary_image) {
+        const ext = /\.(jpe?g|png|webp|gif|avif)$/i.exec(cover.primary_image)?.[1]?.toLowerCase() ?? 'jpg';
+        named.push({ key: cover.primary_image, name: `cover.${ext}` });
+      }
+      const stats = await Promise.all(named.map((n) => deps.storage.stat(n.key)));
+      const entries: ZipEntry[] = [];
+      named.forEach((n, i) => {
+        const stat = stats[i];
+        // A recording missing from storage is left out rather than fail the whole album.
+        if (!stat) return;
+        entries.push({ name: n.name, size: stat.size, mtime: stat.mtime, open: () => deps.storage.read(n.key) });
+      });
+      if (!entries.some((e) => e.name.endsWith('.mp3'))) throw new AppError('not_found', 'item_not_found');
+      let length: number;
+      try {
+        length = zipLength(entries);
+      } catch (err) {
+        if (err instanceof ZipTooLargeError) throw new AppError('too_large', 'library_zip_too_large');
+        throw err;
+      }
+      return { fileName: `${fileName(cover.title, 'Album')}.zip`, length, entries };
+    },
+
+    /**
+     * Where the listener stopped a track they may hear in full (else 404).
+     * Past the track's length: 400 with the field's message; within its last
+     * FINISHED_WITHIN_SECONDS: heard to the end, kept (and answered) as 0.
+     */
+    async saveProgress(user: LibraryUser, skuId: number, positionSeconds: number) {
+      if (user.masquerading) throw new AppError('not_allowed', 'forbidden');
+      const row = await repo.trackFile(skuId);
+      if (!row) throw new AppError('not_found', 'item_not_found');
+      const { full } = await trackVerdicts(db, { userId: async () => user.userId }, [fileRights(row)]);
+      if (!full.has(row.sku_id)) throw new AppError('not_found', 'item_not_found');
+      const length = row.length_seconds ?? 0;
+      if (length > 0 && positionSeconds > length) {
+        throw new AppError(
+          'invalid_data',
+          'validation_failed',
+          {},
+          {
+            position_seconds: { key: 'validation.tooBig', values: { max: length } },
+          },
+        );
+      }
+      const position = length > 0 && positionSeconds >= length - FINISHED_WITHIN_SECONDS ? 0 : positionSeconds;
+      await repo.saveProgress(user.userId, skuId, position);
+      return { position_seconds: position };
+    },
+  };
+}
+
+const fileRights = (row: TrackFileRow): TrackRights => ({
+  skuId: row.sku_id,
+  productId: row.product_id,
+  isFree: row.is_free,
+  isFreeStreaming: row.is_free_streaming,
+});
+
+export type LibraryService = ReturnType<typeof libraryService>;

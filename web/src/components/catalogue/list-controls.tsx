@@ -1,0 +1,198 @@
+import { type AccountLayout, type LangCode, langCodes } from '@storyhouse/contracts';
+import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { PagingLinks } from '../paging/paging-links';
+import { useLayoutPreference } from '../session/use-layout-preference';
+import type { ProductListParams } from './api/catalogue-keys';
+import './list-controls.css';
+
+/*
+ * The controls the shop and My Library share (spec §2 Store product list and
+ * My Library): the search box, the language filter, the List/Grid toggle,
+ * and the list's state in the address. Their words are the shop's catalog entries: the
+ * same words on both screens.
+ */
+
+export const isLangFilter = (v: string | null): v is LangCode | 'all' => v === 'all' || langCodes.some((l) => l === v);
+
+/** The address of a list's state: only what differs from the defaults (`defaultLang`, page 1, no search). */
+export function listSearchParams({ page, search, lang }: ProductListParams, defaultLang: LangCode | 'all') {
+  const next = new URLSearchParams();
+  if (search) next.set('search', search);
+  if (lang !== defaultLang) next.set('lang_code', lang);
+  if (page > 1) next.set('page', String(page));
+  return next;
+}
+
+/** Spec §9 previous and next pages of a list, to addresses that keep its search and language. */
+export function ListPagingLinks({
+  params,
+  defaultLang,
+  page,
+  perPage,
+  count,
+  label,
+}: {
+  params: ProductListParams;
+  defaultLang: LangCode | 'all';
+  page: number;
+  perPage: number;
+  count: number;
+  label: string;
+}) {
+  return (
+    <PagingLinks
+      page={page}
+      perPage={perPage}
+      count={count}
+      label={label}
+      href={(p) => `?${listSearchParams({ ...params, page: p }, defaultLang)}`}
+    />
+  );
+}
+
+/**
+ * A list's state lives in the address (page, search, lang_code), so back and
+ * forward move through it and a shared link shows the same list. Any change
+ * goes back to page 1 (spec §2: the page resets on a new search) unless it
+ * names a page; `replace` changes the address without a history entry (a
+ * search typed letter by letter).
+ */
+export function useListParams(
+  defaultLang: LangCode | 'all',
+): [ProductListParams, (change: Partial<ProductListParams>, options?: { replace?: boolean }) => void] {
+  const [params, setParams] = useSearchParams();
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  const langParam = params.get('lang_code');
+  const current: ProductListParams = {
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    search: (params.get('search') ?? '').trim(),
+    lang: isLangFilter(langParam) ? langParam : defaultLang,
+  };
+  const change = (c: Partial<ProductListParams>, options?: { replace?: boolean }) =>
+    setParams(listSearchParams({ ...current, page: 1, ...c }, defaultLang), options);
+  return [current, change];
+}
+
+/**
+ * A list's search box. With `debounceMs` what is typed is searched that
+ * long after the last key (`typing` true: the caller replaces the address
+ * rather than adding to it, so back does not step through each letter);
+ * without it a Search button searches. Enter searches at once either way.
+ */
+export function SearchBox({
+  search,
+  onSearch,
+  label,
+  placeholder,
+  debounceMs,
+}: {
+  search: string;
+  onSearch: (search: string, typing: boolean) => void;
+  label: string;
+  placeholder: string;
+  debounceMs?: number;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [value, setValue] = useState(search);
+  const input = useRef<HTMLInputElement>(null);
+  // Back and forward change the address's term: the box follows it (but keeps a space being typed after the term).
+  useEffect(() => setValue((typed) => (typed.trim() === search ? typed : search)), [search]);
+  // The timer restarts with each key, not with each render of the page around it.
+  const searchTyped = useEffectEvent((term: string) => onSearch(term, true));
+  useEffect(() => {
+    const term = value.trim();
+    if (debounceMs === undefined || term === search) return;
+    const timer = setTimeout(() => searchTyped(term), debounceMs);
+    return () => clearTimeout(timer);
+  }, [value, search, debounceMs]);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSearch(value.trim(), false);
+  };
+  const clear = () => {
+    setValue('');
+    onSearch('', false);
+    // The clear button goes away with the term; the search box takes its focus.
+    input.current?.focus();
+  };
+  return (
+    <search className="list-search">
+      <form onSubmit={submit}>
+        <label htmlFor={id}>{label}</label>
+        <div className="list-search__row">
+          <input
+            ref={input}
+            id={id}
+            name="search"
+            type="search"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            maxLength={200}
+            placeholder={placeholder}
+          />
+          {debounceMs === undefined && (
+            <button type="submit" className="button">
+              {t('shop.searchSubmit')}
+            </button>
+          )}
+          {search && (
+            <button type="button" className="button button--quiet" onClick={clear}>
+              {t('shop.clearSearch')}
+            </button>
+          )}
+        </div>
+      </form>
+    </search>
+  );
+}
+
+/** Spec §2: all languages, then each site language by its own name. */
+export function LanguageFilter({ value, onChange }: { value: LangCode | 'all'; onChange: (lang: LangCode | 'all') => void }) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className="list-filter">
+      <label htmlFor={id}>{t('shop.language')}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => {
+          if (isLangFilter(e.target.value)) onChange(e.target.value);
+        }}
+      >
+        <option value="all">{t('shop.allLanguages')}</option>
+        {langCodes.map((l) => (
+          <option key={l} value={l} lang={l}>
+            {t(`lang.${l}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * Spec §4 Layout: one List/Grid preference for the shop and My Library,
+ * default List; saved on the account when signed in, remembered on this
+ * device (under the key it has always had) for a guest.
+ */
+export const useListLayout = () => useLayoutPreference('storyhouse.shop.layout');
+
+/** Spec §4 Layout: List or Grid, two pressed-or-not buttons. */
+export function LayoutToggle({ value, onChange }: { value: AccountLayout; onChange: (layout: AccountLayout) => void }) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="layout-toggle">
+      <legend className="visually-hidden">{t('shop.layout')}</legend>
+      {(['list', 'grid'] as const).map((l) => (
+        <button key={l} type="button" className="layout-toggle__button" aria-pressed={value === l} onClick={() => onChange(l)}>
+          <span aria-hidden="true" className={`layout-toggle__icon layout-toggle__icon--${l}`} />
+          {t(l === 'list' ? 'shop.list' : 'shop.grid')}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FINISHED_TAIL_SECONDS, PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
+import { ProgressKeeper } from './progress-keeper';
+
+describe('where a recording with a saved place starts', () => {
+  it('at the saved place', () => {
+    expect(resumeStart(42.5, 300)).toBe(42.5);
+  });
+
+  it('from the beginning when it was never started, or the place is nonsense', () => {
+    for (const saved of [0, -3, Number.NaN, Number.POSITIVE_INFINITY]) expect(resumeStart(saved, 300)).toBe(0);
+  });
+
+  it('from the beginning when it was (nearly) finished', () => {
+    expect(resumeStart(300 - FINISHED_TAIL_SECONDS, 300)).toBe(0);
+    expect(resumeStart(299, 300)).toBe(0);
+    expect(resumeStart(300, 300)).toBe(0);
+    expect(resumeStart(300 - FINISHED_TAIL_SECONDS - 1, 300)).toBe(300 - FINISHED_TAIL_SECONDS - 1);
+  });
+
+  it('at the saved place when the length is unknown (a live stream)', () => {
+    expect(resumeStart(42, 0)).toBe(42);
+  });
+});
+
+describe('saving the position while playing', () => {
+  it('is due every 15 seconds', () => {
+    expect(progressDue(1_000, 1_000 + PROGRESS_SAVE_MS - 1)).toBe(false);
+    expect(progressDue(1_000, 1_000 + PROGRESS_SAVE_MS)).toBe(true);
+  });
+
+  it('sends whole seconds, rounded down, never below 0', () => {
+    expect(positionToSave(33.97)).toBe(33);
+    expect(positionToSave(0.4)).toBe(0);
+    expect(positionToSave(-1)).toBe(0);
+    expect(positionToSave(Number.NaN)).toBe(0);
+  });
+});
+
+describe('ProgressKeeper', () => {
+  const resume = { skuId: 7, positionSeconds: 20 };
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify({ position_seconds: 0 }), { status: 200 }));
+  /** The positions PUT so far, with whether each outlives the page. */
+  const puts = () =>
+    fetchMock.mock.calls.map((call) => {
+      const [url, init] = call as unknown as [string, RequestInit];
+      return { url, method: init.method, keepalive: init.keepalive, body: JSON.parse(String(init.body)) };
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 0 });
+    fetchMock.mockClear();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('saves at most every 15 seconds while playing', () => {
+    const keeper = new ProgressKeeper();
+    keeper.playing();
+    // Progress ticks every half second, for 40 seconds.
+    for (let ms = 500; ms <= 40_000; ms += 500) {
+      vi.setSystemTime(ms);
+      keeper.tick(resume, 20 + ms / 1000);
+    }
+    expect(puts().map((p) => p.body.position_seconds)).toEqual([35, 50]);
+    expect(puts()[0]).toMatchObject({ url: '/crud/my-library/progress/7', method: 'PUT', keepalive: false });
+  });
+
+  it('saves at once when asked (pause, track change, end), not twice for the same place', () => {
+    const keeper = new ProgressKeeper();
+    keeper.playing();
+    vi.setSystemTime(3_000);
+    keeper.tick(resume, 23);
+    keeper.save(resume, 23.4);
+    keeper.save(resume, 23.9);
+    keeper.save(resume, 24, true);
+    expect(puts().map((p) => [p.body.position_seconds, p.keepalive])).toEqual([
+      [23, false],
+      [24, true],
+    ]);
+  });
+
+  it('remembers the last place of each recording for the page, over the page data', () => {
+    const keeper = new ProgressKeeper();
+    expect(keeper.startOf(resume)).toBe(20);
+    keeper.save(resume, 61.2);
+    // The page's data still says 20 (it was loaded before): this page heard more.
+    expect(keeper.startOf({ skuId: 7, positionSeconds: 20 })).toBe(61.2);
+    expect(keeper.startOf({ skuId: 8, positionSeconds: 5 })).toBe(5);
+  });
+
+  it('keeps quiet when a save fails, and sends that place again next time', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const keeper = new ProgressKeeper();
+    keeper.save(resume, 30);
+    await vi.waitFor(() => expect(info).toHaveBeenCalledOnce());
+    keeper.save(resume, 30);
+    expect(puts().map((p) => p.body.position_seconds)).toEqual([30, 30]);
+    info.mockRestore();
+  });
+});

@@ -1,0 +1,66 @@
+import type { AccountLayout, LibraryAlbum } from '@storyhouse/contracts';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { useI18n } from '../../lib/i18n';
+import { DownloadLink } from './download-link';
+import { LibraryTracks } from './library-tracks';
+
+/** A stored day (YYYY-MM-DD) read as that day where the family is, not as UTC midnight. */
+export const localDay = (day: string) => `${day}T00:00`;
+
+/** How wide a card's cover shows (library.css): a 6rem column in a list; a grid has two columns on a phone. */
+const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as const;
+
+/**
+ * An album the family owns (spec §2 My Library): cover, title, language,
+ * when it was bought and how many of its tracks are theirs, a Details link
+ * to its library page and its ZIP beside it. In the list its owned tracks
+ * follow, each with play and download, folded away until opened.
+ */
+export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: AccountLayout }) {
+  const { t, formatDate } = useI18n();
+  const owned = album.tracks.filter((track) => track.owned);
+  return (
+    <li className={`library-card card card--product library-card--${layout}`}>
+      <ResponsiveImage src={album.image} alt="" use="cover" sizes={coverSizes[layout]} className="library-card__image" />
+      <div className="library-card__body">
+        <h3 className="library-card__title" lang={album.lang_code}>
+          {album.productTitle}
+        </h3>
+        <p className="library-card__meta">
+          <span lang={album.lang_code}>{t(`lang.${album.lang_code}`)}</span>
+          {album.digital_purchased_date && (
+            <span>{t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) })}</span>
+          )}
+          {album.physical_purchased_date && (
+            <span>{t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) })}</span>
+          )}
+          {album.numberOwned > 0 && <span>{t('library.owned', { count: album.numberOwned, total: album.tracks.length })}</span>}
+        </p>
+        <p className="library-card__links">
+          <Link
+            to={album.url}
+            className="button button--secondary"
+            aria-label={t('library.detailsLabel', { title: album.productTitle })}
+          >
+            {t('library.details')}
+          </Link>
+          {album.zip_url && (
+            <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
+          )}
+        </p>
+      </div>
+      {layout === 'list' && owned.length > 0 && (
+        <details className="library-card__tracks">
+          <summary>{t('library.ownedTracks', { count: owned.length })}</summary>
+          <LibraryTracks
+            tracks={owned}
+            albumKey={`library:${album.product_id}`}
+            album={album.productTitle}
+            artwork={album.image}
+          />
+        </details>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,73 @@
+import { FREE_STORY_ALBUM, type FreeStory, libraryPaths } from '@storyhouse/contracts';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { useFreeStory } from '../../components/catalogue/api/get-free-story';
+import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { formatDuration, queueFreeStory } from '../../components/catalogue/track-format';
+import { usePlayer } from '../../components/player/player';
+import { useI18n } from '../../lib/i18n';
+import { useLibraryAlbum } from './api/get-library-album';
+import { LibraryTracks } from './library-tracks';
+
+/**
+ * Spec §2 My Library: the free story of the week, with Play/Pause (Tocar and
+ * Pausar in Spanish), its album's tracks, and links to its library page and
+ * to its story in the shop. Without a free story this week, nothing shows.
+ */
+export function FreeStoryCard() {
+  const { t, lang } = useI18n();
+  const { data: story } = useFreeStory(lang);
+  // The album's tracks as the library sees them: the free story in full, the others by what the family owns.
+  const { data: album } = useLibraryAlbum(FREE_STORY_ALBUM, story !== undefined);
+  const headingId = useId();
+  const titleId = useId();
+  if (!story) return null;
+  return (
+    <section className="library-free-story card card--tinted" aria-labelledby={headingId}>
+      <ResponsiveImage
+        src={story.primary_image}
+        alt={t('catalogue.coverAlt', { title: story.product_title })}
+        use="cover"
+        sizes="8rem"
+        className="library-free-story__image"
+      />
+      <div className="library-free-story__body">
+        <h2 id={headingId} className="library-free-story__label">
+          {t('library.freeStory.title')}
+        </h2>
+        <p id={titleId} className="library-free-story__title">
+          {story.title}
+        </p>
+        <p className="library-free-story__meta">
+          {story.product_title} · {formatDuration(story.length_seconds)}
+        </p>
+        <p className="library-free-story__links">
+          <FreeStoryPlayButton story={story} describedBy={titleId} />
+          <Link to={libraryPaths.album(FREE_STORY_ALBUM)} aria-label={t('library.detailsLabel', { title: story.product_title })}>
+            {t('library.details')}
+          </Link>
+          {story.is_available && <Link to={story.url}>{t('library.viewInShop')}</Link>}
+        </p>
+      </div>
+      {album && album.tracks.length > 0 && (
+        <div className="library-free-story__tracks">
+          <LibraryTracks tracks={album.tracks} albumKey="library:free-story" album={album.productTitle} artwork={album.image} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Play or pause the free story, the spec's labelled button; the story's title, said after it, tells which. */
+function FreeStoryPlayButton({ story, describedBy }: { story: FreeStory; describedBy: string }) {
+  const { t } = useI18n();
+  const player = usePlayer();
+  const track = queueFreeStory(story, true);
+  const playing = player.isCurrent(track.id) && player.isPlaying;
+  return (
+    <button type="button" className="button" aria-describedby={describedBy} onClick={() => player.toggle(track)}>
+      <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
+      {playing ? t('library.freeStory.pause') : t('library.freeStory.play')}
+    </button>
+  );
+}

@@ -1,0 +1,95 @@
+import { FREE_STORY_ALBUM, type LibraryAlbum, routePath } from '@storyhouse/contracts';
+import { Link, useParams } from 'react-router';
+import { AlbumHeader } from '../../components/catalogue/album-header';
+import { PlayAlbumButton } from '../../components/catalogue/play-button';
+import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { useI18n } from '../../lib/i18n';
+import { BackLink } from '../../ui/back-link';
+import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { localDay } from './album-card';
+import { useLibraryAlbum } from './api/get-library-album';
+import { DownloadLink } from './download-link';
+import { LibraryTracks, playableTracks } from './library-tracks';
+import '../../components/catalogue/catalogue.css';
+import './library.css';
+
+const libraryPath = routePath('library', 'en') ?? '/library';
+
+/** The album an address names: a number, or the free story of the week (spec §2); null for anything else. */
+function albumIdOf(id: string): number | typeof FREE_STORY_ALBUM | null {
+  if (id === FREE_STORY_ALBUM) return FREE_STORY_ALBUM;
+  return /^[1-9]\d{0,9}$/.test(id) ? Number(id) : null;
+}
+
+/**
+ * Spec §2 Album details (/library/album/{id}, signed in): heading Free for a
+ * free-streaming album or the free story, else My Library; a back link; the
+ * album's tracks by spec §6 (in full when the server says so, else the
+ * preview), owned ones with their download; the album's ZIP; play album.
+ * An album the family does not own is item_not_found.
+ */
+export default function LibraryAlbumPage() {
+  const { id = '' } = useParams();
+  const { t } = useI18n();
+  const albumId = albumIdOf(id);
+  const { data: album, error, isPending, refetch } = useLibraryAlbum(albumId ?? 0, albumId !== null);
+  const notFound = albumId === null || isItemNotFound(error);
+  useDocumentTitle(album?.productTitle ?? (notFound ? t('errors.item_not_found') : undefined));
+
+  if (notFound) {
+    return (
+      <article className="page page--narrow">
+        <BackLink fallback={libraryPath}>{t('library.back')}</BackLink>
+        <h1>{albumId === FREE_STORY_ALBUM ? t('library.freeHeading') : t('library.title')}</h1>
+        <p>{t('errors.item_not_found')}</p>
+      </article>
+    );
+  }
+  if (isPending) return <Loading />;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+  return <Album album={album} />;
+}
+
+function Album({ album }: { album: LibraryAlbum }) {
+  const { t, formatDate } = useI18n();
+  const queueTrack = useQueueTrack();
+  const albumKey = `library:${album.is_free_story ? FREE_STORY_ALBUM : album.product_id}`;
+  const context = { album: album.productTitle, artwork: album.image };
+  const queue = playableTracks(album.tracks).map((track) => queueTrack(track, albumKey, context));
+  return (
+    <article className="page story library-album">
+      <BackLink fallback={libraryPath}>{t('library.back')}</BackLink>
+      <h1>{album.is_free_streaming || album.is_free_story ? t('library.freeHeading') : t('library.title')}</h1>
+      <AlbumHeader
+        product={{
+          title: album.productTitle,
+          description: album.productDescription,
+          primary_image: album.image,
+          lang_code: album.lang_code,
+        }}
+        Heading="h2"
+      >
+        {album.digital_purchased_date && (
+          <p>{t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) })}</p>
+        )}
+        {album.physical_purchased_date && (
+          <p>{t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) })}</p>
+        )}
+        <p className="library-card__links">
+          {album.zip_url && (
+            <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
+          )}
+          <Link to={album.shop_url}>{t('library.viewInShop')}</Link>
+        </p>
+      </AlbumHeader>
+      <section className="story__section" aria-labelledby="library-album-tracks">
+        <div className="story__tracks-head">
+          <h3 id="library-album-tracks">{t('catalogue.tracks')}</h3>
+          <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={false} />
+        </div>
+        <LibraryTracks tracks={album.tracks} albumKey={albumKey} album={album.productTitle} artwork={album.image} />
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,144 @@
+import { type AccountLayout, FREE_STORY_ALBUM, libraryPaths } from '@storyhouse/contracts';
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation } from 'react-router';
+import type { ProductListParams } from '../../components/catalogue/api/catalogue-keys';
+import {
+  LanguageFilter,
+  LayoutToggle,
+  ListPagingLinks,
+  SearchBox,
+  useListLayout,
+  useListParams,
+} from '../../components/catalogue/list-controls';
+import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
+import { Loading } from '../../ui/query-status';
+import { RouteLink } from '../../ui/route-link';
+import { showToast } from '../../ui/toast-store';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import { AlbumCard } from './album-card';
+import { useLibrary } from './api/get-library';
+import { FreeStoryCard } from './free-story-card';
+import { ContinueListening, MatchingTracks } from './track-matches';
+import '../../components/catalogue/catalogue.css';
+import './library.css';
+
+/** Spec §2 and §4 Layout: the search follows the typing after 300 ms. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * Spec §2 My Library (/library, signed in): search, language filter and the
+ * saved List/Grid layout, all in the address (search, lang_code, page; a new
+ * search goes back to page 1); Continue listening; the free story of the
+ * week; the albums the family owns with their tracks and downloads.
+ */
+export default function LibraryPage() {
+  const { t } = useI18n();
+  useDocumentTitle(t('library.title'));
+  // Every language by default (contracts MyLibraryQuery): a family's stories in any language are theirs.
+  const [params, change] = useListParams('all');
+  const [layout, setLayout] = useListLayout();
+  return (
+    <article className="page library">
+      <h1>{t('library.title')}</h1>
+      <div className="list-toolbar">
+        <SearchBox
+          search={params.search}
+          onSearch={(search, typing) => change({ search }, { replace: typing })}
+          label={t('library.searchLabel')}
+          placeholder={t('library.searchPlaceholder')}
+          debounceMs={SEARCH_DEBOUNCE_MS}
+        />
+        <LanguageFilter value={params.lang} onChange={(lang) => change({ lang })} />
+        <LayoutToggle value={layout} onChange={setLayout} />
+      </div>
+      <Library params={params} layout={layout} />
+    </article>
+  );
+}
+
+/** Spec §8 Library load failure: logged, and the family is taken home (told why, so the move is not a mystery). */
+function LoadFailed({ error }: { error: unknown }) {
+  const { t } = useI18n();
+  useEffect(() => {
+    console.error('My Library could not be loaded', error);
+    showToast({ message: t('library.loadFailed') });
+  }, [error, t]);
+  return <Navigate to="/" replace />;
+}
+
+function Library({ params, layout }: { params: ProductListParams; layout: AccountLayout }) {
+  const { t } = useI18n();
+  const { pathname } = useLocation();
+  const { data, error, isPending, isPlaceholderData } = useLibrary(params);
+  // A session that ended is the API client's to handle: it is already on its way to login and back.
+  if (isPending || (error instanceof ApiError && error.status === 401)) return <Loading />;
+  if (error) return <LoadFailed error={error} />;
+
+  const searching = params.search !== '';
+  const filtered = searching || params.lang !== 'all';
+  if (data.total === 0 && !filtered && data.tracks.length === 0) return <EmptyLibrary />;
+
+  const nothing = data.items.length === 0 && data.tracks.length === 0;
+  return (
+    <div className="library__results" aria-busy={isPlaceholderData}>
+      {!searching && <ContinueListening tracks={data.continue_listening} />}
+      {!searching && params.page === 1 && <FreeStoryCard />}
+      <section className="library-section" aria-labelledby="library-albums">
+        <h2 id="library-albums">{searching ? t('shop.resultsFor', { search: params.search }) : t('library.albums')}</h2>
+        <p className="library__count" role="status">
+          {nothing
+            ? searching
+              ? t('errors.search_no_results')
+              : data.page > 1
+                ? t('shop.pageEmpty')
+                : t('library.noAlbumsInLanguage')
+            : t('library.count', { count: data.total })}
+        </p>
+        {nothing && data.page > 1 && (
+          <p>
+            <Link to={pathname}>{t('library.firstPage')}</Link>
+          </p>
+        )}
+        {searching && <MatchingTracks tracks={data.tracks} />}
+        {data.items.length > 0 && (
+          <ul className={`library-list library-list--${layout}`} aria-label={t('library.albums')}>
+            {data.items.map((album) => (
+              <AlbumCard key={album.id} album={album} layout={layout} />
+            ))}
+          </ul>
+        )}
+        <ListPagingLinks
+          params={params}
+          defaultLang="all"
+          page={data.page}
+          perPage={data.per_page}
+          count={data.total}
+          label={t('library.paging')}
+        />
+      </section>
+    </div>
+  );
+}
+
+/** An empty library invites the family to the shop and to this week's free story. */
+function EmptyLibrary() {
+  const { t } = useI18n();
+  return (
+    <>
+      <div className="library__empty card card--tinted">
+        <h2>{t('library.empty.title')}</h2>
+        <p>{t('library.empty.text')}</p>
+        <p className="library__empty-links">
+          <RouteLink to="shop" className="button">
+            {t('library.empty.shop')}
+          </RouteLink>
+          <Link to={libraryPaths.album(FREE_STORY_ALBUM)} className="button button--secondary">
+            {t('library.empty.freeStory')}
+          </Link>
+        </p>
+      </div>
+      <FreeStoryCard />
+    </>
+  );
+}
