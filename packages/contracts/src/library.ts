@@ -112,8 +112,17 @@ export type ProgressBody = z.infer<typeof ProgressBody>;
 export const ProgressResponse = z.object({ position_seconds: z.number().min(0) }).meta({ id: 'Progress' });
 export type ProgressResponse = z.infer<typeof ProgressResponse>;
 
+/**
+ * A place this close to a track's end counts as heard to the end (the closing
+ * music, or a player reporting just before `ended`): the server keeps it as 0,
+ * so the story leaves Continue listening and starts over next time; the
+ * player starts such a place from 0.
+ */
+export const FINISHED_WITHIN_SECONDS = 10;
+
 /** The library's addresses, one home for both sides. */
 export const libraryPaths = {
+  progress: (skuId: number) => `/crud/my-library/progress/${skuId}`,
   album: (id: number | typeof FREE_STORY_ALBUM) => `/library/album/${id}`,
   trackFile: (skuId: number) => `/crud/my-library/skus/${skuId}/download`,
   albumZip: (productId: number) => `/crud/my-library/product/${productId}/download`,

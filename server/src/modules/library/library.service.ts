@@ -1,4 +1,5 @@
 import {
+  FINISHED_WITHIN_SECONDS,
   FREE_STORY_ALBUM,
   type LangCode,
   type LibraryAlbum,
@@ -31,12 +32,6 @@ export const LIBRARY_PER_PAGE = 12;
 export const LIBRARY_TRACK_MATCHES = 20;
 /** Continue listening: the few stories last stopped. */
 export const CONTINUE_LISTENING = 10;
-/**
- * A position this close to a track's end counts as heard to the end (the
- * closing music, or a player reporting just before `ended`): it is kept as 0,
- * so the story starts over next time and leaves Continue listening.
- */
-export const FINISHED_WITHIN_SECONDS = 10;
 
 /** The signed-in listener a library call is for. */
 export interface LibraryUser {

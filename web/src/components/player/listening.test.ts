@@ -1,5 +1,6 @@
+import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FINISHED_TAIL_SECONDS, PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
+import { PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
 import { ProgressKeeper } from './progress-keeper';
 
 describe('where a recording with a saved place starts', () => {
@@ -12,10 +13,10 @@ describe('where a recording with a saved place starts', () => {
   });
 
   it('from the beginning when it was (nearly) finished', () => {
-    expect(resumeStart(300 - FINISHED_TAIL_SECONDS, 300)).toBe(0);
+    expect(resumeStart(300 - FINISHED_WITHIN_SECONDS, 300)).toBe(0);
     expect(resumeStart(299, 300)).toBe(0);
     expect(resumeStart(300, 300)).toBe(0);
-    expect(resumeStart(300 - FINISHED_TAIL_SECONDS - 1, 300)).toBe(300 - FINISHED_TAIL_SECONDS - 1);
+    expect(resumeStart(300 - FINISHED_WITHIN_SECONDS - 1, 300)).toBe(300 - FINISHED_WITHIN_SECONDS - 1);
   });
 
   it('at the saved place when the length is unknown (a live stream)', () => {

@@ -3,6 +3,8 @@
  * the audio element so they can be tested as plain arithmetic.
  */
 
+import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
+
 /** A recording whose place is kept for the signed-in listener, and the place the page's data gave. */
 export interface ResumePoint {
   skuId: number;
@@ -12,17 +14,10 @@ export interface ResumePoint {
 /** While a track plays, its position is saved at most this often (pause, track change, end and page hide save at once). */
 export const PROGRESS_SAVE_MS = 15_000;
 
-/**
- * A saved place this close to the end counts as finished (the server lists
- * such a track no more under "Continue listening"): playing it again starts
- * from the beginning instead of a few seconds before the end.
- */
-export const FINISHED_TAIL_SECONDS = 10;
-
 /** Where a track with a saved place starts, once its duration is known (0: unknown): the place, or 0 when it was (nearly) finished. */
 export function resumeStart(savedSeconds: number, durationSeconds: number): number {
   if (!Number.isFinite(savedSeconds) || savedSeconds <= 0) return 0;
-  const finished = durationSeconds > 0 && savedSeconds >= durationSeconds - FINISHED_TAIL_SECONDS;
+  const finished = durationSeconds > 0 && savedSeconds >= durationSeconds - FINISHED_WITHIN_SECONDS;
   return finished ? 0 : savedSeconds;
 }
 

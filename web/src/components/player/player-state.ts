@@ -12,7 +12,7 @@ export interface QueueTrack {
   url: string;
   /** Tracks of one album share it, so an album button can tell its tracks are playing (spec §4). */
   albumKey?: string;
-  /** Only a preview of the recording plays (track-format.ts playsInFull): the player bar says so. */
+  /** Only a preview of the recording plays (the server's plays_in_full was false): the player bar says so. */
   preview?: boolean;
   /** For the lock screen and headset (Media Session metadata). */
   album?: string;

@@ -1,3 +1,4 @@
+import { libraryPaths } from '@storyhouse/contracts';
 import { positionToSave, progressDue, type ResumePoint as Resume } from './listening';
 
 /**
@@ -59,7 +60,7 @@ export class ProgressKeeper {
  */
 async function putProgress(skuId: number, position: number, keepalive: boolean): Promise<boolean> {
   try {
-    const response = await fetch(`/crud/my-library/progress/${skuId}`, {
+    const response = await fetch(libraryPaths.progress(skuId), {
       method: 'PUT',
       credentials: 'same-origin',
       keepalive,
