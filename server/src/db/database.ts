@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect';
+import { preparingPool } from './prepared';
 import type { DB } from './schema';
 
 export type Db = Kysely<DB>;
@@ -35,7 +36,7 @@ export function connectPostgres(
   pool.on('error', (err) => {
     if (!closing) onIdleError(err);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     kind: 'postgres',

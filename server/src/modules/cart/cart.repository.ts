@@ -12,6 +12,7 @@ import type { Db } from '../../db/database';
 import type { CartAmountLines, DB } from '../../db/schema';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
+import { skusInCartSeenBy } from './in-cart';
 
 /** An sku as the cart rules see it (spec §3 Sku, with its product's availability). */
 export interface CartSku {
@@ -254,17 +255,7 @@ export function cartRepository(db: Db) {
      * sessions).
      */
     async skuIdsSeenBy(sessionId: string): Promise<Set<number>> {
-      const rows = await db
-        .selectFrom('cart_lines')
-        .innerJoin('carts', 'carts.id', 'cart_lines.cart_id')
-        .where((eb) =>
-          eb.or([
-            eb('carts.session_id', '=', sessionId),
-            eb('carts.user_id', '=', eb.selectFrom('sessions').select('sessions.user_id').where('sessions.id', '=', sessionId)),
-          ]),
-        )
-        .select('cart_lines.sku_id')
-        .execute();
+      const rows = await skusInCartSeenBy(db, sessionId).execute();
       return new Set(rows.map((r) => r.sku_id));
     },
 

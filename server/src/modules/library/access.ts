@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { libraryRepository } from './library.repository';
+import { type EntitlementRow, libraryRepository } from './library.repository';
 
 /**
  * Who is asking to listen. Read lazily, so free content is decided without
@@ -46,7 +46,9 @@ const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map() };
  * a CD or book grants no audio) and, while they have an active plan
  * (started by checkout, not cancelled as of now), every track.
  *
- * One query for a whole album or library page, and none for a visitor.
+ * One query for a whole album or page of tracks, and none for a visitor
+ * (the library page reads the same rows within its own query and calls
+ * `judge` on them).
  * `needOwned: false` answers `full` only and skips the session when every
  * track is free anyway (a visitor streaming free content).
  */
@@ -57,18 +59,27 @@ export async function trackVerdicts(
   { needOwned = true }: { needOwned?: boolean } = {},
 ): Promise<TrackVerdicts> {
   if (tracks.length === 0) return NOTHING;
-  const full = new Set<number>();
-  for (const track of tracks) if (track.isFree || track.isFreeStreaming) full.add(track.skuId);
-  const owned = new Map<number, Date>();
-  if (!needOwned && full.size === tracks.length) return { full, owned };
+  if (!needOwned && tracks.every((t) => t.isFree || t.isFreeStreaming)) return judge(tracks, null);
   const userId = await listener.userId();
-  if (userId === null) return { full, owned };
-
+  if (userId === null) return judge(tracks, null);
   const rows = await libraryRepository(db).entitlements(
     userId,
     [...new Set(tracks.map((t) => t.skuId))],
     [...new Set(tracks.map((t) => t.productId))],
   );
+  return judge(tracks, rows);
+}
+
+/**
+ * The rule applied to what the listener's entitlement rows say (the rows of
+ * `entitlementRows`, fetched alone or within a larger query), or to nothing
+ * (null) for a visitor.
+ */
+export function judge(tracks: readonly TrackRights[], rows: readonly EntitlementRow[] | null): TrackVerdicts {
+  const full = new Set<number>();
+  const owned = new Map<number, Date>();
+  for (const track of tracks) if (track.isFree || track.isFreeStreaming) full.add(track.skuId);
+  if (rows === null) return { full, owned };
   const albums = new Map<number, Date>();
   const singles = new Map<number, Date>();
   let planned = false;

@@ -254,6 +254,14 @@ describe('GET /crud/my-library', () => {
       [false, false],
     ]);
     expect(items[1]!.tracks.every((tr) => !tr.plays_in_full)).toBe(true);
+    expect(items.flatMap((a) => a.tracks).some((tr) => tr.isInCart)).toBe(false);
+
+    // A track put in the cart (from the shop, in another tab) is marked so on the library page.
+    const wanted = oneTrack.tracks[2]!;
+    const added = await call('POST', '/crud/cart-session/skus', { sku_id: wanted, quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
+    const after = (await call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(after.items[0]!.tracks.map((tr) => tr.isInCart)).toEqual([false, false, true]);
   });
 
   it('searches album and track titles, lists the owned matching tracks, and filters by language', async () => {

@@ -1,7 +1,9 @@
 import type { LangCode } from '@storyhouse/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
 import { searchQueries } from '../../db/text-search';
+import { skusInCartSeenBy } from '../cart/in-cart';
 
 /** A track's own columns, as the catalogue turns them into a Track. */
 export interface LibraryTrackRow {
@@ -62,6 +64,17 @@ export interface TrackFileRow {
   media_full: string | null;
 }
 
+/** A library page as `page` reads it. */
+export interface LibraryPageRows {
+  /** How many albums match the filter. */
+  total: number;
+  albums: (LibraryAlbumRow & { tracks: LibraryTrackRow[] })[];
+  matches: LibraryTrackWithAlbumRow[];
+  started: LibraryTrackWithAlbumRow[];
+  entitlements: EntitlementRow[];
+  in_cart: number[];
+}
+
 export interface LibraryFilter {
   /** null: every language. */
   langs: readonly LangCode[] | null;
@@ -108,6 +121,40 @@ const albumMatches = sql`(exists (select 1 from q where q.lang = p.lang_code and
   or exists (select 1 from skus t join q on q.lang = t.lang_code
     where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query))`;
 
+const withAlbum = sql`p.slug as product_slug, p.title as product_title, p.primary_image as product_primary_image,
+  p.is_free_streaming as product_is_free_streaming`;
+
+/** A list of tracks that is not asked for: the columns of the others, no row. */
+const noTracks = sql`select ${trackColumns}, 0 as position_seconds, ${withAlbum}, 0::bigint as n
+  from skus t join products p on p.id = t.product_id where false`;
+
+/** Tracks of the user's albums (`owned`) whose title matches the search (`q`), best first (`n`). */
+const searchMatches = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
+  select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, ${withAlbum},
+    row_number() over (order by ts_rank(t.search_vector, q.query) desc, owned.last_granted desc, t.position, t.id) as n
+  from owned
+  join products p on p.id = owned.product_id
+  join skus t on t.product_id = p.id
+  join q on q.lang = t.lang_code
+  left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
+  where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query
+    ${languageCondition(sql`p.lang_code`, langs)}
+  order by n
+  limit ${limit}`;
+
+/** The user's started, unfinished tracks, most recently heard first (`n`). */
+const startedTracks = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
+  select ${trackColumns}, lp.position_seconds, ${withAlbum}, row_number() over (order by lp.updated_at desc, t.id) as n
+  from listening_progress lp
+  join skus t on t.id = lp.sku_id
+  join products p on p.id = t.product_id
+  where lp.user_id = ${userId} and lp.position_seconds > 0 and t.type = 'digital_track' and not t.is_hidden
+    ${languageCondition(sql`p.lang_code`, langs)}
+  order by n
+  limit ${limit}`;
+
+const moment = (text: Date | string | null) => (text === null ? null : new Date(text));
+
 /** Track skus with their album's title and their recordings (TrackFileRow). */
 const trackFiles = (db: Db) =>
   db
@@ -124,6 +171,22 @@ const trackFiles = (db: Db) =>
       'p.is_free_streaming',
       't.media_full',
     ]);
+
+/** `(1, 2, 3)` for `in`; `(null)` (matching nothing) when empty. */
+const idList = (ids: readonly number[]) => (ids.length ? sql`(${sql.join(ids)})` : sql`(null)`);
+
+/**
+ * The access rule's facts (access.ts `judge`): what `userId` owns among some
+ * tracks (`skuIds`, an `in` list or subquery) and albums (`productIds`), and
+ * a 'subscription' row while a plan covers every track. A query of its own,
+ * or a part of the library page's.
+ */
+const entitlementRows = (userId: number, skuIds: RawBuilder<unknown>, productIds: RawBuilder<unknown>) => sql<EntitlementRow>`
+  select o.type, o.sku_id, o.product_id, o.granted_at from ownership o
+  where o.user_id = ${userId}
+    and ((o.type = 'digital_track' and o.sku_id in ${skuIds}) or (o.type = 'digital_album' and o.product_id in ${productIds}))
+  union all
+  (select 'subscription', null, null, null where exists (${activePlan(userId)}))`;
 
 function languageCondition(column: RawBuilder<unknown>, langs: readonly LangCode[] | null) {
   return langs ? sql` and ${column} in (${sql.join(langs)})` : sql``;
@@ -142,15 +205,7 @@ export function libraryRepository(db: Db) {
      * One query for a whole page of tracks.
      */
     async entitlements(userId: number, skuIds: readonly number[], productIds: readonly number[]): Promise<EntitlementRow[]> {
-      const tracks = skuIds.length ? sql`(o.type = 'digital_track' and o.sku_id in (${sql.join(skuIds)}))` : sql`false`;
-      const albums = productIds.length
-        ? sql`(o.type = 'digital_album' and o.product_id in (${sql.join(productIds)}))`
-        : sql`false`;
-      const { rows } = await sql<EntitlementRow>`
-        select o.type, o.sku_id, o.product_id, o.granted_at from ownership o
-        where o.user_id = ${userId} and (${tracks} or ${albums})
-        union all
-        (select 'subscription', null, null, null where exists (${activePlan(userId)}))`.execute(db);
+      const { rows } = await entitlementRows(userId, idList(skuIds), idList(productIds)).execute(db);
       return rows;
     },
 
@@ -159,25 +214,55 @@ export function libraryRepository(db: Db) {
       return rows[0]?.yes ?? false;
     },
 
-    /** A page of the user's albums, newest purchase first, each with its tracks, and how many there are. */
-    listAlbums: async function listAlbums(
+    /**
+     * Everything of a library page in one round trip (a page is read often,
+     * and on a busy server each query's write to the socket costs more than
+     * planning it): the page of albums with their tracks and how many albums
+     * match, the search matches, the started tracks, the access rule's facts
+     * for all of those tracks, and the in-cart marks of the session.
+     */
+    async page(
       userId: number,
+      sessionId: string,
       f: LibraryFilter,
-      page: { limit: number; offset: number },
-    ): Promise<{ rows: (LibraryAlbumRow & { tracks: LibraryTrackRow[] })[]; total: number }> {
-      const search = f.search ? sql` and ${albumMatches}` : sql``;
-      const { rows } = await sql<LibraryAlbumRow & { tracks: LibraryTrackRow[]; total: number }>`
-        with ${ownedAlbums(userId)}${f.search ? sql`, ${searchQueries(f.search, f.langs)}` : sql``}
-        select ${albumColumns}, ${tracksOfAlbum(userId)} as tracks, count(*) over ()::int as total
-        from owned join products p on p.id = owned.product_id
-        where true ${languageCondition(sql`p.lang_code`, f.langs)}${search}
-        order by owned.last_granted desc, p.id desc
-        limit ${page.limit} offset ${page.offset}`.execute(db);
-      if (rows.length > 0 || page.offset === 0) {
-        return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
-      }
-      // Past the last page: no row carries the total, so count apart.
-      return { rows: [], total: (await listAlbums(userId, f, { limit: 1, offset: 0 })).total };
+      window: { limit: number; offset: number },
+      lists: { matches: number; started: number },
+    ): Promise<LibraryPageRows> {
+      const ctes = [
+        ownedAlbums(userId),
+        ...(f.search ? [searchQueries(f.search, f.langs)] : []),
+        sql`filtered as (select ${albumColumns}, owned.last_granted
+          from owned join products p on p.id = owned.product_id
+          where true ${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``})`,
+        sql`page as (select * from filtered order by last_granted desc, id desc limit ${window.limit} offset ${window.offset})`,
+        sql`matches as (${f.search && lists.matches > 0 ? searchMatches(userId, f.langs, lists.matches) : noTracks})`,
+        sql`started as (${lists.started > 0 ? startedTracks(userId, f.langs, lists.started) : noTracks})`,
+        sql`viewed as (select id as product_id from page union select product_id from matches union select product_id from started)`,
+      ];
+      const { rows } = await sql<LibraryPageRows>`${prepared}with ${sql.join(ctes)}
+        select (select count(*)::int from filtered) as total,
+          (select coalesce(json_agg(a order by a.last_granted desc, a.id desc), '[]')
+            from (select p.*, ${tracksOfAlbum(userId)} as tracks from page p) a) as albums,
+          (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
+          (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,
+          (select coalesce(json_agg(e), '[]') from (${entitlementRows(
+            userId,
+            sql`(select t.id from skus t where t.product_id in (select product_id from viewed))`,
+            sql`(select product_id from viewed)`,
+          )}) e) as entitlements,
+          (select coalesce(json_agg(c.sku_id), '[]') from (${skusInCartSeenBy(db, sessionId)}) c) as in_cart`.execute(db);
+      const row = rows[0] as LibraryPageRows;
+      // JSON carries moments as text.
+      return {
+        ...row,
+        albums: row.albums.map((a) => ({
+          ...a,
+          created_at: new Date(a.created_at),
+          digital_purchased_at: moment(a.digital_purchased_at),
+          physical_purchased_at: moment(a.physical_purchased_at),
+        })),
+        entitlements: row.entitlements.map((e) => ({ ...e, granted_at: moment(e.granted_at) })),
+      };
     },
 
     /** One album with what the user owns of it; its owned dates are null when nothing of it is owned. */
@@ -190,18 +275,6 @@ export function libraryRepository(db: Db) {
       return rows[0];
     },
 
-    /** Whether the user owns anything of the album (a track, the album or the CD). */
-    async ownsAnythingOf(userId: number, productId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('ownership')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .where('type', 'in', ['digital_album', 'digital_track', 'physical'])
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
     /** The visible tracks of some albums in album order, with where the user stopped each. */
     async tracksOf(userId: number, productIds: readonly number[]): Promise<LibraryTrackRow[]> {
       if (productIds.length === 0) return [];
@@ -211,45 +284,6 @@ export function libraryRepository(db: Db) {
         left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
         where t.product_id in (${sql.join(productIds)}) and t.type = 'digital_track' and not t.is_hidden
         order by t.product_id, t.position, t.id`.execute(db);
-      return rows;
-    },
-
-    /** Tracks of the user's albums whose title matches the search, best first. */
-    async searchTracks(
-      userId: number,
-      f: LibraryFilter & { search: string },
-      limit: number,
-    ): Promise<LibraryTrackWithAlbumRow[]> {
-      const { rows } = await sql<LibraryTrackWithAlbumRow>`
-        with ${ownedAlbums(userId)}, ${searchQueries(f.search, f.langs)}
-        select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds,
-          p.slug as product_slug, p.title as product_title, p.primary_image as product_primary_image,
-          p.is_free_streaming as product_is_free_streaming
-        from owned
-        join products p on p.id = owned.product_id
-        join skus t on t.product_id = p.id
-        join q on q.lang = t.lang_code
-        left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
-        where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query
-          ${languageCondition(sql`p.lang_code`, f.langs)}
-        order by ts_rank(t.search_vector, q.query) desc, owned.last_granted desc, t.position, t.id
-        limit ${limit}`.execute(db);
-      return rows;
-    },
-
-    /** The user's started, unfinished tracks, most recently heard first. */
-    async startedTracks(userId: number, langs: readonly LangCode[] | null, limit: number): Promise<LibraryTrackWithAlbumRow[]> {
-      const { rows } = await sql<LibraryTrackWithAlbumRow>`
-        select ${trackColumns}, lp.position_seconds,
-          p.slug as product_slug, p.title as product_title, p.primary_image as product_primary_image,
-          p.is_free_streaming as product_is_free_streaming
-        from listening_progress lp
-        join skus t on t.id = lp.sku_id
-        join products p on p.id = t.product_id
-        where lp.user_id = ${userId} and lp.position_seconds > 0 and t.type = 'digital_track' and not t.is_hidden
-          ${languageCondition(sql`p.lang_code`, langs)}
-        order by lp.updated_at desc, t.id
-        limit ${limit}`.execute(db);
       return rows;
     },
 

@@ -1,0 +1,49 @@
+import { createHash } from 'node:crypto';
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import { sql } from 'kysely';
+import type pg from 'pg';
+
+const MARK = '/* prepared */';
+
+/**
+ * Put first in the SQL of a hot query (`sql\`${prepared}select …\``) to have
+ * PostgreSQL keep it prepared on each connection: it is parsed once, and
+ * after a few runs planned once (a generic plan), instead of both on every
+ * call. The library page's one query spends more time being planned than
+ * being run (scripts/bench-library.mjs).
+ *
+ * Only for a query whose text comes in a few variants: each distinct text is
+ * a statement kept by every connection, so never for one with an `in` list
+ * of varying length. The embedded database ignores the mark (a comment).
+ */
+export const prepared = sql.raw(`${MARK} `);
+
+/** A statement's name: the same text, the same name, on every connection. */
+const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+
+/**
+ * The pool as Kysely's PostgreSQL driver uses it, with the marked queries
+ * sent as named statements (node-postgres prepares a name once per
+ * connection). One wrapper per connection: the driver keys its state on it.
+ */
+export function preparingPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrapped.get(client);
+      if (!wrapper) {
+        wrapper = {
+          query: ((text: unknown, values?: unknown[]) =>
+            typeof text === 'string' && text.startsWith(MARK)
+              ? client.query({ name: nameOf(text), text, values })
+              : client.query(text as string, values)) as unknown as PostgresPoolClient['query'],
+          release: () => client.release(),
+        };
+        wrapped.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
