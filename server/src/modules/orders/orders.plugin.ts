@@ -33,13 +33,26 @@ export default fp<{ config: Config; worker: boolean }>(
 
     if (worker) {
       let timer: NodeJS.Timeout | undefined;
-      const run = () => app.reconcileOrders().catch((err: unknown) => app.log.error({ err }, 'reconciling orders'));
+      // The run under way, if any: closing waits for it, so it never meets a database already closed (a server
+      // that could not listen closes a moment after it became ready).
+      let running: Promise<unknown> | undefined;
+      const run = () => {
+        running ??= app
+          .reconcileOrders()
+          .catch((err: unknown) => app.log.error({ err }, 'reconciling orders'))
+          .finally(() => {
+            running = undefined;
+          });
+      };
       app.addHook('onReady', async () => {
-        void run();
+        run();
         timer = setInterval(run, RECONCILE_EVERY_MS);
         timer.unref();
       });
-      app.addHook('onClose', async () => clearInterval(timer));
+      app.addHook('onClose', async () => {
+        clearInterval(timer);
+        await running;
+      });
     }
   },
   { name: 'orders', dependencies: ['db', 'payments'] },
