@@ -1,5 +1,5 @@
 import { type AccountLayout, type LangCode, langCodes } from '@storyhouse/contracts';
-import { type FormEvent, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { PagingLinks } from '../paging/paging-links';
@@ -49,6 +49,52 @@ export function ListPagingLinks({
       label={label}
       href={(p) => `?${listSearchParams({ ...params, page: p }, defaultLang)}`}
     />
+  );
+}
+
+/**
+ * The results of a list screen (the shop's products, My Library's albums):
+ * its heading, a status line read out when it changes (how many, or why
+ * none), what comes before the list (`children`: matching tracks, a way back
+ * to page 1), the list itself in the chosen layout, and the paging links.
+ */
+export function ListResults({
+  heading,
+  headingId,
+  status,
+  children,
+  items,
+  listClassName,
+  listLabel,
+  paging,
+}: {
+  heading: ReactNode;
+  headingId?: string;
+  status: ReactNode;
+  children?: ReactNode;
+  /** The list's items (each an `li`); no list at all when there are none. */
+  items: ReactNode[];
+  /** The list's class: its block and the layout (e.g. `product-list product-list--grid`). */
+  listClassName: string;
+  listLabel: string;
+  paging: Parameters<typeof ListPagingLinks>[0];
+}) {
+  return (
+    <>
+      <h2 id={headingId} className="list-results__title">
+        {heading}
+      </h2>
+      <p className="list-results__status" role="status">
+        {status}
+      </p>
+      {children}
+      {items.length > 0 && (
+        <ul className={listClassName} aria-label={listLabel}>
+          {items}
+        </ul>
+      )}
+      <ListPagingLinks {...paging} />
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import type { ProductListParams } from '../../components/catalogue/api/catalogue
 import {
   LanguageFilter,
   LayoutToggle,
-  ListPagingLinks,
+  ListResults,
   SearchBox,
   useListLayout,
   useListParams,
@@ -85,37 +85,37 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
       {!searching && <ContinueListening tracks={data.continue_listening} />}
       {!searching && params.page === 1 && <FreeStoryCard />}
       <section className="library-section" aria-labelledby="library-albums">
-        <h2 id="library-albums">{searching ? t('shop.resultsFor', { search: params.search }) : t('library.albums')}</h2>
-        <p className="library__count" role="status">
-          {nothing
-            ? searching
-              ? t('errors.search_no_results')
-              : data.page > 1
-                ? t('shop.pageEmpty')
-                : t('library.noAlbumsInLanguage')
-            : t('library.count', { count: data.total })}
-        </p>
-        {nothing && data.page > 1 && (
-          <p>
-            <Link to={pathname}>{t('library.firstPage')}</Link>
-          </p>
-        )}
-        {searching && <MatchingTracks tracks={data.tracks} />}
-        {data.items.length > 0 && (
-          <ul className={`library-list library-list--${layout}`} aria-label={t('library.albums')}>
-            {data.items.map((album) => (
-              <AlbumCard key={album.id} album={album} layout={layout} />
-            ))}
-          </ul>
-        )}
-        <ListPagingLinks
-          params={params}
-          defaultLang="all"
-          page={data.page}
-          perPage={data.per_page}
-          count={data.total}
-          label={t('library.paging')}
-        />
+        <ListResults
+          heading={searching ? t('shop.resultsFor', { search: params.search }) : t('library.albums')}
+          headingId="library-albums"
+          status={
+            nothing
+              ? searching
+                ? t('errors.search_no_results')
+                : data.page > 1
+                  ? t('shop.pageEmpty')
+                  : t('library.noAlbumsInLanguage')
+              : t('library.count', { count: data.total })
+          }
+          items={data.items.map((album) => <AlbumCard key={album.id} album={album} layout={layout} />)}
+          listClassName={`library-list library-list--${layout}`}
+          listLabel={t('library.albums')}
+          paging={{
+            params,
+            defaultLang: 'all',
+            page: data.page,
+            perPage: data.per_page,
+            count: data.total,
+            label: t('library.paging'),
+          }}
+        >
+          {nothing && data.page > 1 && (
+            <p>
+              <Link to={pathname}>{t('library.firstPage')}</Link>
+            </p>
+          )}
+          {searching && <MatchingTracks tracks={data.tracks} />}
+        </ListResults>
       </section>
     </div>
   );

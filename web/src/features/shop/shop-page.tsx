@@ -5,7 +5,7 @@ import type { ProductListParams } from '../../components/catalogue/api/catalogue
 import {
   LanguageFilter,
   LayoutToggle,
-  ListPagingLinks,
+  ListResults,
   SearchBox,
   useListLayout,
   useListParams,
@@ -103,28 +103,23 @@ function Results({ params, layout }: { params: ProductListParams; layout: Accoun
       : t('shop.noProducts');
   return (
     <div className="shop__results" aria-busy={isPlaceholderData}>
-      <h2 className="shop__results-title">
-        {params.search ? t('shop.resultsFor', { search: params.search }) : t('shop.products')}
-      </h2>
-      <p className="shop__count" role="status">
-        {empty ? emptyText : t('shop.count', { count: data.count })}
-      </p>
-      {data.tracks.length > 0 && <TrackMatches tracks={data.tracks} />}
-      {data.items.length > 0 && (
-        <ul className={`product-list product-list--${layout}`} aria-label={t('shop.products')}>
-          {data.items.map((p) => (
-            <ProductCard key={p.id} product={p} layout={layout} />
-          ))}
-        </ul>
-      )}
-      <ListPagingLinks
-        params={params}
-        defaultLang={lang}
-        page={data.page}
-        perPage={data.per_page}
-        count={data.count}
-        label={t('shop.paging')}
-      />
+      <ListResults
+        heading={params.search ? t('shop.resultsFor', { search: params.search }) : t('shop.products')}
+        status={empty ? emptyText : t('shop.count', { count: data.count })}
+        items={data.items.map((p) => <ProductCard key={p.id} product={p} layout={layout} />)}
+        listClassName={`product-list product-list--${layout}`}
+        listLabel={t('shop.products')}
+        paging={{
+          params,
+          defaultLang: lang,
+          page: data.page,
+          perPage: data.per_page,
+          count: data.count,
+          label: t('shop.paging'),
+        }}
+      >
+        {data.tracks.length > 0 && <TrackMatches tracks={data.tracks} />}
+      </ListResults>
     </div>
   );
 }
