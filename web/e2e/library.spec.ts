@@ -25,7 +25,18 @@ const PASSWORD = 'listen-along-8';
  */
 const demo: Record<
   SiteLang,
-  { bought: string; firstTrack: string; word: string; found: string; otherSlug: string; otherTrack: string; otherWord: string }
+  {
+    bought: string;
+    firstTrack: string;
+    word: string;
+    found: string;
+    otherSlug: string;
+    otherTrack: string;
+    otherWord: string;
+    /** Home page top stories: one of the bought album, one of another. */
+    topOwned: string;
+    topOther: string;
+  }
 > = {
   en: {
     bought: 'noahs-big-boat',
@@ -35,6 +46,8 @@ const demo: Record<
     otherSlug: 'david-the-shepherd-boy',
     otherTrack: 'The Youngest Son',
     otherWord: 'Youngest',
+    topOwned: 'The Rainbow Promise',
+    topOther: 'David and Goliath',
   },
   es: {
     bought: 'jesus-vive',
@@ -44,6 +57,8 @@ const demo: Record<
     otherSlug: 'rut-la-amiga-fiel',
     otherTrack: 'Espigas en el campo',
     otherWord: 'Espigas',
+    topOwned: '¡La tumba vacía!',
+    topOther: 'Adonde tú vayas',
   },
 };
 
@@ -164,11 +179,22 @@ test('a family finds its album in My Library, plays it in full and downloads a t
   await expect(page.getByRole('button', { name: t('catalogue.play', { title: firstTrack }) })).toBeVisible();
 });
 
-test('a paid track of an album the family does not own plays only its preview, on the story page and in the shop', {
+test('a paid track of an album the family does not own plays only its preview, on the story page, in the shop and on the home page', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
   await familyWithAlbum(page, siteLang);
-  const { otherSlug, otherTrack, otherWord, word, found } = demo[siteLang];
+  const { otherSlug, otherTrack, otherWord, word, found, topOwned, topOther } = demo[siteLang];
+
+  // The home page's top stories: the owned album's story in full, another album's as a preview.
+  await page.goto('/');
+  const top = page.getByRole('region', { name: t('home.topStories') });
+  await expect(top.getByRole('button', { name: t('catalogue.playPreview', { title: topOther }) })).toBeVisible();
+  await top.getByRole('button', { name: t('catalogue.play', { title: topOwned }) }).click();
+  await expect(playerBar(page, t).getByText(topOwned)).toBeVisible();
+  await expect(playerBar(page, t).getByText(t('player.preview'), { exact: true })).toHaveCount(0);
+  await playerBar(page, t)
+    .getByRole('button', { name: t('player.pause') })
+    .click();
 
   await page.goto(`/story/${otherSlug}`);
   await page.getByRole('button', { name: t('catalogue.playPreview', { title: otherTrack }) }).click();

@@ -179,6 +179,12 @@ export const TopStory = z
     /** The album's cover (mediaPaths.image URL). */
     primary_image: z.string().nullable(),
     isInCart: z.boolean(),
+    /** The full recording's stream (mediaPaths.trackFull), for a listener who may hear it. */
+    full_url: z.string(),
+    /** The access rule's verdict for this listener (as on every Track): play full_url, not the preview. */
+    plays_in_full: z.boolean(),
+    /** The listener owns it (bought the story or its album). */
+    owned: z.boolean(),
   })
   .meta({ id: 'TopStory' });
 export type TopStory = z.infer<typeof TopStory>;

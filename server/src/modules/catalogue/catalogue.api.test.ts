@@ -421,6 +421,9 @@ describe('the demo catalogue', () => {
         download_url: `/crud/media/track/${story.id}/preview.mp3`,
         length_seconds: 34,
         isInCart: false,
+        full_url: `/crud/media/track/${story.id}/full.mp3`,
+        plays_in_full: false,
+        owned: false,
       });
     });
 

@@ -189,7 +189,7 @@ function toTrackMatch(row: TrackRow, marks: Marks): TrackMatch {
   };
 }
 
-function toTopStory(row: TrackRow, inCart: ReadonlySet<number>): TopStory {
+function toTopStory(row: TrackRow, marks: Marks): TopStory {
   return {
     id: row.id,
     slug: row.product_slug,
@@ -200,7 +200,10 @@ function toTopStory(row: TrackRow, inCart: ReadonlySet<number>): TopStory {
     length_seconds: row.length_seconds,
     product_id: row.product_id,
     primary_image: imageUrl(row.product_primary_image),
-    isInCart: inCart.has(row.id),
+    isInCart: marks.inCart.has(row.id),
+    full_url: mediaPaths.trackFull(row.id),
+    plays_in_full: marks.full.has(row.id),
+    owned: marks.owned.has(row.id),
   };
 }
 
@@ -381,8 +384,13 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
     },
 
     async topStories(lang: LangCode, viewer: Viewer) {
-      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(viewer)]);
-      return { items: rows.map((r) => toTopStory(r, inCart)) };
+      const rows = await repo.topStories(lang);
+      const freeStreaming = new Set(rows.filter((r) => r.product_is_free_streaming).map((r) => r.product_id));
+      const marks = await marksOf(
+        viewer,
+        rightsOf(rows, (id) => freeStreaming.has(id)),
+      );
+      return { items: rows.map((r) => toTopStory(r, marks)) };
     },
 
     async freeStory(lang: LangCode): Promise<FreeStory> {

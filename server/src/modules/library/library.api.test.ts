@@ -6,6 +6,7 @@ import {
   mediaPaths,
   type Product,
   type ProductListResponse,
+  type TopStoriesResponse,
 } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
@@ -116,6 +117,18 @@ describe('a family that bought an album', () => {
     ]);
     const visitor = (await client()('GET', `/crud/product/${noah.id}/skus`)).json() as Product;
     expect(verdicts(visitor.tracks).flat()).toEqual([false, false, false, false, false, false]);
+  });
+
+  it('plays its album’s track in full from the home page’s top stories, while a visitor gets the preview', async () => {
+    await t.db
+      .insertInto('promoted_skus')
+      .values({ kind: 'top_story', lang_code: 'en', sku_id: noah.tracks[0]!, position: -1 })
+      .execute();
+    const top = (body: TopStoriesResponse) => body.items.find((s) => s.id === noah.tracks[0]);
+    const mine = (await family.send('GET', '/crud/promoted-sku/top-stories/en')).json() as TopStoriesResponse;
+    expect(top(mine)).toMatchObject({ plays_in_full: true, owned: true, full_url: mediaPaths.trackFull(noah.tracks[0]!) });
+    const visitor = (await client()('GET', '/crud/promoted-sku/top-stories/en')).json() as TopStoriesResponse;
+    expect(top(visitor)).toMatchObject({ plays_in_full: false, owned: false });
   });
 
   it('streams the full recording to the owner only: another family and a visitor get 403', async () => {

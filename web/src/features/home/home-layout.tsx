@@ -5,6 +5,7 @@ import { PlayButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { ProductCard } from '../../components/catalogue/product-card';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { formatDuration, queueFreeStory } from '../../components/catalogue/track-format';
 import { HeroImage } from '../../components/cms/cms-header';
 import { CmsHtml } from '../../components/cms/cms-html';
@@ -83,20 +84,19 @@ function HomeHero({ entry, story, storyPending }: { entry: CmsEntry; story: Free
   );
 }
 
-/** Spec §2 Home: top single stories, each with its preview and a link to its album. */
+/**
+ * Spec §2 Home: top single stories, each with a link to its album and its
+ * preview, or its full recording for a listener the server says may hear it
+ * (one who owns it, or has a plan).
+ */
 function TopStoryItem({ story }: { story: TopStory }) {
+  const queueTrack = useQueueTrack();
+  const track = { ...story, sku_id: story.id, preview_url: story.download_url, download_url: story.full_url };
   return (
     <li className="home-top-story">
       <PlayButton
-        track={{
-          id: `preview:${story.id}`,
-          title: story.title,
-          url: story.download_url,
-          preview: true,
-          album: story.product,
-          ...(story.primary_image ? { artwork: story.primary_image } : {}),
-        }}
-        preview
+        track={queueTrack(track, `story:${story.slug}`, { album: story.product, artwork: story.primary_image })}
+        preview={!story.plays_in_full}
       />
       <div className="home-top-story__body">
         <Link to={`/story/${story.slug}`} className="home-top-story__title">
