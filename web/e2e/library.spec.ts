@@ -212,18 +212,28 @@ test('a paid track of an album the family does not own plays only its preview, o
 test('searching the library: matching tracks, and the no-results message', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   await familyWithAlbum(page, siteLang);
   const { word, found } = demo[siteLang];
+  // The page's timers on Playwright's clock: the search waits for a pause in the typing (spec: 300 ms).
+  await page.clock.install();
   await page.goto('/library');
   const search = page.getByRole('searchbox', { name: t('library.searchLabel') });
   await expect(search).toHaveAttribute('placeholder', t('library.searchPlaceholder'));
 
-  // The search follows the typing; the address keeps it, from page 1.
+  // The search follows the typing once it pauses for 300 ms (the page's time stands still but for runFor);
+  // the address keeps it, from page 1.
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
   await search.fill(word);
+  await page.clock.runFor(250);
+  await expect(page).toHaveURL(/\/library$/);
+  await page.clock.runFor(100);
   await expect(page).toHaveURL(new RegExp(`/library\\?search=${word}$`));
+  // Time flows again (the app's own scheduling runs on timers too).
+  await page.clock.resume();
   const matches = page.getByRole('region', { name: t('shop.matchingTracks') });
   await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
   await expect(matches.getByRole('link', { name: t('library.downloadTrack', { title: found }) })).toBeVisible();
 
   await search.fill('zzqx-nothing-like-this');
+  await page.clock.runFor(300);
   await expect(page.getByRole('status').filter({ hasText: t('errors.search_no_results') })).toBeVisible();
   await expect(page).toHaveURL(/search=zzqx-nothing-like-this/);
 
