@@ -60,8 +60,9 @@ export function ordersRepository(db: Db) {
       return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     },
 
-    async setPayment(orderId: number, payment: PaymentRecord & { provider: string }) {
-      await db
+    /** Records the processor's payment on the order; answers the order's status (paid already when its event came first). */
+    async setPayment(orderId: number, payment: PaymentRecord & { provider: string }): Promise<string | undefined> {
+      const row = await db
         .updateTable('orders')
         .set({
           payment_provider: payment.provider,
@@ -72,7 +73,9 @@ export function ordersRepository(db: Db) {
           updated_at: sql<Date>`now()`,
         })
         .where('id', '=', orderId)
-        .execute();
+        .returning('status')
+        .executeTakeFirst();
+      return row?.status;
     },
 
     /** Pending → paid; false when it was no longer pending (completed by the other path already). */
