@@ -287,6 +287,11 @@ export function cartRepository(db: Db) {
       return row?.id;
     },
 
+    /** The cart of that key, read and locked until the transaction ends (one round trip: checkout's start). */
+    lockAndReadCart(key: CartKey) {
+      return db.selectFrom('carts').select(CART_COLUMNS).where(keyIs(key)).forUpdate().executeTakeFirst();
+    },
+
     /**
      * The cart of that key, created if there is none, and locked until the
      * transaction ends: an upsert takes the row lock, so two first adds (or

@@ -245,9 +245,9 @@ export async function totalOf(db: Db, cart: CartRow) {
  * undefined when that cart is not theirs (checkout, orders/purchases.service.ts).
  */
 export async function lockUserCartTotal(trx: Db, userId: number, cartId: number): Promise<CartTotal | undefined> {
-  const repo = cartRepository(trx);
-  if ((await repo.lockCart({ userId })) !== cartId) return undefined;
-  return totalOf(trx, await repo.findCartById(cartId));
+  const cart = await cartRepository(trx).lockAndReadCart({ userId });
+  if (cart?.id !== cartId) return undefined;
+  return totalOf(trx, cart);
 }
 
 /**
