@@ -1,4 +1,5 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
 
@@ -78,9 +79,13 @@ export function ordersRepository(db: Db) {
       return row?.status;
     },
 
-    /** Pending → paid; false when it was no longer pending (completed by the other path already). */
-    async markPaid(orderId: number, payment: PaymentRecord) {
-      const r = await db
+    /**
+     * Pending → paid: the order as it now is, with its buyer's name and
+     * address for the receipt; undefined when it was no longer pending
+     * (completed by the other path already).
+     */
+    markPaid(orderId: number, payment: PaymentRecord) {
+      return db
         .updateTable('orders')
         .set({
           status: 'paid',
@@ -92,8 +97,16 @@ export function ordersRepository(db: Db) {
         })
         .where('id', '=', orderId)
         .where('status', '=', 'pending')
+        .returningAll()
+        .returning((eb) =>
+          jsonObjectFrom(
+            eb
+              .selectFrom('users')
+              .select(['users.email', 'users.fname', 'users.lname'])
+              .whereRef('users.id', '=', 'orders.user_id'),
+          ).as('buyer'),
+        )
         .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
     },
 
     /** Pending → failed; false when it was no longer pending. */
@@ -217,15 +230,22 @@ export function ordersRepository(db: Db) {
         .execute();
     },
 
-    /** Empties what the order bought from its cart (lines added meanwhile stay), and its coupon and gift. */
+    /** Empties what the order bought from its cart (lines added meanwhile stay), and its coupon and gift: one statement. */
     async emptyCart(cartId: number, lines: readonly OrderLineRow[], amountLineIds: readonly number[]) {
       const skuIds = lines.filter((l) => l.sku_id !== null && !isAmountType(l.type)).map((l) => l.sku_id as number);
-      if (skuIds.length > 0)
-        await db.deleteFrom('cart_lines').where('cart_id', '=', cartId).where('sku_id', 'in', skuIds).execute();
-      if (amountLineIds.length > 0) {
-        await db.deleteFrom('cart_amount_lines').where('cart_id', '=', cartId).where('id', 'in', amountLineIds).execute();
-      }
       await db
+        .with('bought', (d) =>
+          d
+            .deleteFrom('cart_lines')
+            .where('cart_id', '=', cartId)
+            .where((eb) => (skuIds.length > 0 ? eb('sku_id', 'in', skuIds) : eb.lit(false))),
+        )
+        .with('chosen', (d) =>
+          d
+            .deleteFrom('cart_amount_lines')
+            .where('cart_id', '=', cartId)
+            .where((eb) => (amountLineIds.length > 0 ? eb('id', 'in', amountLineIds) : eb.lit(false))),
+        )
         .updateTable('carts')
         .set({ coupon_id: null, gift_name: null, gift_email: null, gift_message: null, updated_at: sql<Date>`now()` })
         .where('id', '=', cartId)
@@ -343,10 +363,6 @@ export function ordersRepository(db: Db) {
         .where('provider', '=', provider)
         .where('subscription_id', '=', subscriptionId)
         .execute();
-    },
-
-    findUser(userId: number) {
-      return db.selectFrom('users').select(['id', 'email', 'fname', 'lname']).where('id', '=', userId).executeTakeFirstOrThrow();
     },
   };
 }

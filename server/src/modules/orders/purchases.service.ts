@@ -87,14 +87,15 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
         card_brand: payment?.card?.brand ?? null,
         card_last4: payment?.card?.last4 ?? null,
       };
-      if (!(await orders.markPaid(orderId, record))) return undefined;
-      const order = (await orders.findOrder(orderId)) as OrderRow;
+      const paid = await orders.markPaid(orderId, record);
+      if (!paid) return undefined;
+      const { buyer: found, ...order } = paid;
+      const buyer = found as NonNullable<typeof found>;
       const lines = await orders.linesOf(orderId);
       if (order.cart_id !== null) {
         const amountLineIds = lines.map((l) => l.cart_amount_line_id).filter((id): id is number => id !== null);
         await orders.emptyCart(order.cart_id, lines, amountLineIds);
       }
-      const buyer = await orders.findUser(order.user_id);
       await deliverGoods(trx, order, lines, buyer);
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,

@@ -42,7 +42,12 @@ export function paymentEventHandler(db: Db, provider: string, purchases: Purchas
   return async (event: PaymentEvent) => {
     if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
       const orderId = Number(event.payment.metadata.order_id);
-      if (Number.isSafeInteger(orderId) && orderId > 0) await purchases.reconcile(orderId, { giveUp: false });
+      if (!(Number.isSafeInteger(orderId) && orderId > 0)) return;
+      // A payment that succeeded stays so: when its event names the card (the receipt shows its last4), the event
+      // completes the order as it is (once only; a pending order only). Otherwise the processor is asked: Stripe's
+      // event names the card by id only, and a failure may have been followed by an attempt that succeeded.
+      if (event.type === 'payment.succeeded' && event.payment.card) await purchases.completeOrder(orderId, event.payment);
+      else await purchases.reconcile(orderId, { giveUp: false });
     } else if (event.type === 'subscription.deleted') {
       await ordersRepository(db).cancelRecurringBySubscription(provider, event.subscription.subscriptionId);
     }

@@ -119,22 +119,21 @@ export function testProcessorRepository(db: Db) {
     },
 
     /**
-     * Takes the idempotency key: true when this call wrote the row. When another
+     * Takes the idempotency key: the row when this call wrote it. When another
      * call holds the key, the insert waits for its transaction and then does
-     * nothing (the unique constraint decides, under any concurrency).
+     * nothing (the unique constraint decides, under any concurrency): undefined.
      */
-    async claimPayment(values: Insertable<TestProcessorPayments>) {
-      const row = await db
+    claimPayment(values: Insertable<TestProcessorPayments>) {
+      return db
         .insertInto('test_processor_payments')
         .values(values)
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returning('id')
+        .returningAll()
         .executeTakeFirst();
-      return !!row;
     },
 
-    async updatePayment(id: string, values: Updateable<TestProcessorPayments>) {
-      await db.updateTable('test_processor_payments').set(values).where('id', '=', id).execute();
+    updatePayment(id: string, values: Updateable<TestProcessorPayments>) {
+      return db.updateTable('test_processor_payments').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     },
 
     paymentById(id: string): Promise<PaymentRow | undefined> {

@@ -12,7 +12,6 @@ import {
   type PaymentFailureCode,
   type PaymentProvider,
   PaymentRequestError,
-  type PaymentSource,
   type ProviderCard,
   type ProviderCustomer,
   type ProviderInvoice,
@@ -217,9 +216,13 @@ export class TestProcessor implements PaymentProvider {
     this.#deliver = options.deliver;
   }
 
+  /** The frozen time as last read or set; undefined until read (advanceClock is this process's: one server runs the test processor). */
+  #frozen: Date | null | undefined;
+
   /** The processor's time: frozen by advanceClock (a Stripe test clock), else the injected or real clock. */
   async now(): Promise<Date> {
-    return (await testProcessorRepository(this.#db).frozenTime()) ?? this.#clock();
+    if (this.#frozen === undefined) this.#frozen = await testProcessorRepository(this.#db).frozenTime();
+    return this.#frozen ?? this.#clock();
   }
 
   /**
@@ -496,6 +499,7 @@ export class TestProcessor implements PaymentProvider {
     if (to < now || !(await repo.freezeAt(to))) {
       throw new PaymentRequestError('parameter_invalid', `The clock only moves forward (it is ${now.toISOString()})`);
     }
+    this.#frozen = to;
     for (const id of await repo.dueSubscriptions(to)) {
       for (;;) {
         const step = await this.#db.transaction().execute((trx) => this.#nextPeriod(testProcessorRepository(trx), id, to));
@@ -563,39 +567,45 @@ export class TestProcessor implements PaymentProvider {
     }
     const { idempotencyKey, ...params } = input;
     const hash = requestHash(params);
-    await this.#requireCustomer(repo, input.customerId);
+    // A saved card is read before the key is taken (reading spends nothing), so its outcome is written with the key.
+    const saved = 'cardId' in input.source ? await repo.cardOf(input.customerId, input.source.cardId) : undefined;
+    if (!saved) await this.#requireCustomer(repo, input.customerId);
     const id = newId('pi');
-    const claimed = await repo.claimPayment({
-      id,
-      customer_id: input.customerId,
-      amount_cents: input.amountCents,
+    const claim = (values: { status: string; failure_code: string | null; card_id: string | null }) =>
+      repo.claimPayment({
+        id,
+        customer_id: input.customerId,
+        amount_cents: input.amountCents,
+        ...values,
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        description: input.description,
+        idempotency_key: idempotencyKey,
+        request_hash: hash,
+        metadata: JSON.stringify(input.metadata),
+        created_at: now,
+        updated_at: now,
+      });
+    let row: PaymentRow | undefined;
+    if ('cardId' in input.source) {
+      const outcome = saved ? outcomeOf(saved, now) : { status: 'failed' as const, failure_code: 'card_not_found' };
+      const claimed = await claim({ ...outcome, card_id: saved ? input.source.cardId : null });
+      row = claimed && { ...claimed, brand: saved?.brand ?? null, last4: saved?.last4 ?? null };
+    } else {
       // Overwritten below, in this transaction: nobody sees the row before its outcome.
-      status: 'failed',
-      failure_code: 'processing_error',
-      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-      description: input.description,
-      idempotency_key: idempotencyKey,
-      request_hash: hash,
-      metadata: JSON.stringify(input.metadata),
-      created_at: now,
-      updated_at: now,
-    });
-    if (!claimed) {
+      const claimed = await claim({ status: 'failed', failure_code: 'processing_error', card_id: null });
+      if (claimed) {
+        // A token is spent only by the call that took the key.
+        const token = await repo.useToken(input.source.token, input.customerId, now);
+        const outcome = token ? outcomeOf(token, now) : { status: 'failed' as const, failure_code: 'token_invalid' };
+        const updated = await repo.updatePayment(id, { ...outcome, token_id: token ? token.id : null, updated_at: now });
+        row = { ...updated, brand: token?.brand ?? null, last4: token?.last4 ?? null };
+      }
+    }
+    if (!row) {
       const first = await repo.paymentByKey(idempotencyKey);
       if (!first) throw new Error(`Payment of key ${idempotencyKey} vanished`);
       return { payment: toPayment(checkSameRequest(first, hash, idempotencyKey)), events: [] };
     }
-
-    const source = await this.#resolveSource(repo, input.customerId, input.source, now);
-    const outcome = source.ok ? outcomeOf(source.card, now) : { status: 'failed' as const, failure_code: source.code };
-    await repo.updatePayment(id, {
-      ...outcome,
-      card_id: 'cardId' in input.source && source.ok ? input.source.cardId : null,
-      token_id: 'token' in input.source && source.ok ? input.source.token : null,
-      updated_at: now,
-    });
-    const row = await repo.paymentById(id);
-    if (!row) throw new Error(`Payment ${id} vanished`);
     const payment = toPayment(row);
     const events: PaymentEvent[] = [];
     if (oneTime && payment.status !== 'requires_action') {
@@ -605,23 +615,6 @@ export class TestProcessor implements PaymentProvider {
       });
     }
     return { payment, events };
-  }
-
-  /** The card a charge uses: a token spent now (single-use), or a saved card of this customer. */
-  async #resolveSource(
-    repo: TestProcessorRepository,
-    customerId: string,
-    source: PaymentSource,
-    now: Date,
-  ): Promise<
-    { ok: true; card: Pick<CardRow, 'behaviour' | 'exp_month' | 'exp_year'> } | { ok: false; code: PaymentFailureCode }
-  > {
-    if ('token' in source) {
-      const token = await repo.useToken(source.token, customerId, now);
-      return token ? { ok: true, card: token } : { ok: false, code: 'token_invalid' };
-    }
-    const card = await repo.cardOf(customerId, source.cardId);
-    return card ? { ok: true, card } : { ok: false, code: 'card_not_found' };
   }
 
   /** One step of advanceClock for one subscription: ends it, or bills its next period. */
