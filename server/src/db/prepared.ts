@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type { Compilable, CompiledQuery, PostgresPool, PostgresPoolClient } from 'kysely';
 import { sql } from 'kysely';
 import type pg from 'pg';
 
@@ -18,8 +18,26 @@ const MARK = '/* prepared */';
  */
 export const prepared = sql.raw(`${MARK} `);
 
+/**
+ * A query built with Kysely, compiled with the mark in front: run it with
+ * `db.executeQuery(preparedQuery(query))`. The same rule as `prepared`: a
+ * query whose text comes in a few variants only.
+ */
+export function preparedQuery<R>(query: Compilable<R>): CompiledQuery<R> {
+  const compiled = query.compile();
+  return { ...compiled, sql: `${MARK} ${compiled.sql}` };
+}
+
 /** A statement's name: the same text, the same name, on every connection. */
-const nameOf = (text: string) => `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+const names = new Map<string, string>();
+const nameOf = (text: string) => {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+};
 
 /**
  * The pool as Kysely's PostgreSQL driver uses it, with the marked queries

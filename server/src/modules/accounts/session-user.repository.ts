@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { SessionRow } from '../sessions/session';
 
 /**
@@ -7,7 +8,7 @@ import type { SessionRow } from '../sessions/session';
  * /crud/user run on every page load: issue 5 "Measured").
  */
 export async function findSessionWithUser(db: Db, sessionId: string) {
-  const row = await db
+  const query = db
     .selectFrom('sessions')
     .leftJoin('users', 'users.id', 'sessions.user_id')
     .select([
@@ -31,8 +32,8 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
       'users.layout',
     ])
     .where('sessions.id', '=', sessionId)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
+    .where('sessions.expires_at', '>', sql<Date>`now()`);
+  const [row] = (await db.executeQuery(preparedQuery(query))).rows;
   if (!row) return undefined;
   const session: SessionRow = {
     id: row.session_id,

@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { CartAmountLines, DB } from '../../db/schema';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
@@ -206,7 +207,7 @@ const compiledQueries = new Map<string, CompiledQuery<unknown>>();
 function compiledOnce<R>(name: string, build: () => Compilable<R>, parameters: readonly unknown[]): CompiledQuery<R> {
   let compiled = compiledQueries.get(name) as CompiledQuery<R> | undefined;
   if (!compiled) {
-    compiled = build().compile();
+    compiled = preparedQuery(build());
     compiledQueries.set(name, compiled);
   }
   if (compiled.parameters.length !== parameters.length) {
@@ -288,8 +289,10 @@ export function cartRepository(db: Db) {
     },
 
     /** The cart of that key, read and locked until the transaction ends (one round trip: checkout's start). */
-    lockAndReadCart(key: CartKey) {
-      return db.selectFrom('carts').select(CART_COLUMNS).where(keyIs(key)).forUpdate().executeTakeFirst();
+    async lockAndReadCart(key: CartKey) {
+      const query = db.selectFrom('carts').select(CART_COLUMNS).where(keyIs(key)).forUpdate();
+      const [row] = (await db.executeQuery(preparedQuery(query))).rows;
+      return row;
     },
 
     /**

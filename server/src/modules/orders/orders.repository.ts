@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
 
 export type OrderRow = Selectable<Orders>;
@@ -23,7 +24,11 @@ export interface PaymentRecord {
  */
 export function ordersRepository(db: Db) {
   return {
-    /** The order of the cart still waiting for its charge, if any. */
+    /**
+     * The order of the cart still waiting for its charge, if any. Read before
+     * inserting, under the cart's lock: the insert alone would wait on an order
+     * being completed, whose transaction waits for the cart (a deadlock).
+     */
     pendingOrderOfCart(cartId: number) {
       return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'pending').executeTakeFirst();
     },
@@ -57,8 +62,9 @@ export function ordersRepository(db: Db) {
       return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     },
 
-    linesOf(orderId: number) {
-      return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+    async linesOf(orderId: number) {
+      const query = db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position');
+      return (await db.executeQuery(preparedQuery(query))).rows;
     },
 
     /** Records the processor's payment on the order; answers the order's status (paid already when its event came first). */

@@ -114,7 +114,16 @@ describe('POST /crud/purchases', () => {
     expect(await v.count()).toBe(0);
     const owned = await t.db.selectFrom('ownership').select(['sku_id', 'order_id']).where('user_id', '=', v.userId).execute();
     expect(owned).toEqual([{ sku_id: ids.album, order_id: body.order_id }]);
-    expect(await chargesOf(body.order_id)).toEqual([expect.objectContaining({ status: 'succeeded', amount_cents: 999 })]);
+    const charges = await chargesOf(body.order_id);
+    expect(charges).toEqual([expect.objectContaining({ status: 'succeeded', amount_cents: 999 })]);
+    // The order names the processor, its payment and the card (the processor's event completed it within the charge).
+    expect(
+      await t.db
+        .selectFrom('orders')
+        .select(['payment_provider', 'payment_id', 'card_brand', 'card_last4'])
+        .where('id', '=', body.order_id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ payment_provider: 'test', payment_id: charges[0]!.id, card_brand: 'visa', card_last4: '4242' });
 
     const orders = await ordersOf(v);
     expect(orders.total).toBe(1);

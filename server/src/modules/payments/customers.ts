@@ -1,16 +1,17 @@
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 
 /** The only SQL of payment_customers: each user's customer at the card processor. */
 function customersRepository(db: Db) {
   return {
     async customerOf(userId: number, provider: string) {
-      const row = await db
+      const query = db
         .selectFrom('payment_customers')
         .select('customer_id')
         .where('user_id', '=', userId)
-        .where('provider', '=', provider)
-        .executeTakeFirst();
+        .where('provider', '=', provider);
+      const [row] = (await db.executeQuery(preparedQuery(query))).rows;
       return row?.customer_id;
     },
 

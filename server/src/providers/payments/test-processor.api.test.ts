@@ -177,6 +177,30 @@ describe('test processor: charges', () => {
     expect(h.events.slice(before).filter((e) => e.type === 'payment.succeeded')).toHaveLength(1);
   });
 
+  it('writes a saved card’s payment and its event together, once, under 50 concurrent charges with one key', async () => {
+    const p = h.processor();
+    const cus = await h.customer(p);
+    const cardId = await h.savedCard(p, cus);
+    const key = h.key();
+    const before = h.events.length;
+    const payments = await Promise.all(Array.from({ length: 50 }, () => h.charge(p, cus, { cardId }, 4200, key)));
+    expect(new Set(payments.map((x) => x.paymentId)).size).toBe(1);
+    expect(payments[0]).toMatchObject({ status: 'succeeded', cardId, card: { brand: 'visa', last4: '4242' } });
+    expect(await countPayments(t.db, key)).toBe(1);
+    const delivered = h.events.slice(before);
+    expect(delivered).toEqual([{ id: expect.stringMatching(/^evt_/), type: 'payment.succeeded', payment: payments[0] }]);
+    const stored = await t.db
+      .selectFrom('test_processor_events')
+      .select(['payload', 'delivered_at'])
+      .where('id', '=', delivered[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.payload).toEqual(JSON.parse(JSON.stringify(delivered[0])));
+    expect(stored.delivered_at).not.toBeNull();
+    // Another customer's card is not found, and the failure is reported like a decline.
+    const other = await h.customer(p);
+    expect(await h.charge(p, other, { cardId }, 4200)).toMatchObject({ status: 'failed', failure: { code: 'card_not_found' } });
+  });
+
   it('spends a token once: a second charge or save with it fails token_invalid, as does an unknown token', async () => {
     const p = h.processor();
     const cus = await h.customer(p);

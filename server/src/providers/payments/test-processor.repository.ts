@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type {
   TestProcessorEvents,
   TestProcessorInvoices,
@@ -90,21 +91,18 @@ export function testProcessorRepository(db: Db) {
     },
 
     /** The customer's card, unless detached. */
-    cardOf(customerId: string, cardId: string): Promise<CardRow | undefined> {
-      return cards()
-        .where('c.id', '=', cardId)
-        .where('c.customer_id', '=', customerId)
-        .where('c.detached_at', 'is', null)
-        .executeTakeFirst();
+    async cardOf(customerId: string, cardId: string): Promise<CardRow | undefined> {
+      const query = cards().where('c.id', '=', cardId).where('c.customer_id', '=', customerId).where('c.detached_at', 'is', null);
+      return (await db.executeQuery(preparedQuery(query))).rows[0];
     },
 
-    listCards(customerId: string): Promise<CardRow[]> {
-      return cards()
+    async listCards(customerId: string): Promise<CardRow[]> {
+      const query = cards()
         .where('c.customer_id', '=', customerId)
         .where('c.detached_at', 'is', null)
         .orderBy('c.created_at')
-        .orderBy('c.id')
-        .execute();
+        .orderBy('c.id');
+      return (await db.executeQuery(preparedQuery(query))).rows;
     },
 
     async detachCard(customerId: string, cardId: string, at: Date) {
@@ -119,16 +117,39 @@ export function testProcessorRepository(db: Db) {
     },
 
     /**
-     * Takes the idempotency key: the row when this call wrote it. When another
-     * call holds the key, the insert waits for its transaction and then does
-     * nothing (the unique constraint decides, under any concurrency): undefined.
+     * Takes the idempotency key: the row when this call wrote it, with its
+     * event when one is given (one statement, so both or neither). When
+     * another call holds the key, the insert waits for its transaction and
+     * then does nothing (the unique constraint decides, under any
+     * concurrency): undefined.
      */
-    claimPayment(values: Insertable<TestProcessorPayments>) {
-      return db
-        .insertInto('test_processor_payments')
-        .values(values)
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returningAll()
+    claimPayment(values: Insertable<TestProcessorPayments>, event?: Insertable<TestProcessorEvents>) {
+      const claimed = db.with('p', (d) =>
+        d
+          .insertInto('test_processor_payments')
+          .values(values)
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .returningAll(),
+      );
+      if (!event) return claimed.selectFrom('p').selectAll().executeTakeFirst();
+      return claimed
+        .with('e', (d) =>
+          d
+            .insertInto('test_processor_events')
+            .columns(['id', 'type', 'payload', 'created_at'])
+            .expression((eb) =>
+              eb
+                .selectFrom('p')
+                .select([
+                  sql<string>`${event.id}::text`.as('id'),
+                  sql<string>`${event.type}::text`.as('type'),
+                  sql<string>`${event.payload}::jsonb`.as('payload'),
+                  sql<Date>`${event.created_at}::timestamptz`.as('created_at'),
+                ]),
+            ),
+        )
+        .selectFrom('p')
+        .selectAll()
         .executeTakeFirst();
     },
 

@@ -124,7 +124,12 @@ const toCard = (row: CardRow): ProviderCard => ({
 
 const metadataOf = (json: unknown) => (json ?? {}) as Record<string, string>;
 
-function toPayment(row: PaymentRow): Payment {
+/** A payment as the processor answers it, from its row (or the row about to be written). */
+function toPayment(
+  row: Pick<PaymentRow, 'id' | 'status' | 'amount_cents' | 'client_secret' | 'brand' | 'last4' | 'card_id' | 'failure_code'> & {
+    metadata: unknown;
+  },
+): Payment {
   const status = row.status as Payment['status'];
   return {
     paymentId: row.id,
@@ -300,9 +305,8 @@ export class TestProcessor implements PaymentProvider {
    */
   async charge(input: ChargeInput): Promise<Payment> {
     const now = await this.now();
-    const { payment, events } = await this.#db
-      .transaction()
-      .execute((trx) => this.#chargeIn(testProcessorRepository(trx), input, now, { oneTime: true }));
+    const charge = (db: Db) => this.#chargeIn(testProcessorRepository(db), input, now, { oneTime: true });
+    const { payment, events } = 'cardId' in input.source ? await charge(this.#db) : await this.#db.transaction().execute(charge);
     await this.#deliverAll(events);
     return payment;
   }
@@ -551,10 +555,12 @@ export class TestProcessor implements PaymentProvider {
   }
 
   /**
-   * One charge inside the caller's transaction. `oneTime`: a charge of an
-   * order, reported by payment.* events; an invoice's charge is reported by
-   * the invoice.* events instead, so the order handler never sees a payment
-   * without an order.
+   * One charge, inside the caller's transaction when it has one. `oneTime`:
+   * a charge of an order, reported by payment.* events; an invoice's charge
+   * is reported by the invoice.* events instead, so the order handler never
+   * sees a payment without an order. A saved card's charge needs no
+   * transaction: reading the card spends nothing, and the payment, its
+   * outcome and its event are written by one statement that takes the key.
    */
   async #chargeIn(
     repo: TestProcessorRepository,
@@ -567,38 +573,51 @@ export class TestProcessor implements PaymentProvider {
     }
     const { idempotencyKey, ...params } = input;
     const hash = requestHash(params);
-    // A saved card is read before the key is taken (reading spends nothing), so its outcome is written with the key.
-    const saved = 'cardId' in input.source ? await repo.cardOf(input.customerId, input.source.cardId) : undefined;
-    if (!saved) await this.#requireCustomer(repo, input.customerId);
     const id = newId('pi');
-    const claim = (values: { status: string; failure_code: string | null; card_id: string | null }) =>
-      repo.claimPayment({
-        id,
-        customer_id: input.customerId,
-        amount_cents: input.amountCents,
-        ...values,
-        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        description: input.description,
-        idempotency_key: idempotencyKey,
-        request_hash: hash,
-        metadata: JSON.stringify(input.metadata),
-        created_at: now,
-        updated_at: now,
-      });
+    const values = (outcome: { status: string; failure_code: string | null }, cardId: string | null) => ({
+      id,
+      customer_id: input.customerId,
+      amount_cents: input.amountCents,
+      ...outcome,
+      card_id: cardId,
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      description: input.description,
+      idempotency_key: idempotencyKey,
+      request_hash: hash,
+      metadata: JSON.stringify(input.metadata),
+      created_at: now,
+      updated_at: now,
+    });
+    /** The event that reports the payment, if it is reported. */
+    const eventOf = (payment: Payment): PaymentEvent | undefined =>
+      oneTime && payment.status !== 'requires_action'
+        ? { id: newId('evt'), type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment }
+        : undefined;
+    const stored = (event: PaymentEvent) => ({ id: event.id, type: event.type, payload: JSON.stringify(event), created_at: now });
+
     let row: PaymentRow | undefined;
+    let event: PaymentEvent | undefined;
     if ('cardId' in input.source) {
+      const saved = await repo.cardOf(input.customerId, input.source.cardId);
+      if (!saved) await this.#requireCustomer(repo, input.customerId);
       const outcome = saved ? outcomeOf(saved, now) : { status: 'failed' as const, failure_code: 'card_not_found' };
-      const claimed = await claim({ ...outcome, card_id: saved ? input.source.cardId : null });
-      row = claimed && { ...claimed, brand: saved?.brand ?? null, last4: saved?.last4 ?? null };
+      const card = { brand: saved?.brand ?? null, last4: saved?.last4 ?? null };
+      const payment = values(outcome, saved ? input.source.cardId : null);
+      event = eventOf(toPayment({ ...payment, ...card, metadata: input.metadata }));
+      const claimed = await repo.claimPayment(payment, event && stored(event));
+      row = claimed && { ...claimed, ...card };
     } else {
+      await this.#requireCustomer(repo, input.customerId);
       // Overwritten below, in this transaction: nobody sees the row before its outcome.
-      const claimed = await claim({ status: 'failed', failure_code: 'processing_error', card_id: null });
+      const claimed = await repo.claimPayment(values({ status: 'failed', failure_code: 'processing_error' }, null));
       if (claimed) {
         // A token is spent only by the call that took the key.
         const token = await repo.useToken(input.source.token, input.customerId, now);
         const outcome = token ? outcomeOf(token, now) : { status: 'failed' as const, failure_code: 'token_invalid' };
         const updated = await repo.updatePayment(id, { ...outcome, token_id: token ? token.id : null, updated_at: now });
         row = { ...updated, brand: token?.brand ?? null, last4: token?.last4 ?? null };
+        event = eventOf(toPayment(row));
+        if (event) await repo.insertEvent(stored(event));
       }
     }
     if (!row) {
@@ -606,15 +625,7 @@ export class TestProcessor implements PaymentProvider {
       if (!first) throw new Error(`Payment of key ${idempotencyKey} vanished`);
       return { payment: toPayment(checkSameRequest(first, hash, idempotencyKey)), events: [] };
     }
-    const payment = toPayment(row);
-    const events: PaymentEvent[] = [];
-    if (oneTime && payment.status !== 'requires_action') {
-      await this.#emit(repo, events, now, {
-        type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed',
-        payment,
-      });
-    }
-    return { payment, events };
+    return { payment: toPayment(row), events: event ? [event] : [] };
   }
 
   /** One step of advanceClock for one subscription: ends it, or bills its next period. */
