@@ -245,16 +245,17 @@ export interface ProductListInput {
   lang_code?: LangCode | 'all' | undefined;
 }
 
-/** The access rule's view of the tracks among some skus. */
-function rightsOf(skus: readonly SkuRow[], isFreeStreaming: (productId: number) => boolean): TrackRights[] {
+/** The access rule's view of a product's tracks, among its skus: they stream for everyone when it does. */
+function rightsOf(product: ProductRow, skus: readonly SkuRow[]): TrackRights[] {
   return skus.flatMap((s) =>
-    s.type === 'digital_track' && s.product_id !== null
-      ? [{ skuId: s.id, productId: s.product_id, isFree: s.is_free, isFreeStreaming: isFreeStreaming(s.product_id) }]
+    s.type === 'digital_track'
+      ? [{ skuId: s.id, productId: product.id, isFree: s.is_free, isFreeStreaming: product.is_free_streaming }]
       : [],
   );
 }
 
-const trackRowRights = (rows: readonly TrackRow[]): TrackRights[] =>
+/** The access rule's view of tracks listed outside their album, each row saying whether its album streams for everyone. */
+const rightsOfTracks = (rows: readonly TrackRow[]): TrackRights[] =>
   rows.map((t) => ({ skuId: t.id, productId: t.product_id, isFree: t.is_free, isFreeStreaming: t.product_is_free_streaming }));
 
 /**
@@ -277,19 +278,18 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   }
 
   async function products(rows: readonly ProductRow[], viewer: Viewer): Promise<Product[]> {
-    const skus = await repo.skusOfProducts(rows.map((r) => r.id));
-    const freeStreaming = new Set(rows.filter((r) => r.is_free_streaming).map((r) => r.id));
-    const marks = await marksOf(
-      viewer,
-      rightsOf(skus, (id) => freeStreaming.has(id)),
-    );
     const byProduct = new Map<number | null, SkuRow[]>();
-    for (const s of skus) {
+    for (const s of await repo.skusOfProducts(rows.map((r) => r.id))) {
       const list = byProduct.get(s.product_id);
       if (list) list.push(s);
       else byProduct.set(s.product_id, [s]);
     }
-    return rows.map((p) => toProduct(p, byProduct.get(p.id) ?? [], marks));
+    const skusOf = (p: ProductRow) => byProduct.get(p.id) ?? [];
+    const marks = await marksOf(
+      viewer,
+      rows.flatMap((p) => rightsOf(p, skusOf(p))),
+    );
+    return rows.map((p) => toProduct(p, skusOf(p), marks));
   }
 
   async function product(row: ProductRow | undefined, viewer: Viewer): Promise<Product> {
@@ -320,11 +320,7 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       const key = JSON.stringify([filter.langs, filter.type, filter.availableOnly, search, window.offset]);
       // The rows are the same for every visitor; the marks (in cart, heard in full, owned) are this viewer's.
       const { page, trackRows } = await listings(key, load);
-      const freeStreaming = new Set(page.rows.filter((r) => r.is_free_streaming).map((r) => r.id));
-      const marks = await marksOf(viewer, [
-        ...page.rows.flatMap((p) => rightsOf(p.skus, (id) => freeStreaming.has(id))),
-        ...trackRowRights(trackRows),
-      ]);
+      const marks = await marksOf(viewer, [...page.rows.flatMap((p) => rightsOf(p, p.skus)), ...rightsOfTracks(trackRows)]);
       return {
         items: page.rows.map((p) => toProduct(p, p.skus, marks)),
         page: input.page,
@@ -384,12 +380,9 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
     },
 
     async topStories(lang: LangCode, viewer: Viewer) {
-      const rows = await repo.topStories(lang);
-      const freeStreaming = new Set(rows.filter((r) => r.product_is_free_streaming).map((r) => r.product_id));
-      const marks = await marksOf(
-        viewer,
-        rightsOf(rows, (id) => freeStreaming.has(id)),
-      );
+      // The cart does not wait for the rows; the access rule does.
+      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(viewer)]);
+      const marks: Marks = { inCart, ...(await trackVerdicts(db, viewer, rightsOfTracks(rows))) };
       return { items: rows.map((r) => toTopStory(r, marks)) };
     },
 

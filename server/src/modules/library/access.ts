@@ -47,8 +47,8 @@ const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map() };
  * (started by checkout, not cancelled as of now), every track.
  *
  * One query for a whole album or page of tracks, and none for a visitor
- * (the library page reads the same rows within its own query and calls
- * `judge` on them).
+ * (the library and album pages read the same rows within their own query
+ * and call `judge` on them).
  * `needOwned: false` answers `full` only and skips the session when every
  * track is free anyway (a visitor streaming free content).
  */
@@ -70,6 +70,9 @@ export async function trackVerdicts(
   return judge(tracks, rows);
 }
 
+/** Whether the listener's entitlement rows say a plan covers every track (a subscription, spec §3). */
+export const planCovers = (rows: readonly EntitlementRow[]) => rows.some((row) => row.type === 'subscription');
+
 /**
  * The rule applied to what the listener's entitlement rows say (the rows of
  * `entitlementRows`, fetched alone or within a larger query), or to nothing
@@ -82,11 +85,9 @@ export function judge(tracks: readonly TrackRights[], rows: readonly Entitlement
   if (rows === null) return { full, owned };
   const albums = new Map<number, Date>();
   const singles = new Map<number, Date>();
-  let planned = false;
+  const planned = planCovers(rows);
   for (const row of rows) {
-    if (row.type === 'subscription') planned = true;
-    else if (row.type === 'digital_album' && row.product_id !== null && row.granted_at)
-      albums.set(row.product_id, row.granted_at);
+    if (row.type === 'digital_album' && row.product_id !== null && row.granted_at) albums.set(row.product_id, row.granted_at);
     else if (row.type === 'digital_track' && row.sku_id !== null && row.granted_at) singles.set(row.sku_id, row.granted_at);
   }
   for (const track of tracks) {

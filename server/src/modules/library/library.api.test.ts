@@ -332,10 +332,25 @@ describe('GET /crud/my-library/product/{id}', () => {
     const owner = await listener();
     const other = await listener();
     const album = await audioAlbum(t.db);
-    await grant(t.db, owner.user.id, album, { track: album.tracks[0]! });
+    await grant(t.db, owner.user.id, album, { track: album.tracks[0]! }, new Date('2026-03-01T12:00:00Z'));
+    const added = await owner.call('POST', '/crud/cart-session/skus', { sku_id: album.tracks[2]!, quantity: 1 });
+    expect(added.statusCode, added.body).toBe(200);
     const res = await owner.call('GET', `/crud/my-library/product/${album.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: album.id, numberOwned: 1, is_free_story: false });
+    expect(res.json()).toMatchObject({
+      id: album.id,
+      numberOwned: 1,
+      is_free_story: false,
+      digital_purchased_date: '2026-03-01',
+    });
+    // Each track with its own verdict and the session's in-cart mark: the owned one in full, the others as previews.
+    expect(
+      (res.json() as LibraryAlbum).tracks.map((tr) => [tr.sku_id, tr.plays_in_full, tr.owned, tr.purchased_date, tr.isInCart]),
+    ).toEqual([
+      [album.tracks[0], true, true, '2026-03-01', false],
+      [album.tracks[1], false, false, null, false],
+      [album.tracks[2], false, false, null, true],
+    ]);
     const refused = await other.call('GET', `/crud/my-library/product/${album.id}`);
     expect(refused.statusCode).toBe(404);
     expect(refused.json().code).toBe('item_not_found');

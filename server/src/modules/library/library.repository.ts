@@ -64,15 +64,25 @@ export interface TrackFileRow {
   media_full: string | null;
 }
 
-/** A library page as `page` reads it. */
-export interface LibraryPageRows {
-  /** How many albums match the filter. */
-  total: number;
-  albums: (LibraryAlbumRow & { tracks: LibraryTrackRow[] })[];
-  matches: LibraryTrackWithAlbumRow[];
-  started: LibraryTrackWithAlbumRow[];
+/** What a page's marks are made of: the access rule's facts for its tracks (access.ts `judge`) and the session's in-cart skus. */
+export interface LibraryMarkRows {
   entitlements: EntitlementRow[];
   in_cart: number[];
+}
+
+/** An album with its visible tracks, in album order. */
+export type LibraryAlbumWithTracksRow = LibraryAlbumRow & { tracks: LibraryTrackRow[] };
+
+/** An album page as `album` reads it. */
+export type LibraryAlbumPageRow = LibraryAlbumWithTracksRow & LibraryMarkRows;
+
+/** A library page as `page` reads it. */
+export interface LibraryPageRows extends LibraryMarkRows {
+  /** How many albums match the filter. */
+  total: number;
+  albums: LibraryAlbumWithTracksRow[];
+  matches: LibraryTrackWithAlbumRow[];
+  started: LibraryTrackWithAlbumRow[];
 }
 
 export interface LibraryFilter {
@@ -95,7 +105,8 @@ const activePlan = (userId: number) => sql`select 1 from recurring_items r
 /**
  * The visible tracks of album p with where `userId` stopped each, in album
  * order, as one JSON array: a page of 12 albums is then 12 rows and one
- * round trip, not 12 plus their ~120 tracks in two.
+ * round trip, not 12 plus their ~120 tracks in two. The one track list of
+ * the library page and the album page.
  */
 const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]')
   from (select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds
@@ -188,6 +199,18 @@ const entitlementRows = (userId: number, skuIds: RawBuilder<unknown>, productIds
   union all
   (select 'subscription', null, null, null where exists (${activePlan(userId)}))`;
 
+/**
+ * The marks' facts (LibraryMarkRows) as two columns of JSON, for a page to
+ * read them within its own query: the access rule's facts for some tracks
+ * and albums (`entitlementRows`) and the skus in the cart `sessionId` sees.
+ */
+const markColumns = (db: Db, userId: number, sessionId: string, skuIds: RawBuilder<unknown>, productIds: RawBuilder<unknown>) =>
+  sql`(select coalesce(json_agg(e), '[]') from (${entitlementRows(userId, skuIds, productIds)}) e) as entitlements,
+    (select coalesce(json_agg(c.sku_id), '[]') from (${skusInCartSeenBy(db, sessionId)}) c) as in_cart`;
+
+/** JSON carries moments as text. */
+const entitlementsOf = (rows: readonly EntitlementRow[]) => rows.map((e) => ({ ...e, granted_at: moment(e.granted_at) }));
+
 function languageCondition(column: RawBuilder<unknown>, langs: readonly LangCode[] | null) {
   return langs ? sql` and ${column} in (${sql.join(langs)})` : sql``;
 }
@@ -245,12 +268,13 @@ export function libraryRepository(db: Db) {
             from (select p.*, ${tracksOfAlbum(userId)} as tracks from page p) a) as albums,
           (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
           (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,
-          (select coalesce(json_agg(e), '[]') from (${entitlementRows(
+          ${markColumns(
+            db,
             userId,
+            sessionId,
             sql`(select t.id from skus t where t.product_id in (select product_id from viewed))`,
             sql`(select product_id from viewed)`,
-          )}) e) as entitlements,
-          (select coalesce(json_agg(c.sku_id), '[]') from (${skusInCartSeenBy(db, sessionId)}) c) as in_cart`.execute(db);
+          )}`.execute(db);
       const row = rows[0] as LibraryPageRows;
       // JSON carries moments as text.
       return {
@@ -261,30 +285,25 @@ export function libraryRepository(db: Db) {
           digital_purchased_at: moment(a.digital_purchased_at),
           physical_purchased_at: moment(a.physical_purchased_at),
         })),
-        entitlements: row.entitlements.map((e) => ({ ...e, granted_at: moment(e.granted_at) })),
+        entitlements: entitlementsOf(row.entitlements),
       };
     },
 
-    /** One album with what the user owns of it; its owned dates are null when nothing of it is owned. */
-    async album(userId: number, productId: number): Promise<LibraryAlbumRow | undefined> {
-      const { rows } = await sql<LibraryAlbumRow>`
-        with ${ownedAlbums(userId)}
-        select ${albumColumns}
+    /**
+     * An album page in one round trip, as `page` reads a library page: the
+     * album with what the user owns of it (its owned dates null when nothing
+     * of it is owned), its tracks, the access rule's facts for them (a
+     * 'subscription' row: the plan opens the album) and the in-cart marks of
+     * the session. Undefined when no product has the id.
+     */
+    async album(userId: number, sessionId: string, productId: number): Promise<LibraryAlbumPageRow | undefined> {
+      const { rows } = await sql<LibraryAlbumPageRow>`${prepared}with ${ownedAlbums(userId)}
+        select ${albumColumns}, ${tracksOfAlbum(userId)} as tracks,
+          ${markColumns(db, userId, sessionId, sql`(select t.id from skus t where t.product_id = p.id)`, sql`(p.id)`)}
         from products p left join owned on owned.product_id = p.id
         where p.id = ${productId}`.execute(db);
-      return rows[0];
-    },
-
-    /** The visible tracks of some albums in album order, with where the user stopped each. */
-    async tracksOf(userId: number, productIds: readonly number[]): Promise<LibraryTrackRow[]> {
-      if (productIds.length === 0) return [];
-      const { rows } = await sql<LibraryTrackRow>`
-        select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds
-        from skus t
-        left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
-        where t.product_id in (${sql.join(productIds)}) and t.type = 'digital_track' and not t.is_hidden
-        order by t.product_id, t.position, t.id`.execute(db);
-      return rows;
+      const row = rows[0];
+      return row && Object.assign(row, { entitlements: entitlementsOf(row.entitlements) });
     },
 
     /** A track sku with its album's title and its recording; undefined for any other sku. */

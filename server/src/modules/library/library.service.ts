@@ -14,12 +14,12 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
-import { skuIdsInCart } from '../cart/cart.service';
 import { type catalogueService, type Marks, toTrack } from '../catalogue/catalogue.service';
-import { judge, type Listener, type TrackRights, trackVerdicts } from './access';
+import { judge, planCovers, type TrackRights, trackVerdicts } from './access';
 import {
   type LibraryAlbumRow,
   type LibraryFilter,
+  type LibraryMarkRows,
   type LibraryTrackRow,
   type LibraryTrackWithAlbumRow,
   libraryRepository,
@@ -64,11 +64,15 @@ function langsOf(langCode: MyLibraryQuery['lang_code']): readonly LangCode[] | n
   return langCode === undefined || langCode === 'all' ? null : [langCode];
 }
 
-const rightsOf = (
-  rows: readonly (LibraryTrackRow & { is_free_streaming?: boolean })[],
-  freeStreaming: (row: LibraryTrackRow) => boolean,
-) =>
+/** The access rule's view of some tracks; `freeStreaming`: whether a track's album streams for everyone. */
+const rightsOf = <R extends LibraryTrackRow>(rows: readonly R[], freeStreaming: (row: R) => boolean) =>
   rows.map((t): TrackRights => ({ skuId: t.id, productId: t.product_id, isFree: t.is_free, isFreeStreaming: freeStreaming(t) }));
+
+/** The user's marks on tracks, from the facts read with them: the access rule's verdicts (`judge`) and the in-cart skus. */
+const marksOf = (rows: LibraryMarkRows, tracks: readonly TrackRights[]): Marks => ({
+  inCart: new Set(rows.in_cart),
+  ...judge(tracks, rows.entitlements),
+});
 
 /** The day of a purchase, worked out once per moment (an album's tracks share their album's). */
 const days = new WeakMap<Date, string>();
@@ -143,22 +147,6 @@ export interface AlbumZip {
 export function libraryService(db: Db, deps: { storage: Storage; catalogue: ReturnType<typeof catalogueService> }) {
   const repo = libraryRepository(db);
 
-  /** The verdicts and in-cart marks of tracks for this user, in one round trip. */
-  async function marksOf(user: LibraryUser, tracks: readonly TrackRights[]): Promise<Marks> {
-    const listener: Listener = { userId: async () => user.userId };
-    const [inCart, verdicts] = await Promise.all([skuIdsInCart(db, user.sessionId), trackVerdicts(db, listener, tracks)]);
-    return { inCart, ...verdicts };
-  }
-
-  async function albumAnswer(user: LibraryUser, row: LibraryAlbumRow, isFreeStory: boolean): Promise<LibraryAlbum> {
-    const tracks = await repo.tracksOf(user.userId, [row.id]);
-    const marks = await marksOf(
-      user,
-      rightsOf(tracks, () => row.is_free_streaming),
-    );
-    return toAlbum(row, tracks, marks, isFreeStory);
-  }
-
   /** The owner's verdict on one track; 404 item_not_found unless `user` owns it (never saying whose it is). */
   async function ownedTrack(userId: number, skuId: number) {
     const row = await repo.trackFile(skuId);
@@ -181,13 +169,12 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
           started: query.page === 1 && !filter.search ? CONTINUE_LISTENING * 2 : 0,
         },
       );
-      const acrossAlbums = (t: LibraryTrackRow) => (t as LibraryTrackWithAlbumRow).product_is_free_streaming;
-      const tracks = [
+      const acrossAlbums = (t: LibraryTrackWithAlbumRow) => t.product_is_free_streaming;
+      const marks = marksOf(page, [
         ...page.albums.flatMap((r) => rightsOf(r.tracks, () => r.is_free_streaming)),
         ...rightsOf(page.matches, acrossAlbums),
         ...rightsOf(page.started, acrossAlbums),
-      ];
-      const marks: Marks = { inCart: new Set(page.in_cart), ...judge(tracks, page.entitlements) };
+      ]);
       return {
         items: page.albums.map((r) => toAlbum(r, r.tracks, marks)),
         page: query.page,
@@ -211,22 +198,20 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
      * site language. 404 item_not_found for anything else.
      */
     async album(user: LibraryUser, id: number | typeof FREE_STORY_ALBUM, siteLang: LangCode): Promise<LibraryAlbum> {
-      if (id === FREE_STORY_ALBUM) {
-        const story = await deps.catalogue.freeStory(siteLang);
-        const row = await repo.album(user.userId, story.product_id);
-        if (!row) throw new AppError('not_found', 'item_not_found');
-        return albumAnswer(user, row, true);
-      }
-      const row = await repo.album(user.userId, id);
+      const isFreeStory = id === FREE_STORY_ALBUM;
+      const productId = isFreeStory ? (await deps.catalogue.freeStory(siteLang)).product_id : id;
+      const row = await repo.album(user.userId, user.sessionId, productId);
       if (!row) throw new AppError('not_found', 'item_not_found');
-      const owned = row.digital_purchased_at !== null || row.physical_purchased_at !== null;
-      if (!owned && !row.is_free_streaming && !(await repo.hasActivePlan(user.userId))) {
-        throw new AppError('not_found', 'item_not_found');
+      if (!isFreeStory && row.digital_purchased_at === null && row.physical_purchased_at === null) {
+        if (!row.is_free_streaming && !planCovers(row.entitlements)) throw new AppError('not_found', 'item_not_found');
+        // Free streaming and the plan open albums: a product without a track to hear (a book) is none.
+        if (row.tracks.length === 0) throw new AppError('not_found', 'item_not_found');
       }
-      const album = await albumAnswer(user, row, false);
-      // Free streaming and the plan open albums: a product without a track to hear (a book) is none.
-      if (!owned && album.tracks.length === 0) throw new AppError('not_found', 'item_not_found');
-      return album;
+      const marks = marksOf(
+        row,
+        rightsOf(row.tracks, () => row.is_free_streaming),
+      );
+      return toAlbum(row, row.tracks, marks, isFreeStory);
     },
 
     /** Spec §7 has-subscription: true while the user has an active plan started by checkout. */
