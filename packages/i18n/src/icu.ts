@@ -32,6 +32,22 @@ const numberStyles = {
 } as const satisfies Record<string, Intl.NumberFormatOptions>;
 type NumberStyle = keyof typeof numberStyles;
 
+/** Intl's formatters cost far more to make than to use, and never change: one per language and style. */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>();
+function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.PluralRules>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+const numberFormat = (lang: string, style?: NumberStyle) =>
+  formatter(`n|${lang}|${style ?? ''}`, () => new Intl.NumberFormat(lang, style ? numberStyles[style] : undefined));
+const dateFormat = (lang: string, style?: DateStyle) =>
+  formatter(`d|${lang}|${style ?? ''}`, () => new Intl.DateTimeFormat(lang, style ? dateStyles[style] : undefined));
+const pluralRules = (lang: string) => formatter(`p|${lang}`, () => new Intl.PluralRules(lang));
+
 class Parser {
   i = 0;
   constructor(readonly src: string) {}
@@ -157,20 +173,18 @@ export function formatNodes(nodes: Node[], lang: string, values: Values, pound?:
   let out = '';
   for (const n of nodes) {
     if (typeof n === 'string') out += n;
-    else if (n.kind === 'pound') out += pound === undefined ? '#' : new Intl.NumberFormat(lang).format(pound);
+    else if (n.kind === 'pound') out += pound === undefined ? '#' : numberFormat(lang).format(pound);
     else {
       const v = values[n.name];
       if (v === undefined) throw new Error(`Missing value for {${n.name}}`);
       // A plain {arg} prints a number as is (a year reads 2026, not 2,026), as in
       // intl-messageformat; `{n, number}` is the way to ask for grouping.
       if (n.kind === 'arg') out += v instanceof Date ? v.toLocaleString(lang) : String(v);
-      else if (n.kind === 'number')
-        out += new Intl.NumberFormat(lang, n.style ? numberStyles[n.style] : undefined).format(Number(v));
-      else if (n.kind === 'date')
-        out += new Intl.DateTimeFormat(lang, n.style ? dateStyles[n.style] : undefined).format(new Date(v));
+      else if (n.kind === 'number') out += numberFormat(lang, n.style).format(Number(v));
+      else if (n.kind === 'date') out += dateFormat(lang, n.style).format(new Date(v));
       else if (n.kind === 'plural') {
         const num = Number(v);
-        const branch = n.options[`=${num}`] ?? n.options[new Intl.PluralRules(lang).select(num)] ?? (n.options.other as Node[]);
+        const branch = n.options[`=${num}`] ?? n.options[pluralRules(lang).select(num)] ?? (n.options.other as Node[]);
         out += formatNodes(branch, lang, values, num);
       } else out += formatNodes(n.options[String(v)] ?? (n.options.other as Node[]), lang, values, pound);
     }

@@ -15,6 +15,9 @@ const MARK = '/* prepared */';
  * Only for a query whose text comes in a few variants: each distinct text is
  * a statement kept by every connection, so never for one with an `in` list
  * of varying length. The embedded database ignores the mark (a comment).
+ * A generic plan knows no parameter's value, so a value PostgreSQL must see
+ * while planning is written as a literal (`sql.lit`): the predicate of a
+ * partial unique index named by ON CONFLICT, for one.
  */
 export const prepared = sql.raw(`${MARK} `);
 

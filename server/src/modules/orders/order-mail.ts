@@ -1,4 +1,4 @@
-import type { LangCode } from '@storyhouse/contracts';
+import { type LangCode, langCodes } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
 import { toUsd } from '../../lib/money';
 import { oneLine } from '../../providers/mail/outbox';
@@ -10,8 +10,11 @@ import type { OrderLineRow, OrderRow } from './orders.repository';
  * link. Plain text; the outbox delivers them after the order's transaction.
  */
 
-const money = (lang: LangCode, cents: number) =>
-  new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(toUsd(cents));
+/** Dollars in the reader's language; a formatter is costly to make, so one per language. */
+const dollars = Object.fromEntries(
+  langCodes.map((lang) => [lang, new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' })]),
+) as Record<LangCode, Intl.NumberFormat>;
+const money = (lang: LangCode, cents: number) => dollars[lang].format(toUsd(cents));
 
 const isDonation = (type: string) => type === 'donation' || type === 'recurring_donation';
 

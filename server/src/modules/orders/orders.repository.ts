@@ -1,5 +1,5 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
-import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
@@ -29,28 +29,38 @@ export function ordersRepository(db: Db) {
      * inserting, under the cart's lock: the insert alone would wait on an order
      * being completed, whose transaction waits for the cart (a deadlock).
      */
-    pendingOrderOfCart(cartId: number) {
-      return db.selectFrom('orders').selectAll().where('cart_id', '=', cartId).where('status', '=', 'pending').executeTakeFirst();
+    async pendingOrderOfCart(cartId: number) {
+      const query = db.selectFrom('orders').select('id').where('cart_id', '=', cartId).where('status', '=', 'pending');
+      return (await db.executeQuery(preparedQuery(query))).rows[0];
     },
 
     /**
-     * Inserts the pending order and its lines. The unique index on pending
-     * orders per cart refuses a second one (undefined then).
+     * Inserts the pending order and its lines, in one statement (the lines
+     * travel as one JSON parameter, typed by the table's own row type). The
+     * unique index on pending orders per cart refuses a second one
+     * (undefined then, and no lines).
      */
     async insertOrder(order: NewOrder, lines: readonly NewOrderLine[]): Promise<number | undefined> {
-      const row = await db
-        .insertInto('orders')
-        .values(order)
-        .onConflict((oc) => oc.column('cart_id').where('status', '=', 'pending').doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) return undefined;
-      if (lines.length > 0)
-        await db
-          .insertInto('order_lines')
-          .values(lines.map((l) => ({ ...l, order_id: row.id })))
-          .execute();
-      return row.id;
+      const pending = db.with('o', (d) =>
+        d
+          .insertInto('orders')
+          .values(order)
+          // The index's predicate as a literal: a prepared statement's generic plan cannot match it to a parameter.
+          .onConflict((oc) => oc.column('cart_id').where('status', '=', sql.lit('pending')).doNothing())
+          .returning('id'),
+      );
+      const [first] = lines;
+      if (!first) return (await pending.selectFrom('o').select('o.id').executeTakeFirst())?.id;
+      const columns = Object.keys(first) as (keyof NewOrderLine & string)[];
+      const query = pending
+        .insertInto('order_lines')
+        .columns(['order_id', ...columns])
+        .expression(
+          sql`select o.id, ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+            from o, jsonb_populate_recordset(null::order_lines, ${JSON.stringify(lines)}::jsonb) r`,
+        )
+        .returning('order_id');
+      return (await db.executeQuery(preparedQuery(query))).rows[0]?.order_id;
     },
 
     /** The user's order; undefined when it is unknown or someone else's. */
@@ -86,12 +96,12 @@ export function ordersRepository(db: Db) {
     },
 
     /**
-     * Pending → paid: the order as it now is, with its buyer's name and
-     * address for the receipt; undefined when it was no longer pending
+     * Pending → paid: the order as it now is, with its lines and its buyer's
+     * name and address for the receipt; undefined when it was no longer pending
      * (completed by the other path already).
      */
-    markPaid(orderId: number, payment: PaymentRecord) {
-      return db
+    async markPaid(orderId: number, payment: PaymentRecord) {
+      const query = db
         .updateTable('orders')
         .set({
           status: 'paid',
@@ -104,15 +114,19 @@ export function ordersRepository(db: Db) {
         .where('id', '=', orderId)
         .where('status', '=', 'pending')
         .returningAll()
-        .returning((eb) =>
+        .returning((eb) => [
           jsonObjectFrom(
             eb
               .selectFrom('users')
               .select(['users.email', 'users.fname', 'users.lname'])
               .whereRef('users.id', '=', 'orders.user_id'),
           ).as('buyer'),
-        )
-        .executeTakeFirst();
+          jsonArrayFrom(
+            eb.selectFrom('order_lines').selectAll().whereRef('order_lines.order_id', '=', 'orders.id').orderBy('position'),
+          ).as('lines'),
+        ]);
+      // A few texts only: which of the payment's fields are known.
+      return (await db.executeQuery(preparedQuery(query))).rows[0];
     },
 
     /** Pending → failed; false when it was no longer pending. */

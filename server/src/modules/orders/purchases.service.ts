@@ -97,9 +97,8 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       };
       const paid = await orders.markPaid(orderId, record);
       if (!paid) return undefined;
-      const { buyer: found, ...order } = paid;
+      const { buyer: found, lines, ...order } = paid;
       const buyer = found as NonNullable<typeof found>;
-      const lines = await orders.linesOf(orderId);
       if (order.cart_id !== null) {
         const amountLineIds = lines.map((l) => l.cart_amount_line_id).filter((id): id is number => id !== null);
         await orders.emptyCart(order.cart_id, lines, amountLineIds);

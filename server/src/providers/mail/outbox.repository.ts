@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import type { MailOutbox } from '../../db/schema';
 import type { MailMessage } from './transport';
 
@@ -16,8 +17,9 @@ export function outboxRepository(db: Db) {
   return {
     /** Queues one e-mail; returns its id. */
     async insert(mail: Insertable<MailOutbox>): Promise<number> {
-      const row = await db.insertInto('mail_outbox').values(mail).returning('id').executeTakeFirstOrThrow();
-      return row.id;
+      const query = db.insertInto('mail_outbox').values(mail).returning('id');
+      const [row] = (await db.executeQuery(preparedQuery(query))).rows;
+      return (row as { id: number }).id;
     },
 
     async claimDue(limit: number, leaseSeconds: number): Promise<(MailMessage & { attempts: number })[]> {

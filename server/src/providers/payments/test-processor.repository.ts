@@ -123,7 +123,7 @@ export function testProcessorRepository(db: Db) {
      * then does nothing (the unique constraint decides, under any
      * concurrency): undefined.
      */
-    claimPayment(values: Insertable<TestProcessorPayments>, event?: Insertable<TestProcessorEvents>) {
+    async claimPayment(values: Insertable<TestProcessorPayments>, event?: Insertable<TestProcessorEvents>) {
       const claimed = db.with('p', (d) =>
         d
           .insertInto('test_processor_payments')
@@ -132,7 +132,7 @@ export function testProcessorRepository(db: Db) {
           .returningAll(),
       );
       if (!event) return claimed.selectFrom('p').selectAll().executeTakeFirst();
-      return claimed
+      const query = claimed
         .with('e', (d) =>
           d
             .insertInto('test_processor_events')
@@ -149,8 +149,8 @@ export function testProcessorRepository(db: Db) {
             ),
         )
         .selectFrom('p')
-        .selectAll()
-        .executeTakeFirst();
+        .selectAll();
+      return (await db.executeQuery(preparedQuery(query))).rows[0];
     },
 
     updatePayment(id: string, values: Updateable<TestProcessorPayments>) {
@@ -315,11 +315,11 @@ export function testProcessorRepository(db: Db) {
     },
 
     async markDelivered(id: string) {
-      await db
+      const query = db
         .updateTable('test_processor_events')
         .set((eb) => ({ delivered_at: sql<Date>`now()`, delivery_attempts: eb('delivery_attempts', '+', 1), last_error: null }))
-        .where('id', '=', id)
-        .execute();
+        .where('id', '=', id);
+      await db.executeQuery(preparedQuery(query));
     },
 
     async markUndelivered(id: string, error: string) {
