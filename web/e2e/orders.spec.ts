@@ -85,32 +85,60 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a monthly donation is cancelled from its order, after a confirmation', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
-  await signedInAsNewAccount(page);
-  const title = t('cart.generalDonation.name');
-  const { orderId } = await giveMonthly(page, siteLang, title);
-  await page.goto('/account/orders');
-  const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
-  await expect(order.getByRole('listitem').filter({ hasText: title })).toContainText(t('cart.type.recurring_donation'));
-  const cancel = order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) });
+test.describe('a monthly donation', () => {
+  // Deleting the card it renews on is refused on purpose (409 card_in_use).
+  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/stripe\/customer\/card\// }] });
 
-  // Keeping it changes nothing.
-  await cancel.click();
-  const dialog = page.getByRole('dialog', { name: t('orders.donation.confirmTitle') });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: t('orders.donation.keep') }).click();
-  await expect(dialog).toBeHidden();
-  await expect(cancel).toBeEnabled();
+  test('is cancelled from its order, after a confirmation; its card can be deleted only then', { tag: '@i18n' }, async ({
+    page,
+    t,
+    siteLang,
+  }) => {
+    await signedInAsNewAccount(page);
+    const title = t('cart.generalDonation.name');
+    const { orderId } = await giveMonthly(page, siteLang, title);
+    // The card it renews on stays while it does: deleting it is refused, saying why.
+    await page.goto('/account/settings');
+    const cards = page.getByRole('region', { name: t('account.cards.title') });
+    const deleteCard = async () => {
+      await cards.getByRole('listitem').getByRole('button').click();
+      await page
+        .getByRole('dialog', { name: t('account.cards.confirmTitle') })
+        .getByRole('button', { name: t('account.cards.delete') })
+        .click();
+    };
+    await deleteCard();
+    await expect(cards.getByRole('alert')).toHaveText(t('errors.card_in_use'));
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
 
-  await cancel.click();
-  await dialog.getByRole('button', { name: t('orders.donation.confirm') }).click();
-  await expect(order.getByRole('status')).toHaveText(t('orders.donation.cancelled'));
-  await expect(cancel).toHaveCount(0);
+    await page.goto('/account/orders');
+    const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+    await expect(order.getByRole('listitem').filter({ hasText: title })).toContainText(t('cart.type.recurring_donation'));
+    const cancel = order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) });
 
-  // The server says so too: after a reload the item still reads Cancelled, with no button.
-  await page.reload();
-  await expect(order.getByRole('status')).toHaveText(t('orders.donation.cancelled'));
-  await expect(order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) })).toHaveCount(0);
+    // Keeping it changes nothing.
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: t('orders.donation.confirmTitle') });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: t('orders.donation.keep') }).click();
+    await expect(dialog).toBeHidden();
+    await expect(cancel).toBeEnabled();
+
+    await cancel.click();
+    await dialog.getByRole('button', { name: t('orders.donation.confirm') }).click();
+    await expect(order.getByRole('status')).toHaveText(t('orders.donation.cancelled'));
+    await expect(cancel).toHaveCount(0);
+
+    // The server says so too: after a reload the item still reads Cancelled, with no button.
+    await page.reload();
+    await expect(order.getByRole('status')).toHaveText(t('orders.donation.cancelled'));
+    await expect(order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) })).toHaveCount(0);
+
+    // Cancelled, it charges the card no more: the card may go.
+    await page.goto('/account/settings');
+    await deleteCard();
+    await expect(cards.getByText(t('account.cards.none'))).toBeVisible();
+  });
 });
 
 test.describe('gift claim', () => {

@@ -84,6 +84,7 @@ export const errorCodes = [
   'payment_card_not_found',
   'payment_not_while_masquerading',
   'card_delete_failed',
+  'card_in_use',
   'order_already_submitted',
   'order_total_changed',
   'order_cart_empty',

@@ -427,6 +427,13 @@ describe('POST /crud/purchases', () => {
       .executeTakeFirstOrThrow();
     expect(recurring).toMatchObject({ amount_cents: 2000, interval: 'month', status: 'active' });
 
+    // The card the donation renews on stays while the donation does: deleting it is refused, saying why.
+    const [card] = (await v.send('GET', `/crud/stripe/customer/${v.userId}/card`)).json() as { id: string }[];
+    const refused = await v.send('DELETE', `/crud/stripe/customer/card/${card!.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'card_in_use', message: expect.stringContaining('monthly donation') });
+    expect((await v.send('GET', `/crud/stripe/customer/${v.userId}/card`)).json()).toHaveLength(1);
+
     const other = await family();
     expect((await other.send('DELETE', `/crud/recurring-donations/${item.recurring_donation_id}`)).statusCode).toBe(404);
     expect((await v.send('DELETE', `/crud/recurring-donations/${item.recurring_donation_id}`)).statusCode).toBe(204);
@@ -437,6 +444,8 @@ describe('POST /crud/purchases', () => {
       .where('id', '=', recurring.subscription_id)
       .executeTakeFirstOrThrow();
     expect(sub.status).toBe('canceled');
+    // Cancelled, it charges the card no more: the card may go.
+    expect((await v.send('DELETE', `/crud/stripe/customer/card/${card!.id}`)).statusCode).toBe(204);
   });
 
   it('keeps what was sold when the product is renamed later', async () => {

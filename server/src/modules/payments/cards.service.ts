@@ -1,9 +1,13 @@
 import type { PaymentsKeyResponse, SavedCard } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import type { PaymentProvider } from '../../providers/payments/payment-provider';
+import type { PaymentProvider, ProviderSubscription } from '../../providers/payments/payment-provider';
 import { ensureCustomer, existingCustomer } from './customers';
 import { assertOwnMoney, type Payer } from './payer';
+
+/** Whether the subscription will still charge the card: live, and not ending at its period's end. */
+const renewsOn = (s: ProviderSubscription, cardId: string) =>
+  s.cardId === cardId && (s.status === 'active' || s.status === 'past_due') && s.cancelAt === null;
 
 /** A user id in a path or body that is not the caller's: refused, whatever it names. */
 function assertSelf(holder: Payer, userId: number) {
@@ -42,14 +46,22 @@ export function cardsService(db: Db, payments: PaymentProvider) {
       return customerId ? payments.listCards(customerId) : [];
     },
 
-    /** DELETE /crud/stripe/customer/card/{id}: 404 for a card that is not the caller's. */
+    /**
+     * DELETE /crud/stripe/customer/card/{id}: 404 for a card that is not the
+     * caller's; 409 card_in_use while a monthly donation or plan renews on it
+     * (its next charge would fail), until it is cancelled.
+     */
     async remove(holder: Payer, cardId: string) {
       assertOwnMoney(holder);
       const customerId = await existingCustomer(db, payments, holder.userId);
       let removed: boolean;
       try {
+        if (customerId && (await payments.listSubscriptions(customerId)).some((s) => renewsOn(s, cardId))) {
+          throw new AppError('conflict', 'card_in_use');
+        }
         removed = customerId ? await payments.detachCard(customerId, cardId) : false;
       } catch (error) {
+        if (error instanceof AppError) throw error;
         throw new AppError('unavailable', 'card_delete_failed', {}, undefined, error);
       }
       if (!removed) throw new AppError('not_found', 'payment_card_not_found');

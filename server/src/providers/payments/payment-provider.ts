@@ -130,6 +130,8 @@ export interface ProviderSubscription {
   /** Set when it ends at the end of the period (cancel at end, spec §4 Subscription). */
   cancelAt: Date | null;
   trialEnd: Date | null;
+  /** The saved card its renewals are charged to. */
+  cardId: string | null;
   metadata: Record<string, string>;
 }
 

@@ -380,6 +380,7 @@ describe('StripeProcessor against the Stripe stand-in', () => {
         currentPeriodEnd: subscription.trialEnd,
         cancelAt: null,
         trialEnd: expect.any(Date),
+        cardId,
         metadata: { order_id: '77', order_line_id: '5', type: 'monthly_donation' },
       });
       expect(Math.abs(subscription.currentPeriodEnd.getTime() - periodEnd.getTime())).toBeLessThan(5000);

@@ -502,6 +502,7 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodEnd,
     cancelAt: date(subscription.cancel_at) ?? (subscription.cancel_at_period_end ? currentPeriodEnd : null),
     trialEnd: date(subscription.trial_end),
+    cardId: idOf(subscription.default_payment_method) ?? null,
     metadata: ourMetadata(subscription.metadata),
   };
 }

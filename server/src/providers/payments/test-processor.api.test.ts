@@ -406,6 +406,7 @@ describe('test processor: charges', () => {
         currentPeriodEnd: new Date('2026-06-15T12:00:00Z'),
         cancelAt: null,
         trialEnd: null,
+        cardId: 'card_1',
         metadata: {},
       },
     };
@@ -444,6 +445,7 @@ describe('test processor: subscriptions', () => {
       currentPeriodEnd: new Date('2026-06-15T12:00:00.000Z'),
       cancelAt: null,
       trialEnd: null,
+      cardId: card,
       metadata: { order_id: '12' },
     });
     expect(await p.createSubscription(body)).toEqual(sub);

@@ -152,6 +152,7 @@ const toSubscription = (row: SubscriptionRow): ProviderSubscription => ({
   currentPeriodEnd: row.current_period_end,
   cancelAt: row.cancel_at,
   trialEnd: row.trial_end,
+  cardId: row.card_id,
   metadata: metadataOf(row.metadata),
 });
 

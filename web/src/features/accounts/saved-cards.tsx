@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { useSavedCards } from '../../components/payments/api/get-saved-cards';
 import { cardLabel } from '../../components/payments/card-label';
 import { useI18n } from '../../lib/i18n';
+import { errorMessage } from '../../ui/use-error-message';
 import { useDeleteCard } from './api/delete-card';
 import './saved-cards.css';
 
@@ -28,7 +29,8 @@ export function SavedCards({ userId }: { userId: number }) {
     setFailure('');
     remove.mutate(card.id, {
       onSuccess: () => setStatus(t('account.cards.deleted', { card: cardLabel(card, t) })),
-      onError: () => setFailure(t('errors.card_delete_failed')),
+      // The server's reason when it gave one (a card a renewal is charged to), else spec §8's message.
+      onError: (error) => setFailure(errorMessage(error, t, 'errors.card_delete_failed')),
     });
   };
 
