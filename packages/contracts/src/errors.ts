@@ -87,6 +87,7 @@ export const errorCodes = [
   'card_in_use',
   'order_already_submitted',
   'order_total_changed',
+  'order_total_too_small',
   'order_cart_empty',
   'order_item_unavailable',
   'order_not_free',

@@ -460,6 +460,17 @@ describe('POST /crud/purchases', () => {
 });
 
 describe('POST /crud/free-purchases', () => {
+  it('refuses a total under the smallest card charge ($0.50), in the site language, writing and charging nothing', async () => {
+    const product = await createProduct(t.db, { slug: 'a-tiny-album', title: 'A tiny album' }, { album: 25 });
+    const v = await family();
+    await v.add(product.album);
+    const res = await pay(v, await token(v));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'order_total_too_small', message: expect.stringContaining('$0.50') });
+    expect(await count('orders', { user_id: v.userId })).toBe(0);
+    expect(await v.count()).toBe(1);
+  });
+
   it('places a free order with a 100% coupon and refuses a cart that costs anything', async () => {
     const v = await family();
     await v.add(ids.album);

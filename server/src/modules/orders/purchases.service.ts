@@ -4,7 +4,12 @@ import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
 import { hashToken, newToken } from '../../lib/tokens';
 import { enqueueMail } from '../../providers/mail/outbox';
-import type { Payment, PaymentProvider, PaymentSource } from '../../providers/payments/payment-provider';
+import {
+  MIN_CHARGE_CENTS,
+  type Payment,
+  type PaymentProvider,
+  type PaymentSource,
+} from '../../providers/payments/payment-provider';
 import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
 import { ensureCustomer } from '../payments/customers';
@@ -297,8 +302,13 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       const customerId = await customerOf(buyer.userId);
       const saved = await isOwnSavedCard(customerId, body.stripe_token);
       const { orderId, total, recurring } = await startOrder(buyer, body.cart_id, body.lang_code, (t) => {
-        if (toCents(t.fullTotal) !== toCents(body.expected_total)) {
+        const cents = toCents(t.fullTotal);
+        if (cents !== toCents(body.expected_total)) {
           throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
+        }
+        // Less than a card can be charged (a coupon or gift card leaving a few cents), and not free.
+        if (cents > 0 && cents < MIN_CHARGE_CENTS) {
+          throw new AppError('conflict', 'order_total_too_small', { minimum: toUsd(MIN_CHARGE_CENTS).toFixed(2) });
         }
       });
       const amountCents = toCents(total.fullTotal);

@@ -37,6 +37,12 @@ export interface PaymentFailure {
 export type Outcome<T> = ({ ok: true } & T) | PaymentFailure;
 
 /**
+ * The smallest card charge in US dollars, in cents: Stripe refuses less
+ * (amount_too_small), and the test processor does as Stripe does.
+ */
+export const MIN_CHARGE_CENTS = 50;
+
+/**
  * A request the processor refuses as malformed, thrown (Stripe's
  * invalid_request_error, which the SDK throws): a bug in the caller, never a
  * family's mistake. `idempotency_error`: the key was used with other

@@ -5,6 +5,7 @@ import {
   type ChargeInput,
   type Interval,
   type InvoicePage,
+  MIN_CHARGE_CENTS,
   type Outcome,
   type Payment,
   type PaymentEvent,
@@ -398,8 +399,8 @@ export class TestProcessor implements PaymentProvider {
    * first invoice comes at current_period_end. Once per idempotency key.
    */
   async createSubscription(input: SubscriptionInput): Promise<ProviderSubscription> {
-    if (!(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
-      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}`);
+    if (!(Number.isInteger(input.amountCents) && input.amountCents >= MIN_CHARGE_CENTS)) {
+      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}: at least ${MIN_CHARGE_CENTS}`);
     }
     const now = await this.now();
     const { idempotencyKey, ...params } = input;
