@@ -70,7 +70,7 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       assertPurchasable(total);
       accept(total);
       const { order, lines } = orderSnapshot(total, { userId: buyer.userId, cartId, langCode: lang });
-      const charged = toCents(total.fullTotal) > 0;
+      const charged = order.total_cents > 0;
       const orderId = await orders.insertOrder({ ...order, payment_provider: charged ? payments.name : null }, lines);
       if (orderId === undefined) throw new AppError('conflict', 'order_already_submitted');
       if (order.coupon_id && !(await orders.redeemCoupon(order.coupon_id))) throw new AppError('conflict', 'coupon_redeemed');

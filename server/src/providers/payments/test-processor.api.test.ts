@@ -177,6 +177,16 @@ describe('test processor: charges', () => {
     expect(h.events.slice(before).filter((e) => e.type === 'payment.succeeded')).toHaveLength(1);
   });
 
+  it('refuses to charge less than Stripe’s minimum of 50 cents, writing nothing', async () => {
+    const p = h.processor();
+    const cus = await h.customer(p);
+    const cardId = await h.savedCard(p, cus);
+    const key = h.key();
+    await expect(h.charge(p, cus, { cardId }, 49, key)).rejects.toMatchObject({ code: 'parameter_invalid' });
+    expect(await countPayments(t.db, key)).toBe(0);
+    expect(await h.charge(p, cus, { cardId }, 50)).toMatchObject({ status: 'succeeded', amountCents: 50 });
+  });
+
   it('writes a saved card’s payment and its event together, once, under 50 concurrent charges with one key', async () => {
     const p = h.processor();
     const cus = await h.customer(p);

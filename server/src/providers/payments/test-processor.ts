@@ -399,9 +399,7 @@ export class TestProcessor implements PaymentProvider {
    * first invoice comes at current_period_end. Once per idempotency key.
    */
   async createSubscription(input: SubscriptionInput): Promise<ProviderSubscription> {
-    if (!(Number.isInteger(input.amountCents) && input.amountCents >= MIN_CHARGE_CENTS)) {
-      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}: at least ${MIN_CHARGE_CENTS}`);
-    }
+    assertChargeable(input.amountCents);
     const now = await this.now();
     const { idempotencyKey, ...params } = input;
     const hash = requestHash(params);
@@ -570,9 +568,7 @@ export class TestProcessor implements PaymentProvider {
     now: Date,
     { oneTime }: { oneTime: boolean },
   ): Promise<{ payment: Payment; events: PaymentEvent[] }> {
-    if (!(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
-      throw new PaymentRequestError('parameter_invalid', `Invalid amount ${input.amountCents}`);
-    }
+    assertChargeable(input.amountCents);
     const { idempotencyKey, ...params } = input;
     const hash = requestHash(params);
     const id = newId('pi');
@@ -595,7 +591,6 @@ export class TestProcessor implements PaymentProvider {
       oneTime && payment.status !== 'requires_action'
         ? { id: newId('evt'), type: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.failed', payment }
         : undefined;
-    const stored = (event: PaymentEvent) => ({ id: event.id, type: event.type, payload: JSON.stringify(event), created_at: now });
 
     let row: PaymentRow | undefined;
     let event: PaymentEvent | undefined;
@@ -606,7 +601,7 @@ export class TestProcessor implements PaymentProvider {
       const card = { brand: saved?.brand ?? null, last4: saved?.last4 ?? null };
       const payment = values(outcome, saved ? input.source.cardId : null);
       event = eventOf(toPayment({ ...payment, ...card, metadata: input.metadata }));
-      const claimed = await repo.claimPayment(payment, event && stored(event));
+      const claimed = await repo.claimPayment(payment, event && eventRow(event, now));
       row = claimed && { ...claimed, ...card };
     } else {
       await this.#requireCustomer(repo, input.customerId);
@@ -619,7 +614,7 @@ export class TestProcessor implements PaymentProvider {
         const updated = await repo.updatePayment(id, { ...outcome, token_id: token ? token.id : null, updated_at: now });
         row = { ...updated, brand: token?.brand ?? null, last4: token?.last4 ?? null };
         event = eventOf(toPayment(row));
-        if (event) await repo.insertEvent(stored(event));
+        if (event) await repo.insertEvent(eventRow(event, now));
       }
     }
     if (!row) {
@@ -705,7 +700,7 @@ export class TestProcessor implements PaymentProvider {
   /** Stores the event in the transaction of the change it reports; delivered after the commit. */
   async #emit(repo: TestProcessorRepository, events: PaymentEvent[], at: Date, body: EventBody) {
     const event = { id: newId('evt'), ...body } as PaymentEvent;
-    await repo.insertEvent({ id: event.id, type: event.type, payload: JSON.stringify(event), created_at: at });
+    await repo.insertEvent(eventRow(event, at));
     events.push(event);
   }
 
@@ -727,6 +722,21 @@ export class TestProcessor implements PaymentProvider {
     return true;
   }
 }
+
+/** Stripe's rule for an amount it charges: whole cents, at least its minimum (amount_too_small otherwise). */
+function assertChargeable(amountCents: number) {
+  if (!(Number.isInteger(amountCents) && amountCents >= MIN_CHARGE_CENTS)) {
+    throw new PaymentRequestError('parameter_invalid', `Invalid amount ${amountCents}: at least ${MIN_CHARGE_CENTS}`);
+  }
+}
+
+/** An event as the processor keeps it until delivered. */
+const eventRow = (event: PaymentEvent, at: Date) => ({
+  id: event.id,
+  type: event.type,
+  payload: JSON.stringify(event),
+  created_at: at,
+});
 
 /** What a test card does to a charge, at `now` (a saved card may have expired since it was saved). */
 function outcomeOf(card: Pick<CardRow, 'behaviour' | 'exp_month' | 'exp_year'>, now: Date) {
