@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { isWeakerThanProduction, type PasswordHashParams } from './modules/accounts/password';
 import sessionUsers from './modules/accounts/session-user-cache';
 import { adminRoutes } from './modules/admin/admin.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
@@ -65,6 +66,11 @@ export interface AppOptions {
   ordersWorker?: boolean;
   /** Waits the delay of a sign-in after repeated failed logins (default: a timer); tests record the delays instead of waiting. */
   loginDelay?: (ms: number) => Promise<void>;
+  /**
+   * The scrypt cost of new password hashes (default: PASSWORD_HASH_PARAMS). Only a test that makes hundreds of
+   * accounts passes a cheaper one; a production configuration refuses it.
+   */
+  passwordHash?: PasswordHashParams;
 }
 
 /**
@@ -72,7 +78,19 @@ export interface AppOptions {
  * call it with inject(); main.ts builds it and listens. Outside plugins
  * first, then our plugins, then the feature routes, then the web app.
  */
-export async function buildApp({ config, database, webRoot, logger = false, mailWorker, ordersWorker, loginDelay }: AppOptions) {
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logger = false,
+  mailWorker,
+  ordersWorker,
+  loginDelay,
+  passwordHash,
+}: AppOptions) {
+  if (passwordHash && config.NODE_ENV === 'production' && isWeakerThanProduction(passwordHash)) {
+    throw new Error('A production server hashes passwords at the full scrypt cost: a cheaper one is for tests only');
+  }
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const sites = siteLangOptions(config);
   const app = Fastify({
@@ -111,9 +129,9 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(healthRoutes);
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
-  await app.register(loginRoutes, { delay: loginDelay });
+  await app.register(loginRoutes, { delay: loginDelay, hashParams: passwordHash });
   await app.register(adminRoutes);
-  await app.register(profileRoutes);
+  await app.register(profileRoutes, { hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
@@ -132,7 +150,7 @@ export async function buildApp({ config, database, webRoot, logger = false, mail
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(adventuresRoutes, { config });
-  await app.register(passwordsRoutes, { config });
+  await app.register(passwordsRoutes, { config, hashParams: passwordHash });
   await app.register(mailboxRoutes, { config });
   await app.register(captchaRoutes);
   await app.register(freeMp3Routes, { storage });

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { FastifyServerOptions, LightMyRequestResponse } from 'fastify';
-import { type App, buildApp } from '../src/app';
+import { type App, type AppOptions, buildApp } from '../src/app';
 
 export type { App };
 
@@ -41,6 +41,8 @@ export interface TestAppOptions {
   routes?: (app: App) => void | Promise<void>;
   /** Waits the delay of a sign-in after repeated failed logins (default: production's timer); record the delays instead. */
   loginDelay?: (ms: number) => Promise<void>;
+  /** The scrypt cost of new password hashes (default: production's); the fuzz, which signs up hundreds, passes a cheap one. */
+  passwordHash?: AppOptions['passwordHash'];
 }
 
 export interface TestApp {
@@ -66,6 +68,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     webRoot: opts.webRoot === null ? undefined : (opts.webRoot ?? FIXTURE_WEB_ROOT),
     logger: opts.logger ?? false,
     loginDelay: opts.loginDelay,
+    passwordHash: opts.passwordHash,
   });
   await opts.routes?.(app);
   await app.ready();

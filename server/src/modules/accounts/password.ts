@@ -8,8 +8,16 @@ const scrypt = promisify(scryptCb) as (
   options: { N: number; r: number; p: number; maxmem: number },
 ) => Promise<Buffer>;
 
+/** The scrypt parameters of a hash: they travel in the stored string, so each hash is checked at its own cost. */
+export interface PasswordHashParams {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+  readonly keylen: number;
+}
+
 /** scrypt with N=2^17, r=8, p=1: 128 MiB per hash, the OWASP floor for scrypt. */
-export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const;
+export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as const satisfies PasswordHashParams;
 
 /**
  * scrypt with N=2^10 (1 MiB): for the demo accounts and test users only.
@@ -18,10 +26,14 @@ export const PASSWORD_HASH_PARAMS = { N: 2 ** 17, r: 8, p: 1, keylen: 32 } as co
  * string carries its parameters: each hash is checked at the cost it was made
  * with, and a login never rehashes it. Every real account gets PASSWORD_HASH_PARAMS.
  */
-export const DEMO_PASSWORD_HASH_PARAMS = { N: 2 ** 10, r: 8, p: 1, keylen: 32 } as const;
+export const DEMO_PASSWORD_HASH_PARAMS = { N: 2 ** 10, r: 8, p: 1, keylen: 32 } as const satisfies PasswordHashParams;
+
+/** Whether hashes made with `params` are weaker than every real account's (PASSWORD_HASH_PARAMS). */
+export const isWeakerThanProduction = (params: PasswordHashParams) =>
+  params.N < PASSWORD_HASH_PARAMS.N || params.r < PASSWORD_HASH_PARAMS.r || params.keylen < PASSWORD_HASH_PARAMS.keylen;
 
 /** Hashes a password with a fresh 16-byte salt; the parameters travel in the string. */
-export async function hashPassword(password: string, params = PASSWORD_HASH_PARAMS): Promise<string> {
+export async function hashPassword(password: string, params: PasswordHashParams = PASSWORD_HASH_PARAMS): Promise<string> {
   const salt = randomBytes(16);
   const key = await scrypt(password.normalize('NFKC'), salt, params.keylen, {
     N: params.N,

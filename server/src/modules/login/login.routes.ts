@@ -6,7 +6,7 @@ import { type LoginServiceOptions, loginService } from './login.service';
 
 /** Spec §7 Account: POST /crud/login. */
 export const loginRoutes: FastifyPluginAsyncZod<LoginServiceOptions> = async (app, opts) => {
-  const login = loginService(app.db, { delay: opts.delay });
+  const login = loginService(app.db, opts);
 
   app.post(
     '/crud/login',

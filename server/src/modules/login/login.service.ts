@@ -1,7 +1,7 @@
 import type { LoginInput } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../accounts/password';
+import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams, verifyPassword } from '../accounts/password';
 import { captchaService } from '../captcha/captcha.service';
 import { enforceRateLimit, type RateLimit, slidingCounter } from '../rate-limit/rate-limit';
 import { loginRepository } from './login.repository';
@@ -39,21 +39,28 @@ export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 export interface LoginServiceOptions {
   /** Waits the delay of a challenged sign-in (default: sleep); tests pass one that records the delays asked for. */
   delay?: (ms: number) => Promise<void>;
+  /** The cost new passwords are hashed at (buildApp's `passwordHash`): the decoy below costs the same. */
+  hashParams?: PasswordHashParams;
 }
 
 /**
- * A hash with the production parameters, checked when the e-mail has no
+ * A hash at the cost accounts are made with, checked when the e-mail has no
  * account, so an unknown e-mail costs the same time as a wrong password.
+ * Made once per cost.
  */
-let dummyHash: Promise<string> | undefined;
-const decoy = () => {
-  dummyHash ??= hashPassword('decoy password that matches nothing');
-  return dummyHash;
-};
+const decoys = new Map<number, Promise<string>>();
+function decoy(params: PasswordHashParams) {
+  let hash = decoys.get(params.N);
+  if (!hash) {
+    hash = hashPassword('decoy password that matches nothing', params);
+    decoys.set(params.N, hash);
+  }
+  return hash;
+}
 
-async function passwordMatches(password: string, stored: string | null | undefined) {
+async function passwordMatches(password: string, stored: string | null | undefined, params: PasswordHashParams) {
   try {
-    const ok = await verifyPassword(password, stored ?? (await decoy()));
+    const ok = await verifyPassword(password, stored ?? (await decoy(params)));
     return ok && Boolean(stored);
   } catch {
     // A damaged stored hash is a failed login, not a 500.
@@ -73,6 +80,7 @@ export function loginService(db: Db, opts: LoginServiceOptions = {}) {
   const counter = loginFailures(db);
   const captcha = captchaService(db);
   const delay = opts.delay ?? sleep;
+  const hashParams = opts.hashParams ?? PASSWORD_HASH_PARAMS;
 
   return {
     async verify(input: LoginInput, clientIp: string) {
@@ -90,11 +98,11 @@ export function loginService(db: Db, opts: LoginServiceOptions = {}) {
       }
 
       const user = await repo.findCredentials(input.email);
-      if (user && (await passwordMatches(input.password, user.password_hash))) {
+      if (user && (await passwordMatches(input.password, user.password_hash, hashParams))) {
         if (failures > 0) await counter.clear(key);
         return { id: user.id, isAdmin: user.is_admin };
       }
-      if (!user) await passwordMatches(input.password, undefined);
+      if (!user) await passwordMatches(input.password, undefined, hashParams);
 
       await counter.add(key);
       throw new AppError('not_authenticated', 'login_failed');

@@ -11,11 +11,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { siteLink } from '../../plugins/site-lang';
 import { requireUser } from '../accounts/guards';
+import type { PasswordHashParams } from '../accounts/password';
 import { passwordsService } from './passwords.service';
 
 /** Spec §7: POST /crud/login/forgot and POST /crud/reset/password, and the e-mailed link's POST /crud/reset/password/token. */
-export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const passwords = passwordsService(app.db);
+export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?: PasswordHashParams }> = async (
+  app,
+  { config, hashParams },
+) => {
+  const passwords = passwordsService(app.db, hashParams);
 
   app.post(
     '/crud/login/forgot',

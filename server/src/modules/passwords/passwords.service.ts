@@ -4,7 +4,7 @@ import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { enqueueMail } from '../../providers/mail/outbox';
-import { hashPassword, verifyPassword } from '../accounts/password';
+import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams, verifyPassword } from '../accounts/password';
 import { forgetLoginFailures } from '../login/login.service';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { endOtherSessions } from '../sessions/sessions.service';
@@ -54,7 +54,7 @@ export interface ForgotContext {
  * an account; any password change ends the account's other sessions and
  * retires its outstanding reset links.
  */
-export function passwordsService(db: Db) {
+export function passwordsService(db: Db, hashParams: PasswordHashParams = PASSWORD_HASH_PARAMS) {
   const repo = passwordsRepository(db);
 
   return {
@@ -86,7 +86,7 @@ export function passwordsService(db: Db) {
       const tokenHash = hashResetToken(token);
       // Checked before the (slow, memory-hard) hash so a dead link costs nothing; consumed atomically after.
       if (!(await repo.findUsableToken(tokenHash))) throw invalid;
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await hashPassword(newPassword, hashParams);
       const userId = await db.transaction().execute(async (trx) => {
         const r = passwordsRepository(trx);
         const row = await r.consumeToken(tokenHash);
@@ -116,7 +116,7 @@ export function passwordsService(db: Db) {
           },
         );
       }
-      const passwordHash = await hashPassword(input.new_password);
+      const passwordHash = await hashPassword(input.new_password, hashParams);
       await db.transaction().execute(async (trx) => {
         const r = passwordsRepository(trx);
         await r.setPasswordHash(userId, passwordHash);

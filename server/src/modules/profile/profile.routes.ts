@@ -13,6 +13,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/guards';
+import type { PasswordHashParams } from '../accounts/password';
 import { mergeGuestCart } from '../cart/cart.service';
 import { profileService } from './profile.service';
 
@@ -20,8 +21,8 @@ import { profileService } from './profile.service';
 const REFERENCE_CACHE = 'public, max-age=86400';
 
 /** Spec §7 Account: create account, settings, countries and states, address, gift card records, layout. */
-export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
-  const profile = profileService(app.db);
+export const profileRoutes: FastifyPluginAsyncZod<{ hashParams?: PasswordHashParams }> = async (app, { hashParams }) => {
+  const profile = profileService(app.db, hashParams);
 
   app.get(
     '/crud/countries',

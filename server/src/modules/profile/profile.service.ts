@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
-import { hashPassword } from '../accounts/password';
+import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams } from '../accounts/password';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
 
@@ -45,7 +45,7 @@ function profileValues(user: AccountUpdateUser): ProfileValues {
  * needs the database: the country exists, the e-mail is free, the caller
  * may edit the account.
  */
-export function profileService(db: Db) {
+export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD_HASH_PARAMS) {
   const repo = profileRepository(db);
 
   async function checkCountry(countryId: number | null) {
@@ -73,7 +73,7 @@ export function profileService(db: Db) {
       await enforceRateLimit(db, `account-create:${clientIp}`, ACCOUNT_CREATE_RATE_LIMIT);
       await checkCountry(user.country);
       if (await repo.emailTaken(user.email)) throw saveFailed();
-      const password_hash = await hashPassword(user.password);
+      const password_hash = await hashPassword(user.password, hashParams);
       try {
         return await repo.insertUser({ ...profileValues(user), password_hash });
       } catch (err) {
