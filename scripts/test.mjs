@@ -23,7 +23,7 @@ const steps = [
   [
     'browser tests',
     bin('playwright'),
-    ['test', '-c', 'web/e2e/playwright.config.ts', '--reporter=list,json'],
+    ['test', '-c', 'web/e2e/playwright.config.ts'],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
   ],
 ];
@@ -38,9 +38,11 @@ function counts() {
   }
   if (existsSync(playwrightReport)) {
     const p = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-    passed += p.stats.expected + p.stats.flaky;
-    failed += p.stats.unexpected;
-    if (p.stats.flaky > 0) console.log(`\n${p.stats.flaky} browser test(s) passed only on retry (flaky): see "flaky" above`);
+    // A journey that passed only on its retry fails the run, except on CI (web/e2e/playwright.config.ts).
+    const flakyFails = !process.env.CI;
+    passed += p.stats.expected + (flakyFails ? 0 : p.stats.flaky);
+    failed += p.stats.unexpected + (flakyFails ? p.stats.flaky : 0);
+    if (p.stats.flaky > 0) console.log(`\n${p.stats.flaky} browser test(s) passed only on retry (flaky): named above`);
   }
   return { passed, failed };
 }

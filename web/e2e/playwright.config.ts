@@ -1,13 +1,14 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from '../../scripts/chromium.mjs';
 import type { SiteOptions } from './fixtures';
 
 /**
  * Browser journeys (STYLE.md "Tests"): the real server, built as `npm start`
  * builds it, on a fresh embedded database with the demo content, driven
- * through Debian's Chromium in English and in Spanish.
+ * through Debian's Chromium (its headless shell: scripts/chromium.mjs) in
+ * English and in Spanish.
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -26,18 +27,24 @@ export default defineConfig<SiteOptions>({
   globalTeardown: './global-teardown.ts',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // On CI one retry, so a journey that lost a race with the two shared cores
-  // once does not block a landing; the list reporter still names it "flaky"
-  // and `npm test` prints the count, so it gets looked at. Locally: none.
-  retries: process.env.CI ? 1 : 0,
+  // One retry, so a journey that fails once is run again and, if it passes
+  // then, named flaky (timing-reporter.ts lists them). A flaky journey fails
+  // the run everywhere but on CI, where it may land so that a race lost once
+  // on the two shared cores does not block a landing: it gets looked at.
+  retries: 1,
+  failOnFlakyTests: !process.env.CI,
   // The machine has two cores; the server shares them.
   workers: 2,
-  reporter: 'list',
+  // The list as it goes; at the end the slowest journeys with their steps, and the flaky ones. `npm test` adds
+  // the JSON report it counts from (PLAYWRIGHT_JSON_OUTPUT_NAME).
+  reporter: [['list'], ['./timing-reporter.ts'], ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? ([['json']] as const) : [])],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace costs a journey about a third of its time, so only the retry of a failed journey records
+    // one: a journey that fails twice comes with the trace of its second run (and a screenshot of each).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: JOURNEY_BROWSER_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
