@@ -1,5 +1,5 @@
 import { routePath } from '@storyhouse/contracts';
-import { clientNavigate, demoNavigation, expect, mainNavigation, test } from './fixtures';
+import { clientNavigate, demoNavigation, expect, mainNavigation, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 import { seriousViolations } from './helpers';
 
 // DESIGN.md: axe finds nothing serious. Each page is checked as a visitor
@@ -33,13 +33,17 @@ test('the not-found page', async ({ page, t }) => {
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the offline not-found page', async ({ page, context, t, homeTitle }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
-  await context.setOffline(true);
-  await clientNavigate(page, '/no-such-page');
-  await expect(page.getByRole('heading', { level: 1, name: t('notFound.offlineTitle') })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+test.describe('offline', () => {
+  test.use(WITHOUT_SERVICE_WORKER);
+
+  test('the offline not-found page', async ({ page, context, t, homeTitle }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+    await context.setOffline(true);
+    await clientNavigate(page, '/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: t('notFound.offlineTitle') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 // The catalogue screens (issue 3): the shop searching (tracks and products

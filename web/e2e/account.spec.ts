@@ -35,11 +35,7 @@ const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lan
 const signedInAsNewAccount = (page: Page) => createAccount(page, { email: freshEmail('account'), password: 'listen-along-8' });
 
 test.describe('create account', () => {
-  test('a new visitor creates an account and comes back to the cart signed in', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('a new visitor creates an account and comes back to the cart signed in', async ({ page, t, siteLang }) => {
     const email = freshEmail('account');
     await page.goto('/create-account?back_location=/cart');
     await expect(page.getByRole('heading', { level: 1, name: t('account.title.create') })).toBeVisible();

@@ -18,7 +18,7 @@ const pages = (lang: 'en' | 'es') => [
   { path: lang === 'es' ? '/tarjeta-de-regalo' : '/gift-card', h1: null },
 ];
 
-test('a page opened directly shows its content without asking the API', { tag: '@i18n' }, async ({ page, siteLang }) => {
+test('a page opened directly shows its content without asking the API', async ({ page, siteLang }) => {
   const asked: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());

@@ -103,6 +103,9 @@ const isOfflineFailure = (msg: ConsoleMessage) => msg.text() === 'Failed to load
 const isPreloadTimingHint = (msg: ConsoleMessage) =>
   msg.type() === 'warning' && /was preloaded using link preload but not used within a few seconds/.test(msg.text());
 
+/** Playwright's own word that it kept a journey WITHOUT_SERVICE_WORKER, as that journey asked. */
+const isBlockedServiceWorker = (msg: ConsoleMessage) => msg.text() === 'Service Worker registration blocked by Playwright';
+
 interface Fixtures {
   /** Catalog text in the project's language. */
   t: Translate;
@@ -114,6 +117,9 @@ interface Fixtures {
   consoleGuard: undefined;
 }
 
+/** Waits until the app runs the page it shows (after a load the app itself started, such as its reload when back online). */
+export const appReady = (page: Page) => page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+
 /** Whether a navigation's answer is a page of the app (not a file, a feed or an API answer). */
 const isAppPage = (response: Response | null) => response?.headers()['content-type']?.startsWith('text/html') === true;
 
@@ -124,7 +130,7 @@ export const test = base.extend<Fixtures & SiteOptions>({
   // (`<html data-app-ready>`), so what a journey does is what the app does, never what the bare markup does.
   page: async ({ page }, use) => {
     const ready = async (response: Response | null) => {
-      if (isAppPage(response)) await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
+      if (isAppPage(response)) await appReady(page);
       return response;
     };
     const goto = page.goto.bind(page);
@@ -145,6 +151,7 @@ export const test = base.extend<Fixtures & SiteOptions>({
           !isExpectedNotFoundDocument(msg) &&
           !isOfflineFailure(msg) &&
           !isPreloadTimingHint(msg) &&
+          !isBlockedServiceWorker(msg) &&
           !isExpectedApiError(msg, expectedApiErrors)
         ) {
           problems.push(`console.${msg.type()}: ${msg.text()} (at ${msg.location().url})`);
@@ -162,6 +169,15 @@ export const test = base.extend<Fixtures & SiteOptions>({
 });
 
 export { expect };
+
+/**
+ * For journeys that take the browser offline (context.setOffline) to test
+ * the shell's notice, reload and offline pages: no service worker. Playwright
+ * lifts its offline emulation from a service worker a moment after the page,
+ * so a reload in that moment fails through the worker, where a real browser
+ * has one network for both. The service worker's own journeys do without this.
+ */
+export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
 /** The sidebar navigation landmark. */
 export const mainNavigation = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('shell.mainNavigation') });

@@ -190,7 +190,7 @@ test.describe('Bible lessons sign-up', () => {
     await expect(confirmation.first()).toBeVisible();
   });
 
-  test('signing up to download leads to the download-lessons page', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+  test('signing up to download leads to the download-lessons page', async ({ page, t, siteLang }) => {
     await page.goto('/adventures/sign-up');
     const form = adventuresForm(page, t);
     await form.getByRole('radio', { name: t('adventures.method.download') }).check();

@@ -78,11 +78,7 @@ test('explains missing and wrong answers in the site language, and sends nothing
   expect(verifications).toEqual([]);
 });
 
-test('an adult solves the captcha, joins the newsletter and gets the MP3 to play and download', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('an adult solves the captcha, joins the newsletter and gets the MP3 to play and download', async ({ page, t, siteLang }) => {
   const address = `mp3-adult-${siteLang}-${Date.now()}@example.test`;
   const signUps = watchSignUps(page);
   await page.goto('/get-a-free-mp3');
@@ -116,11 +112,7 @@ test('an adult solves the captcha, joins the newsletter and gets the MP3 to play
   await expect(form(page, t)).toHaveCount(0);
 });
 
-test('the thank-you page opened directly, with no completed form, leads to the form instead', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('the thank-you page opened directly, with no completed form, leads to the form instead', async ({ page, t, siteLang }) => {
   await page.goto(successPath[siteLang]);
 
   await expect(page).toHaveURL(/\/get-a-free-mp3$/);

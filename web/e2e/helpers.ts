@@ -254,3 +254,42 @@ export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
     return { product, ...(await payCart(api, lang)) };
   });
 }
+
+/**
+ * Watches the page's requests from now on; `settled()` resolves once none is
+ * in flight across two animation frames (what a page asks for after its
+ * first data has arrived, lazy chunks, images in view and the requests they
+ * lead to). Playwright's `networkidle` waits 500 ms of quiet on top of that,
+ * which a journey measuring many pages pays on every one; a journey that
+ * asserts nothing more is asked for keeps `networkidle`.
+ */
+export function watchInFlight(page: Page) {
+  const inFlight = new Set<Request>();
+  const started = (r: Request) => inFlight.add(r);
+  const ended = (r: Request) => inFlight.delete(r);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  const frames = () =>
+    page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  return {
+    async settled() {
+      await expect
+        .poll(
+          async () => {
+            if (inFlight.size > 0) return [...inFlight].map((r) => r.url());
+            await frames();
+            return [...inFlight].map((r) => r.url());
+          },
+          { message: 'requests still in flight', intervals: [20, 50, 100] },
+        )
+        .toEqual([]);
+    },
+    /** Stops watching. */
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}

@@ -179,9 +179,11 @@ test('a family finds its album in My Library, plays it in full and downloads a t
   await expect(page.getByRole('button', { name: t('catalogue.play', { title: firstTrack }) })).toBeVisible();
 });
 
-test('a paid track of an album the family does not own plays only its preview, on the story page, in the shop and on the home page', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a paid track of an album the family does not own plays only its preview, on the story page, in the shop and on the home page', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await familyWithAlbum(page, siteLang);
   const { otherSlug, otherTrack, otherWord, word, found, topOwned, topOther } = demo[siteLang];
 
@@ -248,7 +250,7 @@ test.describe('what is not the family’s', () => {
   // Asking for an album the family does not own is answered 404 on purpose (spec §8 item_not_found).
   test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/my-library\/product\// }] });
 
-  test('an album page the family does not own says item_not_found', { tag: '@i18n' }, async ({ page, t }) => {
+  test('an album page the family does not own says item_not_found', async ({ page, t }) => {
     await createAccount(page, { email: freshEmail('library-404'), password: PASSWORD });
     await page.goto('/library/album/999999');
     await expect(page.getByText(t('errors.item_not_found'))).toBeVisible();
@@ -256,7 +258,7 @@ test.describe('what is not the family’s', () => {
     await expect(page.getByRole('link', { name: t('library.back') })).toBeVisible();
   });
 
-  test('another account gets no file of the family’s, by any URL', { tag: '@i18n' }, async ({ page, browser, siteLang }) => {
+  test('another account gets no file of the family’s, by any URL', async ({ page, browser, siteLang }) => {
     const { product } = await familyWithAlbum(page, siteLang);
     await page.goto('/library');
     const library = await apiGet<MyLibraryResponse>(page, '/crud/my-library?page=1');
@@ -283,12 +285,7 @@ test.describe('what is not the family’s', () => {
   });
 });
 
-test('a story stopped halfway resumes on another browser, from Continue listening', { tag: '@i18n' }, async ({
-  page,
-  browser,
-  t,
-  siteLang,
-}) => {
+test('a story stopped halfway resumes on another browser, from Continue listening', async ({ page, browser, t, siteLang }) => {
   const { email, product } = await familyWithAlbum(page, siteLang);
   const { firstTrack } = demo[siteLang];
 

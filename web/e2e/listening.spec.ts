@@ -34,7 +34,7 @@ async function playFirstTrack(page: Page, t: Translate, lang: SiteLang, { clock 
   if (!clock) await expect.poll(() => position(page, t)).toBeGreaterThan(0);
 }
 
-test('the sleep timer fades the story out and pauses it after 15 minutes', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('the sleep timer fades the story out and pauses it after 15 minutes', async ({ page, t, siteLang }) => {
   // The page's clock is Playwright's: fifteen minutes pass in a moment (as when a phone wakes up, each due timer
   // fires once), while the recording plays in real time.
   await page.clock.install();
@@ -75,7 +75,7 @@ test('a timer turned off does not fire', async ({ page, t, siteLang }) => {
   await expect(playerBar(page, t).getByRole('button', { name: t('player.pause') })).toBeVisible();
 });
 
-test('"end of this track" stops at its end instead of going on to the next', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('"end of this track" stops at its end instead of going on to the next', async ({ page, t, siteLang }) => {
   const { slug, first, second } = demo[siteLang];
   await page.goto(`/story/${slug}`);
   await page.getByRole('button', { name: t('catalogue.playAlbum') }).click();
@@ -95,11 +95,7 @@ test('"end of this track" stops at its end instead of going on to the next', { t
   await expect(sleep(page, t)).toHaveValue('off');
 });
 
-test('the speed chosen stays for the next visit; the timer is offered again, not set', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('the speed chosen stays for the next visit; the timer is offered again, not set', async ({ page, t, siteLang }) => {
   // Two visits, each loading the story page and starting a recording.
   test.setTimeout(60_000);
   await playFirstTrack(page, t, siteLang);
@@ -181,9 +177,11 @@ test('the lock screen shows the album and its cover, and goes to the next and pr
 const isProgressPut = (request: Request) =>
   request.method() === 'PUT' && /^\/crud\/my-library\/progress\/\d+$/.test(new URL(request.url()).pathname);
 
-test('a signed-in listener’s place is saved on pause, and kept on the page when the track is played again', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a signed-in listener’s place is saved on pause, and kept on the page when the track is played again', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await createAccount(page, { email: freshEmail('listening'), password: 'a long enough password' });
   await playFirstTrack(page, t, siteLang);
   const bar = playerBar(page, t);

@@ -1,4 +1,4 @@
-import { clientNavigate, expect, test } from './fixtures';
+import { clientNavigate, expect, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 
 // Spec §2: the not-found page, online and offline, in the site language.
 
@@ -43,28 +43,32 @@ test('the back button returns to the page before', async ({ page, t, homeTitle }
   await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
 });
 
-test('offline, it says there is no connection, and loads the address once back online', async ({
-  page,
-  context,
-  t,
-  homeTitle,
-}) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+test.describe('offline', () => {
+  test.use(WITHOUT_SERVICE_WORKER);
 
-  await context.setOffline(true);
-  await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));
-  await clientNavigate(page, '/no-such-page');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: t('notFound.offlineTitle') })).toBeVisible();
-  await expect(main.getByText(t('notFound.offlineText'), { exact: true })).toBeVisible();
-  await expect(main.getByRole('button', { name: t('notFound.back') })).toHaveCount(0);
+  test('offline, it says there is no connection, and loads the address once back online', async ({
+    page,
+    context,
+    t,
+    homeTitle,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
 
-  // Back online, the shell reloads the last address: this one is not found.
-  const reload = page.waitForResponse((r) => r.request().isNavigationRequest());
-  await context.setOffline(false);
-  expect((await reload).status()).toBe(404);
-  await expect(page).toHaveURL(/\/no-such-page$/);
-  await expect(main.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));
+    await clientNavigate(page, '/no-such-page');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: t('notFound.offlineTitle') })).toBeVisible();
+    await expect(main.getByText(t('notFound.offlineText'), { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: t('notFound.back') })).toHaveCount(0);
+
+    // Back online, the shell reloads the last address: this one is not found.
+    const reload = page.waitForResponse((r) => r.request().isNavigationRequest());
+    await context.setOffline(false);
+    expect((await reload).status()).toBe(404);
+    await expect(page).toHaveURL(/\/no-such-page$/);
+    await expect(main.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

@@ -89,11 +89,7 @@ test.describe('a monthly donation', () => {
   // Deleting the card it renews on is refused on purpose (409 card_in_use).
   test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/stripe\/customer\/card\// }] });
 
-  test('is cancelled from its order, after a confirmation; its card can be deleted only then', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('is cancelled from its order, after a confirmation; its card can be deleted only then', async ({ page, t, siteLang }) => {
     await signedInAsNewAccount(page);
     const title = t('cart.generalDonation.name');
     const { orderId } = await giveMonthly(page, siteLang, title);

@@ -94,11 +94,7 @@ test.describe('a signed-in password change', () => {
   // On purpose: the wrong current password is refused (400).
   test.use({ expectedApiErrors: [{ status: 400, path: /^\/crud\/reset\/password$/ }] });
 
-  test('needs the current password, says password updated, then clears the fields', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('needs the current password, says password updated, then clears the fields', async ({ page, t, siteLang }) => {
     test.slow();
     await page.clock.install();
     const email = await newAccount(page, `change-${siteLang}`);

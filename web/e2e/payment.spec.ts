@@ -210,9 +210,11 @@ test.describe('a card that requires authentication', () => {
   // Failing the authentication is a 402 of the confirm call, on purpose.
   test.use({ expectedApiErrors: [{ status: 402, path: /^\/crud\/purchases\/\d+\/confirm$/ }] });
 
-  test('opens the bank’s dialog: failing it says so and Pay comes back; approving it places the order', {
-    tag: '@i18n',
-  }, async ({ page, t, siteLang }) => {
+  test('opens the bank’s dialog: failing it says so and Pay comes back; approving it places the order', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
     test.setTimeout(90_000);
     const cart = await familyWithAlbum(page, siteLang);
     await openWithBillingAddress(page, t, siteLang);

@@ -39,11 +39,7 @@ test('no player bar until a track is loaded', async ({ page, t }) => {
   await expect(playerBar(page, t)).toHaveCount(0);
 });
 
-test('plays a preview from a story page: the bar shows its title and the time runs', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('plays a preview from a story page: the bar shows its title and the time runs', async ({ page, t, siteLang }) => {
   const { slug, track } = demo[siteLang].sold;
   await page.goto(`/story/${slug}`);
   await page.getByRole('button', { name: t('catalogue.playPreview', { title: track }) }).click();

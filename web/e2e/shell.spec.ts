@@ -1,4 +1,4 @@
-import { demoNavigation, expect, mainNavigation, otherLang, test } from './fixtures';
+import { appReady, demoNavigation, expect, mainNavigation, otherLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 
 // Spec §2 "Shell", in the language of each project's host.
 
@@ -174,6 +174,7 @@ test.describe('header and footer', () => {
 });
 
 test.describe('banners', () => {
+  test.use(WITHOUT_SERVICE_WORKER);
   test('after logout a banner confirms it, once', async ({ page, context, t, homeTitle }) => {
     await page.clock.install();
     await page.goto('/logout');
@@ -207,11 +208,13 @@ test.describe('banners', () => {
     await context.setOffline(true);
     await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));
 
+    // The reload is a navigation: asking the old page for its mark while it goes away would race it.
+    const reloaded = page.waitForEvent('load');
     await context.setOffline(false);
+    await reloaded;
+    await appReady(page);
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect
-      .poll(() => page.evaluate(() => (window as Window & { beforeReload?: boolean }).beforeReload ?? false))
-      .toBe(false);
+    expect(await page.evaluate(() => (window as Window & { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
   });

@@ -176,7 +176,7 @@ test('after Add to cart the focus stays on the button, which says Added, next to
   await expect(page.getByRole('heading', { level: 3, name: story.title })).toBeVisible();
 });
 
-test('the back link returns to the shop page the visitor came from', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('the back link returns to the shop page the visitor came from', async ({ page, t, siteLang }) => {
   const story = demo[siteLang];
   const shop = routePath('shop', siteLang)!;
   await page.goto(`${shop}?lang_code=all`);
