@@ -91,107 +91,125 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
 }, async ({ page, t, siteLang }) => {
   test.setTimeout(150_000);
   const email = await signedInAsNewFamily(page);
-  const { album, cd, book } = demo[siteLang];
-  await addOffers(page, [
-    { slug: cd, offer: 'physicalAlbum' },
-    { slug: book, offer: 'book' },
-    { slug: album, offer: 'digitalAlbum' },
-  ]);
-
-  // FAMILY10 on the cart, before the donation: a cart holding a donation takes no coupon (spec §2 Cart).
-  await page.goto('/cart');
-  const coupon = page.getByRole('region', { name: t('cart.coupon.title') });
-  await coupon.getByRole('textbox', { name: t('cart.coupon.code') }).fill('FAMILY10');
-  await coupon.getByRole('button', { name: t('cart.coupon.apply') }).click();
-  await expect(coupon.getByText('FAMILY10', { exact: true })).toBeVisible();
-  expect((await serverTotal(page)).coupon?.discount).toBeGreaterThan(0);
-
-  await giveMonthlyInHonor(page, t, siteLang);
-  await giveGiftCard(page, t, siteLang);
-  const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
-  await expect(lines).toHaveCount(5);
-
-  // Something ships: Proceed leads to the shipping step.
-  await page.getByRole('link', { name: t('cart.proceed') }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toBeVisible();
-  await expect(page.getByText(t('checkout.step', { step: 1, total: 2 }), { exact: true })).toBeVisible();
-
   const form = page.getByRole('form', { name: t('checkout.stepName') });
   const address = form.getByRole('group', { name: t('checkout.address.title') });
-  // The account's names and e-mail fill the form; the rest is the family's to give.
-  await expect(field(address, t('account.fields.firstName'))).toHaveValue('Rosa');
-  await field(address, t('account.fields.phone')).fill('312 555 0100');
-  await field(address, t('account.fields.address')).fill('100 N State St');
-  await field(address, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
-  await field(address, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
-  await field(address, t('account.fields.city')).fill('Chicago');
-  await field(address, t('account.fields.zip')).fill('60602');
-  // No method to choose before the address is saved: the prices are the server's for the cart's address.
-  await expect(form.getByText(t('checkout.method.afterAddress'))).toBeVisible();
-  await address.getByRole('button', { name: t('checkout.address.save') }).click();
 
-  const methods = form.getByRole('group', { name: t('checkout.method.title') });
-  await expect(methods.getByRole('radio')).toHaveCount(2);
-  const total = await serverTotal(page);
-  const tiers = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${total.cart.id}`);
-  expect(tiers.zone).toBe('us');
-  const price = (type: 'economy' | 'priority') => money(siteLang, tiers.tiers.find((x) => x.shipping_type === type)!.price_usd);
-  const priority = methods.getByRole('radio', { name: t('checkout.method.priority', { price: price('priority') }) });
-  await expect(methods.getByRole('radio', { name: t('checkout.method.economy', { price: price('economy') }) })).toBeVisible();
-  await priority.check();
-  await expect(
-    page.getByRole('status').filter({
-      hasText: t('checkout.method.saved', { method: t('checkout.method.priority', { price: price('priority') }) }),
-    }),
-  ).toBeAttached();
+  await test.step('a full cart: a CD, a book, an album, FAMILY10, a monthly gift in honor, a gift card', async () => {
+    const { album, cd, book } = demo[siteLang];
+    await addOffers(page, [
+      { slug: cd, offer: 'physicalAlbum' },
+      { slug: book, offer: 'book' },
+      { slug: album, offer: 'digitalAlbum' },
+    ]);
 
-  // The summary shows the server's figures for this address and method (the web never computes money).
-  const server = await serverTotal(page);
-  expect(server.cart.shipping_type).toBe('priority');
-  expect(server.addresses.shipping).toMatchObject({ country_id: 33, state: 'IL', city: 'Chicago', postal_code: '60602' });
-  expect(server.shippingCost).toBeGreaterThan(0);
-  expect(server.taxTotal).toBeGreaterThan(0);
-  // The monthly donation, in honor of Grandma Rose, stays in the order; the coupon no longer applies beside it.
-  expect(server.skus.map((l) => l.type).sort()).toEqual(['book', 'digital_album', 'gift_card', 'physical', 'recurring_donation']);
-  const summary = page.getByRole('region', { name: t('checkout.summary') });
-  await expect(summary.getByRole('list', { name: t('checkout.items') }).getByRole('listitem')).toHaveCount(5);
-  await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, server.subtotal));
-  await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, server.shippingCost));
-  await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, server.taxTotal));
-  await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, server.fullTotal));
-  await expect(figure(summary, t('cart.discount'))).toHaveCount(server.coupon ? 1 : 0);
-  expect(await seriousViolations(page)).toEqual([]);
+    // FAMILY10 on the cart, before the donation: a cart holding a donation takes no coupon (spec §2 Cart).
+    await page.goto('/cart');
+    const coupon = page.getByRole('region', { name: t('cart.coupon.title') });
+    await coupon.getByRole('textbox', { name: t('cart.coupon.code') }).fill('FAMILY10');
+    await coupon.getByRole('button', { name: t('cart.coupon.apply') }).click();
+    await expect(coupon.getByText('FAMILY10', { exact: true })).toBeVisible();
+    expect((await serverTotal(page)).coupon?.discount).toBeGreaterThan(0);
 
-  await form.getByRole('button', { name: t('checkout.continue') }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-
-  // Step 2 (issue 13): billed to the shipping address, paid with 4242 4242 4242 4242; the card is
-  // kept whatever the box says, since the monthly donation renews with it (spec §5 Payment).
-  await expect(page.getByRole('heading', { level: 1, name: t('payment.title') })).toBeVisible();
-  const payment = page.getByRole('form', { name: t('payment.stepName') });
-  await payment.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') }).check();
-  await field(payment, t('payment.card.number')).fill('4242424242424242');
-  await field(payment, t('payment.card.expiry')).fill('1234');
-  await field(payment, t('payment.card.cvc')).fill('123');
-  await field(payment, t('payment.card.name')).fill('Rosa Tester');
-  await expect(payment.getByText(t('payment.saveCardForced'))).toBeVisible();
-  await payment.getByRole('button', { name: t('payment.pay', { amount: money(siteLang, server.fullTotal) }) }).click();
-
-  // The confirmation names the order; the receipt waits in the mailbox; My orders lists it.
-  await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible({
-    timeout: 20_000,
+    await giveMonthlyInHonor(page, t, siteLang);
+    await giveGiftCard(page, t, siteLang);
+    const lines = page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
+    await expect(lines).toHaveCount(5);
   });
-  const orderId = new URL(page.url()).searchParams.get('order') as string;
-  await expect(page.getByText(t('payment.confirmation.text', { number: orderId }))).toBeVisible();
-  const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(orderId) && m.to.includes(email));
-  await expect.poll(receipt).toBeTruthy();
-  expect((await receipt())?.text).toContain('4242');
-  await page.getByRole('link', { name: t('payment.confirmation.orders') }).click();
-  const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
-  await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
-  await expect(order.getByRole('definition').last()).toHaveText(money(siteLang, server.fullTotal));
-  await expect(order.getByText(t('orders.page.paidWithCard', { last4: '4242' }))).toBeVisible();
+
+  await test.step('step 1: an address in Illinois and priority shipping, at the server’s prices', async () => {
+    // Something ships: Proceed leads to the shipping step.
+    await page.getByRole('link', { name: t('cart.proceed') }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toBeVisible();
+    await expect(page.getByText(t('checkout.step', { step: 1, total: 2 }), { exact: true })).toBeVisible();
+
+    // The account's names and e-mail fill the form; the rest is the family's to give.
+    await expect(field(address, t('account.fields.firstName'))).toHaveValue('Rosa');
+    await field(address, t('account.fields.phone')).fill('312 555 0100');
+    await field(address, t('account.fields.address')).fill('100 N State St');
+    await field(address, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+    await field(address, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+    await field(address, t('account.fields.city')).fill('Chicago');
+    await field(address, t('account.fields.zip')).fill('60602');
+    // No method to choose before the address is saved: the prices are the server's for the cart's address.
+    await expect(form.getByText(t('checkout.method.afterAddress'))).toBeVisible();
+    await address.getByRole('button', { name: t('checkout.address.save') }).click();
+
+    const methods = form.getByRole('group', { name: t('checkout.method.title') });
+    await expect(methods.getByRole('radio')).toHaveCount(2);
+    const total = await serverTotal(page);
+    const tiers = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${total.cart.id}`);
+    expect(tiers.zone).toBe('us');
+    const price = (type: 'economy' | 'priority') => money(siteLang, tiers.tiers.find((x) => x.shipping_type === type)!.price_usd);
+    const priority = methods.getByRole('radio', { name: t('checkout.method.priority', { price: price('priority') }) });
+    await expect(methods.getByRole('radio', { name: t('checkout.method.economy', { price: price('economy') }) })).toBeVisible();
+    await priority.check();
+    await expect(
+      page.getByRole('status').filter({
+        hasText: t('checkout.method.saved', { method: t('checkout.method.priority', { price: price('priority') }) }),
+      }),
+    ).toBeAttached();
+  });
+
+  const server = await test.step('the summary shows the server’s figures', async () => {
+    // The summary shows the server's figures for this address and method (the web never computes money).
+    const figures = await serverTotal(page);
+    expect(figures.cart.shipping_type).toBe('priority');
+    expect(figures.addresses.shipping).toMatchObject({ country_id: 33, state: 'IL', city: 'Chicago', postal_code: '60602' });
+    expect(figures.shippingCost).toBeGreaterThan(0);
+    expect(figures.taxTotal).toBeGreaterThan(0);
+    // The monthly donation, in honor of Grandma Rose, stays in the order; the coupon no longer applies beside it.
+    expect(figures.skus.map((l) => l.type).sort()).toEqual([
+      'book',
+      'digital_album',
+      'gift_card',
+      'physical',
+      'recurring_donation',
+    ]);
+    const summary = page.getByRole('region', { name: t('checkout.summary') });
+    await expect(summary.getByRole('list', { name: t('checkout.items') }).getByRole('listitem')).toHaveCount(5);
+    await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, figures.subtotal));
+    await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, figures.shippingCost));
+    await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, figures.taxTotal));
+    await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, figures.fullTotal));
+    await expect(figure(summary, t('cart.discount'))).toHaveCount(figures.coupon ? 1 : 0);
+    expect(await seriousViolations(page)).toEqual([]);
+    return figures;
+  });
+
+  await test.step('step 2: pays with 4242 4242 4242 4242, the card kept for the monthly gift', async () => {
+    await form.getByRole('button', { name: t('checkout.continue') }).click();
+    await expect(page).toHaveURL(/\/payment$/);
+
+    // Step 2 (issue 13): billed to the shipping address, paid with 4242 4242 4242 4242; the card is
+    // kept whatever the box says, since the monthly donation renews with it (spec §5 Payment).
+    await expect(page.getByRole('heading', { level: 1, name: t('payment.title') })).toBeVisible();
+    const payment = page.getByRole('form', { name: t('payment.stepName') });
+    await payment.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') }).check();
+    await field(payment, t('payment.card.number')).fill('4242424242424242');
+    await field(payment, t('payment.card.expiry')).fill('1234');
+    await field(payment, t('payment.card.cvc')).fill('123');
+    await field(payment, t('payment.card.name')).fill('Rosa Tester');
+    await expect(payment.getByText(t('payment.saveCardForced'))).toBeVisible();
+    await payment.getByRole('button', { name: t('payment.pay', { amount: money(siteLang, server.fullTotal) }) }).click();
+  });
+
+  await test.step('the confirmation, the receipt and My orders name the order', async () => {
+    // The confirmation names the order; the receipt waits in the mailbox; My orders lists it.
+    await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible({
+      timeout: 20_000,
+    });
+    const orderId = new URL(page.url()).searchParams.get('order') as string;
+    await expect(page.getByText(t('payment.confirmation.text', { number: orderId }))).toBeVisible();
+    const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(orderId) && m.to.includes(email));
+    await expect.poll(receipt).toBeTruthy();
+    expect((await receipt())?.text).toContain('4242');
+    await page.getByRole('link', { name: t('payment.confirmation.orders') }).click();
+    const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+    await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
+    await expect(order.getByRole('definition').last()).toHaveText(money(siteLang, server.fullTotal));
+    await expect(order.getByText(t('orders.page.paidWithCard', { last4: '4242' }))).toBeVisible();
+  });
 });
 
 test('an incomplete address shows Required under its fields and goes nowhere', { tag: '@i18n' }, async ({

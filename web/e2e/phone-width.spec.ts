@@ -152,7 +152,12 @@ const overflow = (page: Page) =>
     return { width, scroll, culprits };
   });
 
-async function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
+function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
+  return test.step(`${visit.path}${visit.prepare ? ` (${visit.prepare.name})` : ''}`, () =>
+    measureNow(page, origin, visit, found, lang));
+}
+
+async function measureNow(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
   const requests = watchInFlight(page);
   await page.goto(origin + visit.path);
   await expect(page.locator('h1').first()).toBeVisible();

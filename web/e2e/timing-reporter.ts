@@ -25,22 +25,38 @@ interface Run {
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
-/** The top-level steps of a run: named steps and hooks as they are, the actions between them summed. */
+/** How many of the actions between two named steps are named, slowest first. */
+const SLOWEST_ACTIONS = 3;
+
+/** An action as the report names it: Playwright's title and the line that made it. */
+const actionName = (step: TestStep) =>
+  `${step.title.length > 60 ? `${step.title.slice(0, 57)}…` : step.title}` +
+  (step.location ? ` (${path.basename(step.location.file)}:${step.location.line})` : '');
+
+/**
+ * The top-level steps of a run: named steps (`test.step`) and hooks as they
+ * are; the actions between them summed, with the slowest of them named.
+ */
 function stepTimes(steps: TestStep[]): StepTime[] {
   const out: StepTime[] = [];
-  let actions = { count: 0, ms: 0 };
+  let actions: TestStep[] = [];
   const flush = () => {
-    if (actions.count > 0) out.push({ title: `${actions.count} action${actions.count === 1 ? '' : 's'}`, ms: actions.ms });
-    actions = { count: 0, ms: 0 };
+    if (actions.length === 0) return;
+    const ms = actions.reduce((sum, a) => sum + a.duration, 0);
+    const slowest = [...actions]
+      .filter((a) => a.duration >= 100)
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, SLOWEST_ACTIONS)
+      .map((a) => `${seconds(a.duration)} ${actionName(a)}`);
+    const count = `${actions.length} action${actions.length === 1 ? '' : 's'}`;
+    out.push({ title: slowest.length > 0 ? `${count}; slowest: ${slowest.join(', ')}` : count, ms });
+    actions = [];
   };
   for (const step of steps) {
     if (step.category === 'test.step' || step.category === 'hook') {
       flush();
       out.push({ title: step.category === 'hook' ? step.title.toLowerCase() : step.title, ms: step.duration });
-    } else {
-      actions.count += 1;
-      actions.ms += step.duration;
-    }
+    } else actions.push(step);
   }
   flush();
   return out;
