@@ -108,8 +108,8 @@ interface PaymentIntent {
   amount_received: number;
   allowed_payment_method_types: string[];
   payment_method_types: string[];
-  canceled_at: null;
-  cancellation_reason: null;
+  canceled_at: number | null;
+  cancellation_reason: string | null;
   capture_method: 'automatic_async';
   client_secret: string;
   confirmation_method: 'automatic';
@@ -735,6 +735,25 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       (params, id) => {
         const intent = paymentIntents.get(id);
         if (!intent) throw missing('payment_intent', id, 'intent');
+        return expanded(intent, list(params, 'expand'));
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+      (params, id) => {
+        const intent = paymentIntents.get(id);
+        if (!intent) throw missing('payment_intent', id, 'intent');
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          throw invalid(
+            `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+            { code: 'payment_intent_unexpected_state' },
+          );
+        }
+        intent.status = 'canceled';
+        intent.canceled_at = nowSeconds();
+        intent.cancellation_reason = str(params, "cancellation_reason") ?? null;
+        intent.next_action = null;
         return expanded(intent, list(params, 'expand'));
       },
     ],

@@ -100,6 +100,8 @@ export const errorCodes = [
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
+  // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
+  'order_payment_refunded',
 
 /** Body of every non-2xx API response. */
 export const ErrorBody = z

@@ -81,3 +81,22 @@ export function giftMail(
   ].join('\n');
   return { subject: t('orders.giftEmail.subject', { sender: oneLine(gift.senderName) }), text };
 }
+
+/** A payment that succeeded after its order was given up on, refunded at once (issue 26 item 1). */
+export function lateRefundMail(order: OrderRow, buyerName: string) {
+  const lang = order.lang_code as LangCode;
+  const t = translators[lang];
+  const text = [
+    t('orders.email.greeting', { name: buyerName }),
+    '',
+    t('orders.lateRefundEmail.text', {
+      number: order.id,
+      amount: money(lang, order.total_cents),
+      brand: order.card_brand ?? '',
+      last4: order.card_last4 ?? '',
+    }),
+    '',
+    t('orders.email.signature'),
+  ].join('\n');
+  return { subject: t('orders.lateRefundEmail.subject', { number: order.id }), text };
+}

@@ -100,7 +100,7 @@ export function ordersRepository(db: Db) {
      * name and address for the receipt; undefined when it was no longer pending
      * (completed by the other path already).
      */
-    async markPaid(orderId: number, payment: PaymentRecord) {
+    async markPaid(orderId: number, payment: PaymentRecord, from: 'pending' | 'failed' = 'pending') {
       const query = db
         .updateTable('orders')
         .set({
@@ -112,7 +112,8 @@ export function ordersRepository(db: Db) {
           ...(payment.card_id ? { card_id: payment.card_id } : {}),
         })
         .where('id', '=', orderId)
-        .where('status', '=', 'pending')
+        // A literal: one prepared statement per state the order comes from.
+        .where('status', '=', sql.lit(from))
         .returningAll()
         .returning((eb) => [
           jsonObjectFrom(
@@ -127,6 +128,65 @@ export function ordersRepository(db: Db) {
         ]);
       // A few texts only: which of the payment's fields are known.
       return (await db.executeQuery(preparedQuery(query))).rows[0];
+    },
+
+    /**
+     * Failed → refunded: a payment that succeeded after the order was given
+     * up on, refunded at once. The order with its buyer, for the e-mail;
+     * undefined when it was no longer failed (done already).
+     */
+    async markRefunded(orderId: number, payment: PaymentRecord) {
+      return db
+        .updateTable('orders')
+        .set({
+          status: 'refunded',
+          payment_id: payment.payment_id,
+          ...(payment.card_brand ? { card_brand: payment.card_brand, card_last4: payment.card_last4 ?? null } : {}),
+          ...(payment.card_id ? { card_id: payment.card_id } : {}),
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', orderId)
+        .where('status', '=', 'failed')
+        .returningAll()
+        .returning((eb) =>
+          jsonObjectFrom(
+            eb
+              .selectFrom('users')
+              .select(['users.email', 'users.fname', 'users.lname'])
+              .whereRef('users.id', '=', 'orders.user_id'),
+          ).as('buyer'),
+        )
+        .executeTakeFirst();
+    },
+
+    /** Whether the family paid for an order of the same cart after this one (bought it again). */
+    async paidSince(order: Pick<OrderRow, 'id' | 'user_id' | 'cart_id'>) {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', order.user_id)
+        .where('id', '>', order.id)
+        .where('status', '=', 'paid')
+        .$if(order.cart_id !== null, (q) => q.where('cart_id', '=', order.cart_id))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /**
+     * Failed orders since `since` whose payment could still have succeeded:
+     * given up on (authentication_failed) or unsure (processing_error).
+     * Declined cards never turn into a charge.
+     */
+    failedMaybeCharged(since: Date) {
+      return db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'failed')
+        .where('failure_code', 'in', ['authentication_failed', 'processing_error'])
+        .where('updated_at', '>=', since)
+        .orderBy('id')
+        .limit(100)
+        .execute();
     },
 
     /** Pending → failed; false when it was no longer pending. */

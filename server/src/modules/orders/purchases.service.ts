@@ -14,7 +14,7 @@ import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
-import { giftMail, receiptMail } from './order-mail';
+import { giftMail, lateRefundMail, receiptMail } from './order-mail';
 import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
 import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository';
 
@@ -33,6 +33,11 @@ const NOT_AN_ATTEMPT = new Set(['token_invalid', 'card_not_found']);
 
 /** The charge's key: one order, one charge, whatever retries or clicks follow. */
 export const chargeKey = (orderId: number) => `order-${orderId}-charge`;
+/** The refund of a payment that succeeded after its order was given up on: once. */
+export const lateRefundKey = (orderId: number) => `order-${orderId}-late-refund`;
+
+/** A family that left a 3-D Secure check unfinished this long may start its checkout over (the old payment is canceled). */
+export const START_OVER_AFTER_MS = 3 * 60_000;
 const subscriptionKey = (orderId: number, lineId: number) => `order-${orderId}-line-${lineId}`;
 
 /** A refusal of the processor as the family reads it (402, localized). */
@@ -90,8 +95,12 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
    */
   const charging = new Map<number, boolean>();
 
-  /** Paid: the cart gives up what was bought, the family owns it, gifts and the receipt go out. Once only. */
-  async function completeOrder(orderId: number, payment: Payment | null) {
+  /**
+   * Paid: the cart gives up what was bought, the family owns it, gifts and
+   * the receipt go out. Once only. A payment that succeeded for an order
+   * already given up on (failed) is settled as a late payment instead.
+   */
+  async function completeOrder(orderId: number, payment: Payment | null, from: 'pending' | 'failed' = 'pending') {
     const done = await db.transaction().execute(async (trx) => {
       const orders = ordersRepository(trx);
       const record = {
@@ -100,7 +109,7 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
         card_brand: payment?.card?.brand ?? null,
         card_last4: payment?.card?.last4 ?? null,
       };
-      const paid = await orders.markPaid(orderId, record);
+      const paid = await orders.markPaid(orderId, record, from);
       if (!paid) return undefined;
       const { buyer: found, lines, ...order } = paid;
       const buyer = found as NonNullable<typeof found>;
@@ -116,9 +125,50 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       });
       return { order, lines };
     });
-    if (!done) return;
+    if (!done) {
+      if (payment?.status === 'succeeded' && from === 'pending') await settleLatePayment(orderId, payment);
+      return;
+    }
     if (charging.has(orderId)) charging.set(orderId, true);
     await startRenewals(done.order, done.lines);
+  }
+
+  /**
+   * A payment that succeeded after its order was given up on (a 3-D Secure
+   * check finished in an old tab, a charge slower than reconciliation's
+   * patience): the order is completed after all when nothing it held was
+   * given back and the family has not bought its cart since; otherwise the
+   * payment is refunded at once, the order says so, and the family is told.
+   * Never a charge without a paid order or a refund. Safe to run twice.
+   */
+  async function settleLatePayment(orderId: number, payment: Payment) {
+    const repo = ordersRepository(db);
+    const order = await repo.findOrder(orderId);
+    if (order?.status !== 'failed') return;
+    const gaveBack = order.coupon_id !== null || order.gift_card_cents > 0;
+    if (!gaveBack && !(await repo.paidSince(order))) {
+      await completeOrder(orderId, payment, 'failed');
+      return;
+    }
+    const refund = await payments.refund({ paymentId: payment.paymentId, idempotencyKey: lateRefundKey(orderId) });
+    // Refused (already refunded in the processor's dashboard, say): left for the next reconciliation and the logs.
+    if (!refund.ok) throw new Error(`Refund of the late payment ${payment.paymentId} of order ${orderId}: ${refund.message}`);
+    await db.transaction().execute(async (trx) => {
+      const refunded = await ordersRepository(trx).markRefunded(orderId, {
+        payment_id: payment.paymentId,
+        card_id: payment.cardId ?? null,
+        card_brand: payment.card?.brand ?? null,
+        card_last4: payment.card?.last4 ?? null,
+      });
+      if (!refunded) return;
+      const { buyer, ...row } = refunded;
+      if (!buyer) return;
+      await enqueueMail(trx, {
+        lang_code: row.lang_code as LangCode,
+        to: buyer.email,
+        ...lateRefundMail(row, buyer.fname || buyer.email),
+      });
+    });
   }
 
   /** Ownership for the buyer, or a gift to claim; a gift card line becomes a gift card to claim. */
@@ -242,6 +292,24 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
     });
   }
 
+  /**
+   * A pending order of the family's cart untouched for a few minutes (a 3-D
+   * Secure check left unfinished, a process that stopped before the charge)
+   * no longer holds the cart: it is settled as reconciliation would settle
+   * it, its payment canceled first, so the family can start over. True
+   * when the cart may be tried again.
+   */
+  async function startOverAbandoned(buyer: Payer, cartId: number) {
+    const repo = ordersRepository(db);
+    const pending = await repo.pendingOrderOfCart(cartId);
+    if (!pending) return true;
+    const order = await repo.findOrder(pending.id);
+    if (!order || order.user_id !== buyer.userId) return false;
+    if (Date.now() - new Date(order.updated_at).getTime() < START_OVER_AFTER_MS) return false;
+    await reconcile(order.id, { giveUp: true });
+    return true;
+  }
+
   /** What the processor's answer means for the order, and for the family. */
   async function settle(orderId: number, payment: Payment, orderStatus?: string): Promise<PurchaseResponse> {
     if (payment.status === 'succeeded') {
@@ -292,6 +360,39 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
     return { cardId: attached.card.id };
   }
 
+  /**
+   * An order left pending (the process stopped between the charge and the
+   * order's update, or the family never finished authenticating): the
+   * processor's record decides. Also runs for events (webhooks).
+   */
+  async function reconcile(orderId: number, options: { giveUp: boolean }) {
+    const order = await ordersRepository(db).findOrder(orderId);
+    if (order?.status !== 'pending' && order?.status !== 'failed') return;
+    let payment = order.payment_id
+      ? await payments.retrievePayment(order.payment_id)
+      : await payments.findPaymentByOrder(String(orderId));
+    if (order.status === 'failed') {
+      // Given up on already: only a payment that succeeded after all matters.
+      if (payment?.status === 'succeeded') await settleLatePayment(orderId, payment);
+      return;
+    }
+    // Giving up cancels the payment at the processor first, so a check finished later cannot charge the card.
+    if (options.giveUp && payment?.status === 'requires_action') {
+      payment = (await payments.cancelPayment(payment.paymentId)) ?? payment;
+    }
+    if (payment?.status === 'succeeded') {
+      await completeOrder(orderId, { ...payment, cardId: payment.cardId ?? order.card_id ?? undefined });
+    } else if (payment?.status === 'failed') {
+      await failOrder(orderId, payment.failure?.code ?? 'card_declined');
+    } else if (payment?.status === 'canceled') {
+      await failOrder(orderId, 'authentication_failed');
+    } else if (!payment) {
+      // The processor has no payment for it: the process stopped before the charge. The cart is free again.
+      await failOrder(orderId, 'processing_error');
+    }
+  }
+
+
   return {
     /** POST /crud/purchases. */
     async purchase(
@@ -301,15 +402,21 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       assertOwnMoney(buyer);
       const customerId = await customerOf(buyer.userId);
       const saved = await isOwnSavedCard(customerId, body.stripe_token);
-      const { orderId, total, recurring } = await startOrder(buyer, body.cart_id, body.lang_code, (t) => {
-        const cents = toCents(t.fullTotal);
-        if (cents !== toCents(body.expected_total)) {
-          throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
-        }
-        // Less than a card can be charged (a coupon or gift card leaving a few cents), and not free.
-        if (cents > 0 && cents < MIN_CHARGE_CENTS) {
-          throw new AppError('conflict', 'order_total_too_small', { minimum: toUsd(MIN_CHARGE_CENTS).toFixed(2) });
-        }
+      const start = () =>
+        startOrder(buyer, body.cart_id, body.lang_code, (t) => {
+          const cents = toCents(t.fullTotal);
+          if (cents !== toCents(body.expected_total)) {
+            throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
+          }
+          // Less than a card can be charged (a coupon or gift card leaving a few cents), and not free.
+          if (cents > 0 && cents < MIN_CHARGE_CENTS) {
+            throw new AppError('conflict', 'order_total_too_small', { minimum: toUsd(MIN_CHARGE_CENTS).toFixed(2) });
+          }
+        });
+      const { orderId, total, recurring } = await start().catch(async (error: unknown) => {
+        if (!(error instanceof AppError && error.code === 'order_already_submitted')) throw error;
+        if (!(await startOverAbandoned(buyer, body.cart_id))) throw error;
+        return start();
       });
       const amountCents = toCents(total.fullTotal);
       if (amountCents === 0) {
@@ -355,11 +462,20 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       const order = await ordersRepository(db).findOrder(orderId);
       if (!order || order.user_id !== buyer.userId) throw new AppError('not_found', 'order_not_found');
       if (order.status === 'paid') return { order_id: orderId, status: 'paid' };
-      if (order.status !== 'pending' || !order.payment_id) {
+      if (order.status === 'refunded') throw new AppError('conflict', 'order_payment_refunded');
+      if (!order.payment_id || (order.status !== 'pending' && order.status !== 'failed')) {
         throw declined(order.failure_code ?? 'card_declined');
       }
       const payment = await payments.retrievePayment(order.payment_id);
       if (!payment) throw declined('processing_error');
+      if (order.status === 'failed') {
+        if (payment.status !== 'succeeded') throw declined(order.failure_code ?? 'card_declined');
+        // The check was finished after the order was given up on: completed after all, or refunded.
+        await settleLatePayment(orderId, payment);
+        const settled = await ordersRepository(db).findOrder(orderId);
+        if (settled?.status === 'paid') return { order_id: orderId, status: 'paid' };
+        throw new AppError('conflict', 'order_payment_refunded');
+      }
       return settle(orderId, payment);
     },
 
@@ -373,25 +489,7 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       return { order_id: orderId, status: 'paid' };
     },
 
-    /**
-     * An order left pending (the process stopped between the charge and the
-     * order's update, or the family never finished authenticating): the
-     * processor's record decides. Also runs for events (webhooks).
-     */
-    async reconcile(orderId: number, options: { giveUp: boolean }) {
-      const order = await ordersRepository(db).findOrder(orderId);
-      if (order?.status !== 'pending') return;
-      const payment = order.payment_id
-        ? await payments.retrievePayment(order.payment_id)
-        : await payments.findPaymentByOrder(String(orderId));
-      if (payment?.status === 'succeeded') {
-        await completeOrder(orderId, { ...payment, cardId: payment.cardId ?? order.card_id ?? undefined });
-      } else if (payment?.status === 'failed' || payment?.status === 'canceled') {
-        await failOrder(orderId, payment.failure?.code ?? 'card_declined');
-      } else if (options.giveUp) {
-        await failOrder(orderId, payment ? 'authentication_failed' : 'processing_error');
-      }
-    },
+    reconcile,
 
     /** Paid orders whose renewals did not start (a crash after the payment): start them. */
     completeOrder,

@@ -7,12 +7,18 @@ import type { PurchasesService } from './purchases.service';
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** …and given up on after this long without a charge that succeeded (3-D Secure left unfinished). */
 export const GIVE_UP_AFTER_MS = 30 * 60_000;
+/** Failed orders this recent are asked about too: a payment that succeeded after all is settled (completed or refunded). */
+export const LATE_PAYMENTS_WITHIN_MS = 24 * 60 * 60_000;
 
 /**
  * Issue 13 item 4: orders left pending by a process that stopped between
  * the charge and the order's update, or by a family that never finished
  * authenticating, are completed from the processor's record or marked
- * failed; paid orders whose renewals did not start get them. Runs at start
+ * failed (an order the processor has no payment for at once, one waiting
+ * for 3-D Secure after GIVE_UP_AFTER_MS, its payment canceled first);
+ * failed orders of the last day whose payment succeeded after all are
+ * completed or refunded (issue 26 item 1); paid orders whose renewals did
+ * not start get them. Runs at start
  * and periodically (orders.plugin.ts). Answers how many orders it settled.
  */
 export async function reconcileOrders(db: Db, purchases: PurchasesService, now = new Date()) {
@@ -24,6 +30,9 @@ export async function reconcileOrders(db: Db, purchases: PurchasesService, now =
   for (const order of stale) {
     const giveUp = new Date(order.updated_at).getTime() < now.getTime() - GIVE_UP_AFTER_MS;
     await each(() => purchases.reconcile(order.id, { giveUp }));
+  }
+  for (const order of await repo.failedMaybeCharged(new Date(now.getTime() - LATE_PAYMENTS_WITHIN_MS))) {
+    await each(() => purchases.reconcile(order.id, { giveUp: false }));
   }
   for (const order of await repo.paidWithoutRenewals()) {
     await each(async () => purchases.startRenewals(order, await repo.linesOf(order.id)));

@@ -185,6 +185,13 @@ export interface PaymentProvider {
   retrievePayment(paymentId: string): Promise<Payment | null>;
   /** The charge made for an order, if any (reconciling an order whose process died mid-charge). */
   findPaymentByOrder(orderId: string): Promise<Payment | null>;
+  /**
+   * Cancels a payment that has not succeeded (a 3-D Secure check left
+   * unfinished), so that it can never succeed later. Answers the payment as
+   * it now is: canceled, or as it was when it had already succeeded or
+   * failed; null when there is no such payment.
+   */
+  cancelPayment(paymentId: string): Promise<Payment | null>;
   refund(input: RefundInput): Promise<Outcome<{ refundId: string }>>;
 
   createSubscription(input: SubscriptionInput): Promise<ProviderSubscription>;

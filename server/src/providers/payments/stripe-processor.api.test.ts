@@ -281,6 +281,23 @@ describe('StripeProcessor against the Stripe stand-in', () => {
       });
     });
 
+    it('cancels a payment left waiting for 3-D Secure, which can then never succeed; one that succeeded stays so', async () => {
+      const customerId = await newCustomer();
+      const cardId = await savedCard(customerId, 'pm_card_authenticationRequired');
+      const waiting = await stripe.charge(chargeOf(customerId, { cardId }));
+
+      expect(await stripe.cancelPayment(waiting.paymentId)).toMatchObject({ paymentId: waiting.paymentId, status: 'canceled' });
+      expect(standIn.paymentIntents.get(waiting.paymentId)?.status).toBe('canceled');
+      expect(() => standIn.authenticate(waiting.paymentId, true)).toThrow(/does not await authentication/);
+      // Twice is fine: answered as it is.
+      expect(await stripe.cancelPayment(waiting.paymentId)).toMatchObject({ status: 'canceled' });
+
+      const approved = await stripe.charge(chargeOf(customerId, { cardId }));
+      standIn.authenticate(approved.paymentId, true);
+      expect(await stripe.cancelPayment(approved.paymentId)).toMatchObject({ status: 'succeeded', card: { last4: '3184' } });
+      expect(await stripe.cancelPayment('pi_doesNotExist')).toBeNull();
+    });
+
     it('retrieves nothing for an unknown payment', async () => {
       expect(await stripe.retrievePayment('pi_doesNotExist')).toBeNull();
     });

@@ -176,6 +176,19 @@ export class StripeProcessor implements PaymentProvider {
     return matches.length > 0 ? best(matches) : null;
   }
 
+  async cancelPayment(paymentId: string): Promise<Payment | null> {
+    try {
+      return paymentOf(await this.#stripe.paymentIntents.cancel(paymentId, { expand: ['payment_method'] }));
+    } catch (error) {
+      // Succeeded (or canceled) already: Stripe refuses the cancel, and the payment stays as it is.
+      if (error instanceof StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state') {
+        return this.retrievePayment(paymentId);
+      }
+      if (error instanceof StripeInvalidRequestError && error.code === 'resource_missing') return null;
+      throw error;
+    }
+  }
+
   async refund(input: RefundInput): Promise<Outcome<{ refundId: string }>> {
     try {
       const refund = await this.#stripe.refunds.create(

@@ -186,6 +186,17 @@ export function testProcessorRepository(db: Db) {
       return r.numUpdatedRows > 0n;
     },
 
+    /** requires_action → canceled (Stripe's cancel of an unfinished PaymentIntent); false when it was not waiting. */
+    async cancelWaitingPayment(id: string, at: Date) {
+      const r = await db
+        .updateTable('test_processor_payments')
+        .set({ status: 'canceled', updated_at: at })
+        .where('id', '=', id)
+        .where('status', '=', 'requires_action')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
     /** Locks the payment until the transaction ends (refunds of one payment one at a time). */
     lockPayment(id: string) {
       return db.selectFrom('test_processor_payments').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -353,6 +353,13 @@ export class TestProcessor implements PaymentProvider {
     return payment;
   }
 
+  /** Only a payment still waiting for authentication is canceled; any other is answered as it is (as at Stripe). */
+  async cancelPayment(paymentId: string): Promise<Payment | null> {
+    const repo = testProcessorRepository(this.#db);
+    await repo.cancelWaitingPayment(paymentId, await this.now());
+    return this.retrievePayment(paymentId);
+  }
+
   /** Full (no amount) or partial; never more than is left of the payment; once per idempotency key. */
   async refund(input: RefundInput): Promise<Outcome<{ refundId: string }>> {
     if (input.amountCents !== undefined && !(Number.isInteger(input.amountCents) && input.amountCents > 0)) {
