@@ -70,7 +70,14 @@ export function cartVisitor(app: App, initialCookie?: string) {
     total: () => send('GET', CART_PATHS.total),
     count: async () => (await send('GET', CART_PATHS.quantity)).json().quantity as number,
     lookupCoupon: (code: string) => send('GET', `${CART_PATHS.couponCode}/${encodeURIComponent(code)}`),
+    /** POST a coupon by its id alone: the cart takes it only once this session looked its code up. */
     applyCoupon: (couponId: number) => send('POST', CART_PATHS.coupons, { coupon_id: couponId }),
+    /** The web's coupon form (spec §7): looks the code up, then applies the coupon found; a refused look-up answers. */
+    async useCoupon(code: string) {
+      const found = await send('GET', `${CART_PATHS.couponCode}/${encodeURIComponent(code)}`);
+      if (found.statusCode !== 200) return found;
+      return send('POST', CART_PATHS.coupons, { coupon_id: found.json().id });
+    },
     removeCoupon: (couponId: number | string) => send('DELETE', `${CART_PATHS.coupons}?coupon_id=${couponId}`),
     markGift: (gift: GiftBody) => send('POST', CART_PATHS.gift, gift),
     unmarkGift: () => send('DELETE', CART_PATHS.gift),

@@ -145,7 +145,13 @@ export const Coupon = z
   .meta({ id: 'Coupon' });
 export type Coupon = z.infer<typeof Coupon>;
 
-/** POST /crud/cart-session/coupons: applies the coupon (one per cart; not with a donation). Answers the new CartTotal. */
+/**
+ * POST /crud/cart-session/coupons: applies the coupon (one per cart; not
+ * with a donation). Answers the new CartTotal. The id must be one this
+ * session found with GET /crud/coupon/code/{code} (spec §7: look the code
+ * up, then apply it); any other is 404 coupon_not_found, like an unknown
+ * code (issue 26 item 3). Rate-limited per client like the look-up.
+ */
 export const ApplyCouponBody = z.strictObject({ coupon_id: Id });
 export type ApplyCouponBody = z.input<typeof ApplyCouponBody>;
 /** DELETE /crud/cart-session/coupons?coupon_id: removes it; answers the new CartTotal (a coupon not applied changes nothing). */

@@ -36,6 +36,7 @@ describe('migrateToLatest', () => {
       'cms_entries',
       'contact_messages',
       'countries',
+      'coupon_lookups',
       'coupons',
       'free_mp3_downloads',
       'free_stories',

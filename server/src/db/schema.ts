@@ -160,6 +160,12 @@ export interface Countries {
   id: number;
 }
 
+export interface CouponLookups {
+  coupon_id: number;
+  looked_up_at: Generated<Timestamp>;
+  session_id: string;
+}
+
 export interface Coupons {
   active: Generated<boolean>;
   amount_off_cents: number | null;
@@ -611,6 +617,7 @@ export interface DB {
   cms_entries: CmsEntries;
   contact_messages: ContactMessages;
   countries: Countries;
+  coupon_lookups: CouponLookups;
   coupons: Coupons;
   free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;

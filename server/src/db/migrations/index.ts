@@ -15,6 +15,7 @@ import * as m0013 from './0013_addresses_shipping_tax';
 import * as m0014 from './0014_test_processor';
 import * as m0015 from './0015_orders';
 import * as m0016 from './0016_listening_progress';
+import * as m0018 from './0018_coupon_lookups';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_test_processor': m0014,
   '0015_orders': m0015,
   '0016_listening_progress': m0016,
+  '0018_coupon_lookups': m0018,
 };

@@ -148,13 +148,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The coupon of a code, whatever its case (rate-limited per client)',
+        summary: "The coupon of a code, whatever its case (rate-limited per client); the session's cart may then take it",
         params: CouponCodeParams,
         querystring: SiteQuery,
         response: { 200: Coupon },
       },
     },
-    async (request) => coupons.findByCode(request.params.code, request.ip),
+    async (request) => coupons.findByCode(request.params.code, request.ip, (await currentOwner(request))?.sessionId),
   );
 
   app.post(
@@ -162,13 +162,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Applies a coupon (one per cart, not with a donation)',
+        summary:
+          'Applies a coupon this session looked up by its code (one per cart, not with a donation; rate-limited per client)',
         querystring: SiteQuery,
         body: ApplyCouponBody,
         response: { 200: CartTotal },
       },
     },
-    async (request) => cart.applyCoupon(await currentOwner(request), request.body.coupon_id),
+    async (request) => cart.applyCoupon(await currentOwner(request), request.body.coupon_id, request.ip),
   );
 
   app.delete(

@@ -34,7 +34,15 @@ import {
 } from './cart.repository';
 import { type CartCharges, cartCharges, chargesOf, shippingTypeOf } from './charges';
 import { type CouponRow, couponRepository } from './coupons.repository';
-import { assertApplicable, couponRefusal, discountCents, discountTypeOf, toCoupon } from './coupons.service';
+import {
+  assertApplicable,
+  couponRefusal,
+  couponToApply,
+  discountCents,
+  discountTypeOf,
+  enforceApplyRateLimit,
+  toCoupon,
+} from './coupons.service';
 import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
 
 /** Who asks: the session, and its signed-in user if any. */
@@ -424,16 +432,22 @@ export function cartService(db: Db) {
      * no session and makes no cart. The same coupon again changes nothing;
      * a coupon the cart holds that no longer applies (the family sees none)
      * is replaced rather than blocking another. Applying counts no
-     * redemption: checkout counts it when the order is paid.
+     * redemption: checkout counts it when the order is paid. Issue 26 item
+     * 3: the cart takes only a coupon this session found by its code (a
+     * guessed id is coupon_not_found), and applying is rate-limited per
+     * client like the look-up.
      */
-    applyCoupon(owner: CartOwner | undefined, couponId: number) {
+    async applyCoupon(owner: CartOwner | undefined, couponId: number, clientIp: string) {
+      await enforceApplyRateLimit(db, clientIp);
       const refused = () => {
         throw new AppError('conflict', 'coupon_could_not_apply');
       };
+      if (!owner) return refused();
+      const { sessionId } = owner;
       return changeCoupon(owner, refused, async (trx, cart, lines) => {
         const coupons = couponRepository(trx);
         const now = new Date();
-        assertApplicable(await coupons.findById(couponId), lines, now);
+        assertApplicable(await couponToApply(coupons, { sessionId, couponId, heldId: cart.coupon_id }), lines, now);
         if (cart.coupon_id !== null && cart.coupon_id !== couponId) {
           const held = await coupons.findById(cart.coupon_id);
           if (couponRefusal(held, lines, now) === null) throw new AppError('conflict', 'coupon_one_per_cart');

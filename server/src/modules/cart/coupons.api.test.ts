@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
+import { CART_PATHS, type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
 import { createPlan, createProduct, createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 import type { Coupons } from '../../db/schema';
 import { couponsSeeder } from './coupons.seed';
-import { COUPON_LOOKUP_RATE_LIMIT } from './coupons.service';
+import { COUPON_APPLY_RATE_LIMIT, COUPON_LOOKUP_RATE_LIMIT } from './coupons.service';
 
 let t: TestApp;
 
@@ -26,6 +26,16 @@ const ids = {
   donation: 0,
 };
 const coupons = { tenPercent: 0, fiveOff: 0, free: 0, expired: 0, usedUp: 0, withdrawn: 0, other: 0 };
+/** Their codes, as a family types them into the coupon form. */
+const codes = {
+  tenPercent: 'Test10',
+  fiveOff: 'TEST5',
+  free: 'TESTFREE',
+  expired: 'TESTOLD',
+  usedUp: 'TESTGONE',
+  withdrawn: 'TESTOFF',
+  other: 'TESTOTHER',
+} as const;
 
 const sku = (values: Parameters<typeof createSku>[1]) => createSku(t.db, values);
 
@@ -56,13 +66,13 @@ beforeAll(async () => {
   ids.monthly = await createPlan(t.db, 'monthly');
   ids.giftCard = await sku({ type: 'gift_card', title: 'Gift card', full_price_cents: 2500 });
   ids.donation = await sku({ type: 'donation', title: 'A gift to the ministry', full_price_cents: 1000 });
-  coupons.tenPercent = await coupon({ code: 'Test10', title: '10% off', percent_off: 10 });
-  coupons.fiveOff = await coupon({ code: 'TEST5', title: '$5 off', amount_off_cents: 500 });
-  coupons.free = await coupon({ code: 'TESTFREE', percent_off: 100 });
-  coupons.expired = await coupon({ code: 'TESTOLD', percent_off: 20, expires_at: '2025-06-01T00:00:00Z' });
-  coupons.usedUp = await coupon({ code: 'TESTGONE', percent_off: 15, max_redemptions: 50, redemptions: 50 });
-  coupons.withdrawn = await coupon({ code: 'TESTOFF', percent_off: 30, active: false });
-  coupons.other = await coupon({ code: 'TESTOTHER', percent_off: 50, max_redemptions: 10, redemptions: 3 });
+  coupons.tenPercent = await coupon({ code: codes.tenPercent, title: '10% off', percent_off: 10 });
+  coupons.fiveOff = await coupon({ code: codes.fiveOff, title: '$5 off', amount_off_cents: 500 });
+  coupons.free = await coupon({ code: codes.free, percent_off: 100 });
+  coupons.expired = await coupon({ code: codes.expired, percent_off: 20, expires_at: '2025-06-01T00:00:00Z' });
+  coupons.usedUp = await coupon({ code: codes.usedUp, percent_off: 15, max_redemptions: 50, redemptions: 50 });
+  coupons.withdrawn = await coupon({ code: codes.withdrawn, percent_off: 30, active: false });
+  coupons.other = await coupon({ code: codes.other, percent_off: 50, max_redemptions: 10, redemptions: 3 });
 });
 afterAll(() => t.close());
 
@@ -172,7 +182,7 @@ describe('applying a coupon', () => {
     const v = await withCart(t.app, ids.album, ids.cd, ids.monthly);
     await putLine(v, ids.giftCard);
 
-    const res = await v.applyCoupon(coupons.tenPercent);
+    const res = await v.useCoupon(codes.tenPercent);
 
     expect(res.statusCode).toBe(200);
     // album 6.99 + CD 5.46 = 12.45 discountable; 10% = 1.245 → 1.25. Subscription 5.00 and gift card 25.00 are not.
@@ -189,7 +199,7 @@ describe('applying a coupon', () => {
   it('takes a fixed amount off, never below zero: $5 off a $3.99 cart', async () => {
     const v = await withCart(t.app, ids.track);
 
-    const res = await v.applyCoupon(coupons.fiveOff);
+    const res = await v.useCoupon(codes.fiveOff);
 
     expect(res.json()).toMatchObject({ subtotal: 3.99, total: 0, coupon: { discount: 3.99 }, discountType: 'amount' });
   });
@@ -197,7 +207,7 @@ describe('applying a coupon', () => {
   it('100% off makes an order of discountable lines free', async () => {
     const v = await withCart(t.app, ids.album, ids.cd);
 
-    const res = await v.applyCoupon(coupons.free);
+    const res = await v.useCoupon(codes.free);
 
     expect(res.json()).toMatchObject({ subtotal: 12.45, total: 0, coupon: { discount: 12.45 } });
   });
@@ -205,14 +215,15 @@ describe('applying a coupon', () => {
   it('refuses an expired coupon (409 coupon_expired) and a used-up one (409 coupon_redeemed)', async () => {
     const v = await withCart(t.app, ids.album);
 
-    expect(error(await v.applyCoupon(coupons.expired))).toEqual([409, 'coupon_expired']);
-    expect(error(await v.applyCoupon(coupons.usedUp))).toEqual([409, 'coupon_redeemed']);
+    expect(error(await v.useCoupon(codes.expired))).toEqual([409, 'coupon_expired']);
+    expect(error(await v.useCoupon(codes.usedUp))).toEqual([409, 'coupon_redeemed']);
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
   });
 
   it('does not know an unknown or withdrawn coupon (404 coupon_not_found)', async () => {
     const v = await withCart(t.app, ids.album);
 
+    expect(error(await v.useCoupon(codes.withdrawn))).toEqual([404, 'coupon_not_found']);
     expect(error(await v.applyCoupon(coupons.withdrawn))).toEqual([404, 'coupon_not_found']);
     expect(error(await v.applyCoupon(2_000_000_000))).toEqual([404, 'coupon_not_found']);
   });
@@ -221,24 +232,24 @@ describe('applying a coupon', () => {
     const v = await withCart(t.app, ids.album);
     await putLine(v, ids.donation);
 
-    expect(error(await v.applyCoupon(coupons.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
+    expect(error(await v.useCoupon(codes.tenPercent))).toEqual([409, 'coupon_could_not_apply']);
     expect((await v.total()).json()).toMatchObject({ coupon: null, total: 16.99 });
   });
 
   it('keeps one coupon per cart: a second one is refused (409 coupon_one_per_cart), the cart exactly as it was', async () => {
     const v = await withCart(t.app, ids.album, ids.cd);
-    await v.applyCoupon(coupons.tenPercent);
+    await v.useCoupon(codes.tenPercent);
     const before = (await v.total()).json();
 
-    expect(error(await v.applyCoupon(coupons.fiveOff))).toEqual([409, 'coupon_one_per_cart']);
+    expect(error(await v.useCoupon(codes.fiveOff))).toEqual([409, 'coupon_one_per_cart']);
     expect((await v.total()).json()).toEqual(before);
   });
 
   it('applying the same coupon again changes nothing (200)', async () => {
     const v = await withCart(t.app, ids.album);
-    const first = await v.applyCoupon(coupons.fiveOff);
+    const first = await v.useCoupon(codes.fiveOff);
 
-    const again = await v.applyCoupon(coupons.fiveOff);
+    const again = await v.useCoupon(codes.fiveOff);
 
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
@@ -258,6 +269,8 @@ describe('applying a coupon', () => {
 
   it('two different coupons sent at once: exactly one applies, the other is refused', { repeats: 2 }, async () => {
     const v = await withCart(t.app, ids.album, ids.cd);
+    await v.lookupCoupon(codes.tenPercent);
+    await v.lookupCoupon(codes.fiveOff);
 
     const results = await Promise.all([v.applyCoupon(coupons.tenPercent), v.applyCoupon(coupons.fiveOff)]);
 
@@ -272,10 +285,100 @@ describe('applying a coupon', () => {
   it('counts no redemption: checkout counts it when the order is paid', async () => {
     const v = await withCart(t.app, ids.album);
 
-    await v.applyCoupon(coupons.other);
+    await v.useCoupon(codes.other);
 
     const row = await t.db.selectFrom('coupons').select('redemptions').where('id', '=', coupons.other).executeTakeFirstOrThrow();
     expect(row.redemptions).toBe(3);
+  });
+});
+
+describe('only a coupon this session looked up by its code (issue 26 item 3)', () => {
+  const heldCoupon = async (v: CartVisitor) =>
+    (
+      await t.db
+        .selectFrom('carts')
+        .select('coupon_id')
+        .where('session_id', '=', sessionIdOf(v.cookie ?? ''))
+        .executeTakeFirstOrThrow()
+    ).coupon_id;
+
+  it('applies nothing for an id not looked up: 404 coupon_not_found as for an unknown code, in the site language', async () => {
+    const v = await withCart(t.app, ids.album, ids.cd);
+    const before = (await v.total()).json();
+
+    for (const id of [coupons.free, coupons.tenPercent, coupons.fiveOff]) {
+      const res = await v.applyCoupon(id);
+      expect([id, res.statusCode, res.json()]).toEqual([
+        id,
+        404,
+        { code: 'coupon_not_found', message: 'We don’t know that code. Check it and try again.' },
+      ]);
+    }
+    const es = await v.send('POST', `${CART_PATHS.coupons}?test_spanish_site=1`, { coupon_id: coupons.free });
+    expect([es.statusCode, es.json().message]).toEqual([404, 'No conocemos ese código. Revísalo e inténtalo de nuevo.']);
+
+    expect((await v.total()).json()).toEqual(before);
+    expect(await heldCoupon(v)).toBeNull();
+  });
+
+  it('applies the coupon once its code was looked up, by the id the look-up answered', async () => {
+    const v = await withCart(t.app, ids.album, ids.cd);
+
+    const found = await v.lookupCoupon('testfree');
+    const res = await v.applyCoupon(found.json().id);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subtotal: 12.45, total: 0, coupons: [{ id: coupons.free }] });
+    expect(await heldCoupon(v)).toBe(coupons.free);
+  });
+
+  it("does not count another session's look-up", async () => {
+    const theirs = await withCart(t.app, ids.album);
+    expect((await theirs.lookupCoupon(codes.free)).statusCode).toBe(200);
+    const mine = await withCart(t.app, ids.album);
+
+    expect(error(await mine.applyCoupon(coupons.free))).toEqual([404, 'coupon_not_found']);
+    expect(await heldCoupon(mine)).toBeNull();
+  });
+
+  it('keeps the look-up in the database: another server instance applies what this one looked up', async () => {
+    const v = await withCart(t.app, ids.album);
+    expect((await v.lookupCoupon(codes.fiveOff)).statusCode).toBe(200);
+
+    const other = await createTestApp({ database: t.database });
+    try {
+      const res = await cartVisitor(other.app, v.cookie).applyCoupon(coupons.fiveOff);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ coupons: [{ id: coupons.fiveOff }], total: 1.99 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('records nothing, and opens no session, for a visitor without one', async () => {
+    const stranger = cartVisitor(t.app);
+    const before = await t.db.selectFrom('coupon_lookups').select('session_id').execute();
+
+    const res = await stranger.lookupCoupon(codes.tenPercent);
+
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies).toEqual([]);
+    expect(await t.db.selectFrom('coupon_lookups').select('session_id').execute()).toEqual(before);
+  });
+
+  it('is rate-limited per client like the look-up: guessing ids meets a 429, nothing applied; another client is not', async () => {
+    const guesser = await withCart(t.app, ids.album);
+    expect((await guesser.lookupCoupon(codes.tenPercent)).statusCode).toBe(200);
+    for (let i = 0; i < COUPON_APPLY_RATE_LIMIT.limit; i++) {
+      expect((await guesser.applyCoupon(1_000_000 + i)).statusCode).toBe(404);
+    }
+
+    const res = await guesser.applyCoupon(coupons.tenPercent);
+
+    expect(error(res)).toEqual([429, 'rate_limited']);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await heldCoupon(guesser)).toBeNull();
+    expect((await (await withCart(t.app, ids.album)).useCoupon(codes.tenPercent)).statusCode).toBe(200);
   });
 });
 
@@ -283,7 +386,7 @@ describe('removing a coupon', () => {
   it('takes the cart back to no coupon', async () => {
     const v = await withCart(t.app, ids.album);
     const without = (await v.total()).json();
-    await v.applyCoupon(coupons.tenPercent);
+    await v.useCoupon(codes.tenPercent);
 
     const res = await v.removeCoupon(coupons.tenPercent);
 
@@ -294,7 +397,7 @@ describe('removing a coupon', () => {
 
   it('changes nothing for a coupon the cart does not hold, or for a visitor without a cart', async () => {
     const v = await withCart(t.app, ids.album);
-    await v.applyCoupon(coupons.tenPercent);
+    await v.useCoupon(codes.tenPercent);
     const before = (await v.total()).json();
 
     expect((await v.removeCoupon(coupons.fiveOff)).json()).toEqual(before);
@@ -306,7 +409,7 @@ describe('removing a coupon', () => {
 
   it("another session's DELETE does not touch this cart", async () => {
     const mine = await withCart(t.app, ids.album);
-    await mine.applyCoupon(coupons.tenPercent);
+    await mine.useCoupon(codes.tenPercent);
     const before = (await mine.total()).json();
     const theirs = await withCart(t.app, ids.cd);
 
@@ -326,7 +429,7 @@ describe('removing a coupon', () => {
 describe('a coupon in the cart total', () => {
   it('comes with every cart answer, and follows the lines', async () => {
     const v = await withCart(t.app, ids.album);
-    await v.applyCoupon(coupons.tenPercent);
+    await v.useCoupon(codes.tenPercent);
 
     const answers = {
       add: await v.add(ids.cd),
@@ -352,7 +455,7 @@ describe('a coupon in the cart total', () => {
   it('leaves out a coupon that no longer applies, which another coupon may then replace', async () => {
     const lapsing = await coupon({ code: 'TESTLAPSE', percent_off: 25 });
     const v = await withCart(t.app, ids.album);
-    await v.applyCoupon(lapsing);
+    await v.useCoupon('TESTLAPSE');
     await t.db
       .updateTable('coupons')
       .set({ expires_at: new Date(Date.now() - 1000) })
@@ -361,14 +464,14 @@ describe('a coupon in the cart total', () => {
 
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], discountType: null, total: 6.99 });
 
-    const res = await v.applyCoupon(coupons.fiveOff);
+    const res = await v.useCoupon(codes.fiveOff);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ coupons: [{ id: coupons.fiveOff }], total: 1.99 });
   });
 
   it('leaves the coupon out once the cart holds a donation', async () => {
     const v = await withCart(t.app, ids.album);
-    await v.applyCoupon(coupons.tenPercent);
+    await v.useCoupon(codes.tenPercent);
     await putLine(v, ids.donation);
 
     expect((await v.total()).json()).toMatchObject({ coupon: null, coupons: [], subtotal: 16.99, total: 16.99 });
@@ -377,7 +480,7 @@ describe('a coupon in the cart total', () => {
   it('the guest cart brings its coupon to the account at login', async () => {
     const user = await createUser(t.db);
     const guest = await withCart(t.app, ids.album);
-    await guest.applyCoupon(coupons.fiveOff);
+    await guest.useCoupon(codes.fiveOff);
 
     const tab = await logIn(t.app, user, guest.cookie);
 

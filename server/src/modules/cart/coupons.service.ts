@@ -13,6 +13,13 @@ import { type CouponRow, couponRepository } from './coupons.repository';
  */
 export const COUPON_LOOKUP_RATE_LIMIT: RateLimit = { limit: 20, windowSeconds: 10 * 60 };
 
+/**
+ * Per client address, counted apart from the look-up (the web sends one of
+ * each for every code tried), so applying is no way round its limit
+ * (issue 26 item 3).
+ */
+export const COUPON_APPLY_RATE_LIMIT: RateLimit = COUPON_LOOKUP_RATE_LIMIT;
+
 /** A gift to the ministry is given in full: a cart holding one takes no coupon (issue 12). */
 const NOT_WITH_COUPON: ReadonlySet<string> = new Set(['donation', 'recurring_donation']);
 
@@ -81,16 +88,39 @@ export function discountCents(coupon: CouponRow, lines: readonly (PricedSku & { 
   return Math.min(coupon.amount_off_cents ?? 0, discountable);
 }
 
+/** Counts one attempt to apply a coupon from this client address: 429 rate_limited past COUPON_APPLY_RATE_LIMIT. */
+export const enforceApplyRateLimit = (db: Db, clientIp: string) =>
+  enforceRateLimit(db, `coupon-apply:${clientIp}`, COUPON_APPLY_RATE_LIMIT);
+
+/**
+ * The coupon `couponId` as the cart may take it (issue 26 item 3): one this
+ * session found by its code, or the one the cart holds already (applying it
+ * again changes nothing). Any other id, a guessed one, is unknown to the
+ * family exactly as a mistyped code is: undefined, which assertApplicable
+ * refuses with coupon_not_found.
+ */
+export async function couponToApply(
+  repo: ReturnType<typeof couponRepository>,
+  { sessionId, couponId, heldId }: { sessionId: string; couponId: number; heldId: number | null },
+): Promise<CouponRow | undefined> {
+  return couponId === heldId ? repo.findById(couponId) : repo.findLookedUp(sessionId, couponId);
+}
+
 /** GET /crud/coupon/code/{code}: what a family typed, before applying it. */
 export function couponService(db: Db) {
   const repo = couponRepository(db);
   return {
-    /** `code` is trimmed already (CouponCodeParams); the shop matches it whatever its case. */
-    async findByCode(code: string, clientIp: string): Promise<Coupon> {
+    /**
+     * `code` is trimmed already (CouponCodeParams); the shop matches it
+     * whatever its case. A coupon found is recorded against the asking
+     * session (if it has one), so that session's cart may then take it.
+     */
+    async findByCode(code: string, clientIp: string, sessionId: string | undefined): Promise<Coupon> {
       if (code === '') throw new AppError('invalid_data', 'coupon_enter_code');
       await enforceRateLimit(db, `coupon-code:${clientIp}`, COUPON_LOOKUP_RATE_LIMIT);
       const coupon = await repo.findByCode(code);
       if (!isKnown(coupon)) throw new AppError('not_found', 'coupon_not_found');
+      if (sessionId !== undefined) await repo.recordLookup(sessionId, coupon.id);
       return toCoupon(coupon);
     },
   };

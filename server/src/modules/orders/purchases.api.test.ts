@@ -151,7 +151,7 @@ describe('POST /crud/purchases', () => {
     const [card] = (await v.send('GET', `/crud/stripe/customer/${v.userId}/card`)).json() as { id: string }[];
 
     await v.add(ids.cd);
-    await v.applyCoupon(ids.family10);
+    await v.useCoupon('BUY10');
     const before = await t.db
       .selectFrom('coupons')
       .select('redemptions')
@@ -208,7 +208,7 @@ describe('POST /crud/purchases', () => {
       })
       .execute();
     await v.add(ids.album);
-    await v.applyCoupon(ids.lastOne);
+    await v.useCoupon('LASTONE');
     const res = await pay(v, await token(v, DECLINED));
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({ code: 'payment_card_declined', message: 'Your card was declined.' });
@@ -289,7 +289,7 @@ describe('POST /crud/purchases', () => {
   it('releases an order whose process died before charging once the processor has no payment for it (2 minutes), giving the coupon back', async () => {
     const v = await family();
     await v.add(ids.album);
-    await v.applyCoupon(ids.family10);
+    await v.useCoupon('BUY10');
     const redemptions = async () =>
       (await t.db.selectFrom('coupons').select('redemptions').where('id', '=', ids.family10).executeTakeFirstOrThrow())
         .redemptions;
@@ -481,7 +481,7 @@ describe('POST /crud/free-purchases', () => {
     expect(refused.json().code).toBe('order_not_free');
     expect(await count('orders', { user_id: v.userId })).toBe(0);
 
-    await v.applyCoupon(ids.grace100);
+    await v.useCoupon('FREE100');
     const res = await v.send('POST', '/crud/free-purchases', { cart_id: total.cart.id, lang_code: 'es' });
     expect(res.statusCode).toBe(200);
     expect(res.json().status).toBe('paid');
