@@ -123,7 +123,7 @@ interface PaymentIntent {
   metadata: Metadata;
   next_action: JsonObject | null;
   payment_method: string | null;
-  setup_future_usage: null;
+  setup_future_usage: string | null;
   status: string;
 }
 
@@ -429,9 +429,19 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       };
       return;
     }
+    succeed(intent);
+  }
+
+  /** A charge that went through; with setup_future_usage its PaymentMethod is attached to the customer now. */
+  function succeed(intent: PaymentIntent) {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.latest_charge = newId('ch');
+    const method = paymentMethods.get(intent.payment_method ?? '');
+    if (intent.setup_future_usage && intent.customer && method && !method.customer) {
+      method.customer = intent.customer;
+      spent.delete(method.id);
+    }
   }
 
   function createPaymentIntent(params: Params) {
@@ -476,7 +486,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       metadata: metadataOf(params),
       next_action: null,
       payment_method: method?.id ?? null,
-      setup_future_usage: null,
+      setup_future_usage: str(params, 'setup_future_usage') ?? null,
       status: method ? 'requires_confirmation' : 'requires_payment_method',
     };
     paymentIntents.set(id, intent);
@@ -993,9 +1003,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} does not await authentication`);
       intent.next_action = null;
       if (approve) {
-        intent.status = 'succeeded';
-        intent.amount_received = intent.amount;
-        intent.latest_charge = newId('ch');
+        succeed(intent);
       } else {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = {

@@ -552,6 +552,7 @@ export interface TestProcessorRefunds {
   id: string;
   idempotency_key: string;
   payment_id: string;
+  save_card: Generated<boolean>;
   request_hash: string;
 }
 

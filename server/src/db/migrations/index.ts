@@ -17,6 +17,7 @@ import * as m0015 from './0015_orders';
 import * as m0016 from './0016_listening_progress';
 import * as m0018 from './0018_coupon_lookups';
 
+import * as m0020 from './0020_card_saved_on_success';
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -37,3 +38,4 @@ export const migrations: Record<string, Migration> = {
   '0016_listening_progress': m0016,
   '0018_coupon_lookups': m0018,
 };
+  '0020_card_saved_on_success': m0020,

@@ -170,6 +170,19 @@ describe('POST /crud/purchases', () => {
     expect(after.redemptions).toBe(before.redemptions + 1);
   });
 
+  it('saves a card asked to be saved only when its charge succeeds (issue 26 item 12)', async () => {
+    const v = await family();
+    await v.add(ids.album);
+    // …0341: a card Stripe would accept to save, whose every charge fails.
+    const failed = await pay(v, await token(v, '4000000000000341'), { save_card: true });
+    expect(failed.statusCode).toBe(402);
+    expect((await v.send('GET', `/crud/stripe/customer/${v.userId}/card`)).json()).toEqual([]);
+    expect((await pay(v, await token(v), { save_card: true })).statusCode).toBe(200);
+    expect((await v.send('GET', `/crud/stripe/customer/${v.userId}/card`)).json()).toEqual([
+      expect.objectContaining({ last4: '4242' }),
+    ]);
+  });
+
   it('refuses an expected total off by a cent, with the new total, and charges and writes nothing', async () => {
     const v = await family();
     await v.add(ids.album);

@@ -342,24 +342,6 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
     throw new AppError('not_found', 'payment_card_not_found');
   }
 
-  /** The new card's token, kept as a saved card when asked or needed; a saved card as it is. */
-  async function sourceFor(
-    orderId: number,
-    customerId: string,
-    token: string,
-    saved: boolean,
-    keep: boolean,
-  ): Promise<PaymentSource> {
-    if (saved) return { cardId: token };
-    if (!keep) return { token };
-    const attached = await payments.attachCard(customerId, token);
-    if (!attached.ok) {
-      await failOrder(orderId, attached.code);
-      throw declined(attached.code);
-    }
-    return { cardId: attached.card.id };
-  }
-
   /**
    * An order left pending (the process stopped between the charge and the
    * order's update, or the family never finished authenticating): the
@@ -427,11 +409,12 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
       let orderStatus: string | undefined;
       charging.set(orderId, false);
       try {
-        // Spec §5 Payment: a cart that renews keeps its card (forced).
-        const source = await sourceFor(orderId, customerId, body.stripe_token, saved, recurring || body.save_card === true);
+        const source: PaymentSource = saved ? { cardId: body.stripe_token } : { token: body.stripe_token };
         payment = await payments.charge({
           customerId,
           source,
+          // Spec §5 Payment: a cart that renews keeps its card (forced). A new card is kept only if the charge succeeds.
+          saveCard: !saved && (recurring || body.save_card === true),
           amountCents,
           idempotencyKey: chargeKey(orderId),
           description: `Storyhouse order ${orderId}`,

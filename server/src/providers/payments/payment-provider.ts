@@ -76,6 +76,12 @@ export interface ChargeInput {
   amountCents: number;
   /** Same key, same charge: a repeated call answers the first result and never charges again. */
   idempotencyKey: string;
+  /**
+   * Keep a new card (a token) on the customer, but only once the charge
+   * succeeds (Stripe's setup_future_usage): the Payment's `cardId` names it
+   * then. A charge that fails, or a check never finished, saves nothing.
+   */
+  saveCard?: boolean;
   description: string;
   /** Copied onto the charge; `order_id` lets reconciliation find an order's charge. */
   metadata: { order_id: string } & Record<string, string>;

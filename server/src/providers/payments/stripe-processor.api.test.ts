@@ -164,6 +164,17 @@ describe('StripeProcessor against the Stripe stand-in', () => {
       expect(standIn.requests.at(-1)).toMatchObject({ path: '/v1/payment_intents', idempotencyKey: 'order-1001-charge' });
     });
 
+    it('keeps a new card asked to be saved only when the charge succeeds (setup_future_usage)', async () => {
+      const customerId = await newCustomer();
+      const declined = await stripe.charge({ ...chargeOf(customerId, { token: 'pm_card_chargeCustomerFail' }), saveCard: true });
+      expect(declined.status).toBe('failed');
+      expect(await stripe.listCards(customerId)).toEqual([]);
+      const paid = await stripe.charge({ ...chargeOf(customerId, { token: 'pm_card_visa' }), saveCard: true });
+      expect(paid).toMatchObject({ status: 'succeeded', cardId: expect.stringMatching(/^pm_/) });
+      expect((await stripe.listCards(customerId)).map((c) => c.id)).toEqual([paid.cardId]);
+      expect(standIn.paymentIntents.get(paid.paymentId)?.setup_future_usage).toBe('off_session');
+    });
+
     it('charges a new card without saving it', async () => {
       const customerId = await newCustomer();
       const payment = await stripe.charge(chargeOf(customerId, { token: 'pm_card_amex' }));

@@ -131,6 +131,8 @@ export class StripeProcessor implements PaymentProvider {
           allowed_payment_method_types: ['card'],
           confirm: true,
           use_stripe_sdk: true,
+          // A new card the family asked to keep is attached to the customer only if the payment succeeds.
+          ...(input.saveCard && 'token' in input.source && { setup_future_usage: 'off_session' as const }),
           description: input.description,
           metadata: input.metadata,
           expand: ['payment_method'],

@@ -259,6 +259,42 @@ describe('test processor: charges', () => {
     expect(await h.charge(later, cus, { cardId: r.card.id })).toMatchObject({ failure: { code: 'expired_card' } });
   });
 
+  it('keeps a new card asked to be saved only once its charge succeeds (setup_future_usage), after 3-D Secure too', async () => {
+    const p = h.processor();
+    const cus = await h.customer(p);
+    const keep = (number: string) =>
+      h.tokenOf(p, number).then((token) =>
+        p.charge({
+          customerId: cus,
+          source: { token },
+          saveCard: true,
+          amountCents: 1500,
+          idempotencyKey: h.key(),
+          description: 'Order',
+          metadata: { order_id: 'o-keep' },
+        }),
+      );
+    // A card that saves but whose charges fail, a declined one: nothing kept.
+    expect(await keep('4000000000000341')).toMatchObject({ status: 'failed' });
+    expect(await keep('4000000000000002')).toMatchObject({ status: 'failed' });
+    expect(await p.listCards(cus)).toEqual([]);
+
+    const paid = await keep('4242424242424242');
+    expect(paid).toMatchObject({ status: 'succeeded', cardId: expect.stringMatching(/^card_/), card: { last4: '4242' } });
+    expect((await p.listCards(cus)).map((c) => c.id)).toEqual([paid.cardId]);
+
+    const failing = await keep('4000002760003184');
+    expect(failing.cardId).toBeUndefined();
+    await p.authenticate(failing.paymentId, failing.clientSecret ?? '', false);
+    expect(await p.listCards(cus)).toHaveLength(1);
+    const approving = await keep('4000002760003184');
+    const approved = await p.authenticate(approving.paymentId, approving.clientSecret ?? '', true);
+    expect(approved).toMatchObject({ status: 'succeeded', cardId: expect.stringMatching(/^card_/), card: { last4: '3184' } });
+    expect((await p.listCards(cus)).map((c) => c.last4).sort()).toEqual(['3184', '4242']);
+    // The saved card pays the next charge.
+    expect(await h.charge(p, cus, { cardId: approved!.cardId! })).toMatchObject({ status: 'requires_action' });
+  });
+
   it('asks for authentication on the …3184 card, then succeeds or fails with the cardholder’s answer', async () => {
     const p = h.processor();
     const cus = await h.customer(p);

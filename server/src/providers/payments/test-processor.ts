@@ -340,8 +340,12 @@ export class TestProcessor implements PaymentProvider {
           ? { status: 'succeeded', updated_at: now }
           : { status: 'failed', failure_code: 'authentication_failed', updated_at: now },
       );
-      const row = await repo.paymentById(paymentId);
+      let row = await repo.paymentById(paymentId);
       if (!row || !safeEqual(row.client_secret, clientSecret)) return { payment: null, events: [] };
+      if (settled && approve && row.save_card && row.token_id && !row.card_id) {
+        await repo.updatePayment(row.id, { card_id: await keepCard(repo, row.customer_id, row.token_id, now), token_id: null });
+        row = (await repo.paymentById(paymentId)) ?? row;
+      }
       const events: PaymentEvent[] = [];
       const result = toPayment(row);
       if (settled) {
@@ -589,6 +593,7 @@ export class TestProcessor implements PaymentProvider {
       description: input.description,
       idempotency_key: idempotencyKey,
       request_hash: hash,
+      save_card: 'token' in input.source && input.saveCard === true,
       metadata: JSON.stringify(input.metadata),
       created_at: now,
       updated_at: now,
@@ -618,7 +623,16 @@ export class TestProcessor implements PaymentProvider {
         // A token is spent only by the call that took the key.
         const token = await repo.useToken(input.source.token, input.customerId, now);
         const outcome = token ? outcomeOf(token, now) : { status: 'failed' as const, failure_code: 'token_invalid' };
-        const updated = await repo.updatePayment(id, { ...outcome, token_id: token ? token.id : null, updated_at: now });
+        // Kept on the customer only if the charge succeeded (after 3-D Secure: when it does, in authenticate).
+        const cardId =
+          token && input.saveCard && outcome.status === 'succeeded' ? await keepCard(repo, input.customerId, token.id, now) : null;
+        // A payment names its token or, once the token became a saved card, that card.
+        const updated = await repo.updatePayment(id, {
+          ...outcome,
+          token_id: token && !cardId ? token.id : null,
+          card_id: cardId,
+          updated_at: now,
+        });
         row = { ...updated, brand: token?.brand ?? null, last4: token?.last4 ?? null };
         event = eventOf(toPayment(row));
         if (event) await repo.insertEvent(eventRow(event, now));
@@ -728,6 +742,13 @@ export class TestProcessor implements PaymentProvider {
     await repo.markDelivered(event.id);
     return true;
   }
+}
+
+/** A card kept on the customer from the token a charge spent (setup_future_usage): its id. */
+async function keepCard(repo: TestProcessorRepository, customerId: string, tokenId: string, now: Date) {
+  const id = newId('card');
+  await repo.insertCard({ id, customer_id: customerId, token_id: tokenId, created_at: now });
+  return id;
 }
 
 /** Stripe's rule for an amount it charges: whole cents, at least its minimum (amount_too_small otherwise). */
