@@ -91,3 +91,17 @@ describe('GET /crud/orders/{orderId}', () => {
     expect((await getOrder(cartVisitor(t.app), 1)).statusCode).toBe(401);
   });
 });
+
+describe('GET /crud/orders (My orders)', () => {
+  it('lists no declined attempt: a family reads only what it was charged for (issue 26 item 13)', async () => {
+    const v = await family();
+    expect((await buyAlbum(v, TEST_CARDS.declined)).statusCode).toBe(402);
+    const { order_id } = (await buyAlbum(v)).json() as PurchaseResponse;
+
+    const res = await v.send('GET', '/crud/orders?filter_current_user=true&page=1');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 1, items: [{ order_id, status: 'paid', card_last4: '4242' }] });
+    expect(res.json().items).toHaveLength(1);
+  });
+});

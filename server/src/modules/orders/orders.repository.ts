@@ -389,12 +389,18 @@ export function ordersRepository(db: Db) {
     },
 
     /** The user's orders, newest first, a page at a time, with the total count. */
+    /**
+     * My orders: what the family bought or was charged for, newest first. A
+     * declined attempt (failed: nothing charged) is not an order to them,
+     * though it stays for the ministry; a pending one is listed as such.
+     */
     async ordersOf(userId: number, page: number, perPage: number) {
       const [rows, count] = await Promise.all([
         db
           .selectFrom('orders')
           .selectAll()
           .where('user_id', '=', userId)
+          .where('status', '<>', 'failed')
           .orderBy('created_at', 'desc')
           .orderBy('id', 'desc')
           .limit(perPage)
@@ -404,6 +410,7 @@ export function ordersRepository(db: Db) {
           .selectFrom('orders')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('user_id', '=', userId)
+          .where('status', '<>', 'failed')
           .executeTakeFirstOrThrow(),
       ]);
       return { rows, total: Number(count.n) };

@@ -55,9 +55,20 @@ export function OrderCard({ order }: { order: Order }) {
           {formatMoney(order.order_total_usd)}
         </Figure>
       </dl>
-      {order.card_last4 && <p className="order__card">{t('orders.page.paidWithCard', { last4: order.card_last4 })}</p>}
+      <CardLine order={order} />
     </article>
   );
+}
+
+/** Which card paid, said only of an order that was paid (or paid and then refunded to it): never of an attempt. */
+function CardLine({ order }: { order: Order }) {
+  const { t } = useI18n();
+  if (!order.card_last4) return null;
+  if (order.status === 'paid') return <p className="order__card">{t('orders.page.paidWithCard', { last4: order.card_last4 })}</p>;
+  if (order.status === 'refunded') {
+    return <p className="order__card">{t('orders.page.refundedToCard', { last4: order.card_last4 })}</p>;
+  }
+  return null;
 }
 
 function Item({ item }: { item: OrderItem }) {
