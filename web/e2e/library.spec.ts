@@ -285,6 +285,29 @@ test.describe('what is not the family’s', () => {
   });
 });
 
+test.describe('what the family already owns', () => {
+  // Issue 26 item 5: adding an album the family owns is refused on purpose (409 item_already_owned).
+  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/cart-session\/skus$/ }] });
+
+  test('is not sold to it again: the story page says it is in My Library and links to it', async ({ page, t, siteLang }) => {
+    const { product } = await familyWithAlbum(page, siteLang);
+    const albumName = t('catalogue.digitalAlbum');
+
+    await page.goto(`/story/${demo[siteLang].bought}`);
+    await page.getByRole('button', { name: t('catalogue.addTrack', { title: albumName }) }).click();
+
+    const toast = page.getByRole('status').filter({ hasText: t('errors.item_already_owned') });
+    await expect(toast).toBeVisible();
+    const itemName = t('cart.lineName', { title: product.title, type: albumName });
+    await toast.getByRole('link', { name: t('cart.owned.open', { title: itemName }) }).click();
+    await expect(page).toHaveURL(new RegExp(`/library/album/${product.id}$`));
+    await expect(page.getByRole('heading', { level: 2, name: product.title })).toBeVisible();
+    // Nothing went into the cart.
+    const lines = await apiGet<unknown[]>(page, '/crud/cart-session/skus');
+    expect(lines).toEqual([]);
+  });
+});
+
 test('a story stopped halfway resumes on another browser, from Continue listening', async ({ page, browser, t, siteLang }) => {
   const { email, product } = await familyWithAlbum(page, siteLang);
   const { firstTrack } = demo[siteLang];

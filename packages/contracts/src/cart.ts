@@ -58,6 +58,14 @@ export const CartLine = z
     description: z.string(),
     /** A gift card's recipient; null on every other line. */
     recipient: z.object({ name: z.string(), email: z.string(), message: z.string() }).nullable(),
+    /**
+     * The signed-in family already owns this download (issue 26 item 5: the
+     * album, or the track or its album, came to be theirs after it was
+     * added). It counts in no figure of the total, and checkout takes it out
+     * of the cart before charging. Always false for a visitor and in a gift
+     * order (bought for someone else).
+     */
+    owned: z.boolean(),
   })
   .meta({ id: 'CartLine' });
 export type CartLine = z.infer<typeof CartLine>;

@@ -31,6 +31,8 @@ export const errorCodes = [
   'quantity_not_editable',
   'image_not_resizable',
   'album_in_cart',
+  // a download the signed-in family already owns, added to its own order (issue 26 item 5)
+  'item_already_owned',
   // coupons (spec §8 Coupon; issue 12)
   'coupon_enter_code',
   'coupon_not_found',

@@ -180,6 +180,7 @@ describe('adding', () => {
         line_id: null,
         description: '',
         recipient: null,
+        owned: false,
       },
     ]);
     const cart = await t.db.selectFrom('carts').selectAll().where('id', '=', body.cart.id).executeTakeFirstOrThrow();

@@ -44,6 +44,7 @@ import {
   toCoupon,
 } from './coupons.service';
 import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
+import { assertNotOwned, dropOwnedLines, linesAdded, ownedLineIds } from './owned-lines';
 
 /** Who asks: the session, and its signed-in user if any. */
 export interface CartOwner {
@@ -134,7 +135,7 @@ async function persist(repo: CartRepository, cartId: number, before: LockedLine[
   return changed;
 }
 
-function toLine(row: ViewLine): CartLine {
+function toLine(row: ViewLine, owned: boolean): CartLine {
   const price = priceCents(row);
   return {
     sku_id: row.sku_id,
@@ -155,6 +156,7 @@ function toLine(row: ViewLine): CartLine {
     line_id: row.line_id,
     description: row.description,
     recipient: recipientOf(row),
+    owned,
   };
 }
 
@@ -174,7 +176,11 @@ export interface TotalInput {
   now?: Date;
   /** A signed-in cart's addresses, method and rates (issue 12 item 7); none: no shipping, no tax. */
   charges?: CartCharges;
+  /** The sku ids of the lines the family already owns (owned-lines.ts): shown, marked, in no figure. */
+  owned?: ReadonlySet<number>;
 }
+
+const NOTHING_OWNED: ReadonlySet<number> = new Set();
 
 /**
  * Spec §3 Cart total. Shipping and tax follow the cart's shipping address
@@ -183,21 +189,32 @@ export interface TotalInput {
  * used up, withdrawn, a donation added) is left out, and stays on the cart
  * until removed or replaced.
  */
-export function cartTotal({ cart, rows, coupon, giftCardBalanceCents = 0, now = new Date(), charges }: TotalInput): CartTotal {
+export function cartTotal({
+  cart,
+  rows: lines,
+  coupon,
+  giftCardBalanceCents = 0,
+  now = new Date(),
+  charges,
+  owned = NOTHING_OWNED,
+}: TotalInput): CartTotal {
+  // Issue 26 item 5: what the family already owns stays in view, marked, but is not sold to it again.
+  const isOwned = (row: ViewLine) => row.line_id === null && owned.has(row.sku_id);
+  const rows = owned.size === 0 ? lines : lines.filter((row) => !isOwned(row));
   const applied = coupon && couponRefusal(coupon, rows, now) === null ? coupon : undefined;
   const discount = applied ? discountCents(applied, rows) : 0;
   let subtotal = 0;
   let fullPrice = 0;
   let monthly = 0;
-  let itemCount = 0;
   for (const row of rows) {
     subtotal += priceCents(row) * row.quantity;
     fullPrice += row.full_price_cents * row.quantity;
     if (chargesMonthly(row)) monthly += priceCents(row) * row.quantity;
-    itemCount += row.quantity;
   }
-  const giftCardAmount = Math.min(giftCardBalanceCents, balancePayable(rows, discount));
+  // Every line in the cart, as the header's counter counts them.
+  const itemCount = lines.reduce((sum, row) => sum + row.quantity, 0);
   const extra = cartCharges(rows, discount, charges);
+  const giftCardAmount = Math.min(giftCardBalanceCents, balancePayable(rows, discount));
   return {
     cart: {
       id: cart?.id ?? null,
@@ -206,7 +223,7 @@ export function cartTotal({ cart, rows, coupon, giftCardBalanceCents = 0, now = 
       shipping_address_id: cart?.shipping_address_id ?? null,
       billing_address_id: cart?.billing_address_id ?? null,
     },
-    skus: rows.map(toLine),
+    skus: lines.map((row) => toLine(row, isOwned(row))),
     subtotal: toUsd(subtotal),
     fullPriceTotal: toUsd(fullPrice),
     monthlySubtotal: toUsd(monthly),
@@ -228,34 +245,51 @@ export function cartTotal({ cart, rows, coupon, giftCardBalanceCents = 0, now = 
 const EMPTY = () => cartTotal({ cart: undefined, rows: [] });
 
 /** The total of what findTotalSource read. */
-const totalFrom = (source: TotalSource): CartTotal =>
+const totalFrom = (source: TotalSource, owned?: ReadonlySet<number>): CartTotal =>
   cartTotal({
     cart: source.cart,
     rows: source.lines,
     coupon: source.coupon,
     giftCardBalanceCents: source.giftCardBalanceCents,
     charges: chargesOf(source),
+    owned,
   });
+
+/**
+ * The total of what findTotalSource read, with the lines its signed-in
+ * owner already owns marked (issue 26 item 5: one query more, only for a
+ * signed-in cart with a download in it). `drop`: inside the cart's
+ * transaction, under its lock, they leave the cart instead (checkout).
+ */
+async function ownerTotal(db: Db, source: TotalSource, { drop = false } = {}): Promise<CartTotal> {
+  const owned = await ownedLineIds(db, { user_id: source.cart.user_id, isGift: giftOf(source.cart) !== null }, source.lines);
+  if (!drop || owned.size === 0) return totalFrom(source, owned);
+  await cartRepository(db).deleteLines(source.cart.id, [...owned]);
+  return totalFrom({ ...source, lines: source.lines.filter((l) => l.line_id !== null || !owned.has(l.sku_id)) });
+}
 
 /**
  * The total of a cart as it is now: its lines, its coupon, its gift, its
  * owner's gift card balance, its addresses and rates (findTotalSource).
  */
-export async function totalOf(db: Db, cart: CartRow) {
+export async function totalOf(db: Db, cart: CartRow, options?: { dropOwned?: boolean }) {
   const source = await cartRepository(db).findTotalSource({ cartId: cart.id });
   if (!source) throw new Error(`Cart ${cart.id} not found`);
-  return totalFrom(source);
+  return ownerTotal(db, source, { drop: options?.dropOwned });
 }
 
 /**
  * Inside a transaction: locks the signed-in user's cart `cartId` until the
  * transaction ends and answers its total as it stands under the lock;
  * undefined when that cart is not theirs (checkout, orders/purchases.service.ts).
+ * Lines the family already owns leave the cart here, before anything is
+ * charged (issue 26 item 5); the cart page left them out of its total too,
+ * so the total the family saw still holds.
  */
 export async function lockUserCartTotal(trx: Db, userId: number, cartId: number): Promise<CartTotal | undefined> {
   const cart = await cartRepository(trx).lockAndReadCart({ userId });
   if (cart?.id !== cartId) return undefined;
-  return totalOf(trx, cart);
+  return totalOf(trx, cart, { dropOwned: true });
 }
 
 /**
@@ -293,6 +327,8 @@ export function cartService(db: Db) {
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       edit(draft);
       if (giftOf(cart)) assertGiftable([...draft.values()]);
+      // Issue 26 item 5: a family's own order does not take what it already owns (a gift order may).
+      else await assertNotOwned(trx, owner.userId, linesAdded(before, draft.values()));
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
       return totalOf(trx, cart);
     });
@@ -350,10 +386,10 @@ export function cartService(db: Db) {
   }
 
   return {
-    /** The owner's cart total: two queries (findTotalSource), no transaction. */
+    /** The owner's cart total: two queries (findTotalSource), a third for a signed-in cart with a download (ownerTotal); no transaction. */
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
       const source = owner && (await repo.findTotalSource(keyOf(owner)));
-      return source ? totalFrom(source) : EMPTY();
+      return source ? ownerTotal(db, source) : EMPTY();
     },
 
     /** The counter: the number of items (sum of quantities). */
@@ -595,6 +631,8 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
     const gift = giftOf(guestCart) ?? giftOf(userCart);
     const next = gift && !holdsSubscription(await tx.lockedLines(mine)) ? gift : null;
     if (next !== null || giftOf(userCart) !== null) await tx.setGift(mine, next);
+    // Issue 26 item 5: what the account already owns leaves its own order (a gift's stays: it is for someone else).
+    if (next === null) await dropOwnedLines(trx, mine, userId);
     await tx.deleteCart(guest);
   });
 }

@@ -103,6 +103,38 @@ export function judge(tracks: readonly TrackRights[], rows: readonly Entitlement
   return { full, owned };
 }
 
+/** A digital album or track a family may be about to buy (a cart line). */
+export interface OwnableSku {
+  skuId: number;
+  type: string;
+  productId: number | null;
+}
+
+/**
+ * The sku ids, among `skus`, that `userId` already owns (issue 26 item 5:
+ * not sold to them again). The same rule as `judge`: a digital album is
+ * owned when the album is, a digital track when its album or the track
+ * itself is. Other types (a CD, a book, a plan, a donation) are never
+ * owned here: they can always be bought again. One query, none when
+ * `skus` holds no digital album or track.
+ */
+export async function ownedSkus(db: Db, userId: number, skus: readonly OwnableSku[]): Promise<Set<number>> {
+  const digital: TrackRights[] = [];
+  for (const sku of skus) {
+    if ((sku.type === 'digital_album' || sku.type === 'digital_track') && sku.productId !== null) {
+      // An album sku is judged as a track of its own album: owned exactly when the album is.
+      digital.push({ skuId: sku.skuId, productId: sku.productId, isFree: false, isFreeStreaming: false });
+    }
+  }
+  if (digital.length === 0) return new Set();
+  const rows = await libraryRepository(db).entitlements(
+    userId,
+    digital.map((d) => d.skuId),
+    [...new Set(digital.map((d) => d.productId))],
+  );
+  return new Set(judge(digital, rows).owned.keys());
+}
+
 /** Returns the sku ids, among `tracks`, that the listener may hear in full. */
 export async function tracksHeardInFull(db: Db, listener: Listener, tracks: readonly TrackRights[]): Promise<Set<number>> {
   return new Set((await trackVerdicts(db, listener, tracks, { needOwned: false })).full);

@@ -1,4 +1,4 @@
-import { routePath } from '@storyhouse/contracts';
+import { libraryPaths, routePath } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
@@ -13,18 +13,23 @@ import { useAddToCart, useCartSkuIds } from './use-cart';
  * added button is aria-disabled rather than disabled, so the focus stays on
  * it after the click; once its own add is done, a View cart link follows it,
  * and a toast says "<itemName> added to your cart" with a View cart link of
- * its own (issue 11 item 6). `itemName` defaults to `title`.
+ * its own (issue 11 item 6). `itemName` defaults to `title`. A download the
+ * signed-in family already owns is refused by the server (issue 26 item 5):
+ * a toast says so, with a link to the album in My Library (`libraryAlbumId`).
  */
 export function AddToCartButton({
   skuId,
   title,
   itemName = title,
   disabled = false,
+  libraryAlbumId,
 }: {
   skuId: number;
   title?: string;
   itemName?: string;
   disabled?: boolean;
+  /** The product whose page in My Library holds this item, for the link when it is already owned. */
+  libraryAlbumId?: number;
 }) {
   const { t, lang } = useI18n();
   const inCart = useCartSkuIds().has(skuId);
@@ -48,10 +53,18 @@ export function AddToCartButton({
     if (inactive) return;
     setAdding(true);
     try {
-      const added = await add(skuId);
+      const outcome = await add(skuId);
+      if (outcome === 'owned') {
+        const label = itemName === undefined ? t('cart.owned.openShort') : t('cart.owned.open', { title: itemName });
+        showToast({
+          message: t('errors.item_already_owned'),
+          link: libraryAlbumId === undefined ? undefined : { to: libraryPaths.album(libraryAlbumId), label },
+        });
+        return;
+      }
       setAddedHere(true);
       const cart = routePath('cart', lang);
-      if (added) {
+      if (outcome === 'added') {
         showToast({
           message: itemName === undefined ? t('catalogue.added') : t('cart.addedToast', { title: itemName }),
           link: cart ? { to: cart, label: t('catalogue.viewCart') } : undefined,

@@ -1,6 +1,7 @@
 import type { CartLine, CartTotal } from '@storyhouse/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { addManySkus, addSku } from './api/add-to-cart';
 import { cartKeys } from './api/cart-keys';
 import { useCartSkus } from './api/get-cart-skus';
@@ -49,29 +50,36 @@ function subscribeAdding(listener: () => void) {
 }
 
 /**
+ * How an add ended: the server took it; it refused it because the family
+ * already owns it (issue 26 item 5: the button says where it is); or it
+ * refused it otherwise, or another add was pending.
+ */
+export type AddOutcome = 'added' | 'owned' | 'refused';
+
+/**
  * Adds skus with quantity 1. A call while another add is pending is ignored.
  * Spec §8: an add failure re-syncs the cart and releases the lock with no
- * message, so the returned promise resolves either way: to whether the
- * server took the add (the Added toast is shown only then).
+ * message, so the returned promise resolves either way, to its outcome (the
+ * Added toast is shown only when the server took the add).
  */
 export function useAddToCart(): {
-  add(skuId: number): Promise<boolean>;
-  addMany(skuIds: number[]): Promise<boolean>;
+  add(skuId: number): Promise<AddOutcome>;
+  addMany(skuIds: number[]): Promise<AddOutcome>;
   pending: boolean;
 } {
   const client = useQueryClient();
   const pending = useSyncExternalStore(subscribeAdding, () => adding, notAdding);
 
   const run = useCallback(
-    async (call: () => Promise<unknown>) => {
-      if (adding) return false;
+    async (call: () => Promise<unknown>): Promise<AddOutcome> => {
+      if (adding) return 'refused';
       setAdding(true);
       try {
         await call();
-        return true;
-      } catch {
+        return 'added';
+      } catch (error) {
         // Spec §8: no message; the re-sync below shows the true cart.
-        return false;
+        return error instanceof ApiError && error.code === 'item_already_owned' ? 'owned' : 'refused';
       } finally {
         await resync(client);
         setAdding(false);

@@ -19,6 +19,8 @@ interface TrackListProps<T extends Track> {
   albumSkuId?: number | null;
   /** Whether the product can be bought now. */
   available?: boolean;
+  /** The album's product id: a track the family already owns links to it in My Library (issue 26 item 5). */
+  productId?: number;
   /** The album's title and cover, for the lock screen (Media Session). */
   context?: Omit<QueueContext, 'signedIn'>;
   /** What a track offers besides playing (the library: its download link); a list for sale has its own. */
@@ -38,6 +40,7 @@ export function TrackList<T extends Track>({
   albumKey,
   albumSkuId,
   available = true,
+  productId,
   context,
   action,
 }: TrackListProps<T>) {
@@ -70,7 +73,7 @@ export function TrackList<T extends Track>({
                 {albumInCart ? (
                   <span className="track__included">{t('catalogue.includedWithAlbum')}</span>
                 ) : (
-                  <AddToCartButton skuId={track.sku_id} title={track.title} disabled={!available} />
+                  <AddToCartButton skuId={track.sku_id} title={track.title} disabled={!available} libraryAlbumId={productId} />
                 )}
               </span>
             </>

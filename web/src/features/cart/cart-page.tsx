@@ -1,4 +1,4 @@
-import { type CartLine, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
+import { type CartLine, libraryPaths, MAX_LINE_QUANTITY, quantityEditableTypes } from '@storyhouse/contracts';
 import './cart.css';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -59,6 +59,17 @@ function CartLineItem({
           </>
         )}
         {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
+        {/* Issue 26 item 5: it came to be theirs after it was added; it is not charged, and checkout takes it out. */}
+        {line.owned && (
+          <p className="cart-line__owned">
+            {t('cart.owned.note')}{' '}
+            {line.product_id !== null && (
+              <Link to={libraryPaths.album(line.product_id)}>
+                {t('cart.owned.open', { title: line.product_title ?? line.title })}
+              </Link>
+            )}
+          </p>
+        )}
       </div>
       <dl className="cart-line__figures">
         <Figure term={t('cart.price')}>
@@ -168,6 +179,8 @@ export default function CartPage() {
   };
 
   const lines = cart?.skus ?? [];
+  // What is bought: a line the family already owns is not (issue 26 item 5).
+  const payable = lines.filter((line) => !line.owned);
 
   return (
     <div className="page cart-page">
@@ -222,7 +235,11 @@ export default function CartPage() {
             )}
             <GeneralDonation onStatus={setStatus} />
           </div>
-          <ProceedLink lines={lines} />
+          {payable.length > 0 ? (
+            <ProceedLink lines={payable} />
+          ) : (
+            <p className="cart-page__owned">{t('cart.owned.nothingToBuy')}</p>
+          )}
         </div>
       )}
       <ConfirmDialog

@@ -21,7 +21,10 @@ export function OrderSummary({ cart }: { cart: CartTotal }) {
                 <span className="checkout-summary__quantity"> {t('checkout.quantity', { quantity: line.quantity })}</span>
               )}
             </span>
-            <span className="checkout-summary__price">{formatMoney(line.subtotal_usd)}</span>
+            {/* Issue 26 item 5: already the family's; checkout takes it out of the cart and charges nothing for it. */}
+            <span className="checkout-summary__price">
+              {line.owned ? t('cart.owned.notCharged') : formatMoney(line.subtotal_usd)}
+            </span>
           </li>
         ))}
       </ul>

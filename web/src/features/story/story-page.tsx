@@ -75,7 +75,12 @@ function PurchaseOptions({ product }: { product: Product }) {
             </p>
             {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
             {sku.is_available && product.is_available ? (
-              <AddToCartButton skuId={sku.id} title={name} itemName={t('cart.lineName', { title: product.title, type: name })} />
+              <AddToCartButton
+                skuId={sku.id}
+                title={name}
+                itemName={t('cart.lineName', { title: product.title, type: name })}
+                libraryAlbumId={product.id}
+              />
             ) : (
               <p className="offer__note">{t('catalogue.unavailable')}</p>
             )}
@@ -105,6 +110,7 @@ function Tracks({ product }: { product: Product }) {
         context={context}
         albumSkuId={product.digitalAlbum?.id ?? null}
         available={product.is_available}
+        productId={product.id}
       />
     </section>
   );
