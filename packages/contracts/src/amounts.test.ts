@@ -5,20 +5,30 @@ import { issueMessage } from './validation';
 const messageOf = (result: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
   result.success ? undefined : issueMessage(result.error?.issues[0] as Parameters<typeof issueMessage>[0]);
 
+const CENT_TO_500 = { min: 0.01, max: 500 };
+const ONE_TO_100 = { min: 1, max: 100 };
+
 describe('an amount in a request (usdAmount)', () => {
-  it('takes whole cents from a cent up to the maximum', () => {
-    for (const ok of [0.01, 0.1, 0.2, 0.3, 10.55, 19.99, 500]) expect(usdAmount(500).safeParse(ok).success).toBe(true);
+  it('takes whole cents from the minimum up to the maximum', () => {
+    for (const ok of [0.01, 0.1, 0.2, 0.3, 10.55, 19.99, 500]) expect(usdAmount(CENT_TO_500).safeParse(ok).success).toBe(true);
+    for (const ok of [1, 1.01, 100]) expect(usdAmount(ONE_TO_100).safeParse(ok).success).toBe(true);
   });
 
   it.each([
-    [0, 'validation.tooSmall'],
-    [-5, 'validation.tooSmall'],
+    [0, 'validation.amountMin'],
+    [-5, 'validation.amountMin'],
     [500.01, 'validation.tooBig'],
     [10.555, 'validation.wholeCents'],
     ['25', 'validation.invalid'],
     [Number.NaN, 'validation.invalid'],
   ])('refuses %j (%s)', (amount, key) => {
-    expect(messageOf(usdAmount(500).safeParse(amount, { reportInput: true }))?.key).toBe(key);
+    expect(messageOf(usdAmount(CENT_TO_500).safeParse(amount, { reportInput: true }))?.key).toBe(key);
+  });
+
+  it('refuses less than the minimum with a message naming it (issue 26 item 10: $0.99 when the smallest is $1)', () => {
+    for (const small of [0.99, 0.5, 0.01]) {
+      expect(messageOf(usdAmount(ONE_TO_100).safeParse(small))).toEqual({ key: 'validation.amountMin', values: { min: 1 } });
+    }
   });
 
   it('reads binary fractions of cents as the cents they are', () => {
@@ -40,17 +50,18 @@ describe('an amount typed in a form (typedUsdAmount)', () => {
     ['10.555', 10.56],
     ['0.005', 0.01],
   ])('reads %j as %d, rounded to the cent', (typed, amount) => {
-    expect(typedUsdAmount(100).parse(typed)).toBe(amount);
+    expect(typedUsdAmount({ min: 0.01, max: 100 }).parse(typed)).toBe(amount);
   });
 
   it.each([
     ['', 'validation.required'],
     ['abc', 'validation.invalid'],
     ['1,000', 'validation.invalid'],
-    ['0.004', 'validation.tooSmall'],
-    ['-3', 'validation.tooSmall'],
+    ['0.004', 'validation.amountMin'],
+    ['-3', 'validation.amountMin'],
     ['100.01', 'validation.tooBig'],
-    ['0', 'validation.tooSmall'],
+    ['0', 'validation.amountMin'],
+    ['0.99', 'validation.amountMin'],
     ['1e9', 'validation.invalid'],
     ['1,000.00', 'validation.invalid'],
     ['10,555', 'validation.invalid'],
@@ -61,6 +72,6 @@ describe('an amount typed in a form (typedUsdAmount)', () => {
     ['$5', 'validation.invalid'],
     ['0x10', 'validation.invalid'],
   ])('refuses %j (%s)', (typed, key) => {
-    expect(messageOf(typedUsdAmount(100).safeParse(typed))?.key).toBe(key);
+    expect(messageOf(typedUsdAmount(ONE_TO_100).safeParse(typed))?.key).toBe(key);
   });
 });

@@ -11,13 +11,20 @@ import { text } from './text-fields';
 /** Whether a dollar amount is a whole number of cents (10.55 is, 10.555 is not), allowing for binary fractions. */
 export const isWholeCents = (usd: number) => Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6;
 
+/** The smallest and the largest amount, in dollars, a kind of line takes (a donation, a gift card). */
+export interface UsdRange {
+  min: number;
+  max: number;
+}
+
 /**
- * An amount in a request, in dollars: at least a cent, whole cents (the
- * form rounds a typed amount to cents before sending it), at most `max`.
- * No coercion: "25" or NaN are not amounts.
+ * An amount in a request, in dollars: at least `min` ("The smallest amount
+ * is $1", the message naming it), whole cents (the form rounds a typed
+ * amount to cents before sending it), at most `max`. No coercion: "25" or
+ * NaN are not amounts.
  */
-export const usdAmount = (max: number, params?: Parameters<typeof z.number>[0]) =>
-  z.number(params).min(0.01).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
+export const usdAmount = ({ min, max }: UsdRange, params?: Parameters<typeof z.number>[0]) =>
+  z.number(params).min(min, { error: 'validation.amountMin' }).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
 
 /**
  * What a typed amount may look like: plain digits with a decimal point
@@ -38,10 +45,10 @@ const readTypedAmount = (typed: string) =>
  * checked like usdAmount. Empty is Required; anything not written as an
  * amount ("abc", "1,000", "1e9") is Invalid.
  */
-export const typedUsdAmount = (max: number) =>
+export const typedUsdAmount = (range: UsdRange) =>
   text()
     .trim()
     .min(1)
     .transform(readTypedAmount)
     // What was typed is there (the empty field was "Required" above): a non-number is Invalid.
-    .pipe(usdAmount(max, { error: (issue) => (issue.code === 'invalid_type' ? 'validation.invalid' : undefined) }));
+    .pipe(usdAmount(range, { error: (issue) => (issue.code === 'invalid_type' ? 'validation.invalid' : undefined) }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CartAddresses, FreeShippingStatus, ShippingType } from './addresses';
-import { usdAmount } from './amounts';
+import { type UsdRange, usdAmount } from './amounts';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
@@ -179,6 +179,14 @@ const recipientFields = {
 
 /** Issue 12 item 4: the largest donation line, in dollars. */
 export const MAX_DONATION_USD = 100_000;
+/**
+ * Issue 26 item 10: the smallest donation line, in dollars. A card cannot
+ * be charged less than $0.50 (the processor's minimum), so a smaller gift
+ * could be put in the cart but never paid.
+ */
+export const MIN_DONATION_USD = 1;
+/** What one donation line may be, in dollars (the Donations page, the cart's general donation, the API). */
+export const DONATION_USD: UsdRange = { min: MIN_DONATION_USD, max: MAX_DONATION_USD };
 /** Spec §9: the donation form's preset amounts (plus Other), when a CMS block names none. */
 export const DONATION_PRESETS_USD = [25, 50, 100] as const;
 /** Spec §3: the general donation offered on the cart page. */
@@ -199,7 +207,7 @@ export const DonationInput = z.strictObject({
   title: requiredText(200),
   description: optionalText(300),
   code: requiredText(60),
-  amount: usdAmount(MAX_DONATION_USD),
+  amount: usdAmount(DONATION_USD),
   type: z.enum(['donation', 'recurring_donation']),
 });
 export type DonationInput = z.input<typeof DonationInput>;
@@ -216,6 +224,10 @@ export const DonationLineQuery = SiteQuery.extend({ line_id: QueryId });
 
 /** Issue 12 item 5: the largest gift card, in dollars. */
 export const MAX_GIFT_CARD_USD = 500;
+/** Issue 26 item 10: the smallest gift card, in dollars (below the processor's $0.50 minimum a card could never be paid). */
+export const MIN_GIFT_CARD_USD = 1;
+/** What a gift card may be, in dollars (the Gift card page and the API). */
+export const GIFT_CARD_USD: UsdRange = { min: MIN_GIFT_CARD_USD, max: MAX_GIFT_CARD_USD };
 /** The gift card's sku code: the shop has one gift card sku; a card's amount is its cart line's. */
 export const GIFT_CARD_CODE = 'gift_card';
 /** Spec §9: the gift card form's preset amounts, in dollars. */
@@ -228,7 +240,7 @@ export const GIFT_CARD_PRESETS_USD = [25, 50, 75, 100] as const;
  * completed). Never taxed, discounted or paid with a gift card's balance.
  * Answers the new CartTotal; DELETE /crud/cart-session/gift-card removes it.
  */
-export const GiftCardBody = z.strictObject({ amount: usdAmount(MAX_GIFT_CARD_USD), ...recipientFields });
+export const GiftCardBody = z.strictObject({ amount: usdAmount(GIFT_CARD_USD), ...recipientFields });
 export type GiftCardBody = z.input<typeof GiftCardBody>;
 
 /**

@@ -100,6 +100,10 @@ export const errorCodes = [
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
 ] as const;
+  // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
+  'order_payment_refunded',
+  // issue 26 item 8: the card processor does not answer; nothing was charged
+  'payment_service_unavailable',
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
   // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once

@@ -14,9 +14,18 @@ export interface FieldMessage {
 // A catalog key: a namespace (camelCase, like freeMp3) and one or more dotted names.
 const explicit = /^[a-z][a-zA-Z0-9]*(\.[a-zA-Z0-9_]+)+$/;
 
+const isNumeric = (origin: string) => origin === 'number' || origin === 'int' || origin === 'bigint';
+
+/** A number's bound, for a message of its own that names it ("The smallest amount is ${min}"). */
+function numberBound(issue: z.core.$ZodIssue | z.core.$ZodRawIssue): Pick<FieldMessage, 'values'> {
+  if (issue.code === 'too_small' && isNumeric(issue.origin)) return { values: { min: Number(issue.minimum) } };
+  if (issue.code === 'too_big' && isNumeric(issue.origin)) return { values: { max: Number(issue.maximum) } };
+  return {};
+}
+
 export function issueMessage(issue: z.core.$ZodIssue | z.core.$ZodRawIssue): FieldMessage {
   if (typeof issue.message === 'string' && explicit.test(issue.message)) {
-    return { key: issue.message };
+    return { key: issue.message, ...numberBound(issue) };
   }
   switch (issue.code) {
     case 'invalid_type':
@@ -29,7 +38,7 @@ export function issueMessage(issue: z.core.$ZodIssue | z.core.$ZodRawIssue): Fie
           ? { key: 'validation.required' }
           : { key: 'validation.tooShort', values: { min: Number(issue.minimum) } };
       }
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+      if (isNumeric(issue.origin)) {
         return { key: 'validation.tooSmall', values: { min: Number(issue.minimum) } };
       }
       return { key: 'validation.invalid' };
@@ -37,7 +46,7 @@ export function issueMessage(issue: z.core.$ZodIssue | z.core.$ZodRawIssue): Fie
       if (issue.origin === 'string') {
         return { key: 'validation.tooLong', values: { max: Number(issue.maximum) } };
       }
-      if (issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint') {
+      if (isNumeric(issue.origin)) {
         return { key: 'validation.tooBig', values: { max: Number(issue.maximum) } };
       }
       return { key: 'validation.invalid' };

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { translators } from '../i18n';
 import { AppError } from '../lib/errors';
+import { PaymentUnavailableError } from '../providers/payments/payment-provider';
 
 const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
@@ -73,6 +74,13 @@ export default fp(
           fields[where + issuePath(issue.path) || error.context] ??= request.t(m.key as MessageKey, m.values);
         }
         return send(reply, request, 400, 'validation_failed', fields);
+      }
+      if ((error as unknown) instanceof PaymentUnavailableError) {
+        // Stripe down or slow: the family is told nothing was charged and to try again (a charge in doubt is
+        // answered before this, by the purchase, as payment_processing_error).
+        request.log.warn({ err: error, reqId: request.id }, 'card processor not answering');
+        reply.header('retry-after', '60');
+        return send(reply, request, 503, 'payment_service_unavailable');
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
       if (known) return send(reply, request, known[0], known[1]);

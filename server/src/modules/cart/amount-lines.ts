@@ -3,6 +3,7 @@ import type { Insertable } from 'kysely';
 import type { CartAmountLines } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { toCents } from '../../lib/money';
+import { MIN_CHARGE_CENTS } from '../../providers/payments/payment-provider';
 import { priceCents } from '../catalogue/pricing';
 import type { CartRepository, ViewLine } from './cart.repository';
 
@@ -106,4 +107,21 @@ export function balancePayable(rows: readonly ViewLine[], discountCents: number)
   for (const row of rows) if (BALANCE_PAYS.has(row.type)) payable += priceCents(row) * row.quantity;
   // The discount only ever falls on albums, tracks, CDs and books, all of them payable here.
   return Math.max(0, payable - discountCents);
+}
+
+/**
+ * What the gift card balance pays of an order that charges `dueCents` now
+ * (after the coupon, with shipping and tax): as much of `payableCents`
+ * (balancePayable) as the balance holds, unless that leaves the card less
+ * than the processor can charge (MIN_CHARGE_CENTS, 1 to 49 cents, which no
+ * card could pay). Then the balance covers less, so the card pays the
+ * minimum and the rest of the balance stays for another order (issue 26
+ * item 10). An order under the minimum with a balance that cannot cover it
+ * all is left as it is: checkout says why no card can pay it.
+ */
+export function balanceApplied(balanceCents: number, payableCents: number, dueCents: number) {
+  const applied = Math.min(balanceCents, payableCents);
+  const card = dueCents - applied;
+  if (card > 0 && card < MIN_CHARGE_CENTS && dueCents >= MIN_CHARGE_CENTS) return dueCents - MIN_CHARGE_CENTS;
+  return applied;
 }

@@ -13,6 +13,7 @@ import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
 import {
   assertNoGiftCard,
+  balanceApplied,
   balancePayable,
   DONATION_LINE_TYPES,
   donationLines,
@@ -214,7 +215,8 @@ export function cartTotal({
   // Every line in the cart, as the header's counter counts them.
   const itemCount = lines.reduce((sum, row) => sum + row.quantity, 0);
   const extra = cartCharges(rows, discount, charges);
-  const giftCardAmount = Math.min(giftCardBalanceCents, balancePayable(rows, discount));
+  const due = subtotal - discount + extra.shippingCents + extra.taxCents;
+  const giftCardAmount = balanceApplied(giftCardBalanceCents, balancePayable(rows, discount), due);
   return {
     cart: {
       id: cart?.id ?? null,

@@ -132,8 +132,9 @@ describe('donations', () => {
   });
 
   it.each([
-    [0, 'Must be at least 0.01'],
-    [-5, 'Must be at least 0.01'],
+    [0, 'The smallest amount is $1'],
+    [-5, 'The smallest amount is $1'],
+    [0.99, 'The smallest amount is $1'],
     ['abc', 'Invalid'],
     ['25', 'Invalid'],
     ['NaN', 'Invalid'],
@@ -155,10 +156,10 @@ describe('donations', () => {
   it('takes amounts to the cent up to $100,000 and adds them in integer cents', async () => {
     const v = cartVisitor(t.app);
 
-    const res = await v.donate([missions(100_000), missions(0.1), missions(0.2), missions(10.55)]);
+    const res = await v.donate([missions(100_000), missions(1.1), missions(1.2), missions(10.55)]);
 
     expect(res.statusCode).toBe(200);
-    expect((res.json() as CartTotal).subtotal).toBe(100_010.85);
+    expect((res.json() as CartTotal).subtotal).toBe(100_012.85);
   });
 
   it('refuses an empty list, a list of 1,000, a single object and unknown fields (400), in the site language', async () => {

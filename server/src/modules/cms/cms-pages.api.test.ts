@@ -60,7 +60,7 @@ describe('GET /crud/content/entry/by/url', () => {
           title: 'Gift',
           monthly_title: 'Monthly gift',
           description: '<b>Thanks</b>',
-          amounts: '25, 50,abc,-3,100',
+          amounts: '25, 50,abc,-3,0.5,12.345,100',
         },
       ],
     });
@@ -144,7 +144,7 @@ describe('GET /crud/content/entry/by/url', () => {
     expect((await byUrl(t, '/about')).json().cms_entry.freeMp3).toBe(false);
   });
 
-  it('parses donation amounts from the comma-separated string, keeping only positive numbers', async () => {
+  it('parses donation amounts from the comma-separated string, keeping only amounts a donation can be', async () => {
     const res = await byUrl(t, '/give');
 
     expect(res.json().cms_entry.donations).toEqual([

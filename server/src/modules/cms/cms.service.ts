@@ -5,12 +5,14 @@ import {
   type ContentByUrlResponse,
   cmsPath,
   cmsSitePath,
+  DONATION_USD,
   type HomeFields,
   homeFieldNames,
   type LangCode,
   langCodes,
   type NavigationItem,
   type SiteNavigationResponse,
+  usdAmount,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -59,7 +61,13 @@ function homeFields(raw: unknown): HomeFields {
   return out;
 }
 
-/** Donation blocks; the CMS keeps amounts as a comma-separated string of numbers (spec §3). */
+/** An amount a donation line takes (DONATION_USD: a $0.50 button would add what no card can pay, issue 26 item 10). */
+const DonationAmount = usdAmount(DONATION_USD);
+
+/**
+ * Donation blocks; the CMS keeps amounts as a comma-separated string of
+ * numbers (spec §3), of which only those a donation can be are offered.
+ */
 function donations(raw: unknown): CmsDonation[] {
   if (!Array.isArray(raw)) return [];
   return raw.map((d: Record<string, string>) => ({
@@ -71,7 +79,7 @@ function donations(raw: unknown): CmsDonation[] {
     amounts: String(d.amounts ?? '')
       .split(',')
       .map((a) => Number(a.trim()))
-      .filter((n) => Number.isFinite(n) && n > 0),
+      .filter((n) => DonationAmount.safeParse(n).success),
   }));
 }
 

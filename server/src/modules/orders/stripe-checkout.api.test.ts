@@ -119,3 +119,69 @@ describe('checkout on Stripe', () => {
     expect(await v.count()).toBe(0);
   });
 });
+
+describe('Stripe not answering (issue 26 item 8)', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 9 of this machine: every call to "Stripe" is refused at once.
+    down = await createTestApp({
+      env: {
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
+      database: t.database,
+    });
+  });
+  afterAll(() => down.close());
+
+  it('answers a purchase and a card save 503, localized, writing and charging nothing', async () => {
+    const email = `stripe-down@example.test`;
+    const user = await createUser(t.db, { email, password: 'listen-along' });
+    const v = await logIn(down.app, { email, password: 'listen-along' });
+    expect((await v.add(album)).statusCode).toBe(200);
+    const total = (await v.total()).json() as CartTotal;
+    const orders = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await orders();
+
+    const purchase = await v.send('POST', '/crud/purchases?test_spanish_site=1', {
+      stripe_token: 'pm_card_visa',
+      expected_total: total.fullTotal,
+      cart_id: total.cart.id,
+      lang_code: 'es',
+    });
+    expect(purchase.statusCode).toBe(503);
+    expect(purchase.headers['retry-after']).toBe('60');
+    expect(purchase.json()).toEqual({
+      code: 'payment_service_unavailable',
+      message: 'El servicio de tarjetas no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
+    });
+    const save = await v.send('POST', '/crud/stripe/customer/card', {
+      user_id: user.id,
+      stripe_token: 'pm_card_visa',
+      extras: {},
+    });
+    expect(save.statusCode).toBe(503);
+    expect(save.json().code).toBe('payment_service_unavailable');
+    expect(await orders()).toBe(before);
+    expect(await v.count()).toBe(1);
+  });
+
+  it('answers a validly signed webhook whose body is not a Stripe event 400, changing nothing', async () => {
+    for (const payload of ['not json at all', '{"id":"evt_1","type":"payment_intent.succeeded"}']) {
+      const res = await webhook(payload, sign(payload));
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json().code).toBe('bad_request');
+    }
+  });
+});

@@ -60,6 +60,19 @@ export class PaymentRequestError extends Error {
   }
 }
 
+/**
+ * The processor did not answer (unreachable, timed out, its own server
+ * error, too many requests), thrown by any call: what became of the request
+ * is unknown to the caller. Callers that cannot have charged say "nothing
+ * was charged, try again"; a charge's caller asks the processor later.
+ */
+export class PaymentUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentUnavailableError';
+  }
+}
+
 /** A card the processor holds for a customer. */
 export type ProviderCard = SavedCard;
 

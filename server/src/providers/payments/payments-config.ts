@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
-import { StripeProcessor } from './stripe-processor';
+import { createStripeProcessor } from './stripe-processor';
 import { TestProcessor } from './test-processor';
 
 /**
@@ -11,7 +11,7 @@ import { TestProcessor } from './test-processor';
  */
 export function createPaymentProvider(config: Config, db: Db, deliver: (event: PaymentEvent) => Promise<void>): PaymentProvider {
   if (config.PAYMENTS === 'stripe') {
-    return new StripeProcessor({
+    return createStripeProcessor({
       secretKey: config.STRIPE_SECRET_KEY!,
       publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
       webhookSecret: config.STRIPE_WEBHOOK_SECRET!,

@@ -19,6 +19,7 @@ import type {
   SubscriptionInput,
   SubscriptionStatus,
 } from './payment-provider';
+import { PaymentUnavailableError } from './payment-provider';
 
 /**
  * Stripe, the production card processor (issue 13; DESIGN.md providers
@@ -46,7 +47,49 @@ const INTERNAL_KEYS = new Set([META_PRODUCT_CODE, META_INTERVAL, META_IDEMPOTENC
 
 const BRANDS: ReadonlySet<string> = new Set<CardBrand>(['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unionpay']);
 
-const { StripeCardError, StripeInvalidRequestError, StripeIdempotencyError, StripeSignatureVerificationError } = Stripe.errors;
+const {
+  StripeAPIError,
+  StripeCardError,
+  StripeConnectionError,
+  StripeIdempotencyError,
+  StripeInvalidRequestError,
+  StripeRateLimitError,
+  StripeSignatureVerificationError,
+} = Stripe.errors;
+
+/** Stripe not answering, whatever was asked: the network, its own server error, or its rate limit. */
+const isUnavailable = (error: unknown) =>
+  error instanceof StripeConnectionError || error instanceof StripeAPIError || error instanceof StripeRateLimitError;
+
+/**
+ * Stripe as the checkout uses it: a StripeProcessor whose every call turns
+ * Stripe not answering into a PaymentUnavailableError, so callers need not
+ * know Stripe's error classes (the errors plugin answers it 503, localized).
+ */
+export function createStripeProcessor(options: StripeProcessorOptions): PaymentProvider {
+  const processor = new StripeProcessor(options);
+  const unavailable = (error: unknown): never => {
+    if (isUnavailable(error)) {
+      throw new PaymentUnavailableError(`Stripe is not answering: ${(error as Error).message}`, { cause: error });
+    }
+    throw error;
+  };
+  return new Proxy(processor, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      // Called on the processor itself (its private fields), never on the proxy.
+      return (...args: unknown[]) => {
+        try {
+          const result = value.apply(target, args);
+          return result instanceof Promise ? result.catch(unavailable) : result;
+        } catch (error) {
+          return unavailable(error);
+        }
+      };
+    },
+  });
+}
 
 export class StripeProcessor implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -291,9 +334,20 @@ export class StripeProcessor implements PaymentProvider {
     try {
       event = this.#stripe.webhooks.constructEvent(rawBody, signature, this.#webhookSecret);
     } catch (error) {
-      if (error instanceof StripeSignatureVerificationError) return null;
+      // A body that is not JSON fails to parse after its signature held: not an event either.
+      if (error instanceof StripeSignatureVerificationError || error instanceof SyntaxError) return null;
       throw error;
     }
+    try {
+      return this.#eventOf(event);
+    } catch (error) {
+      // Signed, but not the shape of a Stripe event (no data.object): refused like a bad body.
+      if (error instanceof TypeError) return null;
+      throw error;
+    }
+  }
+
+  #eventOf(event: Stripe.Event): PaymentEvent {
     switch (event.type) {
       case 'payment_intent.succeeded':
         return { id: event.id, type: 'payment.succeeded', payment: paymentOf(event.data.object) };

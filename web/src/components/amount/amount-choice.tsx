@@ -1,3 +1,4 @@
+import type { UsdRange } from '@storyhouse/contracts';
 import { useId } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
@@ -16,7 +17,7 @@ export function AmountChoice({
   presets,
   state,
   onChange,
-  max,
+  range,
   otherLabel,
   otherHint,
   problems,
@@ -26,7 +27,8 @@ export function AmountChoice({
   presets: readonly number[];
   state: AmountState;
   onChange: (next: AmountState) => void;
-  max: number;
+  /** The smallest and largest amount one may type (contracts DONATION_USD, GIFT_CARD_USD). */
+  range: UsdRange;
   otherLabel: string;
   otherHint?: string;
   problems: Record<AmountProblem, string>;
@@ -34,7 +36,7 @@ export function AmountChoice({
 }) {
   const { formatMoney } = useI18n();
   const id = useId();
-  const problem = amountProblem(state, max);
+  const problem = amountProblem(state, range);
   const message = problem ? problems[problem] : error;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

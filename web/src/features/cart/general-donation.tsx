@@ -1,4 +1,4 @@
-import { GENERAL_DONATION_CODE, MAX_DONATION_USD, typedUsdAmount } from '@storyhouse/contracts';
+import { DONATION_USD, GENERAL_DONATION_CODE, typedUsdAmount } from '@storyhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ import type { CartSectionProps } from './cart-section';
 
 /** The form's fields: an amount as typed (rounded to the cent, spec §5 Donation) and how often. */
 const GeneralDonationForm = z.object({
-  amount: typedUsdAmount(MAX_DONATION_USD),
+  amount: typedUsdAmount(DONATION_USD),
   frequency: z.enum(['once', 'monthly']),
 });
 type GeneralDonationForm = z.output<typeof GeneralDonationForm>;

@@ -1,4 +1,4 @@
-import { type CmsDonation, DEDICATION_KINDS, type DonationInput, MAX_DONATION_USD } from '@storyhouse/contracts';
+import { type CmsDonation, DEDICATION_KINDS, DONATION_USD, type DonationInput } from '@storyhouse/contracts';
 import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
 
 export type DedicationKind = (typeof DEDICATION_KINDS)[number];
@@ -24,7 +24,7 @@ export const noChoice: DonationChoice = {
 /** The longest honoree name the form takes, so the dedication fits the line's description (contracts DonationInput). */
 export const HONOREE_MAX = 200;
 
-export const donationAmount = (choice: DonationChoice) => amountOf(choice.amount, MAX_DONATION_USD);
+export const donationAmount = (choice: DonationChoice) => amountOf(choice.amount, DONATION_USD);
 
 /** Spec §5: the honoree's name is required when the gift is for someone (and it is given: only amounts above 0 are). */
 export const honoreeMissing = (choice: DonationChoice) =>

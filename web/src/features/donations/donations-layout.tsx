@@ -3,8 +3,8 @@ import {
   type CmsEntry,
   DEDICATION_KINDS,
   DONATION_PRESETS_USD,
+  DONATION_USD,
   type DonationInput,
-  MAX_DONATION_USD,
   routePath,
 } from '@storyhouse/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -62,12 +62,13 @@ function DonationBlock({
         presets={presets}
         state={choice.amount}
         onChange={(amount) => onChange({ amount })}
-        max={MAX_DONATION_USD}
+        range={DONATION_USD}
         otherLabel={t('donations.other')}
-        otherHint={t('donations.otherHint')}
+        otherHint={t('donations.otherHint', { min: formatMoney(DONATION_USD.min) })}
         problems={{
           invalid: t('donations.amountInvalid'),
-          tooBig: t('donations.amountTooBig', { max: formatMoney(MAX_DONATION_USD) }),
+          tooSmall: t('donations.amountTooSmall', { min: formatMoney(DONATION_USD.min) }),
+          tooBig: t('donations.amountTooBig', { max: formatMoney(DONATION_USD.max) }),
         }}
       />
       {offersMonthly(block) && (

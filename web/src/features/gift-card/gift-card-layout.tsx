@@ -1,4 +1,4 @@
-import { GIFT_CARD_PRESETS_USD, GiftCardBody, MAX_GIFT_CARD_USD, routePath } from '@storyhouse/contracts';
+import { GIFT_CARD_PRESETS_USD, GIFT_CARD_USD, GiftCardBody, routePath } from '@storyhouse/contracts';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
@@ -21,8 +21,8 @@ const Recipient = GiftCardBody.omit({ amount: true });
 type Recipient = { name: string; email: string; message: string };
 
 /**
- * Spec §2 Gift card: the amount (presets of spec §9 or one's own, above 0,
- * rounded to cents, at most MAX_GIFT_CARD_USD), the recipient, then the
+ * Spec §2 Gift card: the amount (presets of spec §9 or one's own, rounded
+ * to cents, within GIFT_CARD_USD: $1 to $500), the recipient, then the
  * cart. Submitting is blocked with no amount and while the cart already
  * holds a gift card (spec §5: one per order, that order must be completed
  * first).
@@ -41,7 +41,7 @@ function GiftCardForm() {
   const [amount, setAmount] = useState<AmountState>(noAmount);
   const [amountError, setAmountError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const value = amountOf(amount, MAX_GIFT_CARD_USD);
+  const value = amountOf(amount, GIFT_CARD_USD);
   const form = useForm<Recipient>(Recipient, { name: '', email: '', message: '' });
   const submit = useFormSubmit(form, {
     busy: busy || cardInCart,
@@ -84,12 +84,13 @@ function GiftCardForm() {
             setAmount(next);
             setAmountError(undefined);
           }}
-          max={MAX_GIFT_CARD_USD}
+          range={GIFT_CARD_USD}
           otherLabel={t('giftCard.custom')}
-          otherHint={t('giftCard.customHint', { max: formatMoney(MAX_GIFT_CARD_USD) })}
+          otherHint={t('giftCard.customHint', { min: formatMoney(GIFT_CARD_USD.min), max: formatMoney(GIFT_CARD_USD.max) })}
           problems={{
             invalid: t('giftCard.amountInvalid'),
-            tooBig: t('giftCard.amountTooBig', { max: formatMoney(MAX_GIFT_CARD_USD) }),
+            tooSmall: t('giftCard.amountTooSmall', { min: formatMoney(GIFT_CARD_USD.min) }),
+            tooBig: t('giftCard.amountTooBig', { max: formatMoney(GIFT_CARD_USD.max) }),
           }}
           error={amountError}
         />
