@@ -58,6 +58,16 @@ export async function donationLines(
     }));
 }
 
+/**
+ * A merged cart (sign-in, issue 26 item 11) keeps the donation limit an add
+ * keeps: the first MAX_DONATION_LINES donations in the cart's order stay,
+ * the ones added after them go, as adding them would have been refused.
+ * Answers how many went.
+ */
+export function capDonationLines(repo: CartRepository, cartId: number) {
+  return repo.keepFirstAmountLines(cartId, DONATION_TYPES, MAX_DONATION_LINES);
+}
+
 /** The gift card's sku, or 404 when the shop sells none now. */
 export async function giftCardSku(repo: CartRepository) {
   const [sku] = await repo.findOffered('gift_card', [GIFT_CARD_CODE]);

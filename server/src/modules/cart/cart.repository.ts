@@ -438,6 +438,29 @@ export function cartRepository(db: Db) {
       return Number(r.numDeletedRows);
     },
 
+    /**
+     * Keeps the first `keep` amount lines of those types in the cart's order
+     * (when added, then the order they were sent in: LINE_ORDER) and
+     * deletes the rest; the number deleted.
+     */
+    async keepFirstAmountLines(cartId: number, types: readonly string[], keep: number) {
+      const kept = db
+        .selectFrom('cart_amount_lines')
+        .select('id')
+        .where('cart_id', '=', cartId)
+        .where('type', 'in', types)
+        .orderBy('added_at')
+        .orderBy('id')
+        .limit(keep);
+      const r = await db
+        .deleteFrom('cart_amount_lines')
+        .where('cart_id', '=', cartId)
+        .where('type', 'in', types)
+        .where('id', 'not in', kept)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
+    },
+
     /** Moves every line, with when it was added, to another cart (a guest cart joining an empty user cart). */
     async moveLines(fromCartId: number, toCartId: number) {
       await db.updateTable('cart_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();

@@ -3,6 +3,7 @@ import {
   type CartTotal,
   type DonationInput,
   type GiftCardBody,
+  MAX_LINE_QUANTITY,
   mediaPaths,
   quantityEditableTypes,
   type SkuType,
@@ -15,6 +16,7 @@ import {
   assertNoGiftCard,
   balanceApplied,
   balancePayable,
+  capDonationLines,
   DONATION_LINE_TYPES,
   donationLines,
   GIFT_CARD_LINE_TYPES,
@@ -577,14 +579,15 @@ export function cartService(db: Db) {
 }
 export type CartService = ReturnType<typeof cartService>;
 
-/** Spec §1: a line quantity is at most 99 (the cart_lines check). */
-const MAX_LINE_QUANTITY = 99;
-
 /**
  * Login and sign-up: the guest cart of the session that signed in joins the
  * user's cart under the add rules: a digital album replaces its single
  * tracks (and covers them), one subscription (the guest's choice wins),
- * quantities of physical and book lines add up (at most 99). The guest cart
+ * quantities of physical and book lines add up (at most MAX_LINE_QUANTITY),
+ * one gift card (the guest's), at most MAX_DONATION_LINES donations (the
+ * first in the cart's order), nothing the account already owns. What does
+ * not fit is dropped, never refused: signing in does not fail for it
+ * (issue 26 item 11). The guest cart
  * is then deleted, in the same transaction, which is what makes the merge
  * happen once: two logins sent at once with one guest cookie (two tabs)
  * both lock the guest cart first; the second waits, then finds it gone and
@@ -624,6 +627,7 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
       await persist(tx, mine, before, draft);
       await tx.moveAmountLines(guest, mine);
     }
+    await capDonationLines(tx, mine);
     // The guest's coupon comes along and, one per cart, replaces the user's: it was chosen last.
     const guestCart = await tx.findCartById(guest);
     if (guestCart.coupon_id !== null) await tx.setCoupon(mine, guestCart.coupon_id);
