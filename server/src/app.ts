@@ -131,7 +131,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(loginRoutes, { delay: loginDelay, hashParams: passwordHash });
   await app.register(adminRoutes);
-  await app.register(profileRoutes, { hashParams: passwordHash });
+  await app.register(profileRoutes, { config, hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });

@@ -9,6 +9,7 @@ import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
 import { passwordsRepository } from './modules/passwords/passwords.repository';
+import { profileRepository } from './modules/profile/profile.repository';
 import { sweepRateLimits } from './modules/rate-limit/rate-limit';
 import { sessionsRepository } from './modules/sessions/sessions.repository';
 
@@ -43,14 +44,15 @@ async function main() {
     'database ready',
   );
 
-  // Hourly: expired sessions, ended rate-limit windows, spent password-reset links, expired captcha solutions,
-  // free MP3 download links a day past their expiry.
+  // Hourly: expired sessions, ended rate-limit windows, spent password-reset and e-mail-change links, expired
+  // captcha solutions, free MP3 download links a day past their expiry.
   const sweep = setInterval(
     () =>
       void Promise.all([
         sessionsRepository(database.db).deleteExpired(),
         sweepRateLimits(database.db),
         passwordsRepository(database.db).deleteStaleTokens(),
+        profileRepository(database.db).deleteStaleEmailChangeTokens(),
         captchaRepository(database.db).deleteExpired(),
         freeMp3Repository(database.db).deleteStale(),
       ]).catch((err) => app.log.warn({ err }, 'sweep failed')),

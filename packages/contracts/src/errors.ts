@@ -72,6 +72,11 @@ export const errorCodes = [
   // password recovery and change (issue 5)
   'password_reset_link_invalid',
   'current_password_wrong',
+  // e-mail changes (issue 26 item 4): the owner's own, with the current password; undone from the old address
+  'current_password_required',
+  'email_change_owner_only',
+  'password_change_owner_only',
+  'email_change_link_invalid',
   // account create and settings (spec §8 Account save)
   'account_save_failed',
   // card payments, orders and gift claims (issue 13; spec §8 Payment, Card delete, Gift claim)
@@ -95,19 +100,19 @@ export const errorCodes = [
   'order_not_free',
   'order_not_found',
   'order_card_required',
+  // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
+  'order_payment_refunded',
+  // issue 26 item 8: the card processor does not answer; nothing was charged
+  'payment_service_unavailable',
+  // issue 26 item 9: the cart's order waits for the bank's check; the cart takes no edit until it is settled
+  'cart_order_pending',
   'gift_unavailable',
   'recurring_donation_not_found',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
 ] as const;
-  // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
-  'order_payment_refunded',
-  // issue 26 item 8: the card processor does not answer; nothing was charged
-  'payment_service_unavailable',
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;
-  // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
-  'order_payment_refunded',
 
 /** Body of every non-2xx API response. */
 export const ErrorBody = z

@@ -38,6 +38,7 @@ describe('migrateToLatest', () => {
       'countries',
       'coupon_lookups',
       'coupons',
+      'email_change_tokens',
       'free_mp3_downloads',
       'free_stories',
       'gift_card_debits',

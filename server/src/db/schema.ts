@@ -179,6 +179,17 @@ export interface Coupons {
   title: string;
 }
 
+export interface EmailChangeTokens {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<number>;
+  new_email: string;
+  old_email: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: number;
+}
+
 export interface FreeMp3Downloads {
   cms_entry_id: number;
   created_at: Generated<Timestamp>;
@@ -541,6 +552,7 @@ export interface TestProcessorPayments {
   metadata: Generated<Json>;
   order_id: Generated<string | null>;
   request_hash: string;
+  save_card: Generated<boolean>;
   status: string;
   token_id: string | null;
   updated_at: Timestamp;
@@ -552,7 +564,6 @@ export interface TestProcessorRefunds {
   id: string;
   idempotency_key: string;
   payment_id: string;
-  save_card: Generated<boolean>;
   request_hash: string;
 }
 
@@ -620,6 +631,7 @@ export interface DB {
   countries: Countries;
   coupon_lookups: CouponLookups;
   coupons: Coupons;
+  email_change_tokens: EmailChangeTokens;
   free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;
   gift_card_debits: GiftCardDebits;

@@ -51,6 +51,7 @@ const screens: Record<PageRouteId, Screen> = {
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
   createAccount: preloadable(() => import('../features/accounts/create-account-page')),
   accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
+  emailChangeUndo: preloadable(() => import('../features/accounts/email-undo-page')),
   orders: preloadable(() => import('../features/orders/orders-page')),
   claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
   library: preloadable(() => import('../features/library/library-page')),

@@ -378,6 +378,30 @@ describe('POST /crud/reset/password', () => {
     expect((await getUser(elsewhere)).statusCode).toBe(200);
   });
 
+  it('refuses an admin impersonating the family (403, localized), even with the right password, changing nothing', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const family = await createUser(t.db);
+    const asFamily = await signIn(t.db, family.id, { masqueradeAdminId: admin.id });
+    const familySession = await signIn(t.db, family.id);
+    const hash = await storedHash(family.id);
+
+    const res = await change(asFamily, { current_password: family.password, new_password: 'the admin’s choice' });
+    const spanish = await change(
+      asFamily,
+      { current_password: family.password, new_password: 'the admin’s choice' },
+      { host: 'es.localhost' },
+    );
+
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'password_change_owner_only',
+      message: 'Only the account’s owner, signed in themselves, can change its password: not an admin acting for them.',
+    });
+    expect(spanish.json()).toMatchObject({ message: expect.stringMatching(/^Solo el titular de la cuenta/) });
+    expect(await storedHash(family.id)).toBe(hash);
+    expect((await getUser(familySession)).statusCode).toBe(200);
+  });
+
   it('requires both fields and a new password of at least 8 characters', async () => {
     const user = await createUser(t.db);
     const here = await signIn(t.db, user.id);

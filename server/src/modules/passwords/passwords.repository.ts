@@ -16,7 +16,8 @@ export function passwordsRepository(db: Db) {
       const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
       return row?.password_hash;
     },
-    async setPasswordHash(userId: number, passwordHash: string) {
+    /** null: no password logs in (only a reset link opens the account). */
+    async setPasswordHash(userId: number, passwordHash: string | null) {
       await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
     },
     async insertResetToken(userId: number, tokenHash: string, expiresAt: Date) {

@@ -64,7 +64,8 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
     {
       schema: {
         tags: ['account'],
-        summary: "Changes the signed-in user's password (current one required); ends the user's other sessions",
+        summary:
+          "Changes the signed-in user's password (current one required); ends the user's other sessions; refused to an impersonating admin",
         querystring: SiteQuery,
         body: ChangePasswordInput,
         response: { 200: PasswordUpdatedResponse },
@@ -72,8 +73,10 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
     },
     async (request) => {
       const { user, session } = await requireUser(request);
-      const result = await passwords.change(user.id, session.id, request.body);
-      // Changed while impersonating: the request is logged with the admin's id (masquerade-audit.plugin).
+      const result = await passwords.change(
+        { userId: user.id, sessionId: session.id, masquerading: Boolean(session.masquerade_admin_id) },
+        request.body,
+      );
       request.log.info({ userId: user.id }, 'password changed');
       return result;
     },

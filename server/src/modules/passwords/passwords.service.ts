@@ -22,6 +22,47 @@ export const CHANGE_PASSWORD_USER_LIMIT: RateLimit = { limit: 5, windowSeconds: 
 /** Only the SHA-256 of a reset token is stored: a copy of the database opens no account (lib/tokens.ts). */
 export const hashResetToken = hashToken;
 
+/**
+ * Checks the signed-in user's current password wherever one is asked for
+ * (a password change, an e-mail change), under one per-user limit, so a
+ * borrowed session gets a handful of guesses in all. Missing or wrong: 400
+ * with the message on `field` (the form's name for it).
+ */
+export async function checkCurrentPassword(db: Db, userId: number, password: string | undefined, field: string) {
+  if (!password) {
+    throw new AppError('invalid_data', 'current_password_required', {}, { [field]: { key: 'errors.current_password_required' } });
+  }
+  await enforceRateLimit(db, `change-password:user:${userId}`, CHANGE_PASSWORD_USER_LIMIT);
+  const stored = await passwordsRepository(db).passwordHash(userId);
+  if (!stored || !(await verifyPassword(password, stored))) {
+    throw new AppError('invalid_data', 'current_password_wrong', {}, { [field]: { key: 'errors.current_password_wrong' } });
+  }
+}
+
+/**
+ * Issue 26 item 4: an admin acting for a family (impersonating it) must not
+ * take its account: its password, like its e-mail, is the family's own to change.
+ */
+export function assertOwnCredentials(masquerading: boolean, code: 'email_change_owner_only' | 'password_change_owner_only') {
+  if (masquerading) throw new AppError('not_allowed', code);
+}
+
+/**
+ * Clears the account's password (no one can log in with it any more),
+ * retires its outstanding reset links and issues a new one, returned as its
+ * token: after an e-mail change is undone, whoever changed it may know the
+ * password, so the family chooses a new one (issue 26 item 4). Runs in the
+ * caller's transaction.
+ */
+export async function restartPassword(db: Db, userId: number) {
+  const r = passwordsRepository(db);
+  const token = newToken();
+  await r.setPasswordHash(userId, null);
+  await r.retireTokens(userId);
+  await r.insertResetToken(userId, hashResetToken(token), new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000));
+  return token;
+}
+
 /** The reset e-mail, written in the requester's language. */
 export function resetMail(lang: LangCode, email: string, url: string) {
   const t = translators[lang];
@@ -102,20 +143,14 @@ export function passwordsService(db: Db, hashParams: PasswordHashParams = PASSWO
       return { status: 'updated' as const, userId };
     },
 
-    /** The signed-in user's change with the current password; the session making it stays, the others end. */
-    async change(userId: number, keepSessionId: string, input: Required<ChangePasswordInput>) {
-      await enforceRateLimit(db, `change-password:user:${userId}`, CHANGE_PASSWORD_USER_LIMIT);
-      const stored = await repo.passwordHash(userId);
-      if (!stored || !(await verifyPassword(input.current_password, stored))) {
-        throw new AppError(
-          'invalid_data',
-          'current_password_wrong',
-          {},
-          {
-            current_password: { key: 'errors.current_password_wrong' },
-          },
-        );
-      }
+    /**
+     * The signed-in user's change with the current password; the session making it stays, the others end.
+     * Refused (403) to an admin impersonating the user.
+     */
+    async change(session: { userId: number; sessionId: string; masquerading: boolean }, input: Required<ChangePasswordInput>) {
+      const { userId, sessionId: keepSessionId } = session;
+      assertOwnCredentials(session.masquerading, 'password_change_owner_only');
+      await checkCurrentPassword(db, userId, input.current_password, 'current_password');
       const passwordHash = await hashPassword(input.new_password, hashParams);
       await db.transaction().execute(async (trx) => {
         const r = passwordsRepository(trx);

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { createUser, signIn } from '../../../test/factories';
+import { createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { hashToken } from '../../lib/tokens';
 import { verifyPassword } from '../accounts/password';
+import { profileRepository } from './profile.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -323,7 +325,11 @@ describe('POST /crud/user-account/{id} (settings)', () => {
     const b = await createUser(t.db);
     const taken = a.email.toUpperCase();
 
-    const res = await update(b.id, { user: editable(taken, { emailConfirm: taken }) }, await signIn(t.db, b.id));
+    const res = await update(
+      b.id,
+      { user: editable(taken, { emailConfirm: taken, currentPassword: b.password }) },
+      await signIn(t.db, b.id),
+    );
 
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'account_save_failed' });
@@ -355,6 +361,318 @@ describe('POST /crud/user-account/{id} (settings)', () => {
       'user.emailConfirm': 'Los correos electrónicos no coinciden',
       'user.state': 'Elige un estado de los Estados Unidos',
     });
+  });
+});
+
+describe('changing the e-mail (issue 26 item 4)', () => {
+  const mailsTo = (to: string) => t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', to).orderBy('id').execute();
+  const sessionsOf = async (userId: number) =>
+    (await t.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+  const undo = (payload: unknown, opts: { ip?: string; cookie?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/crud/email-change/undo',
+      payload: payload as object,
+      remoteAddress: opts.ip ?? nextIp(),
+      headers: opts.cookie ? { cookie: opts.cookie } : {},
+    });
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/crud/login', payload: { email, password }, remoteAddress: nextIp() });
+  const undoTokenIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)?.[0] ?? 'http://x').searchParams.get('token') ?? '';
+
+  /** A user signed in twice ("here" makes the change, "elsewhere" is another device), changing to a new address. */
+  async function changeEmail(host?: string) {
+    const user = await createUser(t.db, { fname: 'Ruth' });
+    const here = await signIn(t.db, user.id);
+    const elsewhere = await signIn(t.db, user.id);
+    const next = freshEmail();
+    const res = await update(
+      user.id,
+      { user: editable(next, { firstName: 'Naomi', currentPassword: user.password }) },
+      here,
+      host,
+    );
+    expect(res.statusCode).toBe(200);
+    const mail = (await mailsTo(user.email)).at(-1);
+    if (!mail) throw new Error('no e-mail to the old address');
+    return { user, here, elsewhere, next, mail, token: undoTokenIn(mail.text_body) };
+  }
+
+  it('asks for the current password: without it, 400 next to the field and nothing changes', async () => {
+    const user = await createUser(t.db, { fname: 'Ruth' });
+    const here = await signIn(t.db, user.id);
+    const elsewhere = await signIn(t.db, user.id);
+
+    const res = await update(user.id, { user: editable(freshEmail(), { firstName: 'Naomi' }) }, here);
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      code: 'current_password_required',
+      message: 'Please enter your current password to change your e-mail address.',
+      fields: { 'user.currentPassword': 'Please enter your current password to change your e-mail address.' },
+    });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, fname: 'Ruth' });
+    expect(await mailsTo(user.email)).toEqual([]);
+    expect(await sessionsOf(user.id)).toHaveLength(2);
+    expect((await get('/crud/user', elsewhere)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password, localized, changing nothing', async () => {
+    const user = await createUser(t.db, { fname: 'Ruth' });
+    const here = await signIn(t.db, user.id);
+    const next = freshEmail();
+    const body = { user: editable(next, { firstName: 'Naomi', currentPassword: 'not my password' }) };
+
+    const wrong = await update(user.id, body, here);
+    const spanish = await update(user.id, body, here, 'es.localhost');
+
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      code: 'current_password_wrong',
+      message: 'The current password is not correct.',
+      fields: { 'user.currentPassword': 'The current password is not correct.' },
+    });
+    expect(spanish.json().fields).toEqual({ 'user.currentPassword': 'La contraseña actual no es correcta.' });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, fname: 'Ruth' });
+    expect(await mailsTo(user.email)).toEqual([]);
+    expect(await mailsTo(next)).toEqual([]);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+  });
+
+  it('shares the password change’s limit on guesses (5 in 15 minutes), then even the right password waits', async () => {
+    const user = await createUser(t.db);
+    const here = await signIn(t.db, user.id);
+    for (let i = 0; i < 5; i++) {
+      const res = await update(user.id, { user: editable(freshEmail(), { currentPassword: `guess ${i}` }) }, here);
+      expect(res.statusCode).toBe(400);
+    }
+
+    const right = await update(user.id, { user: editable(freshEmail(), { currentPassword: user.password }) }, here);
+
+    expect(right.statusCode).toBe(429);
+    expect((await userRow(user.id)).email).toBe(user.email);
+  });
+
+  it('with the password: saves, e-mails the old address an undo link, ends the other sessions and keeps this one', async () => {
+    const other = await createUser(t.db);
+    const someoneElse = await signIn(t.db, other.id);
+
+    const { user, here, elsewhere, next, mail, token } = await changeEmail();
+
+    expect(await userRow(user.id)).toMatchObject({ email: next, fname: 'Naomi' });
+    expect(mail).toMatchObject({ lang_code: 'en', subject: 'Your Storyhouse e-mail address was changed' });
+    expect(mail.text_body).toContain(`changed from ${user.email} to ${next}.`);
+    expect(mail.text_body).toContain('within 7 days');
+    expect(mail.text_body).toMatch(/^http:\/\/localhost\/account\/email\/undo\?token=[A-Za-z0-9_-]{43}$/m);
+    expect(await mailsTo(next)).toEqual([]);
+    // Only the token's hash is stored.
+    const rows = await t.db.selectFrom('email_change_tokens').selectAll().where('user_id', '=', user.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(await sessionsOf(user.id)).toEqual([sessionIdOf(here)]);
+    expect((await get('/crud/user', here)).json()).toMatchObject({ id: user.id, email: next });
+    expect((await get('/crud/user', elsewhere)).statusCode).toBe(401);
+    expect((await get('/crud/user', someoneElse)).statusCode).toBe(200);
+  });
+
+  it('writes to the old address in the site’s language, linking to that site', async () => {
+    const spanish = await changeEmail('es.localhost');
+    const russian = await changeEmail('ru.localhost');
+
+    expect(spanish.mail).toMatchObject({
+      lang_code: 'es',
+      subject: 'Se cambió el correo electrónico de tu cuenta de Storyhouse',
+    });
+    expect(spanish.mail.text_body).toContain('antes de 7 días');
+    expect(spanish.mail.text_body).toMatch(/^http:\/\/es\.localhost\/account\/email\/undo\?token=[\w-]{43}$/m);
+    expect(russian.mail).toMatchObject({
+      lang_code: 'ru',
+      subject: 'Адрес электронной почты вашего аккаунта Storyhouse изменён',
+    });
+    expect(russian.mail.text_body).toContain('в течение 7 дней');
+    expect(russian.mail.text_body).toMatch(/^http:\/\/ru\.localhost\/account\/email\/undo\?token=[\w-]{43}$/m);
+  });
+
+  it('needs no password, sends nothing and signs no one out when the e-mail stays', async () => {
+    const user = await createUser(t.db);
+    const here = await signIn(t.db, user.id);
+    const elsewhere = await signIn(t.db, user.id);
+
+    const res = await update(user.id, { user: editable(user.email, { firstName: 'Naomi' }) }, here);
+
+    expect(res.statusCode).toBe(200);
+    expect((await userRow(user.id)).fname).toBe('Naomi');
+    expect(await mailsTo(user.email)).toEqual([]);
+    expect((await get('/crud/user', elsewhere)).statusCode).toBe(200);
+  });
+
+  it('refuses an admin impersonating the family (403), even with the family’s password; other fields still save', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const family = await createUser(t.db, { fname: 'Ruth' });
+    const asFamily = await signIn(t.db, family.id, { masqueradeAdminId: admin.id });
+    const familySession = await signIn(t.db, family.id);
+    const taken = freshEmail();
+
+    const res = await update(
+      family.id,
+      { user: editable(taken, { firstName: 'Naomi', currentPassword: family.password }) },
+      asFamily,
+    );
+
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      code: 'email_change_owner_only',
+      message: 'Only the account’s owner, signed in themselves, can change its e-mail address: not an admin acting for them.',
+    });
+    expect(await userRow(family.id)).toMatchObject({ email: family.email, fname: 'Ruth' });
+    expect(await mailsTo(family.email)).toEqual([]);
+    expect((await get('/crud/user', familySession)).statusCode).toBe(200);
+    // Helping with the address is still allowed.
+    const other = await update(family.id, { user: editable(family.email, { firstName: 'Naomi' }) }, asFamily);
+    expect(other.statusCode).toBe(200);
+    expect((await userRow(family.id)).fname).toBe('Naomi');
+  });
+
+  it('refuses an admin saving a customer’s account by id with a new e-mail (403), changing nothing', async () => {
+    const admin = await createUser(t.db, { is_admin: true });
+    const customer = await createUser(t.db, { fname: 'Ruth' });
+
+    const res = await update(
+      customer.id,
+      { user: editable(freshEmail(), { firstName: 'Naomi', currentPassword: admin.password }) },
+      await signIn(t.db, admin.id),
+    );
+
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'email_change_owner_only' });
+    expect(await userRow(customer.id)).toMatchObject({ email: customer.email, fname: 'Ruth' });
+  });
+
+  it('keeps the old address for the account while the undo link works: no one else signs up with it or takes it', async () => {
+    const { user } = await changeEmail();
+    const other = await createUser(t.db);
+
+    const signUp = await create({ user: newUser({ email: user.email.toUpperCase(), emailConfirm: user.email }) });
+    const take = await update(
+      other.id,
+      { user: editable(user.email, { currentPassword: other.password }) },
+      await signIn(t.db, other.id),
+    );
+
+    expect(signUp.statusCode).toBe(409);
+    expect(signUp.json()).toMatchObject({ code: 'account_save_failed' });
+    expect(take.statusCode).toBe(409);
+    expect((await userRow(other.id)).email).toBe(other.email);
+  });
+
+  it('undo: puts the old e-mail back once, ends every session, clears the password and hands a reset token', async () => {
+    const { user, here, next, token } = await changeEmail();
+    const attacker = await login(next, user.password);
+    expect(attacker.statusCode).toBe(200);
+    const attackerCookie = `sid=${sidOf(attacker)}`;
+
+    const res = await undo({ token });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json() as { status: string; email: string; reset_token: string };
+    expect(body).toMatchObject({ status: 'restored', email: user.email });
+    expect(await userRow(user.id)).toMatchObject({ email: user.email, password_hash: null });
+    expect(await sessionsOf(user.id)).toEqual([]);
+    expect((await get('/crud/user', here)).statusCode).toBe(401);
+    expect((await get('/crud/user', attackerCookie)).statusCode).toBe(401);
+    // The password whoever changed the e-mail knew no longer logs in, with either address.
+    expect((await login(next, user.password)).statusCode).not.toBe(200);
+    expect((await login(user.email, user.password)).statusCode).not.toBe(200);
+    // Once only.
+    const again = await undo({ token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'email_change_link_invalid',
+      message: 'This link is not valid, has expired or has already been used.',
+    });
+    // The reset token chooses the new password, which then logs in with the old address.
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/crud/reset/password/token',
+      payload: { token: body.reset_token, new_password: 'our very own again' },
+      remoteAddress: nextIp(),
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await login(user.email, 'our very own again')).statusCode).toBe(200);
+  });
+
+  it('undo: a later change’s link cannot cancel the first one’s', async () => {
+    const { user, here, next, token: first } = await changeEmail();
+    const third = freshEmail();
+    const res = await update(user.id, { user: editable(third, { currentPassword: user.password }) }, here);
+    expect(res.statusCode).toBe(200);
+    const second = undoTokenIn((await mailsTo(next)).at(-1)?.text_body ?? '');
+
+    expect((await undo({ token: second })).json()).toMatchObject({ email: next });
+    expect((await undo({ token: first })).json()).toMatchObject({ email: user.email });
+    expect((await userRow(user.id)).email).toBe(user.email);
+  });
+
+  it('undo: refuses an expired, forged or malformed link, changing nothing', async () => {
+    const { user, here, next, token } = await changeEmail();
+    await t.db
+      .updateTable('email_change_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', '=', user.id)
+      .execute();
+
+    const expired = await undo({ token });
+    const forged = await undo({ token: 'A'.repeat(43) });
+    const malformed = await undo({ token: 'not a token' });
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: '/crud/email-change/undo',
+      payload: { token },
+      headers: { host: 'es.localhost' },
+      remoteAddress: nextIp(),
+    });
+
+    for (const res of [expired, forged, malformed]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'email_change_link_invalid' });
+    }
+    expect(spanish.json()).toMatchObject({ message: 'Este enlace no es válido, caducó o ya se usó.' });
+    expect(await userRow(user.id)).toMatchObject({ email: next, password_hash: user.password_hash });
+    expect((await get('/crud/user', here)).statusCode).toBe(200);
+    // Expired, the old address is free again.
+    const signUp = await create({ user: newUser({ email: user.email }) });
+    expect(signUp.statusCode).toBe(200);
+  });
+
+  it('the hourly sweep deletes spent or expired undo links a day old, with their addresses, and keeps open ones', async () => {
+    const { user } = await changeEmail();
+    await t.db
+      .insertInto('email_change_tokens')
+      .values({
+        user_id: user.id,
+        old_email: 'long.gone@example.test',
+        new_email: user.email,
+        token_hash: hashToken('an old link'),
+        created_at: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
+        expires_at: new Date(Date.now() - 24 * 60 * 60 * 1000),
+      })
+      .execute();
+
+    expect(await profileRepository(t.db).deleteStaleEmailChangeTokens()).toBeGreaterThanOrEqual(1);
+
+    const left = await t.db.selectFrom('email_change_tokens').select('old_email').where('user_id', '=', user.id).execute();
+    expect(left).toEqual([{ old_email: user.email }]);
+  });
+
+  it('undo: limits attempts per client address (20 in 15 minutes)', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < 20; i++) expect((await undo({ token: 'B'.repeat(43) }, { ip })).statusCode).toBe(400);
+
+    const res = await undo({ token: 'B'.repeat(43) }, { ip });
+
+    expect(res.statusCode).toBe(429);
   });
 });
 

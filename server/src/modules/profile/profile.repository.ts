@@ -27,11 +27,23 @@ export function profileRepository(db: Db) {
     states() {
       return db.selectFrom('states').select(['code', 'name', 'country_id']).orderBy('country_id').orderBy('name').execute();
     },
-    /** Another account holds this e-mail, whatever its case (users_email_key is on lower(email)). */
+    /**
+     * Another account holds this e-mail, whatever its case (users_email_key is on lower(email)), or keeps it
+     * reserved: it is the old address of another account's e-mail change that can still be undone.
+     */
     async emailTaken(email: string, exceptUserId?: number) {
-      let q = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email.toLowerCase());
+      const lower = email.toLowerCase();
+      let q = db.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', lower);
       if (exceptUserId !== undefined) q = q.where('id', '<>', exceptUserId);
-      return (await q.executeTakeFirst()) !== undefined;
+      if ((await q.executeTakeFirst()) !== undefined) return true;
+      let reserved = db
+        .selectFrom('email_change_tokens')
+        .select('id')
+        .where(sql<string>`lower(old_email)`, '=', lower)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`);
+      if (exceptUserId !== undefined) reserved = reserved.where('user_id', '<>', exceptUserId);
+      return (await reserved.executeTakeFirst()) !== undefined;
     },
     async insertUser(values: ProfileValues & { password_hash: string }) {
       const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
@@ -45,9 +57,57 @@ export function profileRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numUpdatedRows) > 0;
     },
-    /** Whether account `id` exists and is an admin's (undefined: no such account). */
+    /** Account `id`'s e-mail and whether it is an admin's (undefined: no such account). */
     accountRole(id: number) {
-      return db.selectFrom('users').select('is_admin').where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('users').select(['email', 'is_admin']).where('id', '=', id).executeTakeFirst();
+    },
+    async insertEmailChangeToken(values: {
+      user_id: number;
+      old_email: string;
+      new_email: string;
+      token_hash: string;
+      expires_at: Date;
+    }) {
+      await db.insertInto('email_change_tokens').values(values).execute();
+    },
+    /**
+     * Marks a usable undo link used, atomically: of two requests racing with
+     * the same link only one gets the change back.
+     */
+    consumeEmailChangeToken(tokenHash: string) {
+      return db
+        .updateTable('email_change_tokens')
+        .set({ used_at: sql`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning(['id', 'user_id', 'old_email'])
+        .executeTakeFirst();
+    },
+    /**
+     * The undo links of the changes made after change `sinceId` stop working: undoing a change undoes those
+     * too. Earlier changes' links stay, so undoing a later change never cancels the first owner's link.
+     */
+    async retireEmailChangeTokensAfter(userId: number, sinceId: number) {
+      await db
+        .updateTable('email_change_tokens')
+        .set({ used_at: sql`now()` })
+        .where('user_id', '=', userId)
+        .where('id', '>', sinceId)
+        .where('used_at', 'is', null)
+        .execute();
+    },
+    async setEmail(id: number, email: string) {
+      await db.updateTable('users').set({ email, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+    },
+    /** Spent and expired undo links are of no use to anyone (periodic sweep); their addresses go with them. */
+    async deleteStaleEmailChangeTokens() {
+      const r = await db
+        .deleteFrom('email_change_tokens')
+        .where((eb) => eb.or([eb('used_at', 'is not', null), eb('expires_at', '<=', sql<Date>`now()`)]))
+        .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+        .executeTakeFirst();
+      return Number(r.numDeletedRows);
     },
     async setLayout(id: number, layout: 'list' | 'grid') {
       await db.updateTable('users').set({ layout }).where('id', '=', id).execute();

@@ -7,11 +7,16 @@ import {
   AccountUpdateInput,
   AddressResponse,
   CountriesResponse,
+  EmailChangeUndoInput,
+  EmailChangeUndoneResponse,
   GiftCardRecordsResponse,
+  routePath,
   SiteQuery,
   StatesResponse,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { siteLink } from '../../plugins/site-lang';
 import { requireUser } from '../accounts/guards';
 import type { PasswordHashParams } from '../accounts/password';
 import { mergeGuestCart } from '../cart/cart.service';
@@ -21,7 +26,10 @@ import { profileService } from './profile.service';
 const REFERENCE_CACHE = 'public, max-age=86400';
 
 /** Spec §7 Account: create account, settings, countries and states, address, gift card records, layout. */
-export const profileRoutes: FastifyPluginAsyncZod<{ hashParams?: PasswordHashParams }> = async (app, { hashParams }) => {
+export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?: PasswordHashParams }> = async (
+  app,
+  { config, hashParams },
+) => {
   const profile = profileService(app.db, hashParams);
 
   app.get(
@@ -83,7 +91,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ hashParams?: PasswordHashPar
     {
       schema: {
         tags: ['account'],
-        summary: "Saves account settings: one's own, or anyone's for an admin (spec §5 Account); passwords are not changed here",
+        summary:
+          "Saves account settings: one's own, or anyone's for an admin (spec §5 Account); passwords are not changed here. " +
+          'A new e-mail is the owner’s alone, with the current password; the old address is e-mailed an undo link and ' +
+          "the account's other sessions end",
         querystring: SiteQuery,
         params: AccountIdParams,
         body: AccountUpdateInput,
@@ -92,9 +103,40 @@ export const profileRoutes: FastifyPluginAsyncZod<{ hashParams?: PasswordHashPar
     },
     async (request) => {
       // Saved while impersonating: the request is logged with the admin's id (masquerade-audit.plugin).
-      const { user } = await requireUser(request);
-      await profile.update(user, request.params.id, request.body.user);
+      const { user, session } = await requireUser(request);
+      const lang = request.siteLang;
+      const { origin, query } = siteLink(request, config, lang);
+      const page = routePath('emailChangeUndo', lang) ?? '/account/email/undo';
+      const undoLinkFor = (token: string) => `${origin}${page}?token=${token}${query ? `&${query.slice(1)}` : ''}`;
+      const actor = {
+        id: user.id,
+        is_admin: user.is_admin,
+        sessionId: session.id,
+        masquerading: Boolean(session.masquerade_admin_id),
+      };
+      await profile.update(actor, request.params.id, request.body.user, { lang, undoLinkFor });
       return { id: request.params.id };
+    },
+  );
+
+  app.post(
+    '/crud/email-change/undo',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "The old address's link after an e-mail change: puts it back, ends every session of the account and " +
+          'clears its password; answers a reset token to choose a new one',
+        querystring: SiteQuery,
+        body: EmailChangeUndoInput,
+        response: { 200: EmailChangeUndoneResponse },
+      },
+    },
+    async (request, reply) => {
+      const { userId, email, resetToken } = await profile.undoEmailChange(request.ip, request.body.token);
+      request.log.info({ userId }, 'e-mail change undone by e-mailed link');
+      reply.header('cache-control', 'no-store');
+      return { status: 'restored' as const, email, reset_token: resetToken };
     },
   );
 

@@ -39,9 +39,10 @@ const blank = {
   zip: '',
   phone: '',
 };
-type Values = typeof blank;
+/** Edit mode adds the current password, asked for only when the e-mail changes. */
+type Values = typeof blank & { currentPassword: string };
 
-/** Edit mode's values: the account as saved, without password fields. */
+/** Edit mode's values: the account as saved, without new-password fields. */
 function editValues(user: UserResponse) {
   return {
     firstName: user.fname,
@@ -54,8 +55,24 @@ function editValues(user: UserResponse) {
     city: user.city ?? '',
     zip: user.zip ?? '',
     phone: user.phone ?? '',
+    currentPassword: '',
   };
 }
+
+/** The body's fields are under `user.` (POST /crud/user-account {user}); the form's are not. */
+function withFormFieldNames(error: unknown) {
+  if (!(error instanceof ApiError)) return error;
+  const fields = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^user\./, ''), v]));
+  return new ApiError(error.status, error.code, error.message, fields);
+}
+
+/** Refusals whose own words say what to do (a taken e-mail, the current password, an admin acting for the family). */
+const WORDED_REFUSALS = new Set([
+  'account_save_failed',
+  'current_password_required',
+  'current_password_wrong',
+  'email_change_owner_only',
+]);
 
 /**
  * Spec §2 Settings / create account: the one account form in its two modes.
@@ -64,6 +81,8 @@ function editValues(user: UserResponse) {
  * states or Canadian provinces for those countries, free text elsewhere;
  * in edit mode a typed state saves itself 300 ms after typing stops
  * (spec §5 State/province). The button reads Ready/Saving/Saved (§4).
+ * A new e-mail in edit mode asks for the current password (issue 26 item 4):
+ * the field shows once the e-mail differs from the saved one.
  */
 export function AccountForm({
   mode,
@@ -86,11 +105,9 @@ export function AccountForm({
   const ready = () => setState('ready');
 
   const fail = (error: unknown) => {
-    submit.showServerErrors(error);
+    submit.showServerErrors(withFormFieldNames(error));
     const message =
-      error instanceof ApiError && error.code === 'account_save_failed'
-        ? error.message
-        : refusalMessage(error, t('account.failed'));
+      error instanceof ApiError && WORDED_REFUSALS.has(error.code) ? error.message : refusalMessage(error, t('account.failed'));
     submit.setFailure(message);
     setState('failed');
     resetAfter(ready);
@@ -113,22 +130,36 @@ export function AccountForm({
         setState('saved');
         resetAfter(ready, SAVED_RESET_MS);
       };
-      update.mutate({ id: user.id, user: data as AccountUpdateUser }, { onSuccess: saved, onError: fail });
+      const { currentPassword, ...fields } = data as AccountUpdateUser;
+      // The password goes only with a new e-mail; once saved, the field goes away with it.
+      const body = emailChanged(fields.email) ? { ...fields, currentPassword } : fields;
+      update.mutate(
+        { id: user.id, user: body },
+        {
+          onSuccess: () => {
+            form.set('currentPassword', '');
+            saved();
+          },
+          onError: fail,
+        },
+      );
     }
   };
 
   const submit = useFormSubmit(form, { busy: state !== 'ready', send: save });
+  const emailChanged = (email: string) => mode === 'edit' && !!user && email.trim().toLowerCase() !== user.email.toLowerCase();
 
   // Spec §5 State/province: in edit mode the free-text state saves itself 300 ms after typing stops.
   const savedState = useRef(user?.state ?? '');
   const stateIsText = mode === 'edit' && regionKind(Number(form.values.country) || null) === 'region';
-  const latest = useRef({ form, state, save });
-  latest.current = { form, state, save };
+  const latest = useRef({ form, state, save, emailChanged });
+  latest.current = { form, state, save, emailChanged };
   useEffect(() => {
     if (!stateIsText || form.values.state === savedState.current) return;
     const timer = setTimeout(() => {
-      const { form: f, state: s, save: doSave } = latest.current;
-      if (s !== 'ready' || !f.isValid) return;
+      const { form: f, state: s, save: doSave, emailChanged: changed } = latest.current;
+      // A new e-mail waits for its password and the Save button.
+      if (s !== 'ready' || !f.isValid || changed(f.values.email)) return;
       savedState.current = f.values.state;
       const data = AccountUpdateUser.safeParse(f.values);
       if (data.success) doSave(data.data);
@@ -137,6 +168,7 @@ export function AccountForm({
   }, [stateIsText, form.values.state]);
 
   const label = (name: keyof Values | 'province' | 'region') => t(`account.fields.${name}`);
+  const asksPassword = emailChanged(form.values.email);
   const buttonLabel =
     state === 'saving'
       ? t(mode === 'create' ? 'account.button.creating' : 'account.button.saving')
@@ -179,6 +211,18 @@ export function AccountForm({
               maxLength={PASSWORD_MAX_LENGTH}
             />
           </>
+        ) : null}
+        {asksPassword ? (
+          <TextField
+            form={form}
+            name="currentPassword"
+            type="password"
+            label={label('currentPassword')}
+            hint={t('account.emailChange.passwordNote')}
+            required
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+          />
         ) : null}
         <CountryRegionFields form={form} names={{ country: 'country', state: 'state' }} label={label} />
         <TextField form={form} name="address" label={label('address')} autoComplete="street-address" maxLength={200} />
