@@ -202,8 +202,16 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
     const port = await freePort();
     server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
-      // A fresh database: the server seeds the demo content into it.
-      env: { ...process.env, NODE_ENV: 'production', PAYMENTS: 'test', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      // A fresh database: the server seeds the demo content into it (in production only when told to: a demo site).
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PAYMENTS: 'test',
+        DEMO_CONTENT: 'on',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     if (!(await waitHealthy(port, server, Date.now() + 180_000))) throw new Error('the server did not start');

@@ -1,12 +1,22 @@
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
+import { Cancelled, createAdminCommand, type Terminal } from './create-admin-command';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
+import { siteLangOptions } from './plugins/site-lang';
 
-/** `npm run migrate` and `npm run seed`. */
-async function run(command: string | undefined) {
+/** `npm run migrate`, `npm run seed` and `npm run create-admin`. */
+async function run(command: string | undefined, args: string[]): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase(config);
+  // 'command': refuses the embedded database while the server has it open (db/database.ts).
+  const open = () => openDatabase(config, 'command');
+  if (command === 'create-admin') {
+    return createAdminCommand(args, process.env, processTerminal(), open, `${siteLangOptions(config).origins.en}/login`);
+  }
+  if (command !== 'migrate' && command !== 'seed')
+    throw new Error(`Unknown command ${command ?? '(none)'}: migrate, seed or create-admin.`);
+  if (command === 'seed') refuseDemoInProduction(config);
+  const database = await open();
   try {
     const applied = await migrateToLatest(database.db);
     console.log(applied.length ? `Applied migrations: ${applied.join(', ')}` : 'Database schema is up to date.');
@@ -17,9 +27,87 @@ async function run(command: string | undefined) {
   } finally {
     await database.close();
   }
+  return 0;
 }
 
-run(process.argv[2]).catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+/** The demo content brings an admin whose password the README publishes: in production only for a public demo site. */
+function refuseDemoInProduction(config: Config) {
+  if (config.NODE_ENV === 'production' && config.DEMO_CONTENT !== 'on') {
+    throw new Error(
+      'NODE_ENV=production: the demo content has accounts with public passwords, an admin among them; ' +
+        'it is loaded only with DEMO_CONTENT=on (a public demo site). A real site makes its admin with npm run create-admin.',
+    );
+  }
+}
+
+/** The process's terminal: questions on stdout, answers from stdin (raw mode, so a password is not echoed). */
+function processTerminal(): Terminal {
+  const { stdin, stdout, stderr } = process;
+  // What was typed (or pasted) past the end of an answer: the start of the next one.
+  let typedAhead: string[] = [];
+  return {
+    interactive: Boolean(stdin.isTTY && stdout.isTTY),
+    say: (line) => stdout.write(`${line}\n`),
+    complain: (line) => stderr.write(`${line}\n`),
+    ask: (question, { hidden = false } = {}) =>
+      new Promise((resolve, reject) => {
+        // Raw mode before the question shows: a password typed the moment it appears must not be echoed.
+        stdin.setRawMode(true);
+        stdout.write(question);
+        let answer = '';
+        const finish = () => {
+          stdin.off('data', onData);
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdout.write('\n');
+        };
+        const take = (chars: string[]) => {
+          for (const [i, ch] of chars.entries()) {
+            if (ch === '\r' || ch === '\n' || ch === '\u0004') {
+              typedAhead = chars.slice(i + 1);
+              finish();
+              resolve(answer);
+              return;
+            }
+            if (ch === '\u0003') {
+              finish();
+              reject(new Cancelled());
+              return;
+            }
+            if (ch === '\u007f' || ch === '\b') {
+              if (answer && !hidden) stdout.write('\b \b');
+              answer = [...answer].slice(0, -1).join('');
+            } else if (ch >= ' ') {
+              answer += ch;
+              if (!hidden) stdout.write(ch);
+            }
+          }
+        };
+        const onData = (chunk: string) => {
+          // An arrow or function key: an escape sequence, not text.
+          if (!chunk.startsWith('\u001b')) take([...chunk]);
+        };
+        stdin.setEncoding('utf8');
+        stdin.on('data', onData);
+        stdin.resume();
+        const ahead = typedAhead;
+        typedAhead = [];
+        take(ahead);
+      }),
+  };
+}
+
+// npm runs workspace scripts in server/, but npm start runs in the project's root: relative paths (DATA_DIR=./data)
+// must name the same folders as for the server, or `npm run create-admin` makes the admin in a database nobody serves.
+if (process.env.npm_config_local_prefix) process.chdir(process.env.npm_config_local_prefix);
+
+run(process.argv[2], process.argv.slice(3)).then(
+  (status) => {
+    process.exitCode = status;
+  },
+  (err) => {
+    // A bad setting (ConfigError), a busy or unreachable database, an unknown command: the message says it all.
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  },
+);

@@ -187,8 +187,12 @@ export const ConfigSchema = z.object({
   CMS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
   /** How long a page waits for its first data (decision 014) before it is sent with what has answered; the client asks for the rest. */
   FIRST_DATA_WAIT_MS: z.coerce.number().int().min(0).max(5000).default(400),
-  /** Demo content: "auto" loads it into an empty database; "off" never does. */
-  DEMO_CONTENT: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * Demo content (db/seed.ts demoContentAtStartup): "on" loads it into an empty database, production too (a public
+   * demo site: its accounts' passwords are published); "auto" is "on" outside production and "off" in it, so a real
+   * site never gets the demo admin; "off" never loads it.
+   */
+  DEMO_CONTENT: z.enum(['auto', 'on', 'off']).default('auto'),
   ...mediaSettings,
   ...mailSettings,
   ...paymentSettings,

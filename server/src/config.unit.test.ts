@@ -54,6 +54,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).PAYMENTS).toBe('test');
   });
 
+  it('takes DEMO_CONTENT on (a public demo site, production too), auto (the default) or off', () => {
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).DEMO_CONTENT).toBe('auto');
+    expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test', DEMO_CONTENT: 'on' }).DEMO_CONTENT).toBe('on');
+    expect(loadConfig({ DEMO_CONTENT: 'off' }).DEMO_CONTENT).toBe('off');
+    expect(configError({ DEMO_CONTENT: 'yes' })).toMatch(/^ {2}DEMO_CONTENT="yes": .*"auto"\|"on"\|"off"/m);
+  });
+
   it('needs the SMTP address to send e-mail by SMTP', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL="": required when MAIL_TRANSPORT=smtp/);
     expect(loadConfig({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'smtps://u:p@smtp.example.org' }).SMTP_URL).toBe(

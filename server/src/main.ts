@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { isDemoDatabase, isEmptyDatabase, runSeeders } from './db/seed';
+import { demoContentAtStartup } from './db/seed';
 import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
@@ -34,8 +34,7 @@ async function main() {
 
   const database = await openDatabase(config);
   const applied = await migrateToLatest(database.db);
-  const demo = config.DEMO_CONTENT === 'auto' && ((await isEmptyDatabase(database.db)) || (await isDemoDatabase(database.db)));
-  const seeded = demo ? await runSeeders(database.db) : [];
+  const { demo, seeded, warning, notice } = await demoContentAtStartup(config, database.db);
 
   const webRoot = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({ config, database, webRoot, logger });
@@ -43,6 +42,8 @@ async function main() {
     { database: database.kind === 'pglite' ? path.resolve(config.DATA_DIR, 'pglite') : 'postgres', migrations: applied, seeded },
     'database ready',
   );
+  if (warning) app.log.warn(warning);
+  if (notice) app.log.info(notice);
 
   // Hourly: expired sessions, ended rate-limit windows, spent password-reset and e-mail-change links, expired
   // captcha solutions, free MP3 download links a day past their expiry.

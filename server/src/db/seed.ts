@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { accountsSeeder } from '../modules/accounts/accounts.seed';
+import type { Config } from '../config';
+import { accountsSeeder, demoAccounts, demoAdminHasPublicPassword } from '../modules/accounts/accounts.seed';
 import { couponsSeeder } from '../modules/cart/coupons.seed';
 import { catalogueSeeder, fundsSeeder } from '../modules/catalogue/catalogue.seed';
 import {
@@ -63,6 +64,53 @@ export async function isEmptyDatabase(db: Db) {
 export async function isDemoDatabase(db: Db) {
   const r = await db.selectFrom('seed_runs').select('name').limit(1).execute();
   return r.length > 0;
+}
+
+/**
+ * Whether this server loads the demo content (README, DEMO_CONTENT): "on" always, "auto" outside production only,
+ * "off" never. Production needs "on" because the demo admin's password is published (issue 26 item 2).
+ */
+export function demoContentEnabled(config: Pick<Config, 'DEMO_CONTENT' | 'NODE_ENV'>) {
+  return config.DEMO_CONTENT === 'on' || (config.DEMO_CONTENT === 'auto' && config.NODE_ENV !== 'production');
+}
+
+export interface DemoContentAtStartup {
+  /** The seeders run now. */
+  seeded: string[];
+  /** This server serves the demo content: the start-up log lists the demo accounts. */
+  demo: boolean;
+  /** For the start-up log: a production server where the demo admin signs in with its published password. */
+  warning: string | null;
+  /** For the start-up log: a production database with no admin yet, and how to make one. */
+  notice: string | null;
+}
+
+/**
+ * What start-up (main.ts) does with the demo content: when enabled, it is loaded into an empty database, and a
+ * database seeded before gets the seeders added since; a database holding anything else is never touched.
+ * `list`: the seeders (tests pass a few).
+ */
+export async function demoContentAtStartup(
+  config: Pick<Config, 'DEMO_CONTENT' | 'NODE_ENV'>,
+  db: Db,
+  list: Seeder[] = seeders,
+): Promise<DemoContentAtStartup> {
+  const demo = demoContentEnabled(config) && ((await isEmptyDatabase(db)) || (await isDemoDatabase(db)));
+  const seeded = demo ? await runSeeders(db, list) : [];
+  let warning: string | null = null;
+  if (config.NODE_ENV === 'production' && demo) {
+    const emails = demoAccounts.map((a) => a.email).join(', ');
+    warning = `DEMO_CONTENT=on: this production server holds the demo accounts (${emails}), whose passwords are public (README, this log). For a public demo site only; a real site leaves DEMO_CONTENT unset (or off) and makes its admin with npm run create-admin.`;
+  } else if (config.NODE_ENV === 'production' && (await demoAdminHasPublicPassword(db))) {
+    // A database seeded before demo content needed opting in to: say so on every start until the account is dealt with.
+    warning = `This production database holds the demo admin ${demoAccounts.find((a) => a.is_admin)?.email} with the password the README publishes: anyone can sign in as an admin. Make your own admin (npm run create-admin), then change that account's password or take its admin role away; or, for a public demo site, set DEMO_CONTENT=on.`;
+  }
+  let notice: string | null = null;
+  if (config.NODE_ENV === 'production' && !demo) {
+    const admin = await db.selectFrom('users').select('id').where('is_admin', '=', true).limit(1).executeTakeFirst();
+    if (!admin) notice = 'No admin account yet: make the first one with npm run create-admin.';
+  }
+  return { seeded, demo, warning, notice };
 }
 
 /** Runs the seeders that have not run on this database; returns their names. */

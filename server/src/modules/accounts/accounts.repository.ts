@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 export function accountsRepository(db: Db) {
@@ -8,6 +9,27 @@ export function accountsRepository(db: Db) {
         .select(['id', 'email', 'fname', 'lname', 'address', 'city', 'country_id', 'state', 'zip', 'phone', 'is_admin', 'layout'])
         .where('id', '=', id)
         .executeTakeFirst();
+    },
+    /** The account an e-mail names, whatever its case (users_email_key is on lower(email)). */
+    findByEmail(email: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'is_admin'])
+        .where(sql<string>`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
+    },
+    /** Inserts an admin; undefined when an account with this e-mail appeared meanwhile (users_email_key). */
+    async insertAdmin(values: { email: string; password_hash: string }) {
+      const row = await db
+        .insertInto('users')
+        .values({ ...values, is_admin: true })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return row?.id;
+    },
+    async makeAdmin(id: number) {
+      await db.updateTable('users').set({ is_admin: true, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
     },
     async count() {
       const r = await db

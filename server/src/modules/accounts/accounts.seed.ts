@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
-import { DEMO_PASSWORD_HASH_PARAMS, hashPassword } from './password';
+import { DEMO_PASSWORD_HASH_PARAMS, hashPassword, verifyPassword } from './password';
 
 /** Demo accounts, shown in the README and the start-up log. */
 export const demoAccounts = [
@@ -43,3 +45,17 @@ export const accountsSeeder: Seeder = {
     }
   },
 };
+
+/** Whether the demo admin exists, is still an admin, and still signs in with the README's password. */
+export async function demoAdminHasPublicPassword(db: Db) {
+  const admin = demoAccounts.find((a) => a.is_admin);
+  if (!admin) return false;
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where(sql<string>`lower(email)`, '=', admin.email)
+    .where('is_admin', '=', true)
+    .executeTakeFirst();
+  // The demo hash is the cheap one (about a millisecond); a changed password is checked at its own cost, once per start.
+  return row?.password_hash ? verifyPassword(admin.password, row.password_hash) : false;
+}

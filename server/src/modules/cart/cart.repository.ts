@@ -309,6 +309,29 @@ export function cartRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    /**
+     * The cart of that key locked for an edit (made first when `create`),
+     * with whether an order of it is waiting for its payment (3-D Secure):
+     * one round trip. Undefined when there is no cart and none is made.
+     */
+    async lockCartForEdit(key: CartKey, create: boolean): Promise<{ id: number; pending_order: boolean } | undefined> {
+      const pendingOrder = sql<boolean>`exists (select 1 from orders o where o.cart_id = carts.id and o.status = 'pending')`;
+      if (!create) {
+        return db
+          .selectFrom('carts')
+          .select(['id', pendingOrder.as('pending_order')])
+          .where(keyIs(key))
+          .forUpdate()
+          .executeTakeFirst();
+      }
+      return db
+        .insertInto('carts')
+        .values('userId' in key ? { user_id: key.userId } : { session_id: key.sessionId })
+        .onConflict((oc) => oc.column('userId' in key ? 'user_id' : 'session_id').doUpdateSet({ updated_at: sql<Date>`now()` }))
+        .returning(['id', pendingOrder.as('pending_order')])
+        .executeTakeFirstOrThrow();
+    },
+
     },
 
     /** Marks a change. */

@@ -319,9 +319,20 @@ export function cartService(db: Db) {
       return Promise.resolve(EMPTY());
     }
     return db.transaction().execute(async (trx) => {
+  /**
+   * The owner's cart locked for an edit (made first when `create`). A cart
+   * whose order waits for the bank's check (3-D Secure) takes no edit until
+   * that order is paid or given up (issue 26 item 9): the order bought the
+   * cart as it was, and paying would silently undo what changed since.
+   */
+  async function lockForEdit(tx: CartRepository, owner: CartOwner, create: boolean) {
+    const cart = await tx.lockCartForEdit(keyOf(owner), create);
+    if (cart?.pending_order) throw new AppError('conflict', 'cart_order_pending');
+    return cart?.id;
+  }
+
       const tx = cartRepository(trx);
-      const key = keyOf(owner);
-      const cartId = create ? await tx.lockOrCreateCart(key) : await tx.lockCart(key);
+      const cartId = await lockForEdit(tx, owner, create);
       if (cartId === undefined) {
         edit(new Map());
         return EMPTY();
@@ -352,7 +363,7 @@ export function cartService(db: Db) {
     if (!owner) return Promise.resolve(noCart());
     return db.transaction().execute(async (trx) => {
       const tx = cartRepository(trx);
-      const cartId = await tx.lockCart(keyOf(owner));
+      const cartId = await lockForEdit(tx, owner, false);
       if (cartId === undefined) return noCart();
       const cart = await tx.findCartById(cartId);
       const next = await edit(trx, cart, await tx.viewLines(cartId));
@@ -376,8 +387,7 @@ export function cartService(db: Db) {
     if (!owner) return Promise.resolve(noCart());
     return db.transaction().execute(async (trx) => {
       const tx = cartRepository(trx);
-      const key = keyOf(owner);
-      const cartId = create ? await tx.lockOrCreateCart(key) : await tx.lockCart(key);
+      const cartId = await lockForEdit(tx, owner, create);
       if (cartId === undefined) return noCart();
       await edit(tx, cartId);
       return totalOf(trx, await tx.findCartById(cartId));
@@ -513,7 +523,7 @@ export function cartService(db: Db) {
       if (!owner) throw new AppError('conflict', 'conflict');
       return db.transaction().execute(async (trx) => {
         const tx = cartRepository(trx);
-        const cartId = await tx.lockCart(keyOf(owner));
+        const cartId = await lockForEdit(tx, owner, false);
         if (cartId === undefined) throw new AppError('conflict', 'conflict');
         assertGiftable(await tx.lockedLines(cartId));
         await tx.setGift(cartId, gift);
@@ -567,7 +577,7 @@ export function cartService(db: Db) {
       if (!owner) return EMPTY();
       return db.transaction().execute(async (trx) => {
         const tx = cartRepository(trx);
-        const cartId = await tx.lockCart(keyOf(owner));
+        const cartId = await lockForEdit(tx, owner, false);
         if (cartId === undefined) return EMPTY();
         const cart = await tx.findCartById(cartId);
         if (!giftOf(cart)) return totalOf(trx, cart);

@@ -15,11 +15,12 @@ import { START_OVER_AFTER_MS } from './purchases.service';
  * check lets the family start over after a few minutes.
  */
 let t: TestApp;
-const ids = { album: 0, coupon: 0 };
+const ids = { album: 0, other: 0, coupon: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   ids.album = (await createProduct(t.db, { slug: 'jonah', title: 'Jonah' }, { album: 999 })).album;
+  ids.other = (await createProduct(t.db, { slug: 'esther', title: 'Esther' }, { album: 799 })).album;
   ids.coupon = (
     await t.db
       .insertInto('coupons')
@@ -203,5 +204,32 @@ describe('a payment that succeeds after its order was given up on', () => {
 
     expect((await orderOf(orderId)).status).toBe('refunded');
     expect(await refundsOf(action.payment_id)).toHaveLength(1);
+  });
+});
+
+describe('a cart whose order waits for the bank (issue 26 item 9)', () => {
+  it('takes no edit until the order is settled, so paying never undoes a change; then it does', async () => {
+    const v = await family();
+    await v.add(ids.album);
+    const { orderId, action } = await waitingForTheBank(v);
+
+    expect((await v.lookupCoupon('LATE10')).statusCode).toBe(200);
+    const edits = [
+      await v.add(ids.other),
+      await v.remove(ids.album),
+      await v.applyCoupon(ids.coupon),
+      await v.markGift({ name: 'Rose', email: 'rose@example.test' }),
+    ];
+    for (const res of edits) {
+      expect(res.statusCode, `${res.raw.req.method} ${res.raw.req.url}: ${res.body}`).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'cart_order_pending' });
+      expect(res.json().message).toContain('waiting for your bank');
+    }
+    expect(await v.contents()).toEqual([[ids.album, 1]]);
+
+    await approve(v, action);
+    expect((await v.send('POST', `/crud/purchases/${orderId}/confirm`)).json()).toEqual({ order_id: orderId, status: 'paid' });
+    expect((await v.add(ids.other)).statusCode).toBe(200);
+    expect(await v.contents()).toEqual([[ids.other, 1]]);
   });
 });
