@@ -65,6 +65,7 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       p('newsletterConfirm'),
       p('forgotPassword'),
       p('passwordResetLink'),
+      p('emailChangeUndo'),
       p('login'),
       p('createAccount'),
       { route: 'notFound', path: '/no-such-page' },
