@@ -15,6 +15,7 @@ import * as m0013 from './0013_addresses_shipping_tax';
 import * as m0014 from './0014_test_processor';
 import * as m0015 from './0015_orders';
 import * as m0016 from './0016_listening_progress';
+import * as m0017 from './0017_email_change_undo';
 import * as m0018 from './0018_coupon_lookups';
 import * as m0020 from './0020_card_saved_on_success';
 
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '0014_test_processor': m0014,
   '0015_orders': m0015,
   '0016_listening_progress': m0016,
+  '0017_email_change_undo': m0017,
   '0018_coupon_lookups': m0018,
   '0020_card_saved_on_success': m0020,
 };
