@@ -7,8 +7,6 @@ import { demoPage, expect, type SiteLang, test } from './fixtures';
 
 /** The demo plans (server/src/modules/catalogue/catalogue.seed.ts): their prices, and the annual one a month (79.99 / 12). */
 const plans = { monthly: 7.99, annual: 79.99, annualPerMonth: 6.67 };
-/** The plans' sku titles, as the cart names its lines (the catalogue's, in English on every site). */
-const lineTitle = { monthly: 'Monthly subscription', annual: 'Annual subscription' };
 
 const subscriptionPath = (lang: SiteLang) => routePath('subscription', lang)!;
 /** Dollars as the page formats them (Intl in the site language, in the browser). */
@@ -48,6 +46,7 @@ test('the shop’s subscription card leads to the plans; the annual plan replace
 
   await page.goto(routePath('cart', siteLang)!);
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 3, name: lineTitle.annual })).toHaveCount(1);
-  await expect(page.getByRole('heading', { level: 3, name: lineTitle.monthly })).toHaveCount(0);
+  // The cart names the plan in the site's language, as the plans page does (issue 26 item 14: the plan's title in each language).
+  await expect(page.getByRole('heading', { level: 3, name: annualName, exact: true })).toHaveCount(1);
+  await expect(page.getByRole('heading', { level: 3, name: monthlyName, exact: true })).toHaveCount(0);
 });

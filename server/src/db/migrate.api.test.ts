@@ -63,6 +63,7 @@ describe('migrateToLatest', () => {
       'sessions',
       'shipping_rates',
       'site_navigation',
+      'sku_titles',
       'skus',
       'states',
       'tax_rates',

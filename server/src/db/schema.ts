@@ -77,6 +77,7 @@ export interface CartAmountLines {
   cart_id: number;
   description: Generated<string>;
   id: Generated<number>;
+  lang_code: string | null;
   recipient_email: string | null;
   recipient_message: string | null;
   recipient_name: string | null;
@@ -460,6 +461,12 @@ export interface SiteNavigation {
   url: string;
 }
 
+export interface SkuTitles {
+  lang_code: string;
+  sku_id: number;
+  title: string;
+}
+
 export interface Skus {
   code: string | null;
   created_at: Generated<Timestamp>;
@@ -656,6 +663,7 @@ export interface DB {
   sessions: Sessions;
   shipping_rates: ShippingRates;
   site_navigation: SiteNavigation;
+  sku_titles: SkuTitles;
   skus: Skus;
   states: States;
   tax_rates: TaxRates;

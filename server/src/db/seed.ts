@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import { accountsSeeder, demoAccounts, demoAdminHasPublicPassword } from '../modules/accounts/accounts.seed';
 import { couponsSeeder } from '../modules/cart/coupons.seed';
-import { catalogueSeeder, fundsSeeder } from '../modules/catalogue/catalogue.seed';
+import { catalogueSeeder, fundsSeeder, skuTitlesSeeder } from '../modules/catalogue/catalogue.seed';
 import {
   donationsPageSeeder,
   freeMp3RecordingSeeder,
@@ -49,6 +49,7 @@ export const seeders: Seeder[] = [
   profileSeeder,
   couponsSeeder,
   fundsSeeder,
+  skuTitlesSeeder,
   donationsPageSeeder,
   giftCardPagesSeeder,
   givingNavigationSeeder,

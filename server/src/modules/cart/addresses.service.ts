@@ -3,6 +3,7 @@ import {
   type AddressType,
   type CartTotal,
   isUsCountry,
+  type LangCode,
   type ShippingTiersResponse,
   ShippingType,
 } from '@storyhouse/contracts';
@@ -30,16 +31,21 @@ const notYours = () => new AppError('not_found', 'item_not_found');
  * Issue 12 item 7 (spec §7 Cart): a signed-in user's cart addresses and
  * shipping method. The cart must be the caller's; every change runs under
  * the cart's row lock, like the other cart changes (cart.service.ts), and
- * answers the new CartTotal.
+ * answers the new CartTotal, its lines titled in `lang` (the site's).
  */
 export function addressesService(db: Db) {
   /** Runs `edit` under the lock of the user's cart `cartId` and answers the new total; 404 if it is not theirs. */
-  function changeOwnCart(userId: number, cartId: number, edit: (trx: Db, cart: CartRow) => Promise<void>): Promise<CartTotal> {
+  function changeOwnCart(
+    userId: number,
+    cartId: number,
+    lang: LangCode | undefined,
+    edit: (trx: Db, cart: CartRow) => Promise<void>,
+  ): Promise<CartTotal> {
     return db.transaction().execute(async (trx) => {
       const tx = cartRepository(trx);
       if ((await tx.lockCart({ userId })) !== cartId) throw notYours();
       await edit(trx, await tx.findCartById(cartId));
-      return totalOf(trx, await tx.findCartById(cartId));
+      return totalOf(trx, await tx.findCartById(cartId), { lang });
     });
   }
 
@@ -51,13 +57,13 @@ export function addressesService(db: Db) {
      * /crud/countries. A shipping address outside the US leaves no method to
      * choose, so the cart goes back to economy (the default).
      */
-    async setAddress(userId: number, cartId: number, type: AddressType, address: Address): Promise<CartTotal> {
+    async setAddress(userId: number, cartId: number, type: AddressType, address: Address, lang?: LangCode): Promise<CartTotal> {
       const repo = addressesRepository(db);
       if (!(await repo.countryExists(address.country_id))) {
         throw new AppError('invalid_data', 'validation_failed', {}, { country_id: { key: 'validation.invalid' } });
       }
       await enforceRateLimit(db, `address-save:${userId}`, ADDRESS_SAVE_RATE_LIMIT);
-      return changeOwnCart(userId, cartId, async (trx, cart) => {
+      return changeOwnCart(userId, cartId, lang, async (trx, cart) => {
         const tx = addressesRepository(trx);
         const saved = await tx.saveAddress(userId, address);
         await tx.setCartAddress(cartId, type, saved.id);
@@ -72,9 +78,9 @@ export function addressesService(db: Db) {
      * otherwise). Priority needs a US shipping address (spec §5); economy
      * is always the cart's to choose.
      */
-    async setShipping(userId: number, cartId: number, body: { user_id: number; shipping_type: ShippingType }) {
+    async setShipping(userId: number, cartId: number, body: { user_id: number; shipping_type: ShippingType }, lang?: LangCode) {
       if (body.user_id !== userId) throw new AppError('not_allowed', 'forbidden');
-      return changeOwnCart(userId, cartId, async (trx, cart) => {
+      return changeOwnCart(userId, cartId, lang, async (trx, cart) => {
         const tx = addressesRepository(trx);
         if (body.shipping_type === 'priority') {
           const address = cart.shipping_address_id === null ? undefined : await tx.ownAddress(userId, cart.shipping_address_id);

@@ -39,7 +39,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return addresses.setAddress(user.id, request.params.cartId, request.params.type, request.body);
+      return addresses.setAddress(user.id, request.params.cartId, request.params.type, request.body, request.siteLang);
     },
   );
 
@@ -74,7 +74,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return addresses.setShipping(user.id, request.params.cartId, request.body);
+      return addresses.setShipping(user.id, request.params.cartId, request.body, request.siteLang);
     },
   );
 };

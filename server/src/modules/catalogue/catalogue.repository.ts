@@ -300,6 +300,23 @@ export function catalogueRepository(db: Db) {
       return row.id;
     },
 
+    /**
+     * The titles of the skus of that type and code in each language (issue
+     * 26 item 14: the gift card, the plans, the funds), where none is set yet.
+     */
+    async insertSkuTitles(type: string, code: string, titles: Partial<Record<LangCode, string>>) {
+      const skus = await db.selectFrom('skus').select('id').where('type', '=', type).where('code', '=', code).execute();
+      const rows = skus.flatMap((sku) =>
+        Object.entries(titles).map(([lang_code, title]) => ({ sku_id: sku.id, lang_code, title: title as string })),
+      );
+      if (rows.length === 0) return;
+      await db
+        .insertInto('sku_titles')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['sku_id', 'lang_code']).doNothing())
+        .execute();
+    },
+
     async promote(values: { kind: 'recommended_album' | 'top_story'; lang_code: LangCode; sku_id: number; position: number }) {
       await db.insertInto('promoted_skus').values(values).execute();
     },

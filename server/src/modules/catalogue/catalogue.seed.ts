@@ -69,6 +69,53 @@ export const DEMO_FUNDS = [
   { code: 'new_recordings', monthly_code: 'new_recordings_monthly', title: 'New recordings' },
 ] as const;
 
+type Titles = Record<LangCode, string>;
+
+/**
+ * Issue 26 item 14: what the family reads for the demo's skus that belong to
+ * every site, in each language: the gift card, the plans (named as the
+ * Subscription page names them) and each fund once and monthly (named as
+ * each site's Support us page names it: cms/demo-giving-pages.ts).
+ */
+const DEMO_SKU_TITLES: { type: string; code: string; titles: Titles }[] = [
+  {
+    type: 'gift_card',
+    code: GIFT_CARD_CODE,
+    titles: { en: 'Storyhouse gift card', es: 'Tarjeta de regalo de Storyhouse', ru: 'Подарочная карта Storyhouse' },
+  },
+  { type: 'subscription', code: 'monthly', titles: { en: 'Monthly plan', es: 'Plan mensual', ru: 'Месячный план' } },
+  { type: 'subscription', code: 'annual', titles: { en: 'Annual plan', es: 'Plan anual', ru: 'Годовой план' } },
+  ...fundTitles('general_cart', 'general_cart', {
+    en: 'General Ministry Donation',
+    es: 'Donativo general al ministerio',
+    ru: 'Общее пожертвование служению',
+  }),
+  ...fundTitles('radio_outreach', 'radio_outreach_monthly', {
+    en: 'Stories on the radio',
+    es: 'Historias en la radio',
+    ru: 'Истории в эфире',
+  }),
+  ...fundTitles('new_recordings', 'new_recordings_monthly', {
+    en: 'New recordings',
+    es: 'Nuevas grabaciones',
+    ru: 'Новые записи',
+  }),
+];
+
+/** A fund's titles: once as named, monthly with the word for it. */
+function fundTitles(code: string, monthlyCode: string, titles: Titles) {
+  const monthly: Titles = { en: 'monthly', es: 'mensual', ru: 'ежемесячно' };
+  const each = (f: (lang: LangCode) => string) => ({ en: f('en'), es: f('es'), ru: f('ru') });
+  return [
+    { type: 'donation', code, titles },
+    { type: 'recurring_donation', code: monthlyCode, titles: each((lang) => `${titles[lang]} (${monthly[lang]})`) },
+  ];
+}
+
+/** The demo's title of the sku of that type and code in a language (tests check the demo pages agree). */
+export const demoSkuTitle = (type: string, code: string, lang: LangCode) =>
+  DEMO_SKU_TITLES.find((sku) => sku.type === type && sku.code === code)?.titles[lang];
+
 /** Demo media paths are relative to server/demo; storage keys are relative to server/demo/media. */
 const storageKey = (path: string) => path.replace(/^media\//, '');
 
@@ -172,6 +219,19 @@ export const fundsSeeder: Seeder = {
       await repo.insertSku({ type: 'recurring_donation', code: fund.monthly_code, title: fund.title, full_price_cents: 0 });
     }
     await repo.insertSku({ type: 'gift_card', code: GIFT_CARD_CODE, title: 'Gift card', full_price_cents: 0 });
+  },
+};
+
+/**
+ * Issue 26 item 14: the demo gift card's, plans' and funds' titles in each
+ * language (sku_titles), a seeder of its own so databases seeded before
+ * them get them too. A title the ministry has set already stays.
+ */
+export const skuTitlesSeeder: Seeder = {
+  name: 'catalogue.sku-titles',
+  async run(db) {
+    const repo = catalogueRepository(db);
+    for (const sku of DEMO_SKU_TITLES) await repo.insertSkuTitles(sku.type, sku.code, sku.titles);
   },
 };
 
