@@ -1,3 +1,4 @@
+import type { LangCode } from '@storyhouse/contracts';
 import {
   type Compilable,
   type CompiledQuery,
@@ -5,12 +6,13 @@ import {
   type ExpressionBuilder,
   type InferResult,
   type Insertable,
+  type JoinBuilder,
   sql,
 } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import type { CartAmountLines, DB } from '../../db/schema';
+import type { CartAmountLines, DB, SkuTitles } from '../../db/schema';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
 import { skusInCartSeenBy } from './in-cart';
@@ -84,20 +86,33 @@ const COUPON_COLUMNS = [
 const LINE_ORDER = ['added_at', 'line_id', 'product_id', 'position', 'sku_id'] as const;
 
 /**
+ * The site language a line's title is read in (issue 26 item 14): its
+ * sku's title in that language (sku_titles: the gift card, the plans, the
+ * funds), else the title it has. null: the titles as stored.
+ */
+export type TitleLang = LangCode | null;
+
+/** The sku's title in `lang` (sku_titles), joined as `st`; '' matches none (sku_titles.lang_code is a language). */
+const titleIn = (lang: TitleLang) => (join: JoinBuilder<DB & { st: SkuTitles }, 'skus' | 'st'>) =>
+  join.onRef('st.sku_id', '=', 'skus.id').on('st.lang_code', '=', lang ?? '');
+
+/**
  * The lines with what the cart page shows: the lines of an sku's price and
  * the lines of an amount the family chose (donations, a gift card), as one
  * union, unordered. `cartId`: a cart's id, or the outer query's carts.id.
+ * Titles in `lang` where the shop gives one (TitleLang).
  */
-function linesOf(db: Db, cartId: number | Expression<number>) {
+function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
   const skuLines = db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
+    .leftJoin('sku_titles as st', titleIn(lang))
     .leftJoin('products', 'products.id', 'skus.product_id')
     .select([
       sql<number | null>`null::integer`.as('line_id'),
       'skus.id as sku_id',
       'skus.type',
-      'skus.title',
+      sql<string>`coalesce(st.title, skus.title)`.as('title'),
       sql<string>`''`.as('description'),
       'skus.code',
       'skus.product_id',
@@ -121,11 +136,15 @@ function linesOf(db: Db, cartId: number | Expression<number>) {
   const amountLines = db
     .selectFrom('cart_amount_lines as a')
     .innerJoin('skus', 'skus.id', 'a.sku_id')
+    .leftJoin('sku_titles as st', titleIn(lang))
     .select([
       'a.id as line_id',
       'a.sku_id',
       'a.type',
-      'a.title',
+      // A donation reads as the family gave it on a site of its language; else (and a gift card always)
+      // by its sku's title in the site's language, where the shop gives one.
+      sql<string>`case when a.type = 'gift_card' or a.lang_code is distinct from ${lang ?? ''}
+        then coalesce(st.title, a.title) else a.title end`.as('title'),
       'a.description',
       'skus.code',
       sql<number | null>`null::integer`.as('product_id'),
@@ -239,14 +258,16 @@ export function cartRepository(db: Db) {
     await db.updateTable('cart_amount_lines').set({ cart_id: toCartId }).where('cart_id', '=', fromCartId).execute();
   }
 
-  /** The cart's lines (linesOf) in one query, in the order they were added (LINE_ORDER). */
-  async function viewLines(cartId: number) {
+  /** The cart's lines (linesOf) in one query, in the order they were added (LINE_ORDER), titled in `lang`. */
+  async function viewLines(cartId: number, lang: TitleLang = null) {
     const build = () => {
-      let query = db.selectFrom(linesOf(db, cartId).as('l')).selectAll('l');
+      let query = db.selectFrom(linesOf(db, cartId, lang).as('l')).selectAll('l');
       for (const column of LINE_ORDER) query = query.orderBy(`l.${column}`);
       return query;
     };
-    return (await db.executeQuery(compiledOnce('viewLines', build, [cartId, cartId]))).rows;
+    // The sku lines: the title's language (its join), the cart; the amount lines: the language twice (the title, its join), the cart.
+    const title = lang ?? '';
+    return (await db.executeQuery(compiledOnce('viewLines', build, [title, cartId, title, title, cartId]))).rows;
   }
 
   return {
@@ -393,9 +414,9 @@ export function cartRepository(db: Db) {
     /**
      * Everything the cart total needs, in two queries (totalSource, then
      * viewLines): the cart of that key or id, undefined if there is none.
-     * Over the database or the cart's transaction.
+     * Over the database or the cart's transaction. Lines titled in `lang`.
      */
-    async findTotalSource(where: CartKey | { cartId: number }) {
+    async findTotalSource(where: CartKey | { cartId: number }, lang: TitleLang = null) {
       const [column, value] =
         'cartId' in where
           ? (['id', where.cartId] as const)
@@ -420,7 +441,7 @@ export function cartRepository(db: Db) {
         row.held_id === null ? undefined : (Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])) as CouponRow);
       return {
         cart,
-        lines: await viewLines(row.id),
+        lines: await viewLines(row.id, lang),
         coupon,
         giftCardBalanceCents: Number(row.gift_card_cents ?? 0),
         shippingAddress: row.shipping_address,
@@ -449,8 +470,13 @@ export function cartRepository(db: Db) {
       return rows.map((r) => r.type);
     },
 
-    async insertAmountLines(lines: Insertable<CartAmountLines>[]) {
-      if (lines.length > 0) await db.insertInto('cart_amount_lines').values(lines).execute();
+    /** Inserts the lines, their titles given in `lang` (the site's language), if known. */
+    async insertAmountLines(lines: Insertable<CartAmountLines>[], lang?: LangCode) {
+      if (lines.length === 0) return;
+      await db
+        .insertInto('cart_amount_lines')
+        .values(lines.map((line) => ({ ...line, lang_code: lang ?? null })))
+        .execute();
     },
 
     /** Deletes one amount line of that type (or of either donation type); the number deleted. */

@@ -3,6 +3,7 @@ import {
   type CartTotal,
   type DonationInput,
   type GiftCardBody,
+  type LangCode,
   MAX_LINE_QUANTITY,
   mediaPaths,
   quantityEditableTypes,
@@ -53,6 +54,11 @@ import { assertNotOwned, dropOwnedLines, linesAdded, ownedLineIds } from './owne
 export interface CartOwner {
   sessionId: string;
   userId: number | null;
+  /**
+   * The language of the site that asks (issue 26 item 14): the cart's lines
+   * are titled in it (cart.repository.ts TitleLang); none, as stored.
+   */
+  lang?: LangCode;
 }
 
 /** A signed-in user's cart is the user's (every session of theirs sees it); a guest's is the session's. */
@@ -265,7 +271,7 @@ const totalFrom = (source: TotalSource, owned?: ReadonlySet<number>): CartTotal 
  * signed-in cart with a download in it). `drop`: inside the cart's
  * transaction, under its lock, they leave the cart instead (checkout).
  */
-async function ownerTotal(db: Db, source: TotalSource, { drop = false } = {}): Promise<CartTotal> {
+async function ownerTotal(db: Db, source: TotalSource, drop = false): Promise<CartTotal> {
   const owned = await ownedLineIds(db, { user_id: source.cart.user_id, isGift: giftOf(source.cart) !== null }, source.lines);
   if (!drop || owned.size === 0) return totalFrom(source, owned);
   await cartRepository(db).deleteLines(source.cart.id, [...owned]);
@@ -274,12 +280,13 @@ async function ownerTotal(db: Db, source: TotalSource, { drop = false } = {}): P
 
 /**
  * The total of a cart as it is now: its lines, its coupon, its gift, its
- * owner's gift card balance, its addresses and rates (findTotalSource).
+ * owner's gift card balance, its addresses and rates (findTotalSource),
+ * the lines titled in `lang` (the site's language, CartOwner).
  */
-export async function totalOf(db: Db, cart: CartRow, options?: { dropOwned?: boolean }) {
-  const source = await cartRepository(db).findTotalSource({ cartId: cart.id });
+export async function totalOf(db: Db, cart: CartRow, { lang, dropOwned = false }: { lang?: LangCode; dropOwned?: boolean } = {}) {
+  const source = await cartRepository(db).findTotalSource({ cartId: cart.id }, lang);
   if (!source) throw new Error(`Cart ${cart.id} not found`);
-  return ownerTotal(db, source, { drop: options?.dropOwned });
+  return ownerTotal(db, source, dropOwned);
 }
 
 /**
@@ -288,12 +295,18 @@ export async function totalOf(db: Db, cart: CartRow, options?: { dropOwned?: boo
  * undefined when that cart is not theirs (checkout, orders/purchases.service.ts).
  * Lines the family already owns leave the cart here, before anything is
  * charged (issue 26 item 5); the cart page left them out of its total too,
- * so the total the family saw still holds.
+ * so the total the family saw still holds. The lines are titled in `lang`,
+ * the order's language (issue 26 item 14): the order keeps those titles.
  */
-export async function lockUserCartTotal(trx: Db, userId: number, cartId: number): Promise<CartTotal | undefined> {
+export async function lockUserCartTotal(
+  trx: Db,
+  userId: number,
+  cartId: number,
+  lang?: LangCode,
+): Promise<CartTotal | undefined> {
   const cart = await cartRepository(trx).lockAndReadCart({ userId });
   if (cart?.id !== cartId) return undefined;
-  return totalOf(trx, cart, { dropOwned: true });
+  return totalOf(trx, cart, { lang, dropOwned: true });
 }
 
 /**
@@ -345,7 +358,7 @@ export function cartService(db: Db) {
       // Issue 26 item 5: a family's own order does not take what it already owns (a gift order may).
       else await assertNotOwned(trx, owner.userId, linesAdded(before, draft.values()));
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
-      return totalOf(trx, cart);
+      return totalOf(trx, cart, { lang: owner.lang });
     });
   }
 
@@ -367,9 +380,9 @@ export function cartService(db: Db) {
       if (cartId === undefined) return noCart();
       const cart = await tx.findCartById(cartId);
       const next = await edit(trx, cart, await tx.viewLines(cartId));
-      if (next === cart.coupon_id) return totalOf(trx, cart);
+      if (next === cart.coupon_id) return totalOf(trx, cart, { lang: owner.lang });
       await tx.setCoupon(cartId, next);
-      return totalOf(trx, { ...cart, coupon_id: next });
+      return totalOf(trx, { ...cart, coupon_id: next }, { lang: owner.lang });
     });
   }
 
@@ -390,7 +403,7 @@ export function cartService(db: Db) {
       const cartId = await lockForEdit(tx, owner, create);
       if (cartId === undefined) return noCart();
       await edit(tx, cartId);
-      return totalOf(trx, await tx.findCartById(cartId));
+      return totalOf(trx, await tx.findCartById(cartId), { lang: owner.lang });
     });
   }
 
@@ -402,7 +415,7 @@ export function cartService(db: Db) {
   return {
     /** The owner's cart total: two queries (findTotalSource), a third for a signed-in cart with a download (ownerTotal); no transaction. */
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
-      const source = owner && (await repo.findTotalSource(keyOf(owner)));
+      const source = owner && (await repo.findTotalSource(keyOf(owner), owner.lang));
       return source ? ownerTotal(db, source) : EMPTY();
     },
 
@@ -527,7 +540,7 @@ export function cartService(db: Db) {
         if (cartId === undefined) throw new AppError('conflict', 'conflict');
         assertGiftable(await tx.lockedLines(cartId));
         await tx.setGift(cartId, gift);
-        return totalOf(trx, await tx.findCartById(cartId));
+        return totalOf(trx, await tx.findCartById(cartId), { lang: owner.lang });
       });
     },
 
@@ -539,9 +552,11 @@ export function cartService(db: Db) {
      */
     async addDonations(openOwner: () => Promise<CartOwner>, donations: readonly DonationInput[]) {
       await donationLines(repo, undefined, donations);
-      return changeCart(await openOwner(), true, EMPTY, async (tx, cartId) => {
+      const owner = await openOwner();
+      return changeCart(owner, true, EMPTY, async (tx, cartId) => {
         const lines = await donationLines(tx, cartId, donations);
-        await tx.insertAmountLines(lines(cartId));
+        // The titles are the page's, in the site's language (issue 26 item 14).
+        await tx.insertAmountLines(lines(cartId), owner.lang);
       });
     },
 
@@ -580,9 +595,9 @@ export function cartService(db: Db) {
         const cartId = await lockForEdit(tx, owner, false);
         if (cartId === undefined) return EMPTY();
         const cart = await tx.findCartById(cartId);
-        if (!giftOf(cart)) return totalOf(trx, cart);
+        if (!giftOf(cart)) return totalOf(trx, cart, { lang: owner.lang });
         await tx.setGift(cartId, null);
-        return totalOf(trx, await tx.findCartById(cartId));
+        return totalOf(trx, await tx.findCartById(cartId), { lang: owner.lang });
       });
     },
   };
