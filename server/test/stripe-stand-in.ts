@@ -762,7 +762,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         }
         intent.status = 'canceled';
         intent.canceled_at = nowSeconds();
-        intent.cancellation_reason = str(params, "cancellation_reason") ?? null;
+        intent.cancellation_reason = str(params, 'cancellation_reason') ?? null;
         intent.next_action = null;
         return expanded(intent, list(params, 'expand'));
       },

@@ -206,6 +206,45 @@ test.describe('a card refused', () => {
   });
 });
 
+test.describe('card testing (issue 26 item 7)', () => {
+  // Past the limit, the purchase is a 429 until the captcha is solved (Chromium logs it); the test provokes it.
+  test.use({ expectedApiErrors: [{ status: 429, path: /^\/crud\/purchases$/ }] });
+
+  test('after five declined cards the payment asks for the captcha; solved, Pay places the order', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
+    test.setTimeout(60_000);
+    const cart = await familyWithAlbum(page, siteLang);
+    // Five declined cards on the account, as a card tester's script would send them.
+    await asBrowser(page, async (api) => {
+      for (let i = 0; i < 5; i++) {
+        const token = await api.post('/crud/test-payments/tokens', {
+          data: { number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Tester' },
+        });
+        const { id } = (await token.json()) as { id: string };
+        const declined = await api.post('/crud/purchases', {
+          data: { stripe_token: id, expected_total: cart.fullTotal, cart_id: cart.cart.id, lang_code: siteLang },
+        });
+        expect(declined.status(), 'a declined card').toBe(402);
+      }
+    });
+    await openWithBillingAddress(page, t, siteLang);
+    await enterCard(page, t, '4242424242424242');
+    await payButton(page, t, siteLang, cart.fullTotal).click();
+
+    const form = paymentForm(page, t);
+    await expect(form.getByRole('alert')).toHaveText(t('errors.payment_captcha_required'));
+    await form.getByRole('checkbox', { name: t('captcha.label') }).click();
+    await expect(form.getByText(t('captcha.verified'), { exact: true })).toBeVisible({ timeout: 20_000 });
+    await payButton(page, t, siteLang, cart.fullTotal).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible({
+      timeout: 20_000,
+    });
+  });
+});
+
 test.describe('a card that requires authentication', () => {
   // Failing the authentication is a 402 of the confirm call, on purpose.
   test.use({ expectedApiErrors: [{ status: 402, path: /^\/crud\/purchases\/\d+\/confirm$/ }] });

@@ -106,6 +106,8 @@ export const errorCodes = [
   'payment_service_unavailable',
   // issue 26 item 9: the cart's order waits for the bank's check; the cart takes no edit until it is settled
   'cart_order_pending',
+  // issue 26 item 7: after repeated declined cards, the next try needs a solved captcha
+  'payment_captcha_required',
   'gift_unavailable',
   'recurring_donation_not_found',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)

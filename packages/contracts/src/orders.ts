@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptchaToken } from './captcha';
 import { LangCode } from './lang';
 import { Id, IdParam, wholeNumberParam } from './numbers';
 import { NextAction, ProcessorId } from './payments';
@@ -26,6 +27,12 @@ export const PurchaseBody = z
     lang_code: LangCode,
     /** Keep a new card for next time (forced when the cart renews monthly or yearly). */
     save_card: z.boolean().optional(),
+    /**
+     * A solved captcha (ALTCHA), sent once the server answered
+     * `payment_captcha_required`: after repeated declined cards on the
+     * account or from the address (issue 26 item 7); ignored otherwise.
+     */
+    captcha: CaptchaToken.optional(),
   })
   .meta({ id: 'PurchaseBody' });
 export type PurchaseBody = z.infer<typeof PurchaseBody>;

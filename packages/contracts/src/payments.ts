@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptchaToken } from './captcha';
 import { Id } from './numbers';
 import { requiredText, text } from './text-fields';
 
@@ -89,6 +90,8 @@ export const SaveCardBody = z
     user_id: Id,
     stripe_token: ProcessorId,
     extras: Extras,
+    /** A solved captcha, once the server asked for one after repeated declined cards (PurchaseBody's). */
+    captcha: CaptchaToken.optional(),
   })
   .meta({ id: 'SaveCardBody' });
 export const SaveCardResponse = z.object({ card_token: z.string() }).meta({ id: 'SaveCardResponse' });

@@ -194,11 +194,7 @@ describe('a payment that succeeds after its order was given up on', () => {
     const { orderId, action } = await waitingForTheBank(v);
     await givenUpWhileOpen(orderId);
     // Approved at the processor, and its event never delivered.
-    await t.db
-      .updateTable('test_processor_payments')
-      .set({ status: 'succeeded' })
-      .where('id', '=', action.payment_id)
-      .execute();
+    await t.db.updateTable('test_processor_payments').set({ status: 'succeeded' }).where('id', '=', action.payment_id).execute();
 
     await t.app.reconcileOrders(new Date(Date.now() + 60_000));
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
 import { siteLangOptions } from '../../plugins/site-lang';
+import { cardAttempts } from '../payments/card-attempts';
 import { giftClaimRoutes } from './gift-claim.routes';
 import { ordersRoutes } from './orders.routes';
 import { purchasesService } from './purchases.service';
@@ -24,7 +25,12 @@ const RECONCILE_EVERY_MS = 60_000;
  */
 export default fp<{ config: Config; worker: boolean }>(
   async (app: FastifyInstance, { config, worker }) => {
-    const purchases = purchasesService({ db: app.db, payments: app.payments, origins: siteLangOptions(config).origins });
+    const purchases = purchasesService({
+      db: app.db,
+      payments: app.payments,
+      origins: siteLangOptions(config).origins,
+      attempts: cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }),
+    });
     app.onPaymentEvent(paymentEventHandler(app.db, app.payments.name, purchases));
     app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));
 

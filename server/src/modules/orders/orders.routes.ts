@@ -36,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
         response: { 200: PurchaseResponse },
       },
     },
-    async (request) => purchases.purchase(await payerOf(request), request.body),
+    async (request) => purchases.purchase(await payerOf(request), request.body, request.ip),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { Seeder } from '../../db/seed';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { addressesService } from '../cart/addresses.service';
 import { cartService } from '../cart/cart.service';
+import { cardAttempts } from '../payments/card-attempts';
 import { purchasesService } from './purchases.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,8 +49,15 @@ export const ordersSeeder: Seeder = {
     if (!customer || !cd || !album) return;
 
     const processor = new TestProcessor(db);
+    // The seed's own client address for the card checks (its demo card is never declined).
+    const SEED_CLIENT = '127.0.0.1';
     // The demo orders hold no gift, so no claim link is written.
-    const purchases = purchasesService({ db, payments: processor, origins: { en: '', es: '', ru: '' } });
+    const purchases = purchasesService({
+      db,
+      payments: processor,
+      origins: { en: '', es: '', ru: '' },
+      attempts: cardAttempts(db, { ministryEmail: '' }),
+    });
     const owner = { userId: customer.id, sessionId: '' };
     const cart = cartService(db);
     const buyer = { userId: customer.id, masquerading: false };
@@ -67,13 +75,17 @@ export const ordersSeeder: Seeder = {
     const cartId = first.cart.id as number;
     await addressesService(db).setAddress(customer.id, cartId, 'shipping', DEMO_ADDRESS);
     const total1 = await cart.view(owner);
-    const paid1 = await purchases.purchase(buyer, {
-      stripe_token: token.token.id,
-      expected_total: total1.fullTotal,
-      cart_id: cartId,
-      lang_code: 'en',
-      save_card: true,
-    });
+    const paid1 = await purchases.purchase(
+      buyer,
+      {
+        stripe_token: token.token.id,
+        expected_total: total1.fullTotal,
+        cart_id: cartId,
+        lang_code: 'en',
+        save_card: true,
+      },
+      SEED_CLIENT,
+    );
 
     await cart.add(async () => owner, { sku_id: album.id, quantity: 1, auto_update: true });
     const total2 = await cart.view(owner);
@@ -83,12 +95,16 @@ export const ordersSeeder: Seeder = {
       .where('user_id', '=', customer.id)
       .executeTakeFirstOrThrow();
     const [card] = await processor.listCards(customer_id);
-    const paid2 = await purchases.purchase(buyer, {
-      stripe_token: card?.id ?? '',
-      expected_total: total2.fullTotal,
-      cart_id: cartId,
-      lang_code: 'en',
-    });
+    const paid2 = await purchases.purchase(
+      buyer,
+      {
+        stripe_token: card?.id ?? '',
+        expected_total: total2.fullTotal,
+        cart_id: cartId,
+        lang_code: 'en',
+      },
+      SEED_CLIENT,
+    );
 
     // Placed 40 and 12 days ago.
     for (const [id, days] of [

@@ -1,4 +1,4 @@
-import { type CartTotal, isSavedCardId, type LangCode, type PurchaseResponse } from '@storyhouse/contracts';
+import { type CartTotal, isSavedCardId, type LangCode, type PurchaseBody, type PurchaseResponse } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
@@ -12,6 +12,7 @@ import {
 } from '../../providers/payments/payment-provider';
 import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
+import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
 import { giftMail, lateRefundMail, receiptMail } from './order-mail';
@@ -23,6 +24,8 @@ export interface PurchasesDeps {
   payments: PaymentProvider;
   /** The public origin of each language's site (configuration, never a request header): gift links. */
   origins: Record<LangCode, string>;
+  /** Declined cards counted per account and address, a captcha past the limit (issue 26 item 7). */
+  attempts: CardAttempts;
 }
 
 const SHIPPED = new Set(['physical', 'book']);
@@ -64,12 +67,13 @@ function assertPurchasable(total: CartTotal) {
  * paid (cart emptied, ownership, gifts, receipt: one transaction) or failed
  * (coupon and balance given back; the cart stays as it was).
  */
-export function purchasesService({ db, payments, origins }: PurchasesDeps) {
+export function purchasesService({ db, payments, origins, attempts }: PurchasesDeps) {
   /** Writes the pending order of the user's cart `cartId` if `accept` takes its total. */
   async function startOrder(buyer: Payer, cartId: number, lang: LangCode, accept: (total: CartTotal) => void) {
     return db.transaction().execute(async (trx) => {
       const orders = ordersRepository(trx);
-      const total = await lockUserCartTotal(trx, buyer.userId, cartId);
+      // Read in the order's language: the lines keep the titles the family read (issue 26 item 14).
+      const total = await lockUserCartTotal(trx, buyer.userId, cartId, lang);
       if (!total) throw new AppError('not_found', 'item_not_found');
       if (await orders.pendingOrderOfCart(cartId)) throw new AppError('conflict', 'order_already_submitted');
       assertPurchasable(total);
@@ -374,69 +378,70 @@ export function purchasesService({ db, payments, origins }: PurchasesDeps) {
     }
   }
 
+  /** The purchase itself: the order under the cart's lock, then the charge (purchase() checks and counts the card first). */
+  async function purchaseNow(buyer: Payer, body: PurchaseBody): Promise<PurchaseResponse> {
+    const customerId = await customerOf(buyer.userId);
+    const saved = await isOwnSavedCard(customerId, body.stripe_token);
+    const start = () =>
+      startOrder(buyer, body.cart_id, body.lang_code, (t) => {
+        const cents = toCents(t.fullTotal);
+        if (cents !== toCents(body.expected_total)) {
+          throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
+        }
+        // Less than a card can be charged (a coupon or gift card leaving a few cents), and not free.
+        if (cents > 0 && cents < MIN_CHARGE_CENTS) {
+          throw new AppError('conflict', 'order_total_too_small', { minimum: toUsd(MIN_CHARGE_CENTS).toFixed(2) });
+        }
+      });
+    const { orderId, total, recurring } = await start().catch(async (error: unknown) => {
+      if (!(error instanceof AppError && error.code === 'order_already_submitted')) throw error;
+      if (!(await startOverAbandoned(buyer, body.cart_id))) throw error;
+      return start();
+    });
+    const amountCents = toCents(total.fullTotal);
+    if (amountCents === 0) {
+      await completeOrder(orderId, null);
+      return { order_id: orderId, status: 'paid' };
+    }
+    let payment: Payment;
+    let orderStatus: string | undefined;
+    charging.set(orderId, false);
+    try {
+      const source: PaymentSource = saved ? { cardId: body.stripe_token } : { token: body.stripe_token };
+      payment = await payments.charge({
+        customerId,
+        source,
+        // Spec §5 Payment: a cart that renews keeps its card (forced). A new card is kept only if the charge succeeds.
+        saveCard: !saved && (recurring || body.save_card === true),
+        amountCents,
+        idempotencyKey: chargeKey(orderId),
+        description: `Storyhouse order ${orderId}`,
+        metadata: { order_id: String(orderId) },
+      });
+      if (payment.status === 'succeeded' && charging.get(orderId)) return { order_id: orderId, status: 'paid' };
+      orderStatus = await ordersRepository(db).setPayment(orderId, {
+        provider: payments.name,
+        payment_id: payment.paymentId,
+        card_id: payment.cardId ?? ('cardId' in source ? source.cardId : null),
+        card_brand: payment.card?.brand ?? null,
+        card_last4: payment.card?.last4 ?? null,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      // The processor did not answer: whether it charged is unknown, so the order stays pending
+      // (its cart refuses a second submit) until reconciliation asks the processor.
+      throw new AppError('unavailable', 'payment_processing_error', {}, undefined, error);
+    } finally {
+      charging.delete(orderId);
+    }
+    return settle(orderId, payment, orderStatus);
+  }
 
   return {
-    /** POST /crud/purchases. */
-    async purchase(
-      buyer: Payer,
-      body: { stripe_token: string; expected_total: number; cart_id: number; lang_code: LangCode; save_card?: boolean },
-    ): Promise<PurchaseResponse> {
+    /** POST /crud/purchases: a declined card is counted against the account and the address (card testing). */
+    async purchase(buyer: Payer, body: PurchaseBody, clientIp: string): Promise<PurchaseResponse> {
       assertOwnMoney(buyer);
-      const customerId = await customerOf(buyer.userId);
-      const saved = await isOwnSavedCard(customerId, body.stripe_token);
-      const start = () =>
-        startOrder(buyer, body.cart_id, body.lang_code, (t) => {
-          const cents = toCents(t.fullTotal);
-          if (cents !== toCents(body.expected_total)) {
-            throw new AppError('conflict', 'order_total_changed', { total: t.fullTotal.toFixed(2) });
-          }
-          // Less than a card can be charged (a coupon or gift card leaving a few cents), and not free.
-          if (cents > 0 && cents < MIN_CHARGE_CENTS) {
-            throw new AppError('conflict', 'order_total_too_small', { minimum: toUsd(MIN_CHARGE_CENTS).toFixed(2) });
-          }
-        });
-      const { orderId, total, recurring } = await start().catch(async (error: unknown) => {
-        if (!(error instanceof AppError && error.code === 'order_already_submitted')) throw error;
-        if (!(await startOverAbandoned(buyer, body.cart_id))) throw error;
-        return start();
-      });
-      const amountCents = toCents(total.fullTotal);
-      if (amountCents === 0) {
-        await completeOrder(orderId, null);
-        return { order_id: orderId, status: 'paid' };
-      }
-      let payment: Payment;
-      let orderStatus: string | undefined;
-      charging.set(orderId, false);
-      try {
-        const source: PaymentSource = saved ? { cardId: body.stripe_token } : { token: body.stripe_token };
-        payment = await payments.charge({
-          customerId,
-          source,
-          // Spec §5 Payment: a cart that renews keeps its card (forced). A new card is kept only if the charge succeeds.
-          saveCard: !saved && (recurring || body.save_card === true),
-          amountCents,
-          idempotencyKey: chargeKey(orderId),
-          description: `Storyhouse order ${orderId}`,
-          metadata: { order_id: String(orderId) },
-        });
-        if (payment.status === 'succeeded' && charging.get(orderId)) return { order_id: orderId, status: 'paid' };
-        orderStatus = await ordersRepository(db).setPayment(orderId, {
-          provider: payments.name,
-          payment_id: payment.paymentId,
-          card_id: payment.cardId ?? ('cardId' in source ? source.cardId : null),
-          card_brand: payment.card?.brand ?? null,
-          card_last4: payment.card?.last4 ?? null,
-        });
-      } catch (error) {
-        if (error instanceof AppError) throw error;
-        // The processor did not answer: whether it charged is unknown, so the order stays pending
-        // (its cart refuses a second submit) until reconciliation asks the processor.
-        throw new AppError('unavailable', 'payment_processing_error', {}, undefined, error);
-      } finally {
-        charging.delete(orderId);
-      }
-      return settle(orderId, payment, orderStatus);
+      return attempts.guard({ payer: buyer, clientIp, captcha: body.captcha }, () => purchaseNow(buyer, body));
     },
 
     /** POST /crud/purchases/{orderId}/confirm: after the cardholder authenticated the charge. */

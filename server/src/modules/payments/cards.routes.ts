@@ -10,14 +10,15 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardAttempts } from './card-attempts';
 import { cardsService } from './cards.service';
 import { payerOf } from './payer';
 
 const tags = ['payments'];
 
 /** Spec §7 Payments: the processor's key and the signed-in user's saved cards (issue 13 item 2). */
-export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cards = cardsService(app.db, app.payments);
+export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = async (app, { ministryEmail }) => {
+  const cards = cardsService(app.db, app.payments, cardAttempts(app.db, { ministryEmail }));
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -47,7 +48,7 @@ export const cardsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SaveCardResponse },
       },
     },
-    async (request) => cards.save(await payerOf(request), request.body),
+    async (request) => cards.save(await payerOf(request), request.body, request.ip),
   );
 
   app.post(

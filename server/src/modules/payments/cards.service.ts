@@ -2,6 +2,7 @@ import type { PaymentsKeyResponse, SavedCard } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import type { PaymentProvider, ProviderSubscription } from '../../providers/payments/payment-provider';
+import type { CardAttempts } from './card-attempts';
 import { ensureCustomer, existingCustomer } from './customers';
 import { assertOwnMoney, type Payer } from './payer';
 
@@ -15,21 +16,27 @@ function assertSelf(holder: Payer, userId: number) {
 }
 
 /** Saved cards (issue 13 item 2; spec §7 Payments). Only the card's owner lists, uses or deletes it. */
-export function cardsService(db: Db, payments: PaymentProvider) {
+export function cardsService(db: Db, payments: PaymentProvider, attempts: CardAttempts) {
   return {
     /** GET /crud/stripe/token. */
     key(): PaymentsKeyResponse {
       return { key: payments.publishableKey, provider: payments.name };
     },
 
-    /** POST /crud/stripe/customer/card: keeps a new card's token as a saved card; its id is the card_token. */
-    async save(holder: Payer, body: { user_id: number; stripe_token: string }) {
+    /**
+     * POST /crud/stripe/customer/card: keeps a new card's token as a saved
+     * card; its id is the card_token. A card refused here counts as a
+     * declined card (card testing).
+     */
+    async save(holder: Payer, body: { user_id: number; stripe_token: string; captcha?: string }, clientIp: string) {
       assertSelf(holder, body.user_id);
       assertOwnMoney(holder);
-      const customerId = await ensureCustomer(db, payments, holder.userId);
-      const attached = await payments.attachCard(customerId, body.stripe_token);
-      if (!attached.ok) throw new AppError('payment_declined', `payment_${attached.code}` as never);
-      return { card_token: attached.card.id };
+      return attempts.guard({ payer: holder, clientIp, captcha: body.captcha }, async () => {
+        const customerId = await ensureCustomer(db, payments, holder.userId);
+        const attached = await payments.attachCard(customerId, body.stripe_token);
+        if (!attached.ok) throw new AppError('payment_declined', `payment_${attached.code}` as never);
+        return { card_token: attached.card.id };
+      });
     },
 
     /** POST /crud/stripe/customer/no-card: makes sure the user is a customer of the processor. */

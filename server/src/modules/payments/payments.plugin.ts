@@ -42,7 +42,7 @@ export default fp<{ config: Config }>(
       handlers.push(handler);
     });
 
-    await app.register(cardsRoutes);
+    await app.register(cardsRoutes, { ministryEmail: config.MINISTRY_EMAIL });
     if (payments instanceof TestProcessor) await app.register(testPaymentsRoutes, { processor: payments });
     else await app.register(webhookRoutes, { onEvent: deliver });
   },

@@ -19,6 +19,9 @@ export function setRateLimitFactor(value: number) {
   factor = value;
 }
 
+/** A limit on what one client address may do, raised by RATE_LIMIT_FACTOR like every per-address limit. */
+export const perAddressLimit = (limit: number) => limit * factor;
+
 /**
  * Counts one hit against `key` in a fixed window shared by every server
  * instance. Returns whether the hit is within the limit and, when not, how

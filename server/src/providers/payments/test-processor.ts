@@ -625,7 +625,9 @@ export class TestProcessor implements PaymentProvider {
         const outcome = token ? outcomeOf(token, now) : { status: 'failed' as const, failure_code: 'token_invalid' };
         // Kept on the customer only if the charge succeeded (after 3-D Secure: when it does, in authenticate).
         const cardId =
-          token && input.saveCard && outcome.status === 'succeeded' ? await keepCard(repo, input.customerId, token.id, now) : null;
+          token && input.saveCard && outcome.status === 'succeeded'
+            ? await keepCard(repo, input.customerId, token.id, now)
+            : null;
         // A payment names its token or, once the token became a saved card, that card.
         const updated = await repo.updatePayment(id, {
           ...outcome,

@@ -3,6 +3,7 @@ import {
   AddressFormValues,
   type AddressResponse,
   addressFormKeys,
+  CaptchaToken,
   type CartTotal,
   type PaymentsKeyResponse,
   type SavedCard,
@@ -11,7 +12,9 @@ import {
 import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
+import { CaptchaField } from '../../components/captcha/captcha-field';
 import { cardLabel } from '../../components/payments/card-label';
+import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { RadioGroup } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
@@ -32,15 +35,19 @@ const StripeCardField = lazy(() => import('./card-field/stripe-card-field'));
 /** The payment method choice for a card not saved yet. */
 const NEW_CARD = 'new';
 
-type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean };
+type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean; captcha: string };
 
 /**
  * Spec §5 Payment: the billing address (AddressBody's rules: every field
  * required) unless it is the shipping address, and a card option. A free
- * order asks for neither: nothing is billed.
+ * order asks for neither: nothing is billed. After repeated declined cards
+ * the server asks for a captcha (issue 26 item 7): solved before Pay.
  */
-function paymentSchema(sameAsShipping: boolean, free: boolean) {
-  const choice = z.object({ card: free ? z.string() : z.string().min(1, 'validation.required') });
+function paymentSchema(sameAsShipping: boolean, free: boolean, challenge: boolean) {
+  const choice = z.object({
+    card: free ? z.string() : z.string().min(1, 'validation.required'),
+    captcha: challenge ? CaptchaToken : z.string(),
+  });
   return sameAsShipping || free ? choice : z.intersection(AddressFormValues, choice);
 }
 
@@ -93,9 +100,12 @@ export function PaymentForm({
     same_as_shipping: shipping !== null && (cart.addresses.billing === null || sameAddress(cart.addresses.billing, shipping)),
     card: cards[0]?.id ?? NEW_CARD,
     save_card: recurring,
+    captcha: '',
   }));
   const [sameAsShipping, setSameAsShipping] = useState(initial.same_as_shipping);
-  const schema = useMemo(() => paymentSchema(sameAsShipping, free), [sameAsShipping, free]);
+  // Shown once the server asked for it (payment_captcha_required); a solution is good for one try.
+  const [challenge, setChallenge] = useState(false);
+  const schema = useMemo(() => paymentSchema(sameAsShipping, free, challenge), [sameAsShipping, free, challenge]);
   const form = useForm<Values>(schema, initial);
   if (form.values.same_as_shipping !== sameAsShipping) setSameAsShipping(form.values.same_as_shipping);
   const newCard = form.values.card === NEW_CARD;
@@ -110,6 +120,8 @@ export function PaymentForm({
       const billing = bodyOf(sameAsShipping && shipping ? shipping : data);
       const total = await saveAddress(cartId, 'billing', billing);
       const token = newCard ? await (cardEntry.current as CardEntry).tokenize() : data.card;
+      const { captcha } = form.values;
+      if (captcha) form.set('captcha', '');
       return purchase({
         stripe_token: token,
         // Spec §5 Expected total: the full total the family sees; the server refuses a different one and charges nothing.
@@ -117,6 +129,10 @@ export function PaymentForm({
         cart_id: cartId,
         lang_code: lang,
         ...(newCard ? { save_card: recurring || form.values.save_card } : {}),
+        ...(captcha ? { captcha } : {}),
+      }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.code === 'payment_captcha_required') setChallenge(true);
+        throw error;
       });
     }, submit.showServerErrors);
 
@@ -168,6 +184,7 @@ export function PaymentForm({
           </fieldset>
         </>
       )}
+      {challenge && !free ? <CaptchaField form={form} name="captcha" /> : null}
       <FormFailure message={flow.failure ?? submit.failure} />
       <SubmitButton busy={flow.busy}>
         {flow.busy
