@@ -292,9 +292,6 @@ const serverTotal = (page: Page) =>
   asBrowser(page, async (api) => (await (await api.get('/crud/cart-session/total')).json()) as CartTotal);
 
 test.describe('the coupon section', () => {
-  // SPRING2025 has expired: the server refuses it, and Chromium reports the refusal in the console.
-  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/(coupon\/code\/|cart-session\/coupons$)/ }] });
-
   test('refuses an empty or expired code, applies one typed in any case, and removes it after confirming', {
     tag: '@i18n',
   }, async ({ page, t, siteLang }) => {

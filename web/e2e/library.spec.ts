@@ -286,9 +286,6 @@ test.describe('what is not the family’s', () => {
 });
 
 test.describe('what the family already owns', () => {
-  // Issue 26 item 5: adding an album the family owns is refused on purpose (409 item_already_owned).
-  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/cart-session\/skus$/ }] });
-
   test('is not sold to it again: the story page says it is in My Library and links to it', async ({ page, t, siteLang }) => {
     const { product } = await familyWithAlbum(page, siteLang);
     const albumName = t('catalogue.digitalAlbum');

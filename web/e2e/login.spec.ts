@@ -82,8 +82,6 @@ test('logging out reloads the page and shows the logout banner', { tag: '@i18n' 
 });
 
 test.describe('refusals', () => {
-  test.use({ expectedApiErrors: [{ status: 401, path: /^\/crud\/login$/ }] });
-
   test('an empty form shows the spec’s messages; a wrong password the server’s message', { tag: '@i18n' }, async ({
     page,
     t,

@@ -86,9 +86,6 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
 });
 
 test.describe('a monthly donation', () => {
-  // Deleting the card it renews on is refused on purpose (409 card_in_use).
-  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/stripe\/customer\/card\// }] });
-
   test('is cancelled from its order, after a confirmation; its card can be deleted only then', async ({ page, t, siteLang }) => {
     await signedInAsNewAccount(page);
     const title = t('cart.generalDonation.name');
@@ -138,9 +135,6 @@ test.describe('a monthly donation', () => {
 });
 
 test.describe('gift claim', () => {
-  // The used link's second claim is refused on purpose (spec §8 gift_unavailable).
-  test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/gift-claim$/ }] });
-
   test('the recipient of a gift album opens its link signed out, creates an account from the login page and claims it', {
     tag: '@i18n',
   }, async ({ page, t, siteLang }) => {

@@ -91,9 +91,6 @@ test.describe('a forgotten password', () => {
 });
 
 test.describe('a signed-in password change', () => {
-  // On purpose: the wrong current password is refused (400).
-  test.use({ expectedApiErrors: [{ status: 400, path: /^\/crud\/reset\/password$/ }] });
-
   test('needs the current password, says password updated, then clears the fields', async ({ page, t, siteLang }) => {
     test.slow();
     await page.clock.install();

@@ -176,9 +176,6 @@ test.describe('paying', () => {
 });
 
 test.describe('a card refused', () => {
-  // The processor's refusal is a 402 (Chromium logs it); the test provokes it.
-  test.use({ expectedApiErrors: [{ status: 402, path: /^\/crud\/purchases$/ }] });
-
   test('Pay with card errors says to fix them first and sends nothing; a declined card shows the decline and Pay comes back', {
     tag: '@i18n',
   }, async ({ page, t, siteLang }) => {
@@ -207,9 +204,6 @@ test.describe('a card refused', () => {
 });
 
 test.describe('card testing (issue 26 item 7)', () => {
-  // Past the limit, the purchase is a 429 until the captcha is solved (Chromium logs it); the test provokes it.
-  test.use({ expectedApiErrors: [{ status: 429, path: /^\/crud\/purchases$/ }] });
-
   test('after five declined cards the payment asks for the captcha; solved, Pay places the order', async ({
     page,
     t,
@@ -246,9 +240,6 @@ test.describe('card testing (issue 26 item 7)', () => {
 });
 
 test.describe('a card that requires authentication', () => {
-  // Failing the authentication is a 402 of the confirm call, on purpose.
-  test.use({ expectedApiErrors: [{ status: 402, path: /^\/crud\/purchases\/\d+\/confirm$/ }] });
-
   test('opens the bank’s dialog: failing it says so and Pay comes back; approving it places the order', async ({
     page,
     t,

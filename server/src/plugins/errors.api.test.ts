@@ -26,6 +26,9 @@ function testRoutes(app: App) {
   app.get('/crud/test/conflict', async () => {
     throw new AppError('conflict', 'conflict', {}, { email: { key: 'validation.emailsMismatch' } });
   });
+  app.get('/crud/test/refused', async () => {
+    throw new AppError('conflict', 'coupon_expired');
+  });
   app.get('/crud/test/limited', async () => {
     throw new AppError('rate_limited', 'rate_limited', { seconds: 42 });
   });
@@ -270,5 +273,39 @@ describe('a failing database query in a real route', () => {
     } finally {
       await broken.close();
     }
+  });
+});
+
+describe('refusals a family meets (issue 27 item 13)', () => {
+  const prefer = { host: 'localhost', prefer: 'respond-async, refusal-status=200' };
+
+  it('answers a refusal 200 with its status, code and message in `refused` to a client that prefers it', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/test/refused', headers: prefer });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['preference-applied']).toBe('refusal-status=200');
+    expect(res.headers.vary).toMatch(/prefer/i);
+    expect(res.json()).toEqual({
+      refused: { status: 409, code: 'coupon_expired', message: 'This coupon has expired.' },
+    });
+  });
+
+  it('says it in the site language', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/test/refused', headers: { ...prefer, host: 'es.localhost' } });
+    expect(res.json().refused.message).toBe('Este cupón ha caducado.');
+  });
+
+  it('keeps the 4xx for a client that does not ask', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/test/refused', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['preference-applied']).toBeUndefined();
+    expect(res.json()).toEqual({ code: 'coupon_expired', message: 'This coupon has expired.' });
+  });
+
+  it('keeps the status of every other error, even when asked', async () => {
+    const conflict = await t.app.inject({ method: 'GET', url: '/crud/test/conflict', headers: prefer });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().code).toBe('conflict');
+    const invalid = await t.app.inject({ method: 'POST', url: '/crud/test/echo', payload: {}, headers: prefer });
+    expect(invalid.statusCode).toBe(400);
   });
 });

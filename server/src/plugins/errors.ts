@@ -1,4 +1,13 @@
-import { type ErrorBody, type ErrorCode, issueMessage, issuePath, type LangCode } from '@storyhouse/contracts';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  isRefusal,
+  issueMessage,
+  issuePath,
+  type LangCode,
+  REFUSAL_PREFERENCE,
+  type RefusalAnswer,
+} from '@storyhouse/contracts';
 import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -60,6 +69,7 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.status >= 500 && error.cause) request.log.error({ err: error.cause }, error.code);
+        if (isRefusal(error.code) && prefersRefusalAnswers(request)) return sendRefusal(reply, request, error);
         return send(reply, request, error.status, error.code, fieldMessages(request, error), error.params);
       }
       if (error instanceof RequestValidationError) {
@@ -100,6 +110,24 @@ export default fp(
   },
   { name: 'errors', dependencies: ['site-lang'] },
 );
+
+/** Whether the caller asked for refusals as answers (contracts `refusalCodes`): the web app does. */
+function prefersRefusalAnswers(request: FastifyRequest) {
+  const prefer = request.headers.prefer;
+  return typeof prefer === 'string' && prefer.split(/\s*,\s*/).includes(REFUSAL_PREFERENCE);
+}
+
+/** A refusal as a 200 answer: what the family is told is the same, but no failed request in the browser's console. */
+function sendRefusal(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  const body: RefusalAnswer = { refused: { ...appErrorBody(request, error), status: error.status } };
+  return reply
+    .code(200)
+    .header('preference-applied', REFUSAL_PREFERENCE)
+    .header('vary', [reply.getHeader('vary'), 'prefer'].filter(Boolean).join(', '))
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(body)); // as it is: the route's 200 schema describes its success, not this
+}
 
 function fieldMessages(request: FastifyRequest, error: AppError) {
   return error.fields

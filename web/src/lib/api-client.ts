@@ -1,4 +1,4 @@
-import { type ErrorBody, spanishSiteFlagValues } from '@storyhouse/contracts';
+import { type ErrorBody, REFUSAL_PREFERENCE, type RefusalAnswer, spanishSiteFlagValues } from '@storyhouse/contracts';
 import { signInRedirect } from './back-location';
 import { takeFirstAnswer } from './first-data';
 
@@ -63,8 +63,13 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
       method,
       signal,
       credentials: 'same-origin',
-      headers:
-        body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      // Refusals a family meets (a coupon that does not apply, a declined card…) come back as answers, not failed
+      // requests the browser would log in its console (contracts `refusalCodes`); they still become an ApiError.
+      headers: {
+        accept: 'application/json',
+        prefer: REFUSAL_PREFERENCE,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
@@ -73,6 +78,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
   }
   if (response.status === 204) return undefined as T;
   const data = (await response.json().catch(() => null)) as unknown;
+  if (response.headers.get('preference-applied') === REFUSAL_PREFERENCE) {
+    const { refused } = data as RefusalAnswer;
+    throw apiErrorOf(refused.status, refused);
+  }
   if (!response.ok) {
     const error = apiErrorOf(response.status, data);
     // A session that ended under a page needing it: to login and back (a full load, so every cached answer starts fresh).
