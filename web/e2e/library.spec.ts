@@ -466,6 +466,8 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
     const last = cards.last().getByRole('button');
     await last.focus();
     await expect(last).toBeInViewport();
+    // The row, its cards and their progress bars have what assistive technology needs (axe).
+    expect(await seriousViolations(page)).toEqual([]);
     requests.stop();
   }
 });
