@@ -1,9 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import type { MyLibraryResponse } from '@storyhouse/contracts';
-import type { Translate } from '@storyhouse/i18n';
-import { expect, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, buyDigitalAlbum, createAccount, freshEmail, seriousViolations, signIn } from './helpers';
+import { formatClock, type LangCode, libraryPaths, type MyLibraryResponse, type Product } from '@storyhouse/contracts';
+import { createTranslator, type Translate } from '@storyhouse/i18n';
+import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
+import { expect, type SiteLang, test, translator } from './fixtures';
+import {
+  apiGet,
+  asBrowser,
+  buyDigitalAlbum,
+  createAccount,
+  freshEmail,
+  payCart,
+  readMailbox,
+  seriousViolations,
+  signIn,
+  watchInFlight,
+} from './helpers';
+import { overflow } from './page-width';
 
 // Issue 14 (My Library); spec §2 Library screens, §4 Audio queue, §6 who
 // hears what, §8 item_not_found and search_no_results. A family that bought
@@ -337,4 +350,222 @@ test('a story stopped halfway resumes on another browser, from Continue listenin
   } finally {
     await other.close();
   }
+});
+
+/** The started stories of a new family: `seconds` into each of the first two tracks of its albums (PUT progress, as the player saves it). */
+async function startStories(page: Page, products: readonly Product[], seconds = 5) {
+  await asBrowser(page, async (api) => {
+    for (const product of products)
+      for (const track of product.tracks.slice(0, 2)) {
+        const saved = await api.put(libraryPaths.progress(track.sku_id), { data: { position_seconds: seconds } });
+        expect(saved.status(), `progress of ${track.title}: ${await saved.text()}`).toBe(200);
+      }
+  });
+}
+
+const PHONES = [
+  { width: 320, height: 640 },
+  { width: 390, height: 740 },
+] as const;
+
+/** The site of a language on the test server: its host (es.localhost and ru.localhost resolve in Chromium like localhost). */
+const originOf = (baseURL: string | undefined, lang: LangCode) =>
+  lang === 'en' ? String(baseURL) : String(baseURL).replace('//localhost', `//${lang}.localhost`);
+
+const translators: Record<LangCode, Translate> = {
+  en: translator('en'),
+  es: translator('es'),
+  ru: createTranslator('ru', ru, (key) => {
+    throw new Error(`Missing message: ru:${key}`);
+  }),
+};
+
+/** Whether a box's content is wider than the box (text cut off by its card), and where it ends against its card. */
+const clipped = (element: Locator, card: Locator) =>
+  Promise.all([element.evaluate((el) => el.scrollWidth > el.clientWidth + 1), element.boundingBox(), card.boundingBox()]).then(
+    ([cut, box, outer]) => cut || !box || !outer || box.x < outer.x - 0.5 || box.x + box.width > outer.x + outer.width + 0.5,
+  );
+
+// Issue 27 items 2 and 3: on a 320 and a 390 px phone, in the three languages, Continue listening is a row of
+// cards (not a column taking the width, a letter a line) that scrolls sideways inside itself, and the album
+// cards' actions ("Download album (ZIP)") wrap, never cut off, in the list and in the grid.
+test('My Library with Continue listening fits a 320 and a 390 px phone in English, Spanish and Russian', async ({
+  page,
+  baseURL,
+  siteLang,
+}) => {
+  test.skip(siteLang !== 'en', 'names each language’s site itself');
+  test.setTimeout(180_000);
+  await createAccount(page, { email: freshEmail('library-phone'), password: PASSWORD });
+  const bought: Product[] = [];
+  for (const slug of ['noahs-big-boat', 'jesus-vive', 'moisey-i-put-k-svobode'])
+    bought.push((await buyDigitalAlbum(page, slug, 'en')).product);
+  await startStories(page, bought);
+  // The family's session, to take to the other languages' hosts.
+  const session = await page.context().cookies(String(baseURL));
+
+  for (const lang of ['en', 'es', 'ru'] as const) {
+    const t = translators[lang];
+    const origin = originOf(baseURL, lang);
+    // The same session on the language's own host.
+    await page.context().addCookies(session.map((c) => ({ ...c, domain: new URL(origin).hostname })));
+    await page.setViewportSize(PHONES[0]);
+    const requests = watchInFlight(page);
+    await page.goto(`${origin}/library`);
+    await expect(page.getByRole('heading', { level: 1, name: t('library.title') })).toBeVisible();
+    const resume = page.getByRole('region', { name: t('library.continueListening') });
+    const cards = resume.getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+
+    for (const layout of ['list', 'grid'] as const) {
+      await page.getByRole('button', { name: t(layout === 'list' ? 'shop.list' : 'shop.grid') }).click();
+      await requests.settled();
+      for (const size of PHONES) {
+        await test.step(`${lang}, ${layout}, ${size.width} px`, async () => {
+          await page.setViewportSize(size);
+          const { width, scroll, culprits } = await overflow(page);
+          expect(scroll, `the page is wider than the screen: ${culprits.join('; ')}`).toBeLessThanOrEqual(width);
+
+          // A row of cards: side by side, each wide enough for its words; the row scrolls, the page does not.
+          const first = await cards.nth(0).boundingBox();
+          const second = await cards.nth(1).boundingBox();
+          expect(first!.width).toBeGreaterThanOrEqual(140);
+          expect(second!.y).toBe(first!.y);
+          expect(second!.x).toBeGreaterThan(first!.x + first!.width);
+          const row = resume.getByRole('list');
+          expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+          // Each card: its cover's play button, the track, its album and how far the family got.
+          // The most recently heard first: the Russian album's second track.
+          const card = cards.nth(0);
+          const track = bought[2]!.tracks[1]!;
+          await expect(card.getByRole('button', { name: t('catalogue.play', { title: track.title }) })).toBeVisible();
+          await expect(card.getByRole('link', { name: bought[2]!.title })).toBeVisible();
+          await expect(
+            card.getByRole('progressbar', {
+              name: t('library.stoppedAt', { position: '0:05', length: formatClock(track.length_seconds) }),
+            }),
+          ).toBeVisible();
+          expect(await clipped(card.getByText(track.title), card)).toBe(false);
+
+          // Every album card's actions wrap inside it: the ZIP's words and the Details button are whole.
+          const albums = page.getByRole('list', { name: t('library.albums') }).getByRole('listitem');
+          await expect(albums).toHaveCount(3);
+          for (const album of await albums.all()) {
+            const zip = album.getByRole('link', { name: t('library.downloadZip') });
+            await expect(zip).toContainText(t('library.downloadZip'));
+            expect(await clipped(zip, album), `${lang} ${layout}: the ZIP link is cut off`).toBe(false);
+            expect(await clipped(album.getByRole('link', { name: t('library.details') }), album)).toBe(false);
+          }
+        });
+      }
+    }
+    // The keyboard reaches every card: the last one's play button, focused, is scrolled into the row's view.
+    const last = cards.last().getByRole('button');
+    await last.focus();
+    await expect(last).toBeInViewport();
+    // The row, its cards and their progress bars have what assistive technology needs (axe).
+    expect(await seriousViolations(page)).toEqual([]);
+    requests.stop();
+  }
+});
+
+// Issue 27 item 5: on a slow network the free story of the week comes late; the albums do not move when it does.
+test('the free story of the week, slow to come, shows with the page: the albums do not move', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await familyWithAlbum(page, siteLang);
+  await page.route(/\/crud\/free-story\//, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const requests = watchInFlight(page);
+  await page.goto('/library');
+  const firstAlbum = page
+    .getByRole('list', { name: t('library.albums') })
+    .getByRole('listitem')
+    .first();
+  await expect(firstAlbum).toBeVisible({ timeout: 15_000 });
+  const before = await firstAlbum.boundingBox();
+  // The free story shows, with its album's tracks; then everything has come.
+  await expect(page.getByRole('region', { name: t('library.freeStory.title') })).toBeVisible();
+  await requests.settled();
+  const after = await firstAlbum.boundingBox();
+  expect(after!.y).toBe(before!.y);
+  requests.stop();
+});
+
+/** Where the gift's CD ships (33: the United States in the demo's countries, as checkout.spec.ts finds). */
+const SHIPPING_ADDRESS = {
+  fname: 'Sam',
+  lname: 'Tester',
+  email: 'sam@example.test',
+  phone: '+1 217 555 0142',
+  line1: '400 Oak Avenue',
+  country_id: 33,
+  state: 'IL',
+  city: 'Springfield',
+  postal_code: '62701',
+};
+
+// Issue 27 item 11: a gift, seen by both. The buyer's library does not take the gift (its album or its CD) as
+// its own; the recipient's library says it was a gift and from whom.
+test.describe('a gift album', () => {
+  test('is not in the buyer’s library, and is in the recipient’s as a gift from the buyer', { tag: '@i18n' }, async ({
+    page,
+    browser,
+    t,
+    siteLang,
+  }) => {
+    test.setTimeout(120_000);
+    const recipient = freshEmail('library-gift');
+    // The recipient has an account; the giver buys the album and its CD "as a gift" in a browser of its own.
+    await createAccount(page, { email: recipient, password: PASSWORD, firstName: 'Sam', lastName: 'Tester' });
+    const giver = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    try {
+      const giverPage = await giver.newPage();
+      await createAccount(giverPage, {
+        email: freshEmail('library-giver'),
+        password: PASSWORD,
+        firstName: 'Grandma',
+        lastName: 'Rose',
+      });
+      await asBrowser(giverPage, async (api) => {
+        const product = (await (await api.get(`/crud/product-by-slug/${demo[siteLang].bought}/skus`)).json()) as Product;
+        for (const sku of [product.digitalAlbum, product.physicalAlbum]) {
+          const added = await api.post('/crud/cart-session/skus', { data: { sku_id: sku?.id } });
+          expect(added.status(), `adding ${sku?.title}`).toBe(200);
+        }
+        const gift = await api.post('/crud/cart-session/gift', {
+          data: { name: 'Sam', email: recipient, message: 'For bedtime' },
+        });
+        expect(gift.status(), `marking the gift: ${await gift.text()}`).toBe(200);
+        const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as { cart: { id: number } };
+        const address = await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: SHIPPING_ADDRESS });
+        expect(address.status(), `the shipping address: ${await address.text()}`).toBe(200);
+        await payCart(api, siteLang);
+      });
+      // The buyer's library: still empty (the album went to Sam, the CD ships to Sam).
+      await giverPage.goto('/library');
+      await expect(giverPage.getByRole('heading', { level: 2, name: t('library.empty.title') })).toBeVisible();
+    } finally {
+      await giver.close();
+    }
+
+    // Sam opens the e-mail's link, signed in, and finds the album in My Library, a gift from Grandma Rose.
+    const linkOf = async () =>
+      /\/claim-gift\/\S+/.exec((await readMailbox()).items.find((m) => m.to.includes(recipient))?.text ?? '')?.[0];
+    await expect.poll(linkOf).toBeTruthy();
+    await page.goto((await linkOf()) as string);
+    await expect(page).toHaveURL(/\/library$/, { timeout: 20_000 });
+    const album = page
+      .getByRole('list', { name: t('library.albums') })
+      .getByRole('listitem')
+      .first();
+    await expect(album).toContainText(t('library.giftFrom', { name: 'Grandma Rose' }));
+    await expect(album).not.toContainText(t('library.purchased', { date: '' }).trim());
+    await album.getByRole('link', { name: t('library.details') }).click();
+    await expect(page.getByRole('main')).toContainText(t('library.giftFrom', { name: 'Grandma Rose' }));
+  });
 });

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type LangCode, pageRoutes } from '@storyhouse/contracts';
 import { expect, test } from './fixtures';
 import { DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 11: no page is wider than the screen at 320 px and up. Every page
 // route of packages/contracts `pageRoutes`, on the demo content, in the
@@ -160,45 +161,6 @@ async function familyWithOrders(page: Page, origin: string, lang: LangCode) {
   expect(track, 'a track of the album').toBeDefined();
   expect((await api(page, 'PUT', `/crud/my-library/progress/${track}`, { position_seconds: 2 })).status, 'progress').toBe(200);
 }
-
-/** How much wider than the window the page is, and the outermost elements that stick out (for the report). */
-const overflow = (page: Page) =>
-  page.evaluate(() => {
-    const width = window.innerWidth;
-    const scroll = document.documentElement.scrollWidth;
-    const culprits: string[] = [];
-    const name = (el: Element) =>
-      el.tagName.toLowerCase() +
-      (typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '');
-    if (scroll > width) {
-      for (const el of document.body.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (r.width === 0 || r.right <= width + 0.5) continue;
-        // Only the outermost: an element whose parent fits.
-        const parent = el.parentElement?.getBoundingClientRect();
-        if (parent && parent.right > width + 0.5) continue;
-        culprits.push(`${name(el)} → ${Math.round(r.right)}px`);
-        if (culprits.length >= 4) break;
-      }
-      // Text wider than its box (a long word) widens the page without any box sticking out.
-      if (culprits.length === 0) {
-        for (const el of document.body.querySelectorAll('*')) {
-          if (el.children.length === 0 && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
-            culprits.push(`text of ${name(el)}: ${el.scrollWidth}px in ${el.clientWidth}px`);
-            if (culprits.length >= 4) break;
-          }
-        }
-      }
-    }
-    // A control whose words do not fit its box and are cut off (a button's label clipped by overflow: hidden).
-    const clipped: string[] = [];
-    for (const el of document.body.querySelectorAll('a, button, label, summary, [role="button"], [role="tab"]')) {
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || getComputedStyle(el).overflowX === 'visible') continue;
-      if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${name(el)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
-    }
-    return { width, scroll, culprits, clipped };
-  });
 
 function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
   return test.step(`${visit.path}${visit.prepare ? ` (${visit.prepare.name})` : ''}`, () =>

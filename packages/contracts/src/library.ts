@@ -49,6 +49,12 @@ export const LibraryAlbum = z
     digital_purchased_date: z.string().nullable(),
     /** When the CD came to be owned, YYYY-MM-DD. */
     physical_purchased_date: z.string().nullable(),
+    /**
+     * It came as a gift the listener claimed (issue 27 item 11): `from` is
+     * the name of the family who gave it, null when their account has none.
+     * Null when the listener bought it.
+     */
+    gift: z.object({ from: z.string().nullable() }).nullable(),
     /** How many of its tracks the listener owns. */
     numberOwned: z.number().int(),
     /** Its library page, /library/album/{id} (or /library/album/free-story). */

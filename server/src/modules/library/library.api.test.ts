@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
-import { createPlan, createProduct, createUser, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createUser, illinoisAddress, signIn } from '../../../test/factories';
 import { audioAlbum, grant, type TestAlbum } from '../../../test/library';
 import { cardToken } from '../../../test/payments-client';
 
@@ -42,10 +42,10 @@ async function listener() {
 
 let families = 0;
 /** A family signed in through the login form, with a cart: to buy for real. */
-async function buyer(): Promise<CartVisitor & { userId: number }> {
+async function buyer(names: { fname?: string; lname?: string } = {}): Promise<CartVisitor & { userId: number }> {
   families += 1;
   const email = `library-family${families}@example.test`;
-  const user = await createUser(t.db, { email, password: 'listen-along' });
+  const user = await createUser(t.db, { email, password: 'listen-along', ...names });
   return Object.assign(await logIn(t.app, { email, password: 'listen-along' }), { userId: user.id });
 }
 
@@ -88,6 +88,7 @@ describe('a family that bought an album', () => {
       id: noah.id,
       product_id: noah.id,
       productTitle: 'Noah and the big boat',
+      gift: null,
       numberOwned: 3,
       digital_purchased_date: today,
       physical_purchased_date: null,
@@ -155,6 +156,54 @@ describe('a family that bought an album', () => {
     } finally {
       await cached.app.close();
     }
+  });
+});
+
+describe('a gift order (issue 27 item 11)', () => {
+  let jonah: TestAlbum;
+  let giver: CartVisitor & { userId: number };
+
+  beforeAll(async () => {
+    jonah = await audioAlbum(t.db, { title: 'Jonah and the great fish' });
+    giver = await buyer({ fname: 'Grandma', lname: 'Rose' });
+    // The album to download and its CD to ship, for someone else ("This order is a gift").
+    await giver.add(jonah.album);
+    await giver.add(jonah.cd);
+    expect((await giver.markGift({ name: 'Little Sam', email: 'sam@example.test', message: 'For bedtime' })).statusCode).toBe(
+      200,
+    );
+    const total = (await giver.total()).json() as CartTotal;
+    const address = await giver.send('POST', `/crud/cart/${total.cart.id}/address/shipping`, illinoisAddress);
+    expect(address.statusCode, address.body).toBe(200);
+    await pay(giver);
+  });
+
+  it('is not in the buyer’s library: neither the album nor its CD, nor its page', async () => {
+    const { items, total } = (await giver.send('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(items.map((a) => a.id)).not.toContain(jonah.id);
+    expect(total).toBe(0);
+    const page = await giver.send('GET', `/crud/my-library/product/${jonah.id}`);
+    expect(page.statusCode).toBe(404);
+  });
+
+  it('is in the recipient’s library once claimed, saying it was a gift and from whom', async () => {
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'sam@example.test')
+      .executeTakeFirstOrThrow();
+    const secret = /\/claim-gift\/([A-Za-z0-9_-]+)/.exec(mail.text_body)?.[1];
+    expect(secret).toBeDefined();
+    const sam = await buyer();
+    expect((await sam.send('POST', '/crud/gift-claim', { hash: secret })).statusCode).toBe(200);
+
+    const { items } = (await sam.send('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(items.map((a) => [a.id, a.gift, a.numberOwned, a.physical_purchased_date])).toEqual([
+      [jonah.id, { from: 'Grandma Rose' }, 3, null],
+    ]);
+    const page = (await sam.send('GET', `/crud/my-library/product/${jonah.id}`)).json() as LibraryAlbum;
+    expect(page.gift).toEqual({ from: 'Grandma Rose' });
+    expect(page.tracks.every((tr) => tr.owned && tr.plays_in_full)).toBe(true);
   });
 });
 

@@ -42,6 +42,10 @@ export interface LibraryAlbumRow {
   digital_purchased_at: Date | null;
   /** When its CD came to be owned; null when it is not. */
   physical_purchased_at: Date | null;
+  /** Something of it came with a claimed gift. */
+  is_gift: boolean | null;
+  /** That gift's buyer's name; null or '' when unknown. */
+  gift_from: string | null;
 }
 
 /** What the listener owns among some tracks, and whether a plan covers everything. */
@@ -113,19 +117,32 @@ const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesc
     from skus t left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
     where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden) x)`;
 
-/** The albums a user has anything of (a track, the album, the CD), with when each kind came to be owned. */
+/**
+ * The albums a user has anything of (a track, the album, the CD), with when
+ * each kind came to be owned and the claimed gift it came with, if any.
+ * What an order marked "This order is a gift" recorded for its buyer (the
+ * CD shipped to the recipient) went to someone else: it is not the
+ * buyer's album (issue 27 item 11).
+ */
 const ownedAlbums = (userId: number) => sql`owned as (
   select o.product_id,
     max(o.granted_at) as last_granted,
     min(o.granted_at) filter (where o.type in ${DIGITAL}) as digital_at,
-    min(o.granted_at) filter (where o.type = 'physical') as physical_at
+    min(o.granted_at) filter (where o.type = 'physical') as physical_at,
+    min(o.gift_id) as gift_id
   from ownership o
   where o.user_id = ${userId} and o.type in ('digital_album', 'digital_track', 'physical') and o.product_id is not null
+    and not exists (select 1 from orders gift_order where gift_order.id = o.order_id and gift_order.gift_email is not null)
   group by o.product_id
 )`;
 
+/** The name of whoever gave the album (the gift's buyer), '' when their account has none. */
+const giftColumns = sql`owned.gift_id is not null as is_gift,
+  (select trim(u.fname || ' ' || u.lname) from gifts g join users u on u.id = g.sender_user_id where g.id = owned.gift_id)
+    as gift_from`;
+
 const albumColumns = sql`p.id, p.slug, p.title, p.description, p.lang_code, p.is_free_streaming, p.primary_image,
-  p.created_at, owned.digital_at as digital_purchased_at, owned.physical_at as physical_purchased_at`;
+  p.created_at, owned.digital_at as digital_purchased_at, owned.physical_at as physical_purchased_at, ${giftColumns}`;
 
 /** Album p matches the search (q) by its title or one of its track titles. */
 const albumMatches = sql`(exists (select 1 from q where q.lang = p.lang_code and ts_filter(p.search_vector, '{a}') @@ q.query)

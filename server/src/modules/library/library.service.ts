@@ -120,6 +120,7 @@ function toAlbum(row: LibraryAlbumRow, tracks: readonly LibraryTrackRow[], marks
     created_at: row.created_at.toISOString(),
     digital_purchased_date: day(row.digital_purchased_at),
     physical_purchased_date: day(row.physical_purchased_at),
+    gift: row.is_gift ? { from: row.gift_from || null } : null,
     numberOwned,
     url: libraryPaths.album(isFreeStory ? FREE_STORY_ALBUM : row.id),
     shop_url: storyPath(row.slug),

@@ -8,6 +8,21 @@ import { LibraryTracks } from './library-tracks';
 /** A stored day (YYYY-MM-DD) read as that day where the family is, not as UTC midnight. */
 export const localDay = (day: string) => `${day}T00:00`;
 
+/**
+ * How the family came to own an album, a line each: bought (the day), or a
+ * gift and from whom (issue 27 item 11: a claimed gift is not "Bought");
+ * the CD bought (the day).
+ */
+export function ownedNotes(album: LibraryAlbum, { t, formatDate }: Pick<ReturnType<typeof useI18n>, 't' | 'formatDate'>) {
+  const notes: string[] = [];
+  if (album.gift) notes.push(album.gift.from ? t('library.giftFrom', { name: album.gift.from }) : t('library.gift'));
+  else if (album.digital_purchased_date)
+    notes.push(t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) }));
+  if (album.physical_purchased_date)
+    notes.push(t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) }));
+  return notes;
+}
+
 /** How wide a card's cover shows (library.css): a 6rem column in a list; a grid has two columns on a phone. */
 const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as const;
 
@@ -18,7 +33,8 @@ const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as c
  * follow, each with play and download, folded away until opened.
  */
 export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: AccountLayout }) {
-  const { t, formatDate } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const owned = album.tracks.filter((track) => track.owned);
   return (
     <li className={`library-card card card--product library-card--${layout}`}>
@@ -29,12 +45,9 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
         </h3>
         <p className="library-card__meta">
           <span lang={album.lang_code}>{t(`lang.${album.lang_code}`)}</span>
-          {album.digital_purchased_date && (
-            <span>{t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) })}</span>
-          )}
-          {album.physical_purchased_date && (
-            <span>{t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) })}</span>
-          )}
+          {ownedNotes(album, i18n).map((note) => (
+            <span key={note}>{note}</span>
+          ))}
           {album.numberOwned > 0 && <span>{t('library.owned', { count: album.numberOwned, total: album.tracks.length })}</span>}
         </p>
         <p className="library-card__links">

@@ -58,6 +58,23 @@ export function FreeStoryCard() {
   );
 }
 
+/**
+ * Issue 27 item 5: whether the free story of the week is known (there is
+ * one and its album's tracks have come, or there is none), so the library
+ * shows it with the page instead of pushing the albums down when it comes
+ * later on a slow network. Decision 015 prefers rendering with the page to
+ * reserving a place: the card's height depends on its album's tracks.
+ * The card asks the same queries, so nothing is fetched twice.
+ */
+export function useFreeStoryReady(shown: boolean): boolean {
+  const { lang } = useI18n();
+  const story = useFreeStory(lang);
+  const album = useLibraryAlbum(FREE_STORY_ALBUM, shown && story.data !== undefined);
+  if (!shown) return true;
+  if (story.isPending) return false;
+  return story.data === undefined || !album.isPending;
+}
+
 /** Play or pause the free story, the spec's labelled button; the story's title, said after it, tells which. */
 function FreeStoryPlayButton({ story, describedBy }: { story: FreeStory; describedBy: string }) {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { localDay } from './album-card';
+import { ownedNotes } from './album-card';
 import { useLibraryAlbum } from './api/get-library-album';
 import { DownloadLink } from './download-link';
 import { LibraryTracks, playableTracks } from './library-tracks';
@@ -52,7 +52,8 @@ export default function LibraryAlbumPage() {
 }
 
 function Album({ album }: { album: LibraryAlbum }) {
-  const { t, formatDate } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const queueTrack = useQueueTrack();
   const albumKey = `library:${album.is_free_story ? FREE_STORY_ALBUM : album.product_id}`;
   const context = { album: album.productTitle, artwork: album.image };
@@ -70,12 +71,9 @@ function Album({ album }: { album: LibraryAlbum }) {
         }}
         Heading="h2"
       >
-        {album.digital_purchased_date && (
-          <p>{t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) })}</p>
-        )}
-        {album.physical_purchased_date && (
-          <p>{t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) })}</p>
-        )}
+        {ownedNotes(album, i18n).map((note) => (
+          <p key={note}>{note}</p>
+        ))}
         <p className="library-card__links">
           {album.zip_url && (
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />

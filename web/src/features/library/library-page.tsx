@@ -18,8 +18,9 @@ import { showToast } from '../../ui/toast-store';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlbumCard } from './album-card';
 import { useLibrary } from './api/get-library';
-import { FreeStoryCard } from './free-story-card';
-import { ContinueListening, MatchingTracks } from './track-matches';
+import { ContinueListening } from './continue-listening';
+import { FreeStoryCard, useFreeStoryReady } from './free-story-card';
+import { MatchingTracks } from './track-matches';
 import '../../components/catalogue/catalogue.css';
 import './library.css';
 
@@ -71,11 +72,14 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
   const { t } = useI18n();
   const { pathname } = useLocation();
   const { data, error, isPending, isPlaceholderData } = useLibrary(params);
+  const searching = params.search !== '';
+  const showsFreeStory = !searching && params.page === 1;
+  // The free story comes with the page: it never arrives later and pushes the albums down (issue 27 item 5).
+  const freeStoryReady = useFreeStoryReady(showsFreeStory);
   // A session that ended is the API client's to handle: it is already on its way to login and back.
-  if (isPending || (error instanceof ApiError && error.status === 401)) return <Loading />;
+  if (isPending || !freeStoryReady || (error instanceof ApiError && error.status === 401)) return <Loading />;
   if (error) return <LoadFailed error={error} />;
 
-  const searching = params.search !== '';
   const filtered = searching || params.lang !== 'all';
   if (data.total === 0 && !filtered && data.tracks.length === 0) return <EmptyLibrary />;
 
@@ -83,7 +87,7 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
   return (
     <div className="library__results" aria-busy={isPlaceholderData}>
       {!searching && <ContinueListening tracks={data.continue_listening} />}
-      {!searching && params.page === 1 && <FreeStoryCard />}
+      {showsFreeStory && <FreeStoryCard />}
       <section className="library-section" aria-labelledby="library-albums">
         <ListResults
           heading={searching ? t('shop.resultsFor', { search: params.search }) : t('library.albums')}

@@ -7,11 +7,7 @@ import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { useI18n } from '../../lib/i18n';
 import { DownloadLink } from './download-link';
 
-/**
- * Tracks from several albums, each with its album's library page: the
- * search's matching tracks (with their download link) and Continue
- * listening (with where the listener stopped; play resumes there).
- */
+/** Tracks from several albums, each with its album's library page (the search's matching tracks). */
 function TrackMatchList({ tracks, detail }: { tracks: LibraryTrackMatch[]; detail: (track: LibraryTrackMatch) => ReactNode }) {
   const queueTrack = useQueueTrack();
   return (
@@ -32,29 +28,6 @@ function TrackMatchList({ tracks, detail }: { tracks: LibraryTrackMatch[]; detai
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Issue 14 item 5: the unfinished stories, most recently heard first; play goes on where each stopped. */
-export function ContinueListening({ tracks }: { tracks: LibraryTrackMatch[] }) {
-  const { t } = useI18n();
-  const headingId = useId();
-  if (tracks.length === 0) return null;
-  return (
-    <section className="library-section library-continue" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t('library.continueListening')}</h2>
-      <TrackMatchList
-        tracks={tracks}
-        detail={(track) => (
-          <span className="track__duration">
-            {t('library.stoppedAt', {
-              position: formatDuration(track.position_seconds),
-              length: formatDuration(track.length_seconds),
-            })}
-          </span>
-        )}
-      />
-    </section>
   );
 }
 
