@@ -250,11 +250,12 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
   });
 });
 
-test('what the family types at once is kept when the account arrives late; an incomplete address shows Required and goes nowhere', {
+test('what the family types at once is kept when the account arrives late; Required until the address is complete; a book ships Free by US economy, not to Canada', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
   await signedInAsNewFamily(page);
-  await addOffers(page, [{ slug: demo[siteLang].cd, offer: 'physicalAlbum' }]);
+  // A book: it ships free by economy within the US (server/demo/catalogue.json is_shipped_free).
+  await addOffers(page, [{ slug: demo[siteLang].book, offer: 'book' }]);
   const saves = watchRequests(page, (r) => r.method() === 'POST' && /\/crud\/cart\/\d+\//.test(new URL(r.url()).pathname));
   // Issue 27 item 4: the account (GET /crud/user) answers only once the family has typed, and it carries a phone.
   let release = () => {};
@@ -291,6 +292,39 @@ test('what the family types at once is kept when the account arrives late; an in
   await expect(first).toBeFocused();
   await expect(page).toHaveURL(/\/checkout$/);
   expect(saves).toEqual([]);
+
+  // Complete, a US address offers economy at "Free" (not $0.00), with the reason.
+  await first.fill('Rosa');
+  await field(form, t('account.fields.address')).fill('100 N State St');
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+  await field(form, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+  await field(form, t('account.fields.zip')).fill('62701');
+  const methods = form.getByRole('group', { name: t('checkout.method.title') });
+  const economy = methods.getByRole('radio', { name: t('checkout.method.economy', { price: t('checkout.method.free') }) });
+  await expect(economy).toBeVisible();
+  await expect(form.getByText(t('checkout.freeShipping.all'))).toBeVisible();
+
+  // Canada: its one rate, as the server prices it, and the sentence that free shipping is for US economy only.
+  const cartId = (await serverTotal(page)).cart.id;
+  const canada = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${cartId}?country_id=87`);
+  expect(canada).toMatchObject({ zone: 'canada', tiers: [] });
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'CA') });
+  await field(form, t('account.fields.province')).selectOption({ value: 'ON' });
+  await expect(
+    form.getByText(t('checkout.method.international', { price: money(siteLang, canada.rate_usd ?? 0) })),
+  ).toBeVisible();
+  await expect(form.getByText(t('checkout.freeShipping.usOnly'))).toBeVisible();
+  await expect(methods.getByRole('radio')).toHaveCount(0);
+
+  // Back to the US, economy: the order summary of step 2 says Free for its shipping.
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+  await field(form, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+  await economy.check();
+  await form.getByRole('button', { name: t('checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  const summary = page.getByRole('region', { name: t('checkout.summary') });
+  await expect(figure(summary, t('cart.shipping'))).toHaveText(t('checkout.method.free'));
+  expect((await serverTotal(page)).freeShipping).toBe('qualified_all');
 });
 
 test('a visitor’s Proceed leads to login, then back to the checkout step the cart needs', async ({ page, t, siteLang }) => {
