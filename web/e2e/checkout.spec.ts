@@ -173,6 +173,11 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
     await priority.check();
     await expect(methods).not.toHaveAccessibleDescription(t('validation.required'));
     expect(await seriousViolations(page)).toEqual([]);
+    // On a desktop the summary and Continue are one column beside the form (issue 27 item 7).
+    const side = await page.getByRole('region', { name: t('checkout.summary') }).boundingBox();
+    const next = await form.getByRole('button', { name: t('checkout.continue') }).boundingBox();
+    const fields = await address.boundingBox();
+    expect(side && next && fields && [side.x >= fields.x + fields.width, Math.abs(next.x - side.x) < 2]).toEqual([true, true]);
     // Continue saves the address and the method, and goes on to step 2 (titled "Payment").
     await form.getByRole('button', { name: t('checkout.continue') }).click();
     await expect(page).toHaveURL(/\/payment$/);

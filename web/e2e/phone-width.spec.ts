@@ -235,7 +235,18 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       await form.getByRole('checkbox', { name: t('checkout.gift.addMessage') }).check();
       await form.getByRole('textbox', { name: new RegExp(`^${t('checkout.gift.message')}`) }).fill('Happy birthday, Grandma!');
       await measureShown(page, 'en checkout (filled in)', found);
-      await form.getByRole('button', { name: t('checkout.continue') }).click();
+      // One column on a phone: the fields, then the summary with its total, and Continue right under it (issue 27 item 7).
+      const continueButton = form.getByRole('button', { name: t('checkout.continue') });
+      const total = await page.getByRole('region', { name: t('checkout.summary') }).boundingBox();
+      const button = await continueButton.boundingBox();
+      const lastField = await form.getByRole('textbox', { name: new RegExp(`^${t('checkout.gift.message')}`) }).boundingBox();
+      expect(total && button && lastField, 'the summary, Continue and the message are shown').toBeTruthy();
+      if (total && button && lastField) {
+        expect(total.y, 'the summary after the fields').toBeGreaterThan(lastField.y + lastField.height);
+        expect(button.y - (total.y + total.height), 'Continue right under the total').toBeLessThan(48);
+        expect(button.y - (total.y + total.height)).toBeGreaterThanOrEqual(0);
+      }
+      await continueButton.click();
       await expect(page).toHaveURL(/\/payment$/);
       await expect(page.getByRole('form', { name: t('payment.stepName') })).toBeVisible();
       await measureShown(page, 'en payment', found);
