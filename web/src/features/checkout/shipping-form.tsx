@@ -95,7 +95,11 @@ export function ShippingForm({ cart, user, summary }: { cart: CartTotal; user: U
   const address = addressOf(form.values);
   const tiers = useShippingTiers(cartId, address ? address.country_id : null);
   const options = address && tiers.data ? tiers.data : undefined;
-  const methodsNow = (options?.tiers.length ?? 0) > 0;
+  // While a US address's methods are on their way it has some (spec §5): Continue waits for one to be chosen. Methods
+  // that could not be read leave the cart's (economy by default), so the family is never stuck.
+  const methodsNow = options
+    ? options.tiers.length > 0
+    : address !== undefined && !tiers.isError && isUsCountry(address.country_id);
   // Derived from this render's values and answers: React renders again at once, before anything shows.
   if (methodsNow !== hasMethods) setHasMethods(methodsNow);
 
@@ -142,7 +146,7 @@ export function ShippingForm({ cart, user, summary }: { cart: CartTotal; user: U
           <legend>{t('checkout.address.title')}</legend>
           <AddressFormFields form={form} section="shipping" />
         </fieldset>
-        <ShippingMethod form={form} complete={address !== undefined} options={options} />
+        <ShippingMethod form={form} loading={address !== undefined && tiers.isPending} options={options} />
         {cart.gift && <GiftMessage form={form} name={cart.gift.name} />}
       </CheckoutColumns>
     </form>
@@ -157,11 +161,12 @@ export function ShippingForm({ cart, user, summary }: { cart: CartTotal; user: U
  */
 function ShippingMethod({
   form,
-  complete,
+  loading,
   options,
 }: {
   form: FormApi<Values>;
-  complete: boolean;
+  /** The address is complete and its methods are on their way. */
+  loading: boolean;
   options: ShippingTiersResponse | undefined;
 }) {
   const i18n = useI18n();
@@ -196,7 +201,7 @@ function ShippingMethod({
           <p>{t('checkout.method.international', { price: shippingPrice(i18n, options.rate_usd ?? 0) })}</p>
           {noteText}
         </>
-      ) : complete ? (
+      ) : loading ? (
         <p role="status">{t('checkout.method.loading')}</p>
       ) : (
         <p>{t('checkout.method.afterAddress')}</p>
