@@ -31,6 +31,25 @@ const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lan
 /** The field whose label starts with `label` (its required mark follows). */
 const field = (scope: Locator, label: string) => scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 
+/** A US address, as the checkout saves it (POST /crud/cart/{id}/address/shipping). */
+const illinois = {
+  fname: 'Rosa',
+  lname: 'Tester',
+  email: 'rosa@example.test',
+  phone: '312 555 0100',
+  line1: '100 N State St',
+  country_id: 33,
+  state: 'IL',
+  city: 'Chicago',
+  postal_code: '60602',
+};
+
+/** The steps' titles as a family reads them (issue 27 item 6: step 1 is shipping, not "Pay"). */
+const stepTitles: Record<SiteLang, { shipping: string; payment: string }> = {
+  en: { shipping: 'Shipping', payment: 'Payment' },
+  es: { shipping: 'Envío', payment: 'Pago' },
+};
+
 const serverTotal = (page: Page) => apiGet<CartTotal>(page, '/crud/cart-session/total');
 
 /** Puts the story offers in this browser's cart through the API (its session cookie, the project's site). */
@@ -86,7 +105,7 @@ const figure = (summary: Locator, term: string) =>
     .filter({ has: summary.page().getByRole('term').getByText(term, { exact: true }) })
     .getByRole('definition');
 
-test('a family proceeds from a full cart to checkout, ships priority to Illinois, sees the server’s figures, pays and finds the order', {
+test('a family proceeds from a full cart to checkout, ships priority to Illinois, sees the server’s figures, pays, finds the order and its address next time', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
   test.setTimeout(150_000);
@@ -116,11 +135,11 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
     await expect(lines).toHaveCount(5);
   });
 
-  await test.step('step 1: an address in Illinois and priority shipping, at the server’s prices', async () => {
-    // Something ships: Proceed leads to the shipping step.
+  await test.step('step 1: an address in Illinois; the methods show with it; priority, required only after Continue', async () => {
+    // Something ships: Proceed leads to the shipping step, titled as such (issue 27 item 6: not "Pay").
     await page.getByRole('link', { name: t('cart.proceed') }).click();
     await expect(page).toHaveURL(/\/checkout$/);
-    await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(stepTitles[siteLang].shipping);
     await expect(page.getByText(t('checkout.step', { step: 1, total: 2 }), { exact: true })).toBeVisible();
 
     // The account's names and e-mail fill the form; the rest is the family's to give.
@@ -130,60 +149,76 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
     await field(address, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
     await field(address, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
     await field(address, t('account.fields.city')).fill('Chicago');
-    await field(address, t('account.fields.zip')).fill('60602');
-    // No method to choose before the address is saved: the prices are the server's for the cart's address.
     await expect(form.getByText(t('checkout.method.afterAddress'))).toBeVisible();
-    await address.getByRole('button', { name: t('checkout.address.save') }).click();
+    await field(address, t('account.fields.zip')).fill('60602');
 
+    // Complete, the address shows its methods at once, with the server's prices for a US address (nothing saved yet).
     const methods = form.getByRole('group', { name: t('checkout.method.title') });
     await expect(methods.getByRole('radio')).toHaveCount(2);
-    const total = await serverTotal(page);
-    const tiers = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${total.cart.id}`);
+    const cartId = (await serverTotal(page)).cart.id;
+    const tiers = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${cartId}?country_id=33`);
     expect(tiers.zone).toBe('us');
     const price = (type: 'economy' | 'priority') => money(siteLang, tiers.tiers.find((x) => x.shipping_type === type)!.price_usd);
     const priority = methods.getByRole('radio', { name: t('checkout.method.priority', { price: price('priority') }) });
     await expect(methods.getByRole('radio', { name: t('checkout.method.economy', { price: price('economy') }) })).toBeVisible();
+    // The book ships free by economy, the CD does not: the reason is said beside the methods.
+    expect(tiers.tiers.find((x) => x.shipping_type === 'economy')?.freeShipping).toBe('qualified_some');
+    await expect(form.getByText(t('checkout.freeShipping.some'))).toBeVisible();
+    // "Required" shows only once the family tried to continue without a method; nothing was sent, nothing moved.
+    await expect(methods).not.toHaveAccessibleDescription(t('validation.required'));
+    expect((await serverTotal(page)).addresses.shipping).toBeNull();
+    await form.getByRole('button', { name: t('checkout.continue') }).click();
+    await expect(methods).toHaveAccessibleDescription(t('validation.required'));
+    await expect(page).toHaveURL(/\/checkout$/);
     await priority.check();
-    await expect(
-      page.getByRole('status').filter({
-        hasText: t('checkout.method.saved', { method: t('checkout.method.priority', { price: price('priority') }) }),
-      }),
-    ).toBeAttached();
-  });
-
-  const server = await test.step('the summary shows the server’s figures', async () => {
-    // The summary shows the server's figures for this address and method (the web never computes money).
-    const figures = await serverTotal(page);
-    expect(figures.cart.shipping_type).toBe('priority');
-    expect(figures.addresses.shipping).toMatchObject({ country_id: 33, state: 'IL', city: 'Chicago', postal_code: '60602' });
-    expect(figures.shippingCost).toBeGreaterThan(0);
-    expect(figures.taxTotal).toBeGreaterThan(0);
-    // The monthly donation, in honor of Grandma Rose, stays in the order; the coupon no longer applies beside it.
-    expect(figures.skus.map((l) => l.type).sort()).toEqual([
-      'book',
-      'digital_album',
-      'gift_card',
-      'physical',
-      'recurring_donation',
-    ]);
-    const summary = page.getByRole('region', { name: t('checkout.summary') });
-    await expect(summary.getByRole('list', { name: t('checkout.items') }).getByRole('listitem')).toHaveCount(5);
-    await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, figures.subtotal));
-    await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, figures.shippingCost));
-    await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, figures.taxTotal));
-    await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, figures.fullTotal));
-    await expect(figure(summary, t('cart.discount'))).toHaveCount(figures.coupon ? 1 : 0);
+    await expect(methods).not.toHaveAccessibleDescription(t('validation.required'));
     expect(await seriousViolations(page)).toEqual([]);
-    return figures;
-  });
-
-  await test.step('step 2: pays with 4242 4242 4242 4242, the card kept for the monthly gift', async () => {
+    // On a desktop the summary and Continue are one column beside the form (issue 27 item 7).
+    const side = await page.getByRole('region', { name: t('checkout.summary') }).boundingBox();
+    const next = await form.getByRole('button', { name: t('checkout.continue') }).boundingBox();
+    const fields = await address.boundingBox();
+    expect(side && next && fields && [side.x >= fields.x + fields.width, Math.abs(next.x - side.x) < 2]).toEqual([true, true]);
+    // Continue saves the address and the method, and goes on to step 2 (titled "Payment").
     await form.getByRole('button', { name: t('checkout.continue') }).click();
     await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(stepTitles[siteLang].payment);
+  });
 
+  const server =
+    await test.step('the summary shows the server’s figures, a cover per line and the gift card’s recipient', async () => {
+      // The summary shows the server's figures for this address and method (the web never computes money).
+      const figures = await serverTotal(page);
+      expect(figures.cart.shipping_type).toBe('priority');
+      expect(figures.addresses.shipping).toMatchObject({ country_id: 33, state: 'IL', city: 'Chicago', postal_code: '60602' });
+      expect(figures.shippingCost).toBeGreaterThan(0);
+      expect(figures.taxTotal).toBeGreaterThan(0);
+      // The monthly donation, in honor of Grandma Rose, stays in the order; the coupon no longer applies beside it.
+      expect(figures.skus.map((l) => l.type).sort()).toEqual([
+        'book',
+        'digital_album',
+        'gift_card',
+        'physical',
+        'recurring_donation',
+      ]);
+      const summary = page.getByRole('region', { name: t('checkout.summary') });
+      const items = summary.getByRole('list', { name: t('checkout.items') }).getByRole('listitem');
+      await expect(items).toHaveCount(5);
+      // The album, the CD and the book show their covers; the gift card its amount and recipient (issue 27 item 7).
+      await expect(summary.locator('img')).toHaveCount(3);
+      await expect(
+        items.filter({ hasText: t('checkout.giftCardLine', { amount: money(siteLang, 25), name: 'Grandma Rose' }) }),
+      ).toHaveCount(1);
+      await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, figures.subtotal));
+      await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, figures.shippingCost));
+      await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, figures.taxTotal));
+      await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, figures.fullTotal));
+      await expect(figure(summary, t('cart.discount'))).toHaveCount(figures.coupon ? 1 : 0);
+      return figures;
+    });
+
+  await test.step('step 2: pays with 4242 4242 4242 4242, the card kept for the monthly gift', async () => {
     // Step 2 (issue 13): billed to the shipping address, paid with 4242 4242 4242 4242; the card is
     // kept whatever the box says, since the monthly donation renews with it (spec §5 Payment).
-    await expect(page.getByRole('heading', { level: 1, name: t('payment.title') })).toBeVisible();
     const payment = page.getByRole('form', { name: t('payment.stepName') });
     await payment.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') }).check();
     await field(payment, t('payment.card.number')).fill('4242424242424242');
@@ -210,29 +245,91 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
     await expect(order.getByRole('definition').last()).toHaveText(money(siteLang, server.fullTotal));
     await expect(order.getByText(t('orders.page.paidWithCard', { last4: '4242' }))).toBeVisible();
   });
+
+  await test.step('the next checkout offers the address entered last', async () => {
+    await addOffers(page, [{ slug: demo[siteLang].cd, offer: 'physicalAlbum' }]);
+    await page.goto('/checkout');
+    await expect(field(address, t('account.fields.address'))).toHaveValue('100 N State St');
+    await expect(field(address, t('account.fields.city'))).toHaveValue('Chicago');
+    await expect(field(address, t('account.fields.phone'))).toHaveValue('312 555 0100');
+  });
 });
 
-test('an incomplete address shows Required under its fields and goes nowhere', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('what the family types at once is kept when the account arrives late; Required until the address is complete; a book ships Free by US economy, not to Canada', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
   await signedInAsNewFamily(page);
-  await addOffers(page, [{ slug: demo[siteLang].cd, offer: 'physicalAlbum' }]);
+  // A book: it ships free by economy within the US (server/demo/catalogue.json is_shipped_free).
+  await addOffers(page, [{ slug: demo[siteLang].book, offer: 'book' }]);
   const saves = watchRequests(page, (r) => r.method() === 'POST' && /\/crud\/cart\/\d+\//.test(new URL(r.url()).pathname));
+  // Issue 27 item 4: the account (GET /crud/user) answers only once the family has typed, and it carries a phone.
+  let release = () => {};
+  const late = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/crud/user', async (route) => {
+    // From Node, which does not resolve es.localhost: the loopback address, with the site's Host header.
+    const url = new URL(route.request().url());
+    const host = url.host;
+    url.hostname = '127.0.0.1';
+    const response = await route.fetch({ url: url.href, headers: { ...route.request().headers(), host } });
+    const user = (await response.json()) as Record<string, unknown>;
+    await late;
+    await route.fulfill({ response, json: { ...user, phone: '555 0000', city: 'Springfield' } });
+  });
   await page.goto('/checkout');
   const form = page.getByRole('form', { name: t('checkout.stepName') });
   const first = field(form, t('account.fields.firstName'));
+  const phone = field(form, t('account.fields.phone'));
+  await phone.fill('312 555 0100');
+  release();
+  // The account's data fills what the family has not touched (the name, the city); the phone typed stays.
   await expect(first).toHaveValue('Rosa');
+  await expect(field(form, t('account.fields.city'))).toHaveValue('Springfield');
+  await expect(phone).toHaveValue('312 555 0100');
+  await page.unroute('**/crud/user');
+
   await first.fill('');
   await form.getByRole('button', { name: t('checkout.continue') }).click();
-
-  for (const name of ['firstName', 'phone', 'address', 'country', 'region', 'city', 'zip'] as const) {
+  for (const name of ['firstName', 'address', 'country', 'region', 'zip'] as const) {
     await expect(field(form, t(`account.fields.${name}`))).toHaveAccessibleDescription(t('validation.required'));
   }
   await expect(first).toBeFocused();
   await expect(page).toHaveURL(/\/checkout$/);
   expect(saves).toEqual([]);
+
+  // Complete, a US address offers economy at "Free" (not $0.00), with the reason.
+  await first.fill('Rosa');
+  await field(form, t('account.fields.address')).fill('100 N State St');
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+  await field(form, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+  await field(form, t('account.fields.zip')).fill('62701');
+  const methods = form.getByRole('group', { name: t('checkout.method.title') });
+  const economy = methods.getByRole('radio', { name: t('checkout.method.economy', { price: t('checkout.method.free') }) });
+  await expect(economy).toBeVisible();
+  await expect(form.getByText(t('checkout.freeShipping.all'))).toBeVisible();
+
+  // Canada: its one rate, as the server prices it, and the sentence that free shipping is for US economy only.
+  const cartId = (await serverTotal(page)).cart.id;
+  const canada = await apiGet<ShippingTiersResponse>(page, `/crud/shipping-tiers/${cartId}?country_id=87`);
+  expect(canada).toMatchObject({ zone: 'canada', tiers: [] });
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'CA') });
+  await field(form, t('account.fields.province')).selectOption({ value: 'ON' });
+  await expect(
+    form.getByText(t('checkout.method.international', { price: money(siteLang, canada.rate_usd ?? 0) })),
+  ).toBeVisible();
+  await expect(form.getByText(t('checkout.freeShipping.usOnly'))).toBeVisible();
+  await expect(methods.getByRole('radio')).toHaveCount(0);
+
+  // Back to the US, economy: the order summary of step 2 says Free for its shipping.
+  await field(form, t('account.fields.country')).selectOption({ label: countryName(siteLang, 'US') });
+  await field(form, t('account.fields.state')).selectOption({ label: stateName(siteLang, 'IL', 'Illinois') });
+  await economy.check();
+  await form.getByRole('button', { name: t('checkout.continue') }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  const summary = page.getByRole('region', { name: t('checkout.summary') });
+  await expect(figure(summary, t('cart.shipping'))).toHaveText(t('checkout.method.free'));
+  expect((await serverTotal(page)).freeShipping).toBe('qualified_all');
 });
 
 test('a visitor’s Proceed leads to login, then back to the checkout step the cart needs', async ({ page, t, siteLang }) => {
@@ -258,6 +355,19 @@ test('signed in, a cart with nothing to ship skips the shipping step, and an emp
   await addOffers(page, [{ slug: demo[siteLang].album, offer: 'digitalAlbum' }]);
   await page.goto('/cart');
   await expect(page.getByRole('link', { name: t('cart.proceed') })).toHaveAttribute('href', '/payment');
+  // A shipping address left on the cart by an earlier order is not this order's (issue 27 item 7).
+  const total = await serverTotal(page);
+  await asBrowser(page, async (api) => {
+    const saved = await api.post(`/crud/cart/${total.cart.id}/address/shipping`, { data: illinois });
+    expect(saved.status(), 'an earlier shipping address').toBe(200);
+  });
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/payment$/);
+  // One step, and no "Same as the shipping address": nothing ships.
+  await expect(page.getByText(t('checkout.step', { step: 1, total: 1 }), { exact: true })).toBeVisible();
+  const billing = page
+    .getByRole('form', { name: t('payment.stepName') })
+    .getByRole('group', { name: t('payment.billing.title') });
+  await expect(field(billing, t('account.fields.firstName'))).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') })).toHaveCount(0);
 });

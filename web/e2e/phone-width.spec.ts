@@ -175,15 +175,19 @@ async function measureNow(page: Page, origin: string, visit: Visit, found: strin
   // What loads after the h1 (lists, images, the account) is in place before the measure.
   await requests.settled();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await measureShown(page, `${lang} ${visit.route} ${visit.path}`, found);
+  requests.stop();
+}
+
+/** Measures the page as it is now at 320 px, then at 390 px; what is wider than the screen goes in `found`. */
+async function measureShown(page: Page, what: string, found: string[]) {
   for (const size of [PHONE, WIDER_PHONE]) {
     await page.setViewportSize(size);
     const { width, scroll, culprits, clipped } = await overflow(page);
-    const what = `${lang} ${visit.route} ${visit.path}`;
     if (scroll > width) found.push(`${what}: ${scroll}px wide on ${width}px (${culprits.join('; ')})`);
     if (clipped.length > 0) found.push(`${what} at ${width}px: cut off ${clipped.join('; ')}`);
   }
   await page.setViewportSize(PHONE);
-  requests.stop();
 }
 
 /** The site of a language: its host on the test server's port. */
@@ -223,4 +227,70 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       expect(found, 'pages wider than the screen').toEqual([]);
     });
   }
+
+  // Issue 27 item 1: both checkout steps, the form filled (a CD to ship, a gift message) beside the order summary.
+  test('the checkout’s two steps, filled in, for the signed-in demo family in en, es and ru', async ({ page, baseURL, t }) => {
+    test.setTimeout(90_000);
+    const found: string[] = [];
+    const signInAt = async (lang: LangCode) => {
+      await page.goto(originOf(baseURL, lang) + pathOf('home', lang));
+      expect((await api(page, 'POST', '/crud/login', DEMO_CUSTOMER)).status, `login of ${DEMO_CUSTOMER.email}`).toBe(200);
+    };
+    await signInAt('en');
+    const product = await api(page, 'GET', '/crud/product-by-slug/david-the-shepherd-boy/skus');
+    const cd = (product.body as { physicalAlbum: { id: number } }).physicalAlbum.id;
+    expect((await api(page, 'POST', '/crud/cart-session/skus', { sku_id: cd })).status, 'adding the CD').toBe(200);
+    const gift = { name: 'Grandma Rose', email: 'grandma@example.test', message: '' };
+    expect((await api(page, 'POST', '/crud/cart-session/gift', gift)).status, 'marking the gift').toBe(200);
+    try {
+      await page.goto('/checkout');
+      const form = page.getByRole('form', { name: t('checkout.stepName') });
+      const field = (key: string) => form.getByLabel(new RegExp(`^${t(`account.fields.${key}` as 'account.fields.email')}`));
+      await field('firstName').fill('Rosa');
+      await field('lastName').fill('Tester');
+      await field('email').fill('family@storyhouse.example');
+      await field('phone').fill('312 555 0100');
+      await field('address').fill('100 N State St');
+      await field('country').selectOption({ label: 'United States' });
+      await field('state').selectOption({ label: 'Illinois' });
+      await field('city').fill('Chicago');
+      await field('zip').fill('60602');
+      await form.getByRole('radio', { name: new RegExp(`^${t('checkout.method.economy', { price: '' })}`) }).check();
+      await form.getByRole('checkbox', { name: t('checkout.gift.addMessage') }).check();
+      await form.getByRole('textbox', { name: new RegExp(`^${t('checkout.gift.message')}`) }).fill('Happy birthday, Grandma!');
+      await measureShown(page, 'en checkout (filled in)', found);
+      // One column on a phone: the fields, then the summary with its total, and Continue right under it (issue 27 item 7).
+      const continueButton = form.getByRole('button', { name: t('checkout.continue') });
+      const total = await page.getByRole('region', { name: t('checkout.summary') }).boundingBox();
+      const button = await continueButton.boundingBox();
+      const lastField = await form.getByRole('textbox', { name: new RegExp(`^${t('checkout.gift.message')}`) }).boundingBox();
+      expect(total && button && lastField, 'the summary, Continue and the message are shown').toBeTruthy();
+      if (total && button && lastField) {
+        expect(total.y, 'the summary after the fields').toBeGreaterThan(lastField.y + lastField.height);
+        expect(button.y - (total.y + total.height), 'Continue right under the total').toBeLessThan(48);
+        expect(button.y - (total.y + total.height)).toBeGreaterThanOrEqual(0);
+      }
+      await continueButton.click();
+      await expect(page).toHaveURL(/\/payment$/);
+      await expect(page.getByRole('form', { name: t('payment.stepName') })).toBeVisible();
+      await measureShown(page, 'en payment', found);
+      // The other sites show the same cart, its address and message kept, in their language.
+      for (const lang of ['es', 'ru'] as const) {
+        await signInAt(lang);
+        for (const path of ['/checkout', '/payment']) {
+          const requests = watchInFlight(page);
+          await page.goto(originOf(baseURL, lang) + path);
+          await expect(page.locator('main form')).toBeVisible();
+          await requests.settled();
+          requests.stop();
+          await measureShown(page, `${lang} ${path}`, found);
+        }
+      }
+      expect(found, 'pages wider than the screen').toEqual([]);
+    } finally {
+      // The demo family is shared: its cart goes back as it was.
+      await api(page, 'DELETE', `/crud/cart-session/skus?sku_id=${cd}`);
+      await api(page, 'DELETE', '/crud/cart-session/gift');
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressResponse, COUNTRY_ID, statesOf } from './accounts-profile';
+import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
 import { Id, IdParam } from './numbers';
 import { requiredText } from './text-fields';
@@ -92,16 +93,20 @@ export const ShippingTier = z
 export type ShippingTier = z.infer<typeof ShippingTier>;
 
 /**
- * GET /crud/shipping-tiers/{cartId}: the methods to choose for the cart's
- * shipping address. A US address (spec §5) chooses economy or priority;
- * Canada and other countries have none to choose (`tiers` empty: the
- * international rate applies, and the cart total shows it); no shipping
- * address yet, none either (`zone` null).
+ * GET /crud/shipping-tiers/{cartId}?country_id: the methods to choose for the
+ * cart's shipping address, or (issue 27 item 7) for the country of the
+ * address the family is still typing, so the options show before anything
+ * is saved. A US address (spec §5) chooses economy or priority; Canada and
+ * other countries have none to choose (`tiers` empty: their one rate is
+ * `rate_usd`); no address yet, none either (`zone` null).
  */
+export const ShippingTiersQuery = SiteQuery.extend({ country_id: IdParam.optional() });
 export const ShippingTiersResponse = z
   .object({
     zone: z.enum(['us', 'canada', 'international']).nullable(),
     tiers: z.array(ShippingTier),
+    /** Canada and other countries: what shipping costs this cart there (no free shipping), in US dollars; else null. */
+    rate_usd: z.number().nullable().describe('US dollars, 2 decimals'),
   })
   .meta({ id: 'ShippingTiers' });
 export type ShippingTiersResponse = z.infer<typeof ShippingTiersResponse>;

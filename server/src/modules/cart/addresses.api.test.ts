@@ -363,7 +363,7 @@ describe('POST /crud/cart/{cartId}/shipping', () => {
 describe('GET /crud/shipping-tiers/{cartId}', () => {
   it('offers economy and priority to a US address, with this cart’s prices', async () => {
     const f = await family(ids.cd, ids.book);
-    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: null, tiers: [] });
+    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: null, tiers: [], rate_usd: null });
 
     await setAddress(f, f.cartId, 'shipping', illinois);
     const res = await tiers(f, f.cartId);
@@ -376,16 +376,40 @@ describe('GET /crud/shipping-tiers/{cartId}', () => {
         { shipping_type: 'economy', price_usd: 4.99, freeShipping: 'qualified_some' },
         { shipping_type: 'priority', price_usd: 12.99, freeShipping: 'disqualified' },
       ],
+      rate_usd: null,
     });
+  });
+
+  it('prices a country before its address is saved (issue 27 item 7), and saves nothing', async () => {
+    const f = await family(ids.cd, ids.book);
+    const forCountry = async (countryId: number) =>
+      (await f.v.send('GET', `/crud/shipping-tiers/${f.cartId}?country_id=${countryId}`)).json();
+
+    // The US: economy ships the book free, the CD pays; priority pays for both. Canada: its one rate, no free shipping.
+    expect(await forCountry(illinois.country_id)).toEqual({
+      zone: 'us',
+      tiers: [
+        { shipping_type: 'economy', price_usd: 4.99, freeShipping: 'qualified_some' },
+        { shipping_type: 'priority', price_usd: 12.99, freeShipping: 'disqualified' },
+      ],
+      rate_usd: null,
+    });
+    expect(await forCountry(ontario.country_id)).toEqual({ zone: 'canada', tiers: [], rate_usd: 18.99 });
+    expect(await forCountry(mexico.country_id)).toEqual({ zone: 'international', tiers: [], rate_usd: 25.99 });
+    // Asked of a country, the cart keeps its own (none yet): its total has no shipping.
+    expect(body(await f.v.total())).toMatchObject({ shippingCost: 0, addresses: { shipping: null } });
+    // Another family's cart is not there for them, whatever the country.
+    const other = await family(ids.cd);
+    expect((await other.v.send('GET', `/crud/shipping-tiers/${f.cartId}?country_id=33`)).statusCode).toBe(404);
   });
 
   it('offers nothing to choose outside the US (the international rate applies)', async () => {
     const f = await family(ids.cd);
     await setAddress(f, f.cartId, 'shipping', ontario);
-    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: 'canada', tiers: [] });
+    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: 'canada', tiers: [], rate_usd: 14.99 });
 
     await setAddress(f, f.cartId, 'shipping', mexico);
-    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: 'international', tiers: [] });
+    expect((await tiers(f, f.cartId)).json()).toEqual({ zone: 'international', tiers: [], rate_usd: 19.99 });
     expect(body(await f.v.total()).shippingCost).toBe(19.99);
   });
 });

@@ -15,7 +15,6 @@ import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
 import { totalOf } from './cart.service';
-import { loadCharges } from './charges';
 import { shippingCharge, zoneOf } from './shipping';
 
 /** Per user: a family fixes a typo or two at checkout; a script does not get to fill the address book. */
@@ -102,26 +101,32 @@ export function addressesService(db: Db) {
     },
 
     /**
-     * GET /crud/shipping-tiers/{cartId}: the methods a US shipping address
-     * chooses from, each with this cart's price and free-shipping status;
-     * none for other countries (one international rate) or without an address.
+     * GET /crud/shipping-tiers/{cartId}?country_id: the methods a US address
+     * chooses from, each with this cart's price and free-shipping status; for
+     * other countries their one rate. For the cart's shipping address, or for
+     * `countryId` (the country of an address not saved yet: issue 27 item 7
+     * shows the options as soon as the address is complete); nothing
+     * without either.
      */
-    async tiers(userId: number, cartId: number): Promise<ShippingTiersResponse> {
+    async tiers(userId: number, cartId: number, countryId?: number): Promise<ShippingTiersResponse> {
       const carts = cartRepository(db);
       const cart = await carts.findCart({ userId });
       if (cart?.id !== cartId) throw notYours();
-      const charges = await loadCharges(db, cart);
-      const address = charges.shippingAddress;
-      if (!address) return { zone: null, tiers: [] };
-      const zone = zoneOf(address.country_id);
-      if (zone !== 'us') return { zone, tiers: [] };
-      const lines = await carts.viewLines(cartId);
+      const repo = addressesRepository(db);
+      const saved = cart.shipping_address_id === null ? undefined : await repo.ownAddress(userId, cart.shipping_address_id);
+      const country = countryId ?? saved?.country_id;
+      if (country === undefined) return { zone: null, tiers: [], rate_usd: null };
+      const zone = zoneOf(country);
+      const [lines, rates] = await Promise.all([carts.viewLines(cartId), repo.shippingRates()]);
+      const priced = (type: ShippingType) => shippingCharge(lines, country, type, rates);
+      if (zone !== 'us') return { zone, tiers: [], rate_usd: toUsd(priced('economy').cents) };
       return {
         zone,
         tiers: ShippingType.options.map((shipping_type) => {
-          const charge = shippingCharge(lines, address.country_id, shipping_type, charges.rates);
+          const charge = priced(shipping_type);
           return { shipping_type, price_usd: toUsd(charge.cents), freeShipping: charge.freeShipping };
         }),
+        rate_usd: null,
       };
     },
   };

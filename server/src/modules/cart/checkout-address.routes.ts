@@ -4,6 +4,7 @@ import {
   CartIdParams,
   CartTotal,
   ShippingBody,
+  ShippingTiersQuery,
   ShippingTiersResponse,
   SiteQuery,
 } from '@storyhouse/contracts';
@@ -48,15 +49,15 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The shipping methods for the cart's shipping address, with their prices (US addresses only)",
-        querystring: SiteQuery,
+        summary: "The shipping methods for the cart's shipping address (or a country's), with their prices",
+        querystring: ShippingTiersQuery,
         params: CartIdParams,
         response: { 200: ShippingTiersResponse },
       },
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return addresses.tiers(user.id, request.params.cartId);
+      return addresses.tiers(user.id, request.params.cartId, request.query.country_id);
     },
   );
 

@@ -1,6 +1,7 @@
 import type { CartTotal } from '@storyhouse/contracts';
 import { type ReactNode, useId } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { shippingPrice } from './shipping-price';
 import './cart-totals.css';
 
 /** One term and its value in a description list. */
@@ -52,7 +53,10 @@ export function CartTotals({ cart, title, children }: { cart: CartTotal; title?:
             {formatMoney(-cart.gift_card_amount)}
           </Figure>
         )}
-        {cart.shippingCost > 0 && <Figure term={t('cart.shipping')}>{formatMoney(cart.shippingCost)}</Figure>}
+        {/* Everything that ships goes free (spec §5 Free shipping): "Free", not $0.00. */}
+        {(cart.shippingCost > 0 || cart.freeShipping === 'qualified_all') && (
+          <Figure term={t('cart.shipping')}>{shippingPrice({ t, formatMoney }, cart.shippingCost)}</Figure>
+        )}
         {cart.taxTotal > 0 && <Figure term={t('cart.tax')}>{formatMoney(cart.taxTotal)}</Figure>}
         {/* Spec §5 Expected total: the server's total with shipping and tax. */}
         <Figure term={t('cart.total')} className="cart-summary__total">

@@ -18,12 +18,14 @@ const STEPS = 2;
  * Spec §2 /checkout (signed-in; the route guard sends a visitor to log in
  * and back): step 1 of 2, the shipping details and method, beside the
  * order summary. A cart with nothing to ship has no step 1: it goes on to
- * /payment; an empty cart back to /cart.
+ * /payment; an empty cart back to /cart. The form shows with the cart: the
+ * account's details fill it when they arrive, never over what the family
+ * typed meanwhile (issue 27 item 4).
  */
 export default function CheckoutPage() {
   const { t } = useI18n();
   useDocumentTitle(t('checkout.title'));
-  const { cart, isLoading, isError, refetch } = useCartTotal();
+  const { cart, isLoading, refetch } = useCartTotal();
   // The account's address fills an empty form; a failed read only leaves it empty.
   const user = useCurrentUser();
 
@@ -37,19 +39,16 @@ export default function CheckoutPage() {
       </p>
       <h1>{t('checkout.title')}</h1>
       <p className="checkout-page__step">{t('checkout.step', { step: STEP, total: STEPS })}</p>
-      {isLoading || user.isPending ? (
+      {cart && cart.cart.id !== null ? (
+        <ShippingForm cart={cart} user={user.data} summary={<OrderSummary cart={cart} />} />
+      ) : isLoading ? (
         <Loading />
-      ) : isError || !cart || cart.cart.id === null ? (
+      ) : (
         <div role="alert">
           <p>{t('checkout.loadFailed')}</p>
           <button type="button" className="button button--secondary" onClick={refetch}>
             {t('checkout.retry')}
           </button>
-        </div>
-      ) : (
-        <div className="checkout-page__body">
-          <ShippingForm cart={cart} user={user.data} />
-          <OrderSummary cart={cart} />
         </div>
       )}
     </article>

@@ -9,7 +9,7 @@ import {
   type SavedCard,
   type UserResponse,
 } from '@storyhouse/contracts';
-import { lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
 import { CaptchaField } from '../../components/captcha/captcha-field';
@@ -27,6 +27,7 @@ import { useSaveCartAddress } from './api/save-cart-address';
 import { AuthDialog } from './auth-dialog';
 import { type CardEntry, CardEntryError } from './card-field/card-entry';
 import { TestCardField } from './card-field/test-card-field';
+import { CheckoutColumns } from './checkout-columns';
 import { usePaymentFlow } from './payment-flow';
 
 // Only a site paying through Stripe downloads Stripe Elements.
@@ -77,12 +78,18 @@ export function PaymentForm({
   user,
   processor,
   savedCards,
+  ships,
+  summary,
 }: {
   cart: CartTotal;
   user: UserResponse;
   processor: PaymentsKeyResponse;
   /** Undefined when they could not be read: a new card is still possible. */
   savedCards: SavedCard[] | undefined;
+  /** Whether something in the cart ships: else the cart's old shipping address is not this order's. */
+  ships: boolean;
+  /** The order summary, in the side column with Pay. */
+  summary: ReactNode;
 }) {
   const { t, lang, formatMoney } = useI18n();
   const saveAddress = useSaveCartAddress();
@@ -90,7 +97,8 @@ export function PaymentForm({
   const cardEntry = useRef<CardEntry>(null);
   const [cardError, setCardError] = useState(false);
   const cartId = cart.cart.id as number;
-  const shipping = cart.addresses.shipping;
+  // A downloads-only order ships nowhere: no "Same as the shipping address" (issue 27 item 7).
+  const shipping = ships ? cart.addresses.shipping : null;
   const free = cart.fullTotal === 0;
   const recurring = renews(cart);
   const cards = savedCards ?? [];
@@ -143,56 +151,64 @@ export function PaymentForm({
 
   return (
     <form ref={submit.ref} className="checkout-form" aria-label={t('payment.stepName')} onSubmit={submit.onSubmit} noValidate>
-      {free ? (
-        <section className="checkout-form__group" aria-labelledby="payment-free-title">
-          <h2 id="payment-free-title" className="checkout-form__title">
-            {t('payment.free.title')}
-          </h2>
-          <p>{t('payment.free.text', { amount: formatMoney(0) })}</p>
-        </section>
-      ) : (
-        <>
-          <p className="form-note">{t('checkout.requiredNote')}</p>
-          <BillingAddress form={form} shipping={shipping} />
-          <fieldset className="checkout-form__group">
-            <legend>{t('payment.method.title')}</legend>
-            {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
-            {cards.length > 0 && (
-              <RadioGroup
-                form={form}
-                name="card"
-                label={t('payment.method.choose')}
-                required
-                options={[
-                  ...cards.map((c) => ({ value: c.id, label: cardLabel(c, t) })),
-                  { value: NEW_CARD, label: t('payment.method.newCard') },
-                ]}
-              />
-            )}
-            {newCard && (
-              <>
-                {processor.provider === 'stripe' ? (
-                  <Suspense fallback={<Loading />}>
-                    <StripeCardField ref={cardEntry} publishableKey={processor.key} onErrorChange={setCardError} />
-                  </Suspense>
-                ) : (
-                  <TestCardField ref={cardEntry} onErrorChange={setCardError} />
-                )}
-                <SaveCard form={form} forced={recurring} />
-              </>
-            )}
-          </fieldset>
-        </>
-      )}
-      {challenge && !free ? <CaptchaField form={form} name="captcha" /> : null}
-      <FormFailure message={flow.failure ?? submit.failure} />
-      <SubmitButton busy={flow.busy}>
-        {flow.busy
-          ? t('payment.processing')
-          : free
-            ? t('payment.free.place')
-            : t('payment.pay', { amount: formatMoney(cart.fullTotal) })}
-      </SubmitButton>
+      <CheckoutColumns
+        side={summary}
+        action={
+          <>
+            <FormFailure message={flow.failure ?? submit.failure} />
+            <SubmitButton busy={flow.busy}>
+              {flow.busy
+                ? t('payment.processing')
+                : free
+                  ? t('payment.free.place')
+                  : t('payment.pay', { amount: formatMoney(cart.fullTotal) })}
+            </SubmitButton>
+          </>
+        }
+      >
+        {free ? (
+          <section className="checkout-form__group" aria-labelledby="payment-free-title">
+            <h2 id="payment-free-title" className="checkout-form__title">
+              {t('payment.free.title')}
+            </h2>
+            <p>{t('payment.free.text', { amount: formatMoney(0) })}</p>
+          </section>
+        ) : (
+          <>
+            <p className="form-note">{t('checkout.requiredNote')}</p>
+            <BillingAddress form={form} shipping={shipping} />
+            <fieldset className="checkout-form__group">
+              <legend>{t('payment.method.title')}</legend>
+              {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
+              {cards.length > 0 && (
+                <RadioGroup
+                  form={form}
+                  name="card"
+                  label={t('payment.method.choose')}
+                  required
+                  options={[
+                    ...cards.map((c) => ({ value: c.id, label: cardLabel(c, t) })),
+                    { value: NEW_CARD, label: t('payment.method.newCard') },
+                  ]}
+                />
+              )}
+              {newCard && (
+                <>
+                  {processor.provider === 'stripe' ? (
+                    <Suspense fallback={<Loading />}>
+                      <StripeCardField ref={cardEntry} publishableKey={processor.key} onErrorChange={setCardError} />
+                    </Suspense>
+                  ) : (
+                    <TestCardField ref={cardEntry} onErrorChange={setCardError} />
+                  )}
+                  <SaveCard form={form} forced={recurring} />
+                </>
+              )}
+            </fieldset>
+          </>
+        )}
+        {challenge && !free ? <CaptchaField form={form} name="captcha" /> : null}
+      </CheckoutColumns>
       <AuthDialog open={flow.authenticating !== null} amount={cart.fullTotal} onAnswer={(approve) => void flow.answer(approve)} />
     </form>
   );

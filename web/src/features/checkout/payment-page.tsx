@@ -14,10 +14,6 @@ import { PaymentForm } from './payment-form';
 import './checkout.css';
 import './payment.css';
 
-/** Spec §9: checkout has 2 steps; this is the second. */
-const STEP = 2;
-const STEPS = 2;
-
 /** The order a finished payment shows (`/payment?order=ID`): the address of the confirmation, so a reload keeps it. */
 const orderOf = (value: string | null) => (value !== null && /^[1-9]\d{0,11}$/.test(value) ? Number(value) : null);
 
@@ -25,7 +21,7 @@ const orderOf = (value: string | null) => (value !== null && /^[1-9]\d{0,11}$/.t
  * Spec §2 /payment (signed-in; the route guard sends a visitor to log in
  * and back): checkout step 2 of 2, the billing address and the card beside
  * the order summary, then the confirmation (`?order=ID`, so a reload still
- * shows it). An empty cart goes back to /cart; a cart that ships with no
+ * shows it). An order with nothing to ship has only this step. An empty cart goes back to /cart; a cart that ships with no
  * shipping address yet to /checkout (step 1).
  */
 export default function PaymentPage() {
@@ -58,7 +54,8 @@ function PaymentStep() {
         )}
       </p>
       <h1>{t('payment.title')}</h1>
-      <p className="checkout-page__step">{t('checkout.step', { step: STEP, total: STEPS })}</p>
+      {/* Spec §9: checkout has 2 steps, this the second; an order with nothing to ship has this one only (issue 27 item 7). */}
+      <p className="checkout-page__step">{t('checkout.step', ships ? { step: 2, total: 2 } : { step: 1, total: 1 })}</p>
       {loading ? (
         <Loading />
       ) : failed || !user.data || !processor.data ? (
@@ -77,13 +74,15 @@ function PaymentStep() {
           </button>
         </div>
       ) : (
-        <div className="checkout-page__body">
-          {/* Saved cards that could not be read leave a new card to pay with (the form says so). */}
-          <PaymentForm cart={cart} user={user.data} processor={processor.data} savedCards={cards.data} />
-          <aside className="checkout-page__side" aria-label={t('checkout.summary')}>
-            <OrderSummary cart={cart} />
-          </aside>
-        </div>
+        // Saved cards that could not be read leave a new card to pay with (the form says so).
+        <PaymentForm
+          cart={cart}
+          user={user.data}
+          processor={processor.data}
+          savedCards={cards.data}
+          ships={ships}
+          summary={<OrderSummary cart={cart} />}
+        />
       )}
     </article>
   );

@@ -8,15 +8,16 @@ import {
   checkoutShippingForm,
   GIFT_MESSAGE_MAX,
   isUsCountry,
-  type ShippingTier,
+  type ShippingTiersResponse,
   type ShippingType,
   type UserResponse,
 } from '@storyhouse/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
 import { markGift } from '../../components/cart/api/mark-gift';
+import { shippingPrice } from '../../components/cart/shipping-price';
 import { showTotal } from '../../components/cart/show-total';
 import { useI18n } from '../../lib/i18n';
 import { RadioGroup, TextField } from '../../ui/form/fields';
@@ -24,9 +25,11 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { type FormApi, useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { shippingTiersQuery, useShippingTiers } from './api/get-shipping-tiers';
+import { useShippingTiers } from './api/get-shipping-tiers';
 import { useSaveCartAddress } from './api/save-cart-address';
 import { useSetShipping } from './api/set-shipping';
+import { CheckoutColumns } from './checkout-columns';
+import { freeShippingNote } from './free-shipping-note';
 
 type Values = AddressValues & { shipping_type: '' | ShippingType; add_message: boolean; gift_message: string };
 
@@ -34,12 +37,13 @@ type Values = AddressValues & { shipping_type: '' | ShippingType; add_message: b
 const PAYMENT_PATH = '/payment';
 
 /**
- * The form's first values: the cart's shipping address when it has one,
- * else what the account holds (GET /crud/user), else empty. A method is
- * shown chosen only when the cart already ships somewhere (a family coming
- * back from the payment step); a gift's message is the cart's.
+ * What the saved data says the form holds: the cart's shipping address when
+ * it has one (the address of the family's last order stays on its cart, so
+ * the next checkout offers it), else what the account holds (GET
+ * /crud/user, still on its way: undefined), else empty. A method is shown
+ * chosen only when the cart already ships somewhere; a gift's message is the cart's.
  */
-function initialValues(cart: CartTotal, user: UserResponse | undefined): Values {
+function savedValues(cart: CartTotal, user: UserResponse | undefined): Values {
   const saved = cart.addresses.shipping;
   return {
     ...initialAddress(saved, user),
@@ -49,196 +53,142 @@ function initialValues(cart: CartTotal, user: UserResponse | undefined): Values 
   };
 }
 
-/** The address the form holds, as the server would take it; undefined while it is not valid. */
+/** The address the form holds, as the server would take it; undefined while it is not complete and valid. */
 function addressOf(values: Values): AddressBody | undefined {
   const parsed = AddressFormValues.safeParse(values);
   return parsed.success ? parsed.data : undefined;
 }
 
-/** Whether the form's address is the one saved on the cart (then its methods and prices are the ones shown). */
-const sameAddress = (a: AddressBody | undefined, saved: AddressResponse | null) =>
-  a !== undefined && saved !== null && addressFormKeys.every((k) => String(a[k]) === String(saved[k]));
-
-type Busy = 'address' | 'method' | 'continue' | null;
+/** Whether the form's address is the one saved on the cart (then it needs no saving). */
+const sameAddress = (a: AddressBody, saved: AddressResponse | null) =>
+  saved !== null && addressFormKeys.every((k) => String(a[k]) === String(saved[k]));
 
 /**
  * Spec §2 /checkout, step 1 of 2, and §5 Checkout: the shipping address
  * (every field required, a valid e-mail, the state a select for the US and
- * Canada), then the shipping method: economy or priority with their prices
- * for a US address (one required), the international rate elsewhere. The
- * methods and prices are the server's for the address saved on the cart, so
- * the address is saved first ("Save address", or Continue). A gift order
- * may carry a message (required once "Add a message" is ticked). Continue
- * saves what changed and goes to /payment.
+ * Canada), then the shipping method. As soon as the address is complete the
+ * methods show with this cart's prices for its country (issue 27 item 7):
+ * economy or priority for a US address (one required), one rate elsewhere.
+ * A gift order may carry a message (required once "Add a message" is
+ * ticked). Continue saves the address, the method and the message, and goes
+ * to /payment. The order summary and Continue share the side column
+ * (`summary`). The form shows at once: data that arrives later (the
+ * account) fills only the fields the family has not touched (issue 27 item 4).
  */
-export function ShippingForm({ cart, user }: { cart: CartTotal; user: UserResponse | undefined }) {
-  const { t, formatMoney } = useI18n();
+export function ShippingForm({ cart, user, summary }: { cart: CartTotal; user: UserResponse | undefined; summary: ReactNode }) {
+  const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const navigate = useNavigate();
   const client = useQueryClient();
   const saveAddress = useSaveCartAddress();
   const setShipping = useSetShipping();
-  const [busy, setBusy] = useState<Busy>(null);
-  const [status, setStatus] = useState('');
+  const [busy, setBusy] = useState(false);
   const cartId = cart.cart.id as number;
-  const userId = user?.id ?? cart.cart.user_id;
   const saved = cart.addresses.shipping;
-  const tiers = useShippingTiers(cartId, saved !== null);
 
-  const [initial] = useState(() => initialValues(cart, user));
-  // A method is required when the address has some to choose from (spec §5 Checkout): known once the form's address
-  // is the one saved on the cart (while its methods load, a US address has some); an address not saved yet, none so far.
-  const [hasMethods, setHasMethods] = useState(() => saved !== null && isUsCountry(saved.country_id));
+  const [initial] = useState(() => savedValues(cart, user));
+  // A method is required when the address's country has some to choose from (spec §5 Checkout: a US address).
+  const [hasMethods, setHasMethods] = useState(false);
   const schema = useMemo(() => checkoutShippingForm(hasMethods), [hasMethods]);
   const form = useForm(schema, initial);
+  const { fill } = form;
   const address = addressOf(form.values);
-  const current = sameAddress(address, saved);
-  const options: ShippingTier[] = current && tiers.data ? tiers.data.tiers : [];
-  const methodsNow = current && (tiers.data ? options.length > 0 : isUsCountry(saved?.country_id));
+  const tiers = useShippingTiers(cartId, address ? address.country_id : null);
+  const options = address && tiers.data ? tiers.data : undefined;
+  // While a US address's methods are on their way it has some (spec §5): Continue waits for one to be chosen. Methods
+  // that could not be read leave the cart's (economy by default), so the family is never stuck.
+  const methodsNow = options
+    ? options.tiers.length > 0
+    : address !== undefined && !tiers.isError && isUsCountry(address.country_id);
   // Derived from this render's values and answers: React renders again at once, before anything shows.
   if (methodsNow !== hasMethods) setHasMethods(methodsNow);
 
-  const fail = (error: unknown) => {
-    if (!submit.showServerErrors(error)) submit.setFailure(errorMessage(error, 'checkout.failed'));
-  };
-
-  /** Saves the form's address on the cart; answers the new total and the methods the saved address chooses from. */
-  const storeAddress = async (body: AddressBody) => {
-    const total = await saveAddress(cartId, 'shipping', body);
-    const methods = await client.fetchQuery(shippingTiersQuery(cartId));
-    setStatus(t('checkout.address.saved'));
-    return { total, methods: methods.tiers };
-  };
-
-  const onSaveAddress = async () => {
-    if (busy) return;
-    form.validate();
-    if (!address) return;
-    setBusy('address');
-    submit.setFailure(undefined);
-    try {
-      await storeAddress(address);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const onMethod = async (type: string) => {
-    if (busy || !current || userId === null) return;
-    setBusy('method');
-    submit.setFailure(undefined);
-    try {
-      await setShipping(cartId, { user_id: userId, shipping_type: type as ShippingType });
-      setStatus(t('checkout.method.saved', { method: methodLabel(type as ShippingType) }));
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  // The account (or the cart) arrived after the form showed: it fills what the family has not touched.
+  const filling = useMemo(() => savedValues(cart, user), [cart, user]);
+  useEffect(() => fill(filling), [fill, filling]);
 
   const proceed = async (data: CheckoutChoices) => {
-    setBusy('continue');
+    if (!address) return;
+    setBusy(true);
     try {
       let total = cart;
-      let methods = options;
-      if (!current && address) ({ total, methods } = await storeAddress(address));
+      if (!sameAddress(address, saved)) total = await saveAddress(cartId, 'shipping', address);
       const method = data.shipping_type;
-      // A new US address has methods to choose from: the family picks one first (the form now asks for it).
-      if (methods.length > 0 && method === '') return;
-      if (methods.length > 0 && method !== '' && method !== total.cart.shipping_type && userId !== null) {
-        total = await setShipping(cartId, { user_id: userId, shipping_type: method });
+      if (methodsNow && method !== '' && method !== total.cart.shipping_type && total.cart.user_id !== null) {
+        total = await setShipping(cartId, { user_id: total.cart.user_id, shipping_type: method });
       }
       const gift = total.gift;
       const message = data.add_message ? data.gift_message : '';
       if (gift && message !== gift.message) await showTotal(client, await markGift({ ...gift, message }));
       navigate(PAYMENT_PATH);
     } catch (error) {
-      fail(error);
+      if (!submit.showServerErrors(error)) submit.setFailure(errorMessage(error, 'checkout.failed'));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
 
-  const submit = useFormSubmit(form, { busy: busy !== null, send: (data: CheckoutChoices) => void proceed(data) });
-
-  const methodLabel = (type: ShippingType) => {
-    const tier = options.find((o) => o.shipping_type === type);
-    return t(`checkout.method.${type}`, { price: formatMoney(tier?.price_usd ?? 0) });
-  };
+  const submit = useFormSubmit(form, { busy, send: (data: CheckoutChoices) => void proceed(data) });
 
   return (
     <form ref={submit.ref} className="checkout-form" aria-label={t('checkout.stepName')} onSubmit={submit.onSubmit} noValidate>
-      <p className="form-note">{t('checkout.requiredNote')}</p>
-      <fieldset className="checkout-form__group">
-        <legend>{t('checkout.address.title')}</legend>
-        <AddressFormFields form={form} section="shipping" />
-        {!current && (
-          <button
-            type="button"
-            className="button button--secondary"
-            aria-disabled={busy !== null || undefined}
-            onClick={() => void onSaveAddress()}
-          >
-            {busy === 'address' ? t('checkout.address.saving') : t('checkout.address.save')}
-          </button>
-        )}
-      </fieldset>
-      <ShippingMethod
-        form={form}
-        current={current}
-        loading={current && tiers.isPending}
-        options={options}
-        international={cart.shippingCost}
-        label={methodLabel}
-        onChange={(type) => void onMethod(type)}
-      />
-      {cart.gift && <GiftMessage form={form} name={cart.gift.name} />}
-      <FormFailure message={submit.failure} />
-      <SubmitButton busy={busy !== null}>{busy === 'continue' ? t('checkout.continuing') : t('checkout.continue')}</SubmitButton>
-      <p className="visually-hidden" role="status">
-        {status}
-      </p>
+      <CheckoutColumns
+        side={summary}
+        action={
+          <>
+            <FormFailure message={submit.failure} />
+            <SubmitButton busy={busy}>{busy ? t('checkout.continuing') : t('checkout.continue')}</SubmitButton>
+          </>
+        }
+      >
+        <p className="form-note">{t('checkout.requiredNote')}</p>
+        <fieldset className="checkout-form__group">
+          <legend>{t('checkout.address.title')}</legend>
+          <AddressFormFields form={form} section="shipping" />
+        </fieldset>
+        <ShippingMethod form={form} loading={address !== undefined && tiers.isPending} options={options} />
+        {cart.gift && <GiftMessage form={form} name={cart.gift.name} />}
+      </CheckoutColumns>
     </form>
   );
 }
 
 /**
- * Spec §5 Checkout: the method, for the address saved on the cart. A US
- * address chooses economy or priority, each with what it costs this cart;
- * elsewhere the international rate applies (the cart's shipping cost).
+ * Spec §5 Checkout and Free shipping: the method, for the country of the
+ * address the form holds. A US address chooses economy or priority, each
+ * with what it costs this cart ("Free" when nothing is charged) and why;
+ * elsewhere the country's one rate applies, and free shipping does not.
  */
 function ShippingMethod({
   form,
-  current,
   loading,
   options,
-  international,
-  label,
-  onChange,
 }: {
   form: FormApi<Values>;
-  current: boolean;
+  /** The address is complete and its methods are on their way. */
   loading: boolean;
-  options: ShippingTier[];
-  international: number;
-  label: (type: ShippingType) => string;
-  onChange: (type: string) => void;
+  options: ShippingTiersResponse | undefined;
 }) {
-  const { t, formatMoney } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const titleId = useId();
-  if (options.length > 0) {
+  const note = options ? freeShippingNote(options) : null;
+  const noteText = note ? <p className="field__hint checkout-form__note">{t(note)}</p> : null;
+  if (options && options.tiers.length > 0) {
     return (
-      <RadioGroup
-        form={form}
-        name="shipping_type"
-        label={t('checkout.method.title')}
-        required
-        options={options.map((o) => ({ value: o.shipping_type, label: label(o.shipping_type) }))}
-        onChange={onChange}
-      />
+      <div className="checkout-form__group">
+        <RadioGroup
+          form={form}
+          name="shipping_type"
+          label={t('checkout.method.title')}
+          required
+          options={options.tiers.map((o) => ({
+            value: o.shipping_type,
+            label: t(`checkout.method.${o.shipping_type}`, { price: shippingPrice(i18n, o.price_usd) }),
+          }))}
+        />
+        {noteText}
+      </div>
     );
   }
   return (
@@ -246,14 +196,15 @@ function ShippingMethod({
       <h2 id={titleId} className="checkout-form__title">
         {t('checkout.method.title')}
       </h2>
-      {loading ? (
-        <p role="status">{t('shell.loading')}</p>
+      {options ? (
+        <>
+          <p>{t('checkout.method.international', { price: shippingPrice(i18n, options.rate_usd ?? 0) })}</p>
+          {noteText}
+        </>
+      ) : loading ? (
+        <p role="status">{t('checkout.method.loading')}</p>
       ) : (
-        <p>
-          {current
-            ? t('checkout.method.international', { price: formatMoney(international) })
-            : t('checkout.method.afterAddress')}
-        </p>
+        <p>{t('checkout.method.afterAddress')}</p>
       )}
     </section>
   );

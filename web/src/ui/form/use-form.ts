@@ -1,6 +1,6 @@
 import { issueMessage, issuePath } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -19,6 +19,12 @@ export interface FormApi<V extends Values> {
   /** Shows a server's 400 field messages next to their fields; returns true when the error carried any. */
   showServerErrors: (error: unknown) => boolean;
   reset: (values?: V) => void;
+  /**
+   * Data that arrives after the form showed (the account, a saved address):
+   * fills the fields the user has not touched, with the values that are not
+   * empty. What the user typed always wins (issue 27 item 4).
+   */
+  fill: (values: Partial<V>) => void;
 }
 
 /**
@@ -31,6 +37,8 @@ export function useForm<V extends Values>(schema: z.ZodType, initial: V): FormAp
   const { t } = useI18n();
   const [values, setValues] = useState<V>(initial);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  // The touched fields as of the last event, for fill (a render may not have shown the last touch yet).
+  const touchedNow = useRef(touched);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
@@ -47,18 +55,37 @@ export function useForm<V extends Values>(schema: z.ZodType, initial: V): FormAp
     return out;
   }, [schema, values, t]);
 
-  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setValues((v) => ({ ...v, [name]: value }));
-    setTouched((s) => (s.has(name as string) ? s : new Set(s).add(name as string)));
-    setServerErrors((e) => {
-      if (!(name in e)) return e;
-      const { [name as string]: _, ...rest } = e;
-      return rest;
-    });
+  const markTouched = useCallback((name: string) => {
+    if (!touchedNow.current.has(name)) touchedNow.current = new Set(touchedNow.current).add(name);
+    setTouched(touchedNow.current);
   }, []);
 
-  const touch = useCallback((name: string) => {
-    setTouched((s) => (s.has(name) ? s : new Set(s).add(name)));
+  const set = useCallback(
+    <K extends keyof V>(name: K, value: V[K]) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      markTouched(name as string);
+      setServerErrors((e) => {
+        if (!(name in e)) return e;
+        const { [name as string]: _, ...rest } = e;
+        return rest;
+      });
+    },
+    [markTouched],
+  );
+
+  const touch = markTouched;
+
+  const fill = useCallback((incoming: Partial<V>) => {
+    setValues((v) => {
+      const next = { ...v };
+      let changed = false;
+      for (const [name, value] of Object.entries(incoming) as [keyof V & string, V[keyof V & string]][]) {
+        if (value === '' || value === undefined || touchedNow.current.has(name) || v[name] === value) continue;
+        next[name] = value;
+        changed = true;
+      }
+      return changed ? next : v;
+    });
   }, []);
 
   return {
@@ -77,9 +104,11 @@ export function useForm<V extends Values>(schema: z.ZodType, initial: V): FormAp
       setServerErrors(error.fields);
       return true;
     },
+    fill,
     reset: (next) => {
       setValues(next ?? initial);
-      setTouched(new Set());
+      touchedNow.current = new Set();
+      setTouched(touchedNow.current);
       setSubmitted(false);
       setServerErrors({});
     },
