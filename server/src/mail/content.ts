@@ -12,8 +12,8 @@ export type MailBlock =
   | { kind: 'text'; text: string }
   /** A sentence and the link it points to: a button in HTML, the address alone on its own line in text. */
   | { kind: 'link'; text: string; url: string; button: string }
-  /** Words someone else wrote (a gift message): set apart, never markup. */
-  | { kind: 'quote'; text: string }
+  /** Words someone else wrote (a gift message, a visitor's comments): set apart, never markup; `label:` above in text. */
+  | { kind: 'quote'; text: string; label?: string }
   /** `label: value` rows; a value of several lines starts on the line after its label in text. */
   | { kind: 'fields'; rows: readonly { label: string; value: string }[] }
   /** The lines of an order: what, which kind, how much. */
@@ -30,6 +30,9 @@ export interface MailContent {
   preview?: string;
   blocks: readonly MailBlock[];
 }
+
+/** A `fields` row, or none when the value is empty (a form's optional field left blank). */
+export const mailField = (label: string, value: string | null | undefined) => (value ? [{ label, value }] : []);
 
 /** A rendered e-mail, ready for the outbox. */
 export interface RenderedMail {

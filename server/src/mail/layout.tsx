@@ -120,10 +120,29 @@ function LineItem({ title, kind, amount }: { title: string; kind: string; amount
   );
 }
 
+/** A sentence of ours with an address in it ("… here: https://…"): the address becomes a link. */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/[^\s<>"]+)/);
+  return parts.map((part, i) =>
+    i % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one sentence never move
+      <Link key={i} href={part} style={{ color: accent }}>
+        {part}
+      </Link>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function Block({ block }: { block: MailBlock }) {
   switch (block.kind) {
     case 'text':
-      return <Text style={s.text}>{block.text}</Text>;
+      return (
+        <Text style={s.text}>
+          <Linked text={block.text} />
+        </Text>
+      );
     case 'link':
       return (
         <Section>
@@ -139,7 +158,12 @@ export function Block({ block }: { block: MailBlock }) {
         </Section>
       );
     case 'quote':
-      return <Text style={s.quote}>{block.text}</Text>;
+      return (
+        <Section>
+          {block.label ? <Text style={s.heading}>{block.label}</Text> : null}
+          <Text style={s.quote}>{block.text}</Text>
+        </Section>
+      );
     case 'fields':
       return <Fields rows={block.rows} />;
     case 'items':

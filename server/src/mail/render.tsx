@@ -6,9 +6,10 @@ import { Block, footerLines, MailLayout } from './layout';
 function blockText(block: MailBlock): string {
   switch (block.kind) {
     case 'text':
-    case 'quote':
     case 'note':
       return block.text;
+    case 'quote':
+      return block.label ? `${block.label}:\n${block.text}` : block.text;
     case 'link':
       return `${block.text}\n${block.url}`;
     case 'fields':
