@@ -78,12 +78,17 @@ function amountOf(lang: LangCode, l: OrderLineRow) {
   return `${amount} ${t(intervalOf(l) === 'year' ? 'orders.email.perYear' : 'orders.email.perMonth')}`;
 }
 
-/** The day a plan or monthly donation is next charged: one period after the order was paid. */
+/**
+ * The day a plan or monthly donation is next charged: one period after the
+ * order was paid, kept within the month as card processors bill (paid on
+ * January 31, next charged on February 28).
+ */
 export function nextChargeDate(paidAt: Date, interval: 'month' | 'year') {
-  const next = new Date(paidAt);
-  if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
-  else next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
+  const months = interval === 'year' ? 12 : 1;
+  const target = new Date(Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(paidAt.getUTCDate(), lastDay));
+  return target;
 }
 
 /** For each plan or monthly donation: when it is next charged, and how to cancel it (where in the site, or whom to write). */

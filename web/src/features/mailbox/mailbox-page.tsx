@@ -53,6 +53,19 @@ function Message({ message }: { message: MailboxMessage }) {
             </>
           ) : null}
         </dl>
+        {message.html ? (
+          <>
+            <h2 className="mailbox-message__part">{t('mailbox.htmlPart')}</h2>
+            {/* Visitors wrote part of it: a sandbox with nothing allowed (no scripts, no same origin, no forms). */}
+            <iframe
+              className="mailbox-message__html"
+              sandbox=""
+              srcDoc={message.html}
+              title={t('mailbox.htmlFrame', { subject: message.subject })}
+            />
+            <h2 className="mailbox-message__part">{t('mailbox.textPart')}</h2>
+          </>
+        ) : null}
         {/* Text, never HTML: visitors wrote part of it. */}
         <pre className="mailbox-message__body">{message.text}</pre>
       </details>
