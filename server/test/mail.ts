@@ -12,5 +12,7 @@ export function visibleText(html: string) {
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ');
   // Only ordinary white space: the no-break spaces of money ("9,99 $") stay what the reader sees.
-  return decodeHTML(shown).replace(/[ \t\r\n]+/g, ' ').trim();
+  return decodeHTML(shown)
+    .replace(/[ \t\r\n]+/g, ' ')
+    .trim();
 }
