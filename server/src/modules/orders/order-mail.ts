@@ -5,6 +5,7 @@ import type { MailBlock } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { mailSiteOrigin } from '../../mail/site';
 import { oneLine } from '../../providers/mail/outbox';
+import { isShipped } from '../cart/shipping';
 import { intervalOf, isRecurringType } from './order-snapshot';
 import type { OrderLineRow, OrderRow } from './orders.repository';
 
@@ -31,7 +32,7 @@ const dates = Object.fromEntries(
 ) as Record<LangCode, Intl.DateTimeFormat>;
 
 const isDonation = (type: string) => type === 'donation' || type === 'recurring_donation';
-const SHIPPED = new Set(['physical', 'book']);
+const DOWNLOADS = new Set(['digital_album', 'digital_track']);
 const KNOWN_TYPES = new Set([
   'physical',
   'book',
@@ -67,7 +68,7 @@ function titleOf(lang: LangCode, l: OrderLineRow) {
     return translators[lang]('orders.email.giftCardFor', { name: oneLine(l.recipient_name) });
   }
   // Goods are named after their story; a single track keeps its own title.
-  const named = SHIPPED.has(l.type) || l.type === 'digital_album' ? (l.product_title ?? l.title) : l.title;
+  const named = isShipped(l.type) || l.type === 'digital_album' ? (l.product_title ?? l.title) : l.title;
   return oneLine(named);
 }
 
@@ -126,7 +127,7 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
   const gifts = lines.filter((l) => isDonation(l.type));
   const rows = (ls: readonly OrderLineRow[]) =>
     ls.map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
-  const ships = lines.some((l) => SHIPPED.has(l.type));
+  const ships = lines.some((l) => isShipped(l.type));
   const row = (key: Parameters<typeof t>[0], cents: number) => ({ label: t(key), value: money(lang, cents) });
   const totals = [
     row('orders.email.subtotal', order.subtotal_cents),
@@ -157,6 +158,10 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
     ...(goods.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.items'), rows: rows(goods) }] : []),
     ...(gifts.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.donations'), rows: rows(gifts) }] : []),
     { kind: 'totals', rows: totals },
+    // The downloads of a gift order went to its recipient (purchases.service.ts deliverGoods): say to whom.
+    ...(order.gift_name && order.gift_email && goods.some((l) => DOWNLOADS.has(l.type))
+      ? [{ kind: 'text' as const, text: t('orders.email.giftFor', { name: oneLine(order.gift_name), email: order.gift_email }) }]
+      : []),
     ...(order.card_last4
       ? [
           {

@@ -123,6 +123,16 @@ describe('the receipt e-mail', () => {
       }
     });
 
+    it('says to whom the downloads of a gift order went', async () => {
+      const paid = order(lang, { subtotal_cents: 999, total_cents: 999, gift_name: 'Mia <3', gift_email: 'mia@example.test' });
+      const mail = await read(receiptMail(paid, [album], 'Ana'));
+      const sentence = t('orders.email.giftFor', { name: 'Mia <3', email: 'mia@example.test' });
+
+      expect(mail.text).toContain(sentence);
+      expect(mail.shown).toContain(sentence);
+      expect(mail.html).toContain('Mia &lt;3');
+    });
+
     it('lists every amount: subtotal, coupon discount, gift card, shipping, tax and total', async () => {
       const paid = order(lang, {
         subtotal_cents: 1500,
