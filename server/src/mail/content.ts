@@ -26,7 +26,7 @@ export type MailBlock =
 export interface MailContent {
   lang: LangCode;
   subject: string;
-  /** The inbox's preview line; the first text block when absent. */
+  /** The inbox's preview line; the first text of more than a greeting when absent. */
   preview?: string;
   blocks: readonly MailBlock[];
 }

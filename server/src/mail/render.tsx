@@ -35,8 +35,9 @@ export function mailText(content: MailContent): string {
  * blocks in the layout every e-mail of the site shares.
  */
 export async function renderMail(content: MailContent): Promise<RenderedMail> {
-  const firstText = content.blocks.find((b) => b.kind === 'text');
-  const preview = content.preview ?? (firstText?.kind === 'text' ? firstText.text : content.subject);
+  // The inbox's preview: the first sentence that says something (not "Hello,"), unless the e-mail names one.
+  const texts = content.blocks.flatMap((b) => (b.kind === 'text' ? [b.text] : []));
+  const preview = content.preview ?? texts.find((text) => text.length > 40) ?? texts[0] ?? content.subject;
   const html = await render(
     <MailLayout lang={content.lang} preview={preview}>
       {content.blocks.map((b, i) => (

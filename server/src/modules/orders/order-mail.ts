@@ -186,7 +186,12 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
       : []),
     { kind: 'text', text: t('orders.email.signature') },
   ];
-  return renderMail({ lang, subject: t('orders.email.subject', { number }), blocks });
+  return renderMail({
+    lang,
+    subject: t('orders.email.subject', { number }),
+    preview: t('orders.email.thanks', { number }),
+    blocks,
+  });
 }
 
 /** A gift order's or a gift card's message to its recipient, with the single-use claim link. */
