@@ -7,7 +7,7 @@ import { decodeHTML } from 'entities';
  */
 export function visibleText(html: string) {
   const shown = html
-    .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[\s\S]*?<\/div>\s*<\/div>/, '')
+    .replace(/<div[^>]*data-skip-in-text="true"[^>]*>[^<]*(?:<div>[^<]*<\/div>)?<\/div>/, '')
     .replace(/<head>[\s\S]*?<\/head>/, '')
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<[^>]+>/g, ' ');
