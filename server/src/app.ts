@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
+import { setMailSiteOrigins } from './mail/site';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { isWeakerThanProduction, type PasswordHashParams } from './modules/accounts/password';
 import sessionUsers from './modules/accounts/session-user-cache';
@@ -93,6 +94,8 @@ export async function buildApp({
   }
   setRateLimitFactor(config.RATE_LIMIT_FACTOR);
   const sites = siteLangOptions(config);
+  // Every e-mail's footer links the site of its language, from configuration.
+  setMailSiteOrigins(sites.origins);
   const app = Fastify({
     logger,
     trustProxy: config.TRUST_PROXY,

@@ -106,6 +106,14 @@ const isPreloadTimingHint = (msg: ConsoleMessage) =>
 /** Playwright's own word that it kept a journey WITHOUT_SERVICE_WORKER, as that journey asked. */
 const isBlockedServiceWorker = (msg: ConsoleMessage) => msg.text() === 'Service Worker registration blocked by Playwright';
 
+/**
+ * The developer mailbox's sandboxed frame (an e-mail's HTML part, no scripts allowed) refusing the scripts Playwright
+ * itself injects into every frame (its clock, axe): the sandbox doing its job, not the page's error.
+ */
+const isSandboxedMailFrame = (msg: ConsoleMessage) =>
+  msg.text() ===
+  "Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set.";
+
 interface Fixtures {
   /** Catalog text in the project's language. */
   t: Translate;
@@ -152,6 +160,7 @@ export const test = base.extend<Fixtures & SiteOptions>({
           !isOfflineFailure(msg) &&
           !isPreloadTimingHint(msg) &&
           !isBlockedServiceWorker(msg) &&
+          !isSandboxedMailFrame(msg) &&
           !isExpectedApiError(msg, expectedApiErrors)
         ) {
           problems.push(`console.${msg.type()}: ${msg.text()} (at ${msg.location().url})`);

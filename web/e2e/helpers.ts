@@ -11,13 +11,14 @@ const axePath = createRequire(import.meta.url).resolve('axe-core');
  * axe's serious and critical findings on the page as it is now (DESIGN.md:
  * axe finds nothing serious). axe goes in as an inline script, which the
  * site's Content-Security-Policy forbids: a test that calls this runs with
- * `test.use({ bypassCSP: true })`.
+ * `test.use({ bypassCSP: true })`. `more` adds to axe's options (`{ iframes: false }`
+ * where a frame is sandboxed, which axe cannot enter).
  */
-export async function seriousViolations(page: Page) {
+export async function seriousViolations(page: Page, more: RunOptions = {}) {
   // Contrast is judged on the page at rest: a fade-in still running (the CMS page's 200 ms) would read as faint text.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.addScriptTag({ path: axePath });
-  const options: RunOptions = { resultTypes: ['violations'] };
+  const options: RunOptions = { resultTypes: ['violations'], ...more };
   const results = await page.evaluate(
     (opts) =>
       (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),

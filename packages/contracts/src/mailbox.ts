@@ -21,6 +21,7 @@ export const MailboxMessage = z
     reply_to: z.string().nullable(),
     subject: z.string(),
     text: z.string().describe('The plain-text body'),
+    html: z.string().nullable().describe('The HTML body, when the e-mail has one (every e-mail rendered by the server does)'),
     lang_code: LangCode,
     status: z.enum(mailStatuses).describe('pending: waiting for (another) attempt; failed: gave up after the last retry'),
     attempts: z.number().int(),

@@ -118,7 +118,8 @@ describe('POST /crud/email/adventures-sign-up', () => {
     expect(confirmation.lang_code).toBe('es');
     expect(confirmation.subject).toBe('Tus lecciones de Aventuras en la Historia Sagrada');
     expect(confirmation.text_body).toContain('Enviaremos 3 juegos de lecciones por correo a esta dirección:');
-    expect(confirmation.text_body).not.toContain('http');
+    // No lessons link: only the footer's address of the Spanish site.
+    expect(confirmation.text_body.match(/https?:\/\/\S+/g)).toEqual(['http://es.localhost']);
   });
 
   it('links the Spanish lessons page, keeping the test flag, on a Spanish sign-up from the English host', async () => {

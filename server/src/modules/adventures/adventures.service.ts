@@ -1,7 +1,9 @@
 import { type AdventuresSignUp, adventuresNextPage, type LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
+import { mailField as field } from '../../mail/content';
+import { renderMail } from '../../mail/render';
+import { enqueueMail, oneLine } from '../../providers/mail/outbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { adventuresRepository } from './adventures.repository';
 
@@ -25,23 +27,28 @@ export function ministryMail(lang: LangCode, s: AdventuresSignUp) {
           language: t(`lang.${s.site}`),
         })
       : t('adventures.email.ministryDownload', { language: t(`lang.${s.site}`) });
-  const text = [
-    what,
-    '',
-    postal(s),
-    '',
-    ...field(t('adventures.fields.email'), s.email),
-    ...field(t('adventures.fields.phone'), s.phone),
-    ...field(t('adventures.fields.birthday'), s.birthday),
-    ...field(t('adventures.fields.station'), s.station),
-  ].join('\n');
-  const subject = t(
-    s.receive_method === 'mail' ? 'adventures.email.ministrySubjectMail' : 'adventures.email.ministrySubjectDownload',
-    {
-      name,
-    },
-  );
-  return { subject, text };
+  return renderMail({
+    lang,
+    subject: t(
+      s.receive_method === 'mail' ? 'adventures.email.ministrySubjectMail' : 'adventures.email.ministrySubjectDownload',
+      {
+        name,
+      },
+    ),
+    blocks: [
+      { kind: 'text', text: what },
+      { kind: 'text', text: postal(s) },
+      {
+        kind: 'fields',
+        rows: [
+          ...field(t('adventures.fields.email'), s.email),
+          ...field(t('adventures.fields.phone'), s.phone),
+          ...field(t('adventures.fields.birthday'), s.birthday),
+          ...field(t('adventures.fields.station'), s.station),
+        ],
+      },
+    ],
+  });
 }
 
 /** The family's confirmation: what comes next, with the lessons' page for a download. */
@@ -51,17 +58,17 @@ export function familyMail(lang: LangCode, s: AdventuresSignUp, lessonsUrl: stri
     s.receive_method === 'mail'
       ? t('adventures.email.familyMail', { count: s.sets_needed ?? 1 })
       : t('adventures.email.familyDownload', { url: lessonsUrl });
-  const text = [
-    t('adventures.email.greeting', { name: oneLine(s.fname) }),
-    '',
-    t('adventures.email.thanks'),
-    '',
-    next,
-    ...(s.receive_method === 'mail' ? ['', postal(s)] : []),
-    '',
-    t('adventures.email.signature'),
-  ].join('\n');
-  return { subject: t('adventures.email.familySubject'), text };
+  return renderMail({
+    lang,
+    subject: t('adventures.email.familySubject'),
+    blocks: [
+      { kind: 'text', text: t('adventures.email.greeting', { name: oneLine(s.fname) }) },
+      { kind: 'text', text: t('adventures.email.thanks') },
+      { kind: 'text', text: next },
+      ...(s.receive_method === 'mail' ? [{ kind: 'text' as const, text: postal(s) }] : []),
+      { kind: 'text', text: t('adventures.email.signature') },
+    ],
+  });
 }
 
 export interface SignUpContext {
@@ -90,9 +97,9 @@ export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: st
           lang_code: ctx.lang,
           to: ministryEmail,
           replyTo: signUp.email,
-          ...ministryMail(ctx.lang, signUp),
+          ...(await ministryMail(ctx.lang, signUp)),
         });
-        await enqueueMail(trx, { lang_code: ctx.lang, to: signUp.email, ...familyMail(ctx.lang, signUp, lessonsUrl) });
+        await enqueueMail(trx, { lang_code: ctx.lang, to: signUp.email, ...(await familyMail(ctx.lang, signUp, lessonsUrl)) });
       });
       return { status: 'sent' as const };
     },

@@ -1,7 +1,9 @@
 import type { ContactMessage, LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { enqueueMail, mailField as field, oneLine } from '../../providers/mail/outbox';
+import { mailField as field } from '../../mail/content';
+import { renderMail } from '../../mail/render';
+import { enqueueMail, oneLine } from '../../providers/mail/outbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { contactRepository } from './contact.repository';
 
@@ -13,21 +15,26 @@ export function contactMail(lang: LangCode, m: ContactMessage) {
   const t = translators[lang];
   const name = oneLine(`${m.first_name} ${m.last_name}`);
   const place = [m.address, m.city, [m.state, m.zip].filter(Boolean).join(' '), m.country].filter(Boolean).join(', ');
-  const text = [
-    t('contact.email.intro', { name, language: t(`lang.${lang}`) }),
-    '',
-    ...field(t('contact.email.name'), name),
-    ...field(t('contact.fields.email'), m.email),
-    ...field(t('contact.fields.phone'), m.phone),
-    ...field(t('contact.email.address'), place),
-    ...field(t('contact.fields.find_us'), m.find_us),
-    '',
-    `${t('contact.fields.message')}:`,
-    m.message,
-    '',
-    t('contact.email.replyHint', { name }),
-  ].join('\n');
-  return { subject: t('contact.email.subject', { name }), text };
+  return renderMail({
+    lang,
+    subject: t('contact.email.subject', { name }),
+    blocks: [
+      { kind: 'text', text: t('contact.email.intro', { name, language: t(`lang.${lang}`) }) },
+      {
+        kind: 'fields',
+        rows: [
+          ...field(t('contact.email.name'), name),
+          ...field(t('contact.fields.email'), m.email),
+          ...field(t('contact.fields.phone'), m.phone),
+          ...field(t('contact.email.address'), place),
+          ...field(t('contact.fields.find_us'), m.find_us),
+        ],
+      },
+      // The visitor's words, as a block of their own (text, never markup: React escapes it).
+      { kind: 'quote', label: t('contact.fields.message'), text: m.message },
+      { kind: 'text', text: t('contact.email.replyHint', { name }) },
+    ],
+  });
 }
 
 /**
@@ -40,7 +47,7 @@ export function contactService(db: Db, { ministryEmail }: { ministryEmail: strin
   return {
     async send(lang: LangCode, clientIp: string, message: ContactMessage) {
       await enforceRateLimit(db, `contact:${clientIp}`, CONTACT_RATE_LIMIT);
-      const mail = contactMail(lang, message);
+      const mail = await contactMail(lang, message);
       await db.transaction().execute(async (trx) => {
         await contactRepository(trx).insert(lang, message);
         await enqueueMail(trx, { lang_code: lang, to: ministryEmail, replyTo: message.email, ...mail });

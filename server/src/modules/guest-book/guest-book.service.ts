@@ -9,6 +9,7 @@ import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
 import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
 
@@ -22,6 +23,32 @@ export interface GuestBookMailSettings {
  * it. Until the admin screens exist, approval is by a single-use link
  * e-mailed to the ministry with each new message.
  */
+/** The ministry's e-mail of a new message, in the language it was written for, with its moderation link. */
+export function moderationMail(input: GuestBookSubmission, link: string) {
+  const lang = input.lang_code;
+  const t = translators[lang];
+  const name = oneLine(input.author_name);
+  return renderMail({
+    lang,
+    subject: t('guestbook.mail.subject', { name }),
+    blocks: [
+      { kind: 'text', text: t('guestbook.mail.intro', { name, email: input.author_email, language: t(`lang.${lang}`) }) },
+      { kind: 'quote', text: input.content },
+      {
+        kind: 'fields',
+        rows: [
+          { label: t('guestbook.mail.country'), value: input.country || t('guestbook.mail.notGiven') },
+          {
+            label: t('guestbook.mail.findUs'),
+            value: input.find_us ? t(`guestbook.findUs.${input.find_us}`) : t('guestbook.mail.notGiven'),
+          },
+        ],
+      },
+      { kind: 'link', text: t('guestbook.mail.approve'), url: link, button: t('mail.button.moderateGuestBook') },
+    ],
+  });
+}
+
 export function guestBookService(db: Db, settings: GuestBookMailSettings) {
   const repo = guestBookRepository(db);
 
@@ -62,23 +89,11 @@ export function guestBookService(db: Db, settings: GuestBookMailSettings) {
           content: input.content,
           moderation_token_hash: hashToken(token),
         });
-        // The ministry reads the message in the language it was written for.
-        const t = translators[input.lang_code];
-        const values = {
-          name: oneLine(input.author_name),
-          email: input.author_email,
-          country: input.country || t('guestbook.mail.notGiven'),
-          findUs: input.find_us ? t(`guestbook.findUs.${input.find_us}`) : t('guestbook.mail.notGiven'),
-          language: t(`lang.${input.lang_code}`),
-          content: input.content,
-          link: moderationUrl(row.id, token),
-        };
         await enqueueMail(trx, {
           lang_code: input.lang_code,
           to: settings.ministryEmail,
           replyTo: input.author_email,
-          subject: t('guestbook.mail.subject', values),
-          text: t('guestbook.mail.text', values),
+          ...(await moderationMail(input, moderationUrl(row.id, token))),
         });
       });
     },

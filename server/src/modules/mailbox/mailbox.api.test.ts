@@ -54,6 +54,7 @@ describe('GET /crud/dev/mailbox', () => {
       reply_to: 'ana@example.test',
       subject: 'Formulario de contacto: Ana',
       text: 'Hola\n<b>no HTML</b>',
+      html: null,
       lang_code: 'es',
       status: 'pending',
       attempts: 0,
@@ -81,6 +82,20 @@ describe('GET /crud/dev/mailbox', () => {
     expect(second.items[5].sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     expect((await get(`${URL}?page=3`)).json()).toMatchObject({ items: [], page: 3, total: 26 });
+  });
+
+  it('shows an e-mail’s HTML part beside its plain text', async () => {
+    await enqueueMail(t.db, {
+      lang_code: 'ru',
+      to: 'anna@example.test',
+      subject: 'Ваш заказ',
+      text: 'Спасибо',
+      html: '<p>Спасибо</p>',
+    });
+
+    const [latest] = (await get(URL)).json().items;
+
+    expect(latest).toMatchObject({ subject: 'Ваш заказ', text: 'Спасибо', html: '<p>Спасибо</p>' });
   });
 
   it('refuses a page that is not a positive number', async () => {

@@ -66,6 +66,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
           reply_to: m.reply_to,
           subject: m.subject,
           text: m.text_body,
+          html: m.html_body,
           lang_code: m.lang_code as LangCode,
           status: m.status as 'pending' | 'sent' | 'failed',
           attempts: m.attempts,

@@ -120,7 +120,8 @@ describe('GET /newsletter/subscribe/post-json', () => {
       ['es', 'Confirma tu suscripción al boletín de Storyhouse'],
       ['es', 'Ya estás suscrito al boletín de Storyhouse'],
     ]);
-    expect(mails[2]?.text_body).not.toMatch(/https?:/);
+    // No confirmation link: only the footer's address of the Spanish site.
+    expect(mails[2]?.text_body.match(/https?:\/\/\S+/g)).toEqual(['http://es.localhost']);
     expect(await subscribers('storyhouse-es')).toMatchObject([{ confirmed_at: expect.any(Date), confirm_token_hash: null }]);
   });
 

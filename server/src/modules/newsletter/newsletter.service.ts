@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
+import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { enforceRateLimit, hitRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { newsletterRepository } from './newsletter.repository';
@@ -38,33 +39,36 @@ export interface SubscribeContext {
 /** The confirmation e-mail of a new or pending address, in the list's language. */
 export function confirmMail(lang: LangCode, email: string, url: string) {
   const t = translators[lang];
-  const text = [
-    t('newsletter.mail.greeting'),
-    '',
-    t('newsletter.mail.asked', { email }),
-    '',
-    t('newsletter.mail.link', { days: NEWSLETTER_CONFIRM_LINK_DAYS }),
-    url,
-    '',
-    t('newsletter.mail.ignore'),
-    '',
-    t('newsletter.mail.signature'),
-  ].join('\n');
-  return { subject: t('newsletter.mail.confirmSubject'), text };
+  return renderMail({
+    lang,
+    subject: t('newsletter.mail.confirmSubject'),
+    blocks: [
+      { kind: 'text', text: t('newsletter.mail.greeting') },
+      { kind: 'text', text: t('newsletter.mail.asked', { email }) },
+      {
+        kind: 'link',
+        text: t('newsletter.mail.link', { days: NEWSLETTER_CONFIRM_LINK_DAYS }),
+        url,
+        button: t('mail.button.confirmNewsletter'),
+      },
+      { kind: 'text', text: t('newsletter.mail.ignore') },
+      { kind: 'text', text: t('newsletter.mail.signature') },
+    ],
+  });
 }
 
 /** The e-mail of an address that is subscribed already: the web page cannot say so (it would tell anyone). */
 export function alreadySubscribedMail(lang: LangCode, email: string) {
   const t = translators[lang];
-  const text = [
-    t('newsletter.mail.greeting'),
-    '',
-    t('newsletter.mail.asked', { email }),
-    t('newsletter.mail.already'),
-    '',
-    t('newsletter.mail.signature'),
-  ].join('\n');
-  return { subject: t('newsletter.mail.alreadySubject'), text };
+  return renderMail({
+    lang,
+    subject: t('newsletter.mail.alreadySubject'),
+    blocks: [
+      { kind: 'text', text: t('newsletter.mail.greeting') },
+      { kind: 'text', text: `${t('newsletter.mail.asked', { email })}\n${t('newsletter.mail.already')}` },
+      { kind: 'text', text: t('newsletter.mail.signature') },
+    ],
+  });
 }
 
 /**
@@ -117,8 +121,9 @@ export function newsletterService(db: Db, lists: Record<LangCode, string>) {
           hashToken(token),
           expiresAt,
         );
-        const mail =
-          state === 'pending' ? confirmMail(lang, email, ctx.linkFor(token, lang)) : alreadySubscribedMail(lang, email);
+        const mail = await (state === 'pending'
+          ? confirmMail(lang, email, ctx.linkFor(token, lang))
+          : alreadySubscribedMail(lang, email));
         await enqueueMail(trx, { lang_code: lang, to: email, ...mail });
       });
       return checkInbox;

@@ -1,62 +1,197 @@
-import { type LangCode, langCodes } from '@storyhouse/contracts';
+import { type CardBrand, CardBrand as CardBrands, type LangCode, langCodes } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
 import { toUsd } from '../../lib/money';
+import type { MailBlock } from '../../mail/content';
+import { renderMail } from '../../mail/render';
+import { mailSiteOrigin } from '../../mail/site';
 import { oneLine } from '../../providers/mail/outbox';
+import { isShipped } from '../cart/shipping';
+import { intervalOf, isRecurringType } from './order-snapshot';
 import type { OrderLineRow, OrderRow } from './orders.repository';
 
 /**
- * The e-mails of a paid order (issue 13 item 8), in the buyer's language:
- * the receipt, and for each gift its recipient's message with the claim
- * link. Plain text; the outbox delivers them after the order's transaction.
+ * The e-mails of a paid order (issue 13 item 8, issue 27 item 9), in the
+ * buyer's language: the receipt, and for each gift its recipient's message
+ * with the claim link. HTML with a plain-text part (src/mail); the outbox
+ * delivers them after the order's transaction.
  */
+
+/**
+ * The order's number as every e-mail shows it: the one place to change when
+ * orders get their readable number (SH-XXXX-XX, issue 27 item 8).
+ */
+export const orderNumberOf = (order: Pick<OrderRow, 'id'>) => String(order.id);
 
 /** Dollars in the reader's language; a formatter is costly to make, so one per language. */
 const dollars = Object.fromEntries(
   langCodes.map((lang) => [lang, new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' })]),
 ) as Record<LangCode, Intl.NumberFormat>;
 const money = (lang: LangCode, cents: number) => dollars[lang].format(toUsd(cents));
+const dates = Object.fromEntries(
+  langCodes.map((lang) => [lang, new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })]),
+) as Record<LangCode, Intl.DateTimeFormat>;
 
 const isDonation = (type: string) => type === 'donation' || type === 'recurring_donation';
+const DOWNLOADS = new Set(['digital_album', 'digital_track']);
+const KNOWN_TYPES = new Set([
+  'physical',
+  'book',
+  'digital_album',
+  'digital_track',
+  'gift_card',
+  'recurring_donation',
+  'donation',
+]);
 
-const lineText = (lang: LangCode, l: OrderLineRow) => {
-  const title = l.product_title && l.product_title !== l.title ? `${l.product_title}: ${l.title}` : l.title;
-  const qty = l.quantity > 1 ? ` × ${l.quantity}` : '';
-  const monthly = l.type === 'recurring_donation' || (l.type === 'subscription' && l.code === 'monthly');
-  const per = monthly
-    ? ` ${translators[lang]('orders.email.perMonth')}`
-    : l.type === 'subscription'
-      ? ` ${translators[lang]('orders.email.perYear')}`
-      : '';
-  return `- ${oneLine(title)}${qty}: ${money(lang, l.subtotal_cents)}${per}`;
-};
+/** "Visa", "Mastercard", "American Express": the processor's brand code as the site names it. */
+export function brandName(lang: LangCode, brand: string | null) {
+  const code: CardBrand = CardBrands.safeParse(brand).success ? (brand as CardBrand) : 'unknown';
+  return translators[lang](`payment.card.brand.${code}`);
+}
 
-/** The receipt: lines, discount, shipping, tax, gift card used, total, the card's last four; donations apart. */
+/** What kind of thing a line is, as a family tells them apart: "Digital album", "CD ×3", "Monthly plan". */
+function kindOf(lang: LangCode, l: OrderLineRow) {
+  const t = translators[lang];
+  const kind =
+    l.type === 'subscription'
+      ? t(l.code === 'annual' ? 'subscription.annual' : 'subscription.monthly')
+      : KNOWN_TYPES.has(l.type)
+        ? t(`cart.type.${l.type as 'physical'}`)
+        : l.type;
+  const counted = l.quantity > 1 ? t('orders.email.kindQuantity', { kind, quantity: l.quantity }) : kind;
+  // A donation's line says for whom it is given ("This gift is in memory of …").
+  return isDonation(l.type) && l.description ? `${counted} · ${oneLine(l.description)}` : counted;
+}
+
+function titleOf(lang: LangCode, l: OrderLineRow) {
+  if (l.type === 'gift_card' && l.recipient_name) {
+    return translators[lang]('orders.email.giftCardFor', { name: oneLine(l.recipient_name) });
+  }
+  // Goods are named after their story; a single track keeps its own title.
+  const named = isShipped(l.type) || l.type === 'digital_album' ? (l.product_title ?? l.title) : l.title;
+  return oneLine(named);
+}
+
+function amountOf(lang: LangCode, l: OrderLineRow) {
+  const t = translators[lang];
+  const amount = money(lang, l.subtotal_cents);
+  if (!isRecurringType(l.type)) return amount;
+  return `${amount} ${t(intervalOf(l) === 'year' ? 'orders.email.perYear' : 'orders.email.perMonth')}`;
+}
+
+/**
+ * The day a plan or monthly donation is next charged: one period after the
+ * order was paid, kept within the month as card processors bill (paid on
+ * January 31, next charged on February 28).
+ */
+export function nextChargeDate(paidAt: Date, interval: 'month' | 'year') {
+  const months = interval === 'year' ? 12 : 1;
+  const target = new Date(Date.UTC(paidAt.getUTCFullYear(), paidAt.getUTCMonth() + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(paidAt.getUTCDate(), lastDay));
+  return target;
+}
+
+/** For each plan or monthly donation: when it is next charged, and how to cancel it (where in the site, or whom to write). */
+function renewalBlocks(lang: LangCode, order: OrderRow, lines: readonly OrderLineRow[]): MailBlock[] {
+  const t = translators[lang];
+  const paidAt = order.paid_at ?? new Date();
+  return lines
+    .filter((l) => isRecurringType(l.type))
+    .map((l): MailBlock => {
+      const date = dates[lang].format(nextChargeDate(paidAt, intervalOf(l)));
+      const amount = amountOf(lang, l);
+      if (l.type === 'recurring_donation') {
+        return {
+          kind: 'link',
+          // The monthly donation is cancelled on My orders (DELETE /crud/recurring-donations/{id}).
+          text: t('orders.email.nextDonation', { title: oneLine(l.title), amount, date }),
+          url: `${mailSiteOrigin(lang)}/account/orders`,
+          button: t('mail.button.myOrders'),
+        };
+      }
+      // The site has no page to cancel a plan yet: the ministry's office does it.
+      return {
+        kind: 'text',
+        text: t('orders.email.nextPlan', { plan: oneLine(l.title), amount, date, email: t('footer.email') }),
+      };
+    });
+}
+
+/** The receipt: lines with their kind, the amounts, the card, what renews when, and the giving statement. */
 export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buyerName: string) {
   const lang = order.lang_code as LangCode;
   const t = translators[lang];
+  const number = orderNumberOf(order);
   const goods = lines.filter((l) => !isDonation(l.type));
   const gifts = lines.filter((l) => isDonation(l.type));
-  const row = (key: Parameters<typeof t>[0], cents: number) => `${t(key)}: ${money(lang, cents)}`;
-  const text = [
-    t('orders.email.greeting', { name: buyerName }),
-    '',
-    t('orders.email.thanks', { number: order.id }),
-    '',
-    ...(goods.length > 0 ? [t('orders.email.items'), ...goods.map((l) => lineText(lang, l)), ''] : []),
-    ...(gifts.length > 0
-      ? [t('orders.email.donations'), ...gifts.map((l) => lineText(lang, l)), t('orders.email.noGoods'), '']
-      : []),
+  const rows = (ls: readonly OrderLineRow[]) =>
+    ls.map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
+  const ships = lines.some((l) => isShipped(l.type));
+  const row = (key: Parameters<typeof t>[0], cents: number) => ({ label: t(key), value: money(lang, cents) });
+  const totals = [
     row('orders.email.subtotal', order.subtotal_cents),
-    ...(order.discount_cents > 0 ? [`${row('orders.email.discount', -order.discount_cents)} (${order.coupon_code ?? ''})`] : []),
+    ...(order.discount_cents > 0
+      ? [
+          {
+            ...row('orders.email.discount', -order.discount_cents),
+            label: `${t('orders.email.discount')}${order.coupon_code ? ` (${order.coupon_code})` : ''}`,
+          },
+        ]
+      : []),
     ...(order.gift_card_cents > 0 ? [row('orders.email.giftCard', -order.gift_card_cents)] : []),
-    ...(order.shipping_cents > 0 || order.shipping_address ? [row('orders.email.shipping', order.shipping_cents)] : []),
+    // Nothing to ship, no shipping line; shipped free says so rather than "$0.00".
+    ...(ships
+      ? [
+          order.shipping_cents > 0
+            ? row('orders.email.shipping', order.shipping_cents)
+            : { label: t('orders.email.shipping'), value: t('orders.email.free') },
+        ]
+      : []),
     ...(order.tax_cents > 0 ? [row('orders.email.tax', order.tax_cents)] : []),
-    row('orders.email.total', order.total_cents),
-    ...(order.card_last4 ? [t('orders.email.card', { brand: order.card_brand ?? '', last4: order.card_last4 })] : []),
-    '',
-    t('orders.email.signature'),
-  ].join('\n');
-  return { subject: t('orders.email.subject', { number: order.id }), text };
+    { ...row('orders.email.total', order.total_cents), strong: true },
+  ];
+  const givenCents = gifts.reduce((sum, l) => sum + l.subtotal_cents, 0);
+  const blocks: MailBlock[] = [
+    { kind: 'text', text: t('orders.email.greeting', { name: oneLine(buyerName) }) },
+    { kind: 'text', text: t('orders.email.thanks', { number }) },
+    ...(goods.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.items'), rows: rows(goods) }] : []),
+    ...(gifts.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.donations'), rows: rows(gifts) }] : []),
+    { kind: 'totals', rows: totals },
+    // The downloads of a gift order went to its recipient (purchases.service.ts deliverGoods): say to whom.
+    ...(order.gift_name && order.gift_email && goods.some((l) => DOWNLOADS.has(l.type))
+      ? [{ kind: 'text' as const, text: t('orders.email.giftFor', { name: oneLine(order.gift_name), email: order.gift_email }) }]
+      : []),
+    ...(order.card_last4
+      ? [
+          {
+            kind: 'text' as const,
+            text: t('orders.email.card', { brand: brandName(lang, order.card_brand), last4: order.card_last4 }),
+          },
+        ]
+      : []),
+    ...renewalBlocks(lang, order, lines),
+    ...(gifts.length > 0
+      ? [
+          {
+            kind: 'note' as const,
+            // The ministry's wording; no claim about tax deduction, which the spec does not make (issue 27 item 9).
+            text: `${t('orders.email.givingStatement', {
+              ministry: t('footer.ministry'),
+              amount: money(lang, givenCents),
+              date: dates[lang].format(order.paid_at ?? new Date()),
+            })} ${t('orders.email.noGoods')}`,
+          },
+        ]
+      : []),
+    { kind: 'text', text: t('orders.email.signature') },
+  ];
+  return renderMail({
+    lang,
+    subject: t('orders.email.subject', { number }),
+    preview: t('orders.email.thanks', { number }),
+    blocks,
+  });
 }
 
 /** A gift order's or a gift card's message to its recipient, with the single-use claim link. */
@@ -66,37 +201,46 @@ export function giftMail(
   link: string,
 ) {
   const t = translators[lang];
-  const text = [
-    t('orders.giftEmail.greeting', { name: gift.recipientName }),
-    '',
-    gift.amountCents === null
-      ? t('orders.giftEmail.downloads', { sender: gift.senderName })
-      : t('orders.giftEmail.giftCard', { sender: gift.senderName, amount: money(lang, gift.amountCents) }),
-    ...(gift.message ? ['', `“${gift.message}”`] : []),
-    '',
-    t('orders.giftEmail.claim'),
-    link,
-    '',
-    t('orders.email.signature'),
-  ].join('\n');
-  return { subject: t('orders.giftEmail.subject', { sender: oneLine(gift.senderName) }), text };
+  const sender = oneLine(gift.senderName);
+  return renderMail({
+    lang,
+    subject: t('orders.giftEmail.subject', { sender }),
+    blocks: [
+      { kind: 'text', text: t('orders.giftEmail.greeting', { name: oneLine(gift.recipientName) }) },
+      {
+        kind: 'text',
+        text:
+          gift.amountCents === null
+            ? t('orders.giftEmail.downloads', { sender })
+            : t('orders.giftEmail.giftCard', { sender, amount: money(lang, gift.amountCents) }),
+      },
+      ...(gift.message ? [{ kind: 'quote' as const, text: `“${gift.message}”` }] : []),
+      { kind: 'link', text: t('orders.giftEmail.claim'), url: link, button: t('mail.button.claimGift') },
+      { kind: 'text', text: t('orders.email.signature') },
+    ],
+  });
 }
 
 /** A payment that succeeded after its order was given up on, refunded at once (issue 26 item 1). */
 export function lateRefundMail(order: OrderRow, buyerName: string) {
   const lang = order.lang_code as LangCode;
   const t = translators[lang];
-  const text = [
-    t('orders.email.greeting', { name: buyerName }),
-    '',
-    t('orders.lateRefundEmail.text', {
-      number: order.id,
-      amount: money(lang, order.total_cents),
-      brand: order.card_brand ?? '',
-      last4: order.card_last4 ?? '',
-    }),
-    '',
-    t('orders.email.signature'),
-  ].join('\n');
-  return { subject: t('orders.lateRefundEmail.subject', { number: order.id }), text };
+  const number = orderNumberOf(order);
+  return renderMail({
+    lang,
+    subject: t('orders.lateRefundEmail.subject', { number }),
+    blocks: [
+      { kind: 'text', text: t('orders.email.greeting', { name: oneLine(buyerName) }) },
+      {
+        kind: 'text',
+        text: t('orders.lateRefundEmail.text', {
+          number,
+          amount: money(lang, order.total_cents),
+          brand: brandName(lang, order.card_brand),
+          last4: order.card_last4 ?? '',
+        }),
+      },
+      { kind: 'text', text: t('orders.email.signature') },
+    ],
+  });
 }

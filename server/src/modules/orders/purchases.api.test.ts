@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createProduct, createSku, createUser, illinoisAddress, signIn } from '../../../test/factories';
+import { visibleText } from '../../../test/mail';
 import { cardToken, TEST_CARDS } from '../../../test/payments-client';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { chargeKey } from './purchases.service';
@@ -140,8 +141,16 @@ describe('POST /crud/purchases', () => {
 
     const receipt = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', v.email).executeTakeFirstOrThrow();
     expect(receipt.subject).toContain(String(body.order_id));
-    expect(receipt.text_body).toContain('$9.99');
-    expect(receipt.text_body).toContain('4242');
+    expect(receipt.text_body).toContain('- Ruth (Digital album): $9.99');
+    expect(receipt.text_body).toContain('Paid with Visa ending in 4242');
+    // A download ships nothing: no shipping line at all (issue 27 item 9).
+    expect(receipt.text_body).not.toContain('Shipping');
+    // The HTML part says the same, escaped and in the site's layout.
+    const shown = visibleText(receipt.html_body ?? '');
+    expect(shown).toContain('Ruth Digital album $9.99');
+    expect(shown).toContain('Paid with Visa ending in 4242');
+    expect(shown).not.toContain('Shipping');
+    expect(shown).toContain('Storyhouse Ministries');
   });
 
   it('pays a second order with the saved card and a coupon, counting its redemption once', async () => {

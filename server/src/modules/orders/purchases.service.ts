@@ -125,7 +125,7 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
-        ...receiptMail(order, lines, buyer.fname || buyer.email),
+        ...(await receiptMail(order, lines, buyer.fname || buyer.email)),
       });
       return { order, lines };
     });
@@ -170,7 +170,7 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
       await enqueueMail(trx, {
         lang_code: row.lang_code as LangCode,
         to: buyer.email,
-        ...lateRefundMail(row, buyer.fname || buyer.email),
+        ...(await lateRefundMail(row, buyer.fname || buyer.email)),
       });
     });
   }
@@ -235,7 +235,7 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
       await enqueueMail(trx, {
         lang_code: lang,
         to: g.email,
-        ...giftMail(lang, { recipientName: g.name, senderName, message: g.message, amountCents: g.amountCents }, link),
+        ...(await giftMail(lang, { recipientName: g.name, senderName, message: g.message, amountCents: g.amountCents }, link)),
       });
     }
   }

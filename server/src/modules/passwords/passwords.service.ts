@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
+import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams, verifyPassword } from '../accounts/password';
 import { forgetLoginFailures } from '../login/login.service';
@@ -66,19 +67,22 @@ export async function restartPassword(db: Db, userId: number) {
 /** The reset e-mail, written in the requester's language. */
 export function resetMail(lang: LangCode, email: string, url: string) {
   const t = translators[lang];
-  const text = [
-    t('password.email.greeting'),
-    '',
-    t('password.email.asked', { email }),
-    '',
-    t('password.email.link', { hours: PASSWORD_RESET_LINK_HOURS }),
-    url,
-    '',
-    t('password.email.ignore'),
-    '',
-    t('password.email.signature'),
-  ].join('\n');
-  return { subject: t('password.email.subject'), text };
+  return renderMail({
+    lang,
+    subject: t('password.email.subject'),
+    blocks: [
+      { kind: 'text', text: t('password.email.greeting') },
+      { kind: 'text', text: t('password.email.asked', { email }) },
+      {
+        kind: 'link',
+        text: t('password.email.link', { hours: PASSWORD_RESET_LINK_HOURS }),
+        url,
+        button: t('mail.button.resetPassword'),
+      },
+      { kind: 'text', text: t('password.email.ignore') },
+      { kind: 'text', text: t('password.email.signature') },
+    ],
+  });
 }
 
 export interface ForgotContext {
@@ -109,7 +113,11 @@ export function passwordsService(db: Db, hashParams: PasswordHashParams = PASSWO
         const expiresAt = new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * 60 * 60 * 1000);
         await db.transaction().execute(async (trx) => {
           await passwordsRepository(trx).insertResetToken(user.id, hashResetToken(token), expiresAt);
-          await enqueueMail(trx, { lang_code: ctx.lang, to: user.email, ...resetMail(ctx.lang, user.email, ctx.linkFor(token)) });
+          await enqueueMail(trx, {
+            lang_code: ctx.lang,
+            to: user.email,
+            ...(await resetMail(ctx.lang, user.email, ctx.linkFor(token))),
+          });
         });
       }
       return { status: 'sent' as const };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
+import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { captchaService } from '../captcha/captcha.service';
 import { perAddressLimit, slidingCounter } from '../rate-limit/rate-limit';
@@ -59,16 +60,15 @@ export function cardAttempts(db: Db, { ministryEmail }: { ministryEmail: string 
       if (byAccount !== CARD_DECLINES_LIMIT) return;
       const user = await db.selectFrom('users').select('email').where('id', '=', payer.userId).executeTakeFirst();
       const t = translators.en;
-      await enqueueMail(db, {
-        lang_code: 'en',
-        to: ministryEmail,
-        subject: t('payment.cardTestingEmail.subject', { email: user?.email ?? String(payer.userId) }),
-        text: t('payment.cardTestingEmail.text', {
-          email: user?.email ?? String(payer.userId),
-          count: CARD_DECLINES_LIMIT,
-          address: clientIp,
-        }),
+      const email = user?.email ?? String(payer.userId);
+      const mail = await renderMail({
+        lang: 'en',
+        subject: t('payment.cardTestingEmail.subject', { email }),
+        blocks: [
+          { kind: 'text', text: t('payment.cardTestingEmail.text', { email, count: CARD_DECLINES_LIMIT, address: clientIp }) },
+        ],
       });
+      await enqueueMail(db, { lang_code: 'en', to: ministryEmail, ...mail });
     },
 
     /**

@@ -13,6 +13,7 @@ import { translators } from '../../i18n';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
+import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams } from '../accounts/password';
 import { forgetLoginFailures } from '../login/login.service';
@@ -36,19 +37,22 @@ const CURRENT_PASSWORD_FIELD = 'user.currentPassword';
 /** The e-mail to the old address after a change, in the family's site language, with the undo link. */
 export function emailChangedMail(lang: LangCode, oldEmail: string, newEmail: string, url: string) {
   const t = translators[lang];
-  const text = [
-    t('account.emailChange.mail.greeting'),
-    '',
-    t('account.emailChange.mail.changed', { oldEmail, newEmail }),
-    '',
-    t('account.emailChange.mail.ifYou'),
-    '',
-    t('account.emailChange.mail.undo', { days: EMAIL_CHANGE_UNDO_DAYS, oldEmail }),
-    url,
-    '',
-    t('account.emailChange.mail.signature'),
-  ].join('\n');
-  return { subject: t('account.emailChange.mail.subject'), text };
+  return renderMail({
+    lang,
+    subject: t('account.emailChange.mail.subject'),
+    blocks: [
+      { kind: 'text', text: t('account.emailChange.mail.greeting') },
+      { kind: 'text', text: t('account.emailChange.mail.changed', { oldEmail, newEmail }) },
+      { kind: 'text', text: t('account.emailChange.mail.ifYou') },
+      {
+        kind: 'link',
+        text: t('account.emailChange.mail.undo', { days: EMAIL_CHANGE_UNDO_DAYS, oldEmail }),
+        url,
+        button: t('mail.button.undoEmailChange'),
+      },
+      { kind: 'text', text: t('account.emailChange.mail.signature') },
+    ],
+  });
 }
 
 /** Who saves an account: the signed-in user, their session, and whether an admin is impersonating them. */
@@ -168,7 +172,7 @@ export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD
           await enqueueMail(trx, {
             lang_code: ctx.lang,
             to: target.email,
-            ...emailChangedMail(ctx.lang, target.email, user.email, ctx.undoLinkFor(token)),
+            ...(await emailChangedMail(ctx.lang, target.email, user.email, ctx.undoLinkFor(token))),
           });
           // As after a password change: whoever was signed in elsewhere signs in again, with the new e-mail.
           await endOtherSessions(trx, id, actor.sessionId);

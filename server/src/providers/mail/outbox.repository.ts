@@ -90,6 +90,7 @@ export function outboxRepository(db: Db) {
             'reply_to',
             'subject',
             'text_body',
+            'html_body',
             'lang_code',
             'status',
             'attempts',

@@ -5,9 +5,6 @@ import { outboxRepository } from './outbox.repository';
 /** A header-safe line: names go into subjects. */
 export const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
 
-/** `label: value` as a line of a plain-text e-mail, or no line when the value is empty. */
-export const mailField = (label: string, value: string) => (value ? [`${label}: ${value}`] : []);
-
 /** One e-mail, already written in the recipient's language. */
 export interface OutgoingMail {
   lang_code: LangCode;

@@ -1,5 +1,5 @@
 import type { MailboxMessage } from '@storyhouse/contracts';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -12,9 +12,11 @@ import './mailbox.css';
 function Message({ message }: { message: MailboxMessage }) {
   const { t, lang } = useI18n();
   const when = (iso: string) => new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  // The HTML part's frame is made when the message is opened: a page of twenty frames would load them all.
+  const [open, setOpen] = useState(false);
   return (
     <li className={`mailbox-message mailbox-message--${message.status}`}>
-      <details>
+      <details onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>
           <span className="mailbox-message__subject">{message.subject}</span>
           <span className="mailbox-message__meta">
@@ -53,6 +55,19 @@ function Message({ message }: { message: MailboxMessage }) {
             </>
           ) : null}
         </dl>
+        {open && message.html ? (
+          <>
+            <h2 className="mailbox-message__part">{t('mailbox.htmlPart')}</h2>
+            {/* Visitors wrote part of it: a sandbox with nothing allowed (no scripts, no same origin, no forms). */}
+            <iframe
+              className="mailbox-message__html"
+              sandbox=""
+              srcDoc={message.html}
+              title={t('mailbox.htmlFrame', { subject: message.subject })}
+            />
+            <h2 className="mailbox-message__part">{t('mailbox.textPart')}</h2>
+          </>
+        ) : null}
         {/* Text, never HTML: visitors wrote part of it. */}
         <pre className="mailbox-message__body">{message.text}</pre>
       </details>
