@@ -76,7 +76,7 @@ export function testProcessorRepository(db: Db) {
     },
 
     /** Spends a token once: the row when it was unused, else undefined (used, or no such token). */
-    useToken(id: string, customerId: string, at: Date) {
+    spendToken(id: string, customerId: string, at: Date) {
       return db
         .updateTable('test_processor_tokens')
         .set({ used_at: at, used_by: customerId })

@@ -281,7 +281,7 @@ export class TestProcessor implements PaymentProvider {
     return this.#db.transaction().execute(async (trx) => {
       const repo = testProcessorRepository(trx);
       await this.#requireCustomer(repo, customerId);
-      const used = await repo.useToken(token, customerId, now);
+      const used = await repo.spendToken(token, customerId, now);
       if (!used) return failureOf('token_invalid');
       const behaviour = behaviourOf(used.behaviour);
       if (behaviour.kind === 'declines') return failureOf(behaviour.code);
@@ -621,7 +621,7 @@ export class TestProcessor implements PaymentProvider {
       const claimed = await repo.claimPayment(values({ status: 'failed', failure_code: 'processing_error' }, null));
       if (claimed) {
         // A token is spent only by the call that took the key.
-        const token = await repo.useToken(input.source.token, input.customerId, now);
+        const token = await repo.spendToken(input.source.token, input.customerId, now);
         const outcome = token ? outcomeOf(token, now) : { status: 'failed' as const, failure_code: 'token_invalid' };
         // Kept on the customer only if the charge succeeded (after 3-D Secure: when it does, in authenticate).
         const cardId =
