@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@storyhouse/contracts';
+import type { Order, Product } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
+  apiGet,
   asBrowser,
   buyDigitalAlbum,
   createAccount,
@@ -43,6 +45,16 @@ function giveMonthly(page: Page, lang: SiteLang, title: string) {
   });
 }
 
+/** The order as the API answers it to its owner: its number (SH-…) is what the family reads. */
+const orderById = (page: Page, orderId: number) => apiGet<Order>(page, `/crud/orders/${orderId}`);
+
+/** The order's card on My orders, named by the number the family reads. */
+async function orderCard(page: Page, t: Translate, orderId: number) {
+  const { order_number } = await orderById(page, orderId);
+  expect(order_number).toMatch(/^SH-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}$/);
+  return page.getByRole('article', { name: t('orders.page.number', { number: order_number }) });
+}
+
 /** The claim link (/claim-gift/{hash}) of the gift e-mail sent to `email`, once the outbox has it. */
 async function claimLink(email: string) {
   const mail = (await readMailbox()).items.find((m) => m.to.includes(email));
@@ -71,7 +83,9 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
   await expect(page.getByRole('heading', { level: 1, name: t('orders.page.title') })).toBeVisible();
 
   await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(1);
-  const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+  const order = await orderCard(page, t, orderId);
+  // The internal id is not what the family reads.
+  await expect(order.getByRole('heading', { level: 2 })).not.toContainText(String(orderId));
   await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
   await expect(order.getByRole('listitem').filter({ hasText: product.title })).toContainText(t('cart.type.digital_album'));
   await expect(order.getByRole('definition').last()).toHaveText(money.format(total));
@@ -81,7 +95,85 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
 
   // The same list at the shop's address (spec §2 route table).
   await page.goto('/shop/orders');
-  await expect(page.getByRole('article', { name: t('orders.page.number', { number: orderId }) })).toBeVisible();
+  await expect(await orderCard(page, t, orderId)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** A story with both a digital album and a CD, per site language. */
+const albumAndCdSlug: Record<SiteLang, string> = { en: 'stories-jesus-told', es: 'daniel-y-los-leones' };
+
+/** A US shipping address in Oregon (no sales tax), as checkout's form sends it (country 33: the United States). */
+const shippingAddress = {
+  fname: 'Lucia',
+  lname: 'Orders',
+  email: 'lucia@example.test',
+  phone: '+1 503 555 0142',
+  line1: '40 Alder Street',
+  country_id: 33,
+  state: 'OR',
+  city: 'Portland',
+  postal_code: '97204',
+};
+
+test('My orders tell a family what each order was, for whom and what happens next: the album and three CDs, a gift card for Ana, a monthly donation', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  test.setTimeout(120_000);
+  await signedInAsNewAccount(page);
+  const date = new Intl.DateTimeFormat(siteLang, { dateStyle: 'medium' });
+  const ana = freshEmail('ana');
+
+  // The album and three CDs of one story, posted; then a gift card for Ana; then a monthly donation.
+  const { cds, card } = await asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${albumAndCdSlug[siteLang]}/skus`)).json()) as Product;
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.digitalAlbum?.id } })).status()).toBe(200);
+    const cd = await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id, quantity: 3 } });
+    expect(cd.status(), `adding three CDs: ${await cd.text()}`).toBe(200);
+    const { cart } = await (await api.get('/crud/cart-session/total')).json();
+    const address = await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: shippingAddress });
+    expect(address.status(), `the shipping address: ${await address.text()}`).toBe(200);
+    const cds = (await payCart(api, siteLang)).orderId;
+    const added = await api.post('/crud/cart-session/gift-card', { data: { amount: 25, name: 'Ana', email: ana, message: '' } });
+    expect(added.status(), `adding the gift card: ${await added.text()}`).toBe(200);
+    return { cds, card: (await payCart(api, siteLang)).orderId };
+  });
+  const donationTitle = t('cart.generalDonation.name');
+  const { orderId: monthly } = await giveMonthly(page, siteLang, donationTitle);
+
+  await page.goto('/account/orders');
+  await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(3);
+
+  // Each kind of item named as the family would: the album and the CD of one story told apart, three CDs as ×3.
+  const cdOrder = await orderCard(page, t, cds);
+  const lines = cdOrder.getByRole('list').first().getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText(t('cart.type.digital_album'));
+  await expect(lines.nth(1)).toContainText(t('orders.item.quantityKind', { kind: t('cart.type.physical'), quantity: 3 }));
+  // The CDs are being prepared; the album is not posted.
+  await expect(lines.nth(1)).toContainText(t('orders.shipment.preparing'));
+  await expect(lines.nth(0)).not.toContainText(t('orders.shipment.preparing'));
+  await expect(cdOrder.getByRole('region', { name: t('orders.shipment.title') })).toContainText(t('orders.shipment.preparing'));
+
+  // The gift card says for whom, and that Ana has not claimed it yet.
+  const cardOrder = await orderCard(page, t, card);
+  await expect(cardOrder.getByRole('listitem').first()).toContainText(t('orders.item.giftCardFor', { name: 'Ana' }));
+  const gifts = cardOrder.getByRole('region', { name: t('orders.gifts.title') });
+  await expect(gifts).toContainText(t('orders.gifts.sentTo', { name: 'Ana', email: ana }));
+  await expect(gifts).toContainText(t('orders.gifts.notClaimed'));
+  await expect(cardOrder.getByRole('region', { name: t('orders.shipment.title') })).toHaveCount(0);
+
+  // The monthly donation: when it is charged next, and the way to stop it, right there.
+  const donationOrder = await orderCard(page, t, monthly);
+  const next = (await orderById(page, monthly)).items[0]?.renewal?.next_renewal_at;
+  expect(next).toBeTruthy();
+  const donation = donationOrder.getByRole('listitem').filter({ hasText: donationTitle });
+  await expect(donation).toContainText(t('orders.renewal.month'));
+  await expect(donation).toContainText(t('orders.renewal.next', { date: date.format(new Date(next as string)) }));
+  await expect(donation.getByRole('button', { name: t('orders.donation.cancelLabel', { title: donationTitle }) })).toBeVisible();
+
+  // Money in the site's language.
+  const money = new Intl.NumberFormat(siteLang, { style: 'currency', currency: 'USD' });
+  await expect(cardOrder.getByRole('definition').last()).toHaveText(money.format(25));
   expect(await seriousViolations(page)).toEqual([]);
 });
 
@@ -108,7 +200,7 @@ test.describe('a monthly donation', () => {
     await expect(cards.getByRole('listitem')).toHaveCount(1);
 
     await page.goto('/account/orders');
-    const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+    const order = await orderCard(page, t, orderId);
     await expect(order.getByRole('listitem').filter({ hasText: title })).toContainText(t('cart.type.recurring_donation'));
     const cancel = order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) });
 
