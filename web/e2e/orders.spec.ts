@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Order, Product } from '@storyhouse/contracts';
+import { type Order, type OrdersResponse, type Product, routePath, type SubscriptionOffersResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
@@ -139,9 +139,16 @@ test('My orders tell a family what each order was, for whom and what happens nex
   });
   const donationTitle = t('cart.generalDonation.name');
   const { orderId: monthly } = await giveMonthly(page, siteLang, donationTitle);
+  // And the annual plan.
+  const plan = await asBrowser(page, async (api) => {
+    const { items } = (await (await api.get('/crud/subscription-skus')).json()) as SubscriptionOffersResponse;
+    const annual = items.find((o) => o.code === 'annual');
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: annual?.sku_id } })).status()).toBe(200);
+    return (await payCart(api, siteLang)).orderId;
+  });
 
   await page.goto('/account/orders');
-  await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(4);
 
   // Each kind of item named as the family would: the album and the CD of one story told apart, three CDs as ×3.
   const cdOrder = await orderCard(page, t, cds);
@@ -152,7 +159,7 @@ test('My orders tell a family what each order was, for whom and what happens nex
   // The CDs are being prepared; the album is not posted.
   await expect(lines.nth(1)).toContainText(t('orders.shipment.preparing'));
   await expect(lines.nth(0)).not.toContainText(t('orders.shipment.preparing'));
-  await expect(cdOrder.getByRole('region', { name: t('orders.shipment.title') })).toContainText(t('orders.shipment.preparing'));
+  await expect(cdOrder.getByRole('region', { name: t('orders.shipment.title') })).toHaveCount(0);
 
   // The gift card says for whom, and that Ana has not claimed it yet.
   const cardOrder = await orderCard(page, t, card);
@@ -171,10 +178,63 @@ test('My orders tell a family what each order was, for whom and what happens nex
   await expect(donation).toContainText(t('orders.renewal.next', { date: date.format(new Date(next as string)) }));
   await expect(donation.getByRole('button', { name: t('orders.donation.cancelLabel', { title: donationTitle }) })).toBeVisible();
 
+  // The plan: once a year, its next charge, and where to change or cancel it today (its own page is to come).
+  const planOrder = await orderCard(page, t, plan);
+  const planNext = (await orderById(page, plan)).items[0]?.renewal?.next_renewal_at as string;
+  const planLine = planOrder.getByRole('listitem').first();
+  await expect(planLine).toContainText(t('cart.type.subscription'));
+  await expect(planLine).toContainText(t('orders.renewal.year'));
+  await expect(planLine).toContainText(t('orders.renewal.next', { date: date.format(new Date(planNext)) }));
+  await expect(planLine.getByRole('link', { name: t('orders.renewal.contact') })).toHaveAttribute(
+    'href',
+    routePath('contact', siteLang) as string,
+  );
+
   // Money in the site's language.
   const money = new Intl.NumberFormat(siteLang, { style: 'currency', currency: 'USD' });
   await expect(cardOrder.getByRole('definition').last()).toHaveText(money.format(25));
   expect(await seriousViolations(page)).toEqual([]);
+
+  // Once the back office records the parcel as shipped (its page is the next issue; here the list's answer says so),
+  // the CD line says when, and the order says with whom and links to the carrier's tracking page.
+  const shippedAt = '2026-11-20T15:00:00.000Z';
+  const tracking = { carrier: 'USPS', number: '9400 1000 0000 0000 0000 00', url: 'https://tools.usps.com/go/Track?n=9400' };
+  const answer = await apiGet<OrdersResponse>(page, '/crud/orders?filter_current_user=true&page=1');
+  for (const o of answer.items) {
+    if (o.order_id === cds && o.shipment) {
+      o.shipment = {
+        status: 'shipped',
+        shipped_at: shippedAt,
+        carrier: tracking.carrier,
+        tracking_number: tracking.number,
+        tracking_url: tracking.url,
+      };
+    }
+  }
+  await page.route(/\/crud\/orders\?/, (route) => route.fulfill({ json: answer }));
+  await page.reload();
+  const shippedOn = date.format(new Date(shippedAt));
+  await expect(lines.nth(1)).toContainText(t('orders.shipment.shipped', { date: shippedOn }));
+  const parcel = cdOrder.getByRole('region', { name: t('orders.shipment.title') });
+  await expect(parcel).toContainText(t('orders.shipment.shippedBy', { date: shippedOn, carrier: 'USPS' }));
+  await expect(parcel).toContainText(t('orders.shipment.trackingNumber', { number: tracking.number }));
+  await expect(parcel.getByRole('link', { name: t('orders.shipment.track') })).toHaveAttribute('href', tracking.url);
+  await page.unroute(/\/crud\/orders\?/);
+
+  // The confirmation page names the order by the same number and says thank you once.
+  const { order_number } = await orderById(page, monthly);
+  await page.goto(`/payment?order=${monthly}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: order_number })).toHaveText(
+    t('payment.confirmation.text', { number: order_number }),
+  );
+  const thanks = t('payment.confirmation.title')
+    .replace(/[¡!]/g, '')
+    .split(' ')
+    .slice(0, siteLang === 'en' ? 2 : 1)
+    .join(' ');
+  const main = (await page.getByRole('main').innerText()).toLowerCase();
+  expect(main.split(thanks.toLowerCase()).length - 1, `"${thanks}" on the confirmation`).toBe(1);
 });
 
 test.describe('a monthly donation', () => {

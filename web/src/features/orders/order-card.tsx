@@ -65,7 +65,7 @@ export function OrderCard({ order }: { order: Order }) {
           <Item key={i} item={item} shipment={paid ? order.shipment : null} paid={paid} />
         ))}
       </ul>
-      {paid && order.shipment && <Shipment shipment={order.shipment} />}
+      {paid && order.shipment?.shipped_at && <Shipment shipment={order.shipment} shippedAt={order.shipment.shipped_at} />}
       {order.gifts.length > 0 && <Gifts gifts={order.gifts} />}
       <h3 className="visually-hidden">{t('orders.page.totals')}</h3>
       <dl className="order__totals">
@@ -156,18 +156,16 @@ function Renewal({ item, renewal }: { item: OrderItem; renewal: OrderRenewal }) 
   );
 }
 
-/** The parcel: preparing, or when and with whom it left, and the carrier's tracking page once the back office adds it. */
-function Shipment({ shipment }: { shipment: OrderShipment }) {
+/** The parcel once it has left (its lines say "Preparing to ship" until then): when, with whom, and how to track it. */
+function Shipment({ shipment, shippedAt }: { shipment: OrderShipment; shippedAt: string }) {
   const { t, formatDate } = useI18n();
-  const shipped = shipment.shipped_at ? formatDate(shipment.shipped_at) : null;
+  const date = formatDate(shippedAt);
   return (
     <Section title={t('orders.shipment.title')}>
       <p className="order__section-text">
-        {shipped === null
-          ? t('orders.shipment.preparing')
-          : shipment.carrier
-            ? t('orders.shipment.shippedBy', { date: shipped, carrier: shipment.carrier })
-            : t('orders.shipment.shipped', { date: shipped })}
+        {shipment.carrier
+          ? t('orders.shipment.shippedBy', { date, carrier: shipment.carrier })
+          : t('orders.shipment.shipped', { date })}
       </p>
       {shipment.tracking_number && (
         <p className="order__section-text">{t('orders.shipment.trackingNumber', { number: shipment.tracking_number })}</p>
