@@ -172,7 +172,8 @@ function Shipment({ shipment, shippedAt }: { shipment: OrderShipment; shippedAt:
       )}
       {shipment.tracking_url && (
         <p className="order__section-text">
-          <a href={shipment.tracking_url} target="_blank" rel="noopener noreferrer">
+          {/* The carrier's page, in this tab: Back returns here. No referrer: the carrier need not see the address. */}
+          <a href={shipment.tracking_url} rel="noreferrer">
             {t('orders.shipment.track')}
           </a>
         </p>
