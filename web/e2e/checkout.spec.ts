@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import {
   type CartTotal,
   type ContentByUrlResponse,
+  type Order,
   type Product,
   routePath,
   type ShippingTiersResponse,
@@ -235,12 +236,14 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
       timeout: 20_000,
     });
     const orderId = new URL(page.url()).searchParams.get('order') as string;
-    await expect(page.getByText(t('payment.confirmation.text', { number: orderId }))).toBeVisible();
+    // The family reads the order's number (SH-…), not the id in the address (issue 27 item 8).
+    const { order_number } = await apiGet<Order>(page, `/crud/orders/${orderId}`);
+    await expect(page.getByText(t('payment.confirmation.text', { number: order_number }))).toBeVisible();
     const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(orderId) && m.to.includes(email));
     await expect.poll(receipt).toBeTruthy();
     expect((await receipt())?.text).toContain('4242');
     await page.getByRole('link', { name: t('payment.confirmation.orders') }).click();
-    const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+    const order = page.getByRole('article', { name: t('orders.page.number', { number: order_number }) });
     await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
     await expect(order.getByRole('definition').last()).toHaveText(money(siteLang, server.fullTotal));
     await expect(order.getByText(t('orders.page.paidWithCard', { last4: '4242' }))).toBeVisible();

@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
-import type { Product } from '@storyhouse/contracts';
+import { type Order, type OrdersResponse, type Product, routePath, type SubscriptionOffersResponse } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
+  apiGet,
   asBrowser,
   buyDigitalAlbum,
   createAccount,
@@ -43,6 +45,16 @@ function giveMonthly(page: Page, lang: SiteLang, title: string) {
   });
 }
 
+/** The order as the API answers it to its owner: its number (SH-…) is what the family reads. */
+const orderById = (page: Page, orderId: number) => apiGet<Order>(page, `/crud/orders/${orderId}`);
+
+/** The order's card on My orders, named by the number the family reads. */
+async function orderCard(page: Page, t: Translate, orderId: number) {
+  const { order_number } = await orderById(page, orderId);
+  expect(order_number).toMatch(/^SH-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}$/);
+  return page.getByRole('article', { name: t('orders.page.number', { number: order_number }) });
+}
+
 /** The claim link (/claim-gift/{hash}) of the gift e-mail sent to `email`, once the outbox has it. */
 async function claimLink(email: string) {
   const mail = (await readMailbox()).items.find((m) => m.to.includes(email));
@@ -71,7 +83,9 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
   await expect(page.getByRole('heading', { level: 1, name: t('orders.page.title') })).toBeVisible();
 
   await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(1);
-  const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+  const order = await orderCard(page, t, orderId);
+  // The internal id is not what the family reads.
+  await expect(order.getByRole('heading', { level: 2 })).not.toContainText(String(orderId));
   await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
   await expect(order.getByRole('listitem').filter({ hasText: product.title })).toContainText(t('cart.type.digital_album'));
   await expect(order.getByRole('definition').last()).toHaveText(money.format(total));
@@ -81,8 +95,146 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
 
   // The same list at the shop's address (spec §2 route table).
   await page.goto('/shop/orders');
-  await expect(page.getByRole('article', { name: t('orders.page.number', { number: orderId }) })).toBeVisible();
+  await expect(await orderCard(page, t, orderId)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** A story with both a digital album and a CD, per site language. */
+const albumAndCdSlug: Record<SiteLang, string> = { en: 'stories-jesus-told', es: 'daniel-y-los-leones' };
+
+/** A US shipping address in Oregon (no sales tax), as checkout's form sends it (country 33: the United States). */
+const shippingAddress = {
+  fname: 'Lucia',
+  lname: 'Orders',
+  email: 'lucia@example.test',
+  phone: '+1 503 555 0142',
+  line1: '40 Alder Street',
+  country_id: 33,
+  state: 'OR',
+  city: 'Portland',
+  postal_code: '97204',
+};
+
+test('My orders tell a family what each order was, for whom and what happens next: the album and three CDs, a gift card for Ana, a monthly donation', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  test.setTimeout(120_000);
+  await signedInAsNewAccount(page);
+  const date = new Intl.DateTimeFormat(siteLang, { dateStyle: 'medium' });
+  const ana = freshEmail('ana');
+
+  // The album and three CDs of one story, posted; then a gift card for Ana; then a monthly donation.
+  const { cds, card } = await asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${albumAndCdSlug[siteLang]}/skus`)).json()) as Product;
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.digitalAlbum?.id } })).status()).toBe(200);
+    const cd = await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id, quantity: 3 } });
+    expect(cd.status(), `adding three CDs: ${await cd.text()}`).toBe(200);
+    const { cart } = await (await api.get('/crud/cart-session/total')).json();
+    const address = await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: shippingAddress });
+    expect(address.status(), `the shipping address: ${await address.text()}`).toBe(200);
+    const cds = (await payCart(api, siteLang)).orderId;
+    const added = await api.post('/crud/cart-session/gift-card', { data: { amount: 25, name: 'Ana', email: ana, message: '' } });
+    expect(added.status(), `adding the gift card: ${await added.text()}`).toBe(200);
+    return { cds, card: (await payCart(api, siteLang)).orderId };
+  });
+  const donationTitle = t('cart.generalDonation.name');
+  const { orderId: monthly } = await giveMonthly(page, siteLang, donationTitle);
+  // And the annual plan.
+  const plan = await asBrowser(page, async (api) => {
+    const { items } = (await (await api.get('/crud/subscription-skus')).json()) as SubscriptionOffersResponse;
+    const annual = items.find((o) => o.code === 'annual');
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: annual?.sku_id } })).status()).toBe(200);
+    return (await payCart(api, siteLang)).orderId;
+  });
+
+  await page.goto('/account/orders');
+  await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(4);
+
+  // Each kind of item named as the family would: the album and the CD of one story told apart, three CDs as ×3.
+  const cdOrder = await orderCard(page, t, cds);
+  const lines = cdOrder.getByRole('list').first().getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText(t('cart.type.digital_album'));
+  await expect(lines.nth(1)).toContainText(t('orders.item.quantityKind', { kind: t('cart.type.physical'), quantity: 3 }));
+  // The CDs are being prepared; the album is not posted.
+  await expect(lines.nth(1)).toContainText(t('orders.shipment.preparing'));
+  await expect(lines.nth(0)).not.toContainText(t('orders.shipment.preparing'));
+  await expect(cdOrder.getByRole('region', { name: t('orders.shipment.title') })).toHaveCount(0);
+
+  // The gift card says for whom, and that Ana has not claimed it yet.
+  const cardOrder = await orderCard(page, t, card);
+  await expect(cardOrder.getByRole('listitem').first()).toContainText(t('orders.item.giftCardFor', { name: 'Ana' }));
+  const gifts = cardOrder.getByRole('region', { name: t('orders.gifts.title') });
+  await expect(gifts).toContainText(t('orders.gifts.sentTo', { name: 'Ana', email: ana }));
+  await expect(gifts).toContainText(t('orders.gifts.notClaimed'));
+  await expect(cardOrder.getByRole('region', { name: t('orders.shipment.title') })).toHaveCount(0);
+
+  // The monthly donation: when it is charged next, and the way to stop it, right there.
+  const donationOrder = await orderCard(page, t, monthly);
+  const next = (await orderById(page, monthly)).items[0]?.renewal?.next_renewal_at;
+  expect(next).toBeTruthy();
+  const donation = donationOrder.getByRole('listitem').filter({ hasText: donationTitle });
+  await expect(donation).toContainText(t('orders.renewal.month'));
+  await expect(donation).toContainText(t('orders.renewal.next', { date: date.format(new Date(next as string)) }));
+  await expect(donation.getByRole('button', { name: t('orders.donation.cancelLabel', { title: donationTitle }) })).toBeVisible();
+
+  // The plan: once a year, its next charge, and where to change or cancel it today (its own page is to come).
+  const planOrder = await orderCard(page, t, plan);
+  const planNext = (await orderById(page, plan)).items[0]?.renewal?.next_renewal_at as string;
+  const planLine = planOrder.getByRole('listitem').first();
+  await expect(planLine).toContainText(t('cart.type.subscription'));
+  await expect(planLine).toContainText(t('orders.renewal.year'));
+  await expect(planLine).toContainText(t('orders.renewal.next', { date: date.format(new Date(planNext)) }));
+  await expect(planLine.getByRole('link', { name: t('orders.renewal.contact') })).toHaveAttribute(
+    'href',
+    routePath('contact', siteLang) as string,
+  );
+
+  // Money in the site's language.
+  const money = new Intl.NumberFormat(siteLang, { style: 'currency', currency: 'USD' });
+  await expect(cardOrder.getByRole('definition').last()).toHaveText(money.format(25));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Once the back office records the parcel as shipped (its page is the next issue; here the list's answer says so),
+  // the CD line says when, and the order says with whom and links to the carrier's tracking page.
+  const shippedAt = '2026-11-20T15:00:00.000Z';
+  const tracking = { carrier: 'USPS', number: '9400 1000 0000 0000 0000 00', url: 'https://tools.usps.com/go/Track?n=9400' };
+  const answer = await apiGet<OrdersResponse>(page, '/crud/orders?filter_current_user=true&page=1');
+  for (const o of answer.items) {
+    if (o.order_id === cds && o.shipment) {
+      o.shipment = {
+        status: 'shipped',
+        shipped_at: shippedAt,
+        carrier: tracking.carrier,
+        tracking_number: tracking.number,
+        tracking_url: tracking.url,
+      };
+    }
+  }
+  await page.route(/\/crud\/orders\?/, (route) => route.fulfill({ json: answer }));
+  await page.reload();
+  const shippedOn = date.format(new Date(shippedAt));
+  await expect(lines.nth(1)).toContainText(t('orders.shipment.shipped', { date: shippedOn }));
+  const parcel = cdOrder.getByRole('region', { name: t('orders.shipment.title') });
+  await expect(parcel).toContainText(t('orders.shipment.shippedBy', { date: shippedOn, carrier: 'USPS' }));
+  await expect(parcel).toContainText(t('orders.shipment.trackingNumber', { number: tracking.number }));
+  await expect(parcel.getByRole('link', { name: t('orders.shipment.track') })).toHaveAttribute('href', tracking.url);
+  await page.unroute(/\/crud\/orders\?/);
+
+  // The confirmation page names the order by the same number and says thank you once.
+  const { order_number } = await orderById(page, monthly);
+  await page.goto(`/payment?order=${monthly}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: order_number })).toHaveText(
+    t('payment.confirmation.text', { number: order_number }),
+  );
+  const thanks = t('payment.confirmation.title')
+    .replace(/[¡!]/g, '')
+    .split(' ')
+    .slice(0, siteLang === 'en' ? 2 : 1)
+    .join(' ');
+  const main = (await page.getByRole('main').innerText()).toLowerCase();
+  expect(main.split(thanks.toLowerCase()).length - 1, `"${thanks}" on the confirmation`).toBe(1);
 });
 
 test.describe('a monthly donation', () => {
@@ -105,7 +257,7 @@ test.describe('a monthly donation', () => {
     await expect(cards.getByRole('listitem')).toHaveCount(1);
 
     await page.goto('/account/orders');
-    const order = page.getByRole('article', { name: t('orders.page.number', { number: orderId }) });
+    const order = await orderCard(page, t, orderId);
     await expect(order.getByRole('listitem').filter({ hasText: title })).toContainText(t('cart.type.recurring_donation'));
     const cancel = order.getByRole('button', { name: t('orders.donation.cancelLabel', { title }) });
 

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { type CartTotal, type Product, stateName } from '@storyhouse/contracts';
+import { type CartTotal, type Order, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { asBrowser, createAccount, freshEmail, seriousViolations, watchRequests } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, seriousViolations, watchRequests } from './helpers';
 
 // Spec §2 /payment (checkout step 2 of 2, then the confirmation), §4
 // Payment, §5 Payment, §8 Payment and Card delete, with the built-in test
@@ -78,9 +78,11 @@ async function confirmedOrder(page: Page, t: Translate, lang: SiteLang, total: n
   await expect(page.getByRole('heading', { level: 1, name: t('payment.confirmation.title') })).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/payment\?order=\d+$/);
   const orderId = new URL(page.url()).searchParams.get('order') as string;
-  await expect(page.getByText(t('payment.confirmation.text', { number: orderId }))).toBeVisible();
+  // The family reads the order's number (SH-…), not the id in the address (issue 27 item 8).
+  const { order_number } = await apiGet<Order>(page, `/crud/orders/${orderId}`);
+  await expect(page.getByText(t('payment.confirmation.text', { number: order_number }))).toBeVisible();
   const facts = page.getByRole('main').getByRole('definition');
-  await expect(facts).toHaveText([orderId, t('orders.status.paid'), money(lang, total)]);
+  await expect(facts).toHaveText([order_number, t('orders.status.paid'), money(lang, total)]);
   return orderId;
 }
 

@@ -71,7 +71,19 @@ export const OrdersQuery = z.strictObject({
   page: wholeNumberParam(1, 100000).default(1),
 });
 
-/** Spec §3 Order item. */
+/**
+ * What a plan or a monthly donation does next (issue 27 item 8): how often it
+ * renews, and the date of its next charge while it is active (null once
+ * cancelled).
+ */
+export const OrderRenewal = z.object({
+  interval: z.enum(['month', 'year']),
+  next_renewal_at: z.string().nullable().describe('ISO date-time of the next charge; null when cancelled'),
+  is_cancelled: z.boolean(),
+});
+export type OrderRenewal = z.infer<typeof OrderRenewal>;
+
+/** Spec §3 Order item, with what the family needs to know of it (issue 27 item 8). */
 export const OrderItem = z.object({
   type: z.string(),
   title: z.string(),
@@ -79,13 +91,45 @@ export const OrderItem = z.object({
   subtotal_usd: Usd,
   recurring_donation_id: z.number().int().nullable(),
   recurring_donation_is_cancelled: z.boolean().nullable(),
+  /** A CD or a book: it is posted (the order's `shipment` says where it is). */
+  is_shipped: z.boolean(),
+  /** A gift card's recipient ("Gift card for Ana"); null for other lines. */
+  recipient_name: z.string().nullable(),
+  /** A plan or a monthly donation once it renews at the processor; null otherwise. */
+  renewal: OrderRenewal.nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
+
+/**
+ * The parcel of an order with a CD or a book: preparing until the back
+ * office records it as shipped, then when, with whom and how to track it.
+ */
+export const OrderShipment = z.object({
+  status: z.enum(['preparing', 'shipped']),
+  shipped_at: z.string().nullable(),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  /** The carrier's tracking page (http or https only). */
+  tracking_url: z.string().nullable(),
+});
+export type OrderShipment = z.infer<typeof OrderShipment>;
+
+/** Who a gift of the order went to, and whether they have claimed it. */
+export const OrderGift = z.object({
+  kind: z.enum(['downloads', 'gift_card']),
+  recipient_name: z.string(),
+  recipient_email: z.string(),
+  is_claimed: z.boolean(),
+});
+export type OrderGift = z.infer<typeof OrderGift>;
 
 /** Spec §3 Order, with the totals a receipt shows. */
 export const Order = z
   .object({
+    /** Internal: the order's address (/payment?order=ID) and calls use it; families read `order_number`. */
     order_id: z.number().int(),
+    /** The number the family reads, such as SH-7K4Q-2M: unique, not sequential (issue 27 item 8). */
+    order_number: z.string(),
     status: OrderStatus,
     order_created_at: z.string(),
     order_total_usd: Usd,
@@ -96,6 +140,9 @@ export const Order = z
     gift_card_usd: Usd,
     card_last4: z.string().nullable(),
     items: z.array(OrderItem),
+    /** Null when nothing in the order is posted. */
+    shipment: OrderShipment.nullable(),
+    gifts: z.array(OrderGift),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;

@@ -327,6 +327,7 @@ export interface Orders {
   card_brand: string | null;
   card_id: string | null;
   card_last4: string | null;
+  carrier: string | null;
   cart_id: number | null;
   coupon_code: string | null;
   coupon_id: number | null;
@@ -340,9 +341,11 @@ export interface Orders {
   id: Generated<number>;
   lang_code: string;
   monthly_cents: Generated<number>;
+  number: string;
   paid_at: Timestamp | null;
   payment_id: string | null;
   payment_provider: string | null;
+  shipped_at: Timestamp | null;
   shipping_address: Json | null;
   shipping_cents: Generated<number>;
   shipping_type: string | null;
@@ -350,6 +353,8 @@ export interface Orders {
   subtotal_cents: number;
   tax_cents: Generated<number>;
   total_cents: number;
+  tracking_number: string | null;
+  tracking_url: string | null;
   updated_at: Generated<Timestamp>;
   user_id: number;
 }

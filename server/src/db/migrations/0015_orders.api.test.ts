@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertUserCart, useMigratedDatabase } from '../../../test/migration-table';
+import { newOrderNumber } from '../../lib/order-number';
 import type { Db } from '../database';
 
 /** 0015_orders: what the tables refuse, whatever code writes them (issue 13 items 4 and 5). */
@@ -9,7 +10,7 @@ describe('0015_orders', () => {
   const order = (db: Db, values: { user_id: number; cart_id: number } & Record<string, unknown>) =>
     db
       .insertInto('orders')
-      .values({ lang_code: 'en', subtotal_cents: 999, total_cents: 999, ...values })
+      .values({ lang_code: 'en', subtotal_cents: 999, total_cents: 999, number: newOrderNumber(), ...values })
       .returning('id')
       .executeTakeFirstOrThrow();
 

@@ -19,6 +19,7 @@ import * as m0017 from './0017_email_change_undo';
 import * as m0018 from './0018_coupon_lookups';
 import * as m0020 from './0020_card_saved_on_success';
 import * as m0021 from './0021_sku_titles';
+import * as m0050 from './0050_order_numbers_fulfilment';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_coupon_lookups': m0018,
   '0020_card_saved_on_success': m0020,
   '0021_sku_titles': m0021,
+  '0050_order_numbers_fulfilment': m0050,
 };

@@ -1,8 +1,8 @@
-import type { Order, PurchaseResponse } from '@storyhouse/contracts';
+import type { Order, OrdersResponse, PurchaseResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
-import { createProduct, createUser } from '../../../test/factories';
+import { createPlan, createProduct, createSku, createUser, illinoisAddress } from '../../../test/factories';
 import { cardToken, TEST_CARDS } from '../../../test/payments-client';
 
 /**
@@ -12,10 +12,16 @@ import { cardToken, TEST_CARDS } from '../../../test/payments-client';
  */
 let t: TestApp;
 let album = 0;
+const ids = { ruthAlbum: 0, ruthCd: 0, monthly: 0, giftCard: 0 };
 
 beforeAll(async () => {
   t = await createTestApp();
   album = (await createProduct(t.db, { slug: 'esther', title: 'Esther' }, { album: 1299 })).album;
+  const ruth = await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 999, cd: 1299 });
+  ids.ruthAlbum = ruth.album;
+  ids.ruthCd = ruth.cd;
+  ids.monthly = await createPlan(t.db, 'monthly');
+  ids.giftCard = await createSku(t.db, { type: 'gift_card', code: 'gift_card', title: 'Gift card', full_price_cents: 0 });
 });
 afterAll(() => t.close());
 
@@ -105,3 +111,189 @@ describe('GET /crud/orders (My orders)', () => {
     expect(res.json().items).toHaveLength(1);
   });
 });
+
+/** Pays for what is in the cart with a new card; the order's id. */
+async function payCart(v: CartVisitor) {
+  const total = (await v.total()).json();
+  const res = await v.send('POST', '/crud/purchases', {
+    stripe_token: await cardToken(v, TEST_CARDS.visa),
+    expected_total: total.fullTotal,
+    cart_id: total.cart.id,
+    lang_code: 'en',
+    save_card: true,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as PurchaseResponse).order_id;
+}
+
+const listOrders = async (v: CartVisitor) =>
+  (await v.send('GET', '/crud/orders?filter_current_user=true&page=1')).json() as OrdersResponse;
+
+const NUMBER = /^SH-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}$/;
+const DAY = 24 * 60 * 60_000;
+
+describe('My orders answer a family’s questions (issue 27 item 8)', () => {
+  it('tells each line’s kind, the parcel’s state, to whom a gift card went and when a plan or donation renews', async () => {
+    const v = await family();
+    // 1. The album and the CD of one story, three CDs, posted.
+    await v.add(ids.ruthAlbum);
+    await v.add(ids.ruthCd, 3);
+    const cartId = (await v.total()).json().cart.id;
+    expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    const cds = await payCart(v);
+    // 2. A gift card for Ana.
+    expect((await v.addGiftCard({ amount: 25, name: 'Ana', email: 'ana@example.test', message: '' })).statusCode).toBe(200);
+    const card = await payCart(v);
+    // 3. A monthly donation; 4. the monthly plan.
+    const donation = { title: 'Radio outreach', description: '', code: 'radio_monthly', amount: 20, type: 'recurring_donation' };
+    await createSku(t.db, { type: 'recurring_donation', code: 'radio_monthly', title: 'Radio outreach', full_price_cents: 0 });
+    expect((await v.donate([donation])).statusCode).toBe(200);
+    const monthly = await payCart(v);
+    await v.add(ids.monthly);
+    const plan = await payCart(v);
+
+    const before = Date.now();
+    const list = await listOrders(v);
+    expect(list.items.map((o) => o.order_id)).toEqual([plan, monthly, card, cds]);
+    const [planOrder, donationOrder, cardOrder, cdOrder] = list.items as [Order, Order, Order, Order];
+
+    expect(cdOrder.items).toMatchObject([
+      { type: 'digital_album', quantity: 1, is_shipped: false, recipient_name: null, renewal: null },
+      { type: 'physical', quantity: 3, is_shipped: true, renewal: null },
+    ]);
+    expect(cdOrder.shipment).toEqual({
+      status: 'preparing',
+      shipped_at: null,
+      carrier: null,
+      tracking_number: null,
+      tracking_url: null,
+    });
+    expect(cdOrder.gifts).toEqual([]);
+
+    expect(cardOrder.items).toMatchObject([{ type: 'gift_card', recipient_name: 'Ana', is_shipped: false }]);
+    expect(cardOrder.shipment).toBeNull();
+    expect(cardOrder.gifts).toEqual([
+      { kind: 'gift_card', recipient_name: 'Ana', recipient_email: 'ana@example.test', is_claimed: false },
+    ]);
+
+    for (const order of [donationOrder, planOrder]) {
+      const [line] = order.items;
+      expect(line?.renewal).toMatchObject({ interval: 'month', is_cancelled: false });
+      // One month after the order: between 28 and 31 days from now.
+      const next = Date.parse(line?.renewal?.next_renewal_at ?? '');
+      expect(next - before).toBeGreaterThan(27 * DAY);
+      expect(next - before).toBeLessThan(32 * DAY);
+      expect(order.shipment).toBeNull();
+    }
+    expect(donationOrder.items[0]).toMatchObject({ type: 'recurring_donation', recurring_donation_is_cancelled: false });
+    expect(planOrder.items[0]).toMatchObject({ type: 'subscription', recurring_donation_id: null });
+
+    // Cancelled: no next date.
+    const id = donationOrder.items[0]?.recurring_donation_id;
+    expect((await v.send('DELETE', `/crud/recurring-donations/${id}`)).statusCode).toBe(204);
+    const after = (await v.send('GET', `/crud/orders/${monthly}`)).json() as Order;
+    expect(after.items[0]?.renewal).toEqual({ interval: 'month', next_renewal_at: null, is_cancelled: true });
+  });
+
+  it('gives every order a readable number, unique and not sequential, next to its internal id', async () => {
+    const v = await family();
+    for (const slug of ['jonah', 'daniel', 'miriam', 'samuel', 'hannah']) {
+      const story = await createProduct(t.db, { slug, title: slug }, { album: 499 });
+      await v.add(story.album);
+      await payCart(v);
+    }
+    const list = await listOrders(v);
+    const numbers = list.items.map((o) => o.order_number);
+    expect(numbers).toHaveLength(5);
+    for (const o of list.items) {
+      expect(o.order_number).toMatch(NUMBER);
+      expect(o.order_number).not.toContain(String(o.order_id));
+      expect((await v.send('GET', `/crud/orders/${o.order_id}`)).json()).toMatchObject({ order_number: o.order_number });
+    }
+    // Unique (the table refuses a repeat) and not counting up.
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const value = (n: string) =>
+      [...n.replace(/^SH-|-/g, '')].reduce((x, c) => x * 32 + '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'.indexOf(c), 0);
+    const steps = numbers.slice(1).map((n, i) => value(numbers[i] as string) - value(n));
+    expect(steps.every((d) => Math.abs(d) > 1)).toBe(true);
+    const [first] = await t.db
+      .selectFrom('orders')
+      .select('number')
+      .where('id', '=', list.items[0]?.order_id ?? 0)
+      .execute();
+    await expect(
+      t.db
+        .updateTable('orders')
+        .set({ number: first?.number ?? '' })
+        .where('id', '=', list.items[1]?.order_id ?? 0)
+        .execute(),
+    ).rejects.toThrow(/orders_number_key/);
+  });
+
+  it('shows the shipping date, carrier and tracking link once the back office sets them', async () => {
+    const v = await family();
+    await v.add(ids.ruthCd);
+    const cartId = (await v.total()).json().cart.id;
+    expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    const orderId = await payCart(v);
+    expect(((await v.send('GET', `/crud/orders/${orderId}`)).json() as Order).shipment?.status).toBe('preparing');
+
+    const shippedAt = new Date('2026-11-20T15:00:00Z');
+    await t.db
+      .updateTable('orders')
+      .set({
+        shipped_at: shippedAt,
+        carrier: 'USPS',
+        tracking_number: '9400 1000 0000 0000 0000 00',
+        tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+      })
+      .where('id', '=', orderId)
+      .execute();
+
+    const order = (await v.send('GET', `/crud/orders/${orderId}`)).json() as Order;
+    expect(order.shipment).toEqual({
+      status: 'shipped',
+      shipped_at: shippedAt.toISOString(),
+      carrier: 'USPS',
+      tracking_number: '9400 1000 0000 0000 0000 00',
+      tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+    });
+    expect((await listOrders(v)).items[0]?.shipment?.status).toBe('shipped');
+
+    // The page links to it: only a web address is kept, and no tracking before the parcel has left.
+    await expect(
+      t.db.updateTable('orders').set({ tracking_url: 'javascript:alert(1)' }).where('id', '=', orderId).execute(),
+    ).rejects.toThrow(/check/);
+    await expect(
+      t.db
+        .updateTable('orders')
+        .set({ shipped_at: null, tracking_url: 'https://example.test/t' })
+        .where('id', '=', orderId)
+        .execute(),
+    ).rejects.toThrow(/orders_tracking_after_shipping/);
+  });
+
+  it('says to whom a gift order’s stories went, and when they were claimed', async () => {
+    const v = await family();
+    await v.add(album);
+    await v.markGift({ name: 'Grandma Rose', email: 'rose-orders@example.test', message: 'For the car rides' });
+    const orderId = await payCart(v);
+    const gift = () => orderOf(v, orderId);
+    expect((await gift()).gifts).toEqual([
+      { kind: 'downloads', recipient_name: 'Grandma Rose', recipient_email: 'rose-orders@example.test', is_claimed: false },
+    ]);
+    const rose = await family();
+    const claimedBy = (await t.db.selectFrom('users').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id;
+    await t.db
+      .updateTable('gifts')
+      .set({ claimed_at: new Date(), claimed_by_user_id: claimedBy })
+      .where('order_id', '=', orderId)
+      .execute();
+    expect((await gift()).gifts[0]?.is_claimed).toBe(true);
+    // The recipient does not see the buyer's order.
+    expect((await rose.send('GET', `/crud/orders/${orderId}`)).statusCode).toBe(404);
+  });
+});
+
+/** One order as its owner reads it. */
+const orderOf = async (v: CartVisitor, orderId: number) => (await v.send('GET', `/crud/orders/${orderId}`)).json() as Order;

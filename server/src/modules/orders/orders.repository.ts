@@ -3,10 +3,12 @@ import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
+import { newOrderNumber } from '../../lib/order-number';
 
 export type OrderRow = Selectable<Orders>;
 export type OrderLineRow = Selectable<OrderLines>;
-export type NewOrder = Insertable<Orders>;
+/** A new order as checkout writes it; its number is drawn on insert (insertOrder). */
+export type NewOrder = Omit<Insertable<Orders>, 'number'>;
 export type NewOrderLine = Omit<Insertable<OrderLines>, 'order_id'>;
 
 /** How an order ended at the card processor. */
@@ -23,6 +25,30 @@ export interface PaymentRecord {
  * database or a transaction.
  */
 export function ordersRepository(db: Db) {
+  /** The pending order and its lines in one statement (see insertOrder). */
+  async function insertNumbered(order: Insertable<Orders>, lines: readonly NewOrderLine[]): Promise<number | undefined> {
+    const pending = db.with('o', (d) =>
+      d
+        .insertInto('orders')
+        .values(order)
+        // The index's predicate as a literal: a prepared statement's generic plan cannot match it to a parameter.
+        .onConflict((oc) => oc.column('cart_id').where('status', '=', sql.lit('pending')).doNothing())
+        .returning('id'),
+    );
+    const [first] = lines;
+    if (!first) return (await pending.selectFrom('o').select('o.id').executeTakeFirst())?.id;
+    const columns = Object.keys(first) as (keyof NewOrderLine & string)[];
+    const query = pending
+      .insertInto('order_lines')
+      .columns(['order_id', ...columns])
+      .expression(
+        sql`select o.id, ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
+          from o, jsonb_populate_recordset(null::order_lines, ${JSON.stringify(lines)}::jsonb) r`,
+      )
+      .returning('order_id');
+    return (await db.executeQuery(preparedQuery(query))).rows[0]?.order_id;
+  }
+
   return {
     /**
      * The order of the cart still waiting for its charge, if any. Read before
@@ -41,26 +67,15 @@ export function ordersRepository(db: Db) {
      * (undefined then, and no lines).
      */
     async insertOrder(order: NewOrder, lines: readonly NewOrderLine[]): Promise<number | undefined> {
-      const pending = db.with('o', (d) =>
-        d
-          .insertInto('orders')
-          .values(order)
-          // The index's predicate as a literal: a prepared statement's generic plan cannot match it to a parameter.
-          .onConflict((oc) => oc.column('cart_id').where('status', '=', sql.lit('pending')).doNothing())
-          .returning('id'),
+      // A number already taken (one chance in a billion per order placed) is passed over before the insert: a
+      // unique violation inside the caller's transaction would abort it.
+      const candidates = [newOrderNumber(), newOrderNumber(), newOrderNumber()];
+      const taken = new Set(
+        (await db.selectFrom('orders').select('number').where('number', 'in', candidates).execute()).map((r) => r.number),
       );
-      const [first] = lines;
-      if (!first) return (await pending.selectFrom('o').select('o.id').executeTakeFirst())?.id;
-      const columns = Object.keys(first) as (keyof NewOrderLine & string)[];
-      const query = pending
-        .insertInto('order_lines')
-        .columns(['order_id', ...columns])
-        .expression(
-          sql`select o.id, ${sql.join(columns.map((c) => sql.ref(`r.${c}`)))}
-            from o, jsonb_populate_recordset(null::order_lines, ${JSON.stringify(lines)}::jsonb) r`,
-        )
-        .returning('order_id');
-      return (await db.executeQuery(preparedQuery(query))).rows[0]?.order_id;
+      const number = candidates.find((n) => !taken.has(n));
+      if (!number) throw new Error('Three new order numbers were all taken');
+      return insertNumbered({ ...order, number }, lines);
     },
 
     /** The user's order; undefined when it is unknown or someone else's. */
@@ -422,10 +437,27 @@ export function ordersRepository(db: Db) {
         .selectFrom('order_lines')
         .leftJoin('recurring_items', 'recurring_items.order_line_id', 'order_lines.id')
         .selectAll('order_lines')
-        .select(['recurring_items.id as recurring_id', 'recurring_items.status as recurring_status'])
+        .select([
+          'recurring_items.id as recurring_id',
+          'recurring_items.status as recurring_status',
+          'recurring_items.interval as recurring_interval',
+          'recurring_items.created_at as recurring_started_at',
+        ])
         .where('order_lines.order_id', 'in', orderIds)
         .orderBy('order_lines.order_id')
         .orderBy('order_lines.position')
+        .execute();
+    },
+
+    /** The gifts the orders sent: to whom, and whether they were claimed (My orders). */
+    giftsOfOrders(orderIds: readonly number[]) {
+      if (orderIds.length === 0) return Promise.resolve([]);
+      return db
+        .selectFrom('gifts')
+        .select(['order_id', 'kind', 'recipient_name', 'recipient_email', 'claimed_at'])
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('id')
         .execute();
     },
 
@@ -460,3 +492,5 @@ export type OrderLineWithRecurring = Awaited<ReturnType<OrdersRepository['linesO
 
 /** Lines whose amount the family chose (cart_amount_lines): donations and the gift card. */
 const isAmountType = (type: string) => type === 'donation' || type === 'recurring_donation' || type === 'gift_card';
+/** A gift an order sent, as My orders reads it. */
+export type OrderGiftRow = Awaited<ReturnType<OrdersRepository['giftsOfOrders']>>[number];

@@ -1,9 +1,11 @@
-import type { Order, OrderStatus, OrdersResponse } from '@storyhouse/contracts';
+import type { Order, OrderRenewal, OrderStatus, OrdersResponse } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
-import { type OrderLineWithRecurring, type OrderRow, ordersRepository } from './orders.repository';
+import { periodEnd } from '../../providers/payments/test-processor';
+import { isShipped } from '../cart/shipping';
+import { type OrderGiftRow, type OrderLineWithRecurring, type OrderRow, ordersRepository } from './orders.repository';
 
 /** Spec §9 Paging: orders a page at a time, from page 1. */
 export const ORDERS_PER_PAGE = 10;
@@ -12,18 +14,25 @@ export const ORDERS_PER_PAGE = 10;
 export function ordersService(db: Db, payments: PaymentProvider) {
   const repo = ordersRepository(db);
 
+  /** The orders as the API answers them, with their lines and gifts (two queries for the whole page). */
+  async function withDetails(rows: readonly OrderRow[], now: Date): Promise<Order[]> {
+    const ids = rows.map((r) => r.id);
+    const [lines, gifts] = await Promise.all([repo.linesOfOrders(ids), repo.giftsOfOrders(ids)]);
+    return rows.map((o) =>
+      toOrder(
+        o,
+        lines.filter((l) => l.order_id === o.id),
+        gifts.filter((g) => g.order_id === o.id),
+        now,
+      ),
+    );
+  }
+
   return {
     /** GET /crud/orders?filter_current_user=true&page: the user's orders, newest first. */
-    async list(userId: number, page: number): Promise<OrdersResponse> {
+    async list(userId: number, page: number, now = new Date()): Promise<OrdersResponse> {
       const { rows, total } = await repo.ordersOf(userId, page, ORDERS_PER_PAGE);
-      const lines = await repo.linesOfOrders(rows.map((r) => r.id));
-      const items = rows.map((o) =>
-        toOrder(
-          o,
-          lines.filter((l) => l.order_id === o.id),
-        ),
-      );
-      return { items, page, per_page: ORDERS_PER_PAGE, total };
+      return { items: await withDetails(rows, now), page, per_page: ORDERS_PER_PAGE, total };
     },
 
     /**
@@ -31,10 +40,12 @@ export function ordersService(db: Db, payments: PaymentProvider) {
      * page). Another user's order answers as an unknown one, so an order
      * number says nothing about whose it is.
      */
-    async get(userId: number, orderId: number): Promise<Order> {
+    async get(userId: number, orderId: number, now = new Date()): Promise<Order> {
       const order = await repo.orderOf(userId, orderId);
       if (!order) throw new AppError('not_found', 'order_not_found');
-      return toOrder(order, await repo.linesOfOrders([order.id]));
+      const [answer] = await withDetails([order], now);
+      if (!answer) throw new AppError('not_found', 'order_not_found');
+      return answer;
     },
 
     /**
@@ -53,12 +64,19 @@ export function ordersService(db: Db, payments: PaymentProvider) {
   };
 }
 
-/** Spec §3 Order: an order row and its lines as the API answers them. */
-function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[]): Order {
+/**
+ * Spec §3 Order: an order row, its lines and its gifts as the API answers
+ * them, with what a family asks of it (issue 27 item 8): its number, the
+ * kind of each line, where the parcel is, to whom the gifts went and when a
+ * plan or monthly donation renews.
+ */
+function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: readonly OrderGiftRow[], now: Date): Order {
+  const shipped = lines.some((l) => isShipped(l.type));
   return {
     order_id: o.id,
+    order_number: o.number,
     status: o.status as OrderStatus,
-    order_created_at: new Date(o.created_at).toISOString(),
+    order_created_at: iso(o.created_at),
     order_total_usd: toUsd(o.total_cents),
     subtotal_usd: toUsd(o.subtotal_cents),
     discount_usd: toUsd(o.discount_cents),
@@ -73,6 +91,46 @@ function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[]): Order {
       subtotal_usd: toUsd(l.subtotal_cents),
       recurring_donation_id: l.type === 'recurring_donation' ? (l.recurring_id ?? null) : null,
       recurring_donation_is_cancelled: l.type === 'recurring_donation' ? l.recurring_status === 'cancelled' : null,
+      is_shipped: isShipped(l.type),
+      recipient_name: l.type === 'gift_card' ? l.recipient_name : null,
+      renewal: renewalOf(l, now),
+    })),
+    shipment: shipped
+      ? {
+          status: o.shipped_at ? 'shipped' : 'preparing',
+          shipped_at: o.shipped_at ? iso(o.shipped_at) : null,
+          carrier: o.carrier,
+          tracking_number: o.tracking_number,
+          tracking_url: o.tracking_url,
+        }
+      : null,
+    gifts: gifts.map((g) => ({
+      kind: g.kind === 'gift_card' ? 'gift_card' : 'downloads',
+      recipient_name: g.recipient_name,
+      recipient_email: g.recipient_email,
+      is_claimed: g.claimed_at !== null,
     })),
   };
 }
+
+/**
+ * A plan's or monthly donation's renewal: the first period was the order's
+ * own charge, so the processor bills again one interval after it started,
+ * and every interval after that, on the same day of the month (the last day
+ * in a shorter month), as both processors do (test-processor.ts periodEnd).
+ */
+function renewalOf(l: OrderLineWithRecurring, now: Date): OrderRenewal | null {
+  if (l.recurring_id === null || !l.recurring_started_at) return null;
+  const interval = l.recurring_interval === 'year' ? 'year' : 'month';
+  const cancelled = l.recurring_status === 'cancelled';
+  let next: Date | null = null;
+  if (!cancelled) {
+    const start = new Date(l.recurring_started_at);
+    let n = 1;
+    next = periodEnd(start, interval, n);
+    while (next <= now) next = periodEnd(start, interval, ++n);
+  }
+  return { interval, next_renewal_at: next ? next.toISOString() : null, is_cancelled: cancelled };
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();

@@ -12,8 +12,9 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useOrder } from './api/get-order';
 
 /**
- * An order number the server does not know as this user's: another
- * family's (its number in a shared link), a typo, or one too big to be an id.
+ * An order the server does not know as this user's: another family's (its
+ * address in a shared link), a typo, or one too big to be an id. The
+ * address's id is internal, so the page does not repeat it.
  */
 const notFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -43,7 +44,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
       ? t('payment.confirmation.notFound.title')
       : paid || !order.data
         ? t('payment.confirmation.title')
-        : t('orders.page.number', { number: orderId }),
+        : t('orders.page.number', { number: order.data.order_number }),
   );
 
   if (order.isPending) {
@@ -59,7 +60,7 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
         {missing ? (
           <>
             <h1>{t('payment.confirmation.notFound.title')}</h1>
-            <p role="alert">{t('payment.confirmation.notFound.text', { number: String(orderId) })}</p>
+            <p role="alert">{t('payment.confirmation.notFound.text')}</p>
           </>
         ) : (
           <LoadError error={order.error} onRetry={() => void order.refetch()} />
@@ -70,10 +71,11 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
   }
   return (
     <article className="page page--narrow order-confirmation">
-      <h1>{paid ? t('payment.confirmation.title') : t('orders.page.number', { number: order.data.order_id })}</h1>
+      {/* The thanks is said once, in the heading; the text below gives the number and where the receipt went. */}
+      <h1>{paid ? t('payment.confirmation.title') : t('orders.page.number', { number: order.data.order_number })}</h1>
       <p role="status">
         {order.data.status === 'paid'
-          ? t('payment.confirmation.text', { number: String(order.data.order_id) })
+          ? t('payment.confirmation.text', { number: order.data.order_number })
           : t(`payment.confirmation.${order.data.status}`)}
       </p>
       <Facts order={order.data} />
@@ -87,7 +89,7 @@ function Facts({ order }: { order: Order }) {
   const { t, formatMoney } = useI18n();
   return (
     <dl className="order-confirmation__facts">
-      <Figure term={t('payment.confirmation.number')}>{order.order_id}</Figure>
+      <Figure term={t('payment.confirmation.number')}>{order.order_number}</Figure>
       <Figure term={t('payment.confirmation.status')}>{t(`orders.status.${order.status}`)}</Figure>
       <Figure term={t('payment.confirmation.total')}>{formatMoney(order.order_total_usd)}</Figure>
     </dl>

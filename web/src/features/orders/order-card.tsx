@@ -1,27 +1,48 @@
-import { type Order, type OrderItem, SkuType } from '@storyhouse/contracts';
-import { useId } from 'react';
+import {
+  type Order,
+  type OrderGift,
+  type OrderItem,
+  type OrderRenewal,
+  type OrderShipment,
+  routePath,
+  SkuType,
+} from '@storyhouse/contracts';
+import { type ReactNode, useId } from 'react';
 import { Figure } from '../../components/cart/cart-totals';
 import { useI18n } from '../../lib/i18n';
+import { RouteLink } from '../../ui/route-link';
 import { CancelDonation } from './cancel-donation';
 
-/** An item's kind as the cart names it ("CD", "Monthly donation"); a kind the web does not know yet, as the server wrote it. */
-function useTypeLabel() {
+/**
+ * An item's kind as the family would say it (issue 27 item 8): "Digital
+ * album", "CD ×3", "Gift card for Ana", "Monthly donation". The cart's name
+ * for the type; a kind the web does not know yet, as the server wrote it.
+ */
+function useKindLabel() {
   const { t } = useI18n();
-  return (type: string) => {
-    const known = SkuType.safeParse(type);
-    return known.success ? t(`cart.type.${known.data}`) : type;
+  return (item: OrderItem) => {
+    if (item.type === 'gift_card' && item.recipient_name) return t('orders.item.giftCardFor', { name: item.recipient_name });
+    const known = SkuType.safeParse(item.type);
+    const kind = known.success ? t(`cart.type.${known.data}`) : item.type;
+    return item.quantity > 1 ? t('orders.item.quantityKind', { kind, quantity: item.quantity }) : kind;
   };
 }
 
-/** One order of My orders (spec §3 Order): its number, date, status, items and the totals of its receipt. */
+/**
+ * One order of My orders (spec §3 Order; issue 27 item 8): its number, date
+ * and status, each item's kind, where the parcel is, to whom the gifts went,
+ * what renews and when, and the totals of its receipt.
+ */
 export function OrderCard({ order }: { order: Order }) {
   const { t, formatDate, formatMoney } = useI18n();
   const headingId = useId();
+  // What happens next is said of an order that was paid; a pending or refunded one says only its status.
+  const paid = order.status === 'paid';
   return (
     <article className="order card" aria-labelledby={headingId}>
       <header className="order__header">
         <h2 id={headingId} className="order__number">
-          {t('orders.page.number', { number: order.order_id })}
+          {t('orders.page.number', { number: order.order_number })}
         </h2>
         <dl className="order__facts">
           <div>
@@ -41,9 +62,11 @@ export function OrderCard({ order }: { order: Order }) {
         {order.items.map((item, i) => (
           // Lines have no id of their own; their place in the order is fixed.
           // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never move
-          <Item key={i} item={item} />
+          <Item key={i} item={item} shipment={paid ? order.shipment : null} paid={paid} />
         ))}
       </ul>
+      {paid && order.shipment?.shipped_at && <Shipment shipment={order.shipment} shippedAt={order.shipment.shipped_at} />}
+      {order.gifts.length > 0 && <Gifts gifts={order.gifts} />}
       <h3 className="visually-hidden">{t('orders.page.totals')}</h3>
       <dl className="order__totals">
         <Figure term={t('orders.page.subtotal')}>{formatMoney(order.subtotal_usd)}</Figure>
@@ -71,26 +94,126 @@ function CardLine({ order }: { order: Order }) {
   return null;
 }
 
-function Item({ item }: { item: OrderItem }) {
-  const { t, formatMoney } = useI18n();
-  const typeLabel = useTypeLabel();
+function Item({ item, shipment, paid }: { item: OrderItem; shipment: OrderShipment | null; paid: boolean }) {
+  const { formatMoney } = useI18n();
+  const kindLabel = useKindLabel();
   return (
     <li className="order__item">
       <span className="order__item-name">
-        <span className="order__item-type">{typeLabel(item.type)}</span>
+        <span className="order__item-type">{kindLabel(item)}</span>
         <span className="order__item-title">{item.title}</span>
-        {item.quantity > 1 && (
-          <span className="order__item-quantity">{t('orders.page.quantity', { quantity: item.quantity })}</span>
-        )}
       </span>
       <span className="order__item-subtotal">{formatMoney(item.subtotal_usd)}</span>
-      {item.recurring_donation_id !== null && (
+      {item.is_shipped && shipment && <ShippingState shipment={shipment} />}
+      {paid && item.renewal && <Renewal item={item} renewal={item.renewal} />}
+    </li>
+  );
+}
+
+/** A posted line's state: preparing until the back office records it as shipped. */
+function ShippingState({ shipment }: { shipment: OrderShipment }) {
+  const { t, formatDate } = useI18n();
+  return (
+    <span className={`order__item-note order__ship order__ship--${shipment.status}`}>
+      {shipment.shipped_at
+        ? t('orders.shipment.shipped', { date: formatDate(shipment.shipped_at) })
+        : t('orders.shipment.preparing')}
+    </span>
+  );
+}
+
+/**
+ * When a plan or a monthly donation charges next, and how to manage it: a
+ * monthly donation is cancelled right here; a plan's own page is a later
+ * issue, so until its route exists the family is pointed to the contact page.
+ */
+function Renewal({ item, renewal }: { item: OrderItem; renewal: OrderRenewal }) {
+  const { t, lang, formatDate } = useI18n();
+  const manage = routePath('subscriptions', lang) ? 'subscriptions' : 'contact';
+  return (
+    <div className="order__renewal">
+      <p className="order__item-note">
+        {t(`orders.renewal.${renewal.interval}`)}
+        {' · '}
+        {renewal.next_renewal_at
+          ? t('orders.renewal.next', { date: formatDate(renewal.next_renewal_at) })
+          : t('orders.renewal.ended')}
+      </p>
+      {item.recurring_donation_id !== null ? (
         <CancelDonation
           id={item.recurring_donation_id}
           title={item.title}
           cancelled={item.recurring_donation_is_cancelled === true}
         />
+      ) : (
+        !renewal.is_cancelled && (
+          <p className="order__item-note">
+            <RouteLink to={manage}>{t(manage === 'contact' ? 'orders.renewal.contact' : 'orders.renewal.manage')}</RouteLink>
+          </p>
+        )
       )}
-    </li>
+    </div>
+  );
+}
+
+/** The parcel once it has left (its lines say "Preparing to ship" until then): when, with whom, and how to track it. */
+function Shipment({ shipment, shippedAt }: { shipment: OrderShipment; shippedAt: string }) {
+  const { t, formatDate } = useI18n();
+  const date = formatDate(shippedAt);
+  return (
+    <Section title={t('orders.shipment.title')}>
+      <p className="order__section-text">
+        {shipment.carrier
+          ? t('orders.shipment.shippedBy', { date, carrier: shipment.carrier })
+          : t('orders.shipment.shipped', { date })}
+      </p>
+      {shipment.tracking_number && (
+        <p className="order__section-text">{t('orders.shipment.trackingNumber', { number: shipment.tracking_number })}</p>
+      )}
+      {shipment.tracking_url && (
+        <p className="order__section-text">
+          {/* The carrier's page, in this tab: Back returns here. No referrer: the carrier need not see the address. */}
+          <a href={shipment.tracking_url} rel="noreferrer">
+            {t('orders.shipment.track')}
+          </a>
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** To whom the order's gifts went, and whether each was claimed. */
+function Gifts({ gifts }: { gifts: readonly OrderGift[] }) {
+  const { t } = useI18n();
+  return (
+    <Section title={t('orders.gifts.title')}>
+      <ul className="order__gifts">
+        {gifts.map((g, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an order's gifts never move
+          <li key={i} className="order__gift">
+            <span className="order__item-type">
+              {g.kind === 'gift_card' ? t('cart.type.gift_card') : t('orders.gifts.downloads')}
+            </span>
+            <span>{t('orders.gifts.sentTo', { name: g.recipient_name, email: g.recipient_email })}</span>
+            <span className={`order__gift-state${g.is_claimed ? ' order__gift-state--claimed' : ''}`}>
+              {g.is_claimed ? t('orders.gifts.claimed') : t('orders.gifts.notClaimed')}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** A titled part of an order's card (a region named by its heading). */
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className="order__section" aria-labelledby={headingId}>
+      <h3 id={headingId} className="order__subtitle">
+        {title}
+      </h3>
+      {children}
+    </section>
   );
 }
