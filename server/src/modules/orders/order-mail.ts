@@ -16,11 +16,8 @@ import type { OrderLineRow, OrderRow } from './orders.repository';
  * delivers them after the order's transaction.
  */
 
-/**
- * The order's number as every e-mail shows it: the one place to change when
- * orders get their readable number (SH-XXXX-XX, issue 27 item 8).
- */
-export const orderNumberOf = (order: Pick<OrderRow, 'id'>) => String(order.id);
+/** The order's number as every e-mail shows it: the readable one the family sees everywhere (decision 023). */
+export const orderNumberOf = (order: Pick<OrderRow, 'number'>) => order.number;
 
 /** Dollars in the reader's language; a formatter is costly to make, so one per language. */
 const dollars = Object.fromEntries(

@@ -17,6 +17,7 @@ const PAID_AT = new Date('2026-01-31T15:00:00Z');
 function order(lang: LangCode, over: Partial<OrderRow> = {}): OrderRow {
   return {
     id: 4107,
+    number: 'SH-7K4Q-2M',
     user_id: 1,
     cart_id: 1,
     lang_code: lang,
@@ -45,6 +46,10 @@ function order(lang: LangCode, over: Partial<OrderRow> = {}): OrderRow {
     created_at: PAID_AT,
     updated_at: PAID_AT,
     paid_at: PAID_AT,
+    shipped_at: null,
+    carrier: null,
+    tracking_number: null,
+    tracking_url: null,
     ...over,
   };
 }
@@ -98,7 +103,7 @@ describe('the receipt e-mail', () => {
       const paid = order(lang, { subtotal_cents: 4896, total_cents: 4896, shipping_address: { line1: '1 Elm' } });
       const mail = await read(receiptMail(paid, [album, cds], 'Ana'));
 
-      expect(mail.subject).toBe(t('orders.email.subject', { number: '4107' }));
+      expect(mail.subject).toBe(t('orders.email.subject', { number: 'SH-7K4Q-2M' }));
       for (const part of [mail.text, mail.shown]) {
         expect(part).toContain(t('orders.email.greeting', { name: 'Ana' }));
         expect(part).toContain(t('cart.type.digital_album'));

@@ -140,7 +140,9 @@ describe('POST /crud/purchases', () => {
     expect(cards.json()).toEqual([expect.objectContaining({ brand: 'visa', last4: '4242' })]);
 
     const receipt = await t.db.selectFrom('mail_outbox').selectAll().where('to_address', '=', v.email).executeTakeFirstOrThrow();
-    expect(receipt.subject).toContain(String(body.order_id));
+    // The readable number the family sees on My orders, not the internal id (decision 023).
+    const { number } = await t.db.selectFrom('orders').select('number').where('id', '=', body.order_id).executeTakeFirstOrThrow();
+    expect(receipt.subject).toContain(number);
     expect(receipt.text_body).toContain('- Ruth (Digital album): $9.99');
     expect(receipt.text_body).toContain('Paid with Visa ending in 4242');
     // A download ships nothing: no shipping line at all (issue 27 item 9).
