@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (also when run by tsx from another folder than the server's) */
 import { Body, Button, Column, Container, Head, Hr, Html, Link, Preview, Row, Section, Text } from '@react-email/components';
 import type { LangCode } from '@storyhouse/contracts';
 import type { CSSProperties, ReactNode } from 'react';

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (also when run by tsx from another folder than the server's) */
 import { render } from '@react-email/components';
 import type { MailBlock, MailContent, RenderedMail } from './content';
 import { Block, footerLines, MailLayout } from './layout';

@@ -143,7 +143,7 @@ describe('a payment that succeeds after its order was given up on', () => {
       expect.objectContaining({ amount_cents: (await processorPayment(action.payment_id)).amount_cents }),
     ]);
     const mails = await mailTo(v.email);
-    expect(mails.at(-1)?.subject).toBe(`Your payment for Storyhouse order ${orderId} was refunded`);
+    expect(mails.at(-1)?.subject).toBe(`Your payment for Storyhouse order ${(await orderOf(orderId)).number} was refunded`);
     expect(mails.at(-1)?.text_body).toContain('ending in 3184');
     // Nothing was delivered; the family's cart is as it was; the old tab's confirm says what happened.
     expect(await v.contents()).toEqual([[ids.album, 1]]);
@@ -168,7 +168,7 @@ describe('a payment that succeeds after its order was given up on', () => {
     expect(order.status).toBe('paid');
     expect(await refundsOf(action.payment_id)).toHaveLength(0);
     expect(await v.count()).toBe(0);
-    expect((await mailTo(v.email)).at(-1)?.subject).toBe(`Your Storyhouse order ${orderId}`);
+    expect((await mailTo(v.email)).at(-1)?.subject).toBe(`Your Storyhouse order ${(await orderOf(orderId)).number}`);
     const confirm = await v.send('POST', `/crud/purchases/${orderId}/confirm`);
     expect(confirm.json()).toEqual({ order_id: orderId, status: 'paid' });
   });
