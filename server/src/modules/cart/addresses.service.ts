@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { profileRepository } from '../profile/profile.repository';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
@@ -67,6 +68,10 @@ export function addressesService(db: Db) {
         const tx = addressesRepository(trx);
         const saved = await tx.saveAddress(userId, address);
         await tx.setCartAddress(cartId, type, saved.id);
+        // Issue 27 item 12: the account keeps where the family ships (or, with nothing to ship, its card's address).
+        if (type === 'shipping' || cart.shipping_address_id === null) {
+          await profileRepository(trx).keepCheckoutAddress(userId, saved);
+        }
         if (type === 'shipping' && !isUsCountry(saved.country_id) && cart.shipping_type !== 'economy') {
           await tx.setShippingType(cartId, 'economy');
         }
