@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
-import { profileRepository } from '../profile/profile.repository';
+import { keepCheckoutAddress } from '../profile/profile.service';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
@@ -70,7 +70,7 @@ export function addressesService(db: Db) {
         await tx.setCartAddress(cartId, type, saved.id);
         // Issue 27 item 12: the account keeps where the family ships (or, with nothing to ship, its card's address).
         if (type === 'shipping' || cart.shipping_address_id === null) {
-          await profileRepository(trx).keepCheckoutAddress(userId, saved);
+          await keepCheckoutAddress(trx, userId, saved);
         }
         if (type === 'shipping' && !isUsCountry(saved.country_id) && cart.shipping_type !== 'economy') {
           await tx.setShippingType(cartId, 'economy');

@@ -92,6 +92,12 @@ function profileValues(user: AccountUpdateUser): ProfileValues {
  * needs the database: the country exists, the e-mail is free, the caller
  * may edit the account.
  */
+/** Issue 27 item 12: the account keeps the address given at checkout (the cart's address service calls it, in its transaction). */
+export const keepCheckoutAddress = (db: Db, userId: number, address: Parameters<ProfileRepository['keepCheckoutAddress']>[1]) =>
+  profileRepository(db).keepCheckoutAddress(userId, address);
+
+type ProfileRepository = ReturnType<typeof profileRepository>;
+
 export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD_HASH_PARAMS) {
   const repo = profileRepository(db);
 
