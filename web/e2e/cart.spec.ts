@@ -389,6 +389,13 @@ test('lists the lines by kind, and takes a general donation: once rounded to the
 
   const form = page.getByRole('region', { name: t('cart.generalDonation.title') });
   const amount = form.getByRole('textbox', { name: t('cart.generalDonation.amount') });
+  // Optional, so folded until opened (issue 27 item 7), and its amount not marked required.
+  await expect(form.getByText(t('cart.generalDonation.optional'), { exact: true })).toBeVisible();
+  await expect(amount).toBeHidden();
+  await form.getByText(t('cart.generalDonation.title'), { exact: true }).click();
+  await expect(amount).toBeVisible();
+  await expect(amount).not.toHaveAttribute('required');
+  await expect(amount).not.toHaveAttribute('aria-required', 'true');
   await amount.fill('abc');
   await form.getByRole('button', { name: t('cart.generalDonation.add') }).click();
   await expect(form.getByText(t('validation.invalid'))).toBeVisible();
@@ -426,3 +433,116 @@ test('lists the lines by kind, and takes a general donation: once rounded to the
   await expect(monthly).toHaveCount(0);
   await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toBeVisible();
 });
+
+// Issue 27 item 7: the cart designed like a store's.
+
+/** Puts a gift card of `amount` dollars for Grandma Rose in this browser's cart through the API. */
+const addGiftCard = (page: Page, amount: number) =>
+  asBrowser(page, async (api) => {
+    const response = await api.post('/crud/cart-session/gift-card', {
+      data: { amount, name: 'Grandma Rose', email: 'rose@example.test', message: 'Happy listening!' },
+    });
+    expect(response.status(), 'adding the gift card').toBe(200);
+  });
+
+const proceed = (page: Page, t: Translate) => page.getByRole('link', { name: t('accountsLogin.cartLogin') });
+const totalRow = (page: Page, t: Translate) =>
+  page.getByRole('region', { name: t('cart.summary') }).getByText(t('cart.total'), { exact: true });
+
+test('a gift card reads as its amount and recipient; a cart of gift cards only offers neither a coupon nor a gift', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await addGiftCard(page, 25);
+  await page.goto('/cart');
+  const line = lines(page, t);
+  await expect(line).toHaveCount(1);
+  await expect(line.getByRole('heading', { level: 3 })).toHaveText(t('cart.giftCardLine.title', { amount: money(siteLang, 25) }));
+  await expect(line).toContainText(t('cart.giftCardFor', { name: 'Grandma Rose', email: 'rose@example.test' }));
+  await expect(line).toContainText('Happy listening!');
+  // Not "Gift card" again under the title.
+  await expect(line.getByText(t('cart.type.gift_card'), { exact: true })).toHaveCount(0);
+  await expect(
+    line.getByRole('button', { name: t('cart.removeLabel', { title: t('cart.giftCardLine.name', { name: 'Grandma Rose' }) }) }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: t('cart.gift.title'), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: t('cart.gift.isGift') })).toHaveCount(0);
+
+  // With a CD beside it, the order may take a coupon and be a gift again.
+  await addToCart(page, siteLang, ['physicalAlbum']);
+  await page.reload();
+  await expect(lines(page, t)).toHaveCount(2);
+  await expect(page.getByRole('heading', { name: t('cart.coupon.title') })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: t('cart.gift.isGift') })).toBeVisible();
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the summary and Proceed stay together in a column beside the lines while the page scrolls', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
+    await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+    await addGiftCard(page, 40);
+    await page.goto('/cart');
+    await expect(lines(page, t)).toHaveCount(3);
+    const linesBox = await page.getByRole('region', { name: t('cart.lines') }).boundingBox();
+    const totalBox = await totalRow(page, t).boundingBox();
+    const buttonBox = await proceed(page, t).boundingBox();
+    if (!linesBox || !totalBox || !buttonBox) throw new Error('the cart is not laid out');
+    // Beside the lines, the button right under the total.
+    expect(totalBox.x).toBeGreaterThanOrEqual(linesBox.x + linesBox.width);
+    expect(buttonBox.x).toBeGreaterThanOrEqual(linesBox.x + linesBox.width);
+    expect(buttonBox.y - (totalBox.y + totalBox.height)).toBeLessThan(120);
+
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await expect(proceed(page, t)).toBeInViewport();
+    await expect(totalRow(page, t)).toBeInViewport();
+  });
+});
+
+for (const width of [320, 390]) {
+  test.describe(`on a ${width} px phone`, () => {
+    test.use({ viewport: { width, height: 700 } });
+
+    test('one column: the lines, the options, then the total with Proceed at the end, nothing wider than the screen', {
+      tag: '@i18n',
+    }, async ({ page, t, siteLang }) => {
+      await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
+      await addGiftCard(page, 40);
+      await page.goto('/cart');
+      await expect(lines(page, t)).toHaveCount(3);
+      // The donation opened, its form the widest the cart gets.
+      await page
+        .getByRole('region', { name: t('cart.generalDonation.title') })
+        .getByText(t('cart.generalDonation.title'), { exact: true })
+        .click();
+
+      const box = async (locator: ReturnType<Page['locator']>) => {
+        const b = await locator.boundingBox();
+        if (!b) throw new Error('not laid out');
+        return b;
+      };
+      const linesBox = await box(page.getByRole('region', { name: t('cart.lines') }));
+      const donationBox = await box(page.getByRole('region', { name: t('cart.generalDonation.title') }));
+      const totalBox = await box(totalRow(page, t));
+      const buttonBox = await box(proceed(page, t));
+      expect(donationBox.y).toBeGreaterThan(linesBox.y + linesBox.height - 1);
+      expect(totalBox.y).toBeGreaterThan(donationBox.y + donationBox.height - 1);
+      expect(buttonBox.y).toBeGreaterThan(totalBox.y);
+      expect(buttonBox.y - (totalBox.y + totalBox.height)).toBeLessThan(120);
+      // Proceed is the page's last control.
+      const main = await box(page.getByRole('main'));
+      expect(main.y + main.height - (buttonBox.y + buttonBox.height)).toBeLessThan(80);
+
+      const { width: screen, scroll } = await page.evaluate(() => ({
+        width: window.innerWidth,
+        scroll: document.documentElement.scrollWidth,
+      }));
+      expect(scroll, `the cart is ${scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
+    });
+  });
+}

@@ -7,6 +7,7 @@ import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { giftCardsOnly } from './cart-groups';
 import type { CartSectionProps } from './cart-section';
 import { useCouponChanges } from './use-coupon';
 
@@ -37,7 +38,7 @@ export function CouponSection({ cart, onStatus, onAlert }: CartSectionProps) {
 
   // `coupon` is null once the applied one no longer applies (expired, used up); it is still in `coupons`, to remove.
   const applied = cart.coupon?.coupon ?? cart.coupons[0] ?? null;
-  const offered = !cart.skus.some((line) => donationTypes.includes(line.type));
+  const offered = !cart.skus.some((line) => donationTypes.includes(line.type)) && !giftCardsOnly(cart.skus);
   if (!applied && !offered) return null;
 
   const refuse = (message: string) => {

@@ -6,6 +6,7 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { giftCardsOnly } from './cart-groups';
 import type { CartSectionProps } from './cart-section';
 import { useGiftChanges } from './use-gift';
 
@@ -25,6 +26,8 @@ export function GiftSection({ cart, onStatus, onAlert }: CartSectionProps) {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const gift = cart.gift;
+  // A gift already marked stays shown, to be removed.
+  if (!gift && giftCardsOnly(cart.skus)) return null;
 
   const remove = async () => {
     setBusy(true);
