@@ -268,6 +268,43 @@ describe("the account keeps the checkout's address (issue 27 item 12)", () => {
     expect(await account(f)).toMatchObject({ address: '5 Oak Ave', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 87 });
   });
 
+  it('an address changed in settings is where the next checkout starts: the cart lets go of its addresses', async () => {
+    const f = await family(ids.cd);
+    await setAddress(f, f.cartId, 'shipping', illinois);
+    await setAddress(f, f.cartId, 'billing', ontario);
+    const me = await account(f);
+    const save = (changes: object) =>
+      f.v.send('POST', `/crud/user-account/${f.userId}`, {
+        user: {
+          firstName: me.fname,
+          lastName: me.lname,
+          email: me.email,
+          emailConfirm: me.email,
+          country: me.country,
+          state: me.state,
+          address: me.address,
+          city: me.city,
+          zip: me.zip,
+          phone: me.phone,
+          ...changes,
+        },
+      });
+
+    // The names only: the cart keeps its addresses.
+    expect((await save({ firstName: 'Gracie' })).statusCode).toBe(200);
+    expect(body(await f.v.total()).addresses).toMatchObject({
+      shipping: { line1: '12 Elm Street' },
+      billing: { line1: '5 Oak Ave' },
+    });
+
+    expect((await save({ address: '14 Elm Street' })).statusCode).toBe(200);
+    expect(body(await f.v.total()).addresses).toEqual({ shipping: null, billing: null });
+    expect(await account(f)).toMatchObject({ address: '14 Elm Street', city: 'Chicago', state: 'IL' });
+    // The address book keeps what was given.
+    const book = await t.db.selectFrom('addresses').select('line1').where('user_id', '=', f.userId).execute();
+    expect(book.map((a) => a.line1).sort()).toEqual(['12 Elm Street', '5 Oak Ave']);
+  });
+
   it('a refused address leaves the account as it was', async () => {
     const f = await family(ids.cd);
     expect((await setAddress(f, f.cartId, 'shipping', { ...illinois, postal_code: '' })).statusCode).toBe(400);

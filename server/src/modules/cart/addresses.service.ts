@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
-import { keepCheckoutAddress } from '../profile/profile.service';
+import { keepCheckoutAddress } from '../profile/checkout-address';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
@@ -27,6 +27,15 @@ type Address = z.output<typeof AddressBody>;
 
 /** Another owner's cart (or a guest's) is not there for this user: 404, as for an id that does not exist. */
 const notYours = () => new AppError('not_found', 'item_not_found');
+
+/**
+ * Issue 27 item 12: the account's address changed in settings, so the
+ * user's cart lets go of its addresses; its next checkout starts from the
+ * account's (GET /crud/user) instead of the one given last time.
+ */
+export async function forgetCartAddresses(db: Db, userId: number) {
+  await addressesRepository(db).forgetCartAddresses(userId);
+}
 
 /**
  * Issue 12 item 7 (spec §7 Cart): a signed-in user's cart addresses and

@@ -13,6 +13,16 @@ export interface ProfileValues {
   phone: string | null;
 }
 
+/** The account's address (issue 27 item 12: what checkout keeps there and starts from). */
+export const ADDRESS_FIELDS = [
+  'address',
+  'city',
+  'country_id',
+  'state',
+  'zip',
+  'phone',
+] as const satisfies readonly (keyof ProfileValues)[];
+
 /** PostgreSQL's unique_violation: users_email_key said no (a concurrent sign-up with the same e-mail). */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
@@ -132,6 +142,10 @@ export function profileRepository(db: Db) {
         })
         .where('id', '=', id)
         .execute();
+    },
+    /** The account's address fields as saved (undefined: no such account). */
+    accountAddress(id: number) {
+      return db.selectFrom('users').select(ADDRESS_FIELDS).where('id', '=', id).executeTakeFirst();
     },
     async setLayout(id: number, layout: 'list' | 'grid') {
       await db.updateTable('users').set({ layout }).where('id', '=', id).execute();

@@ -15,11 +15,12 @@ import { toUsd } from '../../lib/money';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams } from '../accounts/password';
+import { forgetCartAddresses } from '../cart/addresses.service';
 import { forgetLoginFailures } from '../login/login.service';
 import { assertOwnCredentials, checkCurrentPassword, restartPassword } from '../passwords/passwords.service';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { endOtherSessions } from '../sessions/sessions.service';
-import { isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
+import { ADDRESS_FIELDS, isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
 
 /**
  * Per client address: a family creates an account or two; a script does not
@@ -92,12 +93,6 @@ function profileValues(user: AccountUpdateUser): ProfileValues {
  * needs the database: the country exists, the e-mail is free, the caller
  * may edit the account.
  */
-/** Issue 27 item 12: the account keeps the address given at checkout (the cart's address service calls it, in its transaction). */
-export const keepCheckoutAddress = (db: Db, userId: number, address: Parameters<ProfileRepository['keepCheckoutAddress']>[1]) =>
-  profileRepository(db).keepCheckoutAddress(userId, address);
-
-type ProfileRepository = ReturnType<typeof profileRepository>;
-
 export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD_HASH_PARAMS) {
   const repo = profileRepository(db);
 
@@ -161,7 +156,11 @@ export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD
       try {
         await db.transaction().execute(async (trx) => {
           const r = profileRepository(trx);
-          await r.updateUser(id, profileValues(user));
+          const values = profileValues(user);
+          const before = await r.accountAddress(id);
+          await r.updateUser(id, values);
+          // Issue 27 item 12: an address changed here is the one the next checkout starts from, not the cart's last one.
+          if (before && ADDRESS_FIELDS.some((field) => before[field] !== values[field])) await forgetCartAddresses(trx, id);
           if (!emailChanges) return;
           const token = newToken();
           await r.insertEmailChangeToken({
