@@ -201,7 +201,7 @@ test.describe('account settings', () => {
     expect(user).toMatchObject({ state: 'Île-de-France' });
   });
 
-  test('the address given at checkout shows in settings, editable, after the order is paid', async ({ page, t }) => {
+  test('the address given at checkout shows in settings, editable, and starts the next checkout', async ({ page, t }) => {
     await signedInAsNewAccount(page);
     await asBrowser(page, async (api) => {
       const product = (await (await api.get('/crud/product-by-slug/noahs-big-boat/skus')).json()) as Product;
@@ -237,6 +237,18 @@ test.describe('account settings', () => {
     await expect(form.getByRole('button', { name: t('account.button.saved') })).toBeVisible();
     await page.reload();
     await expect(field(accountForm(page, t), t('account.fields.address'))).toHaveValue('14 Elm Street');
+
+    // The next checkout starts from it (the form reads GET /crud/user): the address as settings now hold it.
+    await asBrowser(page, async (api) => {
+      const product = (await (await api.get('/crud/product-by-slug/noahs-big-boat/skus')).json()) as Product;
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } })).status()).toBe(200);
+    });
+    await page.goto('/checkout');
+    const checkout = page.getByRole('form', { name: t('checkout.stepName') });
+    await expect(field(checkout, t('account.fields.address'))).toHaveValue('14 Elm Street');
+    await expect(field(checkout, t('account.fields.city'))).toHaveValue('Chicago');
+    await expect(field(checkout, t('account.fields.zip'))).toHaveValue('60601');
+    await expect(field(checkout, t('account.fields.phone'))).toHaveValue('+1 312 555 0100');
   });
 
   test('the demo customer sees the gift cards received, an unknown sender as Anonymous, and their total balance', {
