@@ -23,9 +23,3 @@ export function groupLines(lines: readonly CartLine[]) {
     .map((group) => ({ id: group.id, lines: lines.filter((l) => (group.types as readonly SkuType[]).includes(l.type)) }))
     .filter((group) => group.lines.length > 0);
 }
-
-/**
- * Issue 27 item 7: a cart of gift cards only takes neither a coupon nor
- * "This order is a gift" (a gift card already is one, to its recipient).
- */
-export const giftCardsOnly = (lines: readonly CartLine[]) => lines.length > 0 && lines.every((l) => l.type === 'gift_card');

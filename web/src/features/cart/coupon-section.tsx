@@ -1,4 +1,4 @@
-import { CouponCodeParams, type SkuType } from '@storyhouse/contracts';
+import { CouponCodeParams, giftCardsOnly, type SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -7,7 +7,6 @@ import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { giftCardsOnly } from './cart-groups';
 import type { CartSectionProps } from './cart-section';
 import { useCouponChanges } from './use-coupon';
 

@@ -1,4 +1,4 @@
-import { type Gift, GiftBody } from '@storyhouse/contracts';
+import { type Gift, GiftBody, giftCardsOnly } from '@storyhouse/contracts';
 import { useId, useRef, useState } from 'react';
 import { RecipientFields } from '../../components/recipient/recipient-fields';
 import { useI18n } from '../../lib/i18n';
@@ -6,7 +6,6 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { giftCardsOnly } from './cart-groups';
 import type { CartSectionProps } from './cart-section';
 import { useGiftChanges } from './use-gift';
 
