@@ -544,5 +544,42 @@ for (const width of [320, 390]) {
       }));
       expect(scroll, `the cart is ${scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
     });
+
+    test('in Russian too, with a long recipient and the donation open, nothing is wider than the screen', async ({
+      page,
+      baseURL,
+    }) => {
+      // The Russian site by its host (its own session and cart); its words are the longest of the three.
+      await page.goto(`${String(baseURL).replace('//localhost', '//ru.localhost')}/cart`);
+      await expect(page.locator('h1')).toBeVisible();
+      const call = (method: string, path: string, data?: unknown) =>
+        page.evaluate(
+          async ({ method, path, data }) => {
+            const res = await fetch(path, {
+              method,
+              headers: data === undefined ? {} : { 'content-type': 'application/json' },
+              body: data === undefined ? undefined : JSON.stringify(data),
+            });
+            return { status: res.status, body: await res.json().catch(() => null) };
+          },
+          { method, path, data },
+        );
+      const product = (await call('GET', '/crud/product-by-slug/moisey-i-put-k-svobode/skus')).body as Product;
+      for (const sku of [product.digitalAlbum?.id, product.physicalAlbum?.id]) {
+        expect((await call('POST', '/crud/cart-session/skus', { sku_id: sku })).status).toBe(200);
+      }
+      const card = { amount: 25, name: 'Бабушка Роза Александровна', email: 'roza.aleksandrovna.babushka@example.test' };
+      expect((await call('POST', '/crud/cart-session/gift-card', { ...card, message: 'С любовью!' })).status).toBe(200);
+      await page.reload();
+      await expect(page.locator('main li')).toHaveCount(3);
+      await page.locator('main details > summary').click();
+      await expect(page.locator('main details input[inputmode="decimal"]')).toBeVisible();
+
+      const { width: screen, scroll } = await page.evaluate(() => ({
+        width: window.innerWidth,
+        scroll: document.documentElement.scrollWidth,
+      }));
+      expect(scroll, `the Russian cart is ${scroll}px wide on a ${screen}px screen`).toBeLessThanOrEqual(screen);
+    });
   });
 }
