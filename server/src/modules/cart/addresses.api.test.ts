@@ -262,6 +262,15 @@ describe("the account keeps the checkout's address (issue 27 item 12)", () => {
     });
   });
 
+  it('a gift shipped to its recipient leaves the account’s address to the family’s card', async () => {
+    const f = await family(ids.cd);
+    expect((await f.v.markGift({ name: 'Grandma Rose', email: 'rose@example.test' })).statusCode).toBe(200);
+    await setAddress(f, f.cartId, 'shipping', mexico);
+    expect((await account(f)).address).toBeNull();
+    await setAddress(f, f.cartId, 'billing', ontario);
+    expect(await account(f)).toMatchObject({ address: '5 Oak Ave', city: 'Ottawa', country: 87 });
+  });
+
   it('with nothing to ship, the billing address becomes the account’s', async () => {
     const f = await family(ids.album);
     await setAddress(f, f.cartId, 'billing', ontario);

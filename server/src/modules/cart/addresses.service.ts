@@ -17,6 +17,7 @@ import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
 import { totalOf } from './cart.service';
 import { loadCharges } from './charges';
+import { giftOf } from './gift.service';
 import { shippingCharge, zoneOf } from './shipping';
 
 /** Per user: a family fixes a typo or two at checkout; a script does not get to fill the address book. */
@@ -77,8 +78,10 @@ export function addressesService(db: Db) {
         const tx = addressesRepository(trx);
         const saved = await tx.saveAddress(userId, address);
         await tx.setCartAddress(cartId, type, saved.id);
-        // Issue 27 item 12: the account keeps where the family ships (or, with nothing to ship, its card's address).
-        if (type === 'shipping' || cart.shipping_address_id === null) {
+        // Issue 27 item 12: the account keeps where the family ships; its card's address when nothing ships, or
+        // when the order is a gift (shipped to the recipient, whose address is not the family's).
+        const gift = giftOf(cart) !== null;
+        if (type === 'shipping' ? !gift : gift || cart.shipping_address_id === null) {
           await keepCheckoutAddress(trx, userId, saved);
         }
         if (type === 'shipping' && !isUsCountry(saved.country_id) && cart.shipping_type !== 'economy') {
