@@ -510,6 +510,24 @@ test.describe('on a desktop', () => {
   });
 });
 
+test.describe('on a tablet, beside the navigation', () => {
+  test.use({ viewport: { width: 900, height: 900 } });
+
+  test('one column: the summary under the lines, each title on its own line', async ({ page, t, siteLang }) => {
+    await addToCart(page, siteLang, ['digitalAlbum']);
+    await page.goto('/cart');
+    const title = lines(page, t).getByRole('heading', { level: 3 });
+    await expect(title).toHaveText(demo[siteLang].title);
+    const linesBox = await page.getByRole('region', { name: t('cart.lines') }).boundingBox();
+    const totalBox = await totalRow(page, t).boundingBox();
+    const titleBox = await title.boundingBox();
+    if (!linesBox || !totalBox || !titleBox) throw new Error('the cart is not laid out');
+    expect(totalBox.y).toBeGreaterThan(linesBox.y + linesBox.height);
+    // One line of text, not a letter per line.
+    expect(titleBox.height).toBeLessThan(48);
+  });
+});
+
 for (const width of [320, 390]) {
   test.describe(`on a ${width} px phone`, () => {
     test.use({ viewport: { width, height: 700 } });
