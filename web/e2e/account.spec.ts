@@ -1,8 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
-import { type Product, stateName } from '@storyhouse/contracts';
+import { type CartTotal, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { asBrowser, createAccount, DEMO_CUSTOMER, freshEmail, readMailbox, seriousViolations, signIn } from './helpers';
+import {
+  apiGet,
+  asBrowser,
+  createAccount,
+  DEMO_CUSTOMER,
+  freshEmail,
+  payCart,
+  readMailbox,
+  seriousViolations,
+  signIn,
+} from './helpers';
 
 // Spec §2 Settings / create account, §4 Account save, §5 Account and
 // State/province, §8 Account save: create an account and land signed in on
@@ -191,7 +201,59 @@ test.describe('account settings', () => {
     expect(user).toMatchObject({ state: 'Île-de-France' });
   });
 
-  test('the demo customer sees the gift cards received, an unknown sender as Anonymous', async ({ page, t }) => {
+  test('the address given at checkout shows in settings, editable, and starts the next checkout', async ({ page, t }) => {
+    await signedInAsNewAccount(page);
+    await asBrowser(page, async (api) => {
+      const product = (await (await api.get('/crud/product-by-slug/noahs-big-boat/skus')).json()) as Product;
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } })).status()).toBe(200);
+      const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+      const address = {
+        fname: 'Grace',
+        lname: 'Miller',
+        email: 'grace@example.test',
+        phone: '+1 312 555 0100',
+        line1: '12 Elm Street',
+        country_id: 33,
+        state: 'IL',
+        city: 'Chicago',
+        postal_code: '60601',
+      };
+      expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status()).toBe(200);
+      await payCart(api, 'en');
+    });
+
+    await page.goto('/account/settings');
+    const form = accountForm(page, t);
+    await expect(field(form, t('account.fields.address'))).toHaveValue('12 Elm Street');
+    await expect(field(form, t('account.fields.city'))).toHaveValue('Chicago');
+    await expect(field(form, t('account.fields.state'))).toHaveValue('IL');
+    await expect(field(form, t('account.fields.zip'))).toHaveValue('60601');
+    await expect(field(form, t('account.fields.phone'))).toHaveValue('+1 312 555 0100');
+    // The names stay the account's own (Rosa Tester's), not the shipping label's.
+    await expect(field(form, t('account.fields.firstName'))).not.toHaveValue('Grace');
+
+    await field(form, t('account.fields.address')).fill('14 Elm Street');
+    await form.getByRole('button', { name: t('account.button.ready') }).click();
+    await expect(form.getByRole('button', { name: t('account.button.saved') })).toBeVisible();
+    await page.reload();
+    await expect(field(accountForm(page, t), t('account.fields.address'))).toHaveValue('14 Elm Street');
+
+    // The next checkout starts from it (the form reads GET /crud/user): the address as settings now hold it.
+    await asBrowser(page, async (api) => {
+      const product = (await (await api.get('/crud/product-by-slug/noahs-big-boat/skus')).json()) as Product;
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } })).status()).toBe(200);
+    });
+    await page.goto('/checkout');
+    const checkout = page.getByRole('form', { name: t('checkout.stepName') });
+    await expect(field(checkout, t('account.fields.address'))).toHaveValue('14 Elm Street');
+    await expect(field(checkout, t('account.fields.city'))).toHaveValue('Chicago');
+    await expect(field(checkout, t('account.fields.zip'))).toHaveValue('60601');
+    await expect(field(checkout, t('account.fields.phone'))).toHaveValue('+1 312 555 0100');
+  });
+
+  test('the demo customer sees the gift cards received, an unknown sender as Anonymous, and their total balance', {
+    tag: '@i18n',
+  }, async ({ page, t, siteLang }) => {
     // Signing in reads the shared demo account; nothing about it changes.
     await signIn(page, DEMO_CUSTOMER);
     await page.goto('/account/settings');
@@ -205,6 +267,15 @@ test.describe('account settings', () => {
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(t('account.giftCards.anonymous'));
     await expect(table.getByRole('row').nth(2).getByRole('cell').first()).toHaveText('Daniel Ortiz');
     await expect(table.getByRole('row').nth(2).getByRole('cell').nth(3)).toContainText('32');
+    // Issue 27 item 12: the sum of the balances, as money of the site's language.
+    const me = await apiGet<{ id: number }>(page, '/crud/user');
+    const cards = await apiGet<{ balance: number }[]>(page, `/crud/gift-card/${me.id}`);
+    expect(cards.length).toBeGreaterThan(1);
+    const cents = cards.reduce((sum, card) => sum + Math.round(card.balance * 100), 0);
+    const total = new Intl.NumberFormat(siteLang, { style: 'currency', currency: 'USD' }).format(cents / 100);
+    await expect(table.getByRole('row', { name: t('account.giftCards.totalBalance') })).toHaveText(
+      `${t('account.giftCards.totalBalance')}${total}`,
+    );
   });
 
   test('the shop layout chosen while signed in is saved on the account', async ({ page, t }) => {

@@ -228,6 +228,15 @@ export const MAX_GIFT_CARD_USD = 500;
 export const MIN_GIFT_CARD_USD = 1;
 /** What a gift card may be, in dollars (the Gift card page and the API). */
 export const GIFT_CARD_USD: UsdRange = { min: MIN_GIFT_CARD_USD, max: MAX_GIFT_CARD_USD };
+/**
+ * Issue 27 item 7: a cart of gift cards only is no gift order (each card is
+ * already a gift to its recipient): the cart page offers neither "This order
+ * is a gift" nor a coupon, and marking it a gift is refused (409
+ * gift_of_gift_cards).
+ */
+export const giftCardsOnly = (lines: readonly { type: string }[]) =>
+  lines.length > 0 && lines.every((line) => line.type === 'gift_card');
+
 /** The gift card's sku code: the shop has one gift card sku; a card's amount is its cart line's. */
 export const GIFT_CARD_CODE = 'gift_card';
 /** Spec §9: the gift card form's preset amounts, in dollars. */

@@ -42,6 +42,8 @@ export const errorCodes = [
   'coupon_could_not_apply',
   // gift orders (spec §5 Gift vs subscription)
   'gift_with_subscription',
+  // a cart of gift cards only is no gift order (issue 27 item 7)
+  'gift_of_gift_cards',
   // donations and gift cards in the cart (issue 12)
   'donation_fund_unknown',
   'donation_limit',

@@ -1,4 +1,4 @@
-import type { CartTotal } from '@storyhouse/contracts';
+import type { CartTotal, UserResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn, withCart } from '../../../test/cart-client';
@@ -222,6 +222,102 @@ describe('POST /crud/cart/{cartId}/address/{type}', () => {
     const pr = await setAddress(f, f.cartId, 'shipping', { ...illinois, country_id: 88, state: 'San Juan', city: 'San Juan' });
     expect(pr.statusCode).toBe(200);
     expect(body(pr).addresses.shipping).toMatchObject({ country_id: 88, state: 'San Juan' });
+  });
+});
+
+describe("the account keeps the checkout's address (issue 27 item 12)", () => {
+  const account = async (f: Family) => {
+    const res = await f.v.send('GET', '/crud/user');
+    expect(res.statusCode).toBe(200);
+    const { fname, lname, email, address, city, state, zip, country, phone } = res.json() as UserResponse;
+    return { fname, lname, email, address, city, state, zip, country, phone };
+  };
+
+  it('the shipping address becomes the account’s (GET /crud/user), the names and e-mail stay; a different billing address does not move it', async () => {
+    const f = await family(ids.cd);
+    const before = await account(f);
+    expect(before.address).toBeNull();
+
+    await setAddress(f, f.cartId, 'shipping', { ...illinois, fname: 'Ship', lname: 'To' });
+    await setAddress(f, f.cartId, 'billing', ontario);
+
+    expect(await account(f)).toEqual({
+      fname: before.fname,
+      lname: before.lname,
+      email: before.email,
+      address: '12 Elm Street',
+      city: 'Chicago',
+      state: 'IL',
+      zip: '60601',
+      country: 33,
+      phone: '+1 312 555 0100',
+    });
+
+    await setAddress(f, f.cartId, 'shipping', mexico);
+    expect(await account(f)).toMatchObject({
+      address: 'Av. Juárez 10',
+      city: 'Ciudad de México',
+      state: 'CDMX',
+      country: MEXICO,
+    });
+  });
+
+  it('a gift shipped to its recipient leaves the account’s address to the family’s card', async () => {
+    const f = await family(ids.cd);
+    expect((await f.v.markGift({ name: 'Grandma Rose', email: 'rose@example.test' })).statusCode).toBe(200);
+    await setAddress(f, f.cartId, 'shipping', mexico);
+    expect((await account(f)).address).toBeNull();
+    await setAddress(f, f.cartId, 'billing', ontario);
+    expect(await account(f)).toMatchObject({ address: '5 Oak Ave', city: 'Ottawa', country: 87 });
+  });
+
+  it('with nothing to ship, the billing address becomes the account’s', async () => {
+    const f = await family(ids.album);
+    await setAddress(f, f.cartId, 'billing', ontario);
+    expect(await account(f)).toMatchObject({ address: '5 Oak Ave', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 87 });
+  });
+
+  it('an address changed in settings is where the next checkout starts: the cart lets go of its addresses', async () => {
+    const f = await family(ids.cd);
+    await setAddress(f, f.cartId, 'shipping', illinois);
+    await setAddress(f, f.cartId, 'billing', ontario);
+    const me = await account(f);
+    const save = (changes: object) =>
+      f.v.send('POST', `/crud/user-account/${f.userId}`, {
+        user: {
+          firstName: me.fname,
+          lastName: me.lname,
+          email: me.email,
+          emailConfirm: me.email,
+          country: me.country,
+          state: me.state,
+          address: me.address,
+          city: me.city,
+          zip: me.zip,
+          phone: me.phone,
+          ...changes,
+        },
+      });
+
+    // The names only: the cart keeps its addresses.
+    expect((await save({ firstName: 'Gracie' })).statusCode).toBe(200);
+    expect(body(await f.v.total()).addresses).toMatchObject({
+      shipping: { line1: '12 Elm Street' },
+      billing: { line1: '5 Oak Ave' },
+    });
+
+    expect((await save({ address: '14 Elm Street' })).statusCode).toBe(200);
+    expect(body(await f.v.total()).addresses).toEqual({ shipping: null, billing: null });
+    expect(await account(f)).toMatchObject({ address: '14 Elm Street', city: 'Chicago', state: 'IL' });
+    // The address book keeps what was given.
+    const book = await t.db.selectFrom('addresses').select('line1').where('user_id', '=', f.userId).execute();
+    expect(book.map((a) => a.line1).sort()).toEqual(['12 Elm Street', '5 Oak Ave']);
+  });
+
+  it('a refused address leaves the account as it was', async () => {
+    const f = await family(ids.cd);
+    expect((await setAddress(f, f.cartId, 'shipping', { ...illinois, postal_code: '' })).statusCode).toBe(400);
+    expect((await account(f)).address).toBeNull();
   });
 });
 

@@ -87,6 +87,15 @@ export function addressesRepository(db: Db) {
         .execute();
     },
 
+    /** The user's carts forget their shipping and billing addresses (the address book keeps them). */
+    async forgetCartAddresses(userId: number) {
+      await db
+        .updateTable('carts')
+        .set({ shipping_address_id: null, billing_address_id: null, updated_at: sql<Date>`now()` })
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
     async setShippingType(cartId: number, shippingType: ShippingType) {
       await db
         .updateTable('carts')

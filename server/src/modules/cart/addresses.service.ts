@@ -11,10 +11,12 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { keepCheckoutAddress } from '../profile/checkout-address';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';
 import { totalOf } from './cart.service';
+import { giftOf } from './gift.service';
 import { shippingCharge, zoneOf } from './shipping';
 
 /** Per user: a family fixes a typo or two at checkout; a script does not get to fill the address book. */
@@ -25,6 +27,15 @@ type Address = z.output<typeof AddressBody>;
 
 /** Another owner's cart (or a guest's) is not there for this user: 404, as for an id that does not exist. */
 const notYours = () => new AppError('not_found', 'item_not_found');
+
+/**
+ * Issue 27 item 12: the account's address changed in settings, so the
+ * user's cart lets go of its addresses; its next checkout starts from the
+ * account's (GET /crud/user) instead of the one given last time.
+ */
+export async function forgetCartAddresses(db: Db, userId: number) {
+  await addressesRepository(db).forgetCartAddresses(userId);
+}
 
 /**
  * Issue 12 item 7 (spec §7 Cart): a signed-in user's cart addresses and
@@ -66,6 +77,12 @@ export function addressesService(db: Db) {
         const tx = addressesRepository(trx);
         const saved = await tx.saveAddress(userId, address);
         await tx.setCartAddress(cartId, type, saved.id);
+        // Issue 27 item 12: the account keeps where the family ships; its card's address when nothing ships, or
+        // when the order is a gift (shipped to the recipient, whose address is not the family's).
+        const gift = giftOf(cart) !== null;
+        if (type === 'shipping' ? !gift : gift || cart.shipping_address_id === null) {
+          await keepCheckoutAddress(trx, userId, saved);
+        }
         if (type === 'shipping' && !isUsCountry(saved.country_id) && cart.shipping_type !== 'economy') {
           await tx.setShippingType(cartId, 'economy');
         }

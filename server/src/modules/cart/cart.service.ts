@@ -47,7 +47,7 @@ import {
   enforceApplyRateLimit,
   toCoupon,
 } from './coupons.service';
-import { assertGiftable, giftOf, holdsSubscription } from './gift.service';
+import { assertGiftable, assertMarkable, giftOf, holdsSubscription } from './gift.service';
 import { assertNotOwned, dropOwnedLines, linesAdded, ownedLineIds } from './owned-lines';
 
 /** Who asks: the session, and its signed-in user if any. */
@@ -538,7 +538,8 @@ export function cartService(db: Db) {
         const tx = cartRepository(trx);
         const cartId = await lockForEdit(tx, owner, false);
         if (cartId === undefined) throw new AppError('conflict', 'conflict');
-        assertGiftable(await tx.lockedLines(cartId));
+        const amountLines = (await tx.amountLineTypes(cartId)).map((type) => ({ type }));
+        assertMarkable([...(await tx.lockedLines(cartId)), ...amountLines]);
         await tx.setGift(cartId, gift);
         return totalOf(trx, await tx.findCartById(cartId), { lang: owner.lang });
       });

@@ -2,7 +2,7 @@ import { GIFT_MESSAGE_MAX } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { cartVisitor, logIn, withCart } from '../../../test/cart-client';
-import { createPlan, createProduct, createUser, sessionIdOf, signIn } from '../../../test/factories';
+import { createPlan, createProduct, createSku, createUser, sessionIdOf, signIn } from '../../../test/factories';
 
 let t: TestApp;
 
@@ -26,6 +26,7 @@ beforeAll(async () => {
   ids.cd = jonah.cd;
   ids.monthly = await createPlan(t.db, 'monthly');
   ids.annual = await createPlan(t.db, 'annual');
+  await createSku(t.db, { type: 'gift_card', code: 'gift_card', title: 'Gift card', full_price_cents: 0 });
 });
 afterAll(() => t.close());
 
@@ -123,6 +124,37 @@ describe('unmarking a gift', () => {
     expect((await theirs.unmarkGift()).json()).toMatchObject({ gift: null, total: 5.46 });
     expect((await theirs.markGift({ name: 'Someone', email: 'someone@example.test' })).json().gift.name).toBe('Someone');
     expect((await mine.total()).json()).toEqual(before);
+  });
+});
+
+describe('a cart of gift cards only (issue 27 item 7)', () => {
+  const card = { amount: 25, name: 'Daniel Ortiz', email: 'daniel@example.test', message: '' };
+
+  it('refuses to be marked a gift (409 gift_of_gift_cards, in the site language), the cart exactly as it was', async () => {
+    const v = cartVisitor(t.app);
+    expect((await v.addGiftCard(card)).statusCode).toBe(200);
+    const before = (await v.total()).json();
+
+    const refused = await v.markGift(grandma);
+    expect(error(refused)).toEqual([409, 'gift_of_gift_cards']);
+    expect(refused.json().message).toMatch(/gift card/i);
+    expect((await v.total()).json()).toEqual(before);
+    expect(before.gift).toBeNull();
+
+    const spanish = await v.send('POST', '/crud/cart-session/gift', grandma, { host: 'es.localhost' });
+    expect(error(spanish)).toEqual([409, 'gift_of_gift_cards']);
+    expect(spanish.json().message).toMatch(/tarjeta de regalo/i);
+  });
+
+  it('with an album beside it the order is a gift; taking the album out keeps the mark, to be removed', async () => {
+    const v = await withCart(t.app, ids.album);
+    expect((await v.addGiftCard(card)).statusCode).toBe(200);
+    expect((await v.markGift(grandma)).statusCode).toBe(200);
+
+    const removed = await v.remove(ids.album);
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json().gift).toMatchObject({ name: 'Grandma Rose' });
+    expect((await v.unmarkGift()).json().gift).toBeNull();
   });
 });
 

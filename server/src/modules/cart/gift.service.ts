@@ -1,4 +1,4 @@
-import type { Gift } from '@storyhouse/contracts';
+import { type Gift, giftCardsOnly } from '@storyhouse/contracts';
 import { AppError } from '../../lib/errors';
 import type { CartRow } from './cart.repository';
 
@@ -13,6 +13,16 @@ export const holdsSubscription = (lines: readonly { type: string }[]) => lines.s
 /** Throws the refusal (409 gift_with_subscription) when these lines cannot be a gift order. */
 export function assertGiftable(lines: readonly { type: string }[]) {
   if (holdsSubscription(lines)) throw new AppError('conflict', 'gift_with_subscription');
+}
+
+/**
+ * Marking a cart a gift: what assertGiftable refuses, and a cart of gift
+ * cards only (409 gift_of_gift_cards, issue 27 item 7). Only when marking:
+ * a gift cart whose other lines are removed keeps its mark, to be removed.
+ */
+export function assertMarkable(lines: readonly { type: string }[]) {
+  assertGiftable(lines);
+  if (giftCardsOnly(lines)) throw new AppError('conflict', 'gift_of_gift_cards');
 }
 
 /**

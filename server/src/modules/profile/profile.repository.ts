@@ -13,6 +13,16 @@ export interface ProfileValues {
   phone: string | null;
 }
 
+/** The account's address (issue 27 item 12: what checkout keeps there and starts from). */
+export const ADDRESS_FIELDS = [
+  'address',
+  'city',
+  'country_id',
+  'state',
+  'zip',
+  'phone',
+] as const satisfies readonly (keyof ProfileValues)[];
+
 /** PostgreSQL's unique_violation: users_email_key said no (a concurrent sign-up with the same e-mail). */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
@@ -108,6 +118,34 @@ export function profileRepository(db: Db) {
         .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
         .executeTakeFirst();
       return Number(r.numDeletedRows);
+    },
+    /**
+     * Issue 27 item 12: the address a family last gave at checkout becomes
+     * the account's (street, city, state, postal code, country, phone), so
+     * settings show it and the next checkout starts from it (GET /crud/user).
+     * The account's names and e-mail stay the family's own.
+     */
+    async keepCheckoutAddress(
+      id: number,
+      address: { line1: string; city: string; state: string; postal_code: string; country_id: number; phone: string },
+    ) {
+      await db
+        .updateTable('users')
+        .set({
+          address: address.line1,
+          city: address.city,
+          state: address.state,
+          zip: address.postal_code,
+          country_id: address.country_id,
+          phone: address.phone,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+    /** The account's address fields as saved (undefined: no such account). */
+    accountAddress(id: number) {
+      return db.selectFrom('users').select(ADDRESS_FIELDS).where('id', '=', id).executeTakeFirst();
     },
     async setLayout(id: number, layout: 'list' | 'grid') {
       await db.updateTable('users').set({ layout }).where('id', '=', id).execute();

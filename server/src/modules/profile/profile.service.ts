@@ -16,11 +16,12 @@ import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { hashPassword, PASSWORD_HASH_PARAMS, type PasswordHashParams } from '../accounts/password';
+import { forgetCartAddresses } from '../cart/addresses.service';
 import { forgetLoginFailures } from '../login/login.service';
 import { assertOwnCredentials, checkCurrentPassword, restartPassword } from '../passwords/passwords.service';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { endOtherSessions } from '../sessions/sessions.service';
-import { isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
+import { ADDRESS_FIELDS, isUniqueViolation, type ProfileValues, profileRepository } from './profile.repository';
 
 /**
  * Per client address: a family creates an account or two; a script does not
@@ -159,7 +160,11 @@ export function profileService(db: Db, hashParams: PasswordHashParams = PASSWORD
       try {
         await db.transaction().execute(async (trx) => {
           const r = profileRepository(trx);
-          await r.updateUser(id, profileValues(user));
+          const values = profileValues(user);
+          const before = await r.accountAddress(id);
+          await r.updateUser(id, values);
+          // Issue 27 item 12: an address changed here is the one the next checkout starts from, not the cart's last one.
+          if (before && ADDRESS_FIELDS.some((field) => before[field] !== values[field])) await forgetCartAddresses(trx, id);
           if (!emailChanges) return;
           const token = newToken();
           await r.insertEmailChangeToken({

@@ -8,6 +8,8 @@ type Translate = ReturnType<typeof useI18n>['t'];
  * the line is one, and the kind (an album's CD and download share a title).
  */
 export function lineName(line: CartLine, t: Translate) {
+  // A gift card is named by its recipient (issue 27 item 7): a cart may hold several.
+  if (line.recipient) return t('cart.giftCardLine.name', { name: line.recipient.name });
   const title = line.product_title && line.title !== line.product_title ? `${line.product_title}: ${line.title}` : line.title;
   return t('cart.lineName', { title, type: t(`cart.type.${line.type}`) });
 }

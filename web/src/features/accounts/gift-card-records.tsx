@@ -35,6 +35,15 @@ export function GiftCardRecords({ userId }: { userId: number }) {
                 </tr>
               ))}
             </tbody>
+            {/* Issue 27 item 12: what the family's cards still hold, together (summed in cents). */}
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('account.giftCards.totalBalance')}
+                </th>
+                <td>{formatMoney(cards.data.reduce((cents, card) => cents + Math.round(card.balance * 100), 0) / 100)}</td>
+              </tr>
+            </tfoot>
           </table>
         </div>
       )}

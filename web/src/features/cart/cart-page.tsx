@@ -33,6 +33,45 @@ function LineTitle({ line }: { line: CartLine }) {
   );
 }
 
+/** A line without a cover (a gift card, a donation, the plan): a tile of its kind in the cover's place. */
+function LineTile({ line }: { line: CartLine }) {
+  return (
+    <span className={`cart-line__image cart-line__tile cart-line__tile--${line.type}`} aria-hidden="true">
+      <svg
+        viewBox="0 0 24 24"
+        width="32"
+        height="32"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {line.type === 'gift_card' ? (
+          <path d="M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-1.5-3-5-3.5-5-1.2C7 7 9.5 7 12 7zm0 0c1.5-3 5-3.5 5-1.2C17 7 14.5 7 12 7z" />
+        ) : (
+          <path d="M12 20s-7-4.4-7-9.5A3.9 3.9 0 0 1 12 8a3.9 3.9 0 0 1 7 2.5C19 15.6 12 20 12 20z" />
+        )}
+      </svg>
+    </span>
+  );
+}
+
+/** A gift card reads as its amount and its recipient (issue 27 item 7), not as "Gift card" three times. */
+function GiftCardInfo({ line, recipient }: { line: CartLine; recipient: NonNullable<CartLine['recipient']> }) {
+  const { t, formatMoney } = useI18n();
+  return (
+    <>
+      <h3 className="cart-line__title">{t('cart.giftCardLine.title', { amount: formatMoney(line.price_usd) })}</h3>
+      <p className="cart-line__sku cart-line__recipient">
+        {t('cart.giftCardFor', { name: recipient.name, email: recipient.email })}
+      </p>
+      {recipient.message && <p className="cart-line__message">{recipient.message}</p>}
+    </>
+  );
+}
+
 function CartLineItem({
   line,
   onQuantity,
@@ -47,17 +86,21 @@ function CartLineItem({
   return (
     <li className="cart-line">
       {/* The cover, small (the title beside it names it): a copy resized for covers, lazily, in a box of its size. */}
-      {line.image_url && <ResponsiveImage src={line.image_url} alt="" use="cover" sizes="6rem" className="cart-line__image" />}
+      {line.image_url ? (
+        <ResponsiveImage src={line.image_url} alt="" use="cover" sizes="6rem" className="cart-line__image" />
+      ) : (
+        <LineTile line={line} />
+      )}
       <div className="cart-line__info">
-        <LineTitle line={line} />
-        <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>
-        {line.description && <p className="cart-line__sku">{line.description}</p>}
-        {line.recipient && (
+        {line.recipient ? (
+          <GiftCardInfo line={line} recipient={line.recipient} />
+        ) : (
           <>
-            <p className="cart-line__sku">{t('cart.giftCardFor', { name: line.recipient.name, email: line.recipient.email })}</p>
-            {line.recipient.message && <p className="cart-line__message">{line.recipient.message}</p>}
+            <LineTitle line={line} />
+            <p className="cart-line__type">{t(`cart.type.${line.type}`)}</p>
           </>
         )}
+        {line.description && <p className="cart-line__sku">{line.description}</p>}
         {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
         {/* Issue 26 item 5: it came to be theirs after it was added; it is not charged, and checkout takes it out. */}
         {line.owned && (
@@ -225,21 +268,27 @@ export default function CartPage() {
               />
             ))}
           </section>
-          <div className="cart-page__side">
-            <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
+          {/* The options the family may add: a gift to someone (not for a cart of gift cards only) and a donation. */}
+          <div className="cart-page__extras">
             <GiftSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
-            <CartTotals cart={cart} />
-            {/* Spec §2 Cart: items to ship and no shipping address yet. */}
-            {shipsItems(lines) && !cart.addresses.shipping && (
-              <p className="cart-page__shipping-note">{t('cart.shippingLater')}</p>
-            )}
             <GeneralDonation onStatus={setStatus} />
           </div>
-          {payable.length > 0 ? (
-            <ProceedLink lines={payable} />
-          ) : (
-            <p className="cart-page__owned">{t('cart.owned.nothingToBuy')}</p>
-          )}
+          {/* Issue 27 item 7: the summary and Proceed together, sticky beside the lines; on a phone last, together. */}
+          <div className="cart-page__side">
+            <CouponSection cart={cart} onStatus={setStatus} onAlert={setAlert} />
+            <div className="cart-page__checkout">
+              <CartTotals cart={cart} />
+              {/* Spec §2 Cart: items to ship and no shipping address yet. */}
+              {shipsItems(lines) && !cart.addresses.shipping && (
+                <p className="cart-page__shipping-note">{t('cart.shippingLater')}</p>
+              )}
+              {payable.length > 0 ? (
+                <ProceedLink lines={payable} />
+              ) : (
+                <p className="cart-page__owned">{t('cart.owned.nothingToBuy')}</p>
+              )}
+            </div>
+          </div>
         </div>
       )}
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { CouponCodeParams, type SkuType } from '@storyhouse/contracts';
+import { CouponCodeParams, giftCardsOnly, type SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -37,7 +37,7 @@ export function CouponSection({ cart, onStatus, onAlert }: CartSectionProps) {
 
   // `coupon` is null once the applied one no longer applies (expired, used up); it is still in `coupons`, to remove.
   const applied = cart.coupon?.coupon ?? cart.coupons[0] ?? null;
-  const offered = !cart.skus.some((line) => donationTypes.includes(line.type));
+  const offered = !cart.skus.some((line) => donationTypes.includes(line.type)) && !giftCardsOnly(cart.skus);
   if (!applied && !offered) return null;
 
   const refuse = (message: string) => {

@@ -65,33 +65,33 @@ export function GeneralDonation({ onStatus }: Pick<CartSectionProps, 'onStatus'>
     },
   });
 
+  // Issue 27 item 7: optional, so folded under its title, marked Optional, until the family opens it.
   return (
     <section className="cart-donation" aria-labelledby={titleId}>
-      <h2 id={titleId} className="cart-donation__title">
-        {t('cart.generalDonation.title')}
-      </h2>
-      <p className="cart-donation__text">{t('cart.generalDonation.text')}</p>
-      <form ref={submit.ref} onSubmit={submit.onSubmit} noValidate>
-        <TextField
-          form={form}
-          name="amount"
-          label={t('cart.generalDonation.amount')}
-          inputMode="decimal"
-          autoComplete="off"
-          required
-        />
-        <RadioGroup
-          form={form}
-          name="frequency"
-          label={t('cart.generalDonation.frequency')}
-          options={[
-            { value: 'once', label: t('cart.generalDonation.once') },
-            { value: 'monthly', label: t('cart.generalDonation.monthly') },
-          ]}
-        />
-        <FormFailure message={submit.failure} />
-        <SubmitButton busy={busy}>{busy ? t('cart.generalDonation.adding') : t('cart.generalDonation.add')}</SubmitButton>
-      </form>
+      <details className="cart-donation__details">
+        <summary className="cart-donation__summary">
+          <h2 id={titleId} className="cart-donation__title">
+            {t('cart.generalDonation.title')}
+          </h2>
+          <span className="cart-donation__optional">{t('cart.generalDonation.optional')}</span>
+        </summary>
+        <p className="cart-donation__text">{t('cart.generalDonation.text')}</p>
+        <form ref={submit.ref} onSubmit={submit.onSubmit} noValidate>
+          {/* Not marked required: the donation is not; only a donation being added needs its amount. */}
+          <TextField form={form} name="amount" label={t('cart.generalDonation.amount')} inputMode="decimal" autoComplete="off" />
+          <RadioGroup
+            form={form}
+            name="frequency"
+            label={t('cart.generalDonation.frequency')}
+            options={[
+              { value: 'once', label: t('cart.generalDonation.once') },
+              { value: 'monthly', label: t('cart.generalDonation.monthly') },
+            ]}
+          />
+          <FormFailure message={submit.failure} />
+          <SubmitButton busy={busy}>{busy ? t('cart.generalDonation.adding') : t('cart.generalDonation.add')}</SubmitButton>
+        </form>
+      </details>
     </section>
   );
 }

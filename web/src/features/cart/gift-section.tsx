@@ -1,4 +1,4 @@
-import { type Gift, GiftBody } from '@storyhouse/contracts';
+import { type Gift, GiftBody, giftCardsOnly } from '@storyhouse/contracts';
 import { useId, useRef, useState } from 'react';
 import { RecipientFields } from '../../components/recipient/recipient-fields';
 import { useI18n } from '../../lib/i18n';
@@ -25,6 +25,8 @@ export function GiftSection({ cart, onStatus, onAlert }: CartSectionProps) {
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const gift = cart.gift;
+  // A gift already marked stays shown, to be removed.
+  if (!gift && giftCardsOnly(cart.skus)) return null;
 
   const remove = async () => {
     setBusy(true);

@@ -1,0 +1,13 @@
+import type { Db } from '../../db/database';
+import { profileRepository } from './profile.repository';
+
+/**
+ * Issue 27 item 12: the account keeps the address a family gives at checkout
+ * (the cart's address service calls this in its transaction), so settings
+ * show it and GET /crud/user gives it to the next checkout.
+ */
+export const keepCheckoutAddress = (
+  db: Db,
+  userId: number,
+  address: Parameters<ReturnType<typeof profileRepository>['keepCheckoutAddress']>[1],
+) => profileRepository(db).keepCheckoutAddress(userId, address);
