@@ -77,10 +77,3 @@ export const DownloadIcon = ({ className }: IconProps) => (
     <path d="M4 17v2a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2" />
   </Icon>
 );
-
-export const LibraryIcon = ({ className }: IconProps) => (
-  <Icon className={className}>
-    <path d="M4 19V5M8 19V5" />
-    <path d="m12 6.5 3.8-1.3 4 13.3-3.8 1.2z" />
-  </Icon>
-);
