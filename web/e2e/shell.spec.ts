@@ -169,6 +169,13 @@ test.describe('header and footer', () => {
     await expect(account).toHaveAttribute('aria-expanded', 'false');
     await expect(account).toBeFocused();
     await expect(banner.getByRole('link', { name: t('shell.myOrders') })).toBeHidden();
+
+    // It drops over the page: following one of its links closes it.
+    await account.click();
+    await banner.getByRole('link', { name: t('shell.myOrders') }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(banner.getByRole('link', { name: t('shell.myOrders') })).toBeHidden();
   });
 
   test('form controls are 44 px targets in the site style', async ({ page, t }) => {
