@@ -35,11 +35,7 @@ const lineName = (t: Translate, title: string, type: 'physical' | 'digital_album
   t('cart.lineName', { title, type: t(`cart.type.${type}`) });
 const lines = (page: Page, t: Translate) => page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
 
-test('adding from a story page shows the counter on the cart in the header, not on the shop entry', async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('adding from a story page shows the counter on the cart, not on the shop entry', async ({ page, t, siteLang }) => {
   await page.goto(`/story/${demo[siteLang].slug}`);
   await expect(cartLink(page, t, 0)).toBeVisible();
 
