@@ -1,16 +1,22 @@
-// `npm run lighthouse`: Lighthouse scores of eight pages (home, shop, a story,
-// a CMS subpage; each on the English and the Spanish site), measured on the
-// production server with the demo content. A measurement, like `npm run
-// bench` (which runs it last): a page that misses a target is reported, not
-// failed; only errors (a build, the server, Chrome, a page that does not
-// load) exit non-zero.
-//   npm run lighthouse                          all eight pages, one run each
+// `npm run lighthouse`: Lighthouse scores of the storefront's pages (home,
+// shop, a story, a CMS subpage for visitors; the cart, both checkout steps,
+// My Library and My orders signed in as the demo family; each on the English
+// and the Spanish site), measured on the production server with the demo
+// content. A measurement, like `npm run bench` (which runs it last): a page
+// that misses a target is reported, not failed; only errors (a build, the
+// server, Chrome, a page that does not load) exit non-zero.
+//   npm run lighthouse                          every page, one run each
 //   npm run lighthouse -- /shop /tienda         only the pages with these paths
 //   npm run lighthouse -- --runs 3              the median run by performance score
 //   npm run lighthouse -- --json lighthouse-reports   also keep every report (JSON)
 // Lighthouse's default settings: a mobile phone emulated, with simulated
 // throttling (slow 4G, 4x CPU slowdown). Chrome is Debian's Chromium
 // (/usr/bin/chromium) unless CHROME_PATH names another.
+// The signed-in pages: before them the script signs the demo family in
+// through the API, buys an album (so the library and My orders have one)
+// and leaves a CD and an album in the cart with a shipping address (so
+// checkout and payment show their forms); Lighthouse then sends the
+// session's cookie with every request.
 // lighthouse is pinned to 12.x: 13 needs Node 22.19, we support Node 20.19+.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,6 +40,12 @@ const PAGES = [
   { name: 'story', en: '/story/david-the-shepherd-boy', es: '/story/david-the-shepherd-boy' },
   // A CMS subpage of the demo content (server/src/modules/cms/demo-pages.ts).
   { name: 'about', en: '/about', es: '/quienes-somos' },
+  // Signed in as the demo family (issue 27): the paths are the same on both sites.
+  { name: 'cart', en: '/cart', es: '/cart', signedIn: true },
+  { name: 'checkout', en: '/checkout', es: '/checkout', signedIn: true },
+  { name: 'payment', en: '/payment', es: '/payment', signedIn: true },
+  { name: 'library', en: '/library', es: '/library', signedIn: true },
+  { name: 'orders', en: '/account/orders', es: '/account/orders', signedIn: true },
 ];
 const HOSTS = { en: 'localhost', es: 'es.localhost' };
 
@@ -66,17 +78,113 @@ function freePort() {
   });
 }
 
-/** A GET of a path on the local server as `host` (its body), without resolving the host name. */
-function getAs(port, host, urlPath) {
+/** A GET of a path on the local server as `host` (its body), without resolving the host name; with the session's cookie when given. */
+function getAs(port, host, urlPath, cookie) {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path: urlPath, headers: { host: `${host}:${port}` } }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve(Buffer.concat(chunks).toString()));
-      })
+      .get(
+        { host: '127.0.0.1', port, path: urlPath, headers: { host: `${host}:${port}`, ...(cookie ? { cookie } : {}) } },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString()));
+        },
+      )
       .on('error', reject);
   });
+}
+
+/** The demo family (server/src/modules/accounts/accounts.seed.ts; the README lists it). */
+const DEMO_FAMILY = { email: 'family@storyhouse.example', password: 'listen-along' };
+/** A story whose album the family buys, and one whose CD waits in the cart. */
+const BOUGHT_STORY = 'the-first-christmas';
+const CART_STORY = 'david-the-shepherd-boy';
+
+/**
+ * A small API client for the local server that keeps the session cookie it
+ * is given (as a browser would) and fails on any answer but 2xx.
+ */
+function apiClient(port) {
+  const cookies = new Map();
+  const call = async (method, urlPath, body) => {
+    // By name: the server answers only its configured hosts (fetch does not let a Host header through).
+    const res = await fetch(`http://localhost:${port}${urlPath}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(cookies.size > 0 ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair.indexOf('=');
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  return {
+    get: (urlPath) => call('GET', urlPath),
+    post: (urlPath, body) => call('POST', urlPath, body),
+    cookie: () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  };
+}
+
+/** Buys one sku for the signed-in client with the test processor's 4242 card. */
+async function buy(api, addSku, sku) {
+  await addSku(sku);
+  const total = await api.get('/crud/cart-session/total');
+  const token = await api.post('/crud/test-payments/tokens', {
+    number: '4242424242424242',
+    exp_month: 12,
+    exp_year: 2030,
+    cvc: '123',
+    name: 'Grace Family',
+  });
+  await api.post('/crud/purchases', {
+    stripe_token: token.id,
+    expected_total: total.fullTotal,
+    cart_id: total.cart.id,
+    lang_code: 'en',
+    save_card: false,
+  });
+}
+
+/**
+ * Signs the demo family in, buys an album with the test processor's 4242
+ * card, then fills the cart: a CD (or book) and another album, with a US
+ * shipping address. Answers the session's Cookie header.
+ */
+async function prepareFamily(port) {
+  const api = apiClient(port);
+  await api.post('/crud/login', DEMO_FAMILY);
+  const addSku = (sku) => api.post('/crud/cart-session/skus', { sku_id: sku.id, quantity: 1, auto_update: true });
+
+  const bought = await api.get(`/crud/product-by-slug/${BOUGHT_STORY}/skus`);
+  const library = await api.get('/crud/my-library?page=1');
+  const owned = JSON.stringify(library).includes(`"${BOUGHT_STORY}"`);
+  if (!owned && bought.digitalAlbum) await buy(api, addSku, bought.digitalAlbum);
+
+  const product = await api.get(`/crud/product-by-slug/${CART_STORY}/skus`);
+  const shipped = product.physicalAlbum ?? product.book;
+  if (!shipped) throw new Error(`${CART_STORY} has no CD or book to ship`);
+  await addSku(shipped);
+  if (product.digitalAlbum) await addSku(product.digitalAlbum);
+  const { cart } = await api.get('/crud/cart-session/total');
+  await api.post(`/crud/cart/${cart.id}/address/shipping`, {
+    fname: 'Grace',
+    lname: 'Family',
+    email: DEMO_FAMILY.email,
+    phone: '555-010-2030',
+    line1: '12 Garden Lane',
+    country_id: 33,
+    state: 'CA',
+    city: 'Fresno',
+    postal_code: '93701',
+  });
+  return api.cookie();
 }
 
 /**
@@ -85,8 +193,8 @@ function getAs(port, host, urlPath) {
  * copies its HTML names: the preloaded hero and the embedded first data) are
  * asked for once before the page is measured.
  */
-async function warmUp(port, host, urlPath) {
-  const html = await getAs(port, host, urlPath);
+async function warmUp(port, host, urlPath, cookie) {
+  const html = await getAs(port, host, urlPath, cookie);
   const images = new Set(html.match(/\/media\/resized\/[^"\s,\\]+/g) ?? []);
   for (const image of images) await getAs(port, host, image);
 }
@@ -167,7 +275,13 @@ function printTable(rows) {
  */
 export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
   const pages = PAGES.flatMap((p) =>
-    ['en', 'es'].map((lang) => ({ name: p.name, lang, path: p[lang], label: `${lang} ${p[lang]}` })),
+    ['en', 'es'].map((lang) => ({
+      name: p.name,
+      lang,
+      path: p[lang],
+      label: `${lang} ${p[lang]}`,
+      signedIn: p.signedIn ?? false,
+    })),
   ).filter((p) => only.length === 0 || only.some((o) => o === p.path || o === p.name || o === p.label));
   if (pages.length === 0)
     throw new Error(`no page matches ${only.join(' ')}; pages: ${PAGES.map((p) => `${p.en} ${p.es}`).join(' ')}`);
@@ -224,10 +338,12 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
       logLevel: 'silent',
     });
     if (jsonDir) mkdirSync(jsonDir, { recursive: true });
+    const cookie = pages.some((p) => p.signedIn) ? await prepareFamily(port) : undefined;
 
     for (const page of pages) {
       const url = `http://${HOSTS[page.lang]}:${port}${page.path}`;
-      await warmUp(port, HOSTS[page.lang], page.path);
+      const session = page.signedIn ? cookie : undefined;
+      await warmUp(port, HOSTS[page.lang], page.path, session);
       const results = [];
       for (let run = 1; run <= runs; run++) {
         process.stdout.write(`${page.label}${runs > 1 ? ` (run ${run}/${runs})` : ''}…\n`);
@@ -236,6 +352,8 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
           output: 'json',
           logLevel: 'error',
           onlyCategories: CATEGORIES,
+          // Signed in: the session's cookie rides on every request (the storage reset before each page clears the browser's).
+          ...(session ? { extraHeaders: { Cookie: session } } : {}),
         });
         const lhr = result?.lhr;
         if (!lhr || lhr.runtimeError) {
@@ -247,6 +365,11 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
           writeFileSync(path.join(jsonDir, `${slug}.report.json`), result.report);
         }
         for (const w of lhr.runWarnings) console.log(`  warning: ${w}`);
+        // A page that sent the browser elsewhere (a signed-in page to /login, a checkout to /cart) was not the page measured.
+        if (new URL(lhr.finalDisplayedUrl).pathname !== page.path) {
+          errors.push(`${page.label}: ended on ${lhr.finalDisplayedUrl}`);
+          break;
+        }
         results.push(lhr);
       }
       if (results.length < runs) continue;

@@ -36,7 +36,7 @@ const lineName = (t: Translate, title: string, type: 'physical' | 'digital_album
   t('cart.lineName', { title, type: t(`cart.type.${type}`) });
 const lines = (page: Page, t: Translate) => page.getByRole('region', { name: t('cart.lines') }).getByRole('listitem');
 
-test('adding from a story page shows the counter in the header and on the shop entry', async ({ page, t, siteLang }) => {
+test('adding from a story page shows the counter on the cart, not on the shop entry', async ({ page, t, siteLang }) => {
   await page.goto(`/story/${demo[siteLang].slug}`);
   await expect(cartLink(page, t, 0)).toBeVisible();
 
@@ -46,9 +46,7 @@ test('adding from a story page shows the counter in the header and on the shop e
   await expect(cartLink(page, t, 2)).toBeVisible();
 
   const shop = demoNavigation[siteLang][1]!.title;
-  await expect(
-    mainNavigation(page, t).getByRole('link', { name: `${shop} (${t('shell.cartCount', { count: 2 })})` }),
-  ).toBeVisible();
+  await expect(mainNavigation(page, t).getByRole('link', { name: shop, exact: true })).toHaveText(shop);
 
   await cartLink(page, t, 2).click();
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();

@@ -68,6 +68,7 @@ test('logging out reloads the page and shows the logout banner', { tag: '@i18n' 
   await page.goto('/cart');
   await expect(myAccount(page, t)).toBeVisible();
 
+  await myAccount(page, t).click();
   await page
     .getByRole('navigation')
     .getByRole('button', { name: t('shell.logout') })

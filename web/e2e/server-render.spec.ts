@@ -21,7 +21,7 @@ test('a page for visitors shows its content before any script has run', { tag: '
 
   await page.goto('/');
   await expect(h1).toHaveText(demoPage(siteLang, '/index').title);
-  await expect(page.getByRole('navigation').first()).toContainText(siteLang === 'es' ? 'Tienda' : 'Shop');
+  await expect(mainNavigation(page, t)).toContainText(siteLang === 'es' ? 'Tienda' : 'Shop');
 
   await page.goto(siteLang === 'es' ? '/tienda' : '/shop');
   await expect(h1).toHaveText(t('shop.title'));

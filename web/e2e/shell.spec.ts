@@ -1,8 +1,9 @@
 import { appReady, demoNavigation, expect, mainNavigation, otherLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { DEMO_CUSTOMER, signIn } from './helpers';
 
 // Spec §2 "Shell", in the language of each project's host.
 
-test.describe('sidebar navigation', () => {
+test.describe('site navigation', () => {
   test('lists the menu of the site language and hides the other language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
     await page.goto('/');
     const nav = mainNavigation(page, t);
@@ -15,7 +16,23 @@ test.describe('sidebar navigation', () => {
         await expect(nav.getByRole('link', { name: child, exact: true })).toHaveCount(0);
       }
     }
-    await expect(nav.getByRole('link', { name: t('shell.search'), exact: true })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('banner').getByRole('link', { name: t('shell.search'), exact: true })).toHaveAttribute(
+      'href',
+      '/search',
+    );
+  });
+
+  test('on a desktop it is a bar above the page, leaving no empty column beside it', async ({ page, t, homeTitle }) => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+    const nav = (await mainNavigation(page, t).boundingBox())!;
+    const main = (await page.getByRole('main').boundingBox())!;
+    // One row of entries across the width, and the page under it starting at the window's left edge.
+    expect(nav.height).toBeLessThan(70);
+    expect(nav.width).toBeGreaterThan(1300);
+    expect(main.y).toBeGreaterThanOrEqual(nav.y + nav.height - 1);
+    expect(main.x).toBeLessThan(5);
   });
 
   test('opens a submenu with its button and closes it with Escape', async ({ page, t, siteLang }) => {
@@ -27,10 +44,15 @@ test.describe('sidebar navigation', () => {
 
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     for (const child of children) await expect(child).toBeHidden();
+    // A drawn chevron (not a ▾ character) pointing down, that turns up when the submenu opens.
+    const chevron = toggle.locator('svg');
+    await expect(toggle).toHaveText('');
+    await expect(chevron).toHaveCSS('transform', 'none');
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     for (const child of children) await expect(child).toBeVisible();
+    await expect(chevron).toHaveCSS('transform', 'matrix(-1, 0, 0, -1, 0, 0)');
 
     await children[0]!.focus();
     await page.keyboard.press('Escape');
@@ -85,6 +107,9 @@ test.describe('on a phone', () => {
     const toggle = page.getByRole('button', { name: t('shell.menuOpen') });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(nav).toBeHidden();
+    // An icon button (its name says what it does), a 44 px target.
+    await expect(toggle.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+    expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     await toggle.click();
     const close = page.getByRole('button', { name: t('shell.menuClose') });
@@ -110,6 +135,108 @@ test.describe('on a phone', () => {
 });
 
 test.describe('header and footer', () => {
+  test('search, the account and the cart are icons with their labels, 44 px targets, not underlined links', {
+    tag: '@i18n',
+  }, async ({ page, t }) => {
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    for (const name of [t('shell.search'), t('shell.login'), t('shell.cart')]) {
+      const link = banner.getByRole('link', { name, exact: true });
+      await expect(link).toHaveText(name);
+      await expect(link.locator('svg[aria-hidden="true"]')).toHaveCount(1);
+      await expect(link).toHaveCSS('text-decoration-line', 'none');
+      expect((await link.boundingBox())!.height, name).toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  test('signed in, the account menu opens from the header and My Library joins the site navigation', async ({ page, t }) => {
+    await signIn(page, DEMO_CUSTOMER);
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    const account = banner.getByRole('button', { name: t('shell.myAccount') });
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(banner.getByRole('link', { name: t('shell.myOrders') })).toBeHidden();
+    await expect(mainNavigation(page, t).getByRole('link', { name: t('shell.myLibrary') })).toBeVisible();
+
+    await account.click();
+    await expect(account).toHaveAttribute('aria-expanded', 'true');
+    for (const key of ['shell.myOrders', 'shell.settings'] as const) {
+      await expect(banner.getByRole('link', { name: t(key) })).toBeVisible();
+    }
+    await expect(banner.getByRole('button', { name: t('shell.logout') })).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(account).toBeFocused();
+    await expect(banner.getByRole('link', { name: t('shell.myOrders') })).toBeHidden();
+
+    // It drops over the page: following one of its links closes it.
+    await account.click();
+    await banner.getByRole('link', { name: t('shell.myOrders') }).click();
+    await expect(page).toHaveURL(/\/account\/orders$/);
+    await expect(account).toHaveAttribute('aria-expanded', 'false');
+    await expect(banner.getByRole('link', { name: t('shell.myOrders') })).toBeHidden();
+  });
+
+  test('form controls are 44 px targets in the site style', async ({ page, t }) => {
+    await signIn(page, DEMO_CUSTOMER);
+    await page.goto('/account/reset-password');
+    const show = page.getByRole('checkbox', { name: t('password.showPassword') });
+    const row = page.locator('label').filter({ has: show });
+    expect((await row.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect((await show.boundingBox())!.width).toBeGreaterThanOrEqual(18);
+    const field = page.getByRole('textbox').first();
+    expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await expect(field).toHaveCSS('border-radius', '6px');
+  });
+
+  test('a page on its way keeps its shape (a skeleton), not a bare "Loading…"', async ({ page, t, siteLang }) => {
+    await page.goto('/');
+    await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route('**/crud/product/skus**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await mainNavigation(page, t).getByRole('link', { name: demoNavigation[siteLang][1]!.title, exact: true }).click();
+    const loading = page
+      .getByRole('main')
+      .getByRole('status')
+      .filter({ hasText: t('shell.loading') });
+    await expect(loading).toBeVisible();
+    // The words are for screen readers; what shows is the page's shape: a heading, lines and cards.
+    await expect(loading.getByText(t('shell.loading'))).toHaveClass('visually-hidden');
+    expect((await loading.boundingBox())!.height).toBeGreaterThan(200);
+    release();
+    await expect(loading).toHaveCount(0);
+    await expect(page.getByRole('list', { name: t('shop.products') })).toBeVisible();
+  });
+
+  test('a confirmation that removes something makes its action the prominent button', async ({ page, t }) => {
+    await page.goto('/story/the-first-christmas');
+    await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: t('shell.cartWithCount', { count: 1 }) })
+      .click();
+    await page
+      .getByRole('region', { name: t('cart.lines') })
+      .getByRole('button', { name: t('cart.remove') })
+      .click();
+    const dialog = page.getByRole('dialog', { name: t('cart.confirmTitle') });
+    const remove = dialog.getByRole('button', { name: t('cart.confirmRemove') });
+    const keep = dialog.getByRole('button', { name: t('cart.confirmCancel') });
+    // The removal filled in the danger red; the way out a plain white button (focused first, the safe choice).
+    await expect(remove).toHaveCSS('background-color', 'rgb(179, 38, 30)');
+    await expect(keep).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+    await expect(keep).toBeFocused();
+    await keep.click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('the brand link leads home', async ({ page, t, homeTitle }) => {
     await page.goto('/no-such-page');
     await page

@@ -1,64 +1,76 @@
-import { useId, useState } from 'react';
 import { useSession } from '../../components/session/api/get-session';
 import { logout } from '../../features/accounts/api/logout';
 import { useI18n } from '../../lib/i18n';
-import { RouteItem } from '../../ui/route-link';
+import { AccountIcon, ChevronIcon } from '../../ui/icons';
+import { RouteItem, RouteLink } from '../../ui/route-link';
+import { useDisclosure } from '../../ui/use-disclosure';
 
 /**
- * Spec §2 Shell: signed in, a My Account dropdown, My Library and Logout;
- * signed out, Login. Links to screens not built yet are left out.
+ * Spec §2 Shell: the header's account corner. Signed in, a My Account menu
+ * (settings, password, orders, subscription, Logout); signed out, Login.
+ * Until the session is known its place is kept, so nothing moves when it
+ * arrives. Links to screens not built yet are left out.
  */
 export function AccountMenu() {
   const { t } = useI18n();
   const { data: session } = useSession();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
+  const { container, toggle, list } = useDisclosure<HTMLDivElement>();
 
-  if (!session) return null;
+  if (!session) return <span className="header__action header__action--pending" />;
   if (!session.logged_in) {
     return (
-      <ul className="nav__list nav__list--account">
-        <RouteItem to="login" className="nav__item">
-          {t('shell.login')}
-        </RouteItem>
-      </ul>
+      <nav aria-label={t('shell.accountNavigation')}>
+        <RouteLink to="login" className="header__action">
+          <AccountIcon />
+          <span className="header__label">{t('shell.login')}</span>
+        </RouteLink>
+      </nav>
     );
   }
   return (
-    <ul className="nav__list nav__list--account">
-      <li className="nav__item nav__item--parent">
-        <button
-          type="button"
-          className="nav__button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((o) => !o)}
-        >
-          {t('shell.myAccount')} <span aria-hidden="true">▾</span>
+    <nav aria-label={t('shell.accountNavigation')}>
+      <div {...container} className="account-menu">
+        {/* On a phone the label is the short "Account"; the name stays "My Account". */}
+        <button type="button" className="header__action" {...toggle} aria-label={t('shell.myAccount')}>
+          <AccountIcon />
+          <span className="header__label header__label--wide">
+            {t('shell.myAccount')}
+            <ChevronIcon className="icon--small" />
+          </span>
+          <span className="header__label header__label--short">{t('shell.accountNavigation')}</span>
         </button>
-        <ul id={listId} className="nav__children" hidden={!open}>
-          <RouteItem to="accountSettings" className="nav__item">
-            {t('shell.settings')}
-          </RouteItem>
-          <RouteItem to="resetPassword" className="nav__item">
-            {t('shell.resetPassword')}
-          </RouteItem>
+        <ul {...list} className="account-menu__list">
           <RouteItem to="orders" className="nav__item">
             {t('shell.myOrders')}
           </RouteItem>
           <RouteItem to="subscriptions" className="nav__item">
             {t('shell.mySubscription')}
           </RouteItem>
+          <RouteItem to="accountSettings" className="nav__item">
+            {t('shell.settings')}
+          </RouteItem>
+          <RouteItem to="resetPassword" className="nav__item">
+            {t('shell.resetPassword')}
+          </RouteItem>
+          <li className="nav__item">
+            <button type="button" className="nav__button" onClick={() => void logout()}>
+              {t('shell.logout')}
+            </button>
+          </li>
         </ul>
-      </li>
-      <RouteItem to="library" className="nav__item">
-        {t('shell.myLibrary')}
-      </RouteItem>
-      <li className="nav__item">
-        <button type="button" className="nav__button" onClick={() => void logout()}>
-          {t('shell.logout')}
-        </button>
-      </li>
-    </ul>
+      </div>
+    </nav>
+  );
+}
+
+/** My Library, in the site navigation once the family is signed in. */
+export function LibraryItem() {
+  const { t } = useI18n();
+  const { data: session } = useSession();
+  if (!session?.logged_in) return null;
+  return (
+    <RouteItem to="library" className="nav__item">
+      {t('shell.myLibrary')}
+    </RouteItem>
   );
 }

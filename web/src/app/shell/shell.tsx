@@ -5,6 +5,7 @@ import { CartLink } from '../../features/cart/cart-counter';
 import { dropFirstData } from '../../lib/first-data';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../../ui/icons';
 import { RouteLink } from '../../ui/route-link';
 import { ToastHost } from '../../ui/toast';
 import { AccountMenu } from './account-menu';
@@ -40,8 +41,10 @@ function PlayerBarSlot() {
 }
 
 /**
- * Spec §2 Shell: banners, header with the menu toggle, search and cart
- * corner, sidebar navigation, the page, the footer, the audio player bar,
+ * Spec §2 Shell: banners, the header (brand; search, account, cart with its
+ * count and, on a phone, the menu toggle: each an icon with its label), the
+ * site navigation as a bar under it (a drop-down list on a phone, issue 27
+ * item 10: no wide empty sidebar), the page, the footer, the audio player bar,
  * and the toast (ui/toast.tsx: "… added to your cart") over them.
  * Every navigation scrolls to the top and closes the menu.
  */
@@ -77,31 +80,31 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
           <span className="brand__name">{t('app.name')}</span>
         </Link>
         <div className="header__corner">
-          <RouteLink to="search" className="header__search">
-            {t('shell.search')}
+          <RouteLink to="search" className="header__action">
+            <SearchIcon />
+            <span className="header__label">{t('shell.search')}</span>
           </RouteLink>
-          <CartLink className="header__cart" />
+          <AccountMenu />
+          <CartLink className="header__action header__cart" icon={<CartIcon />} />
           <button
             type="button"
-            className="header__menu-toggle"
+            className="header__action header__menu-toggle"
             aria-expanded={menuOpen}
             aria-controls={navId}
+            aria-label={menuOpen ? t('shell.menuClose') : t('shell.menuOpen')}
             onClick={() => setMenuOpen((o) => !o)}
           >
-            {menuOpen ? t('shell.menuClose') : t('shell.menuOpen')}
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+            <span className="header__label" aria-hidden="true">
+              {t('shell.menu')}
+            </span>
           </button>
         </div>
       </header>
+      <nav id={navId} className={menuOpen ? 'site-nav site-nav--open' : 'site-nav'} aria-label={t('shell.mainNavigation')}>
+        <SiteNav />
+      </nav>
       <div className="shell__body">
-        <nav id={navId} className={menuOpen ? 'sidebar sidebar--open' : 'sidebar'} aria-label={t('shell.mainNavigation')}>
-          <SiteNav />
-          <AccountMenu />
-          <ul className="nav__list">
-            <li className="nav__item">
-              <RouteLink to="search">{t('shell.search')}</RouteLink>
-            </li>
-          </ul>
-        </nav>
         <main id="main" className="main" tabIndex={-1}>
           <Suspense fallback={fallback}>
             <Outlet />

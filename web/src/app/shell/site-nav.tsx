@@ -1,14 +1,12 @@
-import { matchPageRoute, type NavigationItem } from '@storyhouse/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import type { NavigationItem } from '@storyhouse/contracts';
 import { NavLink } from 'react-router';
-import { CartCountSuffix } from '../../features/cart/cart-counter';
 import { useSiteNavigation } from '../../features/cms/api/get-site-navigation';
 import { useI18n } from '../../lib/i18n';
+import { ChevronIcon } from '../../ui/icons';
+import { useDisclosure } from '../../ui/use-disclosure';
+import { LibraryItem } from './account-menu';
 
 const isExternal = (url: string) => /^https?:\/\//.test(url);
-
-/** Spec §2 Shell: the shop entry (/shop or /tienda) carries the cart counter. */
-const isShop = (url: string) => matchPageRoute(url.split(/[?#]/)[0] ?? '') === 'shop';
 
 function ItemLink({ item }: { item: NavigationItem }) {
   if (isExternal(item.url)) {
@@ -21,7 +19,6 @@ function ItemLink({ item }: { item: NavigationItem }) {
   return (
     <NavLink to={item.url} end>
       {item.title}
-      {isShop(item.url) && <CartCountSuffix />}
     </NavLink>
   );
 }
@@ -29,44 +26,16 @@ function ItemLink({ item }: { item: NavigationItem }) {
 /** A menu entry whose children open as a dropdown (disclosure pattern). */
 function DropdownItem({ item }: { item: NavigationItem }) {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const listId = useId();
-  const ref = useRef<HTMLLIElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!ref.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
+  const { container, toggle, list } = useDisclosure<HTMLLIElement>();
   return (
-    <li
-      ref={ref}
-      className="nav__item nav__item--parent"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          setOpen(false);
-          ref.current?.querySelector('button')?.focus();
-        }
-      }}
-    >
+    <li {...container} className="nav__item nav__item--parent">
       <div className="nav__row">
         <ItemLink item={item} />
-        <button
-          type="button"
-          className="nav__toggle"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-label={t('shell.submenu', { title: item.title })}
-          onClick={() => setOpen((o) => !o)}
-        >
-          <span aria-hidden="true">▾</span>
+        <button type="button" className="nav__toggle" {...toggle} aria-label={t('shell.submenu', { title: item.title })}>
+          <ChevronIcon />
         </button>
       </div>
-      <ul id={listId} className="nav__children" hidden={!open}>
+      <ul {...list} className="nav__children">
         {item.children.map((child) => (
           <li key={child.id} className="nav__item">
             <ItemLink item={child} />
@@ -77,7 +46,10 @@ function DropdownItem({ item }: { item: NavigationItem }) {
   );
 }
 
-/** Spec §2 Shell: the sidebar menu from the CMS site navigation. */
+/**
+ * Spec §2 Shell: the menu from the CMS site navigation, then (signed in) My
+ * Library. The cart's count is on the header's cart only (issue 27 item 10).
+ */
 export function SiteNav() {
   const { lang, t } = useI18n();
   const { data, isError } = useSiteNavigation(lang);
@@ -93,6 +65,7 @@ export function SiteNav() {
           </li>
         ),
       )}
+      <LibraryItem />
     </ul>
   );
 }

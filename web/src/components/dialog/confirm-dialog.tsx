@@ -5,7 +5,9 @@ import './confirm-dialog.css';
  * A modal yes/no question (spec §6 Confirmations) on the native <dialog>:
  * focus moves into it and stays there, Escape cancels, and focus returns
  * to where it was when it closes. The safe choice comes first, so it is
- * the one focused when the dialog opens.
+ * the one focused when the dialog opens, but it is the quiet one: the
+ * prominent button is the action asked about (red when it loses something,
+ * issue 27 item 10), never the way out.
  */
 export function ConfirmDialog({
   open,
@@ -58,11 +60,7 @@ export function ConfirmDialog({
       </h2>
       <div id={textId}>{children}</div>
       <div className="dialog__actions">
-        <button
-          type="button"
-          className={confirmTone === 'danger' ? 'button' : 'button button--secondary'}
-          onClick={() => ref.current?.close('cancel')}
-        >
+        <button type="button" className="button button--secondary" onClick={() => ref.current?.close('cancel')}>
           {cancelLabel}
         </button>
         <button

@@ -1,9 +1,10 @@
 import { routePath } from '@storyhouse/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCartCount } from '../../components/cart/api/get-cart-quantity';
 import { useI18n } from '../../lib/i18n';
 
-/** The number on a cart or shop entry; the entry's own label says it in words. */
+/** The number on the cart; the link's own name says it in words. */
 function CountBadge({ count }: { count: number }) {
   return (
     <span className="count-badge" aria-hidden="true">
@@ -14,38 +15,27 @@ function CountBadge({ count }: { count: number }) {
 
 /**
  * Spec §2 Shell: the cart link of the header corner, also the mobile cart
- * link; it shows the quantity once the cart holds an item.
+ * link; it shows the quantity once the cart holds an item (on the cart only,
+ * issue 27 item 10), after the icon the shell gives it.
  */
-export function CartLink({ className }: { className?: string }) {
+export function CartLink({ className, icon }: { className?: string; icon?: ReactNode }) {
   const { t, lang } = useI18n();
   const count = useCartCount();
   return (
     <Link to={routePath('cart', lang) ?? '/cart'} className={className}>
+      {icon}
       {count > 0 ? (
         // Named in words ("Cart, 3 items"); the name still starts with the visible word.
         <>
-          <span aria-hidden="true">
+          <span aria-hidden="true" className="header__label">
             {t('shell.cart')}
-            <CountBadge count={count} />
           </span>
+          <CountBadge count={count} />
           <span className="visually-hidden">{t('shell.cartWithCount', { count })}</span>
         </>
       ) : (
-        t('shell.cart')
+        <span className="header__label">{t('shell.cart')}</span>
       )}
     </Link>
-  );
-}
-
-/** Spec §2 Shell: the shop entry of the menu shows the cart's quantity too. */
-export function CartCountSuffix() {
-  const { t } = useI18n();
-  const count = useCartCount();
-  if (count === 0) return null;
-  return (
-    <>
-      <CountBadge count={count} />
-      <span className="visually-hidden"> ({t('shell.cartCount', { count })})</span>
-    </>
   );
 }

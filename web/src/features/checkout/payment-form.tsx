@@ -195,7 +195,7 @@ export function PaymentForm({
               {newCard && (
                 <>
                   {processor.provider === 'stripe' ? (
-                    <Suspense fallback={<Loading />}>
+                    <Suspense fallback={<Loading shape="block" />}>
                       <StripeCardField ref={cardEntry} publishableKey={processor.key} onErrorChange={setCardError} />
                     </Suspense>
                   ) : (

@@ -1,4 +1,5 @@
 import { useI18n } from '../../lib/i18n';
+import { DownloadIcon } from '../../ui/icons';
 
 /**
  * A file the family owns, saved rather than played: an owned track's MP3
@@ -9,7 +10,7 @@ export function DownloadLink({ href, label, kind }: { href: string; label: strin
   const { t } = useI18n();
   return (
     <a href={href} download className="download-link" aria-label={label}>
-      <span aria-hidden="true" className="download-link__icon" />
+      <DownloadIcon className="icon--small" />
       {t(kind === 'zip' ? 'library.downloadZip' : 'library.download')}
     </a>
   );
