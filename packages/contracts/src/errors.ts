@@ -131,42 +131,6 @@ export const ErrorBody = z
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/**
- * Refusals a family meets in the normal course of things (issue 27 item 13): a coupon that does not apply, a
- * declined card, a gift already claimed, a card a plan renews on, an album already owned, a wrong password, the captcha after repeated failures. They
- * are answers, not failures: a client that sends `Prefer: refusal-status=200` (the web app does) gets them as 200
- * with `{ refused }` (the status they would have had, the code and the message), so the browser does not log a
- * failed request in its console; any other client gets the 4xx. Every other error keeps its status for everyone.
- */
-export const refusalCodes = [
-  'coupon_enter_code',
-  'coupon_not_found',
-  'coupon_expired',
-  'coupon_redeemed',
-  'coupon_one_per_cart',
-  'coupon_could_not_apply',
-  'payment_card_declined',
-  'payment_insufficient_funds',
-  'payment_expired_card',
-  'payment_incorrect_cvc',
-  'payment_incorrect_number',
-  'payment_authentication_failed',
-  'card_in_use',
-  'gift_unavailable',
-  'item_already_owned',
-  'login_failed',
-  'current_password_wrong',
-  // after repeated failures: the form shows the captcha and the family goes on
-  'captcha_required',
-  'payment_captcha_required',
-] as const satisfies readonly ErrorCode[];
-
-const refusals: ReadonlySet<string> = new Set(refusalCodes);
-export const isRefusal = (code: string) => refusals.has(code);
-
-/** The preference (RFC 7240) under which a refusal is answered 200 with its body in `refused`. */
-export const REFUSAL_PREFERENCE = 'refusal-status=200';
-
 /** A refusal answered under REFUSAL_PREFERENCE: the error's body and the status it stands for. */
 export const RefusalAnswer = z
   .object({ refused: ErrorBody.extend({ status: z.number().int().describe('The 4xx status the refusal stands for') }) })

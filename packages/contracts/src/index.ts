@@ -25,6 +25,7 @@ export * from './newsletter';
 export * from './numbers';
 export * from './orders';
 export * from './payments';
+export * from './refusals';
 export * from './routes';
 export * from './search';
 export * from './session';
