@@ -239,7 +239,7 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
     // The family reads the order's number (SH-…), not the id in the address (issue 27 item 8).
     const { order_number } = await apiGet<Order>(page, `/crud/orders/${orderId}`);
     await expect(page.getByText(t('payment.confirmation.text', { number: order_number }))).toBeVisible();
-    const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(orderId) && m.to.includes(email));
+    const receipt = async () => (await readMailbox()).items.find((m) => m.subject.includes(order_number) && m.to.includes(email));
     await expect.poll(receipt).toBeTruthy();
     expect((await receipt())?.text).toContain('4242');
     await page.getByRole('link', { name: t('payment.confirmation.orders') }).click();
