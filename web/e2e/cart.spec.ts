@@ -3,7 +3,7 @@ import type { CartTotal, Product } from '@storyhouse/contracts';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ruCatalog from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoNavigation, expect, mainNavigation, type SiteLang, test } from './fixtures';
-import { asBrowser, watchRequests } from './helpers';
+import { apiFromPage, asBrowser, watchRequests } from './helpers';
 
 // Spec §2 Shell (cart counter), §2 Cart, §4 Cart and §8 Cart failures, with
 // the demo catalogue (server/demo/catalogue.json). Every test starts with a
@@ -571,18 +571,7 @@ for (const width of [320, 390]) {
       // The Russian site by its host (its own session and cart); its words are the longest of the three.
       await page.goto(`${String(baseURL).replace('//localhost', '//ru.localhost')}/cart`);
       await expect(page.getByRole('heading', { level: 1, name: ru('cart.title') })).toBeVisible();
-      const call = (method: string, path: string, data?: unknown) =>
-        page.evaluate(
-          async ({ method, path, data }) => {
-            const res = await fetch(path, {
-              method,
-              headers: data === undefined ? {} : { 'content-type': 'application/json' },
-              body: data === undefined ? undefined : JSON.stringify(data),
-            });
-            return { status: res.status, body: await res.json().catch(() => null) };
-          },
-          { method, path, data },
-        );
+      const call = (method: string, path: string, data?: unknown) => apiFromPage(page, method, path, data);
       const product = (await call('GET', '/crud/product-by-slug/moisey-i-put-k-svobode/skus')).body as Product;
       for (const sku of [product.digitalAlbum?.id, product.physicalAlbum?.id]) {
         expect((await call('POST', '/crud/cart-session/skus', { sku_id: sku })).status).toBe(200);

@@ -216,6 +216,21 @@ export async function readMailbox() {
  * context as the page (the Spanish site's host name resolves only in
  * Chromium, so not through page.request). Expects a 200.
  */
+/** Calls the site's API from the page (same origin: its cookies, its site language); answers the status and JSON body. */
+export function apiFromPage(page: Page, method: string, path: string, data?: unknown) {
+  return page.evaluate(
+    async ({ method, path, data }) => {
+      const res = await fetch(path, {
+        method,
+        headers: data === undefined ? {} : { 'content-type': 'application/json' },
+        body: data === undefined ? undefined : JSON.stringify(data),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    { method, path, data },
+  );
+}
+
 export async function apiGet<T>(page: Page, path: string): Promise<T> {
   const { status, body } = await page.evaluate(async (url) => {
     const res = await fetch(url, { headers: { accept: 'application/json' } });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type LangCode, pageRoutes } from '@storyhouse/contracts';
 import { expect, test } from './fixtures';
-import { DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
+import { apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
 import { overflow } from './page-width';
 
 // Issue 11: no page is wider than the screen at 320 px and up. Every page
@@ -104,19 +104,7 @@ async function openFirstAlbum(page: Page) {
 }
 
 /** Calls the site's API from the page (same origin: its cookies, its site language). */
-async function api(page: Page, method: string, path: string, data?: unknown) {
-  return page.evaluate(
-    async ({ method, path, data }) => {
-      const res = await fetch(path, {
-        method,
-        headers: data === undefined ? {} : { 'content-type': 'application/json' },
-        body: data === undefined ? undefined : JSON.stringify(data),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, data },
-  );
-}
+const api = apiFromPage;
 
 /** Puts the story's digital album (or CD) in the cart, then shows the cart again with its line. */
 async function addToCart(page: Page, slug: string) {
