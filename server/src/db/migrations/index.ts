@@ -20,6 +20,7 @@ import * as m0018 from './0018_coupon_lookups';
 import * as m0020 from './0020_card_saved_on_success';
 import * as m0021 from './0021_sku_titles';
 import * as m0050 from './0050_order_numbers_fulfilment';
+import * as m0051 from './0051_gift_orders_give_the_buyer_nothing';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020_card_saved_on_success': m0020,
   '0021_sku_titles': m0021,
   '0050_order_numbers_fulfilment': m0050,
+  '0051_gift_orders_give_the_buyer_nothing': m0051,
 };

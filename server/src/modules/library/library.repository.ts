@@ -119,10 +119,8 @@ const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesc
 
 /**
  * The albums a user has anything of (a track, the album, the CD), with when
- * each kind came to be owned and the claimed gift it came with, if any.
- * What an order marked "This order is a gift" recorded for its buyer (the
- * CD shipped to the recipient) went to someone else: it is not the
- * buyer's album (issue 27 item 11).
+ * each kind came to be owned and the claimed gift it came with, if any (a
+ * gift order gives its buyer nothing: purchases.service.ts deliverGoods).
  */
 const ownedAlbums = (userId: number) => sql`owned as (
   select o.product_id,
@@ -132,7 +130,6 @@ const ownedAlbums = (userId: number) => sql`owned as (
     min(o.gift_id) as gift_id
   from ownership o
   where o.user_id = ${userId} and o.type in ('digital_album', 'digital_track', 'physical') and o.product_id is not null
-    and not exists (select 1 from orders gift_order where gift_order.id = o.order_id and gift_order.gift_email is not null)
   group by o.product_id
 )`;
 

@@ -199,11 +199,8 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
           skuIds: downloads.map((d) => d.sku_id),
         });
       }
-      await orders.grant(
-        order.user_id,
-        items.filter((i) => !DOWNLOADS.has(i.type)),
-        { order_id: order.id },
-      );
+      // Nothing of a gift order is the buyer's: the downloads wait for the recipient's claim, the CD or book goes
+      // to the recipient's address (issue 27 item 11: the buyer's library does not show it as theirs).
     } else {
       await orders.grant(order.user_id, items, { order_id: order.id });
     }
