@@ -14,6 +14,9 @@ export const screenSources = {
   shop: 'src/features/shop/shop-page.tsx',
   story: 'src/features/story/story-page.tsx',
   freeStreamingAlbum: 'src/features/free-streaming/free-streaming-album-page.tsx',
+  library: 'src/features/library/library-page.tsx',
+  orders: 'src/features/orders/orders-page.tsx',
+  cart: 'src/features/cart/cart-page.tsx',
   'basic-subpage': 'src/features/cms/layouts/basic-layout.tsx',
   'home-page': 'src/features/home/home-layout.tsx',
   'free-streaming': 'src/features/free-streaming/free-streaming-layout.tsx',
@@ -25,7 +28,7 @@ export const screenSources = {
   donations: 'src/features/donations/donations-layout.tsx',
   'gift-card': 'src/features/gift-card/gift-card-layout.tsx',
   subscription: 'src/features/subscription/subscription-layout.tsx',
-} as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum', string>;
+} as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum' | 'library' | 'orders' | 'cart', string>;
 
 export type Screen = keyof typeof screenSources;
 
