@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createUser } from '../../../test/factories';
-import { cardToken } from '../../../test/payments-client';
+import { payCart } from '../../../test/payments-client';
 import { embeddedOf, renderedFor, standInWebRoot } from '../../../test/stand-in-render';
 
 // Issue 27: the pages of a signed-in family (My Library, My orders, the cart) arrive rendered with their first data,
@@ -27,14 +27,7 @@ beforeAll(async () => {
   t = await createTestApp({ seed: true, webRoot: web.root, env: { FIRST_DATA_WAIT_MS: '5000' } });
   family = await logIn(t.app, { email: 'family@storyhouse.example', password: 'listen-along' });
   expect((await family.add(await skuOf('the-first-christmas', 'digitalAlbum'))).statusCode).toBe(200);
-  const total = (await family.total()).json() as CartTotal;
-  const paid = await family.send('POST', '/crud/purchases', {
-    stripe_token: await cardToken(family),
-    expected_total: total.fullTotal,
-    cart_id: total.cart.id,
-    lang_code: 'en',
-  });
-  expect(paid.json()).toMatchObject({ status: 'paid' });
+  await payCart(family);
   // A little way into the album's first story: Continue listening shows it.
   const owned = (await family.send('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
   const track = owned.items[0]?.tracks[0]?.sku_id;
