@@ -12,6 +12,7 @@ import { currentUser } from './modules/accounts/current-user';
 import { requireUser } from './modules/accounts/guards';
 import { isWeakerThanProduction, type PasswordHashParams } from './modules/accounts/password';
 import sessionUsers from './modules/accounts/session-user-cache';
+import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
@@ -190,6 +191,7 @@ export async function buildApp({
         cartTotal: async (request) => cart.view(await currentOwner(request)),
         library: async (request, query) => familyLibrary.myLibrary(await libraryUserOf(request), query),
         libraryFreeStory: async (request) => familyLibrary.album(await libraryUserOf(request), 'free-story', request.siteLang),
+        user: currentUserResponse,
         orders: async (request, page) => {
           const { user } = await requireUser(request);
           return familyOrders.list(user.id, page);

@@ -16,7 +16,7 @@ let family: CartVisitor;
 /** Another family: bought nothing, its cart holds Noah's album. */
 let other: CartVisitor;
 
-const FAMILY_PAGES = ['/library', '/account/orders', '/cart'] as const;
+const FAMILY_PAGES = ['/library', '/account/orders', '/cart', '/checkout'] as const;
 
 async function skuOf(slug: string, kind: 'digitalAlbum' | 'physicalAlbum') {
   const res = await t.app.inject({ method: 'GET', url: `/crud/product-by-slug/${slug}/skus` });
@@ -76,7 +76,7 @@ describe('a signed-in family’s own pages', () => {
     await expectSameAsApi(data, family.cookie as string);
   });
 
-  it('arrive rendered with My orders and the cart with its totals, as the API answers them', async () => {
+  it('arrive rendered with My orders, the cart with its totals and checkout’s account, as the API answers them', async () => {
     const orders = await get('/account/orders?page=1', family.cookie);
     const ordersData = embeddedOf(orders.body) ?? {};
     const list = ordersData['/crud/orders?filter_current_user=true&page=1']?.body as OrdersResponse;
@@ -89,7 +89,14 @@ describe('a signed-in family’s own pages', () => {
     expect(total.skus.map((l) => l.product_title)).toEqual(['David the Shepherd Boy']);
     expect(total.fullTotal).toBeGreaterThan(0);
     expect(renderedFor(cart.body)?.answers).toEqual(cartData);
-    await expectSameAsApi({ ...ordersData, ...cartData }, family.cookie as string);
+
+    // Checkout step 1: the cart, and the account whose address fills the form.
+    const checkout = await get('/checkout', family.cookie);
+    const checkoutData = embeddedOf(checkout.body) ?? {};
+    expect(checkoutData['/crud/cart-session/total']?.body).toEqual(total);
+    expect(checkoutData['/crud/user']).toMatchObject({ status: 200, body: { email: 'family@storyhouse.example' } });
+    expect(renderedFor(checkout.body)?.url).toBe('/checkout');
+    await expectSameAsApi({ ...ordersData, ...cartData, ...checkoutData }, family.cookie as string);
   });
 
   it('are never kept by a cache: private, no-store, for the family and for a visitor', async () => {
@@ -106,13 +113,16 @@ describe('a signed-in family’s own pages', () => {
   it('never show one family’s first data to another family, or to a visitor, who gets the page the browser renders', async () => {
     const mine = JSON.stringify((await Promise.all(FAMILY_PAGES.map((url) => get(url, family.cookie)))).map((r) => r.body));
     expect(mine).toContain('The First Christmas');
+    expect(mine).toContain('family@storyhouse.example');
     for (const url of FAMILY_PAGES) {
       const theirs = await get(url, other.cookie);
       expect(theirs.body, url).not.toContain('The First Christmas');
       expect(theirs.body, url).not.toContain('David the Shepherd Boy');
+      expect(theirs.body, url).not.toContain('family@storyhouse.example');
 
       const visitor = await get(url);
       expect(visitor.statusCode, url).toBe(200);
+      expect(visitor.body, url).not.toContain('family@storyhouse.example');
       // As before: the shell's answers only, and no render (the route guard sends them to log in).
       expect(renderedFor(visitor.body), url).toBeNull();
       const data = embeddedOf(visitor.body) ?? {};

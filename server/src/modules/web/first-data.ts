@@ -17,6 +17,7 @@ import {
   SessionResponse,
   SubscriptionOffersResponse,
   TopStoriesResponse,
+  UserResponse,
 } from '@storyhouse/contracts';
 import { firstDataKey, firstDataScript } from '@storyhouse/contracts/first-data';
 import type { FastifyRequest } from 'fastify';
@@ -53,6 +54,8 @@ export interface FirstDataSources {
   library: (request: FastifyRequest, query: MyLibraryQuery) => Promise<MyLibraryResponse>;
   /** The free story's album as the family's library shows it (GET /crud/my-library/product/free-story). */
   libraryFreeStory: (request: FastifyRequest) => Promise<LibraryAlbum>;
+  /** The signed-in user's account (GET /crud/user): checkout fills its form with their address; 401 for a visitor. */
+  user: (request: FastifyRequest) => Promise<UserResponse>;
   /** A page of the signed-in user's orders (GET /crud/orders); refused (401) for a visitor. */
   orders: (request: FastifyRequest, page: number) => Promise<OrdersResponse>;
   /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
@@ -73,7 +76,7 @@ export type FirstPage =
  * alone, so the web plugin asks for them only for a signed-in visitor and
  * answers them `private, no-store`.
  */
-export const familyPages = ['library', 'orders', 'cart'] as const;
+export const familyPages = ['library', 'orders', 'cart', 'checkout'] as const;
 export type FamilyPage = (typeof familyPages)[number];
 
 interface Answer {
@@ -101,6 +104,7 @@ const write = {
   library: jsonWriter(MyLibraryResponse),
   libraryAlbum: jsonWriter(LibraryAlbum),
   orders: jsonWriter(OrdersResponse),
+  user: jsonWriter(UserResponse),
 };
 
 /** A list's page, search and language filter from the address, as its screen reads them (web/src/components/catalogue/list-controls.tsx useListParams). */
@@ -279,6 +283,20 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
     ];
   };
 
+  /** The cart with its totals, and its lines' covers (the cart and checkout pages). */
+  const cart = async (request: FastifyRequest): Promise<Pending[]> => {
+    const total = sources.cartTotal(request);
+    const lineCovers = await total
+      .then((c) =>
+        coversOf(
+          request,
+          c.skus.map((l) => l.image_url),
+        ),
+      )
+      .catch(() => []);
+    return [answer(request, '/crud/cart-session/total', async () => write.cartTotal(await total)), ...lineCovers];
+  };
+
   const routeAnswers = async (request: FastifyRequest, page: FirstPage): Promise<Pending[]> => {
     switch (page.kind) {
       case 'cms':
@@ -308,18 +326,11 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         const path = `/crud/orders?${new URLSearchParams({ filter_current_user: 'true', page: String(number) })}`;
         return [answer(request, path, async () => write.orders(await sources.orders(request, number)))];
       }
-      case 'cart': {
-        const cart = sources.cartTotal(request);
-        const lineCovers = await cart
-          .then((c) =>
-            coversOf(
-              request,
-              c.skus.map((l) => l.image_url),
-            ),
-          )
-          .catch(() => []);
-        return [answer(request, '/crud/cart-session/total', async () => write.cartTotal(await cart)), ...lineCovers];
-      }
+      case 'cart':
+        return cart(request);
+      case 'checkout':
+        // The cart and its summary, and the account whose address fills the shipping form (issue 27 item 4).
+        return [...(await cart(request)), answer(request, '/crud/user', async () => write.user(await sources.user(request)))];
       default:
         return [];
     }

@@ -25,6 +25,7 @@ const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
   library: never,
   libraryFreeStory: never,
   orders: never,
+  user: never,
   ...over,
 });
 
