@@ -41,6 +41,9 @@ import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import orders from './modules/orders/orders.plugin';
 import { ordersService } from './modules/orders/orders.service';
 import { passwordsRoutes } from './modules/passwords/passwords.routes';
+import { cardAttempts } from './modules/payments/card-attempts';
+import { cardsService } from './modules/payments/cards.service';
+import { payerOf } from './modules/payments/payer';
 import payments from './modules/payments/payments.plugin';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
@@ -170,6 +173,7 @@ export async function buildApp({
   // The family pages' first data (issue 27) reads what their API routes read, through the same services.
   const familyLibrary = libraryService(app.db, { storage, catalogue });
   const familyOrders = ordersService(app.db, app.payments);
+  const familyCards = cardsService(app.db, app.payments, cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }));
   await app.register(web, {
     root: webRoot,
     renderApp: await loadServerRender(webRoot, app.log),
@@ -192,6 +196,8 @@ export async function buildApp({
         library: async (request, query) => familyLibrary.myLibrary(await libraryUserOf(request), query),
         libraryFreeStory: async (request) => familyLibrary.album(await libraryUserOf(request), 'free-story', request.siteLang),
         user: currentUserResponse,
+        paymentsKey: () => familyCards.key(),
+        savedCards: async (request, userId) => familyCards.list(await payerOf(request), userId),
         orders: async (request, page) => {
           const { user } = await requireUser(request);
           return familyOrders.list(user.id, page);

@@ -1,4 +1,4 @@
-import type { Product } from '@storyhouse/contracts';
+import type { CartTotal, Product } from '@storyhouse/contracts';
 import { demoPage, expect, mainNavigation, test, translator } from './fixtures';
 import { asBrowser, buyDigitalAlbum, createAccount, freshEmail } from './helpers';
 
@@ -71,7 +71,7 @@ test('the page as opened is there at first paint; a page the visitor moves to fa
 /** A story whose CD a family leaves in the cart. */
 const cartStories = { en: 'david-the-shepherd-boy', es: 'daniel-y-los-leones' } as const;
 
-test('a signed-in family’s library, orders, cart and checkout arrive rendered, with their own data, and the app takes them over', {
+test('a signed-in family’s library, orders, cart and both checkout steps arrive rendered, with their own data, and the app takes them over', {
   tag: '@i18n',
 }, async ({ page, browser, baseURL, siteLang }) => {
   test.setTimeout(90_000);
@@ -80,7 +80,13 @@ test('a signed-in family’s library, orders, cart and checkout arrive rendered,
   await buyDigitalAlbum(page, storySlugs[siteLang], siteLang);
   const cd = await asBrowser(page, async (api) => {
     const product = (await (await api.get(`/crud/product-by-slug/${cartStories[siteLang]}/skus`)).json()) as Product;
-    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } })).status()).toBe(200);
+    const added = await api.post('/crud/cart-session/skus', { data: { sku_id: product.physicalAlbum?.id } });
+    expect(added.status()).toBe(200);
+    // Shipped to a saved address: both checkout steps show their forms.
+    const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+    const shipTo = { fname: 'Rosa', lname: 'Tester', email: 'rosa@example.test', phone: '555-010-2030', line1: '12 Garden Lane' };
+    const address = { ...shipTo, country_id: 33, state: 'CA', city: 'Fresno', postal_code: '93701' };
+    expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status()).toBe(200);
     return product.title;
   });
 
@@ -100,6 +106,9 @@ test('a signed-in family’s library, orders, cart and checkout arrive rendered,
   await expect(noScript.getByRole('main')).toContainText(cd);
   await noScript.goto('/checkout');
   await expect(h1).toHaveText(t('checkout.title'));
+  await expect(noScript.getByRole('main')).toContainText(cd);
+  await noScript.goto('/payment');
+  await expect(h1).toHaveText(t('payment.title'));
   await expect(noScript.getByRole('main')).toContainText(cd);
   await still.close();
 
@@ -121,4 +130,7 @@ test('a signed-in family’s library, orders, cart and checkout arrive rendered,
   await page.goto('/checkout');
   await expect(page.locator('html[data-app-ready]')).toBeAttached();
   await expect(page.getByRole('heading', { level: 1, name: t('checkout.title') })).toHaveCount(1);
+  await page.goto('/payment');
+  await expect(page.locator('html[data-app-ready]')).toBeAttached();
+  await expect(page.getByRole('heading', { level: 1, name: t('payment.title') })).toHaveCount(1);
 });

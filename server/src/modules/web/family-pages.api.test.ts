@@ -16,7 +16,7 @@ let family: CartVisitor;
 /** Another family: bought nothing, its cart holds Noah's album. */
 let other: CartVisitor;
 
-const FAMILY_PAGES = ['/library', '/account/orders', '/cart', '/checkout'] as const;
+const FAMILY_PAGES = ['/library', '/account/orders', '/cart', '/checkout', '/payment'] as const;
 
 async function skuOf(slug: string, kind: 'digitalAlbum' | 'physicalAlbum') {
   const res = await t.app.inject({ method: 'GET', url: `/crud/product-by-slug/${slug}/skus` });
@@ -76,7 +76,7 @@ describe('a signed-in family’s own pages', () => {
     await expectSameAsApi(data, family.cookie as string);
   });
 
-  it('arrive rendered with My orders, the cart with its totals and checkout’s account, as the API answers them', async () => {
+  it('arrive rendered with My orders, the cart with its totals, and both checkout steps, as the API answers them', async () => {
     const orders = await get('/account/orders?page=1', family.cookie);
     const ordersData = embeddedOf(orders.body) ?? {};
     const list = ordersData['/crud/orders?filter_current_user=true&page=1']?.body as OrdersResponse;
@@ -96,7 +96,23 @@ describe('a signed-in family’s own pages', () => {
     expect(checkoutData['/crud/cart-session/total']?.body).toEqual(total);
     expect(checkoutData['/crud/user']).toMatchObject({ status: 200, body: { email: 'family@storyhouse.example' } });
     expect(renderedFor(checkout.body)?.url).toBe('/checkout');
-    await expectSameAsApi({ ...ordersData, ...cartData, ...checkoutData }, family.cookie as string);
+
+    // Checkout step 2: the cart, the account, the card processor and the family's saved cards.
+    const payment = await get('/payment', family.cookie);
+    const paymentData = embeddedOf(payment.body) ?? {};
+    const userId = (checkoutData['/crud/user']?.body as { id: number } | undefined)?.id;
+    expect(Object.keys(paymentData)).toEqual(
+      expect.arrayContaining([
+        '/crud/cart-session/total',
+        '/crud/user',
+        '/crud/stripe/token',
+        `/crud/stripe/customer/${userId}/card`,
+      ]),
+    );
+    expect(renderedFor(payment.body)?.url).toBe('/payment');
+    // A finished payment's confirmation is left to the browser's questions.
+    expect(Object.keys(embeddedOf((await get('/payment?order=1', family.cookie)).body) ?? {})).not.toContain('/crud/user');
+    await expectSameAsApi({ ...ordersData, ...cartData, ...checkoutData, ...paymentData }, family.cookie as string);
   });
 
   it('are never kept by a cache: private, no-store, for the family and for a visitor', async () => {

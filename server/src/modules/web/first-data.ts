@@ -10,10 +10,13 @@ import {
   type MyLibraryQuery,
   MyLibraryResponse,
   OrdersResponse,
+  PaymentsKeyResponse,
   Product,
   ProductListResponse,
   ProductsResponse,
   QuantityResponse,
+  type SavedCard,
+  SavedCardsResponse,
   SessionResponse,
   SubscriptionOffersResponse,
   TopStoriesResponse,
@@ -56,6 +59,10 @@ export interface FirstDataSources {
   libraryFreeStory: (request: FastifyRequest) => Promise<LibraryAlbum>;
   /** The signed-in user's account (GET /crud/user): checkout fills its form with their address; 401 for a visitor. */
   user: (request: FastifyRequest) => Promise<UserResponse>;
+  /** The card processor's publishable key (GET /crud/stripe/token). */
+  paymentsKey: () => PaymentsKeyResponse;
+  /** The signed-in user's saved cards (GET /crud/stripe/customer/{id}/card); 401 for a visitor. */
+  savedCards: (request: FastifyRequest, userId: number) => Promise<SavedCard[]>;
   /** A page of the signed-in user's orders (GET /crud/orders); refused (401) for a visitor. */
   orders: (request: FastifyRequest, page: number) => Promise<OrdersResponse>;
   /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
@@ -76,7 +83,7 @@ export type FirstPage =
  * alone, so the web plugin asks for them only for a signed-in visitor and
  * answers them `private, no-store`.
  */
-export const familyPages = ['library', 'orders', 'cart', 'checkout'] as const;
+export const familyPages = ['library', 'orders', 'cart', 'checkout', 'payment'] as const;
 export type FamilyPage = (typeof familyPages)[number];
 
 interface Answer {
@@ -105,6 +112,8 @@ const write = {
   libraryAlbum: jsonWriter(LibraryAlbum),
   orders: jsonWriter(OrdersResponse),
   user: jsonWriter(UserResponse),
+  paymentsKey: jsonWriter(PaymentsKeyResponse),
+  savedCards: jsonWriter(SavedCardsResponse),
 };
 
 /** A list's page, search and language filter from the address, as its screen reads them (web/src/components/catalogue/list-controls.tsx useListParams). */
@@ -297,6 +306,9 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
     return [answer(request, '/crud/cart-session/total', async () => write.cartTotal(await total)), ...lineCovers];
   };
 
+  const userAnswer = (request: FastifyRequest, user: Promise<UserResponse>) =>
+    answer(request, '/crud/user', async () => write.user(await user));
+
   const routeAnswers = async (request: FastifyRequest, page: FirstPage): Promise<Pending[]> => {
     switch (page.kind) {
       case 'cms':
@@ -330,7 +342,26 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         return cart(request);
       case 'checkout':
         // The cart and its summary, and the account whose address fills the shipping form (issue 27 item 4).
-        return [...(await cart(request)), answer(request, '/crud/user', async () => write.user(await sources.user(request)))];
+        return [...(await cart(request)), userAnswer(request, sources.user(request))];
+      case 'payment': {
+        // A finished payment's confirmation (?order=) asks for its order: left to the client.
+        if ((request.query as Record<string, unknown>).order !== undefined) return [];
+        // The cart, the account whose address fills the billing form, the processor and the saved cards to choose from.
+        const user = sources.user(request);
+        const cards = await user
+          .then((u) => [
+            answer(request, `/crud/stripe/customer/${u.id}/card`, async () =>
+              write.savedCards(await sources.savedCards(request, u.id)),
+            ),
+          ])
+          .catch(() => []);
+        return [
+          ...(await cart(request)),
+          userAnswer(request, user),
+          answer(request, '/crud/stripe/token', async () => write.paymentsKey(sources.paymentsKey())),
+          ...cards,
+        ];
+      }
       default:
         return [];
     }

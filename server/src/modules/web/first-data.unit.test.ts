@@ -26,6 +26,8 @@ const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
   libraryFreeStory: never,
   orders: never,
   user: never,
+  paymentsKey: () => ({ key: 'pk_test', provider: 'test' }),
+  savedCards: never,
   ...over,
 });
 

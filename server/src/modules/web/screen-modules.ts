@@ -19,6 +19,7 @@ export const screenSources = {
   orders: 'src/features/orders/orders-page.tsx',
   cart: 'src/features/cart/cart-page.tsx',
   checkout: 'src/features/checkout/checkout-page.tsx',
+  payment: 'src/features/checkout/payment-page.tsx',
   'basic-subpage': 'src/features/cms/layouts/basic-layout.tsx',
   'home-page': 'src/features/home/home-layout.tsx',
   'free-streaming': 'src/features/free-streaming/free-streaming-layout.tsx',
