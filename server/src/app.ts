@@ -8,8 +8,11 @@ import type { Database } from './db/database';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { currentUser } from './modules/accounts/current-user';
+import { requireUser } from './modules/accounts/guards';
 import { isWeakerThanProduction, type PasswordHashParams } from './modules/accounts/password';
 import sessionUsers from './modules/accounts/session-user-cache';
+import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
@@ -27,6 +30,8 @@ import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import library from './modules/library/library.plugin';
+import { libraryUserOf } from './modules/library/library.routes';
+import { libraryService } from './modules/library/library.service';
 import { loginRoutes } from './modules/login/login.routes';
 import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { resizedCopies } from './modules/media/images';
@@ -34,7 +39,11 @@ import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import orders from './modules/orders/orders.plugin';
+import { ordersService } from './modules/orders/orders.service';
 import { passwordsRoutes } from './modules/passwords/passwords.routes';
+import { cardAttempts } from './modules/payments/card-attempts';
+import { cardsService } from './modules/payments/cards.service';
+import { payerOf } from './modules/payments/payer';
 import payments from './modules/payments/payments.plugin';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
@@ -161,6 +170,10 @@ export async function buildApp({
 
   const copies = (url: string, use: ImageUse) => resizedCopies(storage, url, imageWidths[use]);
   const cart = cartService(app.db);
+  // The family pages' first data (issue 27) reads what their API routes read, through the same services.
+  const familyLibrary = libraryService(app.db, { storage, catalogue });
+  const familyOrders = ordersService(app.db, app.payments);
+  const familyCards = cardsService(app.db, app.payments, cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }));
   await app.register(web, {
     root: webRoot,
     renderApp: await loadServerRender(webRoot, app.log),
@@ -168,6 +181,7 @@ export async function buildApp({
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),
     resizedCopies: copies,
+    signedIn: async (request) => Boolean(await currentUser(request)),
     freeStoryCover: (lang) =>
       catalogue.freeStory(lang).then(
         (story) => story.primary_image,
@@ -178,6 +192,16 @@ export async function buildApp({
         session: sessionSummary,
         cartQuantity: async (request) => ({ quantity: await cart.itemCount(await currentOwner(request)) }),
         cartLines: async (request) => (await cart.view(await currentOwner(request))).skus,
+        cartTotal: async (request) => cart.view(await currentOwner(request)),
+        library: async (request, query) => familyLibrary.myLibrary(await libraryUserOf(request), query),
+        libraryFreeStory: async (request) => familyLibrary.album(await libraryUserOf(request), 'free-story', request.siteLang),
+        user: currentUserResponse,
+        paymentsKey: () => familyCards.key(),
+        savedCards: async (request, userId) => familyCards.list(await payerOf(request), userId),
+        orders: async (request, page) => {
+          const { user } = await requireUser(request);
+          return familyOrders.list(user.id, page);
+        },
         navigation: () => cms.navigation(),
         cmsPage: (lang, path) => cms.page(lang, path),
         catalogue,

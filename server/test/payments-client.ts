@@ -1,3 +1,4 @@
+import type { CartTotal } from '@storyhouse/contracts';
 import { expect } from 'vitest';
 import type { CartVisitor } from './cart-client';
 
@@ -24,4 +25,17 @@ export async function cardToken(v: CartVisitor, number: string = TEST_CARDS.visa
   });
   expect(res.statusCode).toBe(200);
   return res.json().id as string;
+}
+
+/** Pays for the browser's cart with a new test card, as the payment page does; the order must be paid. */
+export async function payCart(v: CartVisitor) {
+  const total = (await v.total()).json() as CartTotal;
+  const res = await v.send('POST', '/crud/purchases', {
+    stripe_token: await cardToken(v),
+    expected_total: total.fullTotal,
+    cart_id: total.cart.id,
+    lang_code: 'en',
+  });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().status).toBe('paid');
 }

@@ -1,6 +1,7 @@
 // Storyhouse service worker: keeps the app shell so that, offline, the app
 // still opens and says so (spec §2: offline notice and offline not-found page).
-// Pages: network first, the last good page as the offline fallback.
+// Pages: network first, the last good page as the offline fallback; never a
+// page answered `no-store` (a signed-in family's library, orders or cart).
 // Hashed build assets: cache first (their names change with their content).
 // API calls and media always go to the network.
 const CACHE = 'storyhouse-shell-v1';
@@ -25,7 +26,7 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok) {
+          if (response.ok && !/no-store/i.test(response.headers.get('cache-control') || '')) {
             const copy = response.clone();
             caches.open(CACHE).then((cache) => cache.put('/__shell', copy));
           }

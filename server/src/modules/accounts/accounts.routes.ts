@@ -1,6 +1,6 @@
 import { SiteQuery, UserResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from './guards';
+import { currentUserResponse } from './user-response';
 
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -18,24 +18,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // E-mail, address and phone: no shared cache or back-forward disk copy may keep them (a 401 neither).
       reply.header('cache-control', 'private, no-store');
-      const { user, session } = await requireUser(request);
-      return {
-        id: user.id,
-        username: user.email,
-        email: user.email,
-        fname: user.fname,
-        lname: user.lname,
-        fullname: `${user.fname} ${user.lname}`.trim(),
-        address: user.address,
-        city: user.city,
-        country: user.country_id,
-        state: user.state,
-        zip: user.zip,
-        phone: user.phone,
-        admin: user.is_admin,
-        masqueradeUserId: session.masquerade_admin_id,
-        layout: user.layout as 'list' | 'grid',
-      };
+      return currentUserResponse(request);
     },
   );
 };

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createProduct, createUser, illinoisAddress, signIn } from '../../../test/factories';
 import { audioAlbum, grant, type TestAlbum } from '../../../test/library';
-import { cardToken } from '../../../test/payments-client';
+import { payCart as pay } from '../../../test/payments-client';
 
 /**
  * Issue 14: My Library over the real app. Ownership comes from a real paid
@@ -47,19 +47,6 @@ async function buyer(names: { fname?: string; lname?: string } = {}): Promise<Ca
   const email = `library-family${families}@example.test`;
   const user = await createUser(t.db, { email, password: 'listen-along', ...names });
   return Object.assign(await logIn(t.app, { email, password: 'listen-along' }), { userId: user.id });
-}
-
-/** Pays for the cart with a new test card, as the payment page does. */
-async function pay(v: CartVisitor) {
-  const total = (await v.total()).json() as CartTotal;
-  const res = await v.send('POST', '/crud/purchases', {
-    stripe_token: await cardToken(v),
-    expected_total: total.fullTotal,
-    cart_id: total.cart.id,
-    lang_code: 'en',
-  });
-  expect(res.statusCode).toBe(200);
-  expect(res.json().status).toBe('paid');
 }
 
 const verdicts = (tracks: readonly { plays_in_full: boolean; owned: boolean }[]) =>

@@ -35,7 +35,7 @@ const PROGRESS_LIMIT: RateLimit = { limit: 30, windowSeconds: 60 };
 const DOWNLOAD_CACHE = 'private, no-cache';
 
 /** 401 not_authenticated for a visitor. An admin acting as a family reads their library (masquerade). */
-async function libraryUserOf(request: FastifyRequest): Promise<LibraryUser> {
+export async function libraryUserOf(request: FastifyRequest): Promise<LibraryUser> {
   const { user, session } = await requireUser(request);
   return { userId: user.id, sessionId: session.id, masquerading: Boolean(session.masquerade_admin_id) };
 }

@@ -1,17 +1,26 @@
 import {
   CartLines,
+  CartTotal,
   FreeStory,
   type ImageUse,
   imageWidths,
   type LangCode,
+  LibraryAlbum,
   langCodes,
+  type MyLibraryQuery,
+  MyLibraryResponse,
+  OrdersResponse,
+  PaymentsKeyResponse,
   Product,
   ProductListResponse,
   ProductsResponse,
   QuantityResponse,
+  type SavedCard,
+  SavedCardsResponse,
   SessionResponse,
   SubscriptionOffersResponse,
   TopStoriesResponse,
+  UserResponse,
 } from '@storyhouse/contracts';
 import { firstDataKey, firstDataScript } from '@storyhouse/contracts/first-data';
 import type { FastifyRequest } from 'fastify';
@@ -42,6 +51,20 @@ export interface FirstDataSources {
   catalogue: ReturnType<typeof catalogueService>;
   /** Who the catalogue marks in-cart items and playable tracks for. */
   viewer: (request: FastifyRequest) => Viewer;
+  /** The cart with its lines and totals, as GET /crud/cart-session/total answers. */
+  cartTotal: (request: FastifyRequest) => Promise<CartTotal>;
+  /** A page of the signed-in family's library (GET /crud/my-library); refused (401) for a visitor. */
+  library: (request: FastifyRequest, query: MyLibraryQuery) => Promise<MyLibraryResponse>;
+  /** The free story's album as the family's library shows it (GET /crud/my-library/product/free-story). */
+  libraryFreeStory: (request: FastifyRequest) => Promise<LibraryAlbum>;
+  /** The signed-in user's account (GET /crud/user): checkout fills its form with their address; 401 for a visitor. */
+  user: (request: FastifyRequest) => Promise<UserResponse>;
+  /** The card processor's publishable key (GET /crud/stripe/token). */
+  paymentsKey: () => PaymentsKeyResponse;
+  /** The signed-in user's saved cards (GET /crud/stripe/customer/{id}/card); 401 for a visitor. */
+  savedCards: (request: FastifyRequest, userId: number) => Promise<SavedCard[]>;
+  /** A page of the signed-in user's orders (GET /crud/orders); refused (401) for a visitor. */
+  orders: (request: FastifyRequest, page: number) => Promise<OrdersResponse>;
   /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
 }
@@ -52,7 +75,16 @@ export type FirstPage =
   | { kind: 'shop' }
   | { kind: 'story'; slug: string }
   | { kind: 'freeStreamingAlbum'; id: number }
+  | { kind: FamilyPage }
   | { kind: 'other' };
+
+/**
+ * The pages of one signed-in family (issue 27): their first data is theirs
+ * alone, so the web plugin asks for them only for a signed-in visitor and
+ * answers them `private, no-store`.
+ */
+export const familyPages = ['library', 'orders', 'cart', 'checkout', 'payment'] as const;
+export type FamilyPage = (typeof familyPages)[number];
 
 interface Answer {
   key: string;
@@ -75,7 +107,23 @@ const write = {
   topStories: jsonWriter(TopStoriesResponse),
   freeStory: jsonWriter(FreeStory),
   subscriptionOffers: jsonWriter(SubscriptionOffersResponse),
+  cartTotal: jsonWriter(CartTotal),
+  library: jsonWriter(MyLibraryResponse),
+  libraryAlbum: jsonWriter(LibraryAlbum),
+  orders: jsonWriter(OrdersResponse),
+  user: jsonWriter(UserResponse),
+  paymentsKey: jsonWriter(PaymentsKeyResponse),
+  savedCards: jsonWriter(SavedCardsResponse),
 };
+
+/** A list's page, search and language filter from the address, as its screen reads them (web/src/components/catalogue/list-controls.tsx useListParams). */
+function listParamsOf(request: FastifyRequest, defaultLang: LangCode | 'all') {
+  const query = request.query as Record<string, unknown>;
+  const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
+  const page = /^\d{1,6}$/.test(text('page')) && Number(text('page')) >= 1 ? Number(text('page')) : 1;
+  const langParam = text('lang_code');
+  return { page, search: text('search').trim(), lang: isLangFilter(langParam) ? langParam : defaultLang };
+}
 
 /** The path the web app asks for an image's copies (web/src/components/catalogue/api/resize-image.ts). */
 export function resizeMultiplePath(url: string, widths: readonly number[]) {
@@ -115,16 +163,16 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
   };
 
   const covers = (request: FastifyRequest, items: readonly { primary_image: string | null }[]) =>
-    items.flatMap((p) => image(request, p.primary_image, 'cover'));
+    coversOf(
+      request,
+      items.map((p) => p.primary_image),
+    );
+  const coversOf = (request: FastifyRequest, urls: readonly (string | null)[]) =>
+    [...new Set(urls)].flatMap((url) => image(request, url, 'cover'));
 
   /** The shop's first page of products, from the address as the shop screen reads it (web/src/features/shop/shop-page.tsx). */
   const shop = async (request: FastifyRequest): Promise<Pending[]> => {
-    const query = request.query as Record<string, unknown>;
-    const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
-    const page = /^\d{1,6}$/.test(text('page')) && Number(text('page')) >= 1 ? Number(text('page')) : 1;
-    const search = text('search').trim();
-    const langParam = text('lang_code');
-    const lang = isLangFilter(langParam) ? langParam : request.siteLang;
+    const { page, search, lang } = listParamsOf(request, request.siteLang);
     const params = new URLSearchParams({ page: String(page), available: '1', lang_code: lang });
     if (search) params.set('search', search);
     const list = catalogue.listProducts(
@@ -208,6 +256,59 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
     return [answer(request, key, async () => page.json), ...(await layoutAnswers(request, page))];
   };
 
+  /** My Library's page from the address (web/src/features/library/library-page.tsx); on page 1 without a search, the free story of the week too. */
+  const library = async (request: FastifyRequest): Promise<Pending[]> => {
+    const { page, search, lang } = listParamsOf(request, 'all');
+    const query = new URLSearchParams();
+    if (search) query.set('search', search);
+    if (lang !== 'all') query.set('lang_code', lang);
+    query.set('page', String(page));
+    const list = sources.library(request, {
+      page,
+      search: search || undefined,
+      lang_code: lang === 'all' ? undefined : lang,
+    });
+    const own = [answer(request, `/crud/my-library?${query}`, async () => write.library(await list))];
+    const listCovers = list
+      .then((l) => coversOf(request, [...l.continue_listening.map((t) => t.image), ...l.items.map((a) => a.image)]))
+      .catch(() => []);
+    if (search || page !== 1) return [...own, ...(await listCovers)];
+    const storyLang = request.siteLang;
+    const freeStory = catalogue.freeStory(storyLang);
+    const storyCover = freeStory.then((f) => image(request, f.primary_image, 'cover')).catch(() => []);
+    return [
+      ...own,
+      answer(request, `/crud/free-story/${storyLang}?swr=1`, async () => write.freeStory(await freeStory)),
+      // The album's tracks come only with a free story this week (the card asks for them only then).
+      freeStory.then(
+        () =>
+          answer(request, '/crud/my-library/product/free-story', async () =>
+            write.libraryAlbum(await sources.libraryFreeStory(request)),
+          ),
+        () => undefined,
+      ),
+      ...(await listCovers),
+      ...(await storyCover),
+    ];
+  };
+
+  /** The cart with its totals, and its lines' covers (the cart and checkout pages). */
+  const cart = async (request: FastifyRequest): Promise<Pending[]> => {
+    const total = sources.cartTotal(request);
+    const lineCovers = await total
+      .then((c) =>
+        coversOf(
+          request,
+          c.skus.map((l) => l.image_url),
+        ),
+      )
+      .catch(() => []);
+    return [answer(request, '/crud/cart-session/total', async () => write.cartTotal(await total)), ...lineCovers];
+  };
+
+  const userAnswer = (request: FastifyRequest, user: Promise<UserResponse>) =>
+    answer(request, '/crud/user', async () => write.user(await user));
+
   const routeAnswers = async (request: FastifyRequest, page: FirstPage): Promise<Pending[]> => {
     switch (page.kind) {
       case 'cms':
@@ -229,6 +330,37 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         const album = catalogue.freeStreamingAlbum(page.id, sources.viewer(request));
         const cover = await album.then((p) => image(request, p.primary_image, 'cover')).catch(() => []);
         return [answer(request, `/crud/free-streaming/album/${page.id}`, async () => write.product(await album)), ...cover];
+      }
+      case 'library':
+        return library(request);
+      case 'orders': {
+        const { page: number } = listParamsOf(request, 'all');
+        const path = `/crud/orders?${new URLSearchParams({ filter_current_user: 'true', page: String(number) })}`;
+        return [answer(request, path, async () => write.orders(await sources.orders(request, number)))];
+      }
+      case 'cart':
+        return cart(request);
+      case 'checkout':
+        // The cart and its summary, and the account whose address fills the shipping form (issue 27 item 4).
+        return [...(await cart(request)), userAnswer(request, sources.user(request))];
+      case 'payment': {
+        // A finished payment's confirmation (?order=) asks for its order: left to the client.
+        if ((request.query as Record<string, unknown>).order !== undefined) return [];
+        // The cart, the account whose address fills the billing form, the processor and the saved cards to choose from.
+        const user = sources.user(request);
+        const cards = await user
+          .then((u) => [
+            answer(request, `/crud/stripe/customer/${u.id}/card`, async () =>
+              write.savedCards(await sources.savedCards(request, u.id)),
+            ),
+          ])
+          .catch(() => []);
+        return [
+          ...(await cart(request)),
+          userAnswer(request, user),
+          answer(request, '/crud/stripe/token', async () => write.paymentsKey(sources.paymentsKey())),
+          ...cards,
+        ];
       }
       default:
         return [];

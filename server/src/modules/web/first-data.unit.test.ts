@@ -21,6 +21,13 @@ const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
   catalogue: {} as FirstDataSources['catalogue'],
   viewer: () => ({ sessionId: async () => undefined, userId: async () => null }),
   resizedCopies: async () => undefined,
+  cartTotal: never,
+  library: never,
+  libraryFreeStory: never,
+  orders: never,
+  user: never,
+  paymentsKey: () => ({ key: 'pk_test', provider: 'test' }),
+  savedCards: never,
   ...over,
 });
 

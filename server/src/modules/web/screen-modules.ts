@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsTemplate, LangCode } from '@storyhouse/contracts';
+import type { FamilyPage } from './first-data';
 
 /**
  * The web app's module of each screen a page may open on (web/src/app/router.tsx
@@ -14,6 +15,11 @@ export const screenSources = {
   shop: 'src/features/shop/shop-page.tsx',
   story: 'src/features/story/story-page.tsx',
   freeStreamingAlbum: 'src/features/free-streaming/free-streaming-album-page.tsx',
+  library: 'src/features/library/library-page.tsx',
+  orders: 'src/features/orders/orders-page.tsx',
+  cart: 'src/features/cart/cart-page.tsx',
+  checkout: 'src/features/checkout/checkout-page.tsx',
+  payment: 'src/features/checkout/payment-page.tsx',
   'basic-subpage': 'src/features/cms/layouts/basic-layout.tsx',
   'home-page': 'src/features/home/home-layout.tsx',
   'free-streaming': 'src/features/free-streaming/free-streaming-layout.tsx',
@@ -25,7 +31,7 @@ export const screenSources = {
   donations: 'src/features/donations/donations-layout.tsx',
   'gift-card': 'src/features/gift-card/gift-card-layout.tsx',
   subscription: 'src/features/subscription/subscription-layout.tsx',
-} as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum', string>;
+} as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum' | FamilyPage, string>;
 
 export type Screen = keyof typeof screenSources;
 

@@ -1,29 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { RenderRequest } from '@storyhouse/contracts/first-data';
-import { FIRST_DATA_ELEMENT_ID } from '@storyhouse/contracts/first-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, FIXTURE_WEB_ROOT, type TestApp } from '../../../test/app';
+import { createTestApp, type TestApp } from '../../../test/app';
 import { createCmsEntry } from '../../../test/factories';
+import { embeddedOf, renderedFor, standInWebRoot } from '../../../test/stand-in-render';
 
 // Decision 015: pages for visitors and search engines arrive with the app's first render, made by the web build's
-// server-render bundle. Here a stand-in bundle answers with what it was asked (the real one is the browser journeys').
-const STAND_IN = `
-export async function render(request) {
-  if (request.cookies.includes('render=fails')) throw new Error('the render failed');
-  return '<main id="rendered">' + Buffer.from(JSON.stringify(request)).toString('base64') + '</main>';
-}
-`;
-
-let root: string;
+// server-render bundle; here a stand-in (test/stand-in-render.ts).
+const web = standInWebRoot();
 let t: TestApp;
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'storyhouse-ssr-'));
-  cpSync(FIXTURE_WEB_ROOT, root, { recursive: true });
-  mkdirSync(path.join(root, '.ssr'));
-  writeFileSync(path.join(root, '.ssr', 'entry-server.js'), STAND_IN);
-  t = await createTestApp({ webRoot: root, env: { FIRST_DATA_WAIT_MS: '5000' } });
+  t = await createTestApp({ webRoot: web.root, env: { FIRST_DATA_WAIT_MS: '5000' } });
   for (const lang_code of ['en', 'es'] as const)
     await createCmsEntry(t.db, {
       url: lang_code === 'en' ? '/about' : '/quienes-somos',
@@ -35,23 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  rmSync(root, { recursive: true, force: true });
+  web.remove();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-
-/** What the page's root holds: the request the render was asked (decoded), or null when the root is empty. */
-function renderedFor(html: string): RenderRequest | null {
-  const inner = /<div id="root">(.*?)<\/div>/s.exec(html)?.[1];
-  if (inner === undefined) throw new Error('no root in the page');
-  if (inner === '') return null;
-  const encoded = /<main id="rendered">([^<]*)<\/main>/.exec(inner)?.[1];
-  if (!encoded) throw new Error(`unexpected root: ${inner}`);
-  return JSON.parse(Buffer.from(encoded, 'base64').toString()) as RenderRequest;
-}
-
-const embeddedOf = (html: string) =>
-  JSON.parse(new RegExp(`id="${FIRST_DATA_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)?.[1] ?? 'null') as unknown;
 
 describe('a page rendered on the server', () => {
   it('holds the render of its address, language, first data, cookies and other-language links', async () => {
@@ -80,7 +52,7 @@ describe('a page rendered on the server', () => {
     expect(renderedFor(unknown.body)?.lang).toBe('en');
   });
 
-  it('is not made for the pages of one family (sign-in, cart, account): the browser renders them', async () => {
+  it('is not made for a visitor’s sign-in, cart and account pages: the browser renders them', async () => {
     for (const url of ['/login', '/cart', '/account/settings']) {
       const res = await get(url);
       expect(res.statusCode).toBe(200);

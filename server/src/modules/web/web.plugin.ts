@@ -18,7 +18,7 @@ import { translators } from '../../i18n';
 import { sendRouteNotFound } from '../../plugins/errors';
 import { alternateUrls, canonicalUrl, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
 import type { CmsPageMeta } from '../cms/cms.service';
-import type { FirstPage } from './first-data';
+import { type FamilyPage, type FirstPage, familyPages } from './first-data';
 import { defaultHead, type PageHead, renderPage } from './html';
 import { screenAssets } from './screen-modules';
 import type { RenderApp } from './server-render';
@@ -35,6 +35,8 @@ export interface WebOptions {
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
   /** The cover of a language's free story of the week (`/media/…`): the home page's hero when its entry has no header image. */
   freeStoryCover: (lang: LangCode) => Promise<string | null>;
+  /** Whether the request is a signed-in visitor's: only theirs get a family page's first data and first render. */
+  signedIn: (request: FastifyRequest) => Promise<boolean>;
   /** The text of a page's first-data element (first-data.ts); undefined embeds none. */
   firstData?: (request: FastifyRequest, page: FirstPage) => Promise<string>;
   /** The web build's server render (server-render.ts, decision 015); undefined leaves every page to the browser. */
@@ -49,6 +51,17 @@ const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
 /** The forms of a file the web build precompressed next to it (web/vite.config.ts). */
 const compressedForm = /\.(br|gz)$/;
 
+const isFamilyPage = (id: PageRouteId): id is FamilyPage => familyPages.some((p) => p === id);
+
+/**
+ * The HTML's caching: every page may be kept if revalidated, except a page
+ * of one family (a signed-in route, or the cart), which no cache may keep
+ * (nor the service worker, web/public/sw.js): it may hold their library,
+ * orders or cart.
+ */
+const cacheOf = (id: PageRouteId | undefined) =>
+  id && (pageRoutes[id].access !== 'open' || isFamilyPage(id)) ? 'private, no-store' : 'no-cache';
+
 /**
  * Serves the web app from the same origin as the API: hashed assets with a
  * one-year cache, every page route of the route table as the app's HTML
@@ -58,7 +71,10 @@ const compressedForm = /\.(br|gz)$/;
  * accepts it (br first), never compressed again per request.
  */
 export default fp<WebOptions>(
-  async (app: FastifyInstance, { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, firstData, renderApp }) => {
+  async (
+    app: FastifyInstance,
+    { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, signedIn, firstData, renderApp },
+  ) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
     const assetsOf = root && template ? screenAssets(root) : undefined;
@@ -157,6 +173,7 @@ export default fp<WebOptions>(
     /**
      * `cover`: a story page's album cover, preloaded (its product was read to know the page exists).
      * `shows`: what the page shows, for its first data; a path that is no route is a CMS path (found or not).
+     * `id`: the route's, for its caching; undefined for a path that is no route.
      */
     const sendPage = async (
       request: FastifyRequest,
@@ -164,6 +181,7 @@ export default fp<WebOptions>(
       isRoute: boolean,
       shows: FirstPage,
       cover?: string | null,
+      id?: PageRouteId,
     ) => {
       if (!template) return sendRouteNotFound(request, reply);
       const flag = (request.query as Record<string, unknown>)[SPANISH_FLAG_COOKIE];
@@ -177,7 +195,7 @@ export default fp<WebOptions>(
       const html = renderPage(template, request.siteLang, { ...head, ...assets }, data, markup);
       return reply
         .code(found ? 200 : 404)
-        .header('cache-control', 'no-cache')
+        .header('cache-control', cacheOf(id))
         .header('vary', 'host, cookie')
         .type('text/html; charset=utf-8')
         .send(html);
@@ -191,9 +209,14 @@ export default fp<WebOptions>(
       return story ? { exists: true, cover: story.image } : { exists: false };
     };
 
-    /** What a route's screen shows (web/src/app/router.tsx), for its first data. */
-    const showsOf = (request: FastifyRequest, id: PageRouteId, route: PageRoute): FirstPage => {
+    /**
+     * What a route's screen shows (web/src/app/router.tsx), for its first data.
+     * A family's page is theirs only when signed in: a visitor's is left to the
+     * browser as before (the route guard sends them to log in).
+     */
+    const showsOf = async (request: FastifyRequest, id: PageRouteId, route: PageRoute): Promise<FirstPage> => {
       const params = request.params as Record<string, string | undefined>;
+      if (isFamilyPage(id)) return (await signedIn(request)) ? { kind: id } : { kind: 'other' };
       if (route.cms) return { kind: 'cms', path: pathOf(request) };
       if (id === 'shop') return { kind: 'shop' };
       if (id === 'story' && params.slug) return { kind: 'story', slug: params.slug };
@@ -207,9 +230,9 @@ export default fp<WebOptions>(
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;
         app.get(url, { schema: { hide: true } }, async (request, reply) => {
-          if (!isRoute) return sendPage(request, reply, false, showsOf(request, id, route));
-          const { exists, cover } = await found(id, request.params);
-          return sendPage(request, reply, exists, showsOf(request, id, route), cover);
+          if (!isRoute) return sendPage(request, reply, false, await showsOf(request, id, route), undefined, id);
+          const [{ exists, cover }, shows] = await Promise.all([found(id, request.params), showsOf(request, id, route)]);
+          return sendPage(request, reply, exists, shows, cover, id);
         });
       }
     }

@@ -1,6 +1,7 @@
 import type { FREE_STORY_ALBUM, LibraryAlbum } from '@storyhouse/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 import { libraryKeys } from './get-library';
 
 /**
@@ -8,9 +9,13 @@ import { libraryKeys } from './get-library';
  * the free story of the week's (`free-story`); 404 item_not_found otherwise.
  * `enabled` is off for an address that names no album.
  */
-export const useLibraryAlbum = (id: number | typeof FREE_STORY_ALBUM, enabled = true) =>
-  useQuery({
+export const useLibraryAlbum = (id: number | typeof FREE_STORY_ALBUM, enabled = true) => {
+  const path = `/crud/my-library/product/${id}`;
+  // My Library's page arrives with the free story's album (issue 27).
+  return useQuery({
     queryKey: libraryKeys.album(id),
-    queryFn: ({ signal }) => api<LibraryAlbum>(`/crud/my-library/product/${id}`, { signal }),
+    queryFn: ({ signal }) => api<LibraryAlbum>(path, { signal }),
     enabled,
+    ...firstData<LibraryAlbum>(path),
   });
+};

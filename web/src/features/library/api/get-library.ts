@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ProductListParams } from '../../../components/catalogue/api/catalogue-keys';
 import { listSearchParams } from '../../../components/catalogue/list-controls';
 import { api } from '../../../lib/api-client';
+import { firstData } from '../../../lib/first-data';
 
 /**
  * The query keys of My Library: `libraryKeys.all` covers every page and
@@ -16,15 +17,23 @@ export const libraryKeys = {
 };
 
 /** Spec §7 GET /crud/my-library?page (with the screen's search and lang_code): one page of what the family owns. */
-export function getLibrary(params: ProductListParams, signal?: AbortSignal) {
+function libraryPath(params: ProductListParams) {
   // All languages is the library's default filter (contracts MyLibraryQuery): left out, as in the page's address.
   const query = listSearchParams(params, 'all');
   query.set('page', String(params.page));
-  return api<MyLibraryResponse>(`/crud/my-library?${query}`, { signal });
+  return `/crud/my-library?${query}`;
 }
 
+export const getLibrary = (params: ProductListParams, signal?: AbortSignal) =>
+  api<MyLibraryResponse>(libraryPath(params), { signal });
+
+/** A signed-in family's page arrives with its first page of the library (issue 27): the first render takes it from there. */
 export const libraryQuery = (params: ProductListParams) =>
-  queryOptions({ queryKey: libraryKeys.list(params), queryFn: ({ signal }) => getLibrary(params, signal) });
+  queryOptions({
+    queryKey: libraryKeys.list(params),
+    queryFn: ({ signal }) => getLibrary(params, signal),
+    ...firstData<MyLibraryResponse>(libraryPath(params)),
+  });
 
 /** The previous answer stays on screen while the next page or search loads, so the list does not flash empty. */
 export const useLibrary = (params: ProductListParams) => useQuery({ ...libraryQuery(params), placeholderData: keepPreviousData });
