@@ -84,8 +84,8 @@ test('My orders of a new account is empty and shows the way to the shop; a paid 
 
   await expect(page.getByRole('list', { name: t('orders.page.list') }).getByRole('article')).toHaveCount(1);
   const order = await orderCard(page, t, orderId);
-  // The internal id is not what the family reads.
-  await expect(order.getByRole('heading', { level: 2 })).not.toContainText(String(orderId));
+  // The family reads the order's number (SH-…), not the internal id (issue 27 item 8).
+  await expect(order.getByRole('heading', { level: 2 })).toContainText(/\bSH-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{2}\b/);
   await expect(order.getByText(t('orders.status.paid'), { exact: true })).toBeVisible();
   await expect(order.getByRole('listitem').filter({ hasText: product.title })).toContainText(t('cart.type.digital_album'));
   await expect(order.getByRole('definition').last()).toHaveText(money.format(total));
