@@ -166,12 +166,15 @@ test.describe('paying', () => {
     // The saved card, in settings (spec §7 GET /crud/stripe/customer/{id}/card).
     await page.goto('/account/settings');
     const settingsCards = page.getByRole('region', { name: t('account.cards.title') });
-    await expect(settingsCards.getByText(saved)).toBeVisible();
+    // The card in the list (the confirm dialog, in the same region, names it too while it is open).
+    const savedCard = settingsCards.getByRole('listitem').filter({ hasText: saved });
+    await expect(savedCard).toBeVisible();
     // Deleting asks first (spec §5 Confirmations); keeping it changes nothing, confirming removes it.
     await settingsCards.getByRole('button', { name: t('account.cards.deleteLabel', { card: saved }) }).click();
     const dialog = page.getByRole('dialog', { name: t('account.cards.confirmTitle') });
     await dialog.getByRole('button', { name: t('account.cards.confirmCancel') }).click();
-    await expect(settingsCards.getByText(saved)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(savedCard).toBeVisible();
     await settingsCards.getByRole('button', { name: t('account.cards.deleteLabel', { card: saved }) }).click();
     await dialog.getByRole('button', { name: t('account.cards.delete') }).click();
     await expect(settingsCards.getByText(t('account.cards.none'))).toBeVisible();
