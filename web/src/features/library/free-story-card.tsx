@@ -30,6 +30,8 @@ export function FreeStoryCard() {
         use="cover"
         sizes="8rem"
         className="library-free-story__image"
+        // At the top of the library, above the fold: its largest image, not one to load lazily (Lighthouse's LCP).
+        priority
       />
       <div className="library-free-story__body">
         <h2 id={headingId} className="library-free-story__label">
