@@ -325,7 +325,10 @@ export function ordersRepository(db: Db) {
         .execute();
     },
 
-    /** Empties what the order bought from its cart (lines added meanwhile stay), and its coupon and gift: one statement. */
+    /**
+     * Empties what the order bought from its cart (lines added meanwhile stay), and its coupon and gift: one
+     * statement. The shipping address stays for the next checkout, unless it was a gift's (the recipient's).
+     */
     async emptyCart(cartId: number, lines: readonly OrderLineRow[], amountLineIds: readonly number[]) {
       const skuIds = lines.filter((l) => l.sku_id !== null && !isAmountType(l.type)).map((l) => l.sku_id as number);
       await db
@@ -342,7 +345,15 @@ export function ordersRepository(db: Db) {
             .where((eb) => (amountLineIds.length > 0 ? eb('id', 'in', amountLineIds) : eb.lit(false))),
         )
         .updateTable('carts')
-        .set({ coupon_id: null, gift_name: null, gift_email: null, gift_message: null, updated_at: sql<Date>`now()` })
+        .set({
+          coupon_id: null,
+          gift_name: null,
+          gift_email: null,
+          gift_message: null,
+          // The row's values before this update: a gift's address was the recipient's.
+          shipping_address_id: sql<number | null>`case when gift_email is null then shipping_address_id end`,
+          updated_at: sql<Date>`now()`,
+        })
         .where('id', '=', cartId)
         .execute();
     },

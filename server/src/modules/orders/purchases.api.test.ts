@@ -552,6 +552,24 @@ describe('gifts', () => {
     expect(again.json().code).toBe('gift_unavailable');
   });
 
+  it('forgets a gift’s shipping address (the recipient’s) once paid; the family’s own stays for the next checkout', async () => {
+    const shipped = async (v: Awaited<ReturnType<typeof family>>) => (await totalOf(v)).addresses.shipping;
+    const giver = await family();
+    await giver.add(ids.cd);
+    await giver.markGift({ name: 'Grandma Rose', email: 'rose@example.test', message: '' });
+    const cart = (await totalOf(giver)).cart.id;
+    expect((await giver.send('POST', `/crud/cart/${cart}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    expect((await pay(giver, await token(giver))).statusCode).toBe(200);
+    expect(await shipped(giver)).toBeNull();
+
+    const buyer = await family();
+    await buyer.add(ids.cd);
+    const own = (await totalOf(buyer)).cart.id;
+    expect((await buyer.send('POST', `/crud/cart/${own}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    expect((await pay(buyer, await token(buyer))).statusCode).toBe(200);
+    expect(await shipped(buyer)).toMatchObject({ city: illinoisAddress.city });
+  });
+
   it('sends a gift card to its recipient, whose balance it becomes when claimed', async () => {
     const v = await family();
     await v.add(ids.album);
