@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { routePath } from '@storyhouse/contracts';
 import { demoPage, expect, type SiteLang, test } from './fixtures';
+import { asBrowser, createAccount, freshEmail, payCart } from './helpers';
 
 // Spec §2 Subscription and §4 Cart subscription: the shop's card leads to the
 // plans; adding one plan replaces the other in the cart.
@@ -49,4 +50,30 @@ test('the shop’s subscription card leads to the plans; the annual plan replace
   // The cart names the plan in the site's language, as the plans page does (issue 26 item 14: the plan's title in each language).
   await expect(page.getByRole('heading', { level: 3, name: annualName, exact: true })).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 3, name: monthlyName, exact: true })).toHaveCount(0);
+});
+
+test('a family whose plan is active is told so, and not sold a second one (issue 28: one plan at a time)', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await createAccount(page, { email: freshEmail('one-plan'), password: 'listen-along-1' });
+  await page.goto(subscriptionPath(siteLang));
+  const offers = page.getByRole('region', { name: t('subscription.plans') });
+  const plan = (name: string) => offers.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+  const monthlyName = t('subscription.monthly');
+  await plan(monthlyName)
+    .getByRole('button', { name: t('catalogue.addTrack', { title: monthlyName }) })
+    .click();
+  await expect(plan(monthlyName).getByText(t('subscription.inCart'))).toBeVisible();
+  await asBrowser(page, (api) => payCart(api, siteLang));
+
+  await page.reload();
+  const annualName = t('subscription.annual');
+  await plan(annualName)
+    .getByRole('button', { name: t('catalogue.addTrack', { title: annualName }) })
+    .click();
+  const told = page.getByRole('status').filter({ hasText: t('errors.plan_already_active') });
+  await expect(told).toBeVisible();
+  await expect(told.getByRole('link', { name: t('cart.owned.openShort') })).toHaveAttribute('href', '/library');
+  // Nothing went into the cart.
+  await expect(plan(annualName).getByText(t('subscription.inCart'))).toHaveCount(0);
 });

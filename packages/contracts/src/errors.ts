@@ -111,6 +111,8 @@ export const errorCodes = [
   // issue 26 item 7: after repeated declined cards, the next try needs a solved captcha
   'payment_captcha_required',
   'gift_unavailable',
+  // issue 28: one plan at a time; a family with an active plan does not buy another
+  'plan_already_active',
   'recurring_donation_not_found',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',

@@ -26,6 +26,7 @@ export const refusalCodes = [
   'card_in_use',
   'gift_unavailable',
   'item_already_owned',
+  'plan_already_active',
   'login_failed',
   'current_password_wrong',
   // after repeated failures: the form shows the captcha and the family goes on

@@ -48,6 +48,7 @@ import {
   toCoupon,
 } from './coupons.service';
 import { assertGiftable, assertMarkable, giftOf, holdsSubscription } from './gift.service';
+import { assertNoSecondPlan } from './one-plan';
 import { assertNotOwned, dropOwnedLines, linesAdded, ownedLineIds } from './owned-lines';
 
 /** Who asks: the session, and its signed-in user if any. */
@@ -354,9 +355,11 @@ export function cartService(db: Db) {
       const before = await tx.lockedLines(cartId);
       const draft: Draft = new Map(before.map((l) => [l.sku_id, { ...l }]));
       edit(draft);
+      const added = linesAdded(before, draft.values());
       if (giftOf(cart)) assertGiftable([...draft.values()]);
       // Issue 26 item 5: a family's own order does not take what it already owns (a gift order may).
-      else await assertNotOwned(trx, owner.userId, linesAdded(before, draft.values()));
+      else await assertNotOwned(trx, owner.userId, added);
+      await assertNoSecondPlan(trx, owner.userId, added);
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
       return totalOf(trx, cart, { lang: owner.lang });
     });

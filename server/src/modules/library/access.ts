@@ -73,6 +73,9 @@ export async function trackVerdicts(
 /** Whether the listener's entitlement rows say a plan covers every track (a subscription, spec §3). */
 export const planCovers = (rows: readonly EntitlementRow[]) => rows.some((row) => row.type === 'subscription');
 
+/** Whether the user's plan covers every track now (spec §7 has-subscription; one plan at a time, cart/one-plan.ts). */
+export const hasActivePlan = (db: Db, userId: number) => libraryRepository(db).hasActivePlan(userId);
+
 /**
  * The rule applied to what the listener's entitlement rows say (the rows of
  * `entitlementRows`, fetched alone or within a larger query), or to nothing

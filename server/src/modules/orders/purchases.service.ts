@@ -12,6 +12,7 @@ import {
 } from '../../providers/payments/payment-provider';
 import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
+import { assertNoSecondPlan } from '../cart/one-plan';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
@@ -77,6 +78,7 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
       if (!total) throw new AppError('not_found', 'item_not_found');
       if (await orders.pendingOrderOfCart(cartId)) throw new AppError('conflict', 'order_already_submitted');
       assertPurchasable(total);
+      await assertNoSecondPlan(trx, buyer.userId, total.skus);
       accept(total);
       const { order, lines } = orderSnapshot(total, { userId: buyer.userId, cartId, langCode: lang });
       const charged = order.total_cents > 0;

@@ -62,6 +62,15 @@ export function AddToCartButton({
         });
         return;
       }
+      if (outcome === 'has_plan') {
+        // One plan at a time (issue 28): the family's plan already plays every story.
+        const library = routePath('library', lang);
+        showToast({
+          message: t('errors.plan_already_active'),
+          link: library ? { to: library, label: t('cart.owned.openShort') } : undefined,
+        });
+        return;
+      }
       setAddedHere(true);
       const cart = routePath('cart', lang);
       if (outcome === 'added') {

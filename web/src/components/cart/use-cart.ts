@@ -51,10 +51,14 @@ function subscribeAdding(listener: () => void) {
 
 /**
  * How an add ended: the server took it; it refused it because the family
- * already owns it (issue 26 item 5: the button says where it is); or it
+ * already owns it (issue 26 item 5: the button says where it is) or already
+ * has a plan (issue 28: one plan at a time; the button says so); or it
  * refused it otherwise, or another add was pending.
  */
-export type AddOutcome = 'added' | 'owned' | 'refused';
+export type AddOutcome = 'added' | 'owned' | 'has_plan' | 'refused';
+
+/** The refusals an add tells the family about (spec §8 shows no message for the others). */
+const toldRefusals: Record<string, AddOutcome> = { item_already_owned: 'owned', plan_already_active: 'has_plan' };
 
 /**
  * Adds skus with quantity 1. A call while another add is pending is ignored.
@@ -79,7 +83,7 @@ export function useAddToCart(): {
         return 'added';
       } catch (error) {
         // Spec §8: no message; the re-sync below shows the true cart.
-        return error instanceof ApiError && error.code === 'item_already_owned' ? 'owned' : 'refused';
+        return (error instanceof ApiError && toldRefusals[error.code]) || 'refused';
       } finally {
         await resync(client);
         setAdding(false);

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { hasActivePlan } from '../library/access';
+
+/**
+ * One plan at a time (issue 28): a family whose plan is active (the library's
+ * rule: started by checkout, active, not cancelled as of now) does not buy a
+ * second one, which would renew beside the first. Adding a plan to its cart
+ * is refused, and so is paying for a cart that holds one (the plan may have
+ * started in another tab since it was added). A visitor has no plan yet:
+ * checkout, which needs a sign-in, asks again. One query, only when a plan
+ * is among the lines.
+ */
+export async function assertNoSecondPlan(db: Db, userId: number | null, lines: readonly { type: string }[]) {
+  if (userId === null || !lines.some((l) => l.type === 'subscription')) return;
+  if (await hasActivePlan(db, userId)) throw new AppError('conflict', 'plan_already_active');
+}
