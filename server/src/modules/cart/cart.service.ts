@@ -48,7 +48,7 @@ import {
   toCoupon,
 } from './coupons.service';
 import { assertGiftable, assertMarkable, giftOf, holdsSubscription } from './gift.service';
-import { assertNoSecondPlan } from './one-plan';
+import { assertNoSecondPlan, dropSecondPlan } from './one-plan';
 import { assertNotOwned, dropOwnedLines, linesAdded, ownedLineIds } from './owned-lines';
 
 /** Who asks: the session, and its signed-in user if any. */
@@ -668,6 +668,8 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
     if (next !== null || giftOf(userCart) !== null) await tx.setGift(mine, next);
     // Issue 26 item 5: what the account already owns leaves its own order (a gift's stays: it is for someone else).
     if (next === null) await dropOwnedLines(trx, mine, userId);
+    // Issue 28: one plan at a time; a guest's plan does not join an account whose plan is active.
+    await dropSecondPlan(trx, mine, userId);
     await tx.deleteCart(guest);
   });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
-import { type CartVisitor, logIn } from '../../../test/cart-client';
+import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createUser } from '../../../test/factories';
 import { cardToken, payCart } from '../../../test/payments-client';
 
@@ -81,6 +81,18 @@ describe('one plan at a time', () => {
     expect(res.json().code).toBe('plan_already_active');
     expect(await ordersOf(v.userId)).toEqual([]);
     expect(await skusOf(v)).toEqual([plans.annual]);
+  });
+
+  it('leaves out of the account’s cart a plan a guest chose before signing in to an account whose plan is active', async () => {
+    const v = await family();
+    expect((await v.add(plans.monthly)).statusCode).toBe(200);
+    await payCart(v);
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', v.userId).executeTakeFirstOrThrow()).email;
+
+    const guest = cartVisitor(t.app);
+    expect((await guest.add(plans.annual)).statusCode).toBe(200);
+    const signedIn = await logIn(t.app, { email, password: 'listen-along' }, guest.cookie);
+    expect(await skusOf(signedIn)).toEqual([]);
   });
 
   it('lets a family whose plan has ended choose one again', async () => {
