@@ -27,15 +27,20 @@ export async function cardToken(v: CartVisitor, number: string = TEST_CARDS.visa
   return res.json().id as string;
 }
 
-/** Pays for the browser's cart with a new test card, as the payment page does; the order must be paid. */
-export async function payCart(v: CartVisitor) {
+/** Submits the browser's cart for payment with a new test card, as the payment page does; answers the purchase's response. */
+export async function submitCart(v: CartVisitor) {
   const total = (await v.total()).json() as CartTotal;
-  const res = await v.send('POST', '/crud/purchases', {
+  return v.send('POST', '/crud/purchases', {
     stripe_token: await cardToken(v),
     expected_total: total.fullTotal,
     cart_id: total.cart.id,
     lang_code: 'en',
   });
+}
+
+/** Pays for the browser's cart with a new test card, as the payment page does; the order must be paid. */
+export async function payCart(v: CartVisitor) {
+  const res = await submitCart(v);
   expect(res.statusCode).toBe(200);
   expect(res.json().status).toBe('paid');
 }

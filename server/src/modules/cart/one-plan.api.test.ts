@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createUser } from '../../../test/factories';
-import { cardToken, payCart } from '../../../test/payments-client';
+import { payCart, submitCart } from '../../../test/payments-client';
 
 /** One plan at a time (issue 28): a family with an active plan does not buy a second one. */
 let t: TestApp;
@@ -70,13 +70,7 @@ describe('one plan at a time', () => {
     await payCart(other);
     await sql`update recurring_items set user_id = ${v.userId} where user_id = ${other.userId}`.execute(t.db);
 
-    const total = (await v.total()).json() as { fullTotal: number; cart: { id: number } };
-    const res = await v.send('POST', '/crud/purchases', {
-      stripe_token: await cardToken(v),
-      expected_total: total.fullTotal,
-      cart_id: total.cart.id,
-      lang_code: 'en',
-    });
+    const res = await submitCart(v);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('plan_already_active');
     expect(await ordersOf(v.userId)).toEqual([]);
