@@ -114,6 +114,14 @@ export const errorCodes = [
   // issue 28: one plan at a time; a family with an active plan does not buy another
   'plan_already_active',
   'recurring_donation_not_found',
+  // issue 28: a family's plan and monthly donations (spec §8 Subscription)
+  'no_subscription',
+  'subscription_error_retrieving',
+  'subscription_already_cancelled',
+  'subscription_ended',
+  'subscription_cancel_at_end_only',
+  'plan_change_unavailable',
+  'giving_statement_empty',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
 ] as const;

@@ -54,6 +54,9 @@ export const pageRoutes = {
   emailChangeUndo: { paths: ['/account/email/undo'], access: 'open' },
   // Issue 13: My orders (spec §2 route table: both addresses show the same list).
   orders: { paths: ['/account/orders', '/shop/orders'], access: 'signed-in' },
+  // Issue 28: My subscription (the plan, monthly donations, invoices) and its cancel screen (spec §2).
+  subscriptions: { paths: ['/account/subscriptions'], access: 'signed-in' },
+  subscriptionCancel: { paths: ['/account/subscription/cancel'], access: 'signed-in' },
   // Spec §2 /claim-gift/{hash}: the gift link e-mailed to its recipient, who logs in (or creates an account) and comes
   // back here with back_location; without a hash the page goes on to /library.
   claimGift: { paths: ['/claim-gift/:hash', '/claim-gift'], access: 'signed-in' },

@@ -28,3 +28,122 @@ export type SubscriptionOffer = z.infer<typeof SubscriptionOffer>;
 /** GET /crud/subscription-skus: the plans on sale, monthly first. */
 export const SubscriptionOffersResponse = z.object({ items: z.array(SubscriptionOffer) }).meta({ id: 'SubscriptionOffers' });
 export type SubscriptionOffersResponse = z.infer<typeof SubscriptionOffersResponse>;
+
+/**
+ * Issue 28: a family's plan or monthly donation as it renews at the card
+ * processor (spec §3 Subscription, §4 Subscription, §9 prices). `id` is the
+ * processor's subscription id (sub_…), the one the spec's calls name.
+ */
+export const RenewalKind = z.enum(['subscription', 'recurring_donation']);
+export type RenewalKind = z.infer<typeof RenewalKind>;
+
+export const RenewalStatus = z.enum(['active', 'past_due', 'cancelled']);
+export type RenewalStatus = z.infer<typeof RenewalStatus>;
+
+const IsoDate = z.string().describe('ISO date-time');
+
+/** Spec §3: one item of a subscription (what it is, how many, the price of one in cents). */
+export const SubscriptionItem = z.object({
+  metadata: z.object({ type: RenewalKind, code: z.string() }),
+  quantity: z.number().int(),
+  price: z.object({ unit_amount: z.number().int().describe('cents') }),
+});
+
+export const MySubscription = z
+  .object({
+    id: z.string(),
+    type: RenewalKind,
+    /** monthly or annual for a plan; the fund's code for a monthly donation. */
+    code: z.string(),
+    title: z.string(),
+    status: RenewalStatus,
+    interval: z.enum(['month', 'year']),
+    items: z.array(SubscriptionItem),
+    /** Spec §9: quantity × unit amount, in dollars (what one period costs). */
+    price_usd: Usd,
+    current_period_end: IsoDate,
+    /** Set while a cancel at the period's end is pending (spec §4 pending-cancel, Resume). */
+    cancel_at: IsoDate.nullable(),
+    trial_end: IsoDate.nullable(),
+    /** Spec §3 test_clock: the test processor's time, when its clock has been moved. */
+    test_clock: z.object({ frozen_time: IsoDate }).nullable(),
+    /** The next charge, while one is coming (not once a cancel is pending or it ended). */
+    next_payment: z.object({ date: IsoDate, amount_usd: Usd }).nullable(),
+    /** The saved card it renews on (brand and last4 only). */
+    card: z.object({ id: z.string(), brand: z.string(), last4: z.string() }).nullable(),
+    /** Past due: the renewal that failed, and when the card is tried again (null after the last try). */
+    past_due: z.object({ amount_usd: Usd, next_attempt_at: IsoDate.nullable() }).nullable(),
+    /** Spec §4: how a cancel now would end it: at the period's end, or at once with the unused part refunded. */
+    cancel_kind: z.enum(['now', 'period_end']),
+    /** What a cancel now gives back (0 when it ends at the period's end). */
+    refund_usd: Usd,
+    /** A monthly plan may move to the annual plan (issue 28 item 4): what that charges today, prorated. */
+    upgrade: z.object({ code: SubscriptionPlan, price_usd: Usd, due_now_usd: Usd }).nullable(),
+  })
+  .meta({ id: 'MySubscription' });
+export type MySubscription = z.infer<typeof MySubscription>;
+
+/** GET /crud/stripe/customer/my/subscriptions: the plan and monthly donations, live ones first. */
+export const MySubscriptionsResponse = z.object({ data: z.array(MySubscription) }).meta({ id: 'MySubscriptions' });
+export type MySubscriptionsResponse = z.infer<typeof MySubscriptionsResponse>;
+
+/** A processor id in a path or cursor (sub_…, in_…, card_…, pm_…). */
+const ProcessorId = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_]+$/);
+
+export const SubscriptionParams = z.strictObject({ id: ProcessorId });
+
+/** Spec §7: Stripe's list paging; one cursor at a time. */
+export const InvoicesQuery = z
+  .strictObject({
+    lang_code: z.string().optional(),
+    starting_after: ProcessorId.optional(),
+    ending_before: ProcessorId.optional(),
+  })
+  .refine((q) => !(q.starting_after && q.ending_before), { message: 'validation.invalid', path: ['ending_before'] });
+
+/** Spec §3 Invoice: total in cents, status, lines (plan interval, product). */
+export const Invoice = z
+  .object({
+    id: z.string(),
+    created: IsoDate,
+    total: z.number().int().describe('cents'),
+    total_usd: Usd,
+    status: z.enum(['open', 'paid', 'void', 'uncollectible']),
+    type: RenewalKind,
+    code: z.string(),
+    lines: z.array(z.object({ plan: z.object({ interval: z.enum(['month', 'year']) }), product: z.string() })),
+  })
+  .meta({ id: 'Invoice' });
+export type Invoice = z.infer<typeof Invoice>;
+
+export const InvoicesResponse = z
+  .object({ data: z.array(Invoice), has_more: z.boolean() })
+  .meta({ id: 'Invoices' });
+export type InvoicesResponse = z.infer<typeof InvoicesResponse>;
+
+/** POST /crud/stripe/subscription/{id}/card: renew on another saved card of the family. */
+export const SubscriptionCardBody = z.strictObject({ card_id: ProcessorId }).meta({ id: 'SubscriptionCardBody' });
+export type SubscriptionCardBody = z.infer<typeof SubscriptionCardBody>;
+
+/** POST /crud/stripe/subscription/{id}/plan: a monthly plan becomes the annual plan, prorated. */
+export const SubscriptionPlanBody = z.strictObject({ code: SubscriptionPlan }).meta({ id: 'SubscriptionPlanBody' });
+export type SubscriptionPlanBody = z.infer<typeof SubscriptionPlanBody>;
+
+/** POST /crud/test-payments/clock (test processor, admins): move its clock forward and bill what falls due. */
+export const TestClockBody = z
+  .strictObject({ advance_days: z.number().int().min(1).max(3660) })
+  .meta({ id: 'TestClockBody' });
+export type TestClockBody = z.infer<typeof TestClockBody>;
+export const TestClockResponse = z.object({ frozen_time: IsoDate, steps: z.number().int() }).meta({ id: 'TestClock' });
+export type TestClockResponse = z.infer<typeof TestClockResponse>;
+
+/** POST /crud/giving-statement: the year's gifts e-mailed to the donor (a calendar year, not in the future). */
+export const GivingStatementBody = z.strictObject({ year: z.number().int().min(2000).max(2100) }).meta({ id: 'GivingStatementBody' });
+export type GivingStatementBody = z.infer<typeof GivingStatementBody>;
+export const GivingStatementResponse = z
+  .object({ year: z.number().int(), gifts: z.number().int(), total_usd: Usd, sent_to: z.string() })
+  .meta({ id: 'GivingStatement' });
+export type GivingStatementResponse = z.infer<typeof GivingStatementResponse>;
