@@ -119,9 +119,7 @@ export const Invoice = z
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;
 
-export const InvoicesResponse = z
-  .object({ data: z.array(Invoice), has_more: z.boolean() })
-  .meta({ id: 'Invoices' });
+export const InvoicesResponse = z.object({ data: z.array(Invoice), has_more: z.boolean() }).meta({ id: 'Invoices' });
 export type InvoicesResponse = z.infer<typeof InvoicesResponse>;
 
 /** POST /crud/stripe/subscription/{id}/card: renew on another saved card of the family. */
@@ -133,15 +131,15 @@ export const SubscriptionPlanBody = z.strictObject({ code: SubscriptionPlan }).m
 export type SubscriptionPlanBody = z.infer<typeof SubscriptionPlanBody>;
 
 /** POST /crud/test-payments/clock (test processor, admins): move its clock forward and bill what falls due. */
-export const TestClockBody = z
-  .strictObject({ advance_days: z.number().int().min(1).max(3660) })
-  .meta({ id: 'TestClockBody' });
+export const TestClockBody = z.strictObject({ advance_days: z.number().int().min(1).max(3660) }).meta({ id: 'TestClockBody' });
 export type TestClockBody = z.infer<typeof TestClockBody>;
 export const TestClockResponse = z.object({ frozen_time: IsoDate, steps: z.number().int() }).meta({ id: 'TestClock' });
 export type TestClockResponse = z.infer<typeof TestClockResponse>;
 
 /** POST /crud/giving-statement: the year's gifts e-mailed to the donor (a calendar year, not in the future). */
-export const GivingStatementBody = z.strictObject({ year: z.number().int().min(2000).max(2100) }).meta({ id: 'GivingStatementBody' });
+export const GivingStatementBody = z
+  .strictObject({ year: z.number().int().min(2000).max(2100) })
+  .meta({ id: 'GivingStatementBody' });
 export type GivingStatementBody = z.infer<typeof GivingStatementBody>;
 export const GivingStatementResponse = z
   .object({ year: z.number().int(), gifts: z.number().int(), total_usd: Usd, sent_to: z.string() })
