@@ -108,11 +108,11 @@ test('a subscriber finds the whole shop in My Library, included in the plan, and
     .getByRole('list', { name: t('library.albums') })
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { level: 3, name: story.title }) });
-  await expect(card.getByText(t('library.includedInPlan'))).toBeVisible();
+  await expect(card.getByText(t('library.includedInPlan'), { exact: true })).toBeVisible();
   await card.getByRole('link', { name: t('library.detailsLabel', { title: story.title }) }).click();
   await expect(page).toHaveURL(/\/library\/album\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: story.title })).toBeVisible();
-  await expect(page.getByText(t('library.includedInPlan'))).toBeVisible();
+  await expect(page.getByText(t('library.includedInPlan'), { exact: true })).toBeVisible();
   // Every track plays and downloads in full, and the whole album as a ZIP.
   await expect(page.getByRole('button', { name: t('catalogue.playAlbum') })).toBeVisible();
   await expect(page.getByRole('link', { name: t('library.downloadZipLabel', { title: story.title }) })).toBeVisible();
@@ -129,7 +129,7 @@ test('a subscriber finds the whole shop in My Library, included in the plan, and
   const offers = page.getByRole('region', { name: t('story.buy') });
   const offer = (name: string) => offers.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
   const digital = offer(t('catalogue.digitalAlbum'));
-  await expect(digital.getByText(t('story.includedInPlan'))).toBeVisible();
+  await expect(digital.getByText(t('story.includedInPlan'), { exact: true })).toBeVisible();
   await expect(digital.getByRole('button', { name: t('story.play'), exact: true })).toBeVisible();
   await expect(
     digital.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }),
