@@ -28,12 +28,13 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
   if (!cards.data) return null;
   const others = cards.data.filter((c) => c.id !== subscription.card?.id);
   if (others.length === 0) return <p className="change-card__none">{t('mySubscription.changeCard.noOther')}</p>;
-  const selected = chosen ?? subscription.card?.id ?? others[0]?.id ?? '';
+  // The card it renews on now is named above; the choice is among the others.
+  const selected = chosen && others.some((c) => c.id === chosen) ? chosen : (others[0]?.id ?? '');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const card = cards.data.find((c) => c.id === selected);
-    if (change.isPending || !card || card.id === subscription.card?.id) return;
+    const card = others.find((c) => c.id === selected);
+    if (change.isPending || !card) return;
     const wasPastDue = subscription.status === 'past_due';
     setOutcome(undefined);
     change.mutate(
@@ -58,7 +59,7 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
         <label htmlFor={selectId}>{t('mySubscription.changeCard.label')}</label>
         <div className="field__row">
           <select id={selectId} value={selected} onChange={(e) => setChosen(e.target.value)}>
-            {cards.data.map((card) => (
+            {others.map((card) => (
               <option key={card.id} value={card.id}>
                 {cardLabel(card, t)}
               </option>
