@@ -1,0 +1,156 @@
+import type { Page } from '@playwright/test';
+import { type MySubscriptionsResponse, routePath } from '@storyhouse/contracts';
+import { expect, type SiteLang, test } from './fixtures';
+import { apiGet, asBrowser, createAccount, freshEmail, payCart, signInAsAdmin } from './helpers';
+
+// Issue 28 item 3, spec §2 My subscription and Cancel subscription, §4
+// Subscription (pending cancel, Resume, the kind of cancel by the 1-month
+// cutoff), §9 prices: a family buys the monthly plan and sees it with its
+// first invoice; the admin moves the test processor's clock 31 days and a
+// second invoice shows; a cancel at the period's end shows its date and
+// Resume; the switch to annual shows the annual plan a month; its cancel
+// is now, with the unused part refunded.
+
+/** The demo plans (server/src/modules/catalogue/catalogue.seed.ts). */
+const plans = { monthly: 7.99, annual: 79.99, annualPerMonth: 6.67 };
+
+/** Dollars and dates as the page writes them (Intl in the site language, in the browser). */
+const money = (page: Page, lang: SiteLang, usd: number, digits?: number) =>
+  page.evaluate(
+    ([v, l, d]) =>
+      new Intl.NumberFormat(l, {
+        style: 'currency',
+        currency: 'USD',
+        ...(d === undefined ? {} : { minimumFractionDigits: d, maximumFractionDigits: d }),
+      }).format(v),
+    [usd, lang, digits] as const,
+  );
+const day = (page: Page, lang: SiteLang, iso: string) =>
+  page.evaluate(([d, l]) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }).format(new Date(d)), [iso, lang] as const);
+
+/** The family's plan as the API answers it now. */
+async function planNow(page: Page) {
+  const { data } = await apiGet<MySubscriptionsResponse>(page, '/crud/stripe/customer/my/subscriptions');
+  const plan = data.find((s) => s.type === 'subscription');
+  expect(plan, 'the family’s plan').toBeDefined();
+  return plan!;
+}
+
+test('a family sees its plan and invoices, a renewal after the clock moves, cancels at the end and resumes, switches to annual and cancels it now', {
+  tag: '@i18n',
+}, async ({ page, browser, t, siteLang, baseURL }) => {
+  test.setTimeout(90_000);
+  const mySubscription = routePath('subscriptions', siteLang)!;
+  await createAccount(page, { email: freshEmail('my-plan'), password: 'listen-along-1' });
+
+  // No plan yet: the title, the way to the plans and the gift help line (spec §2, §9).
+  await page.goto(mySubscription);
+  await expect(page.getByRole('heading', { level: 1, name: t('mySubscription.title') })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('mySubscription.none.title') })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('mySubscription.none.link') })).toHaveAttribute(
+    'href',
+    routePath('subscription', siteLang)!,
+  );
+  await expect(page.getByText(t('mySubscription.none.giftHelp', { phone: t('footer.phone') }))).toBeVisible();
+
+  // The monthly plan, bought and paid (the plans page and the payment page have journeys of their own).
+  await asBrowser(page, async (api) => {
+    const offers = (await (await api.get('/crud/subscription-skus')).json()) as { items: { sku_id: number; code: string }[] };
+    const monthly = offers.items.find((o) => o.code === 'monthly');
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: monthly?.sku_id } })).status(), 'adding the plan').toBe(
+      200,
+    );
+    await payCart(api, siteLang);
+  });
+
+  await page.reload();
+  const card = page.getByRole('region', { name: t('subscription.monthly') });
+  await expect(card.getByText(t('mySubscription.perMo', { price: await money(page, siteLang, plans.monthly) }))).toBeVisible();
+  await expect(card.getByText(t('mySubscription.statusValue.active'))).toBeVisible();
+  const first = await planNow(page);
+  expect(first.next_payment).not.toBeNull();
+  await expect(card).toContainText(
+    t('mySubscription.nextPaymentValue', {
+      amount: await money(page, siteLang, first.next_payment!.amount_usd),
+      date: await day(page, siteLang, first.next_payment!.date),
+    }),
+  );
+  const invoices = page.getByRole('table', { name: t('mySubscription.invoices.caption') });
+  const rows = invoices.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(t('subscription.monthly'));
+  await expect(rows.first()).toContainText(await money(page, siteLang, plans.monthly));
+  await expect(rows.first()).toContainText(t('mySubscription.invoices.status.paid'));
+
+  // The admin moves the test processor's clock 31 days from the admin page: the plan renews once.
+  const admin = await browser.newContext({ baseURL });
+  try {
+    const adminPage = await admin.newPage();
+    await signInAsAdmin(adminPage);
+    await adminPage.goto(routePath('admin', siteLang)!);
+    const clock = adminPage.getByRole('region', { name: t('admin.clock.title') });
+    await clock.getByLabel(t('admin.clock.days')).fill('31');
+    const moved = adminPage.waitForResponse((r) => r.url().endsWith('/crud/test-payments/clock'));
+    await clock.getByRole('button', { name: t('admin.clock.submit') }).click();
+    const answer = (await (await moved).json()) as { frozen_time: string; steps: number };
+    expect(answer.steps, 'renewals billed').toBeGreaterThanOrEqual(1);
+    await expect(clock.getByRole('status')).toHaveText(
+      t('admin.clock.done', { date: await day(adminPage, siteLang, answer.frozen_time), steps: answer.steps }),
+    );
+  } finally {
+    await admin.close();
+  }
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+
+  // Spec §4: a month or less left, so the plan is cancelled at the period's end.
+  await card.getByRole('link', { name: t('mySubscription.cancelLink') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t('mySubscription.cancel.title') })).toBeVisible();
+  const renewed = await planNow(page);
+  const periodEnd = await day(page, siteLang, renewed.current_period_end);
+  await expect(page.getByText(t('mySubscription.cancel.endActive', { date: periodEnd }))).toBeVisible();
+  await expect(page.getByRole('button', { name: t('mySubscription.cancel.now') })).toHaveCount(0);
+  await page.getByRole('button', { name: t('mySubscription.cancel.atEnd') }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: t('mySubscription.cancel.doneEnd', { date: periodEnd }) }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: t('mySubscription.cancel.back') }).click();
+  await expect(page).toHaveURL(new RegExp(`${mySubscription}$`));
+  await expect(card.getByText(t('mySubscription.cancelsOn', { date: periodEnd }))).toBeVisible();
+  await expect(card.getByRole('link', { name: t('mySubscription.cancelLink') })).toHaveCount(0);
+
+  // Resume: it renews again.
+  await card.getByRole('button', { name: t('mySubscription.resume') }).click();
+  await expect(card.getByRole('status').filter({ hasText: t('mySubscription.resumed') })).toBeVisible();
+  await expect(card.getByRole('link', { name: t('mySubscription.cancelLink') })).toBeVisible();
+  await page.reload();
+  await expect(card.getByText(t('mySubscription.cancelsOn', { date: periodEnd }))).toHaveCount(0);
+  await expect(card.getByRole('button', { name: t('mySubscription.resume') })).toHaveCount(0);
+
+  // The switch to annual says what it charges today, then the annual plan shows its price a year and a month.
+  const upgrade = renewed.upgrade;
+  expect(upgrade, 'the monthly plan may move to annual').not.toBeNull();
+  await card.getByRole('button', { name: t('mySubscription.upgrade.button') }).click();
+  const dialog = page.getByRole('dialog', { name: t('mySubscription.upgrade.title') });
+  const dueNow = await money(page, siteLang, upgrade!.due_now_usd);
+  await expect(dialog).toContainText(dueNow);
+  await dialog.getByRole('button', { name: t('mySubscription.upgrade.confirm', { dueNow }) }).click();
+  const annual = page.getByRole('region', { name: t('subscription.annual') });
+  await expect(annual.getByText(t('mySubscription.perYr', { price: await money(page, siteLang, plans.annual) }))).toBeVisible();
+  await expect(
+    annual.getByText(t('subscription.perMonth', { price: await money(page, siteLang, plans.annualPerMonth) })),
+  ).toBeVisible();
+  await expect(annual.getByRole('status').filter({ hasText: t('mySubscription.upgrade.done') })).toBeVisible();
+
+  // A year ahead: cancelled now, the unused part refunded.
+  const yearly = await planNow(page);
+  expect(yearly.cancel_kind).toBe('now');
+  expect(yearly.refund_usd).toBeGreaterThan(0);
+  const refund = await money(page, siteLang, yearly.refund_usd);
+  await annual.getByRole('link', { name: t('mySubscription.cancelLink') }).click();
+  await expect(page.getByText(t('mySubscription.cancel.nowRefund', { refund }))).toBeVisible();
+  await page.getByRole('button', { name: t('mySubscription.cancel.now') }).click();
+  await expect(page.getByRole('status').filter({ hasText: t('mySubscription.cancel.doneNow', { refund }) })).toBeVisible();
+  await page.goto(mySubscription);
+  await expect(page.getByRole('heading', { name: t('mySubscription.none.title') })).toBeVisible();
+});
