@@ -51,6 +51,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { sessionSummary } from './modules/sessions/session-summary';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import subscriptions from './modules/subscriptions/subscriptions.plugin';
 import { firstDataLoader } from './modules/web/first-data';
 import { loadServerRender } from './modules/web/server-render';
 import web from './modules/web/web.plugin';
@@ -74,6 +75,8 @@ export interface AppOptions {
   mailWorker?: boolean;
   /** Reconcile pending orders in the background (default: on, except NODE_ENV=test, where tests call app.reconcileOrders). */
   ordersWorker?: boolean;
+  /** Bill renewals with the built-in test processor in the background (default: on, except NODE_ENV=test: app.billRenewals). */
+  billingWorker?: boolean;
   /** Waits the delay of a sign-in after repeated failed logins (default: a timer); tests record the delays instead of waiting. */
   loginDelay?: (ms: number) => Promise<void>;
   /**
@@ -95,6 +98,7 @@ export async function buildApp({
   logger = false,
   mailWorker,
   ordersWorker,
+  billingWorker,
   loginDelay,
   passwordHash,
 }: AppOptions) {
@@ -157,6 +161,7 @@ export async function buildApp({
   await app.register(checkoutAddressRoutes);
   await app.register(payments, { config });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
+  await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { routePath } from '@storyhouse/contracts';
+import { libraryPaths, type Product, routePath } from '@storyhouse/contracts';
 import { demoPage, expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart } from './helpers';
 
@@ -76,4 +76,67 @@ test('a family whose plan is active is told so, and not sold a second one (issue
   await expect(told.getByRole('link', { name: t('cart.owned.openShort') })).toHaveAttribute('href', '/library');
   // Nothing went into the cart.
   await expect(plan(annualName).getByText(t('subscription.inCart'))).toHaveCount(0);
+});
+
+/** A demo story with a digital album, a book and tracks, per language (server/demo/catalogue.json). */
+const planStory: Record<SiteLang, { slug: string; title: string }> = {
+  en: { slug: 'the-first-christmas', title: 'The First Christmas' },
+  es: { slug: 'rut-la-amiga-fiel', title: 'Rut, la amiga fiel' },
+};
+
+test('a subscriber finds the whole shop in My Library, included in the plan, and is offered Play on a story page (issue 28)', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const story = planStory[siteLang];
+  await createAccount(page, { email: freshEmail('plan-library'), password: 'listen-along-1' });
+  await page.goto(subscriptionPath(siteLang));
+  const monthlyName = t('subscription.monthly');
+  await page
+    .getByRole('region', { name: t('subscription.plans') })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: monthlyName }) })
+    .getByRole('button', { name: t('catalogue.addTrack', { title: monthlyName }) })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: t('cart.addedToast', { title: monthlyName }) })).toBeVisible();
+  await asBrowser(page, (api) => payCart(api, siteLang));
+
+  // My Library: nothing bought, yet every album of the shop is there, marked as included in the plan.
+  await page.goto(`/library?search=${encodeURIComponent(story.title)}`);
+  await expect(page.getByRole('heading', { level: 1, name: t('library.title') })).toBeVisible();
+  await expect(page.getByText(t('library.planNote'))).toBeVisible();
+  const card = page
+    .getByRole('list', { name: t('library.albums') })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: story.title }) });
+  await expect(card.getByText(t('library.includedInPlan'), { exact: true })).toBeVisible();
+  await card.getByRole('link', { name: t('library.detailsLabel', { title: story.title }) }).click();
+  await expect(page).toHaveURL(/\/library\/album\/\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: story.title })).toBeVisible();
+  await expect(page.getByText(t('library.includedInPlan'), { exact: true })).toBeVisible();
+  // Every track plays and downloads in full, and the whole album as a ZIP.
+  await expect(page.getByRole('button', { name: t('catalogue.playAlbum') })).toBeVisible();
+  await expect(page.getByRole('link', { name: t('library.downloadZipLabel', { title: story.title }) })).toBeVisible();
+  const product = await asBrowser(
+    page,
+    async (api) => (await (await api.get(`/crud/product-by-slug/${story.slug}/skus`)).json()) as Product,
+  );
+  for (const track of product.tracks) {
+    await expect(page.getByRole('link', { name: t('library.downloadTrack', { title: track.title }) })).toBeVisible();
+  }
+
+  // The story page offers Play for the digital album, not Add to cart; the book still sells.
+  await page.goto(`/story/${story.slug}`);
+  const offers = page.getByRole('region', { name: t('story.buy') });
+  const offer = (name: string) => offers.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  const digital = offer(t('catalogue.digitalAlbum'));
+  await expect(digital.getByText(t('story.includedInPlan'), { exact: true })).toBeVisible();
+  await expect(digital.getByRole('button', { name: t('story.play'), exact: true })).toBeVisible();
+  await expect(
+    digital.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }),
+  ).toHaveCount(0);
+  const book = offer(t('catalogue.book'));
+  await expect(book.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.book') }) })).toBeVisible();
+  await digital.getByRole('link', { name: t('story.openInLibrary') }).click();
+  await expect(page).toHaveURL(new RegExp(`${libraryPaths.album(product.id)}$`));
+  await expect(page.getByRole('heading', { level: 2, name: story.title })).toBeVisible();
 });

@@ -97,6 +97,13 @@ export const Product = z
     isStory: z.boolean(),
     isBook: z.boolean(),
     is_free_streaming: z.boolean(),
+    /**
+     * The viewer's active plan covers every track of this album and they own
+     * none of them (issue 28 item 4): the story page offers Play rather than
+     * the digital album for sale. False for a visitor and for a product with
+     * no track.
+     */
+    included_in_plan: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
     /** The product's purchase options (digital album, CD, book), tracks excluded; hidden skus never. */

@@ -65,7 +65,13 @@ export const LibraryAlbum = z
     is_free_streaming: z.boolean(),
     /** The free story of the week (GET /crud/my-library/product/free-story). */
     is_free_story: z.boolean(),
-    /** A ZIP of the owned tracks (GET /crud/my-library/product/{id}/download), null when none is owned. */
+    /**
+     * The family owns none of its tracks and their active plan covers them
+     * all (issue 28 item 4): "Included in your plan". False once the plan
+     * ends (the album then leaves the library unless something of it is owned).
+     */
+    included_in_plan: z.boolean(),
+    /** A ZIP of the tracks the family may download (owned, or all with a plan): GET /crud/my-library/product/{id}/download; else null. */
     zip_url: z.string().nullable(),
     tracks: z.array(LibraryTrack),
   })
@@ -83,11 +89,18 @@ export type MyLibraryQuery = z.infer<typeof MyLibraryQuery>;
 
 export const MyLibraryResponse = z
   .object({
-    /** The albums owned (any of their tracks, or the CD), newest purchase first. */
+    /**
+     * The albums owned (any of their tracks, or the CD), newest purchase
+     * first; then, with an active plan, every other album of the catalogue
+     * (`included_in_plan`), newest release first.
+     */
     items: z.array(LibraryAlbum),
     page: z.number().int(),
     per_page: z.number().int(),
+    /** How many albums match, owned and included. */
     total: z.number().int(),
+    /** How many of `total` are included in the plan and not owned (0 without an active plan). */
+    included_total: z.number().int(),
     /** Owned tracks whose title matches the search; empty without one. */
     tracks: z.array(LibraryTrackMatch),
     /** Started, unfinished tracks, most recently heard first (empty while searching or past page 1). */

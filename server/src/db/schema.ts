@@ -386,6 +386,13 @@ export interface PaymentCustomers {
   user_id: number;
 }
 
+export interface PaymentEvents {
+  event_id: string;
+  processed_at: Generated<Timestamp>;
+  provider: string;
+  type: string;
+}
+
 export interface Products {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -421,17 +428,32 @@ export interface RecurringItems {
   amount_cents: number;
   cancel_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  card_id: string | null;
   code: string;
   created_at: Generated<Timestamp>;
+  current_period_end: Timestamp | null;
   id: Generated<number>;
   interval: string;
   order_id: number;
   order_line_id: number;
   provider: string;
+  refunded_cents: Generated<number>;
   status: Generated<string>;
   subscription_id: string;
   title: string;
   type: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface RenewalPayments {
+  amount_cents: number;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  invoice_id: string;
+  paid_at: Timestamp;
+  provider: string;
+  recurring_item_id: number;
   user_id: number;
 }
 
@@ -466,12 +488,6 @@ export interface SiteNavigation {
   url: string;
 }
 
-export interface SkuTitles {
-  lang_code: string;
-  sku_id: number;
-  title: string;
-}
-
 export interface Skus {
   code: string | null;
   created_at: Generated<Timestamp>;
@@ -492,6 +508,12 @@ export interface Skus {
   search_vector: Generated<string | null>;
   title: string;
   type: string;
+}
+
+export interface SkuTitles {
+  lang_code: string;
+  sku_id: number;
+  title: string;
 }
 
 export interface States {
@@ -519,6 +541,7 @@ export interface TestProcessorCards {
 export interface TestProcessorClock {
   frozen_time: Timestamp | null;
   id: Generated<boolean>;
+  offset_seconds: Generated<number>;
 }
 
 export interface TestProcessorCustomers {
@@ -535,14 +558,17 @@ export interface TestProcessorEvents {
   delivery_attempts: Generated<number>;
   id: string;
   last_error: string | null;
+  lease_until: Timestamp | null;
   payload: Json;
   type: string;
 }
 
 export interface TestProcessorInvoices {
   amount_cents: number;
+  attempt_count: Generated<number>;
   created_at: Timestamp;
   id: string;
+  next_payment_attempt: Timestamp | null;
   payment_id: string | null;
   period_end: Timestamp;
   period_start: Timestamp;
@@ -581,6 +607,7 @@ export interface TestProcessorRefunds {
 
 export interface TestProcessorSubscriptions {
   amount_cents: number;
+  billing_cycle_anchor: Timestamp | null;
   cancel_at: Timestamp | null;
   canceled_at: Timestamp | null;
   card_id: string;
@@ -595,6 +622,7 @@ export interface TestProcessorSubscriptions {
   product_code: string;
   product_name: string;
   request_hash: string;
+  retry_at: Timestamp | null;
   status: string;
   trial_end: Timestamp | null;
 }
@@ -660,10 +688,12 @@ export interface DB {
   ownership: Ownership;
   password_reset_tokens: PasswordResetTokens;
   payment_customers: PaymentCustomers;
+  payment_events: PaymentEvents;
   products: Products;
   promoted_skus: PromotedSkus;
   rate_limits: RateLimits;
   recurring_items: RecurringItems;
+  renewal_payments: RenewalPayments;
   seed_runs: SeedRuns;
   sessions: Sessions;
   shipping_rates: ShippingRates;

@@ -21,6 +21,7 @@ import * as m0020 from './0020_card_saved_on_success';
 import * as m0021 from './0021_sku_titles';
 import * as m0050 from './0050_order_numbers_fulfilment';
 import * as m0051 from './0051_gift_orders_give_the_buyer_nothing';
+import * as m0052 from './0052_renewals';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021_sku_titles': m0021,
   '0050_order_numbers_fulfilment': m0050,
   '0051_gift_orders_give_the_buyer_nothing': m0051,
+  '0052_renewals': m0052,
 };

@@ -21,7 +21,14 @@ import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
 import { skuIdsInCart } from '../cart/cart.service';
-import { type Listener, listenerOf, type TrackRights, type TrackVerdicts, trackVerdicts } from '../library/access';
+import {
+  includedInPlan,
+  type Listener,
+  listenerOf,
+  type TrackRights,
+  type TrackVerdicts,
+  trackVerdicts,
+} from '../library/access';
 import {
   catalogueRepository,
   type ListedProductRow,
@@ -165,6 +172,10 @@ function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Produc
     isStory: tracks.length > 0 || digitalAlbum !== undefined,
     isBook: p.is_book,
     is_free_streaming: p.is_free_streaming,
+    included_in_plan: includedInPlan(
+      marks,
+      tracks.map((t) => t.id),
+    ),
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
     skus: options.map((o) => o.sku),

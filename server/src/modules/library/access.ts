@@ -28,6 +28,13 @@ export interface TrackVerdicts {
   full: ReadonlySet<number>;
   /** The sku ids the listener owns, with when they came to own each (the album's date for an album's tracks). */
   owned: ReadonlyMap<number, Date>;
+  /**
+   * An active plan covers every track the listener may ask for (issue 28
+   * item 4): they hear and download all of them in full, and an album they
+   * own nothing of is "Included in your plan". False for a visitor, and when
+   * no track was asked about.
+   */
+  planned: boolean;
 }
 
 /** The listener of a request (its session's user). */
@@ -35,7 +42,7 @@ export function listenerOf(request: FastifyRequest): Listener {
   return { userId: async () => (await request.getSession())?.user_id ?? null };
 }
 
-const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map() };
+const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map(), planned: false };
 
 /**
  * THE rule of who may hear a full recording (DESIGN.md 6: the server
@@ -85,7 +92,7 @@ export function judge(tracks: readonly TrackRights[], rows: readonly Entitlement
   const full = new Set<number>();
   const owned = new Map<number, Date>();
   for (const track of tracks) if (track.isFree || track.isFreeStreaming) full.add(track.skuId);
-  if (rows === null) return { full, owned };
+  if (rows === null) return { full, owned, planned: false };
   const albums = new Map<number, Date>();
   const singles = new Map<number, Date>();
   const planned = planCovers(rows);
@@ -103,8 +110,19 @@ export function judge(tracks: readonly TrackRights[], rows: readonly Entitlement
       full.add(track.skuId);
     } else if (planned) full.add(track.skuId);
   }
-  return { full, owned };
+  return { full, owned, planned };
 }
+
+/** Whether the listener may download a track's recording: they own it, or their plan covers it (issue 28 item 4). */
+export const mayDownload = (verdicts: TrackVerdicts, skuId: number) => verdicts.owned.has(skuId) || verdicts.planned;
+
+/**
+ * Whether an album is "Included in your plan" for the listener: the plan
+ * covers its tracks and they own none of them (an owned album stays theirs,
+ * plan or not). `tracks`: the album's track sku ids.
+ */
+export const includedInPlan = (verdicts: TrackVerdicts, tracks: readonly number[]) =>
+  verdicts.planned && tracks.length > 0 && !tracks.some((skuId) => verdicts.owned.has(skuId));
 
 /** A digital album or track a family may be about to buy (a cart line). */
 export interface OwnableSku {

@@ -219,22 +219,87 @@ describe('a family with an active plan', () => {
     expect((await subscriber.send('GET', mediaPaths.trackFull(ruth.tracks[0]!))).statusCode).toBe(200);
   });
 
-  it('opens any album in the library, but downloads nothing it does not own', async () => {
+  it('opens any album in the library, marked included in its plan, every track playing and downloading in full', async () => {
     const res = await subscriber.send('GET', `/crud/my-library/product/${ruth.id}`);
     expect(res.statusCode).toBe(200);
     const album = res.json() as LibraryAlbum;
-    expect(album).toMatchObject({ numberOwned: 0, zip_url: null, digital_purchased_date: null });
-    expect(album.tracks.every((tr) => tr.plays_in_full && !tr.owned && tr.file_url === null)).toBe(true);
-    expect((await subscriber.send('GET', libraryPaths.trackFile(ruth.tracks[0]!))).statusCode).toBe(404);
-    expect((await subscriber.send('GET', libraryPaths.albumZip(ruth.id))).statusCode).toBe(404);
-    // Its library lists only what it owns: nothing yet.
-    expect((await subscriber.send('GET', '/crud/my-library?page=1')).json()).toMatchObject({ items: [], total: 0 });
+    expect(album).toMatchObject({
+      numberOwned: 0,
+      included_in_plan: true,
+      zip_url: libraryPaths.albumZip(ruth.id),
+      digital_purchased_date: null,
+    });
+    expect(album.tracks.map((tr) => [tr.plays_in_full, tr.owned, tr.purchased_date, tr.file_url])).toEqual(
+      ruth.tracks.map((id) => [true, false, null, libraryPaths.trackFile(id)]),
+    );
+    const track = await subscriber.send('GET', libraryPaths.trackFile(ruth.tracks[0]!));
+    expect(track.statusCode).toBe(200);
+    expect(track.headers['content-disposition']).toContain('attachment');
+    const zip = await client(subscriber.cookie)('HEAD', libraryPaths.albumZip(ruth.id));
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
     // A product without a track to hear is no album.
     const book = await createProduct(t.db, { slug: 'library-book-only', title: 'A book' }, { book: 500 });
     expect((await subscriber.send('GET', `/crud/my-library/product/${book.id}`)).statusCode).toBe(404);
   });
 
-  it('hears only previews again once the plan has ended', async () => {
+  it('lists what it owns first, then every other album of the catalogue as included in its plan, paged', async () => {
+    const word = 'Zephyrine';
+    const owned = await audioAlbum(t.db, { title: `${word} owned`, release_date: '2020-01-01' });
+    const cdOnly = await audioAlbum(t.db, { title: `${word} on CD`, release_date: '2020-01-02' });
+    const others: TestAlbum[] = [];
+    for (let i = 0; i < 12; i++) {
+      others.push(await audioAlbum(t.db, { title: `${word} ${i}`, release_date: `2025-01-${String(10 + i).padStart(2, '0')}` }));
+    }
+    await createProduct(t.db, { slug: 'library-zephyrine-book', title: `${word} book` }, { book: 500 });
+    await grant(t.db, subscriber.userId, owned, 'album', new Date('2026-01-02T00:00:00Z'));
+    await grant(t.db, subscriber.userId, cdOnly, 'cd', new Date('2026-01-01T00:00:00Z'));
+
+    const page1 = (await subscriber.send('GET', `/crud/my-library?page=1&search=${word}`)).json() as MyLibraryResponse;
+    expect(page1).toMatchObject({ total: 14, included_total: 12, per_page: 12 });
+    // Owned albums as they were (newest purchase first), then the catalogue, newest release first; no book.
+    const newestFirst = others.map((a) => a.id).reverse();
+    expect(page1.items.map((a) => a.id)).toEqual([owned.id, cdOnly.id, ...newestFirst.slice(0, 10)]);
+    expect(page1.items.map((a) => a.included_in_plan)).toEqual([false, true, ...newestFirst.slice(0, 10).map(() => true)]);
+    expect(page1.items[0]).toMatchObject({ numberOwned: 3, digital_purchased_date: '2026-01-02' });
+    expect(page1.items[1]).toMatchObject({ numberOwned: 0, physical_purchased_date: '2026-01-01' });
+    expect(page1.items[2]).toMatchObject({
+      numberOwned: 0,
+      digital_purchased_date: null,
+      physical_purchased_date: null,
+      url: libraryPaths.album(newestFirst[0]!),
+    });
+    expect(page1.items.flatMap((a) => a.tracks).every((tr) => tr.plays_in_full && tr.file_url !== null)).toBe(true);
+    const page2 = (await subscriber.send('GET', `/crud/my-library?page=2&search=${word}`)).json() as MyLibraryResponse;
+    expect(page2.items.map((a) => a.id)).toEqual(newestFirst.slice(10));
+
+    // A family without a plan finds none of them in its library.
+    const { call } = await listener();
+    expect((await call('GET', `/crud/my-library?page=1&search=${word}`)).json()).toMatchObject({
+      items: [],
+      total: 0,
+      included_total: 0,
+    });
+  });
+
+  it('is offered Play on a story page: the digital album is included in its plan, unless it owns it', async () => {
+    const story = await audioAlbum(t.db, { title: 'Esther the brave queen' });
+    const mine = await audioAlbum(t.db, { title: 'Esther owned' });
+    await grant(t.db, subscriber.userId, mine, { track: mine.tracks[0]! });
+    const bySlug = (call: (method: 'GET', url: string) => Promise<{ json(): unknown }>, slug: string) =>
+      call('GET', `/crud/product-by-slug/${slug}/skus`).then((r) => r.json() as Product);
+    expect((await bySlug(subscriber.send, story.slug)).included_in_plan).toBe(true);
+    expect((await bySlug(subscriber.send, mine.slug)).included_in_plan).toBe(false);
+    // A visitor and a family without a plan are offered the album for sale.
+    expect((await client()('GET', `/crud/product-by-slug/${story.slug}/skus`)).json()).toMatchObject({ included_in_plan: false });
+    const { call } = await listener();
+    expect((await bySlug(call, story.slug)).included_in_plan).toBe(false);
+    // A book has nothing to play.
+    await createProduct(t.db, { slug: 'library-story-book', title: 'A story book' }, { book: 500 });
+    expect((await bySlug(subscriber.send, 'library-story-book')).included_in_plan).toBe(false);
+  });
+
+  it('hears only previews again once the plan has ended, and keeps only what it owns', async () => {
     const row = await t.db
       .selectFrom('recurring_items')
       .select('id')
@@ -249,7 +314,20 @@ describe('a family with an active plan', () => {
       expect((await subscriber.send('GET', '/crud/my-library/has-subscription')).json()).toEqual({ has_subscription: false });
       const product = (await subscriber.send('GET', `/crud/product/${ruth.id}/skus`)).json() as Product;
       expect(product.tracks.some((tr) => tr.plays_in_full)).toBe(false);
+      expect(product.included_in_plan).toBe(false);
       expect((await subscriber.send('GET', `/crud/my-library/product/${ruth.id}`)).statusCode).toBe(404);
+      expect((await subscriber.send('GET', libraryPaths.trackFile(ruth.tracks[0]!))).statusCode).toBe(404);
+      expect((await subscriber.send('GET', libraryPaths.albumZip(ruth.id))).statusCode).toBe(404);
+      // Owned albums never go: the one bought and the CD stay; the catalogue leaves.
+      const library = (await subscriber.send('GET', '/crud/my-library?page=1&search=Zephyrine')).json() as MyLibraryResponse;
+      expect(library).toMatchObject({ total: 2, included_total: 0 });
+      expect(library.items.map((a) => [a.productTitle, a.included_in_plan])).toEqual([
+        ['Zephyrine owned', false],
+        ['Zephyrine on CD', false],
+      ]);
+      expect(library.items[0]!.tracks.every((tr) => tr.plays_in_full && tr.owned && tr.file_url !== null)).toBe(true);
+      expect(library.items[1]!.tracks.some((tr) => tr.plays_in_full || tr.file_url !== null)).toBe(false);
+      expect(library.items[1]!.zip_url).toBeNull();
     } finally {
       await t.db.updateTable('recurring_items').set({ cancel_at: null }).where('id', '=', row.id).execute();
     }

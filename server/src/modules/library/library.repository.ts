@@ -82,8 +82,10 @@ export type LibraryAlbumPageRow = LibraryAlbumWithTracksRow & LibraryMarkRows;
 
 /** A library page as `page` reads it. */
 export interface LibraryPageRows extends LibraryMarkRows {
-  /** How many albums match the filter. */
+  /** How many albums match the filter: the owned ones and, with an active plan, the rest of the catalogue. */
   total: number;
+  /** How many of them the family has nothing of (listed after the owned ones; none without an active plan). */
+  unowned_total: number;
   albums: LibraryAlbumWithTracksRow[];
   matches: LibraryTrackWithAlbumRow[];
   started: LibraryTrackWithAlbumRow[];
@@ -132,6 +134,20 @@ const ownedAlbums = (userId: number) => sql`owned as (
   where o.user_id = ${userId} and o.type in ('digital_album', 'digital_track', 'physical') and o.product_id is not null
   group by o.product_id
 )`;
+
+/**
+ * The albums of the catalogue the user has nothing of, while their plan
+ * covers every track (issue 28 item 4: My Library offers them as "Included
+ * in your plan"): the products with a track to hear. Without an active plan
+ * PostgreSQL skips the scan (the uncorrelated `exists` is a one-time filter).
+ */
+const unownedAlbums = (userId: number) => sql`from products p left join owned on owned.product_id = p.id
+  where owned.product_id is null and exists (${activePlan(userId)})
+    and exists (select 1 from skus t where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden)`;
+
+/** The library's order: owned albums, newest purchase first, then the plan's (`tier` 1), newest release first. */
+const libraryOrder = (a: RawBuilder<unknown>) =>
+  sql`${a}.tier, ${a}.last_granted desc, ${a}.release_date desc nulls last, ${a}.id desc`;
 
 /** The name of whoever gave the album (the gift's buyer), '' when their account has none. */
 const giftColumns = sql`owned.gift_id is not null as is_gift,
@@ -265,20 +281,24 @@ export function libraryRepository(db: Db) {
       window: { limit: number; offset: number },
       lists: { matches: number; started: number },
     ): Promise<LibraryPageRows> {
+      const condition = sql`${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``}`;
       const ctes = [
         ownedAlbums(userId),
         ...(f.search ? [searchQueries(f.search, f.langs)] : []),
-        sql`filtered as (select ${albumColumns}, owned.last_granted
-          from owned join products p on p.id = owned.product_id
-          where true ${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``})`,
-        sql`page as (select * from filtered order by last_granted desc, id desc limit ${window.limit} offset ${window.offset})`,
+        sql`filtered as (select ${albumColumns}, owned.last_granted, 0 as tier, null::date as release_date
+            from owned join products p on p.id = owned.product_id
+            where true ${condition}
+          union all
+          select ${albumColumns}, null, 1, p.release_date ${unownedAlbums(userId)} ${condition})`,
+        sql`page as (select * from filtered order by ${libraryOrder(sql`filtered`)} limit ${window.limit} offset ${window.offset})`,
         sql`matches as (${f.search && lists.matches > 0 ? searchMatches(userId, f.langs, lists.matches) : noTracks})`,
         sql`started as (${lists.started > 0 ? startedTracks(userId, f.langs, lists.started) : noTracks})`,
         sql`viewed as (select id as product_id from page union select product_id from matches union select product_id from started)`,
       ];
       const { rows } = await sql<LibraryPageRows>`${prepared}with ${sql.join(ctes)}
         select (select count(*)::int from filtered) as total,
-          (select coalesce(json_agg(a order by a.last_granted desc, a.id desc), '[]')
+          (select count(*)::int from filtered where tier = 1) as unowned_total,
+          (select coalesce(json_agg(a order by ${libraryOrder(sql`a`)}), '[]')
             from (select p.*, ${tracksOfAlbum(userId)} as tracks from page p) a) as albums,
           (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
           (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,

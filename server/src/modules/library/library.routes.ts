@@ -54,7 +54,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
     {
       schema: {
         tags,
-        summary: "The signed-in family's albums (12 a page), newest purchase first; matching owned tracks; Continue listening",
+        summary:
+          "The signed-in family's albums (12 a page), newest purchase first, then with an active plan the rest of the catalogue; matching owned tracks; Continue listening",
         querystring: MyLibraryQuery,
         response: { 200: MyLibraryResponse },
       },
@@ -97,10 +98,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
     url: '/crud/my-library/skus/:skuId/download',
     schema: {
       tags,
-      summary: 'An owned track\'s MP3 as an attachment named "Album - Track.mp3"',
+      summary: 'An owned (or plan-covered) track\'s MP3 as an attachment named "Album - Track.mp3"',
       description:
         'Range (206), ETag and If-None-Match (304) as the media streams. 401 for a visitor; 404 item_not_found for a ' +
-        'sku that is not a track or that the listener does not own.',
+        'sku that is not a track, or that the listener neither owns nor has in an active plan.',
       params: LibrarySkuParams,
       querystring: SiteQuery,
     },
@@ -120,8 +121,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
     url: '/crud/my-library/product/:id/download',
     schema: {
       tags,
-      summary: 'A ZIP of the owned tracks of an album (stored, not recompressed) and its cover, streamed as it is built',
-      description: '401 for a visitor; 404 item_not_found when nothing of the album is owned; 413 past 4 GB.',
+      summary:
+        'A ZIP of the owned (or plan-covered) tracks of an album (stored, not recompressed) and its cover, streamed as it is built',
+      description:
+        '401 for a visitor; 404 item_not_found when nothing of the album is owned and no active plan covers it; 413 past 4 GB.',
       params: LibraryZipParams,
       querystring: SiteQuery,
     },

@@ -15,7 +15,7 @@ import { AppError } from '../../lib/errors';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
 import { type catalogueService, type Marks, toTrack } from '../catalogue/catalogue.service';
-import { judge, planCovers, type TrackRights, trackVerdicts } from './access';
+import { includedInPlan, judge, mayDownload, planCovers, type TrackRights, trackVerdicts } from './access';
 import {
   type LibraryAlbumRow,
   type LibraryFilter,
@@ -92,7 +92,7 @@ function toLibraryTrack(row: LibraryTrackRow, isFreeStreaming: boolean, marks: M
   const owned = marks.owned.get(row.id);
   return Object.assign(toTrack(row, isFreeStreaming, marks), {
     purchased_date: owned ? purchaseDay(owned) : null,
-    file_url: owned ? libraryPaths.trackFile(row.id) : null,
+    file_url: mayDownload(marks, row.id) ? libraryPaths.trackFile(row.id) : null,
     position_seconds: row.position_seconds,
   });
 }
@@ -109,6 +109,10 @@ function toTrackMatch(row: LibraryTrackWithAlbumRow, marks: Marks): LibraryTrack
 function toAlbum(row: LibraryAlbumRow, tracks: readonly LibraryTrackRow[], marks: Marks, isFreeStory = false): LibraryAlbum {
   const list = tracks.map((t) => toLibraryTrack(t, row.is_free_streaming, marks));
   const numberOwned = list.filter((t) => t.owned).length;
+  const included = includedInPlan(
+    marks,
+    list.map((t) => t.sku_id),
+  );
   return {
     id: row.id,
     product_id: row.id,
@@ -126,12 +130,13 @@ function toAlbum(row: LibraryAlbumRow, tracks: readonly LibraryTrackRow[], marks
     shop_url: storyPath(row.slug),
     is_free_streaming: row.is_free_streaming,
     is_free_story: isFreeStory,
-    zip_url: numberOwned > 0 ? libraryPaths.albumZip(row.id) : null,
+    included_in_plan: included,
+    zip_url: list.some((t) => t.file_url !== null) ? libraryPaths.albumZip(row.id) : null,
     tracks: list,
   };
 }
 
-/** A ZIP of an album's owned recordings and its cover, ready to stream. */
+/** A ZIP of an album's recordings the listener may download (owned, or covered by the plan) and its cover, ready to stream. */
 export interface AlbumZip {
   /** The archive's file name, "Album.zip". */
   fileName: string;
@@ -148,12 +153,15 @@ export interface AlbumZip {
 export function libraryService(db: Db, deps: { storage: Storage; catalogue: ReturnType<typeof catalogueService> }) {
   const repo = libraryRepository(db);
 
-  /** The owner's verdict on one track; 404 item_not_found unless `user` owns it (never saying whose it is). */
-  async function ownedTrack(userId: number, skuId: number) {
+  /**
+   * One track's recording for `userId` to download; 404 item_not_found unless
+   * they own it or their plan covers it (never saying whose it is).
+   */
+  async function downloadableTrack(userId: number, skuId: number) {
     const row = await repo.trackFile(skuId);
     if (!row) throw new AppError('not_found', 'item_not_found');
-    const { owned } = await trackVerdicts(db, { userId: async () => userId }, [fileRights(row)]);
-    if (!owned.has(row.sku_id) || !row.media_full) throw new AppError('not_found', 'item_not_found');
+    const verdicts = await trackVerdicts(db, { userId: async () => userId }, [fileRights(row)]);
+    if (!mayDownload(verdicts, row.sku_id) || !row.media_full) throw new AppError('not_found', 'item_not_found');
     return { ...row, media_full: row.media_full };
   }
 
@@ -181,6 +189,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
         page: query.page,
         per_page: LIBRARY_PER_PAGE,
         total: page.total,
+        included_total: page.unowned_total,
         // Matching tracks the family owns; Continue listening: what they may still hear in full.
         tracks: page.matches
           .filter((t) => marks.owned.has(t.id))
@@ -220,9 +229,9 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
       return userId !== null && repo.hasActivePlan(userId);
     },
 
-    /** The owned track's recording and the name it is saved under ("Album - Track"). */
+    /** A track's recording (owned, or covered by the plan) and the name it is saved under ("Album - Track"). */
     async trackDownload(userId: number, skuId: number) {
-      const track = await ownedTrack(userId, skuId);
+      const track = await downloadableTrack(userId, skuId);
       return {
         key: track.media_full,
         title: `${fileName(track.product_title, 'Album')} - ${fileName(track.title, 'Track')}`,
@@ -230,14 +239,15 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
     },
 
     /**
-     * The ZIP of an album's owned recordings ("01 - Title.mp3", in album
-     * order) and its cover, sized before a byte is sent; 404 item_not_found
-     * when nothing of it is owned, 413 when it is past what a ZIP holds.
+     * The ZIP of an album's recordings the listener owns or their plan
+     * covers ("01 - Title.mp3", in album order) and its cover, sized before a
+     * byte is sent; 404 item_not_found when there is none of those, 413 when
+     * it is past what a ZIP holds.
      */
     async albumZip(userId: number, productId: number): Promise<AlbumZip> {
       const [files, cover] = await Promise.all([repo.albumFiles(productId), repo.productCover(productId)]);
-      const { owned } = await trackVerdicts(db, { userId: async () => userId }, files.map(fileRights));
-      const mine = files.filter((f) => owned.has(f.sku_id) && f.media_full);
+      const verdicts = await trackVerdicts(db, { userId: async () => userId }, files.map(fileRights));
+      const mine = files.filter((f) => mayDownload(verdicts, f.sku_id) && f.media_full);
       if (!cover || mine.length === 0) throw new AppError('not_found', 'item_not_found');
 
       const width = Math.max(2, String(mine.length).length);

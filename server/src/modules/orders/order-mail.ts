@@ -1,7 +1,7 @@
-import { type CardBrand, CardBrand as CardBrands, type LangCode, langCodes } from '@storyhouse/contracts';
+import { type CardBrand, CardBrand as CardBrands, type LangCode } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
-import { toUsd } from '../../lib/money';
 import type { MailBlock } from '../../mail/content';
+import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
 import { mailSiteOrigin } from '../../mail/site';
 import { oneLine } from '../../providers/mail/outbox';
@@ -18,15 +18,6 @@ import type { OrderLineRow, OrderRow } from './orders.repository';
 
 /** The order's number as every e-mail shows it: the readable one the family sees everywhere (decision 023). */
 export const orderNumberOf = (order: Pick<OrderRow, 'number'>) => order.number;
-
-/** Dollars in the reader's language; a formatter is costly to make, so one per language. */
-const dollars = Object.fromEntries(
-  langCodes.map((lang) => [lang, new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' })]),
-) as Record<LangCode, Intl.NumberFormat>;
-const money = (lang: LangCode, cents: number) => dollars[lang].format(toUsd(cents));
-const dates = Object.fromEntries(
-  langCodes.map((lang) => [lang, new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' })]),
-) as Record<LangCode, Intl.DateTimeFormat>;
 
 const isDonation = (type: string) => type === 'donation' || type === 'recurring_donation';
 const DOWNLOADS = new Set(['digital_album', 'digital_track']);
@@ -71,7 +62,7 @@ function titleOf(lang: LangCode, l: OrderLineRow) {
 
 function amountOf(lang: LangCode, l: OrderLineRow) {
   const t = translators[lang];
-  const amount = money(lang, l.subtotal_cents);
+  const amount = mailMoney(lang, l.subtotal_cents);
   if (!isRecurringType(l.type)) return amount;
   return `${amount} ${t(intervalOf(l) === 'year' ? 'orders.email.perYear' : 'orders.email.perMonth')}`;
 }
@@ -96,7 +87,7 @@ function renewalBlocks(lang: LangCode, order: OrderRow, lines: readonly OrderLin
   return lines
     .filter((l) => isRecurringType(l.type))
     .map((l): MailBlock => {
-      const date = dates[lang].format(nextChargeDate(paidAt, intervalOf(l)));
+      const date = mailDate(lang, nextChargeDate(paidAt, intervalOf(l)));
       const amount = amountOf(lang, l);
       if (l.type === 'recurring_donation') {
         return {
@@ -125,7 +116,7 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
   const rows = (ls: readonly OrderLineRow[]) =>
     ls.map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
   const ships = lines.some((l) => isShipped(l.type));
-  const row = (key: Parameters<typeof t>[0], cents: number) => ({ label: t(key), value: money(lang, cents) });
+  const row = (key: Parameters<typeof t>[0], cents: number) => ({ label: t(key), value: mailMoney(lang, cents) });
   const totals = [
     row('orders.email.subtotal', order.subtotal_cents),
     ...(order.discount_cents > 0
@@ -175,8 +166,8 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
             // The ministry's wording; no claim about tax deduction, which the spec does not make (issue 27 item 9).
             text: `${t('orders.email.givingStatement', {
               ministry: t('footer.ministry'),
-              amount: money(lang, givenCents),
-              date: dates[lang].format(order.paid_at ?? new Date()),
+              amount: mailMoney(lang, givenCents),
+              date: mailDate(lang, order.paid_at ?? new Date()),
             })} ${t('orders.email.noGoods')}`,
           },
         ]
@@ -209,7 +200,7 @@ export function giftMail(
         text:
           gift.amountCents === null
             ? t('orders.giftEmail.downloads', { sender })
-            : t('orders.giftEmail.giftCard', { sender, amount: money(lang, gift.amountCents) }),
+            : t('orders.giftEmail.giftCard', { sender, amount: mailMoney(lang, gift.amountCents) }),
       },
       ...(gift.message ? [{ kind: 'quote' as const, text: `“${gift.message}”` }] : []),
       { kind: 'link', text: t('orders.giftEmail.claim'), url: link, button: t('mail.button.claimGift') },
@@ -232,7 +223,7 @@ export function lateRefundMail(order: OrderRow, buyerName: string) {
         kind: 'text',
         text: t('orders.lateRefundEmail.text', {
           number,
-          amount: money(lang, order.total_cents),
+          amount: mailMoney(lang, order.total_cents),
           brand: brandName(lang, order.card_brand),
           last4: order.card_last4 ?? '',
         }),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { cardAttempts } from '../payments/card-attempts';
 import { giftClaimRoutes } from './gift-claim.routes';
@@ -31,35 +32,14 @@ export default fp<{ config: Config; worker: boolean }>(
       origins: siteLangOptions(config).origins,
       attempts: cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }),
     });
-    app.onPaymentEvent(paymentEventHandler(app.db, app.payments.name, purchases));
+    app.onPaymentEvent(paymentEventHandler(purchases));
     app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));
 
     await app.register(ordersRoutes, { purchases });
     await app.register(giftClaimRoutes);
 
-    if (worker) {
-      let timer: NodeJS.Timeout | undefined;
-      // The run under way, if any: closing waits for it, so it never meets a database already closed (a server
-      // that could not listen closes a moment after it became ready).
-      let running: Promise<unknown> | undefined;
-      const run = () => {
-        running ??= app
-          .reconcileOrders()
-          .catch((err: unknown) => app.log.error({ err }, 'reconciling orders'))
-          .finally(() => {
-            running = undefined;
-          });
-      };
-      app.addHook('onReady', async () => {
-        run();
-        timer = setInterval(run, RECONCILE_EVERY_MS);
-        timer.unref();
-      });
-      app.addHook('onClose', async () => {
-        clearInterval(timer);
-        await running;
-      });
-    }
+    if (worker)
+      runPeriodically(app, { name: 'reconciling orders', everyMs: RECONCILE_EVERY_MS, run: () => app.reconcileOrders() });
   },
   { name: 'orders', dependencies: ['db', 'payments'] },
 );

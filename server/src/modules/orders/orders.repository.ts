@@ -485,15 +485,6 @@ export function ordersRepository(db: Db) {
         .where('status', '<>', 'cancelled')
         .execute();
     },
-
-    async cancelRecurringBySubscription(provider: string, subscriptionId: string) {
-      await db
-        .updateTable('recurring_items')
-        .set({ status: 'cancelled', cancelled_at: sql<Date>`coalesce(cancelled_at, now())` })
-        .where('provider', '=', provider)
-        .where('subscription_id', '=', subscriptionId)
-        .execute();
-    },
   };
 }
 

@@ -274,6 +274,8 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
         interval,
         provider: payments.name,
         subscription_id: sub.subscriptionId,
+        current_period_end: sub.currentPeriodEnd,
+        card_id: sub.cardId,
       });
     }
   }

@@ -44,10 +44,11 @@ export async function reconcileOrders(db: Db, purchases: PurchasesService, now =
 /**
  * What the processor reports (Stripe's webhooks, the test processor's own
  * events): a charge that succeeded or failed settles its order, whichever
- * path gets there first (completing is once only); a subscription that
- * ended marks its monthly donation or plan cancelled.
+ * path gets there first (completing is once only). What becomes of a plan
+ * or monthly donation after checkout is the subscriptions module's
+ * (subscription-events.ts).
  */
-export function paymentEventHandler(db: Db, provider: string, purchases: PurchasesService) {
+export function paymentEventHandler(purchases: PurchasesService) {
   return async (event: PaymentEvent) => {
     if (event.type === 'payment.succeeded' || event.type === 'payment.failed') {
       const orderId = Number(event.payment.metadata.order_id);
@@ -57,8 +58,6 @@ export function paymentEventHandler(db: Db, provider: string, purchases: Purchas
       // event names the card by id only, and a failure may have been followed by an attempt that succeeded.
       if (event.type === 'payment.succeeded' && event.payment.card) await purchases.completeOrder(orderId, event.payment);
       else await purchases.reconcile(orderId, { giveUp: false });
-    } else if (event.type === 'subscription.deleted') {
-      await ordersRepository(db).cancelRecurringBySubscription(provider, event.subscription.subscriptionId);
     }
   };
 }

@@ -151,12 +151,15 @@ export interface ProviderSubscription {
   amountCents: number;
   interval: Interval;
   productCode: string;
+  currentPeriodStart: Date;
   currentPeriodEnd: Date;
   /** Set when it ends at the end of the period (cancel at end, spec §4 Subscription). */
   cancelAt: Date | null;
   trialEnd: Date | null;
   /** The saved card its renewals are charged to. */
   cardId: string | null;
+  /** The time of its test clock, when it runs on a moved one (spec §3 test_clock frozen_time); null on real time. */
+  clockTime: Date | null;
   metadata: Record<string, string>;
 }
 
@@ -168,6 +171,21 @@ export interface ProviderInvoice {
   status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
   interval: Interval;
   productCode: string;
+  /** The charge that paid it; null while unpaid, or when it was paid otherwise (the first period, by its order). */
+  paymentId: string | null;
+  /** How many times its charge was tried (Stripe's attempt_count). */
+  attemptCount: number;
+  /** When an open invoice's charge is tried again; null when it is not (paid, or the retries are over). */
+  nextPaymentAttempt: Date | null;
+}
+
+/** A new price for a subscription (the monthly plan becoming the annual one), billed now with proration. */
+export interface PriceChangeInput {
+  productCode: string;
+  productName: string;
+  amountCents: number;
+  interval: Interval;
+  idempotencyKey: string;
 }
 
 export interface InvoicePage {
@@ -217,6 +235,24 @@ export interface PaymentProvider {
   cancelSubscription(subscriptionId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
   resumeSubscription(subscriptionId: string): Promise<ProviderSubscription>;
   listSubscriptions(customerId: string): Promise<ProviderSubscription[]>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null>;
+  /**
+   * Renews on another saved card of the customer; a past-due subscription's
+   * open invoice is tried on it at once (Stripe's invoice pay). Answers the
+   * subscription as it then is.
+   */
+  setSubscriptionCard(subscriptionId: string, cardId: string): Promise<ProviderSubscription>;
+  /**
+   * Moves the subscription to a new price and interval from now: the unused
+   * part of the current period is credited against the new price, and the
+   * difference is charged at once on its card (Stripe's
+   * proration_behavior=always_invoice with billing_cycle_anchor=now). A
+   * decline changes nothing.
+   */
+  changeSubscriptionPrice(
+    subscriptionId: string,
+    input: PriceChangeInput,
+  ): Promise<Outcome<{ subscription: ProviderSubscription; invoice: ProviderInvoice }>>;
   listInvoices(
     subscriptionId: string,
     page: { limit: number; startingAfter?: string; endingBefore?: string },

@@ -405,10 +405,12 @@ describe('StripeProcessor against the Stripe stand-in', () => {
         amountCents: 1000,
         interval: 'month',
         productCode: 'monthly-donation',
+        currentPeriodStart: expect.any(Date),
         currentPeriodEnd: subscription.trialEnd,
         cancelAt: null,
         trialEnd: expect.any(Date),
         cardId,
+        clockTime: null,
         metadata: { order_id: '77', order_line_id: '5', type: 'monthly_donation' },
       });
       expect(Math.abs(subscription.currentPeriodEnd.getTime() - periodEnd.getTime())).toBeLessThan(5000);
@@ -499,6 +501,9 @@ describe('StripeProcessor against the Stripe stand-in', () => {
         status: 'paid',
         interval: 'month',
         productCode: 'monthly-donation',
+        paymentId: null,
+        attemptCount: expect.any(Number),
+        nextPaymentAttempt: null,
       });
       const second = await stripe.listInvoices(subscriptionId, { limit: 2, startingAfter: first.data[1]!.invoiceId });
       expect(second.data.map((i) => i.invoiceId)).toEqual(newestFirst.slice(2, 4));

@@ -11,6 +11,7 @@ import type {
   PaymentFailureCode,
   PaymentProvider,
   PaymentStatus,
+  PriceChangeInput,
   ProviderCard,
   ProviderCustomer,
   ProviderInvoice,
@@ -315,6 +316,61 @@ export class StripeProcessor implements PaymentProvider {
     return subscriptions;
   }
 
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const subscription = await this.#retrieve(() => this.#stripe.subscriptions.retrieve(subscriptionId));
+    return subscription ? subscriptionOf(subscription) : null;
+  }
+
+  /** The default payment method changes; a past-due subscription's open invoice is paid with it at once (invoices.pay). */
+  async setSubscriptionCard(subscriptionId: string, cardId: string): Promise<ProviderSubscription> {
+    const subscription = await this.#stripe.subscriptions.update(subscriptionId, { default_payment_method: cardId });
+    if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+      const open = await this.#stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 1 });
+      const invoice = open.data[0];
+      if (invoice?.id) {
+        try {
+          await this.#stripe.invoices.pay(invoice.id, { payment_method: cardId });
+        } catch (error) {
+          // Declined again: the subscription stays past due, and says so.
+          if (!(error instanceof StripeCardError)) throw error;
+        }
+        return subscriptionOf(await this.#stripe.subscriptions.retrieve(subscriptionId));
+      }
+    }
+    return subscriptionOf(subscription);
+  }
+
+  /** Stripe prorates and invoices the difference at once; a decline leaves the subscription as it was (error_if_incomplete). */
+  async changeSubscriptionPrice(
+    subscriptionId: string,
+    input: PriceChangeInput,
+  ): Promise<Outcome<{ subscription: ProviderSubscription; invoice: ProviderInvoice }>> {
+    const current = await this.#stripe.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+    const price = await this.#recurringPrice({ ...input, customerId: '', cardId: '', metadata: { order_id: '' } });
+    try {
+      const updated = await this.#stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [{ id: item.id, price: price.id }],
+          proration_behavior: 'always_invoice',
+          billing_cycle_anchor: { type: 'now' },
+          payment_behavior: 'error_if_incomplete',
+          trial_end: 'now',
+          metadata: { [META_PRODUCT_CODE]: input.productCode, [META_INTERVAL]: input.interval },
+          expand: ['latest_invoice'],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const latest = updated.latest_invoice;
+      if (!latest || typeof latest === 'string') throw new Error(`Subscription ${subscriptionId} has no latest invoice`);
+      return { ok: true, subscription: subscriptionOf(updated), invoice: invoiceOf(latest, subscriptionId) };
+    } catch (error) {
+      return failureOf(error, 'card_declined');
+    }
+  }
+
   async listInvoices(
     subscriptionId: string,
     page: { limit: number; startingAfter?: string; endingBefore?: string },
@@ -322,6 +378,7 @@ export class StripeProcessor implements PaymentProvider {
     const invoices = await this.#stripe.invoices.list({
       subscription: subscriptionId,
       limit: page.limit,
+      expand: ['data.payments'],
       ...(page.startingAfter && { starting_after: page.startingAfter }),
       ...(page.endingBefore && { ending_before: page.endingBefore }),
     });
@@ -568,10 +625,12 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     amountCents: (item.price.unit_amount ?? 0) * (item.quantity ?? 1),
     interval: intervalOf(item.price.recurring?.interval),
     productCode: subscription.metadata[META_PRODUCT_CODE] ?? item.price.metadata.code ?? '',
+    currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd,
     cancelAt: date(subscription.cancel_at) ?? (subscription.cancel_at_period_end ? currentPeriodEnd : null),
     trialEnd: date(subscription.trial_end),
     cardId: idOf(subscription.default_payment_method) ?? null,
+    clockTime: null,
     metadata: ourMetadata(subscription.metadata),
   };
 }
@@ -588,6 +647,10 @@ function invoiceOf(invoice: Stripe.Invoice, subscriptionId?: string): ProviderIn
     status: invoiceStatusOf(invoice.status),
     interval: intervalOf(metadata[META_INTERVAL]),
     productCode: metadata[META_PRODUCT_CODE] ?? '',
+    // Named only when the list expanded data.payments (listInvoices does); events carry none.
+    paymentId: idOf(invoice.payments?.data?.[0]?.payment?.payment_intent) ?? null,
+    attemptCount: invoice.attempt_count ?? 0,
+    nextPaymentAttempt: invoice.next_payment_attempt ? new Date(invoice.next_payment_attempt * 1000) : null,
   };
 }
 

@@ -449,10 +449,12 @@ describe('test processor: charges', () => {
         amountCents: 500,
         interval: 'month',
         productCode: 'plan',
+        currentPeriodStart: new Date('2026-05-15T12:00:00Z'),
         currentPeriodEnd: new Date('2026-06-15T12:00:00Z'),
         cancelAt: null,
         trialEnd: null,
         cardId: 'card_1',
+        clockTime: null,
         metadata: {},
       },
     };
@@ -488,10 +490,12 @@ describe('test processor: subscriptions', () => {
       amountCents: 2500,
       interval: 'month',
       productCode: 'monthly-donation',
+      currentPeriodStart: NOW,
       currentPeriodEnd: new Date('2026-06-15T12:00:00.000Z'),
       cancelAt: null,
       trialEnd: null,
       cardId: card,
+      clockTime: null,
       metadata: { order_id: '12' },
     });
     expect(await p.createSubscription(body)).toEqual(sub);
@@ -539,7 +543,7 @@ describe('test processor: the clock', () => {
   const t = useMigratedDatabase();
   const h = setup(() => t.db);
 
-  it('bills each ended period, fails the …0341 card into past_due, ends what was cancelled, and pages invoices', async () => {
+  it('bills each ended period, retries the …0341 card 3 times over a week then cancels, ends what was cancelled, and pages invoices', async () => {
     const p = h.processor();
     const cus = await h.customer(p);
     const good = await h.savedCard(p, cus);
@@ -572,9 +576,10 @@ describe('test processor: the clock', () => {
       status: 'active',
       currentPeriodEnd: new Date('2026-09-15T12:00:00Z'),
     });
+    // Renewal on Jun 15 declined, tried again on the 18th, 20th and 22nd, then cancelled: no period after that.
     expect(subs.get(pastDue.subscriptionId)).toMatchObject({
-      status: 'past_due',
-      currentPeriodEnd: new Date('2026-09-15T12:00:00Z'),
+      status: 'canceled',
+      currentPeriodEnd: new Date('2026-07-15T12:00:00Z'),
     });
     expect(subs.get(yearly.subscriptionId)).toMatchObject({
       status: 'active',
@@ -584,15 +589,21 @@ describe('test processor: the clock', () => {
 
     const paid = await p.listInvoices(paying.subscriptionId, { limit: 10 });
     expect(paid.has_more).toBe(false);
+    // The first period's invoice was paid by the order (no charge of its own); each renewal has one.
     expect(paid.data.map((i) => [i.created.toISOString(), i.status, i.totalCents, i.productCode, i.interval])).toEqual([
       ['2026-08-15T12:00:00.000Z', 'paid', 900, 'plan', 'month'],
       ['2026-07-15T12:00:00.000Z', 'paid', 900, 'plan', 'month'],
       ['2026-06-15T12:00:00.000Z', 'paid', 900, 'plan', 'month'],
+      ['2026-05-15T12:00:00.000Z', 'paid', 900, 'plan', 'month'],
     ]);
+    expect(paid.data.map((i) => i.paymentId === null)).toEqual([false, false, false, true]);
     const unpaid = await p.listInvoices(pastDue.subscriptionId, { limit: 10 });
-    expect(unpaid.data.map((i) => i.status)).toEqual(['open', 'open', 'open']);
-    expect((await p.listInvoices(yearly.subscriptionId, { limit: 10 })).data).toEqual([]);
-    expect((await p.listInvoices(ending.subscriptionId, { limit: 10 })).data).toEqual([]);
+    expect(unpaid.data.map((i) => [i.status, i.attemptCount, i.nextPaymentAttempt])).toEqual([
+      ['uncollectible', 4, null],
+      ['paid', 1, null],
+    ]);
+    expect((await p.listInvoices(yearly.subscriptionId, { limit: 10 })).data).toHaveLength(1);
+    expect((await p.listInvoices(ending.subscriptionId, { limit: 10 })).data).toHaveLength(1);
 
     const mine = h.events.slice(before);
     const of = (id: string) =>
@@ -602,7 +613,18 @@ describe('test processor: the clock', () => {
         )
         .map((e) => e.type);
     expect(of(paying.subscriptionId)).toEqual(Array(3).fill(['invoice.paid', 'subscription.updated']).flat());
-    expect(of(pastDue.subscriptionId)).toEqual(Array(3).fill(['invoice.payment_failed', 'subscription.updated']).flat());
+    expect(of(pastDue.subscriptionId)).toEqual([
+      'invoice.payment_failed',
+      'subscription.updated',
+      'invoice.payment_failed',
+      'invoice.payment_failed',
+      'invoice.payment_failed',
+      'subscription.deleted',
+    ]);
+    const failures = mine.flatMap((e) =>
+      e.type === 'invoice.payment_failed' ? [e.invoice.nextPaymentAttempt?.toISOString() ?? null] : [],
+    );
+    expect(failures).toEqual(['2026-06-18T12:00:00.000Z', '2026-06-20T12:00:00.000Z', '2026-06-22T12:00:00.000Z', null]);
     expect(of(ending.subscriptionId)).toEqual(['subscription.deleted']);
     expect(of(yearly.subscriptionId)).toEqual([]);
     // Invoice charges report through invoice.* events, not as payments of an order.
@@ -610,22 +632,22 @@ describe('test processor: the clock', () => {
 
     // Idempotent: moving to the same time bills nothing again; the clock never goes back.
     await p.advanceClock(new Date(NOW.getTime() + 3 * 31 * DAY));
-    expect((await p.listInvoices(paying.subscriptionId, { limit: 10 })).data).toHaveLength(3);
+    expect((await p.listInvoices(paying.subscriptionId, { limit: 10 })).data).toHaveLength(4);
     await expect(p.advanceClock(NOW)).rejects.toMatchObject({ code: 'parameter_invalid' });
 
     // Stripe's paging, newest first: pages of 2 forward, and back from the last.
     await p.advanceClock(new Date('2026-11-20T00:00:00Z'));
     const all = (await p.listInvoices(paying.subscriptionId, { limit: 100 })).data.map((i) => i.invoiceId);
-    expect(all).toHaveLength(6);
+    expect(all).toHaveLength(7);
     const first = await p.listInvoices(paying.subscriptionId, { limit: 2 });
     expect(first).toMatchObject({ has_more: true });
     expect(first.data.map((i) => i.invoiceId)).toEqual(all.slice(0, 2));
     const second = await p.listInvoices(paying.subscriptionId, { limit: 2, startingAfter: all[1] });
     expect(second.data.map((i) => i.invoiceId)).toEqual(all.slice(2, 4));
     expect(second.has_more).toBe(true);
-    const last = await p.listInvoices(paying.subscriptionId, { limit: 2, startingAfter: all[3] });
+    const last = await p.listInvoices(paying.subscriptionId, { limit: 2, startingAfter: all[4] });
     expect(last).toMatchObject({ has_more: false });
-    expect(last.data.map((i) => i.invoiceId)).toEqual(all.slice(4, 6));
+    expect(last.data.map((i) => i.invoiceId)).toEqual(all.slice(5, 7));
     const back = await p.listInvoices(paying.subscriptionId, { limit: 2, endingBefore: all[4] });
     expect(back.data.map((i) => i.invoiceId)).toEqual(all.slice(2, 4));
     expect(back.has_more).toBe(true);

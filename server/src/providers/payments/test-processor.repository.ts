@@ -48,17 +48,18 @@ export function testProcessorRepository(db: Db) {
       .select(['s.interval', 's.product_code']);
 
   return {
-    async frozenTime() {
-      const row = await db.selectFrom('test_processor_clock').select('frozen_time').executeTakeFirst();
-      return row?.frozen_time ?? null;
+    /** How far ahead of the real time the test clock is, in seconds (0 until it is moved). */
+    async clockOffsetSeconds() {
+      const query = db.selectFrom('test_processor_clock').select('offset_seconds');
+      return (await db.executeQuery(preparedQuery(query))).rows[0]?.offset_seconds ?? 0;
     },
 
-    /** Moves the clock to `to`, never back: false when it already is later. */
-    async freezeAt(to: Date) {
+    /** Sets the clock's offset, never back: false when it already is further ahead. */
+    async moveClock(offsetSeconds: number) {
       const r = await db
         .updateTable('test_processor_clock')
-        .set({ frozen_time: to })
-        .where((eb) => eb.or([eb('frozen_time', 'is', null), eb('frozen_time', '<=', to)]))
+        .set({ offset_seconds: offsetSeconds })
+        .where('offset_seconds', '<=', offsetSeconds)
         .executeTakeFirst();
       return r.numUpdatedRows > 0n;
     },
@@ -261,16 +262,49 @@ export function testProcessorRepository(db: Db) {
         .execute();
     },
 
-    /** Subscriptions with something to do by `at`: a period to bill, or a cancellation that takes effect. */
-    async dueSubscriptions(at: Date) {
-      const rows = await db
+    subscriptionById(id: string) {
+      return db.selectFrom('test_processor_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * Claims one subscription with something to do by `at` (a period to
+     * bill, a retry, a cancellation that takes effect), locked until the
+     * transaction ends; one another transaction holds is skipped, so
+     * instances billing side by side never take the same one.
+     */
+    claimDueSubscription(at: Date) {
+      return db
         .selectFrom('test_processor_subscriptions')
-        .select('id')
-        .where('status', 'in', ['active', 'past_due'])
-        .where((eb) => eb.or([eb('current_period_end', '<=', at), eb('cancel_at', '<=', at)]))
-        .orderBy('current_period_end')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'active'), eb.or([eb('current_period_end', '<=', at), eb('cancel_at', '<=', at)])]),
+            eb.and([eb('status', '=', 'past_due'), eb.or([eb('retry_at', '<=', at), eb('cancel_at', '<=', at)])]),
+          ]),
+        )
+        .limit(1)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+    },
+
+    /** The invoice a failed renewal left open, if any. */
+    openInvoice(subscriptionId: string): Promise<InvoiceRow | undefined> {
+      return invoices()
+        .where('i.subscription_id', '=', subscriptionId)
+        .where('i.status', '=', 'open')
+        .orderBy('i.created_at', 'desc')
+        .executeTakeFirst();
+    },
+
+    /** A subscription that ends leaves no invoice to collect. */
+    async closeOpenInvoices(subscriptionId: string) {
+      await db
+        .updateTable('test_processor_invoices')
+        .set({ status: 'uncollectible', next_payment_attempt: null })
+        .where('subscription_id', '=', subscriptionId)
+        .where('status', '=', 'open')
         .execute();
-      return rows.map((r) => r.id);
     },
 
     async insertInvoice(values: Insertable<TestProcessorInvoices>) {
@@ -315,14 +349,25 @@ export function testProcessorRepository(db: Db) {
       await db.insertInto('test_processor_events').values(values).execute();
     },
 
-    pendingEvents() {
+    /** The oldest undelivered event no one is delivering, leased for a minute to the caller; undefined when none. */
+    leasePendingEvent() {
       return db
-        .selectFrom('test_processor_events')
-        .selectAll()
-        .where('delivered_at', 'is', null)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
+        .updateTable('test_processor_events')
+        .set({ lease_until: sql<Date>`now() + interval '1 minute'` })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('test_processor_events')
+            .select('id')
+            .where('delivered_at', 'is', null)
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', sql<Date>`now()`)]))
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async markDelivered(id: string) {

@@ -13,6 +13,7 @@ import {
   type PaymentFailureCode,
   type PaymentProvider,
   PaymentRequestError,
+  type PriceChangeInput,
   type ProviderCard,
   type ProviderCustomer,
   type ProviderInvoice,
@@ -21,6 +22,7 @@ import {
   type SubscriptionInput,
   type SubscriptionStatus,
 } from './payment-provider';
+import { unusedCents } from './proration';
 import {
   behaviourOf,
   type CardDetails,
@@ -144,16 +146,19 @@ function toPayment(
   };
 }
 
-const toSubscription = (row: SubscriptionRow): ProviderSubscription => ({
+/** A subscription as the processor answers it; `clockTime` when its clock was moved (spec §3 test_clock). */
+const toSubscription = (row: SubscriptionRow, clockTime: Date | null = null): ProviderSubscription => ({
   subscriptionId: row.id,
   status: row.status as SubscriptionStatus,
   amountCents: row.amount_cents,
   interval: row.interval as Interval,
   productCode: row.product_code,
+  currentPeriodStart: row.current_period_start,
   currentPeriodEnd: row.current_period_end,
   cancelAt: row.cancel_at,
   trialEnd: row.trial_end,
   cardId: row.card_id,
+  clockTime,
   metadata: metadataOf(row.metadata),
 });
 
@@ -165,7 +170,27 @@ const toInvoice = (row: InvoiceRow): ProviderInvoice => ({
   status: row.status as ProviderInvoice['status'],
   interval: row.interval as Interval,
   productCode: row.product_code,
+  paymentId: row.payment_id,
+  attemptCount: row.attempt_count,
+  nextPaymentAttempt: row.next_payment_attempt,
 });
+
+/**
+ * Stripe's default retries of a renewal that failed, as days after the
+ * renewal: 3 more tries over about a week; after the last one fails the
+ * subscription is canceled (Stripe's "cancel the subscription" setting).
+ */
+export const RETRY_AFTER_DAYS = [3, 5, 7] as const;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The next scheduled try of an invoice that failed at `failedAt`, or null when the retries are over. */
+export function nextRetry(renewedAt: Date, failedAt: Date): Date | null {
+  for (const days of RETRY_AFTER_DAYS) {
+    const at = new Date(renewedAt.getTime() + days * DAY_MS);
+    if (at > failedAt) return at;
+  }
+  return null;
+}
 
 /** An event as JSON (stored, signed) back to its value: the dates of invoices and subscriptions. */
 function eventFromJson(json: unknown): PaymentEvent | null {
@@ -180,7 +205,15 @@ function eventFromJson(json: unknown): PaymentEvent | null {
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const invoice = e.invoice as ProviderInvoice;
-      return { id: e.id, type: e.type, invoice: { ...invoice, created: date(invoice.created) ?? new Date(Number.NaN) } };
+      return {
+        id: e.id,
+        type: e.type,
+        invoice: {
+          ...invoice,
+          created: date(invoice.created) ?? new Date(Number.NaN),
+          nextPaymentAttempt: date(invoice.nextPaymentAttempt),
+        },
+      };
     }
     case 'subscription.updated':
     case 'subscription.deleted': {
@@ -190,7 +223,9 @@ function eventFromJson(json: unknown): PaymentEvent | null {
         type: e.type,
         subscription: {
           ...s,
+          currentPeriodStart: date(s.currentPeriodStart) ?? new Date(Number.NaN),
           currentPeriodEnd: date(s.currentPeriodEnd) ?? new Date(Number.NaN),
+          clockTime: date(s.clockTime),
           cancelAt: date(s.cancelAt),
           trialEnd: date(s.trialEnd),
         },
@@ -203,7 +238,7 @@ function eventFromJson(json: unknown): PaymentEvent | null {
 
 export interface TestProcessorOptions {
   publishableKey?: string;
-  /** The processor's time while its clock is not frozen (default: the real time). */
+  /** The real time, before the test clock's offset (default: the system's). */
   now?: () => Date;
   /** Where events go (the same handler as Stripe's webhooks); a throw leaves the event to redeliverPending. */
   deliver?: (event: PaymentEvent) => Promise<void>;
@@ -223,13 +258,20 @@ export class TestProcessor implements PaymentProvider {
     this.#deliver = options.deliver;
   }
 
-  /** The frozen time as last read or set; undefined until read (advanceClock is this process's: one server runs the test processor). */
-  #frozen: Date | null | undefined;
-
-  /** The processor's time: frozen by advanceClock (a Stripe test clock), else the injected or real clock. */
+  /**
+   * The processor's time: the real time plus the test clock's offset (a
+   * Stripe test clock moved by advanceClock). Read from the database each
+   * time, so every server instance bills by the same clock.
+   */
   async now(): Promise<Date> {
-    if (this.#frozen === undefined) this.#frozen = await testProcessorRepository(this.#db).frozenTime();
-    return this.#frozen ?? this.#clock();
+    const offset = await testProcessorRepository(this.#db).clockOffsetSeconds();
+    return new Date(this.#clock().getTime() + offset * 1000);
+  }
+
+  /** The test clock's time once it has been moved (spec §3 test_clock frozen_time); null while it is the real time. */
+  async clockTime(): Promise<Date | null> {
+    const offset = await testProcessorRepository(this.#db).clockOffsetSeconds();
+    return offset > 0 ? new Date(this.#clock().getTime() + offset * 1000) : null;
   }
 
   /**
@@ -433,11 +475,25 @@ export class TestProcessor implements PaymentProvider {
         status: 'active',
         current_period_start: now,
         current_period_end: periodEnd(now, input.interval, 1),
+        billing_cycle_anchor: now,
         metadata: JSON.stringify(input.metadata),
         idempotency_key: idempotencyKey,
         request_hash: hash,
         created_at: now,
       });
+      // The first period's invoice, paid by the order's own charge (Stripe's paid_out_of_band): the history starts with it.
+      if (claimed) {
+        await repo.insertInvoice({
+          id: newId('in'),
+          subscription_id: id,
+          amount_cents: input.amountCents,
+          status: 'paid',
+          attempt_count: 1,
+          period_start: now,
+          period_end: periodEnd(now, input.interval, 1),
+          created_at: now,
+        });
+      }
       const row = claimed ? await repo.lockSubscription(id) : await repo.subscriptionByKey(idempotencyKey);
       if (!row) throw new Error(`Subscription of key ${idempotencyKey} vanished`);
       return toSubscription(checkSameRequest(row, hash, idempotencyKey));
@@ -453,7 +509,14 @@ export class TestProcessor implements PaymentProvider {
         await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
         return updated;
       }
-      const updated = await repo.updateSubscription(row.id, { status: 'canceled', canceled_at: now, cancel_at: null });
+      const updated = await repo.updateSubscription(row.id, {
+        status: 'canceled',
+        canceled_at: now,
+        cancel_at: null,
+        retry_at: null,
+      });
+      // An invoice left open by a failed renewal is not collected any more.
+      await repo.closeOpenInvoices(row.id);
       await this.#emit(repo, events, now, { type: 'subscription.deleted', subscription: toSubscription(updated) });
       return updated;
     });
@@ -473,7 +536,111 @@ export class TestProcessor implements PaymentProvider {
   }
 
   async listSubscriptions(customerId: string): Promise<ProviderSubscription[]> {
-    return (await testProcessorRepository(this.#db).listSubscriptions(customerId)).map(toSubscription);
+    const clockTime = await this.clockTime();
+    return (await testProcessorRepository(this.#db).listSubscriptions(customerId)).map((row) => toSubscription(row, clockTime));
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription | null> {
+    const row = await testProcessorRepository(this.#db).subscriptionById(subscriptionId);
+    return row ? toSubscription(row, await this.clockTime()) : null;
+  }
+
+  /** The card must be the customer's; a past-due subscription's open invoice is tried on it at once. */
+  async setSubscriptionCard(subscriptionId: string, cardId: string): Promise<ProviderSubscription> {
+    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
+      if (row.status === 'canceled') {
+        throw new PaymentRequestError('parameter_invalid', `Subscription ${row.id} is canceled`);
+      }
+      if (!(await repo.cardOf(row.customer_id, cardId))) {
+        throw new PaymentRequestError('resource_missing', `No such card ${cardId} for customer ${row.customer_id}`);
+      }
+      let updated = await repo.updateSubscription(row.id, { card_id: cardId });
+      await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
+      const open = row.status === 'past_due' ? await repo.openInvoice(row.id) : undefined;
+      if (open) updated = await this.#tryInvoice(repo, updated, open, now, events, { scheduled: false });
+      return updated;
+    });
+  }
+
+  /**
+   * Credits the unused part of the current period against the new price
+   * and charges the difference now; the new period starts now. A decline
+   * voids the proration invoice and leaves the subscription as it was.
+   */
+  async changeSubscriptionPrice(
+    subscriptionId: string,
+    input: PriceChangeInput,
+  ): Promise<Outcome<{ subscription: ProviderSubscription; invoice: ProviderInvoice }>> {
+    assertChargeable(input.amountCents);
+    const now = await this.now();
+    const { row, invoice, failure, events } = await this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      const events: PaymentEvent[] = [];
+      const sub = await repo.lockSubscription(subscriptionId);
+      if (!sub) throw new PaymentRequestError('resource_missing', `No such subscription: ${subscriptionId}`);
+      if (sub.status !== 'active') {
+        throw new PaymentRequestError('parameter_invalid', `Subscription ${sub.id} is ${sub.status}: its price cannot change`);
+      }
+      const credit = unusedCents(sub.amount_cents, sub.current_period_start, sub.current_period_end, now);
+      const due = Math.max(0, input.amountCents - credit);
+      const interval = input.interval;
+      const end = periodEnd(now, interval, 1);
+      const invoiceId = newId('in');
+      await repo.insertInvoice({
+        id: invoiceId,
+        subscription_id: sub.id,
+        amount_cents: due,
+        status: 'open',
+        attempt_count: 0,
+        period_start: now,
+        period_end: end,
+        created_at: now,
+      });
+      let failure: PaymentFailure | undefined;
+      let paymentId: string | null = null;
+      // Stripe carries an amount below its minimum to the next invoice; here it is simply not charged.
+      if (due >= MIN_CHARGE_CENTS) {
+        const { payment } = await this.#chargeIn(
+          repo,
+          {
+            customerId: sub.customer_id,
+            source: { cardId: sub.card_id },
+            amountCents: due,
+            idempotencyKey: input.idempotencyKey,
+            description: `Subscription ${input.productName} (prorated)`,
+            metadata: { invoice_id: invoiceId, subscription_id: sub.id },
+          },
+          now,
+          { oneTime: false },
+        );
+        paymentId = payment.paymentId;
+        if (payment.status !== 'succeeded') failure = payment.failure ?? failureOf('card_declined');
+      }
+      await repo.updateInvoice(invoiceId, { status: failure ? 'void' : 'paid', payment_id: paymentId, attempt_count: 1 });
+      let row = sub;
+      if (!failure) {
+        row = await repo.updateSubscription(sub.id, {
+          product_code: input.productCode,
+          product_name: input.productName,
+          amount_cents: input.amountCents,
+          interval,
+          current_period_start: now,
+          current_period_end: end,
+          billing_cycle_anchor: now,
+          cancel_at: null,
+        });
+      }
+      const invoice = await repo.invoiceById(invoiceId);
+      if (!invoice) throw new Error(`Invoice ${invoiceId} vanished`);
+      if (!failure) {
+        await this.#emit(repo, events, now, { type: 'invoice.paid', invoice: toInvoice(invoice) });
+        await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(row) });
+      }
+      return { row, invoice, failure, events };
+    });
+    await this.#deliverAll(events);
+    if (failure) return failure;
+    return { ok: true, subscription: toSubscription(row, await this.clockTime()), invoice: toInvoice(invoice) };
   }
 
   /** Newest first; `startingAfter` pages to older invoices, `endingBefore` to newer (Stripe's list paging). */
@@ -502,25 +669,38 @@ export class TestProcessor implements PaymentProvider {
 
   /**
    * Test processor only: moves the clock forward to `to` (a Stripe test
-   * clock) and does what the processor does on the way, period by period:
-   * ends the subscriptions whose cancel_at came, and bills the others (one
-   * invoice per period, charged to their card: a failed charge leaves the
-   * invoice open and the subscription past_due). Events are delivered as
-   * each period is done.
+   * clock; never back) and bills what falls due on the way (billDue).
+   * Answers how many steps were done.
    */
-  async advanceClock(to: Date): Promise<void> {
+  async advanceClock(to: Date): Promise<number> {
     const repo = testProcessorRepository(this.#db);
     const now = await this.now();
-    if (to < now || !(await repo.freezeAt(to))) {
+    const offset = Math.ceil((to.getTime() - this.#clock().getTime()) / 1000);
+    if (to < now || !(await repo.moveClock(offset))) {
       throw new PaymentRequestError('parameter_invalid', `The clock only moves forward (it is ${now.toISOString()})`);
     }
-    this.#frozen = to;
-    for (const id of await repo.dueSubscriptions(to)) {
-      for (;;) {
-        const step = await this.#db.transaction().execute((trx) => this.#nextPeriod(testProcessorRepository(trx), id, to));
-        await this.#deliverAll(step.events);
-        if (!step.more) break;
-      }
+    return this.billDue();
+  }
+
+  /**
+   * What Stripe does by itself as time passes, up to now: period by period,
+   * ends the subscriptions whose cancel_at came, bills the others (one
+   * invoice per period, charged to their card: a failed charge leaves the
+   * invoice open and the subscription past_due), retries open invoices on
+   * their schedule and cancels after the last retry. Each step claims one
+   * subscription in its own transaction (FOR UPDATE SKIP LOCKED), so any
+   * number of server instances may run this at once and each step happens
+   * once: the charge, its invoice and its events commit together or not
+   * at all. Events are delivered after each step. Answers the steps done.
+   */
+  async billDue(): Promise<number> {
+    const at = await this.now();
+    let steps = 0;
+    for (;;) {
+      const step = await this.#db.transaction().execute((trx) => this.#nextStep(testProcessorRepository(trx), at));
+      if (!step) return steps;
+      steps += 1;
+      await this.#deliverAll(step.events);
     }
   }
 
@@ -528,9 +708,11 @@ export class TestProcessor implements PaymentProvider {
   async redeliverPending(): Promise<number> {
     const repo = testProcessorRepository(this.#db);
     let delivered = 0;
-    for (const row of await repo.pendingEvents()) {
+    // Each event is leased before it is handed over, so two instances never hand over the same one at once.
+    for (let row = await repo.leasePendingEvent(); row; row = await repo.leasePendingEvent()) {
       const event = eventFromJson(row.payload);
       if (event && (await this.#deliverOne(repo, event))) delivered += 1;
+      else if (!event) await repo.markUndelivered(row.id, 'unreadable event');
     }
     return delivered;
   }
@@ -648,21 +830,36 @@ export class TestProcessor implements PaymentProvider {
     return { payment: toPayment(row), events: event ? [event] : [] };
   }
 
-  /** One step of advanceClock for one subscription: ends it, or bills its next period. */
-  async #nextPeriod(repo: TestProcessorRepository, id: string, to: Date): Promise<{ events: PaymentEvent[]; more: boolean }> {
+  /** One step of billDue: claims a subscription with something due by `to` and does the first thing due. */
+  async #nextStep(repo: TestProcessorRepository, to: Date): Promise<{ events: PaymentEvent[] } | null> {
+    const sub = await repo.claimDueSubscription(to);
+    if (!sub) return null;
     const events: PaymentEvent[] = [];
-    const sub = await repo.lockSubscription(id);
-    if (!sub || (sub.status !== 'active' && sub.status !== 'past_due')) return { events, more: false };
+    const id = sub.id;
     if (sub.cancel_at && sub.cancel_at <= to && sub.cancel_at <= sub.current_period_end) {
-      const ended = await repo.updateSubscription(id, { status: 'canceled', canceled_at: sub.cancel_at });
+      const ended = await repo.updateSubscription(id, { status: 'canceled', canceled_at: sub.cancel_at, retry_at: null });
+      await repo.closeOpenInvoices(id);
       await this.#emit(repo, events, sub.cancel_at, { type: 'subscription.deleted', subscription: toSubscription(ended) });
-      return { events, more: false };
+      return { events };
     }
-    if (sub.current_period_end > to) return { events, more: false };
+    if (sub.status === 'past_due' && sub.retry_at && sub.retry_at <= to) {
+      const open = await repo.openInvoice(id);
+      if (open) {
+        await this.#tryInvoice(repo, sub, open, sub.retry_at, events, { scheduled: true });
+        return { events };
+      }
+      await repo.updateSubscription(id, { retry_at: null });
+      return { events };
+    }
+    if (sub.current_period_end > to) {
+      // Claimed by a condition that no longer holds (a retry with no open invoice): nothing to do.
+      return { events };
+    }
 
     const interval = sub.interval as Interval;
+    const anchor = sub.billing_cycle_anchor ?? sub.created_at;
     const start = sub.current_period_end;
-    const end = periodEnd(sub.created_at, interval, periodNumber(sub.created_at, interval, start) + 1);
+    const end = periodEnd(anchor, interval, periodNumber(anchor, interval, start) + 1);
     const invoiceId = newId('in');
     await repo.insertInvoice({
       id: invoiceId,
@@ -673,35 +870,64 @@ export class TestProcessor implements PaymentProvider {
       period_end: end,
       created_at: start,
     });
+    const renewed = await repo.updateSubscription(id, { current_period_start: start, current_period_end: end });
+    const invoice = await repo.invoiceById(invoiceId);
+    if (!invoice) throw new Error(`Invoice ${invoiceId} vanished`);
+    await this.#tryInvoice(repo, renewed, invoice, start, events, { scheduled: true });
+    return { events };
+  }
+
+  /**
+   * One try of an open invoice's charge at `at`, on the subscription's card:
+   * paid, the subscription is active; failed, it is past due until the next
+   * scheduled try, and canceled when a scheduled try was the last. A try
+   * the family asked for (a new card) never brings the end closer.
+   */
+  async #tryInvoice(
+    repo: TestProcessorRepository,
+    sub: SubscriptionRow,
+    invoice: InvoiceRow,
+    at: Date,
+    events: PaymentEvent[],
+    { scheduled }: { scheduled: boolean },
+  ): Promise<SubscriptionRow> {
+    const attempt = invoice.attempt_count + 1;
     const { payment } = await this.#chargeIn(
       repo,
       {
         customerId: sub.customer_id,
         source: { cardId: sub.card_id },
-        amountCents: sub.amount_cents,
-        idempotencyKey: `invoice:${invoiceId}`,
+        amountCents: invoice.amount_cents,
+        idempotencyKey: attempt === 1 ? `invoice:${invoice.id}` : `invoice:${invoice.id}:${attempt}`,
         description: `Subscription ${sub.product_name}`,
-        metadata: { invoice_id: invoiceId, subscription_id: id },
+        metadata: { invoice_id: invoice.id, subscription_id: sub.id },
       },
-      start,
+      at,
       { oneTime: false },
     );
     // Off-session, a card that needs the cardholder cannot pay the invoice: it stays open, like a decline.
     const paid = payment.status === 'succeeded';
-    await repo.updateInvoice(invoiceId, { status: paid ? 'paid' : 'open', payment_id: payment.paymentId });
-    const invoice = await repo.invoiceById(invoiceId);
-    if (!invoice) throw new Error(`Invoice ${invoiceId} vanished`);
-    const updated = await repo.updateSubscription(id, {
-      status: paid ? 'active' : 'past_due',
-      current_period_start: start,
-      current_period_end: end,
+    const retry = paid ? null : scheduled ? nextRetry(invoice.created_at, at) : invoice.next_payment_attempt;
+    const over = !paid && retry === null;
+    await repo.updateInvoice(invoice.id, {
+      status: paid ? 'paid' : over ? 'uncollectible' : 'open',
+      payment_id: payment.paymentId,
+      attempt_count: attempt,
+      next_payment_attempt: retry,
     });
-    await this.#emit(repo, events, start, {
-      type: paid ? 'invoice.paid' : 'invoice.payment_failed',
-      invoice: toInvoice(invoice),
-    });
-    await this.#emit(repo, events, start, { type: 'subscription.updated', subscription: toSubscription(updated) });
-    return { events, more: true };
+    const tried = await repo.invoiceById(invoice.id);
+    if (!tried) throw new Error(`Invoice ${invoice.id} vanished`);
+    await this.#emit(repo, events, at, { type: paid ? 'invoice.paid' : 'invoice.payment_failed', invoice: toInvoice(tried) });
+    if (over) {
+      const ended = await repo.updateSubscription(sub.id, { status: 'canceled', canceled_at: at, retry_at: null });
+      await this.#emit(repo, events, at, { type: 'subscription.deleted', subscription: toSubscription(ended) });
+      return ended;
+    }
+    const updated = await repo.updateSubscription(sub.id, { status: paid ? 'active' : 'past_due', retry_at: retry });
+    if (updated.status !== sub.status || !scheduled || invoice.attempt_count === 0) {
+      await this.#emit(repo, events, at, { type: 'subscription.updated', subscription: toSubscription(updated) });
+    }
+    return updated;
   }
 
   async #changeSubscription(
@@ -717,7 +943,7 @@ export class TestProcessor implements PaymentProvider {
       return { row: await change(repo, current, now, events), events };
     });
     await this.#deliverAll(events);
-    return toSubscription(row);
+    return toSubscription(row, await this.clockTime());
   }
 
   /** Stores the event in the transaction of the change it reports; delivered after the commit. */

@@ -21,13 +21,27 @@ export function PlayButton({ track, preview }: { track: QueueTrack; preview: boo
   );
 }
 
-/** Spec §4 Audio queue: an album button pauses or resumes its current track, else queues its playable tracks. */
-export function PlayAlbumButton({ albumKey, tracks, previews }: { albumKey: string; tracks: QueueTrack[]; previews: boolean }) {
+/**
+ * Spec §4 Audio queue: an album button pauses or resumes its current track,
+ * else queues its playable tracks. `label`: its name when it does not play
+ * (default "Play album", or "Play previews").
+ */
+export function PlayAlbumButton({
+  albumKey,
+  tracks,
+  previews,
+  label,
+}: {
+  albumKey: string;
+  tracks: QueueTrack[];
+  previews: boolean;
+  label?: string;
+}) {
   const { t } = useI18n();
   const player = usePlayer();
   if (tracks.length === 0) return null;
   const playing = player.isPlaying && player.current?.albumKey === albumKey;
-  const play = t(previews ? 'catalogue.playPreviews' : 'catalogue.playAlbum');
+  const play = label ?? t(previews ? 'catalogue.playPreviews' : 'catalogue.playAlbum');
   const pause = t('catalogue.pauseAlbum');
   // Both labels take the same place and the button is as wide as the longer, so starting or pausing moves nothing
   // beside it (issue 11: nothing moves); the button's name is the one shown.

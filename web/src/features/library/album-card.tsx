@@ -11,7 +11,7 @@ export const localDay = (day: string) => `${day}T00:00`;
 /**
  * How the family came to own an album, a line each: bought (the day), or a
  * gift and from whom (issue 27 item 11: a claimed gift is not "Bought");
- * the CD bought (the day).
+ * the CD bought (the day); included in their plan (issue 28 item 4).
  */
 export function ownedNotes(album: LibraryAlbum, { t, formatDate }: Pick<ReturnType<typeof useI18n>, 't' | 'formatDate'>) {
   const notes: string[] = [];
@@ -20,6 +20,7 @@ export function ownedNotes(album: LibraryAlbum, { t, formatDate }: Pick<ReturnTy
     notes.push(t('library.purchased', { date: formatDate(localDay(album.digital_purchased_date)) }));
   if (album.physical_purchased_date)
     notes.push(t('library.cdPurchased', { date: formatDate(localDay(album.physical_purchased_date)) }));
+  if (album.included_in_plan) notes.push(t('library.includedInPlan'));
   return notes;
 }
 
@@ -27,7 +28,7 @@ export function ownedNotes(album: LibraryAlbum, { t, formatDate }: Pick<ReturnTy
 const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as const;
 
 /**
- * An album the family owns (spec §2 My Library): cover, title, language,
+ * An album the family owns, or one their plan includes (spec §2 My Library): cover, title, language,
  * when it was bought and how many of its tracks are theirs, a Details link
  * to its library page and its ZIP beside it. In the list its owned tracks
  * follow, each with play and download, folded away until opened.

@@ -31,7 +31,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * Spec §2 My Library (/library, signed in): search, language filter and the
  * saved List/Grid layout, all in the address (search, lang_code, page; a new
  * search goes back to page 1); Continue listening; the free story of the
- * week; the albums the family owns with their tracks and downloads.
+ * week; the albums the family owns with their tracks and downloads, then,
+ * with an active plan, every other album of the shop, "Included in your
+ * plan" (issue 28 item 4).
  */
 export default function LibraryPage() {
   const { t } = useI18n();
@@ -99,7 +101,9 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
                 : data.page > 1
                   ? t('shop.pageEmpty')
                   : t('library.noAlbumsInLanguage')
-              : t('library.count', { count: data.total })
+              : data.included_total > 0
+                ? t('library.countWithPlan', { count: data.total, included: data.included_total })
+                : t('library.count', { count: data.total })
           }
           items={data.items.map((album) => <AlbumCard key={album.id} album={album} layout={layout} />)}
           listClassName={`library-list library-list--${layout}`}
@@ -118,6 +122,7 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
               <Link to={pathname}>{t('library.firstPage')}</Link>
             </p>
           )}
+          {data.included_total > 0 && <p className="library__plan-note">{t('library.planNote')}</p>}
           {searching && <MatchingTracks tracks={data.tracks} />}
         </ListResults>
       </section>

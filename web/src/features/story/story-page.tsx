@@ -1,4 +1,4 @@
-import { type Product, routePath, type Sku } from '@storyhouse/contracts';
+import { libraryPaths, type Product, routePath, type Sku } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { Link, useParams } from 'react-router';
 import { AddToCartButton } from '../../components/cart/add-to-cart-button';
@@ -55,7 +55,20 @@ const offerNames: [keyof Pick<Product, 'digitalAlbum' | 'physicalAlbum' | 'book'
   ['book', 'catalogue.book'],
 ];
 
-/** Spec §2: the digital album, the CD and the book, each with its full and sale price. */
+/** The story's tracks as the player queues them, under the page's album key. */
+function useAlbumQueue(product: Product) {
+  const queueTrack = useQueueTrack();
+  const albumKey = `story:${product.slug}`;
+  const context = { album: product.title, artwork: product.primary_image };
+  return { albumKey, context, queue: product.tracks.map((track) => queueTrack(track, albumKey, context)) };
+}
+
+/**
+ * Spec §2: the digital album, the CD and the book, each with its full and
+ * sale price. A subscriber's plan includes the digital album (issue 28 item
+ * 4: the server says so): it is offered to play here and in My Library
+ * rather than sold; the CD and the book still sell.
+ */
 function PurchaseOptions({ product }: { product: Product }) {
   const { t } = useI18n();
   const offers = offerNames.flatMap(([field, name]) => {
@@ -67,37 +80,52 @@ function PurchaseOptions({ product }: { product: Product }) {
     <section className="story__section" aria-labelledby="story-buy">
       <h2 id="story-buy">{t('story.buy')}</h2>
       <ul className="offers">
-        {offers.map(({ sku, name }) => (
-          <li key={sku.id} className="offer card">
-            <h3 className="offer__name">{name}</h3>
-            <p className="offer__price">
-              <PriceTag full={sku.full_price_usd} price={sku.price_usd} />
-            </p>
-            {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
-            {sku.is_available && product.is_available ? (
-              <AddToCartButton
-                skuId={sku.id}
-                title={name}
-                itemName={t('cart.lineName', { title: product.title, type: name })}
-                libraryAlbumId={product.id}
-              />
-            ) : (
-              <p className="offer__note">{t('catalogue.unavailable')}</p>
-            )}
-          </li>
-        ))}
+        {offers.map(({ sku, name }) =>
+          sku.type === 'digital_album' && product.included_in_plan ? (
+            <IncludedOffer key={sku.id} product={product} name={name} />
+          ) : (
+            <li key={sku.id} className="offer card">
+              <h3 className="offer__name">{name}</h3>
+              <p className="offer__price">
+                <PriceTag full={sku.full_price_usd} price={sku.price_usd} />
+              </p>
+              {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
+              {sku.is_available && product.is_available ? (
+                <AddToCartButton
+                  skuId={sku.id}
+                  title={name}
+                  itemName={t('cart.lineName', { title: product.title, type: name })}
+                  libraryAlbumId={product.id}
+                />
+              ) : (
+                <p className="offer__note">{t('catalogue.unavailable')}</p>
+              )}
+            </li>
+          ),
+        )}
       </ul>
     </section>
   );
 }
 
+/** The digital album a subscriber's plan includes: Play (the whole album, in full, here) and its page in My Library. */
+function IncludedOffer({ product, name }: { product: Product; name: string }) {
+  const { t } = useI18n();
+  const { albumKey, queue } = useAlbumQueue(product);
+  return (
+    <li className="offer card">
+      <h3 className="offer__name">{name}</h3>
+      <p className="offer__note story__note">{t('story.includedInPlan')}</p>
+      <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={false} label={t('story.play')} />
+      <Link to={libraryPaths.album(product.id)}>{t('story.openInLibrary')}</Link>
+    </li>
+  );
+}
+
 function Tracks({ product }: { product: Product }) {
   const { t } = useI18n();
-  const queueTrack = useQueueTrack();
+  const { albumKey, context, queue } = useAlbumQueue(product);
   if (product.tracks.length === 0) return null;
-  const albumKey = `story:${product.slug}`;
-  const context = { album: product.title, artwork: product.primary_image };
-  const queue = product.tracks.map((track) => queueTrack(track, albumKey, context));
   return (
     <section className="story__section" aria-labelledby="story-tracks">
       <div className="story__tracks-head">
@@ -108,7 +136,8 @@ function Tracks({ product }: { product: Product }) {
         tracks={product.tracks}
         albumKey={albumKey}
         context={context}
-        albumSkuId={product.digitalAlbum?.id ?? null}
+        // The plan includes the album: its tracks are for listening, not for sale one by one.
+        albumSkuId={product.included_in_plan ? undefined : (product.digitalAlbum?.id ?? null)}
         available={product.is_available}
         productId={product.id}
       />

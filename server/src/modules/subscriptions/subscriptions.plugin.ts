@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config';
+import { runPeriodically } from '../../lib/periodic';
+import { siteLangOptions } from '../../plugins/site-lang';
+import { TestProcessor } from '../../providers/payments/test-processor';
+import { subscriptionEventHandler } from './subscription-events';
+import { subscriptionsRoutes } from './subscriptions.routes';
+import { subscriptionsService } from './subscriptions.service';
+import { testClockRoutes } from './test-clock.routes';
+
+/** How often the built-in test processor bills what fell due (Stripe bills by itself). */
+const BILL_EVERY_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * With the built-in test processor: bills what fell due and hands over
+     * events not yet delivered, now (the worker does it every minute).
+     * Answers the billing steps done; 0 with Stripe, which bills by itself.
+     */
+    billRenewals(): Promise<number>;
+  }
+}
+
+/**
+ * Plans and monthly donations after checkout (issue 28): the family's
+ * calls, the local record following the processor's events, and, with the
+ * built-in test processor, its billing worker and test clock (default: on,
+ * except NODE_ENV=test, where tests call app.billRenewals).
+ */
+export default fp<{ config: Config; worker: boolean }>(
+  async (app: FastifyInstance, { config, worker }) => {
+    const { origins } = siteLangOptions(config);
+    app.onPaymentEvent(subscriptionEventHandler(app.db, app.payments.name, origins));
+    const subscriptions = subscriptionsService(app.db, app.payments, { origins });
+    await app.register(subscriptionsRoutes, { subscriptions });
+
+    const processor = app.payments instanceof TestProcessor ? app.payments : null;
+    app.decorate('billRenewals', async () => {
+      if (!processor) return 0;
+      const steps = await processor.billDue();
+      await processor.redeliverPending();
+      return steps;
+    });
+    if (processor) await app.register(testClockRoutes, { processor });
+    if (worker && processor)
+      runPeriodically(app, { name: 'billing renewals', everyMs: BILL_EVERY_MS, run: () => app.billRenewals() });
+  },
+  { name: 'subscriptions', dependencies: ['db', 'payments'] },
+);

@@ -1,0 +1,179 @@
+import { type Selectable, sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { RecurringItems } from '../../db/schema';
+
+export type RecurringRow = Selectable<RecurringItems>;
+/** A plan or monthly donation with what its e-mails need: the family's address, name and language (its order's). */
+export type RecurringWithContact = RecurringRow & { email: string; fname: string; lname: string; lang_code: string };
+
+/** What the processor says a subscription now is, as the local record keeps it. */
+export interface SubscriptionState {
+  status: 'active' | 'past_due' | 'cancelled';
+  current_period_end: Date;
+  cancel_at: Date | null;
+  card_id: string | null;
+}
+
+/**
+ * The only code that reads and writes the local record of plans and monthly
+ * donations after checkout (recurring_items, renewal_payments,
+ * payment_events: migration 0052). Checkout writes the first row
+ * (orders.repository insertRecurring).
+ */
+export function subscriptionsRepository(db: Db) {
+  const withContact = () =>
+    db
+      .selectFrom('recurring_items as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .innerJoin('orders as o', 'o.id', 'r.order_id')
+      .selectAll('r')
+      .select(['u.email', 'u.fname', 'u.lname', 'o.lang_code']);
+
+  return {
+    /** The user's plans and monthly donations that still renew or may (active, past due), newest first. */
+    liveOf(userId: number) {
+      return db
+        .selectFrom('recurring_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['active', 'past_due'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** The user's subscription of this processor id, whatever its state; undefined when it is not theirs. */
+    ofUser(userId: number, provider: string, subscriptionId: string) {
+      return db
+        .selectFrom('recurring_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('provider', '=', provider)
+        .where('subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+    },
+
+    /** The user's newest plan (type subscription), live or not: whose invoices "my subscription" shows. */
+    latestPlanOf(userId: number) {
+      return db
+        .selectFrom('recurring_items')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('type', '=', 'subscription')
+        .orderBy(sql`status = 'cancelled'`)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    },
+
+    bySubscription(provider: string, subscriptionId: string): Promise<RecurringWithContact | undefined> {
+      return withContact().where('r.provider', '=', provider).where('r.subscription_id', '=', subscriptionId).executeTakeFirst();
+    },
+
+    /**
+     * Records that an event was acted on; false when it already was (a
+     * webhook delivered twice). In the transaction of what the event
+     * changes, so both happen or neither.
+     */
+    async recordEvent(provider: string, eventId: string, type: string) {
+      const row = await db
+        .insertInto('payment_events')
+        .values({ provider, event_id: eventId, type })
+        .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+        .returning('event_id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /**
+     * The record follows the processor's state; a cancelled one stays
+     * cancelled (an update that arrives after the end changes nothing).
+     * Answers the status it had before, or undefined when nothing changed.
+     */
+    async follow(id: number, state: SubscriptionState) {
+      const before = await db.selectFrom('recurring_items').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before || before.status === 'cancelled') return undefined;
+      await db
+        .updateTable('recurring_items')
+        .set({
+          status: state.status,
+          current_period_end: state.current_period_end,
+          cancel_at: state.cancel_at,
+          card_id: state.card_id,
+          updated_at: sql<Date>`now()`,
+          ...(state.status === 'cancelled' ? { cancelled_at: sql<Date>`coalesce(cancelled_at, now())` } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+      return before.status as SubscriptionState['status'];
+    },
+
+    /** Active again after a paid retry, or past due after a failed renewal; never once cancelled. */
+    async setStatus(id: number, status: 'active' | 'past_due') {
+      await db
+        .updateTable('recurring_items')
+        .set({ status, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '<>', 'cancelled')
+        .execute();
+    },
+
+    /** A renewal paid (once per invoice): true when this call recorded it. */
+    async recordPayment(values: {
+      recurring_item_id: number;
+      user_id: number;
+      provider: string;
+      invoice_id: string;
+      amount_cents: number;
+      paid_at: Date;
+    }) {
+      const row = await db
+        .insertInto('renewal_payments')
+        .values(values)
+        .onConflict((oc) => oc.columns(['provider', 'invoice_id']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
+    /** A plan's sku on sale by its code (monthly, annual), with its prices. */
+    planSku(code: 'monthly' | 'annual') {
+      return db
+        .selectFrom('skus')
+        .select(['id', 'title', 'full_price_cents', 'sale_price_cents'])
+        .where('type', '=', 'subscription')
+        .where('code', '=', code)
+        .where('is_available', '=', true)
+        .where('is_hidden', '=', false)
+        .executeTakeFirst();
+    },
+
+    async recordRefund(id: number, cents: number) {
+      await db
+        .updateTable('recurring_items')
+        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), updated_at: sql<Date>`now()` }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The record of a plan moved to another plan (the monthly plan to the annual one). */
+    async changePlan(id: number, plan: { code: string; title: string; amount_cents: number; interval: 'month' | 'year' }) {
+      await db
+        .updateTable('recurring_items')
+        .set({ ...plan, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** The payment that paid the first period of a plan: its order's charge. */
+    orderPayment(orderId: number) {
+      return db
+        .selectFrom('orders')
+        .select(['payment_id', 'payment_provider', 'total_cents'])
+        .where('id', '=', orderId)
+        .executeTakeFirst();
+    },
+  };
+}
+
+export type SubscriptionsRepository = ReturnType<typeof subscriptionsRepository>;

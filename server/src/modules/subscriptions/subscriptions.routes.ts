@@ -1,0 +1,118 @@
+import {
+  InvoicesQuery,
+  InvoicesResponse,
+  MySubscription,
+  MySubscriptionsResponse,
+  SiteQuery,
+  SubscriptionCardBody,
+  SubscriptionParams,
+  SubscriptionPlanBody,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../accounts/guards';
+import { assertOwnMoney, payerOf } from '../payments/payer';
+import type { SubscriptionsService } from './subscriptions.service';
+
+const tags = ['subscriptions'];
+
+/**
+ * Spec §7 Payments, the subscription calls (issue 28). The spec names the
+ * cancel, cancel-at-end and resume calls as GETs; here they are POSTs, as
+ * every call that changes something is (a GET may be prefetched or
+ * replayed by a crawler or a link preview: docs/decisions/024).
+ */
+export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: SubscriptionsService }> = async (
+  app,
+  { subscriptions },
+) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/stripe/customer/my/subscriptions',
+    {
+      schema: {
+        tags,
+        summary: "The family's plan and monthly donations that renew (or are past due), with what each does next",
+        querystring: SiteQuery,
+        response: { 200: MySubscriptionsResponse },
+      },
+    },
+    async (request) => ({ data: await subscriptions.list((await requireUser(request)).user.id) }),
+  );
+
+  app.get(
+    '/crud/stripe/customer/my/subscription/invoices',
+    {
+      schema: {
+        tags,
+        summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
+        querystring: InvoicesQuery,
+        response: { 200: InvoicesResponse },
+      },
+    },
+    async (request) => subscriptions.invoices((await requireUser(request)).user.id, null, request.query),
+  );
+
+  app.get(
+    '/crud/stripe/customer/my/subscription/:id/invoices',
+    {
+      schema: {
+        tags,
+        summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
+        params: SubscriptionParams,
+        querystring: InvoicesQuery,
+        response: { 200: InvoicesResponse },
+      },
+    },
+    async (request) => subscriptions.invoices((await requireUser(request)).user.id, request.params.id, request.query),
+  );
+
+  /** A call that changes the family's plan: their own session only (not an admin acting as them). */
+  const change = (summary: string, body?: typeof SubscriptionCardBody | typeof SubscriptionPlanBody) => ({
+    schema: {
+      tags,
+      summary,
+      params: SubscriptionParams,
+      querystring: SiteQuery,
+      ...(body ? { body } : {}),
+      response: { 200: MySubscription },
+    },
+  });
+  const owner = async (request: Parameters<typeof payerOf>[0]) => {
+    const payer = await payerOf(request);
+    assertOwnMoney(payer);
+    return payer.userId;
+  };
+
+  app.post(
+    '/crud/stripe/subscription/:id/cancel',
+    change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
+    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now'),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/cancel-at-end',
+    change('Cancels at the end of the period: it stays active until then and does not renew'),
+    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end'),
+  );
+
+  app.post('/crud/stripe/subscription/:id/resume', change('Undoes a pending cancel at the end of the period'), async (request) =>
+    subscriptions.resume(await owner(request), request.params.id),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/card',
+    change('Renews on another saved card; while past due, the open invoice is tried on it at once', SubscriptionCardBody),
+    async (request) =>
+      subscriptions.setCard(await owner(request), request.params.id, (request.body as SubscriptionCardBody).card_id),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/plan',
+    change('Moves the monthly plan to the annual plan, the unused part of the month credited', SubscriptionPlanBody),
+    async (request) =>
+      subscriptions.changePlan(await owner(request), request.params.id, (request.body as SubscriptionPlanBody).code),
+  );
+};

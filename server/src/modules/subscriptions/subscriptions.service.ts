@@ -1,0 +1,312 @@
+import type { Invoice, InvoicesResponse, LangCode, MySubscription, SubscriptionPlan } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
+import {
+  type PaymentProvider,
+  PaymentRequestError,
+  PaymentUnavailableError,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from '../../providers/payments/payment-provider';
+import { unusedCents } from '../../providers/payments/proration';
+import { priceCents } from '../catalogue/pricing';
+import { existingCustomer } from '../payments/customers';
+import { followProcessor } from './subscription-events';
+import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
+
+/** Spec §9: the cancel cutoff. A period ending within a month of now is cancelled at its end. */
+const CANCEL_CUTOFF_MONTHS = 1;
+/** Invoices a page (spec §2: the invoice table with prev/next paging). */
+export const INVOICES_PER_PAGE = 10;
+
+/** Spec §4: at the period's end when a trial still has hours left or the period ends within a month; otherwise now. */
+export function cancelKind(sub: Pick<ProviderSubscription, 'trialEnd' | 'currentPeriodEnd'>, now: Date): 'now' | 'period_end' {
+  if (sub.trialEnd && sub.trialEnd > now) return 'period_end';
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() + CANCEL_CUTOFF_MONTHS);
+  return sub.currentPeriodEnd <= cutoff ? 'period_end' : 'now';
+}
+
+/** The product an invoice line names (spec §5: a plan's starts with `subscription-`, which the table shows). */
+const productOf = (type: string, code: string) => `${type === 'subscription' ? 'subscription' : 'donation'}-${code}`;
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Issue 28: a family's plan and monthly donations after checkout (spec §2
+ * My subscription, §4 Subscription, §7 the calls): seen with their
+ * invoices, cancelled now (the unused part refunded) or at the period's
+ * end, resumed, moved to another card or from the monthly plan to the
+ * annual one. The processor holds the truth; the local record follows it
+ * (followProcessor) on every answer as on every event.
+ */
+export function subscriptionsService(db: Db, payments: PaymentProvider, { origins }: { origins: Record<LangCode, string> }) {
+  const repo = subscriptionsRepository(db);
+
+  /** The processor's answer, or the spec's subscription_error_retrieving when it does not answer. */
+  async function ask<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof PaymentUnavailableError)
+        throw new AppError('unavailable', 'subscription_error_retrieving', {}, undefined, error);
+      throw error;
+    }
+  }
+
+  /** The user's subscription of this id: 404 no_subscription for another family's, or one that never was. */
+  async function own(userId: number, subscriptionId: string) {
+    const item = await repo.ofUser(userId, payments.name, subscriptionId);
+    if (!item) throw new AppError('not_found', 'no_subscription');
+    return item;
+  }
+
+  /** The live subscription at the processor, the local record brought up to date with it. */
+  async function live(item: RecurringRow) {
+    const sub = await ask(() => payments.retrieveSubscription(item.subscription_id));
+    if (!sub) throw new AppError('not_found', 'no_subscription');
+    await follow(item, sub);
+    return sub;
+  }
+
+  async function follow(item: RecurringRow, sub: ProviderSubscription) {
+    await db.transaction().execute(async (trx) => {
+      const withContact = await subscriptionsRepository(trx).bySubscription(item.provider, item.subscription_id);
+      if (withContact) await followProcessor(trx, withContact, sub, origins);
+    });
+  }
+
+  /** The annual plan on sale now (its price), for the change from the monthly plan. */
+  async function annualPlan() {
+    const sku = await repo.planSku('annual');
+    return sku ? { title: sku.title, cents: priceCents(sku) } : null;
+  }
+
+  async function toView(item: RecurringRow, sub: ProviderSubscription, cards: Map<string, { brand: string; last4: string }>) {
+    const now = sub.clockTime ?? new Date();
+    const status = sub.status === 'canceled' ? 'cancelled' : sub.status === 'past_due' ? 'past_due' : 'active';
+    const kind = cancelKind(sub, now);
+    const unused = unusedCents(sub.amountCents, sub.currentPeriodStart, sub.currentPeriodEnd, now);
+    let pastDue: MySubscription['past_due'] = null;
+    if (status === 'past_due') {
+      const open = (await ask(() => payments.listInvoices(sub.subscriptionId, { limit: 3 }))).data.find(
+        (i) => i.status === 'open',
+      );
+      pastDue = {
+        amount_usd: toUsd(open?.totalCents ?? sub.amountCents),
+        next_attempt_at: open?.nextPaymentAttempt ? iso(open.nextPaymentAttempt) : null,
+      };
+    }
+    let upgrade: MySubscription['upgrade'] = null;
+    if (item.type === 'subscription' && sub.productCode === 'monthly' && status === 'active' && !sub.cancelAt) {
+      const annual = await annualPlan();
+      if (annual)
+        upgrade = { code: 'annual', price_usd: toUsd(annual.cents), due_now_usd: toUsd(Math.max(0, annual.cents - unused)) };
+    }
+    const card = sub.cardId ? cards.get(sub.cardId) : undefined;
+    return {
+      id: sub.subscriptionId,
+      type: item.type === 'subscription' ? 'subscription' : 'recurring_donation',
+      code: sub.productCode || item.code,
+      title: item.title,
+      status,
+      interval: sub.interval,
+      items: [
+        {
+          metadata: { type: item.type === 'subscription' ? 'subscription' : 'recurring_donation', code: item.code },
+          quantity: 1,
+          price: { unit_amount: sub.amountCents },
+        },
+      ],
+      price_usd: toUsd(sub.amountCents),
+      current_period_end: iso(sub.currentPeriodEnd),
+      cancel_at: sub.cancelAt ? iso(sub.cancelAt) : null,
+      trial_end: sub.trialEnd ? iso(sub.trialEnd) : null,
+      test_clock: sub.clockTime ? { frozen_time: iso(sub.clockTime) } : null,
+      next_payment:
+        status === 'active' && !sub.cancelAt ? { date: iso(sub.currentPeriodEnd), amount_usd: toUsd(sub.amountCents) } : null,
+      card: card && sub.cardId ? { id: sub.cardId, brand: card.brand, last4: card.last4 } : null,
+      past_due: pastDue,
+      cancel_kind: kind,
+      refund_usd: kind === 'now' ? toUsd(unused) : 0,
+      upgrade,
+    } satisfies MySubscription;
+  }
+
+  async function cardsOf(userId: number) {
+    const customerId = await existingCustomer(db, payments, userId);
+    const cards = customerId ? await ask(() => payments.listCards(customerId)) : [];
+    return new Map(cards.map((c) => [c.id, { brand: c.brand, last4: c.last4 }]));
+  }
+
+  async function viewOf(userId: number, item: RecurringRow, sub: ProviderSubscription) {
+    return toView(item, sub, await cardsOf(userId));
+  }
+
+  function toInvoice(item: RecurringRow, invoice: ProviderInvoice): Invoice {
+    const code = invoice.productCode || item.code;
+    return {
+      id: invoice.invoiceId,
+      created: iso(invoice.created),
+      total: invoice.totalCents,
+      total_usd: toUsd(invoice.totalCents),
+      status: invoice.status === 'draft' ? 'open' : invoice.status,
+      type: item.type === 'subscription' ? 'subscription' : 'recurring_donation',
+      code,
+      lines: [{ plan: { interval: invoice.interval }, product: productOf(item.type, code) }],
+    };
+  }
+
+  /** The subscription must still renew (or may): 409 once it ended. */
+  function assertLive(item: RecurringRow, sub: ProviderSubscription) {
+    if (item.status === 'cancelled' || sub.status === 'canceled')
+      throw new AppError('conflict', 'subscription_already_cancelled');
+  }
+
+  return {
+    /**
+     * GET /crud/stripe/customer/my/subscriptions: the plan and monthly
+     * donations that renew (or are past due), as the processor has them.
+     */
+    async list(userId: number): Promise<MySubscription[]> {
+      const items = await repo.liveOf(userId);
+      if (items.length === 0) return [];
+      const customerId = await existingCustomer(db, payments, userId);
+      if (!customerId) return [];
+      const [subs, cards] = await Promise.all([ask(() => payments.listSubscriptions(customerId)), cardsOf(userId)]);
+      const byId = new Map(subs.map((s) => [s.subscriptionId, s]));
+      const views: MySubscription[] = [];
+      for (const item of items) {
+        const sub = byId.get(item.subscription_id);
+        if (!sub) continue;
+        await follow(item, sub);
+        if (sub.status === 'canceled') continue;
+        views.push(await toView(item, sub, cards));
+      }
+      // The plan first, then monthly donations, newest first within each.
+      return views.sort((a, b) => Number(a.type !== 'subscription') - Number(b.type !== 'subscription'));
+    },
+
+    /**
+     * GET …/subscription/{id}/invoices, or the plan's (…/subscription/invoices):
+     * newest first, a page at a time from Stripe's cursors; never a draft.
+     */
+    async invoices(
+      userId: number,
+      subscriptionId: string | null,
+      cursor: { starting_after?: string; ending_before?: string },
+    ): Promise<InvoicesResponse> {
+      const item = subscriptionId ? await own(userId, subscriptionId) : await repo.latestPlanOf(userId);
+      if (!item || item.provider !== payments.name) throw new AppError('not_found', 'no_subscription');
+      try {
+        const page = await ask(() =>
+          payments.listInvoices(item.subscription_id, {
+            limit: INVOICES_PER_PAGE,
+            ...(cursor.starting_after ? { startingAfter: cursor.starting_after } : {}),
+            ...(cursor.ending_before ? { endingBefore: cursor.ending_before } : {}),
+          }),
+        );
+        return { data: page.data.filter((i) => i.status !== 'draft').map((i) => toInvoice(item, i)), has_more: page.has_more };
+      } catch (error) {
+        // A cursor that is not an invoice of this subscription.
+        if (error instanceof PaymentRequestError) throw new AppError('invalid_data', 'bad_request', {}, undefined, error);
+        throw error;
+      }
+    },
+
+    /**
+     * Cancel (spec §4): `now` ends it at once and refunds the unused part
+     * of the period through the processor (once: the refund's key is the
+     * subscription's); allowed only when the rule says now. `period_end`
+     * keeps it until the period ends, with no renewal.
+     */
+    async cancel(userId: number, subscriptionId: string, when: 'now' | 'period_end'): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_already_cancelled');
+      const sub = await live(item);
+      assertLive(item, sub);
+      if (when === 'period_end') {
+        const ending = await ask(() => payments.cancelSubscription(sub.subscriptionId, { atPeriodEnd: true }));
+        await follow(item, ending);
+        return viewOf(userId, item, ending);
+      }
+      const now = sub.clockTime ?? new Date();
+      if (cancelKind(sub, now) !== 'now') throw new AppError('conflict', 'subscription_cancel_at_end_only');
+      const refund = unusedCents(sub.amountCents, sub.currentPeriodStart, sub.currentPeriodEnd, now);
+      // Which charge paid this period: the newest paid invoice's, or for the first period its order's.
+      const newest = (await ask(() => payments.listInvoices(sub.subscriptionId, { limit: 1 }))).data[0];
+      const paymentId =
+        newest?.status === 'paid' ? (newest.paymentId ?? (await repo.orderPayment(item.order_id))?.payment_id) : null;
+      const ended = await ask(() => payments.cancelSubscription(sub.subscriptionId, { atPeriodEnd: false }));
+      await follow(item, ended);
+      let refunded = 0;
+      if (refund > 0 && paymentId) {
+        const outcome = await ask(() =>
+          payments.refund({ paymentId, amountCents: refund, idempotencyKey: `cancel-${sub.subscriptionId}` }),
+        );
+        if (outcome.ok) {
+          refunded = refund;
+          await repo.recordRefund(item.id, refund);
+        }
+      }
+      const view = await viewOf(userId, item, ended);
+      return { ...view, cancel_kind: 'now', refund_usd: toUsd(refunded) };
+    },
+
+    /** Resume (spec §4): undoes a pending cancel; 409 subscription_ended once it ended. */
+    async resume(userId: number, subscriptionId: string): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_ended');
+      const sub = await live(item);
+      if (sub.status === 'canceled') throw new AppError('conflict', 'subscription_ended');
+      const resumed = await ask(() => payments.resumeSubscription(sub.subscriptionId));
+      await follow(item, resumed);
+      return viewOf(userId, item, resumed);
+    },
+
+    /** The card it renews on: one of the family's saved cards; while past due the open invoice is tried on it at once. */
+    async setCard(userId: number, subscriptionId: string, cardId: string): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_already_cancelled');
+      const cards = await cardsOf(userId);
+      if (!cards.has(cardId)) throw new AppError('not_found', 'payment_card_not_found');
+      const sub = await live(item);
+      assertLive(item, sub);
+      const changed = await ask(() => payments.setSubscriptionCard(sub.subscriptionId, cardId));
+      await follow(item, changed);
+      return toView(item, changed, cards);
+    },
+
+    /**
+     * The monthly plan becomes the annual plan (issue 28 item 4): the unused
+     * part of the month is credited and the rest of the annual price charged
+     * now; the year starts today. Once per subscription (its key).
+     */
+    async changePlan(userId: number, subscriptionId: string, code: SubscriptionPlan): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      const annual = await annualPlan();
+      if (item.type !== 'subscription' || item.status !== 'active' || code !== 'annual' || !annual) {
+        throw new AppError('conflict', 'plan_change_unavailable');
+      }
+      const sub = await live(item);
+      if (sub.status !== 'active' || sub.productCode !== 'monthly' || sub.cancelAt)
+        throw new AppError('conflict', 'plan_change_unavailable');
+      const outcome = await ask(() =>
+        payments.changeSubscriptionPrice(sub.subscriptionId, {
+          productCode: 'annual',
+          productName: annual.title,
+          amountCents: annual.cents,
+          interval: 'year',
+          idempotencyKey: `plan-${sub.subscriptionId}-annual`,
+        }),
+      );
+      if (!outcome.ok) throw new AppError('payment_declined', `payment_${outcome.code}`);
+      await repo.changePlan(item.id, { code: 'annual', title: annual.title, amount_cents: annual.cents, interval: 'year' });
+      await follow(item, outcome.subscription);
+      return viewOf(userId, { ...item, code: 'annual', title: annual.title }, outcome.subscription);
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof subscriptionsService>;
