@@ -69,8 +69,9 @@ function Cancel({ plan }: { plan: MySubscription }) {
   const done = answer
     ? kind === 'period_end'
       ? t('mySubscription.cancel.doneEnd', { date: formatDate(answer.cancel_at ?? answer.current_period_end) })
-      : offered.refund_usd > 0
-        ? t('mySubscription.cancel.doneNow', { refund })
+      : // What the server refunded (it reckons the unused part at the moment it cancels).
+        answer.refund_usd > 0
+        ? t('mySubscription.cancel.doneNow', { refund: formatMoney(answer.refund_usd) })
         : t('mySubscription.cancel.doneNowNoRefund')
     : '';
 

@@ -21,8 +21,9 @@ export function Donations({ donations }: { donations: readonly MySubscription[] 
 
 function Donation({ donation }: { donation: MySubscription }) {
   const { t, formatDate, formatMoney } = useI18n();
-  const cancel = useCancelDonation(donation.id);
-  const live = donation.status !== 'cancelled';
+  const cancel = useCancelDonation(donation);
+  // A donation cancelled at its period's end gives no further gift: it reads Cancelled.
+  const live = donation.status !== 'cancelled' && donation.cancel_at === null;
   return (
     <li className="my-donations__item card">
       <h3 className="my-donations__title">{donation.title}</h3>

@@ -33,7 +33,8 @@ function Subscriptions() {
   if (isPending) return <Loading />;
   // Spec §8: a failed listing is treated as empty; its message says why.
   const list: readonly MySubscription[] = data?.data ?? [];
-  const plan = list.find((s) => s.type === 'subscription');
+  // A plan cancelled now from this visit's cancel screen is kept in the list as it was answered: it has ended.
+  const plan = list.find((s) => s.type === 'subscription' && s.status !== 'cancelled');
   const donations = list.filter((s) => s.type === 'recurring_donation');
   return (
     <>

@@ -23,14 +23,16 @@ export function useCancelSubscription() {
 }
 
 /**
- * A monthly donation stops at once (spec §4 Recurring donation item): the
- * cancel above, bound to the donation, for the shared Cancel button. The
- * answer keeps it in the list, reading Cancelled.
+ * A monthly donation's next gifts stop (spec §4 Recurring donation item),
+ * for the shared Cancel button: by the kind of cancel the server offers it
+ * (a monthly gift's period ends within a month, so at its end: the gift
+ * already given is not refunded, and none follows). The answer keeps it in
+ * the list, reading Cancelled.
  */
-export function useCancelDonation(id: string) {
+export function useCancelDonation(donation: Pick<MySubscription, 'id' | 'cancel_kind'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => cancelSubscription(id, 'now'),
+    mutationFn: () => cancelSubscription(donation.id, donation.cancel_kind),
     onSuccess: (changed) => keepAnswer(client, changed),
   });
 }
