@@ -17,7 +17,9 @@
 //  9. My Library on PostgreSQL: the first page for a family owning 200 albums,
 //     a 50-track album's ZIP against reading its files, and the server's
 //     memory while 10 clients download it (scripts/bench-library.mjs);
-// 10. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
+//     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
+// 11. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -30,6 +32,7 @@ import { benchCms } from './bench-cms.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
+import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -164,4 +167,5 @@ await benchAccounts();
 await benchCart();
 await benchPurchases();
 await benchLibrary();
+await benchRenewals();
 await measureLighthouse();

@@ -539,7 +539,6 @@ export interface TestProcessorCards {
 }
 
 export interface TestProcessorClock {
-  frozen_time: Timestamp | null;
   id: Generated<boolean>;
   offset_seconds: Generated<number>;
 }

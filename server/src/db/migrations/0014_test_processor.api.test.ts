@@ -182,8 +182,8 @@ describe('0014_test_processor', () => {
     await expect(invoice()).rejects.toThrow(/test_processor_invoices_period_key/);
   });
 
-  it('has one clock, following real time until it is frozen', async () => {
-    expect(await t.db.selectFrom('test_processor_clock').selectAll().execute()).toEqual([{ id: true, frozen_time: null }]);
+  it('has one clock, following real time until it is moved (0052: an offset from the real time)', async () => {
+    expect(await t.db.selectFrom('test_processor_clock').selectAll().execute()).toEqual([{ id: true, offset_seconds: 0 }]);
     await expect(t.db.insertInto('test_processor_clock').values({ id: true }).execute()).rejects.toThrow(/pkey/);
     await expect(t.db.insertInto('test_processor_clock').values({ id: false }).execute()).rejects.toThrow(/check/);
   });

@@ -49,6 +49,7 @@ export async function up(db: Kysely<unknown>) {
     );
 
     alter table test_processor_clock add column offset_seconds integer not null default 0 check (offset_seconds >= 0);
+    alter table test_processor_clock drop column frozen_time;
     alter table test_processor_invoices add column attempt_count integer not null default 0;
     alter table test_processor_invoices add column next_payment_attempt timestamptz;
     alter table test_processor_subscriptions add column retry_at timestamptz;
@@ -68,6 +69,7 @@ export async function down(db: Kysely<unknown>) {
     alter table test_processor_invoices drop column next_payment_attempt;
     alter table test_processor_invoices drop column attempt_count;
     alter table test_processor_clock drop column offset_seconds;
+    alter table test_processor_clock add column frozen_time timestamptz;
     drop table payment_events;
     drop table renewal_payments;
     alter table recurring_items drop column refunded_cents;

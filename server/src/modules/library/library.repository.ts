@@ -103,9 +103,13 @@ const DIGITAL = sql`('digital_album', 'digital_track')`;
 const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position, t.length_seconds, t.full_price_cents,
   t.sale_price_cents, t.is_free`;
 
-/** The plan that covers every track (spec §6): started by checkout, active, not cancelled as of now. */
+/**
+ * The plan that covers every track (spec §6): started by checkout, active or
+ * past due within its retries (issue 28: access lasts while the card is
+ * tried again), not cancelled as of now.
+ */
 const activePlan = (userId: number) => sql`select 1 from recurring_items r
-  where r.user_id = ${userId} and r.type = 'subscription' and r.status = 'active'
+  where r.user_id = ${userId} and r.type = 'subscription' and r.status in ('active', 'past_due')
     and (r.cancel_at is null or r.cancel_at > now())`;
 
 /**

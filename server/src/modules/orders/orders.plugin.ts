@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { asSingleRunner, JOB_LOCKS } from '../../db/single-runner';
 import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { cardAttempts } from '../payments/card-attempts';
@@ -38,8 +39,14 @@ export default fp<{ config: Config; worker: boolean }>(
     await app.register(ordersRoutes, { purchases });
     await app.register(giftClaimRoutes);
 
-    if (worker)
-      runPeriodically(app, { name: 'reconciling orders', everyMs: RECONCILE_EVERY_MS, run: () => app.reconcileOrders() });
+    // One instance at a time asks the processor about stale orders (settling each is once-only anyway).
+    if (worker) {
+      runPeriodically(app, {
+        name: 'reconciling orders',
+        everyMs: RECONCILE_EVERY_MS,
+        run: () => asSingleRunner(app.database, JOB_LOCKS.reconcileOrders, async () => void (await app.reconcileOrders())),
+      });
+    }
   },
   { name: 'orders', dependencies: ['db', 'payments'] },
 );

@@ -668,3 +668,63 @@ describe('test processor: the clock', () => {
     expect(periodEnd(new Date('2028-02-29T00:00:00Z'), 'year', 1)).toEqual(new Date('2029-02-28T00:00:00Z'));
   });
 });
+
+describe('test processor: billing on several server instances', () => {
+  const t = useMigratedDatabase();
+  const h = setup(() => t.db);
+
+  it('bills each due subscription exactly once when two instances run at once, and changes a card and a price', async () => {
+    const [one, two] = [h.processor(), h.processor()];
+    const cus = await h.customer(one);
+    const card = await h.savedCard(one, cus);
+    const subs = [];
+    for (let i = 0; i < 12; i++) {
+      subs.push(
+        await one.createSubscription({
+          customerId: cus,
+          cardId: card,
+          productCode: 'monthly',
+          productName: 'Monthly plan',
+          amountCents: 500,
+          interval: 'month',
+          idempotencyKey: h.key(),
+          metadata: { order_id: String(i) },
+        }),
+      );
+    }
+    // The clock moves (as the admin's call does, without billing yet); both instances read it from the database.
+    await t.db
+      .updateTable('test_processor_clock')
+      .set({ offset_seconds: 31 * 24 * 60 * 60 })
+      .execute();
+    expect(await two.now()).toEqual(new Date(NOW.getTime() + 31 * DAY));
+    const steps = await Promise.all([one.billDue(), two.billDue()]);
+    expect(steps[0] + steps[1]).toBe(12);
+    const invoices = await t.db.selectFrom('test_processor_invoices').select('payment_id').execute();
+    // Per subscription: the first period's (paid by its order) and one renewal, charged once.
+    expect(invoices).toHaveLength(24);
+    const charges = await t.db.selectFrom('test_processor_payments').select('id').where('customer_id', '=', cus).execute();
+    expect(charges).toHaveLength(12);
+    expect(await Promise.all([one.billDue(), two.billDue()])).toEqual([0, 0]);
+
+    // A day later, a new card for one subscription; the annual price from today, the unused part of the month credited.
+    expect(await one.advanceClock(new Date(NOW.getTime() + 32 * DAY))).toBe(0);
+    const other = await h.savedCard(one, cus, '5555555555554444');
+    const sub = subs[0]!.subscriptionId;
+    expect(await two.setSubscriptionCard(sub, other)).toMatchObject({ cardId: other, status: 'active' });
+    const changed = await one.changeSubscriptionPrice(sub, {
+      productCode: 'annual',
+      productName: 'Annual plan',
+      amountCents: 5000,
+      interval: 'year',
+      idempotencyKey: h.key(),
+    });
+    if (!changed.ok) throw new Error(changed.code);
+    expect(changed.subscription).toMatchObject({ productCode: 'annual', interval: 'year', amountCents: 5000 });
+    // 29 of June's 30 days unused: $5.00 × 29/30 = $4.83 credited.
+    expect(changed.invoice.totalCents).toBe(5000 - 483);
+    await expect(two.setSubscriptionCard(sub, 'card_000000000000000000000000')).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+  });
+});
