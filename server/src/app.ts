@@ -27,6 +27,7 @@ import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
+import { givingRoutes } from './modules/giving/giving.routes';
 import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import library from './modules/library/library.plugin';
@@ -172,6 +173,7 @@ export async function buildApp({
   await app.register(captchaRoutes);
   await app.register(freeMp3Routes, { storage });
   await app.register(searchRoutes);
+  await app.register(givingRoutes);
 
   const copies = (url: string, use: ImageUse) => resizedCopies(storage, url, imageWidths[use]);
   const cart = cartService(app.db);

@@ -36,7 +36,7 @@ describe('the demo content', () => {
     expect(await t.db.selectFrom('site_navigation').select('id').execute()).toHaveLength(items.length);
   });
 
-  it('gives the demo customer two past paid orders (a CD, an album) through checkout, and a saved test card', async () => {
+  it('gives the demo customer past paid orders (a CD, an album, a monthly plan, a monthly gift) through checkout, and a saved test card', async () => {
     const customer = await t.db
       .selectFrom('users')
       .select('id')
@@ -50,8 +50,24 @@ describe('the demo content', () => {
       .orderBy('orders.created_at')
       .execute();
     expect(orders).toEqual([
+      { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'subscription' },
       { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'physical' },
+      { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'recurring_donation' },
       { status: 'paid', card_last4: '4242', gift_card_cents: 0, type: 'digital_album' },
+    ]);
+    // Issue 28 item 6: the plan renewed twice since (three paid invoices), the monthly gift not yet.
+    const invoices = await t.db
+      .selectFrom('test_processor_invoices as i')
+      .innerJoin('recurring_items as r', 'r.subscription_id', 'i.subscription_id')
+      .select(['r.type', 'i.status'])
+      .where('r.user_id', '=', customer.id)
+      .orderBy('r.type')
+      .execute();
+    expect(invoices).toEqual([
+      { type: 'recurring_donation', status: 'paid' },
+      { type: 'subscription', status: 'paid' },
+      { type: 'subscription', status: 'paid' },
+      { type: 'subscription', status: 'paid' },
     ]);
     const cards = await t.db
       .selectFrom('test_processor_cards')

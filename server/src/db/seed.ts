@@ -16,6 +16,7 @@ import {
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
+import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
 import type { Db } from './database';
 
 /**
@@ -46,9 +47,11 @@ export const seeders: Seeder[] = [
   guestBookSeeder,
   // Before the demo gift cards: the past orders are paid by card, not from their balance.
   ordersSeeder,
+  fundsSeeder,
+  // The demo plan and monthly gift, paid by card too: before the demo gift cards.
+  subscriptionsSeeder,
   profileSeeder,
   couponsSeeder,
-  fundsSeeder,
   skuTitlesSeeder,
   donationsPageSeeder,
   giftCardPagesSeeder,

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+export interface GiftRow {
+  given_at: Date;
+  title: string;
+  cents: number;
+  /** The order's number for a gift given at checkout; null for a monthly gift's renewal. */
+  order_number: string | null;
+  monthly: boolean;
+}
+
+/** The only SQL of giving statements: a donor's gifts between two instants, oldest first. */
+export function givingRepository(db: Db) {
+  return {
+    async giftsOf(userId: number, from: Date, to: Date): Promise<GiftRow[]> {
+      const { rows } = await sql<GiftRow>`
+        select o.paid_at as given_at, l.title, (l.subtotal_cents - l.discount_cents) as cents, o.number as order_number,
+          l.type = 'recurring_donation' as monthly
+        from order_lines l
+        join orders o on o.id = l.order_id
+        where o.user_id = ${userId} and o.status = 'paid' and l.type in ('donation', 'recurring_donation')
+          and o.paid_at >= ${from} and o.paid_at < ${to}
+        union all
+        select p.paid_at, r.title, p.amount_cents, null, true
+        from renewal_payments p
+        join recurring_items r on r.id = p.recurring_item_id
+        where p.user_id = ${userId} and r.type = 'recurring_donation' and p.paid_at >= ${from} and p.paid_at < ${to}
+        order by given_at`.execute(db);
+      return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
+    },
+
+    donor(userId: number) {
+      return db.selectFrom('users').select(['email', 'fname', 'lname']).where('id', '=', userId).executeTakeFirstOrThrow();
+    },
+  };
+}

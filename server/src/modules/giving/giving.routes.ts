@@ -1,0 +1,29 @@
+import { GivingStatementBody, GivingStatementResponse, SiteQuery } from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../accounts/guards';
+import { enforceRateLimit } from '../rate-limit/rate-limit';
+import { givingService } from './giving.service';
+
+/** POST /crud/giving-statement: the signed-in donor's statement for a year, e-mailed to them (issue 28 item 5). */
+export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const giving = givingService(app.db);
+  app.post(
+    '/crud/giving-statement',
+    {
+      schema: {
+        tags: ['giving'],
+        summary: "E-mails the donor's year-end giving statement (every gift of the calendar year) to their own address",
+        querystring: SiteQuery,
+        body: GivingStatementBody,
+        response: { 200: GivingStatementResponse },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      // Each call sends an e-mail: a few a day are plenty.
+      await enforceRateLimit(app.db, `giving-statement:${user.id}`, { limit: 10, windowSeconds: 24 * 60 * 60 });
+      return giving.sendStatement(user.id, request.body.year, request.siteLang);
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import type { GivingStatementResponse, LangCode } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { givingRepository } from './giving.repository';
+import { givingStatementMail } from './giving-mail';
+
+/**
+ * Issue 28 item 5: a donor's year-end giving statement, every gift of a
+ * calendar year (UTC) given at checkout or by a monthly gift's renewals,
+ * e-mailed to the donor's own address in the site language. A year with
+ * no gift has nothing to send (409 giving_statement_empty); a year not
+ * begun yet is refused the same way by having no gifts.
+ */
+export function givingService(db: Db) {
+  const repo = givingRepository(db);
+  return {
+    async sendStatement(userId: number, year: number, lang: LangCode): Promise<GivingStatementResponse> {
+      const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+      if (gifts.length === 0) throw new AppError('conflict', 'giving_statement_empty', { year });
+      const donor = await repo.donor(userId);
+      await enqueueMail(db, { lang_code: lang, to: donor.email, ...(await givingStatementMail(lang, donor, year, gifts)) });
+      return { year, gifts: gifts.length, total_usd: toUsd(gifts.reduce((sum, g) => sum + g.cents, 0)), sent_to: donor.email };
+    },
+  };
+}
