@@ -1,4 +1,7 @@
+import { mkdir, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type APIRequestContext, type Page, type Request, request } from '@playwright/test';
 import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
@@ -308,4 +311,32 @@ export function watchInFlight(page: Page) {
       page.off('requestfailed', ended);
     },
   };
+}
+
+/**
+ * Runs `steps` while no other journey of this run moves the test
+ * processor's clock (POST /crud/test-payments/clock): the clock is one for
+ * the whole server, and a journey that sets up a renewal (a plan on a card
+ * that will decline, then the clock moved) must not have it moved under it
+ * by a journey in the other language running alongside. A directory made
+ * with mkdir is the lock every worker sees; it is the run's own (beside its
+ * data folder), so one left by a crash never outlives the run.
+ */
+export async function withTestClock<T>(steps: () => Promise<T>): Promise<T> {
+  const lock = `${process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'storyhouse-e2e')}-test-clock.lock`;
+  await expect
+    .poll(
+      () =>
+        mkdir(lock).then(
+          () => true,
+          () => false,
+        ),
+      { message: 'the test clock, held by another journey', timeout: 60_000, intervals: [100, 200, 400] },
+    )
+    .toBe(true);
+  try {
+    return await steps();
+  } finally {
+    await rmdir(lock);
+  }
 }

@@ -178,16 +178,16 @@ test('My orders tell a family what each order was, for whom and what happens nex
   await expect(donation).toContainText(t('orders.renewal.next', { date: date.format(new Date(next as string)) }));
   await expect(donation.getByRole('button', { name: t('orders.donation.cancelLabel', { title: donationTitle }) })).toBeVisible();
 
-  // The plan: once a year, its next charge, and where to change or cancel it today (its own page is to come).
+  // The plan: once a year, its next charge, and where to change or cancel it (My subscription, issue 28).
   const planOrder = await orderCard(page, t, plan);
   const planNext = (await orderById(page, plan)).items[0]?.renewal?.next_renewal_at as string;
   const planLine = planOrder.getByRole('listitem').first();
   await expect(planLine).toContainText(t('cart.type.subscription'));
   await expect(planLine).toContainText(t('orders.renewal.year'));
   await expect(planLine).toContainText(t('orders.renewal.next', { date: date.format(new Date(planNext)) }));
-  await expect(planLine.getByRole('link', { name: t('orders.renewal.contact') })).toHaveAttribute(
+  await expect(planLine.getByRole('link', { name: t('orders.renewal.manage') })).toHaveAttribute(
     'href',
-    routePath('contact', siteLang) as string,
+    routePath('subscriptions', siteLang) as string,
   );
 
   // Money in the site's language.

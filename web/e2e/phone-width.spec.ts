@@ -202,16 +202,22 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
     });
 
     // Issue 27 item 1: every signed-in page of a family with something in it (Continue listening, several orders,
-    // a saved card); then the demo family's settings with its gift cards (read only: the demo accounts are shared).
+    // a saved card; no plan); then the demo family's settings with its gift cards (read only: the demo accounts are shared).
     test(`the ${lang} site’s pages for a family with orders and a library`, async ({ page, baseURL }) => {
       const origin = originOf(baseURL, lang);
       const found: string[] = [];
       await familyWithOrders(page, origin, lang);
       const p = (id: keyof typeof pageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
-      for (const visit of [p('library'), p('orders'), p('accountSettings')]) await measure(page, origin, visit, found, lang);
+      // My subscription without a plan (issue 28): the title, the way to the plans and the gift help line.
+      for (const visit of [p('library'), p('orders'), p('accountSettings'), p('subscriptions')]) {
+        await measure(page, origin, visit, found, lang);
+      }
       await page.context().clearCookies();
       expect((await api(page, 'POST', '/crud/login', DEMO_CUSTOMER)).status, 'login of the demo family').toBe(200);
-      for (const visit of [p('orders'), p('accountSettings')]) await measure(page, origin, visit, found, lang);
+      // The demo family's plan, invoices and monthly donation (issue 28 item 6), and the cancel screen's notes.
+      for (const visit of [p('orders'), p('accountSettings'), p('subscriptions'), p('subscriptionCancel')]) {
+        await measure(page, origin, visit, found, lang);
+      }
       expect(found, 'pages wider than the screen').toEqual([]);
     });
   }

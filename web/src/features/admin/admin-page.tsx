@@ -7,13 +7,14 @@ import { FormFailure } from '../../ui/form/submit';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { startMasquerade, useAdminUsers } from './api/admin-users';
+import { TestClock } from './test-clock';
 import '../../ui/form/form.css';
 import './admin.css';
 
 /**
  * Spec §2 /admin: the admin home, for now the user list with
- * "Impersonate" (spec §6); the admin issue fills in the rest. Query params
- * page and search.
+ * "Impersonate" (spec §6) and the test processor's clock (issue 28); the
+ * admin issue fills in the rest. Query params page and search.
  */
 export default function AdminPage() {
   const { t } = useI18n();
@@ -136,6 +137,7 @@ export default function AdminPage() {
           </>
         )}
       </section>
+      <TestClock />
     </div>
   );
 }

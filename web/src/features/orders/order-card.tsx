@@ -4,14 +4,14 @@ import {
   type OrderItem,
   type OrderRenewal,
   type OrderShipment,
-  routePath,
   SkuType,
 } from '@storyhouse/contracts';
 import { type ReactNode, useId } from 'react';
 import { Figure } from '../../components/cart/cart-totals';
+import { CancelDonation } from '../../components/renewals/cancel-donation';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
-import { CancelDonation } from './cancel-donation';
+import { useCancelRecurringDonation } from './api/cancel-recurring-donation';
 
 /**
  * An item's kind as the family would say it (issue 27 item 8): "Digital
@@ -124,12 +124,11 @@ function ShippingState({ shipment }: { shipment: OrderShipment }) {
 
 /**
  * When a plan or a monthly donation charges next, and how to manage it: a
- * monthly donation is cancelled right here; a plan's own page is a later
- * issue, so until its route exists the family is pointed to the contact page.
+ * monthly donation is cancelled right here; a plan on My subscription
+ * (issue 28), where its card, cancel and Resume are.
  */
 function Renewal({ item, renewal }: { item: OrderItem; renewal: OrderRenewal }) {
-  const { t, lang, formatDate } = useI18n();
-  const manage = routePath('subscriptions', lang) ? 'subscriptions' : 'contact';
+  const { t, formatDate } = useI18n();
   return (
     <div className="order__renewal">
       <p className="order__item-note">
@@ -140,7 +139,7 @@ function Renewal({ item, renewal }: { item: OrderItem; renewal: OrderRenewal }) 
           : t('orders.renewal.ended')}
       </p>
       {item.recurring_donation_id !== null ? (
-        <CancelDonation
+        <OrderDonation
           id={item.recurring_donation_id}
           title={item.title}
           cancelled={item.recurring_donation_is_cancelled === true}
@@ -148,12 +147,18 @@ function Renewal({ item, renewal }: { item: OrderItem; renewal: OrderRenewal }) 
       ) : (
         !renewal.is_cancelled && (
           <p className="order__item-note">
-            <RouteLink to={manage}>{t(manage === 'contact' ? 'orders.renewal.contact' : 'orders.renewal.manage')}</RouteLink>
+            <RouteLink to="subscriptions">{t('orders.renewal.manage')}</RouteLink>
           </p>
         )
       )}
     </div>
   );
+}
+
+/** A monthly donation's Cancel, stopping it by its id (DELETE /crud/recurring-donations/{id}). */
+function OrderDonation({ id, title, cancelled }: { id: number; title: string; cancelled: boolean }) {
+  const cancel = useCancelRecurringDonation(id);
+  return <CancelDonation title={title} cancelled={cancelled} cancel={cancel} />;
 }
 
 /** The parcel once it has left (its lines say "Preparing to ship" until then): when, with whom, and how to track it. */

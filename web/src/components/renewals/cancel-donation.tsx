@@ -1,23 +1,32 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { useCancelRecurringDonation } from './api/cancel-recurring-donation';
+import { ConfirmDialog } from '../dialog/confirm-dialog';
+import './cancel-donation.css';
+
+/** The state of the call that stops a monthly donation, as TanStack Query's mutation reports it. */
+export interface DonationCancel {
+  mutate: () => void;
+  isPending: boolean;
+  isSuccess: boolean;
+  isError: boolean;
+  error: unknown;
+}
 
 /**
  * Spec §4 Recurring donation item: active (Cancel), cancelling (the button
  * disabled), cancelled. Cancelling asks first; a refusal shows the
- * server's message and the button comes back.
+ * server's message and the button comes back. Shown on My orders and on My
+ * subscription (issue 28), each passing the call that stops the donation.
  */
-export function CancelDonation({ id, title, cancelled }: { id: number; title: string; cancelled: boolean }) {
+export function CancelDonation({ title, cancelled, cancel }: { title: string; cancelled: boolean; cancel: DonationCancel }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
-  const cancel = useCancelRecurringDonation();
   const [asking, setAsking] = useState(false);
 
   const done = cancelled || cancel.isSuccess;
   return (
-    <div className="order__donation">
+    <div className="cancel-donation">
       {!done && (
         <button
           type="button"
@@ -30,11 +39,11 @@ export function CancelDonation({ id, title, cancelled }: { id: number; title: st
         </button>
       )}
       {/* Present from the start, so the change to Cancelled is announced. */}
-      <span className="order__donation-state" role="status">
+      <span className="cancel-donation__state" role="status">
         {done ? t('orders.donation.cancelled') : ''}
       </span>
       {cancel.isError && (
-        <p className="order__donation-error" role="alert">
+        <p className="cancel-donation__error" role="alert">
           {errorMessage(cancel.error)}
         </p>
       )}
@@ -45,7 +54,7 @@ export function CancelDonation({ id, title, cancelled }: { id: number; title: st
         cancelLabel={t('orders.donation.keep')}
         onConfirm={() => {
           setAsking(false);
-          cancel.mutate(id);
+          cancel.mutate();
         }}
         onCancel={() => setAsking(false)}
       >

@@ -1,0 +1,84 @@
+import type { MySubscription } from '@storyhouse/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { useSavedCards } from '../../components/payments/api/get-saved-cards';
+import { cardLabel } from '../../components/payments/card-label';
+import { useCurrentUser } from '../../components/session/api/get-current-user';
+import { useI18n } from '../../lib/i18n';
+import { SubmitButton } from '../../ui/form/submit';
+import { useErrorMessage } from '../../ui/use-error-message';
+import { useChangeCard } from './api/change-card';
+import { useCardName } from './card-name';
+
+/**
+ * Issue 28 item 2: the saved card a plan or monthly donation renews on,
+ * changed to another of the family's saved cards. While past due the open
+ * renewal is tried on the new card at once: the answer says whether it paid.
+ */
+export function ChangeCard({ subscription }: { subscription: MySubscription }) {
+  const { t } = useI18n();
+  const errorMessage = useErrorMessage();
+  const cardName = useCardName();
+  const selectId = useId();
+  const user = useCurrentUser();
+  const cards = useSavedCards(user.data?.id);
+  const change = useChangeCard();
+  const [chosen, setChosen] = useState<string>();
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+
+  if (!cards.data) return null;
+  const others = cards.data.filter((c) => c.id !== subscription.card?.id);
+  if (others.length === 0) return <p className="change-card__none">{t('mySubscription.changeCard.noOther')}</p>;
+  // The card it renews on now is named above; the choice is among the others.
+  const selected = chosen && others.some((c) => c.id === chosen) ? chosen : (others[0]?.id ?? '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const card = others.find((c) => c.id === selected);
+    if (change.isPending || !card) return;
+    const wasPastDue = subscription.status === 'past_due';
+    setOutcome(undefined);
+    change.mutate(
+      { id: subscription.id, cardId: card.id },
+      {
+        onSuccess: (changed) => {
+          const name = cardName(card);
+          if (changed.status === 'past_due')
+            setOutcome({ text: t('mySubscription.changeCard.stillPastDue', { card: name }), failed: true });
+          else if (wasPastDue) setOutcome({ text: t('mySubscription.changeCard.paid', { card: name }), failed: false });
+          else setOutcome({ text: t('mySubscription.changeCard.done', { card: name }), failed: false });
+          setChosen(undefined);
+        },
+        onError: (error) => setOutcome({ text: errorMessage(error), failed: true }),
+      },
+    );
+  };
+
+  return (
+    <form className="change-card" onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={selectId}>{t('mySubscription.changeCard.label')}</label>
+        <div className="field__row">
+          <select id={selectId} value={selected} onChange={(e) => setChosen(e.target.value)}>
+            {others.map((card) => (
+              <option key={card.id} value={card.id}>
+                {cardLabel(card, t)}
+              </option>
+            ))}
+          </select>
+          <SubmitButton busy={change.isPending} className="button--secondary">
+            {change.isPending ? t('mySubscription.changeCard.changing') : t('mySubscription.changeCard.submit')}
+          </SubmitButton>
+        </div>
+      </div>
+      {outcome?.failed ? (
+        <p className="form-status form-status--error" role="alert">
+          {outcome.text}
+        </p>
+      ) : (
+        <p className="form-status form-status--success" role="status">
+          {outcome?.text}
+        </p>
+      )}
+    </form>
+  );
+}
