@@ -27,6 +27,13 @@ export const refusalCodes = [
   'gift_unavailable',
   'item_already_owned',
   'plan_already_active',
+  // a plan's state changed in another tab, or a rule of spec §4 (issue 28)
+  'subscription_already_cancelled',
+  'subscription_ended',
+  'subscription_cancel_at_end_only',
+  'plan_change_unavailable',
+  'payment_card_not_found',
+  'giving_statement_empty',
   'login_failed',
   'current_password_wrong',
   // after repeated failures: the form shows the captcha and the family goes on

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { SiteQuery } from './common';
+import { text } from './text-fields';
 
 /** Money in the API is dollars with 2 decimals (DESIGN.md 5); cents inside. */
 const Usd = z.number().describe('US dollars, 2 decimals');
@@ -88,21 +90,17 @@ export const MySubscriptionsResponse = z.object({ data: z.array(MySubscription) 
 export type MySubscriptionsResponse = z.infer<typeof MySubscriptionsResponse>;
 
 /** A processor id in a path or cursor (sub_…, in_…, card_…, pm_…). */
-const ProcessorId = z
-  .string()
+const ProcessorId = text()
   .max(100)
   .regex(/^[A-Za-z0-9_]+$/);
 
 export const SubscriptionParams = z.strictObject({ id: ProcessorId });
 
 /** Spec §7: Stripe's list paging; one cursor at a time. */
-export const InvoicesQuery = z
-  .strictObject({
-    lang_code: z.string().optional(),
-    starting_after: ProcessorId.optional(),
-    ending_before: ProcessorId.optional(),
-  })
-  .refine((q) => !(q.starting_after && q.ending_before), { message: 'validation.invalid', path: ['ending_before'] });
+export const InvoicesQuery = SiteQuery.extend({
+  starting_after: ProcessorId.optional(),
+  ending_before: ProcessorId.optional(),
+}).refine((q) => !(q.starting_after && q.ending_before), { message: 'validation.invalid', path: ['ending_before'] });
 
 /** Spec §3 Invoice: total in cents, status, lines (plan interval, product). */
 export const Invoice = z

@@ -312,6 +312,23 @@ describe('the annual plan instead of the monthly one', () => {
     expect([again.statusCode, again.json().code]).toEqual([409, 'plan_change_unavailable']);
     expect((await invoicesOf(v)).data).toHaveLength(2);
     expect(await hasPlan(v)).toBe(true);
+
+    // Cancelled now, the unused year is refunded from the charges that paid it, never more than each paid.
+    const cancelled = await post(v, plan.id, 'cancel');
+    expect(cancelled.statusCode).toBe(200);
+    const refunds = await t.db
+      .selectFrom('test_processor_refunds as r')
+      .innerJoin('test_processor_payments as p', 'p.id', 'r.payment_id')
+      .select(['r.amount_cents', 'p.amount_cents as paid_cents', 'p.amount_refunded_cents'])
+      .where('r.idempotency_key', 'like', `cancel-${plan.id}-%`)
+      .execute();
+    expect(refunds.length).toBeGreaterThanOrEqual(1);
+    expect(refunds.every((r) => r.amount_refunded_cents <= r.paid_cents)).toBe(true);
+    const total = refunds.reduce((sum, r) => sum + r.amount_cents, 0);
+    expect(cancelled.json().refund_usd).toBe(total / 100);
+    // Everything paid for the plan was 5.00 and the prorated difference: the refund is less.
+    expect(total).toBeLessThan(500 + Math.round((plan.upgrade?.due_now_usd ?? 0) * 100));
+    expect(total).toBeGreaterThan(4500);
   });
 });
 

@@ -158,6 +158,45 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
     };
   }
 
+  /**
+   * The charges that paid the subscription's recent periods, newest first,
+   * each with what it paid for them (an invoice's total; the first period's
+   * invoice was paid by its order's charge): where a refund comes from.
+   */
+  async function refundSources(item: RecurringRow, subscriptionId: string) {
+    const { data } = await ask(() => payments.listInvoices(subscriptionId, { limit: 12 }));
+    const order = await repo.orderPayment(item.order_id);
+    return data.flatMap((invoice) => {
+      if (invoice.status !== 'paid' || invoice.totalCents <= 0) return [];
+      const paymentId = invoice.paymentId ?? order?.payment_id;
+      return paymentId ? [{ paymentId, cents: invoice.totalCents }] : [];
+    });
+  }
+
+  /**
+   * Refunds `cents` from the charges, the newest first, never more from a
+   * charge than it paid for the subscription (a period paid partly by a
+   * credit, as after a change of plan, is refunded from the charges that
+   * paid it). Once per charge (its key). Answers what was refunded.
+   */
+  async function refundFrom(sources: readonly { paymentId: string; cents: number }[], cents: number, subscriptionId: string) {
+    let left = cents;
+    for (const source of sources) {
+      if (left <= 0) break;
+      const amount = Math.min(left, source.cents);
+      try {
+        const outcome = await ask(() =>
+          payments.refund({ paymentId: source.paymentId, amountCents: amount, idempotencyKey: `cancel-${subscriptionId}-${source.paymentId}` }),
+        );
+        if (outcome.ok) left -= amount;
+      } catch (error) {
+        // Less left of that charge than asked (refunded before): the next charge gives the rest.
+        if (!(error instanceof PaymentRequestError)) throw error;
+      }
+    }
+    return cents - left;
+  }
+
   /** The subscription must still renew (or may): 409 once it ended. */
   function assertLive(item: RecurringRow, sub: ProviderSubscription) {
     if (item.status === 'cancelled' || sub.status === 'canceled')
@@ -234,22 +273,11 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
       const now = sub.clockTime ?? new Date();
       if (cancelKind(sub, now) !== 'now') throw new AppError('conflict', 'subscription_cancel_at_end_only');
       const refund = unusedCents(sub.amountCents, sub.currentPeriodStart, sub.currentPeriodEnd, now);
-      // Which charge paid this period: the newest paid invoice's, or for the first period its order's.
-      const newest = (await ask(() => payments.listInvoices(sub.subscriptionId, { limit: 1 }))).data[0];
-      const paymentId =
-        newest?.status === 'paid' ? (newest.paymentId ?? (await repo.orderPayment(item.order_id))?.payment_id) : null;
+      const sources = await refundSources(item, sub.subscriptionId);
       const ended = await ask(() => payments.cancelSubscription(sub.subscriptionId, { atPeriodEnd: false }));
       await follow(item, ended);
-      let refunded = 0;
-      if (refund > 0 && paymentId) {
-        const outcome = await ask(() =>
-          payments.refund({ paymentId, amountCents: refund, idempotencyKey: `cancel-${sub.subscriptionId}` }),
-        );
-        if (outcome.ok) {
-          refunded = refund;
-          await repo.recordRefund(item.id, refund);
-        }
-      }
+      const refunded = await refundFrom(sources, refund, sub.subscriptionId);
+      if (refunded > 0) await repo.recordRefund(item.id, refunded);
       const view = await viewOf(userId, item, ended);
       return { ...view, cancel_kind: 'now', refund_usd: toUsd(refunded) };
     },
