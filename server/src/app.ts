@@ -53,6 +53,7 @@ import { sessionSummary } from './modules/sessions/session-summary';
 import sessions from './modules/sessions/sessions.plugin';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import subscriptions from './modules/subscriptions/subscriptions.plugin';
+import { subscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { firstDataLoader } from './modules/web/first-data';
 import { loadServerRender } from './modules/web/server-render';
 import web from './modules/web/web.plugin';
@@ -180,6 +181,7 @@ export async function buildApp({
   // The family pages' first data (issue 27) reads what their API routes read, through the same services.
   const familyLibrary = libraryService(app.db, { storage, catalogue });
   const familyOrders = ordersService(app.db, app.payments);
+  const familySubscriptions = subscriptionsService(app.db, app.payments, { origins: sites.origins });
   const familyCards = cardsService(app.db, app.payments, cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }));
   await app.register(web, {
     root: webRoot,
@@ -209,6 +211,7 @@ export async function buildApp({
           const { user } = await requireUser(request);
           return familyOrders.list(user.id, page);
         },
+        subscriptions: async (request) => ({ data: await familySubscriptions.list((await requireUser(request)).user.id) }),
         navigation: () => cms.navigation(),
         cmsPage: (lang, path) => cms.page(lang, path),
         catalogue,

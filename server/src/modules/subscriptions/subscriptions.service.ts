@@ -186,7 +186,11 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
       const amount = Math.min(left, source.cents);
       try {
         const outcome = await ask(() =>
-          payments.refund({ paymentId: source.paymentId, amountCents: amount, idempotencyKey: `cancel-${subscriptionId}-${source.paymentId}` }),
+          payments.refund({
+            paymentId: source.paymentId,
+            amountCents: amount,
+            idempotencyKey: `cancel-${subscriptionId}-${source.paymentId}`,
+          }),
         );
         if (outcome.ok) left -= amount;
       } catch (error) {

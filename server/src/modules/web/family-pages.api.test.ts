@@ -16,7 +16,7 @@ let family: CartVisitor;
 /** Another family: bought nothing, its cart holds Noah's album. */
 let other: CartVisitor;
 
-const FAMILY_PAGES = ['/library', '/account/orders', '/cart', '/checkout', '/payment'] as const;
+const FAMILY_PAGES = ['/library', '/account/orders', '/account/subscriptions', '/cart', '/checkout', '/payment'] as const;
 
 async function skuOf(slug: string, kind: 'digitalAlbum' | 'physicalAlbum') {
   const res = await t.app.inject({ method: 'GET', url: `/crud/product-by-slug/${slug}/skus` });
@@ -82,6 +82,13 @@ describe('a signed-in family’s own pages', () => {
     const list = ordersData['/crud/orders?filter_current_user=true&page=1']?.body as OrdersResponse;
     expect(JSON.stringify(list)).toContain('The First Christmas');
     expect(renderedFor(orders.body)?.url).toBe('/account/orders?page=1');
+
+    // My subscription: the demo family's plan and monthly gift (issue 28 item 6).
+    const subscriptions = await get('/account/subscriptions', family.cookie);
+    const subscriptionsData = embeddedOf(subscriptions.body) ?? {};
+    const plans = subscriptionsData['/crud/stripe/customer/my/subscriptions']?.body as { data: { title: string }[] };
+    expect(plans.data.map((s) => s.title)).toEqual(['Monthly subscription', expect.stringMatching(/^New recordings/)]);
+    expect(renderedFor(subscriptions.body)?.url).toBe('/account/subscriptions');
 
     const cart = await get('/cart', family.cookie);
     const cartData = embeddedOf(cart.body) ?? {};

@@ -9,6 +9,7 @@ import {
   langCodes,
   type MyLibraryQuery,
   MyLibraryResponse,
+  MySubscriptionsResponse,
   OrdersResponse,
   PaymentsKeyResponse,
   Product,
@@ -65,6 +66,8 @@ export interface FirstDataSources {
   savedCards: (request: FastifyRequest, userId: number) => Promise<SavedCard[]>;
   /** A page of the signed-in user's orders (GET /crud/orders); refused (401) for a visitor. */
   orders: (request: FastifyRequest, page: number) => Promise<OrdersResponse>;
+  /** The signed-in family's plan and monthly donations (GET /crud/stripe/customer/my/subscriptions); 401 for a visitor. */
+  subscriptions: (request: FastifyRequest) => Promise<MySubscriptionsResponse>;
   /** An image's resized copies at a place's widths, as resize-multiple answers (undefined when it cannot be resized). */
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
 }
@@ -83,7 +86,7 @@ export type FirstPage =
  * alone, so the web plugin asks for them only for a signed-in visitor and
  * answers them `private, no-store`.
  */
-export const familyPages = ['library', 'orders', 'cart', 'checkout', 'payment'] as const;
+export const familyPages = ['library', 'orders', 'subscriptions', 'cart', 'checkout', 'payment'] as const;
 export type FamilyPage = (typeof familyPages)[number];
 
 interface Answer {
@@ -111,6 +114,7 @@ const write = {
   library: jsonWriter(MyLibraryResponse),
   libraryAlbum: jsonWriter(LibraryAlbum),
   orders: jsonWriter(OrdersResponse),
+  subscriptions: jsonWriter(MySubscriptionsResponse),
   user: jsonWriter(UserResponse),
   paymentsKey: jsonWriter(PaymentsKeyResponse),
   savedCards: jsonWriter(SavedCardsResponse),
@@ -338,6 +342,12 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
         const path = `/crud/orders?${new URLSearchParams({ filter_current_user: 'true', page: String(number) })}`;
         return [answer(request, path, async () => write.orders(await sources.orders(request, number)))];
       }
+      case 'subscriptions':
+        return [
+          answer(request, '/crud/stripe/customer/my/subscriptions', async () =>
+            write.subscriptions(await sources.subscriptions(request)),
+          ),
+        ];
       case 'cart':
         return cart(request);
       case 'checkout':

@@ -25,6 +25,7 @@ const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
   library: never,
   libraryFreeStory: never,
   orders: never,
+  subscriptions: never,
   user: never,
   paymentsKey: () => ({ key: 'pk_test', provider: 'test' }),
   savedCards: never,

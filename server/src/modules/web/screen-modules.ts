@@ -17,6 +17,7 @@ export const screenSources = {
   freeStreamingAlbum: 'src/features/free-streaming/free-streaming-album-page.tsx',
   library: 'src/features/library/library-page.tsx',
   orders: 'src/features/orders/orders-page.tsx',
+  subscriptions: 'src/features/my-subscription/my-subscription-page.tsx',
   cart: 'src/features/cart/cart-page.tsx',
   checkout: 'src/features/checkout/checkout-page.tsx',
   payment: 'src/features/checkout/payment-page.tsx',
