@@ -453,6 +453,8 @@ export function ordersRepository(db: Db) {
           'recurring_items.status as recurring_status',
           'recurring_items.interval as recurring_interval',
           'recurring_items.created_at as recurring_started_at',
+          'recurring_items.current_period_end as recurring_period_end',
+          'recurring_items.cancel_at as recurring_cancel_at',
         ])
         .where('order_lines.order_id', 'in', orderIds)
         .orderBy('order_lines.order_id')

@@ -114,21 +114,26 @@ function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: r
 }
 
 /**
- * A plan's or monthly donation's renewal: the first period was the order's
- * own charge, so the processor bills again one interval after it started,
- * and every interval after that, on the same day of the month (the last day
- * in a shorter month), as both processors do (test-processor.ts periodEnd).
+ * A plan's or monthly donation's renewal: the date its processor bills it
+ * next, as the local record follows it (subscriptions module), none once it
+ * ended or while a cancel at the period's end is pending. A record from
+ * before the processor's periods were kept counts from its start: one
+ * interval after, then every interval, on the same day of the month (the
+ * last day in a shorter month), as both processors do.
  */
 function renewalOf(l: OrderLineWithRecurring, now: Date): OrderRenewal | null {
   if (l.recurring_id === null || !l.recurring_started_at) return null;
   const interval = l.recurring_interval === 'year' ? 'year' : 'month';
   const cancelled = l.recurring_status === 'cancelled';
   let next: Date | null = null;
-  if (!cancelled) {
-    const start = new Date(l.recurring_started_at);
-    let n = 1;
-    next = periodEnd(start, interval, n);
-    while (next <= now) next = periodEnd(start, interval, ++n);
+  if (!cancelled && !l.recurring_cancel_at) {
+    if (l.recurring_period_end) next = new Date(l.recurring_period_end);
+    else {
+      const start = new Date(l.recurring_started_at);
+      let n = 1;
+      next = periodEnd(start, interval, n);
+      while (next <= now) next = periodEnd(start, interval, ++n);
+    }
   }
   return { interval, next_renewal_at: next ? next.toISOString() : null, is_cancelled: cancelled };
 }
