@@ -628,7 +628,9 @@ function subscriptionOf(subscription: Stripe.Subscription): ProviderSubscription
     currentPeriodStart: new Date(item.current_period_start * 1000),
     currentPeriodEnd,
     cancelAt: date(subscription.cancel_at) ?? (subscription.cancel_at_period_end ? currentPeriodEnd : null),
-    trialEnd: date(subscription.trial_end),
+    // Ours start with a "trial" that is the first period, paid by the order's charge (createSubscription): not a
+    // free trial, which spec §4's cancel rule means, so it is not reported as one.
+    trialEnd: subscription.metadata[META_IDEMPOTENCY_KEY] ? null : date(subscription.trial_end),
     cardId: idOf(subscription.default_payment_method) ?? null,
     clockTime: null,
     metadata: ourMetadata(subscription.metadata),

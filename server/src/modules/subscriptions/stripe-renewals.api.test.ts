@@ -1,0 +1,103 @@
+import type { CartTotal } from '@storyhouse/contracts';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { logIn } from '../../../test/cart-client';
+import { createPlan, createUser } from '../../../test/factories';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in';
+
+/**
+ * Issue 28 item 2 with Stripe: the renewals Stripe bills by itself reach the
+ * local record through the signed webhook (invoice.paid,
+ * invoice.payment_failed, customer.subscription.updated and .deleted),
+ * once per event id, with the same e-mails as the test processor's.
+ */
+const SECRET_KEY = 'sk_test_storyhouse';
+const WEBHOOK_SECRET = 'whsec_storyhouse';
+let standIn: StripeStandIn;
+let t: TestApp;
+let monthly = 0;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+  t = await createTestApp({
+    env: {
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    },
+  });
+  monthly = await createPlan(t.db, 'monthly');
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+const webhook = (payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/crud/stripe/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+  });
+const mailTo = (email: string) =>
+  t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).orderBy('id').execute();
+
+describe('renewals with Stripe', () => {
+  it('records a paid renewal once from its webhook, follows past due and the end, and access follows', async () => {
+    const email = 'stripe-subscriber@example.test';
+    const user = await createUser(t.db, { email, password: 'listen-along' });
+    const v = await logIn(t.app, { email, password: 'listen-along' });
+    expect((await v.add(monthly)).statusCode).toBe(200);
+    const total = (await v.total()).json() as CartTotal;
+    const paid = await v.send('POST', '/crud/purchases', {
+      stripe_token: standIn.issueToken('visa'),
+      expected_total: total.fullTotal,
+      cart_id: total.cart.id,
+      lang_code: 'en',
+      save_card: true,
+    });
+    expect(paid.json().status).toBe('paid');
+    const item = await t.db.selectFrom('recurring_items').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const has = async () => (await v.send('GET', '/crud/my-library/has-subscription')).json().has_subscription;
+
+    // Stripe bills the next month and says so; the same event twice is acted on once.
+    const invoice = standIn.renew(item.subscription_id);
+    const event = standIn.event('invoice.paid', invoice);
+    expect((await webhook(event)).statusCode).toBe(200);
+    expect((await webhook(event)).statusCode).toBe(200);
+    const payments = await t.db
+      .selectFrom('renewal_payments')
+      .select(['amount_cents', 'invoice_id'])
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(payments).toEqual([{ amount_cents: 500, invoice_id: invoice.id }]);
+    expect((await mailTo(email)).filter((m) => m.subject.startsWith('Receipt'))).toHaveLength(1);
+
+    // A renewal that failed: past due, with access while Stripe retries; then the end.
+    const subscription = JSON.parse(JSON.stringify(standIn.subscriptions.get(item.subscription_id)));
+    expect(
+      (await webhook(standIn.event('customer.subscription.updated', { ...subscription, status: 'past_due' }))).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.db.selectFrom('recurring_items').select('status').where('id', '=', item.id).executeTakeFirstOrThrow()).status,
+    ).toBe('past_due');
+    expect(await has()).toBe(true);
+    expect(
+      (await webhook(standIn.event('customer.subscription.deleted', { ...subscription, status: 'canceled' }))).statusCode,
+    ).toBe(200);
+    expect(await has()).toBe(false);
+    expect((await mailTo(email)).map((m) => m.subject)).toContain('Monthly plan has ended');
+    // An update that arrives after the end changes nothing.
+    expect(
+      (await webhook(standIn.event('customer.subscription.updated', { ...subscription, status: 'active' }))).statusCode,
+    ).toBe(200);
+    expect(await has()).toBe(false);
+  });
+});
