@@ -70,15 +70,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   );
 
   /** A call that changes the family's plan: their own session only (not an admin acting as them). */
-  const change = (summary: string, body?: typeof SubscriptionCardBody | typeof SubscriptionPlanBody) => ({
-    schema: {
-      tags,
-      summary,
-      params: SubscriptionParams,
-      querystring: SiteQuery,
-      ...(body ? { body } : {}),
-      response: { 200: MySubscription },
-    },
+  const change = (summary: string) => ({
+    tags,
+    summary,
+    params: SubscriptionParams,
+    querystring: SiteQuery,
+    response: { 200: MySubscription },
   });
   const owner = async (request: Parameters<typeof payerOf>[0]) => {
     const payer = await payerOf(request);
@@ -88,31 +85,41 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
 
   app.post(
     '/crud/stripe/subscription/:id/cancel',
-    change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
+    { schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)') },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now'),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
-    change('Cancels at the end of the period: it stays active until then and does not renew'),
+    { schema: change('Cancels at the end of the period: it stays active until then and does not renew') },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end'),
   );
 
-  app.post('/crud/stripe/subscription/:id/resume', change('Undoes a pending cancel at the end of the period'), async (request) =>
-    subscriptions.resume(await owner(request), request.params.id),
+  app.post(
+    '/crud/stripe/subscription/:id/resume',
+    { schema: change('Undoes a pending cancel at the end of the period') },
+    async (request) => subscriptions.resume(await owner(request), request.params.id),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/card',
-    change('Renews on another saved card; while past due, the open invoice is tried on it at once', SubscriptionCardBody),
-    async (request) =>
-      subscriptions.setCard(await owner(request), request.params.id, (request.body as SubscriptionCardBody).card_id),
+    {
+      schema: {
+        ...change('Renews on another saved card; while past due, the open invoice is tried on it at once'),
+        body: SubscriptionCardBody,
+      },
+    },
+    async (request) => subscriptions.setCard(await owner(request), request.params.id, request.body.card_id),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/plan',
-    change('Moves the monthly plan to the annual plan, the unused part of the month credited', SubscriptionPlanBody),
-    async (request) =>
-      subscriptions.changePlan(await owner(request), request.params.id, (request.body as SubscriptionPlanBody).code),
+    {
+      schema: {
+        ...change('Moves the monthly plan to the annual plan, the unused part of the month credited'),
+        body: SubscriptionPlanBody,
+      },
+    },
+    async (request) => subscriptions.changePlan(await owner(request), request.params.id, request.body.code),
   );
 };
