@@ -7,6 +7,7 @@ import {
   createAccount,
   freshEmail,
   payCart,
+  readMailbox,
   seriousViolations,
   signInAsAdmin,
   withTestClock,
@@ -87,7 +88,8 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
 }, async ({ page, browser, t, siteLang, baseURL }) => {
   test.setTimeout(90_000);
   const mySubscription = routePath('subscriptions', siteLang)!;
-  await createAccount(page, { email: freshEmail('my-plan'), password: 'listen-along-1' });
+  const email = freshEmail('my-plan');
+  await createAccount(page, { email, password: 'listen-along-1' });
 
   // No plan yet: the title, the way to the plans and the gift help line (spec §2, §9).
   await page.goto(mySubscription);
@@ -196,6 +198,14 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
     await expect(card.getByRole('alert')).toHaveCount(0);
     await expect(card.getByText(t('mySubscription.statusValue.active'), { exact: true })).toBeVisible();
     await expect(rows.first()).toContainText(t('mySubscription.invoices.status.paid'));
+
+    // The family was told by e-mail, in its language: the renewal that failed, then its receipt once paid.
+    const subjects = async () => (await readMailbox()).items.filter((m) => m.to.includes(email)).map((m) => m.subject);
+    const opening = (text: (value: string) => string) => text('\u0000').split('\u0000')[0] ?? '';
+    const failed = opening((title) => t('subscriptions.email.failedSubject', { title }));
+    const receipt = opening((title) => t('subscriptions.email.receiptSubject', { title, amount: '' }));
+    await expect.poll(async () => (await subjects()).filter((s) => s.startsWith(failed)).length).toBe(1);
+    await expect.poll(async () => (await subjects()).filter((s) => s.startsWith(receipt)).length).toBe(1);
   });
 
   // Spec §4: a month or less left, so the plan is cancelled at the period's end.
