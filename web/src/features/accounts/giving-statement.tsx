@@ -11,7 +11,7 @@ const YEARS_BACK = 4;
  * The year offered first: statements are mostly wanted for taxes early in the
  * new year, so from January to March it is last year, otherwise this one.
  */
-export function defaultStatementYear(now: Date) {
+function defaultStatementYear(now: Date) {
   return now.getMonth() < 3 ? now.getFullYear() - 1 : now.getFullYear();
 }
 
