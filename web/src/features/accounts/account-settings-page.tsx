@@ -4,13 +4,14 @@ import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
 import { GiftCardRecords } from './gift-card-records';
+import { GivingStatement } from './giving-statement';
 import { SavedCards } from './saved-cards';
 import './account.css';
 
 /**
  * Spec §2 /account/settings (signed-in): the account form in edit mode, a
  * link to reset the password and one to My orders, the gift card records
- * table and the saved cards.
+ * table and the saved cards; the year-end giving statement (issue 28 item 5).
  */
 export default function AccountSettingsPage() {
   const { t } = useI18n();
@@ -34,6 +35,7 @@ export default function AccountSettingsPage() {
           <AccountForm key={user.data.id} mode="edit" user={user.data} />
           <GiftCardRecords userId={user.data.id} />
           <SavedCards userId={user.data.id} />
+          <GivingStatement />
         </>
       )}
     </article>
