@@ -119,7 +119,8 @@ function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: r
  * ended or while a cancel at the period's end is pending. A record from
  * before the processor's periods were kept counts from its start: one
  * interval after, then every interval, on the same day of the month (the
- * last day in a shorter month), as both processors do.
+ * last day in a shorter month), as both processors do; so does a period
+ * end already past (its event not in yet).
  */
 function renewalOf(l: OrderLineWithRecurring, now: Date): OrderRenewal | null {
   if (l.recurring_id === null || !l.recurring_started_at) return null;
@@ -127,13 +128,11 @@ function renewalOf(l: OrderLineWithRecurring, now: Date): OrderRenewal | null {
   const cancelled = l.recurring_status === 'cancelled';
   let next: Date | null = null;
   if (!cancelled && !l.recurring_cancel_at) {
-    if (l.recurring_period_end) next = new Date(l.recurring_period_end);
-    else {
-      const start = new Date(l.recurring_started_at);
-      let n = 1;
-      next = periodEnd(start, interval, n);
-      while (next <= now) next = periodEnd(start, interval, ++n);
-    }
+    // From the period the record knows (rolled on should an event be late), or from the start.
+    const from = new Date(l.recurring_period_end ?? l.recurring_started_at);
+    let n = l.recurring_period_end ? 0 : 1;
+    next = periodEnd(from, interval, n);
+    while (next <= now) next = periodEnd(from, interval, ++n);
   }
   return { interval, next_renewal_at: next ? next.toISOString() : null, is_cancelled: cancelled };
 }

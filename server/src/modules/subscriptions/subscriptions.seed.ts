@@ -4,6 +4,8 @@ import { TestProcessor } from '../../providers/payments/test-processor';
 import { cartService } from '../cart/cart.service';
 import { purchasesService } from '../orders/purchases.service';
 import { cardAttempts } from '../payments/card-attempts';
+import { stateOf } from './subscription-events';
+import { subscriptionsRepository } from './subscriptions.repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CUSTOMER = 'family@storyhouse.example';
@@ -76,8 +78,15 @@ export const subscriptionsSeeder: Seeder = {
         ),
       );
     }
-    // The renewals since (45 and 15 days ago), as the billing worker would have made them.
-    await new TestProcessor(db).billDue();
+    // The renewals since (45 and 15 days ago), as the billing worker would have made them; the local record follows
+    // the processor now (their events, with the receipts, are handed over by the server's billing worker).
+    const now = new TestProcessor(db);
+    await now.billDue();
+    const repo = subscriptionsRepository(db);
+    for (const item of await repo.liveOf(customer.id)) {
+      const sub = await now.retrieveSubscription(item.subscription_id);
+      if (sub) await repo.follow(item.id, stateOf(sub));
+    }
   },
 };
 
