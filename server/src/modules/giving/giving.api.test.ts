@@ -49,7 +49,7 @@ describe('giving statement', () => {
 
     const es = await donor.send('POST', '/crud/giving-statement?test_spanish_site=1', { year });
     expect(es.statusCode).toBe(200);
-    expect((await mailTo('donor@example.test')).at(-1)?.subject).toBe(`Su constancia de donativos de ${year}`);
+    expect((await mailTo('donor@example.test')).at(-1)?.subject).toBe(`Tu constancia de donativos de ${year}`);
   });
 
   it('has nothing to send for a year without gifts, refuses a year out of range, and needs a signed-in donor', async () => {

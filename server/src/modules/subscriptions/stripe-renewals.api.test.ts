@@ -101,3 +101,49 @@ describe('renewals with Stripe', () => {
     expect(await has()).toBe(false);
   });
 });
+
+describe('Stripe not answering', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 9 of this machine: every call to "Stripe" is refused at once.
+    down = await createTestApp({
+      env: {
+        PAYMENTS: 'stripe',
+        STRIPE_SECRET_KEY: SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: 'http://127.0.0.1:9',
+      },
+      database: t.database,
+    });
+  });
+  afterAll(() => down.close());
+
+  it('answers subscription_error_retrieving (spec §8), localized, and cancels nothing', async () => {
+    const email = 'stripe-down-subscriber@example.test';
+    const user = await createUser(t.db, { email, password: 'listen-along' });
+    const v = await logIn(t.app, { email, password: 'listen-along' });
+    expect((await v.add(monthly)).statusCode).toBe(200);
+    const total = (await v.total()).json() as CartTotal;
+    const paid = await v.send('POST', '/crud/purchases', {
+      stripe_token: standIn.issueToken('visa'),
+      expected_total: total.fullTotal,
+      cart_id: total.cart.id,
+      lang_code: 'en',
+      save_card: true,
+    });
+    expect(paid.json().status).toBe('paid');
+    const item = await t.db.selectFrom('recurring_items').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+
+    const offline = await logIn(down.app, { email, password: 'listen-along' });
+    const list = await offline.send('GET', '/crud/stripe/customer/my/subscriptions?test_spanish_site=1');
+    expect(list.statusCode).toBe(503);
+    expect(list.json().code).toBe('subscription_error_retrieving');
+    expect(list.json().message).toMatch(/^No pudimos cargar tu suscripción/);
+    const cancel = await offline.send('POST', `/crud/stripe/subscription/${item.subscription_id}/cancel-at-end`);
+    expect([cancel.statusCode, cancel.json().code]).toEqual([503, 'subscription_error_retrieving']);
+    const after = await t.db.selectFrom('recurring_items').selectAll().where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect([after.status, after.cancel_at]).toEqual(['active', null]);
+    expect((await v.send('GET', '/crud/stripe/customer/my/subscriptions')).json().data).toHaveLength(1);
+  });
+});
