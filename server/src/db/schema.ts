@@ -437,6 +437,7 @@ export interface RecurringItems {
   order_id: number;
   order_line_id: number;
   provider: string;
+  refund_owed_cents: Generated<number>;
   refunded_cents: Generated<number>;
   status: Generated<string>;
   subscription_id: string;

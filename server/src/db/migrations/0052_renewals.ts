@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>) {
     alter table recurring_items add column updated_at timestamptz not null default now();
     -- what a cancel now gave back of the period it ended early (spec §4)
     alter table recurring_items add column refunded_cents integer not null default 0 check (refunded_cents >= 0);
+    -- a refund decided by a cancel now and not yet confirmed by the processor (retried until it is)
+    alter table recurring_items add column refund_owed_cents integer not null default 0 check (refund_owed_cents >= 0);
 
     create table renewal_payments (
       id integer generated always as identity primary key,
@@ -72,6 +74,7 @@ export async function down(db: Kysely<unknown>) {
     alter table test_processor_clock add column frozen_time timestamptz;
     drop table payment_events;
     drop table renewal_payments;
+    alter table recurring_items drop column refund_owed_cents;
     alter table recurring_items drop column refunded_cents;
     alter table recurring_items drop column updated_at;
     alter table recurring_items drop column card_id;

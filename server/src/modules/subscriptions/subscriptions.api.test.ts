@@ -290,6 +290,29 @@ describe('cancel and resume', () => {
     expect(refunds.map((r) => r.amount_cents)).toEqual([Math.round(res.json().refund_usd * 100)]);
   });
 
+  it('gives back later a refund the processor could not make at the time, once', async () => {
+    const v = await subscriber('annual');
+    const plan = await planOf(v);
+    // As if the processor had stopped answering right after the cancel: the refund is owed.
+    await t.app.payments.cancelSubscription(plan.id, { atPeriodEnd: false });
+    await t.db.updateTable('recurring_items').set({ refund_owed_cents: 4000 }).where('subscription_id', '=', plan.id).execute();
+    expect(await t.app.settleOwedRefunds()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.settleOwedRefunds()).toBe(0);
+    const item = await t.db
+      .selectFrom('recurring_items')
+      .select(['refund_owed_cents', 'refunded_cents', 'order_id'])
+      .where('subscription_id', '=', plan.id)
+      .executeTakeFirstOrThrow();
+    expect([item.refund_owed_cents, item.refunded_cents]).toEqual([0, 4000]);
+    const refunds = await t.db
+      .selectFrom('test_processor_refunds as r')
+      .innerJoin('orders as o', 'o.payment_id', 'r.payment_id')
+      .select('r.amount_cents')
+      .where('o.id', '=', item.order_id)
+      .execute();
+    expect(refunds).toEqual([{ amount_cents: 4000 }]);
+  });
+
   it('is refused in Spanish in the site language', async () => {
     const v = await subscriber();
     const { id } = await planOf(v);

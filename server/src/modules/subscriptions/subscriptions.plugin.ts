@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config';
+import { asSingleRunner, JOB_LOCKS } from '../../db/single-runner';
 import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { TestProcessor } from '../../providers/payments/test-processor';
@@ -20,6 +21,8 @@ declare module 'fastify' {
      * Answers the billing steps done; 0 with Stripe, which bills by itself.
      */
     billRenewals(): Promise<number>;
+    /** Gives back the refunds of cancels now that the processor did not answer at the time (the worker: every minute). */
+    settleOwedRefunds(): Promise<number>;
   }
 }
 
@@ -44,8 +47,17 @@ export default fp<{ config: Config; worker: boolean }>(
       return steps;
     });
     if (processor) await app.register(testClockRoutes, { processor });
-    if (worker && processor)
+    app.decorate('settleOwedRefunds', () => subscriptions.settleOwedRefunds());
+    if (worker && processor) {
       runPeriodically(app, { name: 'billing renewals', everyMs: BILL_EVERY_MS, run: () => app.billRenewals() });
+    }
+    if (worker) {
+      runPeriodically(app, {
+        name: 'settling owed refunds',
+        everyMs: BILL_EVERY_MS,
+        run: () => asSingleRunner(app.database, JOB_LOCKS.owedRefunds, async () => void (await app.settleOwedRefunds())),
+      });
+    }
   },
   { name: 'subscriptions', dependencies: ['db', 'payments'] },
 );

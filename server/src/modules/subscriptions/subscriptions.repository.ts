@@ -148,11 +148,31 @@ export function subscriptionsRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    async recordRefund(id: number, cents: number) {
+    /** A cancel now owes the family `cents` (before the processor is asked for them). */
+    async oweRefund(id: number, cents: number) {
       await db
         .updateTable('recurring_items')
-        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), updated_at: sql<Date>`now()` }))
+        .set({ refund_owed_cents: cents, updated_at: sql<Date>`now()` })
         .where('id', '=', id)
+        .execute();
+    },
+
+    /** The refund owed was settled: `cents` of it went back (all the charges could give). */
+    async refundSettled(id: number, cents: number) {
+      await db
+        .updateTable('recurring_items')
+        .set((eb) => ({ refunded_cents: eb('refunded_cents', '+', cents), refund_owed_cents: 0, updated_at: sql<Date>`now()` }))
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Plans and monthly donations whose refund is owed still (the processor did not answer at the time). */
+    owingRefunds(provider: string) {
+      return db
+        .selectFrom('recurring_items')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('refund_owed_cents', '>', 0)
         .execute();
     },
 

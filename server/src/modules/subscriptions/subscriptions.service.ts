@@ -201,6 +201,20 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
     return cents - left;
   }
 
+  /**
+   * Gives back what a cancel now owes, from the charges that paid the
+   * period; the same amounts under the same keys each time, so a retry after
+   * the processor stopped answering half way refunds nothing twice.
+   * Answers what went back; throws (and stays owed) when the processor does
+   * not answer.
+   */
+  async function settleRefund(item: RecurringRow) {
+    const sources = await refundSources(item, item.subscription_id);
+    const refunded = await refundFrom(sources, item.refund_owed_cents, item.subscription_id);
+    await repo.refundSettled(item.id, refunded);
+    return refunded;
+  }
+
   /** The subscription must still renew (or may): 409 once it ended. */
   function assertLive(item: RecurringRow, sub: ProviderSubscription) {
     if (item.status === 'cancelled' || sub.status === 'canceled')
@@ -208,6 +222,16 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
   }
 
   return {
+    /** The refunds cancels now still owe, retried (the subscriptions worker); answers how many were settled. */
+    async settleOwedRefunds() {
+      let settled = 0;
+      for (const item of await repo.owingRefunds(payments.name)) {
+        await settleRefund(item);
+        settled += 1;
+      }
+      return settled;
+    },
+
     /**
      * GET /crud/stripe/customer/my/subscriptions: the plan and monthly
      * donations that renew (or are past due), as the processor has them.
@@ -277,11 +301,17 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
       const now = sub.clockTime ?? new Date();
       if (cancelKind(sub, now) !== 'now') throw new AppError('conflict', 'subscription_cancel_at_end_only');
       const refund = unusedCents(sub.amountCents, sub.currentPeriodStart, sub.currentPeriodEnd, now);
-      const sources = await refundSources(item, sub.subscriptionId);
       const ended = await ask(() => payments.cancelSubscription(sub.subscriptionId, { atPeriodEnd: false }));
       await follow(item, ended);
-      const refunded = await refundFrom(sources, refund, sub.subscriptionId);
-      if (refunded > 0) await repo.recordRefund(item.id, refunded);
+      // Owed first, then given back: should the processor stop answering now, the worker gives it back later.
+      let refunded = 0;
+      if (refund > 0) {
+        await repo.oweRefund(item.id, refund);
+        refunded = await settleRefund({ ...item, refund_owed_cents: refund }).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'subscription_error_retrieving') return 0;
+          throw error;
+        });
+      }
       const view = await viewOf(userId, item, ended);
       return { ...view, cancel_kind: 'now', refund_usd: toUsd(refunded) };
     },
