@@ -122,6 +122,9 @@ export const errorCodes = [
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
   'giving_statement_empty',
+  // issue 29: the back office's orders
+  'order_not_shippable',
+  'order_not_paid',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
 ] as const;

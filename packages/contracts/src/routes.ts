@@ -47,6 +47,11 @@ export const pageRoutes = {
   // Accounts (issue 5): login and the admin home (spec §2 /login, /admin).
   login: { paths: ['/login'], access: 'open' },
   admin: { paths: ['/admin'], access: 'admin' },
+  // Issue 29: the back office's sections (the admin home above is its overview).
+  adminOrders: { paths: ['/admin/orders'], access: 'admin' },
+  adminOrder: { paths: ['/admin/orders/:id'], access: 'admin' },
+  adminUsers: { paths: ['/admin/users'], access: 'admin' },
+  adminAudit: { paths: ['/admin/audit'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

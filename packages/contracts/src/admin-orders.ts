@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { AddressResponse } from './accounts-profile';
+import { SiteQuery } from './common';
+import { IdParam, wholeNumberParam } from './numbers';
+import { optionalText, text } from './text-fields';
+
+/**
+ * Issue 29: the ministry's back office, its orders and its audit log. Every
+ * call is under /crud/admin/ and for admins acting as themselves only.
+ */
+
+const Usd = z.number().describe('US dollars, 2 decimals');
+const IsoDate = z.string().describe('ISO date-time');
+/** A calendar day as a date field sends it (YYYY-MM-DD). */
+const Day = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
+
+export const ADMIN_ORDERS_PER_PAGE = 25;
+
+/** What an admin filters orders by: their state, and whether a parcel waits to be posted. */
+export const AdminOrderFilter = z.enum(['all', 'to_ship', 'shipped', 'paid', 'pending', 'failed', 'refunded']);
+export type AdminOrderFilter = z.infer<typeof AdminOrderFilter>;
+
+/** GET /crud/admin/orders: newest first, filtered, 25 a page. */
+export const AdminOrdersQuery = SiteQuery.extend({
+  page: wholeNumberParam(1, 100000).default(1),
+  filter: AdminOrderFilter.default('all'),
+  /** Placed on or after this day (UTC). */
+  from: Day.optional(),
+  /** Placed on or before this day (UTC). */
+  to: Day.optional(),
+  /** An order number (SH-…), an e-mail or a name, or part of one. */
+  search: text().trim().max(100).default(''),
+});
+export type AdminOrdersQuery = z.input<typeof AdminOrdersQuery>;
+
+/** Where an order's parcel is: none (nothing to post), preparing, shipped. */
+export const Fulfilment = z.enum(['none', 'preparing', 'shipped']);
+export type Fulfilment = z.infer<typeof Fulfilment>;
+
+export const AdminOrderCustomer = z.object({ id: z.number().int(), email: z.string(), name: z.string() });
+
+export const AdminOrderRow = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    fulfilment: Fulfilment,
+    created_at: IsoDate,
+    paid_at: IsoDate.nullable(),
+    customer: AdminOrderCustomer,
+    total_usd: Usd,
+    /** What was bought, shortly: "2 items: The First Christmas (CD), …". */
+    summary: z.string(),
+  })
+  .meta({ id: 'AdminOrderRow' });
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const AdminOrdersResponse = z
+  .object({
+    items: z.array(AdminOrderRow),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    count: z.number().int(),
+  })
+  .meta({ id: 'AdminOrders' });
+export type AdminOrdersResponse = z.infer<typeof AdminOrdersResponse>;
+
+export const AdminOrderParams = z.strictObject({ id: IdParam });
+
+export const AdminOrderLine = z.object({
+  id: z.number().int(),
+  sku_id: z.number().int().nullable(),
+  type: z.string(),
+  title: z.string(),
+  quantity: z.number().int(),
+  unit_usd: Usd,
+  subtotal_usd: Usd,
+  discount_usd: Usd,
+  tax_usd: Usd,
+  /** A CD or a book: posted. */
+  is_shipped: z.boolean(),
+  /** A gift card's recipient. */
+  recipient_name: z.string().nullable(),
+  recipient_email: z.string().nullable(),
+});
+
+/** Something that happened to an order, in time order (spec: created, paid, shipped, refunded, e-mails sent). */
+export const AdminOrderEvent = z.object({
+  at: IsoDate,
+  kind: z.enum(['created', 'paid', 'failed', 'shipped', 'refunded', 'email', 'admin']),
+  /** What: an e-mail's subject and recipient, an admin's action and name. */
+  detail: z.string(),
+});
+
+export const AdminOrder = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    fulfilment: Fulfilment,
+    lang_code: z.string(),
+    created_at: IsoDate,
+    paid_at: IsoDate.nullable(),
+    customer: AdminOrderCustomer,
+    lines: z.array(AdminOrderLine),
+    amounts: z.object({
+      subtotal_usd: Usd,
+      discount_usd: Usd,
+      coupon_code: z.string().nullable(),
+      gift_card_usd: Usd,
+      tax_usd: Usd,
+      shipping_usd: Usd,
+      total_usd: Usd,
+    }),
+    shipping_address: AddressResponse.omit({ id: true, user_id: true }).partial().nullable(),
+    billing_address: AddressResponse.omit({ id: true, user_id: true }).partial().nullable(),
+    gift: z.object({ name: z.string(), email: z.string(), message: z.string() }).nullable(),
+    payment: z.object({
+      provider: z.string().nullable(),
+      card_brand: z.string().nullable(),
+      card_last4: z.string().nullable(),
+      payment_id: z.string().nullable(),
+      failure_code: z.string().nullable(),
+    }),
+    shipment: z
+      .object({
+        shipped_at: IsoDate,
+        carrier: z.string().nullable(),
+        tracking_number: z.string().nullable(),
+        tracking_url: z.string().nullable(),
+      })
+      .nullable(),
+    timeline: z.array(AdminOrderEvent),
+  })
+  .meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrder>;
+
+/** A tracking number as carriers print them: letters, digits, spaces and dashes, no markup. */
+const TrackingNumber = optionalText(60).pipe(text().regex(/^[A-Za-z0-9 -]*$/, 'validation.invalid'));
+
+/** POST /crud/admin/orders/{id}/ship: the parcel left; carrier and tracking number when known. */
+export const ShipOrderBody = z
+  .strictObject({
+    carrier: optionalText(60),
+    tracking_number: TrackingNumber,
+    /** The carrier's tracking page, http or https only. */
+    tracking_url: optionalText(500).pipe(text().regex(/^(https?:\/\/\S+)?$/, 'validation.invalid')),
+  })
+  .meta({ id: 'ShipOrderBody' });
+export type ShipOrderBody = z.input<typeof ShipOrderBody>;
+
+/** What the admin did, as the audit log names it. */
+export const AuditAction = z.enum([
+  'order.ship',
+  'order.receipt',
+  'order.refund',
+  'subscription.cancel',
+  'user.admin',
+  'user.lock',
+  'user.password_reset',
+  'masquerade.start',
+  'masquerade.end',
+  'test_clock.move',
+]);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const ADMIN_AUDIT_PER_PAGE = 50;
+export const AuditQuery = SiteQuery.extend({
+  page: wholeNumberParam(1, 100000).default(1),
+  action: AuditAction.optional(),
+});
+
+export const AuditEntry = z
+  .object({
+    id: z.number().int(),
+    at: IsoDate,
+    admin: z.object({ id: z.number().int(), email: z.string() }),
+    action: AuditAction,
+    /** What it was done to: "order SH-…", "user grace@…". */
+    target: z.string(),
+    /** The action's details as recorded (carrier, amount, …). */
+    details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    /** The client address the request came from. */
+    ip: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditResponse = z
+  .object({ items: z.array(AuditEntry), page: z.number().int(), per_page: z.number().int(), count: z.number().int() })
+  .meta({ id: 'Audit' });
+export type AuditResponse = z.infer<typeof AuditResponse>;
