@@ -15,8 +15,9 @@ import sessionUsers from './modules/accounts/session-user-cache';
 import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
-import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
+import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { cartService } from './modules/cart/cart.service';
@@ -150,7 +151,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(loginRoutes, { delay: loginDelay, hashParams: passwordHash });
   await app.register(adminRoutes);
-  await app.register(adminOrdersRoutes, { config });
+
   await app.register(profileRoutes, { config, hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
@@ -164,6 +165,8 @@ export async function buildApp({
   await app.register(cartRoutes);
   await app.register(checkoutAddressRoutes);
   await app.register(payments, { config });
+  await app.register(adminOrders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
+  await app.register(auditRoutes);
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

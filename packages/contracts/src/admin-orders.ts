@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AddressResponse } from './accounts-profile';
 import { SiteQuery } from './common';
-import { IdParam, wholeNumberParam } from './numbers';
+import { Id, IdParam, wholeNumberParam } from './numbers';
+import { OrderStatus } from './orders';
 import { optionalText, text } from './text-fields';
 
 /**
@@ -43,7 +44,7 @@ export const AdminOrderRow = z
   .object({
     id: z.number().int(),
     number: z.string(),
-    status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    status: OrderStatus,
     fulfilment: Fulfilment,
     created_at: IsoDate,
     paid_at: IsoDate.nullable(),
@@ -82,6 +83,20 @@ export const AdminOrderLine = z.object({
   /** A gift card's recipient. */
   recipient_name: z.string().nullable(),
   recipient_email: z.string().nullable(),
+  /** Refunded from the back office (its download left the family's library). */
+  refunded: z.boolean(),
+});
+
+/** A refund of the order, from the back office or the processor's dashboard. */
+export const AdminOrderRefund = z.object({
+  at: IsoDate,
+  /** Back to the card. */
+  amount_usd: Usd,
+  /** Back to the gift cards that paid part of the order. */
+  gift_card_usd: Usd,
+  status: z.enum(['pending', 'done', 'failed']),
+  source: z.enum(['admin', 'processor']),
+  by: z.string().nullable(),
 });
 
 /** Something that happened to an order, in time order (spec: created, paid, shipped, refunded, e-mails sent). */
@@ -96,7 +111,7 @@ export const AdminOrder = z
   .object({
     id: z.number().int(),
     number: z.string(),
-    status: z.enum(['pending', 'paid', 'failed', 'refunded']),
+    status: OrderStatus,
     fulfilment: Fulfilment,
     lang_code: z.string(),
     created_at: IsoDate,
@@ -131,6 +146,9 @@ export const AdminOrder = z
       })
       .nullable(),
     timeline: z.array(AdminOrderEvent),
+    refunds: z.array(AdminOrderRefund),
+    /** What can still be given back: to the card, and to gift cards. */
+    refundable: z.object({ card_usd: Usd, gift_card_usd: Usd }),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof AdminOrder>;
@@ -148,6 +166,29 @@ export const ShipOrderBody = z
   })
   .meta({ id: 'ShipOrderBody' });
 export type ShipOrderBody = z.input<typeof ShipOrderBody>;
+
+/**
+ * POST /crud/admin/orders/{id}/refund: some lines (their skus), an amount in
+ * dollars, or (no body, or neither) the whole order. Never more than was
+ * paid; the card first, then the gift cards that paid part of it.
+ */
+export const RefundOrderBody = z
+  .strictObject({
+    sku_ids: z.array(Id).min(1).max(100).optional(),
+    amount: z.number().positive().max(100_000).optional(),
+  })
+  .refine((b) => !(b.sku_ids && b.amount !== undefined), { message: 'validation.invalid', path: ['amount'] })
+  .refine(
+    (b) =>
+      b.amount === undefined ||
+      (Number.isInteger(Math.round(b.amount * 100)) && Math.abs(b.amount * 100 - Math.round(b.amount * 100)) < 1e-6),
+    {
+      message: 'validation.invalid',
+      path: ['amount'],
+    },
+  )
+  .meta({ id: 'RefundOrderBody' });
+export type RefundOrderBody = z.infer<typeof RefundOrderBody>;
 
 /** What the admin did, as the audit log names it. */
 export const AuditAction = z.enum([

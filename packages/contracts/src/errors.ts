@@ -125,6 +125,9 @@ export const errorCodes = [
   // issue 29: the back office's orders
   'order_not_shippable',
   'order_not_paid',
+  'refund_too_large',
+  'refund_in_progress',
+  'refund_lines_invalid',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
 ] as const;

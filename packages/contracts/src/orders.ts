@@ -41,7 +41,7 @@ export type PurchaseBody = z.infer<typeof PurchaseBody>;
 export const FreePurchaseBody = z.strictObject({ cart_id: Id, lang_code: LangCode }).meta({ id: 'FreePurchaseBody' });
 export type FreePurchaseBody = z.infer<typeof FreePurchaseBody>;
 
-export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'refunded']);
+export const OrderStatus = z.enum(['pending', 'paid', 'failed', 'refunded', 'partially_refunded']);
 export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /**

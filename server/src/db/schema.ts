@@ -334,6 +334,22 @@ export interface OrderLines {
   unit_price_cents: number;
 }
 
+export interface OrderRefunds {
+  admin_id: number | null;
+  amount_cents: number;
+  created_at: Generated<Timestamp>;
+  gift_card_cents: Generated<number>;
+  id: Generated<number>;
+  idempotency_key: string;
+  line_ids: Generated<number[]>;
+  order_id: number;
+  processor_refund_id: string | null;
+  settled_at: Timestamp | null;
+  source: Generated<string>;
+  status: Generated<string>;
+  whole: Generated<boolean>;
+}
+
 export interface Orders {
   billing_address: Json | null;
   card_brand: string | null;
@@ -347,6 +363,7 @@ export interface Orders {
   discount_cents: Generated<number>;
   failure_code: string | null;
   gift_card_cents: Generated<number>;
+  gift_card_returned_cents: Generated<number>;
   gift_email: string | null;
   gift_message: string | null;
   gift_name: string | null;
@@ -357,6 +374,7 @@ export interface Orders {
   paid_at: Timestamp | null;
   payment_id: string | null;
   payment_provider: string | null;
+  refunded_cents: Generated<number>;
   shipped_at: Timestamp | null;
   shipping_address: Json | null;
   shipping_cents: Generated<number>;
@@ -697,6 +715,7 @@ export interface DB {
   masquerade_log: MasqueradeLog;
   newsletter_subscribers: NewsletterSubscribers;
   order_lines: OrderLines;
+  order_refunds: OrderRefunds;
   orders: Orders;
   ownership: Ownership;
   password_reset_tokens: PasswordResetTokens;

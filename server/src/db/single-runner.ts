@@ -27,4 +27,4 @@ export async function asSingleRunner(database: Database, key: number, work: () =
 }
 
 /** The advisory lock keys of the jobs that hold one (arbitrary, distinct, stable). */
-export const JOB_LOCKS = { reconcileOrders: 28_001, owedRefunds: 28_002 } as const;
+export const JOB_LOCKS = { reconcileOrders: 28_001, owedRefunds: 28_002, orderRefunds: 29_001 } as const;

@@ -41,11 +41,43 @@ export async function up(db: Kysely<unknown>) {
 
     alter table mail_outbox add column order_id integer references orders (id) on delete set null;
     create index mail_outbox_order_idx on mail_outbox (order_id) where order_id is not null;
+
+    -- refunds made from the back office (or in Stripe's dashboard): some lines, an amount, or the whole order
+    alter table orders drop constraint orders_status_check;
+    alter table orders add constraint orders_status_check
+      check (status in ('pending', 'paid', 'failed', 'refunded', 'partially_refunded'));
+    alter table orders add column refunded_cents integer not null default 0 check (refunded_cents >= 0);
+    alter table orders add column gift_card_returned_cents integer not null default 0 check (gift_card_returned_cents >= 0);
+    create table order_refunds (
+      id integer generated always as identity primary key,
+      order_id integer not null references orders (id) on delete restrict,
+      -- given back to the card, and to the gift cards that paid part of the order; the lines it refunds
+      amount_cents integer not null check (amount_cents >= 0),
+      gift_card_cents integer not null default 0 check (gift_card_cents >= 0),
+      line_ids integer[] not null default '{}',
+      -- the whole order: downloads leave the library, renewals stop
+      whole boolean not null default false,
+      idempotency_key text not null unique,
+      status text not null default 'pending' check (status in ('pending', 'done', 'failed')),
+      processor_refund_id text,
+      admin_id integer references users (id) on delete set null,
+      source text not null default 'admin' check (source in ('admin', 'processor')),
+      created_at timestamptz not null default now(),
+      settled_at timestamptz
+    );
+    create index order_refunds_order_idx on order_refunds (order_id);
+    create index order_refunds_pending_idx on order_refunds (created_at) where status = 'pending';
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>) {
   await sql`
+    drop table order_refunds;
+    alter table orders drop column gift_card_returned_cents;
+    alter table orders drop column refunded_cents;
+    update orders set status = 'refunded' where status = 'partially_refunded';
+    alter table orders drop constraint orders_status_check;
+    alter table orders add constraint orders_status_check check (status in ('pending', 'paid', 'failed', 'refunded'));
     drop index mail_outbox_order_idx;
     alter table mail_outbox drop column order_id;
     drop trigger admin_audit_append_only on admin_audit;

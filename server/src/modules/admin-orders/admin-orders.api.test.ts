@@ -204,3 +204,151 @@ describe('the back office’s orders', () => {
     expect(started.items[0]).toMatchObject({ target: `user ${v.email}`, admin: { email: 'volunteer@example.test' } });
   });
 });
+
+describe('refunds from the back office', () => {
+  const refund = (id: number, body?: object) => admin.send('POST', `/crud/admin/orders/${id}/refund`, body);
+  const processorRefunds = async (orderId: number) =>
+    (
+      await t.db
+        .selectFrom('test_processor_refunds as r')
+        .innerJoin('orders as o', 'o.payment_id', 'r.payment_id')
+        .select('r.amount_cents')
+        .where('o.id', '=', orderId)
+        .execute()
+    ).map((r) => r.amount_cents);
+  const owns = async (email: string) =>
+    (
+      await t.db
+        .selectFrom('ownership as w')
+        .innerJoin('users as u', 'u.id', 'w.user_id')
+        .select('w.type')
+        .where('u.email', '=', email)
+        .execute()
+    ).map((w) => w.type);
+
+  it('refunds one line: the card gets its part, the album leaves the library, the family is told, My orders says partly refunded', async () => {
+    const v = await family();
+    const { id, number } = await cdAndAlbum(v);
+    expect(await owns(v.email)).toContain('digital_album');
+    const line = await t.db
+      .selectFrom('order_lines')
+      .select(['subtotal_cents', 'discount_cents', 'tax_cents'])
+      .where('order_id', '=', id)
+      .where('type', '=', 'digital_album')
+      .executeTakeFirstOrThrow();
+    const res = await refund(id, { sku_ids: [ids.album] });
+    expect(res.statusCode).toBe(200);
+    const order = res.json() as AdminOrder;
+    expect(order.status).toBe('partially_refunded');
+    expect(order.lines.map((l) => [l.type, l.refunded])).toEqual([
+      ['physical', false],
+      ['digital_album', true],
+    ]);
+    const cents = line.subtotal_cents - line.discount_cents + line.tax_cents;
+    expect(await processorRefunds(id)).toEqual([cents]);
+    expect(order.refunds).toMatchObject([
+      { amount_usd: cents / 100, status: 'done', source: 'admin', by: 'volunteer@example.test' },
+    ]);
+    expect(await owns(v.email)).not.toContain('digital_album');
+    expect((await mailsTo(v.email)).map((m) => m.subject)).toContain(`Refund for your order ${number}`);
+    expect(((await v.send('GET', `/crud/orders/${id}`)).json() as Order).status).toBe('partially_refunded');
+    const audit = (await admin.send('GET', '/crud/admin/audit?action=order.refund')).json() as AuditResponse;
+    expect(audit.items[0]).toMatchObject({ target: `order ${number}`, details: { lines: 1, whole: false } });
+
+    // The same line again, a line not in the order, more than is left: refused, nothing refunded.
+    expect((await refund(id, { sku_ids: [ids.album] })).json().code).toBe('refund_lines_invalid');
+    expect((await refund(id, { sku_ids: [99999] })).json().code).toBe('refund_lines_invalid');
+    const tooMuch = await refund(id, { amount: 10_000 });
+    expect([tooMuch.statusCode, tooMuch.json().code]).toEqual([409, 'refund_too_large']);
+    expect(tooMuch.json().message).toMatch(/^That is more than is left to refund on this order \(\$\d+\.\d\d\)/);
+    for (const body of [
+      { amount: 0 },
+      { amount: -1 },
+      { amount: 1.001 },
+      { amount: '5' },
+      { sku_ids: [] },
+      { sku_ids: [ids.cd], amount: 1 },
+    ]) {
+      expect((await refund(id, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await processorRefunds(id)).toEqual([cents]);
+
+    // The rest, with no body: the whole order (shipping included) is refunded; nothing more can be.
+    const rest = await refund(id);
+    expect(rest.json()).toMatchObject({ status: 'refunded', refundable: { card_usd: 0, gift_card_usd: 0 } });
+    const total = (await t.db.selectFrom('orders').select('total_cents').where('id', '=', id).executeTakeFirstOrThrow())
+      .total_cents;
+    expect((await processorRefunds(id)).reduce((a, b) => a + b, 0)).toBe(total);
+    expect((await refund(id)).json().code).toBe('order_not_paid');
+  });
+
+  it('refunds an amount; two refunds at once never give back more than was paid', async () => {
+    const v = await family();
+    const { id } = await cdAndAlbum(v);
+    expect((await refund(id, { amount: 1.5 })).json()).toMatchObject({
+      status: 'partially_refunded',
+      refunds: [{ amount_usd: 1.5 }],
+    });
+    const answers = await Promise.all([refund(id), refund(id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const total = (await t.db.selectFrom('orders').select('total_cents').where('id', '=', id).executeTakeFirstOrThrow())
+      .total_cents;
+    expect((await processorRefunds(id)).reduce((a, b) => a + b, 0)).toBe(total);
+    expect(await owns(v.email)).not.toContain('digital_album');
+  });
+
+  it('gives the gift card part back to the gift card, after the card’s', async () => {
+    const v = await family();
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', v.email).executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('gift_cards')
+      .values({
+        code: `GC${user.id}REFUND`,
+        recipient_user_id: user.id,
+        original_amount_cents: 500,
+        balance_cents: 500,
+        claimed_at: new Date(),
+      })
+      .execute();
+    await v.add(ids.album);
+    await payCart(v);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['id', 'total_cents', 'gift_card_cents'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(order.gift_card_cents).toBe(500);
+    const res = await refund(order.id);
+    expect(res.json()).toMatchObject({
+      status: 'refunded',
+      refunds: [{ amount_usd: order.total_cents / 100, gift_card_usd: 5 }],
+    });
+    expect(await processorRefunds(order.id)).toEqual([order.total_cents]);
+    const card = await t.db
+      .selectFrom('gift_cards')
+      .select('balance_cents')
+      .where('recipient_user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(card.balance_cents).toBe(500);
+  });
+
+  it('finishes a refund left pending by a process that stopped, once', async () => {
+    const v = await family();
+    const { id } = await cdAndAlbum(v);
+    await t.db
+      .insertInto('order_refunds')
+      .values({
+        order_id: id,
+        amount_cents: 300,
+        line_ids: [],
+        idempotency_key: `order-${id}-refund-1`,
+        created_at: new Date(Date.now() - 10 * 60_000),
+      })
+      .execute();
+    expect((await refund(id)).json().code).toBe('refund_in_progress');
+    expect(await t.app.settlePendingRefunds()).toBe(1);
+    expect(await t.app.settlePendingRefunds()).toBe(0);
+    expect(await processorRefunds(id)).toEqual([300]);
+    expect((await admin.send('GET', `/crud/admin/orders/${id}`)).json()).toMatchObject({ status: 'partially_refunded' });
+  });
+});

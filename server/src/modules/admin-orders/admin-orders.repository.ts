@@ -1,7 +1,10 @@
 import type { AdminOrderFilter } from '@storyhouse/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { DB } from '../../db/schema';
+import type { DB, OrderLines, Orders } from '../../db/schema';
+
+export type OrderRow = Selectable<Orders>;
+export type OrderLineRow = Selectable<OrderLines>;
 
 /** What an admin looks for in the order list (issue 29 item 2). */
 export interface OrderSearch {
@@ -39,6 +42,9 @@ export function adminOrdersRepository(db: Db) {
         query = query.where('o.shipped_at', 'is not', null);
         break;
       case 'all':
+        break;
+      case 'refunded':
+        query = query.where('o.status', 'in', ['refunded', 'partially_refunded']);
         break;
       default:
         query = query.where('o.status', '=', q.filter);
@@ -99,6 +105,15 @@ export function adminOrdersRepository(db: Db) {
         .orderBy('order_id')
         .orderBy('position')
         .execute();
+    },
+
+    findOrder(orderId: number) {
+      return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    },
+
+    /** The order's lines, in their order. */
+    lines(orderId: number) {
+      return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     },
 
     buyerOf(userId: number) {

@@ -3,26 +3,25 @@ import {
   AdminOrderParams,
   AdminOrdersQuery,
   AdminOrdersResponse,
+  RefundOrderBody,
   ShipOrderBody,
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
-import { siteLangOptions } from '../../plugins/site-lang';
 import { requireAdmin } from '../accounts/guards';
-import { auditRoutes } from '../audit/audit.routes';
-import { adminOrdersService, normalize } from './admin-orders.service';
+import { type AdminOrdersService, normalize } from './admin-orders.service';
+import type { RefundsService } from './refunds';
 
 const tags = ['admin'];
 
 /**
  * Issue 29: the back office's orders under /crud/admin/ (admins acting as
- * themselves only: a customer, or an admin impersonating one, gets 403),
- * and its audit log.
+ * themselves only: a customer, or an admin impersonating one, gets 403).
  */
-export const adminOrdersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const orders = adminOrdersService(app.db, { origins: siteLangOptions(config).origins });
-
+export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService; refunds: RefundsService }> = async (
+  app,
+  { orders, refunds },
+) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
@@ -89,5 +88,23 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     async (request) => orders.resendReceipt(request, await requireAdmin(request), request.params.id),
   );
 
-  await app.register(auditRoutes);
+  app.post(
+    '/crud/admin/orders/:id/refund',
+    {
+      schema: {
+        tags,
+        summary:
+          'Refunds some lines (sku_ids), an amount, or (neither) the whole order: card first, then gift cards; never more than paid; audited',
+        params: AdminOrderParams,
+        querystring: SiteQuery,
+        body: RefundOrderBody.nullish(),
+        response: { 200: AdminOrder },
+      },
+    },
+    async (request) => {
+      const admin = await requireAdmin(request);
+      await refunds.refund(request, admin, request.params.id, request.body ?? {});
+      return orders.detail(request.params.id);
+    },
+  );
 };

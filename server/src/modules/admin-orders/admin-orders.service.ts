@@ -13,12 +13,12 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { enqueueMail } from '../../providers/mail/outbox';
-import { orderTarget, recordAdminAction } from '../audit/audit';
-import { auditRepository } from '../audit/audit.repository';
+import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { isShipped } from '../cart/shipping';
 import { receiptMail, shippedMail } from '../orders/order-mail';
-import { type OrderLineRow, type OrderRow, ordersRepository } from '../orders/orders.repository';
-import { adminOrdersRepository } from './admin-orders.repository';
+import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
+import { refundedLines } from './refunds';
+import { refundsRepository } from './refunds.repository';
 
 type Admin = { id: number; email: string };
 
@@ -47,15 +47,19 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
   const repo = adminOrdersRepository(db);
 
   async function detail(orderId: number): Promise<AdminOrder> {
-    const orders = ordersRepository(db);
-    const order = await orders.findOrder(orderId);
+    const order = await repo.findOrder(orderId);
     if (!order) throw new AppError('not_found', 'order_not_found');
-    const [lines, buyer, mails, actions] = await Promise.all([
-      orders.linesOf(orderId),
+    const [lines, buyer, mails, actions, refunds] = await Promise.all([
+      repo.lines(orderId),
       repo.buyerOf(order.user_id),
       repo.mailsOf(orderId),
-      auditRepository(db).ofTarget(orderTarget(order.number)),
+      adminActionsOn(db, orderTarget(order.number)),
+      refundsRepository(db).ofOrder(orderId),
     ]);
+    const refunded = refundedLines(
+      refunds.filter((r) => r.status === 'done'),
+      lines,
+    );
     const hasParcel = lines.some((l) => isShipped(l.type));
     const timeline: AdminOrder['timeline'] = [
       { at: iso(order.created_at), kind: 'created' as const, detail: order.number },
@@ -74,7 +78,19 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
             },
           ]
         : []),
-      ...(order.status === 'refunded' ? [{ at: iso(order.updated_at), kind: 'refunded' as const, detail: '' }] : []),
+      ...refunds
+        .filter((r) => r.status === 'done')
+        .map((r) => ({
+          at: iso(r.settled_at ?? r.created_at),
+          kind: 'refunded' as const,
+          detail: [
+            toUsd(r.amount_cents + r.gift_card_cents).toFixed(2),
+            r.whole ? '(whole order)' : '',
+            r.source === 'processor' ? '(processor)' : '',
+          ]
+            .filter(Boolean)
+            .join(' '),
+        })),
       ...mails.map((m) => ({
         at: iso(m.sent_at ?? m.created_at),
         kind: 'email' as const,
@@ -108,6 +124,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         is_shipped: isShipped(l.type),
         recipient_name: l.recipient_name,
         recipient_email: l.recipient_email,
+        refunded: refunded.has(l.id),
       })),
       amounts: {
         subtotal_usd: toUsd(order.subtotal_cents),
@@ -137,13 +154,29 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
           }
         : null,
       timeline,
+      refunds: refunds.map((r) => ({
+        at: iso(r.settled_at ?? r.created_at),
+        amount_usd: toUsd(r.amount_cents),
+        gift_card_usd: toUsd(r.gift_card_cents),
+        status: r.status as 'pending' | 'done' | 'failed',
+        source: r.source as 'admin' | 'processor',
+        by: r.admin_email,
+      })),
+      // Only a paid (or partly refunded) order has anything left to give back.
+      refundable:
+        order.status === 'paid' || order.status === 'partially_refunded'
+          ? {
+              card_usd: toUsd(order.total_cents - order.refunded_cents),
+              gift_card_usd: toUsd(order.gift_card_cents - order.gift_card_returned_cents),
+            }
+          : { card_usd: 0, gift_card_usd: 0 },
     };
   }
 
   /** The order's buyer and lines, for its e-mails. */
   async function mailParts(trx: Db, order: OrderRow): Promise<{ lines: OrderLineRow[]; name: string; email: string }> {
     const [lines, buyer] = await Promise.all([
-      ordersRepository(trx).linesOf(order.id),
+      adminOrdersRepository(trx).lines(order.id),
       adminOrdersRepository(trx).buyerOf(order.user_id),
     ]);
     return { lines, name: buyer.fname || buyer.email, email: buyer.email };

@@ -23,3 +23,6 @@ export function recordAdminAction(
 /** How the audit log names an order and a user. */
 export const orderTarget = (number: string) => `order ${number}`;
 export const userTarget = (email: string) => `user ${email}`;
+
+/** What admins did to one target, oldest first (an order's timeline). */
+export const adminActionsOn = (db: Db, target: string) => auditRepository(db).ofTarget(target);

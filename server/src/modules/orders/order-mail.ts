@@ -333,3 +333,53 @@ export function shipAlertMail(
     ],
   });
 }
+
+/**
+ * Issue 29: a refund, in the family's language: how much went back to the
+ * card and to gift cards, which items it was for (their downloads leave the
+ * library), and where the order now stands.
+ */
+export function refundMail(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  buyerName: string,
+  refund: { cardCents: number; giftCardCents: number; orders: string },
+) {
+  const lang = order.lang_code as LangCode;
+  const t = translators[lang];
+  const number = orderNumberOf(order);
+  const rows = lines.map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
+  return renderMail({
+    lang,
+    subject: t('orders.refundEmail.subject', { number }),
+    blocks: [
+      { kind: 'text', text: t('orders.email.greeting', { name: oneLine(buyerName) }) },
+      { kind: 'text', text: t('orders.refundEmail.text', { number }) },
+      ...(rows.length > 0 ? [{ kind: 'items' as const, heading: t('orders.refundEmail.items'), rows }] : []),
+      {
+        kind: 'totals',
+        rows: [
+          ...(refund.cardCents > 0
+            ? [
+                {
+                  label: t('orders.refundEmail.toCard', {
+                    brand: brandName(lang, order.card_brand),
+                    last4: order.card_last4 ?? '',
+                  }),
+                  value: mailMoney(lang, refund.cardCents),
+                  strong: true,
+                },
+              ]
+            : []),
+          ...(refund.giftCardCents > 0
+            ? [{ label: t('orders.refundEmail.toGiftCard'), value: mailMoney(lang, refund.giftCardCents), strong: true }]
+            : []),
+        ],
+      },
+      ...(lines.some((l) => DOWNLOADS.has(l.type)) ? [{ kind: 'text' as const, text: t('orders.refundEmail.downloads') }] : []),
+      { kind: 'text', text: t('orders.refundEmail.when') },
+      { kind: 'link', text: t('orders.shippedEmail.orders'), url: refund.orders, button: t('mail.button.myOrders') },
+      { kind: 'text', text: t('orders.email.signature') },
+    ],
+  });
+}

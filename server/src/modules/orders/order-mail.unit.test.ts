@@ -50,6 +50,8 @@ function order(lang: LangCode, over: Partial<OrderRow> = {}): OrderRow {
     carrier: null,
     tracking_number: null,
     tracking_url: null,
+    refunded_cents: 0,
+    gift_card_returned_cents: 0,
     ...over,
   };
 }

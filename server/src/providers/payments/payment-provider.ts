@@ -199,6 +199,8 @@ export interface InvoicePage {
  */
 export type PaymentEvent =
   | { id: string; type: 'payment.succeeded' | 'payment.failed'; payment: Payment }
+  /** A payment refunded, wholly or in part (Stripe's charge.refunded): all that is refunded of it now. */
+  | { id: string; type: 'payment.refunded'; paymentId: string; amountRefundedCents: number }
   | { id: string; type: 'invoice.paid' | 'invoice.payment_failed'; invoice: ProviderInvoice }
   | { id: string; type: 'subscription.updated' | 'subscription.deleted'; subscription: ProviderSubscription }
   /** A genuine event of a kind checkout does not act on (Stripe sends many); answered 200 so it is not resent. */

@@ -418,6 +418,13 @@ export class StripeProcessor implements PaymentProvider {
         return { id: event.id, type: 'subscription.updated', subscription: subscriptionOf(event.data.object) };
       case 'customer.subscription.deleted':
         return { id: event.id, type: 'subscription.deleted', subscription: subscriptionOf(event.data.object) };
+      case 'charge.refunded': {
+        // A refund made in Stripe's dashboard (or ours, already counted): the charge's payment and all refunded of it.
+        const charge = event.data.object;
+        const paymentId = idOf(charge.payment_intent);
+        if (!paymentId) return { id: event.id, type: 'ignored' };
+        return { id: event.id, type: 'payment.refunded', paymentId, amountRefundedCents: charge.amount_refunded };
+      }
       default:
         return { id: event.id, type: 'ignored' };
     }

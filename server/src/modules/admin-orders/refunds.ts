@@ -1,0 +1,229 @@
+import type { LangCode, RefundOrderBody } from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toCents, toUsd } from '../../lib/money';
+import { mailMoney } from '../../mail/format';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { type PaymentProvider, PaymentRequestError, PaymentUnavailableError } from '../../providers/payments/payment-provider';
+import { orderTarget, recordAdminAction } from '../audit/audit';
+import { refundMail } from '../orders/order-mail';
+import { adminOrdersRepository, type OrderLineRow } from './admin-orders.repository';
+import { type RefundRow, refundsRepository } from './refunds.repository';
+
+type Admin = { id: number; email: string };
+
+/** A line's part of what was paid: its subtotal after its discount, with its tax. */
+const lineCents = (l: OrderLineRow) => l.subtotal_cents - l.discount_cents + l.tax_cents;
+const DOWNLOADS = new Set(['digital_album', 'digital_track']);
+const RENEWING = new Set(['subscription', 'recurring_donation']);
+
+/** Lines already refunded by the order's done (or pending) refunds. */
+export function refundedLines(refunds: readonly RefundRow[], lines: readonly OrderLineRow[]) {
+  const ids = new Set<number>();
+  for (const r of refunds) {
+    if (r.status === 'failed') continue;
+    for (const id of r.whole ? lines.map((l) => l.id) : r.line_ids) ids.add(id);
+  }
+  return ids;
+}
+
+/**
+ * Issue 29 item 2, refunds (decision 025): some lines, an amount, or the
+ * whole order, never more than was paid: the card first, then the gift
+ * cards that paid part of it. The refund is written first (pending, its
+ * idempotency key fixed), the processor asked next, and the order settled
+ * last: a process that stops in between leaves a pending refund that
+ * `settlePending` finishes with the same key, so nothing is refunded twice.
+ * A second refund of an order while one is pending is refused. Refunded
+ * downloads leave the library; refunded renewals stop.
+ */
+export function refundsService(db: Db, payments: PaymentProvider, { origins }: { origins: Record<LangCode, string> }) {
+  async function plan(admin: Admin | null, orderId: number, body: RefundOrderBody) {
+    return db.transaction().execute(async (trx) => {
+      const order = await adminOrdersRepository(trx).lockOrder(orderId);
+      if (!order) throw new AppError('not_found', 'order_not_found');
+      if (order.status !== 'paid' && order.status !== 'partially_refunded') throw new AppError('conflict', 'order_not_paid');
+      const repo = refundsRepository(trx);
+      const refunds = await repo.ofOrder(orderId);
+      if (refunds.some((r) => r.status === 'pending')) throw new AppError('conflict', 'refund_in_progress');
+      const lines = await adminOrdersRepository(trx).lines(orderId);
+      const done = refundedLines(refunds, lines);
+      const cardLeft = order.total_cents - order.refunded_cents;
+      const giftLeft = order.gift_card_cents - order.gift_card_returned_cents;
+      const left = cardLeft + giftLeft;
+
+      let lineIds: number[] = [];
+      let amount: number;
+      if (body.sku_ids) {
+        const chosen = lines.filter((l) => l.sku_id !== null && body.sku_ids?.includes(l.sku_id) && !done.has(l.id));
+        const found = new Set(chosen.map((l) => l.sku_id));
+        if (body.sku_ids.some((id) => !found.has(id))) throw new AppError('conflict', 'refund_lines_invalid');
+        lineIds = chosen.map((l) => l.id);
+        amount = chosen.reduce((sum, l) => sum + lineCents(l), 0);
+      } else if (body.amount !== undefined) {
+        amount = toCents(body.amount);
+      } else {
+        lineIds = lines.filter((l) => !done.has(l.id)).map((l) => l.id);
+        amount = left;
+      }
+      // Every line refunded: the whole order goes back, shipping included.
+      const whole = lines.every((l) => done.has(l.id) || lineIds.includes(l.id)) && (lineIds.length > 0 || amount === left);
+      if (whole) amount = left;
+      if (amount > left || amount <= 0) {
+        throw new AppError('conflict', 'refund_too_large', { left: mailMoney(order.lang_code as LangCode, left) });
+      }
+      const card = Math.min(amount, cardLeft);
+      return repo.insert({
+        order_id: orderId,
+        amount_cents: card,
+        gift_card_cents: amount - card,
+        line_ids: lineIds,
+        whole,
+        idempotency_key: `order-${orderId}-refund-${refunds.length + 1}`,
+        admin_id: admin?.id ?? null,
+        source: 'admin',
+      });
+    });
+  }
+
+  /** Asks the processor for the card's part (once per key); null when nothing goes to the card. */
+  async function askProcessor(refund: RefundRow) {
+    if (refund.amount_cents === 0) return null;
+    const order = await adminOrdersRepository(db).findOrder(refund.order_id);
+    if (!order?.payment_id) return null;
+    const outcome = await payments.refund({
+      paymentId: order.payment_id,
+      amountCents: refund.amount_cents,
+      idempotencyKey: refund.idempotency_key,
+    });
+    if (!outcome.ok) throw new PaymentRequestError('parameter_invalid', outcome.message);
+    return outcome.refundId;
+  }
+
+  /** The refund made: counted on the order, gift cards given back, downloads and renewals stopped, the family told. Once. */
+  async function settle(
+    refund: RefundRow,
+    processorRefundId: string | null,
+    request: FastifyRequest | null,
+    admin: Admin | null,
+  ) {
+    const stop = await db.transaction().execute(async (trx) => {
+      const repo = refundsRepository(trx);
+      const order = await adminOrdersRepository(trx).lockOrder(refund.order_id);
+      if (!order || !(await repo.markDone(refund.id, processorRefundId))) return [];
+      const returned = refund.gift_card_cents > 0 ? await repo.returnToGiftCards(order.id, refund.gift_card_cents) : 0;
+      const fully =
+        refund.whole ||
+        (order.refunded_cents + refund.amount_cents >= order.total_cents &&
+          order.gift_card_returned_cents + returned >= order.gift_card_cents);
+      await repo.countOnOrder(
+        order.id,
+        { card: refund.amount_cents, giftCard: returned },
+        fully ? 'refunded' : 'partially_refunded',
+      );
+      const lines = await adminOrdersRepository(trx).lines(order.id);
+      const refunded = lines.filter((l) => refund.whole || refund.line_ids.includes(l.id));
+      await repo.removeDownloads(
+        order.id,
+        refunded.flatMap((l) => (DOWNLOADS.has(l.type) && l.sku_id !== null ? [l.sku_id] : [])),
+      );
+      const buyer = await adminOrdersRepository(trx).buyerOf(order.user_id);
+      const lang = order.lang_code as LangCode;
+      await enqueueMail(trx, {
+        lang_code: lang,
+        to: buyer.email,
+        orderId: order.id,
+        ...(await refundMail(order, refunded, buyer.fname || buyer.email, {
+          cardCents: refund.amount_cents,
+          giftCardCents: returned,
+          orders: `${origins[lang]}/account/orders`,
+        })),
+      });
+      if (request && admin) {
+        await recordAdminAction(trx, request, admin, 'order.refund', orderTarget(order.number), {
+          amount_usd: toUsd(refund.amount_cents),
+          gift_card_usd: toUsd(returned),
+          lines: refunded.length,
+          whole: refund.whole,
+        });
+      }
+      return repo.renewalsOf(refunded.filter((l) => RENEWING.has(l.type)).map((l) => l.id));
+    });
+    // A refunded plan or monthly gift renews no more (its end reaches the local record through the processor's event).
+    for (const renewal of stop)
+      if (renewal.status !== 'cancelled') await payments.cancelSubscription(renewal.subscription_id, { atPeriodEnd: false });
+  }
+
+  return {
+    /** POST /crud/admin/orders/{id}/refund. */
+    async refund(request: FastifyRequest, admin: Admin, orderId: number, body: RefundOrderBody) {
+      const refund = await plan(admin, orderId, body);
+      let processorRefundId: string | null;
+      try {
+        processorRefundId = await askProcessor(refund);
+      } catch (error) {
+        if (error instanceof PaymentUnavailableError) {
+          // Left pending: settlePending asks again with the same key.
+          throw new AppError('unavailable', 'payment_service_unavailable', {}, undefined, error);
+        }
+        await refundsRepository(db).markFailed(refund.id);
+        if (error instanceof PaymentRequestError) {
+          throw new AppError('conflict', 'refund_too_large', { left: '' }, undefined, error);
+        }
+        throw error;
+      }
+      await settle(refund, processorRefundId, request, admin);
+    },
+
+    /**
+     * Refunds left pending (the processor did not answer, or the process
+     * stopped), asked again with their own key and settled: the worker.
+     */
+    async settlePending(before: Date) {
+      let settled = 0;
+      for (const refund of await refundsRepository(db).stalePending(before)) {
+        try {
+          await settle(refund, await askProcessor(refund), null, null);
+          settled += 1;
+        } catch (error) {
+          if (error instanceof PaymentRequestError) await refundsRepository(db).markFailed(refund.id);
+          else if (!(error instanceof PaymentUnavailableError)) throw error;
+        }
+      }
+      return settled;
+    },
+
+    /**
+     * A refund made at the processor itself (Stripe's dashboard: charge.refunded):
+     * what it gave back beyond what the order counts is recorded and settled
+     * like the back office's, once per event.
+     */
+    async fromProcessor(eventId: string, paymentId: string, refundedCents: number) {
+      const found = await refundsRepository(db).orderByPayment(paymentId);
+      if (!found) return;
+      const refund = await db.transaction().execute(async (trx) => {
+        const order = await adminOrdersRepository(trx).lockOrder(found.id);
+        if (!order || (order.status !== 'paid' && order.status !== 'partially_refunded')) return null;
+        const repo = refundsRepository(trx);
+        const counted = (await repo.ofOrder(order.id))
+          .filter((r) => r.status !== 'failed')
+          .reduce((n, r) => n + r.amount_cents, 0);
+        const extra = Math.min(refundedCents - counted, order.total_cents - order.refunded_cents);
+        if (extra <= 0 || (await repo.byKey(`processor-${eventId}`))) return null;
+        const whole = order.refunded_cents + extra >= order.total_cents && order.gift_card_cents === 0;
+        return repo.insert({
+          order_id: order.id,
+          amount_cents: extra,
+          line_ids: [],
+          whole,
+          idempotency_key: `processor-${eventId}`,
+          source: 'processor',
+        });
+      });
+      if (refund) await settle(refund, null, null, null);
+    },
+  };
+}
+
+export type RefundsService = ReturnType<typeof refundsService>;
