@@ -41,10 +41,10 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
         <Amounts amounts={order.amounts} />
       </Part>
       <Part title={t('admin.order.shippingAddress')}>
-        <AddressLines address={order.shipping_address} />
+        <AddressLines address={order.shipping_address} none={t('admin.order.noAddress')} />
       </Part>
       <Part title={t('admin.order.billingAddress')}>
-        <AddressLines address={order.billing_address} />
+        <AddressLines address={order.billing_address} none={t('admin.order.noBillingAddress')} />
       </Part>
       {order.gift ? (
         <Part title={t('admin.order.gift')}>
@@ -107,15 +107,32 @@ function Lines({ lines }: { lines: Line[] }) {
               {kind(line)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
             </td>
-            <td className="admin-table__money">×{line.quantity}</td>
-            <td className="admin-table__money">{formatMoney(line.unit_usd)}</td>
-            <td className="admin-table__money">{line.discount_usd > 0 ? `−${formatMoney(line.discount_usd)}` : '—'}</td>
-            <td className="admin-table__money">{formatMoney(line.tax_usd)}</td>
-            <td className="admin-table__money">{formatMoney(line.subtotal_usd)}</td>
+            <MoneyCell label={t('admin.order.quantity')}>×{line.quantity}</MoneyCell>
+            <MoneyCell label={t('admin.order.unit')}>{formatMoney(line.unit_usd)}</MoneyCell>
+            <MoneyCell label={t('admin.order.discount')}>
+              {line.discount_usd > 0 ? `−${formatMoney(line.discount_usd)}` : '—'}
+            </MoneyCell>
+            <MoneyCell label={t('admin.order.tax')}>{formatMoney(line.tax_usd)}</MoneyCell>
+            <MoneyCell label={t('admin.order.lineTotal')}>{formatMoney(line.subtotal_usd)}</MoneyCell>
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A figure of a line. On a phone, where the columns stack, it carries its
+ * column's name for sight; screen readers have the column heading already.
+ */
+function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="admin-table__money">
+      <span className="admin-table__label" aria-hidden="true">
+        {label}:{' '}
+      </span>
+      {children}
+    </td>
   );
 }
 
@@ -153,10 +170,9 @@ function useCountryName() {
   }, [countries, lang]);
 }
 
-function AddressLines({ address }: { address: AdminOrder['shipping_address'] }) {
-  const { t } = useI18n();
+function AddressLines({ address, none }: { address: AdminOrder['shipping_address']; none: string }) {
   const countryName = useCountryName();
-  if (!address) return <p>{t('admin.order.noAddress')}</p>;
+  if (!address) return <p>{none}</p>;
   const a: Address = address;
   const lines = [
     [a.fname, a.lname].filter(Boolean).join(' '),

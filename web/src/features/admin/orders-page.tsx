@@ -77,10 +77,10 @@ function OrdersList({ filters, path }: { filters: AdminOrdersFilters; path: stri
           <tbody>
             {data.items.map((order) => (
               <tr key={order.id}>
-                <th scope="row">
+                <th scope="row" className="admin-table__nowrap">
                   <Link to={orderHref(order.id)}>{order.number}</Link>
                 </th>
-                <td>{formatDate(order.created_at)}</td>
+                <td className="admin-table__nowrap">{formatDate(order.created_at)}</td>
                 <td>
                   {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
                   <span className="admin-table__line">{order.customer.email}</span>
