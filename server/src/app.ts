@@ -15,6 +15,7 @@ import sessionUsers from './modules/accounts/session-user-cache';
 import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
+import { adminOrdersRoutes } from './modules/admin-orders/admin-orders.routes';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(accountsRoutes);
   await app.register(loginRoutes, { delay: loginDelay, hashParams: passwordHash });
   await app.register(adminRoutes);
+  await app.register(adminOrdersRoutes, { config });
   await app.register(profileRoutes, { config, hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });

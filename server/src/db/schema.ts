@@ -41,6 +41,17 @@ export interface Addresses {
   user_id: number;
 }
 
+export interface AdminAudit {
+  action: string;
+  admin_email: string;
+  admin_id: number | null;
+  at: Generated<Timestamp>;
+  details: Generated<Json>;
+  id: Generated<number>;
+  ip: string;
+  target: string;
+}
+
 export interface AdventureSignups {
   address: string;
   birthday: Generated<string>;
@@ -272,6 +283,7 @@ export interface MailOutbox {
   lang_code: string;
   last_error: string | null;
   next_attempt_at: Generated<Timestamp>;
+  order_id: number | null;
   reply_to: string | null;
   sent_at: Timestamp | null;
   status: Generated<string>;
@@ -660,6 +672,7 @@ export interface Users {
 
 export interface DB {
   addresses: Addresses;
+  admin_audit: AdminAudit;
   adventure_signups: AdventureSignups;
   app_secrets: AppSecrets;
   captcha_spent: CaptchaSpent;

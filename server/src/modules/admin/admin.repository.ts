@@ -26,6 +26,10 @@ export function adminRepository(db: Db) {
       return db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', id).executeTakeFirst();
     },
 
+    async emailOf(id: number) {
+      return (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst())?.email;
+    },
+
     async logStart(adminId: number, userId: number) {
       await db.insertInto('masquerade_log').values({ admin_id: adminId, user_id: userId }).execute();
     },

@@ -63,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         admin.id,
         request.params.userId,
         (userId) => request.startUserSession(userId, { masqueradeAdminId: admin.id }),
-        request.log,
+        request,
       );
       return { back_location: '/' };
     },
@@ -82,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A GET that changes state (spec §7 names it so): refuse it from another site's page.
       if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('not_allowed', 'forbidden_origin');
-      const adminId = await endImpersonation(app.db, await request.getSession(), request.log);
+      const adminId = await endImpersonation(app.db, request);
       if (!adminId) throw new AppError('invalid_data', 'not_masquerading');
       if (!(await admins.isAdmin(adminId))) {
         // No longer an admin: the impersonation just ends, signed out.

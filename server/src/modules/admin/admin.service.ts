@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { recordAdminAction, userTarget } from '../audit/audit';
 import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login.service';
-import type { SessionRow } from '../sessions/session';
 import { adminRepository } from './admin.repository';
 
 /**
@@ -12,12 +12,31 @@ import { adminRepository } from './admin.repository';
  * it; the caller then replaces or ends the session. Returns the admin's id,
  * or undefined when the session was no impersonation.
  */
-export async function endImpersonation(db: Db, session: SessionRow | undefined, log: FastifyBaseLogger) {
+export async function endImpersonation(db: Db, request: FastifyRequest) {
+  const session = await request.getSession();
   const adminId = session?.masquerade_admin_id;
   if (!adminId || !session.user_id) return undefined;
-  await adminRepository(db).logEnd(adminId, session.user_id);
-  log.info({ masquerade_admin_id: adminId, user_id: session.user_id }, 'impersonation ended');
+  const userId = session.user_id;
+  await db.transaction().execute(async (trx) => {
+    const repo = adminRepository(trx);
+    await repo.logEnd(adminId, userId);
+    await auditImpersonation(trx, request, adminId, userId, 'masquerade.end');
+  });
+  request.log.info({ masquerade_admin_id: adminId, user_id: userId }, 'impersonation ended');
   return adminId;
+}
+
+/** The audit log's record of an impersonation's start or end (issue 29 item 7). */
+async function auditImpersonation(
+  db: Db,
+  request: FastifyRequest,
+  adminId: number,
+  userId: number,
+  action: 'masquerade.start' | 'masquerade.end',
+) {
+  const repo = adminRepository(db);
+  const [admin, user] = await Promise.all([repo.emailOf(adminId), repo.emailOf(userId)]);
+  await recordAdminAction(db, request, { id: adminId, email: admin ?? '' }, action, userTarget(user ?? String(userId)));
 }
 
 /** Spec §6 Admin: the user list and impersonation (masquerade). */
@@ -47,14 +66,17 @@ export function adminService(db: Db) {
       adminId: number,
       userId: number,
       switchSession: (userId: number) => Promise<unknown>,
-      log: FastifyBaseLogger,
+      request: FastifyRequest,
     ) {
       const target = await repo.findUser(userId);
       if (!target) throw new AppError('not_found', 'not_found');
       if (target.is_admin) throw new AppError('not_allowed', 'masquerade_not_allowed');
       await switchSession(target.id);
-      await repo.logStart(adminId, target.id);
-      log.info({ masquerade_admin_id: adminId, user_id: target.id }, 'impersonation started');
+      await db.transaction().execute(async (trx) => {
+        await adminRepository(trx).logStart(adminId, target.id);
+        await auditImpersonation(trx, request, adminId, target.id, 'masquerade.start');
+      });
+      request.log.info({ masquerade_admin_id: adminId, user_id: target.id }, 'impersonation started');
       return target.id;
     },
 

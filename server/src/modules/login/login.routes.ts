@@ -25,7 +25,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginServiceOptions> = async (ap
     async (request, reply) => {
       const user = await login.verify(request.body, request.ip);
       // Logging in over an impersonation ends it.
-      await endImpersonation(app.db, await request.getSession(), request.log);
+      await endImpersonation(app.db, request);
       await request.startUserSession(user.id, {
         carry: (fromSessionId) => mergeGuestCart(app.db, { fromSessionId, userId: user.id }),
       });

@@ -1,6 +1,6 @@
 import { type CardBrand, CardBrand as CardBrands, type LangCode } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
-import type { MailBlock } from '../../mail/content';
+import { type MailBlock, mailField } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
 import { mailSiteOrigin } from '../../mail/site';
@@ -229,6 +229,107 @@ export function lateRefundMail(order: OrderRow, buyerName: string) {
         }),
       },
       { kind: 'text', text: t('orders.email.signature') },
+    ],
+  });
+}
+
+/** The parcel's lines, as the shipping e-mails list them. */
+function shippedRows(lang: LangCode, lines: readonly OrderLineRow[]) {
+  return lines
+    .filter((l) => isShipped(l.type))
+    .map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
+}
+
+/** An address kept on an order (a snapshot of the form), as lines of a letter. */
+function addressLines(address: unknown) {
+  const a = (address ?? {}) as Record<string, unknown>;
+  const part = (k: string) => (typeof a[k] === 'string' ? oneLine(a[k] as string) : '');
+  return [
+    `${part('fname')} ${part('lname')}`.trim(),
+    part('line1'),
+    [part('city'), part('state'), part('postal_code')].filter(Boolean).join(', '),
+    part('phone'),
+  ]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * Issue 29: "your order is on its way", in the family's language, once the
+ * back office marks the parcel shipped: what is in it, the carrier and
+ * tracking number when given, and where to follow it.
+ */
+export function shippedMail(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  buyerName: string,
+  links: { tracking: string | null; orders: string },
+) {
+  const lang = order.lang_code as LangCode;
+  const t = translators[lang];
+  const number = orderNumberOf(order);
+  return renderMail({
+    lang,
+    subject: t('orders.shippedEmail.subject', { number }),
+    blocks: [
+      { kind: 'text', text: t('orders.email.greeting', { name: oneLine(buyerName) }) },
+      { kind: 'text', text: t('orders.shippedEmail.text', { number }) },
+      { kind: 'items', heading: t('orders.email.items'), rows: shippedRows(lang, lines) },
+      {
+        kind: 'fields',
+        rows: [
+          ...mailField(t('orders.shippedEmail.carrier'), order.carrier),
+          ...mailField(t('orders.shippedEmail.tracking'), order.tracking_number),
+        ],
+      },
+      ...(links.tracking
+        ? [
+            {
+              kind: 'link' as const,
+              text: t('orders.shippedEmail.track'),
+              url: links.tracking,
+              button: t('orders.shippedEmail.trackButton'),
+            },
+          ]
+        : []),
+      { kind: 'link', text: t('orders.shippedEmail.orders'), url: links.orders, button: t('mail.button.myOrders') },
+      { kind: 'text', text: t('orders.email.signature') },
+    ],
+  });
+}
+
+/**
+ * Issue 29 item 3: the ministry is told of each paid order with something
+ * to post (in English, the back office's working language here), with the
+ * address, any gift, and the link to the order in the back office.
+ */
+export function shipAlertMail(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  buyer: { name: string; email: string },
+  adminLink: string,
+) {
+  const lang: LangCode = 'en';
+  const t = translators[lang];
+  const number = orderNumberOf(order);
+  const rows = shippedRows(lang, lines);
+  const count = lines.filter((l) => isShipped(l.type)).reduce((n, l) => n + l.quantity, 0);
+  return renderMail({
+    lang,
+    subject: t('orders.ministryEmail.subject', { number, count }),
+    blocks: [
+      { kind: 'text', text: t('orders.ministryEmail.text', { name: oneLine(buyer.name), email: buyer.email, number }) },
+      { kind: 'items', heading: t('orders.email.items'), rows },
+      { kind: 'fields', rows: mailField(t('orders.ministryEmail.shipTo'), addressLines(order.shipping_address)) },
+      ...(order.gift_name
+        ? [
+            {
+              kind: 'quote' as const,
+              text: t('orders.ministryEmail.giftFor', { name: oneLine(order.gift_name), message: order.gift_message ?? '' }),
+            },
+          ]
+        : []),
+      { kind: 'link', text: t('orders.ministryEmail.open'), url: adminLink, button: t('orders.ministryEmail.button') },
     ],
   });
 }

@@ -32,6 +32,7 @@ export default fp<{ config: Config; worker: boolean }>(
       payments: app.payments,
       origins: siteLangOptions(config).origins,
       attempts: cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }),
+      ministryEmail: config.MINISTRY_EMAIL,
     });
     app.onPaymentEvent(paymentEventHandler(purchases));
     app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));

@@ -16,7 +16,7 @@ import { assertNoSecondPlan } from '../cart/one-plan';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
-import { giftMail, lateRefundMail, receiptMail } from './order-mail';
+import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';
 import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
 import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository';
 
@@ -27,6 +27,8 @@ export interface PurchasesDeps {
   origins: Record<LangCode, string>;
   /** Declined cards counted per account and address, a captcha past the limit (issue 26 item 7). */
   attempts: CardAttempts;
+  /** Told of each paid order with something to post (issue 29 item 3); none when empty. */
+  ministryEmail: string;
 }
 
 const SHIPPED = new Set(['physical', 'book']);
@@ -68,7 +70,7 @@ function assertPurchasable(total: CartTotal) {
  * paid (cart emptied, ownership, gifts, receipt: one transaction) or failed
  * (coupon and balance given back; the cart stays as it was).
  */
-export function purchasesService({ db, payments, origins, attempts }: PurchasesDeps) {
+export function purchasesService({ db, payments, origins, attempts, ministryEmail }: PurchasesDeps) {
   /** Writes the pending order of the user's cart `cartId` if `accept` takes its total. */
   async function startOrder(buyer: Payer, cartId: number, lang: LangCode, accept: (total: CartTotal) => void) {
     return db.transaction().execute(async (trx) => {
@@ -127,8 +129,18 @@ export function purchasesService({ db, payments, origins, attempts }: PurchasesD
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
+        orderId: order.id,
         ...(await receiptMail(order, lines, buyer.fname || buyer.email)),
       });
+      if (ministryEmail && lines.some((l) => SHIPPED.has(l.type))) {
+        const name = `${buyer.fname} ${buyer.lname ?? ''}`.trim() || buyer.email;
+        await enqueueMail(trx, {
+          lang_code: 'en',
+          to: ministryEmail,
+          orderId: order.id,
+          ...(await shipAlertMail(order, lines, { name, email: buyer.email }, `${origins.en}/admin/orders/${order.id}`)),
+        });
+      }
       return { order, lines };
     });
     if (!done) {

@@ -39,7 +39,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A GET that changes state: refuse it from another site's page (logout CSRF).
       if (request.headers['sec-fetch-site'] !== 'cross-site') {
         // Logging out while impersonating ends the impersonation too (audit trail).
-        await endImpersonation(app.db, await request.getSession(), request.log);
+        await endImpersonation(app.db, request);
         await request.endSession();
         reply.setCookie(LOGGED_OUT_FLASH, '1', { path: '/', sameSite: 'lax', maxAge: 60 });
       }

@@ -45,6 +45,7 @@ export const subscriptionsSeeder: Seeder = {
         payments: then,
         origins: { en: '', es: '', ru: '' },
         attempts: cardAttempts(db, { ministryEmail: '' }),
+        ministryEmail: '',
       });
       const owner = { userId: customer.id, sessionId: '' };
       await fill(owner);

@@ -2,6 +2,7 @@ import { SiteQuery, TestClockBody, TestClockResponse } from '@storyhouse/contrac
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TestProcessor } from '../../providers/payments/test-processor';
 import { requireAdmin } from '../accounts/guards';
+import { recordAdminAction } from '../audit/audit';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,12 +25,18 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ processor: TestProcessor }
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
+      const admin = await requireAdmin(request);
       reply.header('cache-control', 'no-store');
       const to = new Date((await processor.now()).getTime() + request.body.advance_days * DAY_MS);
       const steps = await processor.advanceClock(to);
       await processor.redeliverPending();
-      return { frozen_time: (await processor.now()).toISOString(), steps };
+      const frozen = (await processor.now()).toISOString();
+      await recordAdminAction(app.db, request, admin, 'test_clock.move', 'test clock', {
+        advance_days: request.body.advance_days,
+        frozen_time: frozen,
+        renewals: steps,
+      });
+      return { frozen_time: frozen, steps };
     },
   );
 };

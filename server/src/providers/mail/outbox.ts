@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** The order it is about (its receipt, the shipping news): the back office lists it in the order's timeline. */
+  orderId?: number;
 }
 
 /**
@@ -29,5 +31,6 @@ export function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,
+    order_id: mail.orderId ?? null,
   });
 }

@@ -1,0 +1,252 @@
+import type {
+  AdminOrder,
+  AdminOrderFilter,
+  AdminOrderRow,
+  AdminOrdersResponse,
+  Fulfilment,
+  LangCode,
+  ShipOrderBody,
+} from '@storyhouse/contracts';
+import { ADMIN_ORDERS_PER_PAGE, AuditAction } from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { toUsd } from '../../lib/money';
+import { enqueueMail } from '../../providers/mail/outbox';
+import { orderTarget, recordAdminAction } from '../audit/audit';
+import { auditRepository } from '../audit/audit.repository';
+import { isShipped } from '../cart/shipping';
+import { receiptMail, shippedMail } from '../orders/order-mail';
+import { type OrderLineRow, type OrderRow, ordersRepository } from '../orders/orders.repository';
+import { adminOrdersRepository } from './admin-orders.repository';
+
+type Admin = { id: number; email: string };
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const nameOf = (u: { fname: string; lname: string; email: string }) => `${u.fname} ${u.lname}`.trim() || u.email;
+const fulfilmentOf = (hasParcel: boolean, shippedAt: unknown): Fulfilment =>
+  !hasParcel ? 'none' : shippedAt ? 'shipped' : 'preparing';
+/** Empty fields of a form are nothing. */
+const orNull = (s: string | undefined) => (s ? s : null);
+
+/** An address kept on an order, as the back office shows it (whatever its keys, strings only). */
+function addressOf(json: unknown): AdminOrder['shipping_address'] {
+  if (!json || typeof json !== 'object') return null;
+  const keys = ['fname', 'lname', 'email', 'phone', 'line1', 'country_id', 'state', 'city', 'postal_code'] as const;
+  const a = json as Record<string, unknown>;
+  return Object.fromEntries(keys.flatMap((k) => (a[k] === undefined || a[k] === null ? [] : [[k, a[k]]])));
+}
+
+/**
+ * Issue 29 item 2: the ministry's orders, for volunteers: a list to find
+ * them, an order with all it holds and what happened to it, and the
+ * actions (mark shipped, resend the receipt), each recorded in the audit
+ * log in the transaction of the change.
+ */
+export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCode, string> }) {
+  const repo = adminOrdersRepository(db);
+
+  async function detail(orderId: number): Promise<AdminOrder> {
+    const orders = ordersRepository(db);
+    const order = await orders.findOrder(orderId);
+    if (!order) throw new AppError('not_found', 'order_not_found');
+    const [lines, buyer, mails, actions] = await Promise.all([
+      orders.linesOf(orderId),
+      repo.buyerOf(order.user_id),
+      repo.mailsOf(orderId),
+      auditRepository(db).ofTarget(orderTarget(order.number)),
+    ]);
+    const hasParcel = lines.some((l) => isShipped(l.type));
+    const timeline: AdminOrder['timeline'] = [
+      { at: iso(order.created_at), kind: 'created' as const, detail: order.number },
+      ...(order.paid_at
+        ? [{ at: iso(order.paid_at), kind: 'paid' as const, detail: order.card_last4 ? `•••• ${order.card_last4}` : '' }]
+        : []),
+      ...(order.status === 'failed'
+        ? [{ at: iso(order.updated_at), kind: 'failed' as const, detail: order.failure_code ?? '' }]
+        : []),
+      ...(order.shipped_at
+        ? [
+            {
+              at: iso(order.shipped_at),
+              kind: 'shipped' as const,
+              detail: [order.carrier, order.tracking_number].filter(Boolean).join(' '),
+            },
+          ]
+        : []),
+      ...(order.status === 'refunded' ? [{ at: iso(order.updated_at), kind: 'refunded' as const, detail: '' }] : []),
+      ...mails.map((m) => ({
+        at: iso(m.sent_at ?? m.created_at),
+        kind: 'email' as const,
+        detail: `${m.subject} → ${m.to_address}`,
+      })),
+      ...actions.map((a) => ({
+        at: iso(a.at),
+        kind: 'admin' as const,
+        detail: `${AuditAction.parse(a.action)} · ${a.admin_email}`,
+      })),
+    ].sort((a, b) => a.at.localeCompare(b.at));
+    return {
+      id: order.id,
+      number: order.number,
+      status: order.status as AdminOrder['status'],
+      fulfilment: fulfilmentOf(hasParcel, order.shipped_at),
+      lang_code: order.lang_code,
+      created_at: iso(order.created_at),
+      paid_at: order.paid_at ? iso(order.paid_at) : null,
+      customer: { id: buyer.id, email: buyer.email, name: nameOf(buyer) },
+      lines: lines.map((l) => ({
+        id: l.id,
+        sku_id: l.sku_id,
+        type: l.type,
+        title: l.product_title && l.type !== 'digital_track' ? `${l.product_title}` : l.title,
+        quantity: l.quantity,
+        unit_usd: toUsd(l.unit_price_cents),
+        subtotal_usd: toUsd(l.subtotal_cents),
+        discount_usd: toUsd(l.discount_cents),
+        tax_usd: toUsd(l.tax_cents),
+        is_shipped: isShipped(l.type),
+        recipient_name: l.recipient_name,
+        recipient_email: l.recipient_email,
+      })),
+      amounts: {
+        subtotal_usd: toUsd(order.subtotal_cents),
+        discount_usd: toUsd(order.discount_cents),
+        coupon_code: order.coupon_code,
+        gift_card_usd: toUsd(order.gift_card_cents),
+        tax_usd: toUsd(order.tax_cents),
+        shipping_usd: toUsd(order.shipping_cents),
+        total_usd: toUsd(order.total_cents),
+      },
+      shipping_address: addressOf(order.shipping_address),
+      billing_address: addressOf(order.billing_address),
+      gift: order.gift_email ? { name: order.gift_name ?? '', email: order.gift_email, message: order.gift_message ?? '' } : null,
+      payment: {
+        provider: order.payment_provider,
+        card_brand: order.card_brand,
+        card_last4: order.card_last4,
+        payment_id: order.payment_id,
+        failure_code: order.failure_code,
+      },
+      shipment: order.shipped_at
+        ? {
+            shipped_at: iso(order.shipped_at),
+            carrier: order.carrier,
+            tracking_number: order.tracking_number,
+            tracking_url: order.tracking_url,
+          }
+        : null,
+      timeline,
+    };
+  }
+
+  /** The order's buyer and lines, for its e-mails. */
+  async function mailParts(trx: Db, order: OrderRow): Promise<{ lines: OrderLineRow[]; name: string; email: string }> {
+    const [lines, buyer] = await Promise.all([
+      ordersRepository(trx).linesOf(order.id),
+      adminOrdersRepository(trx).buyerOf(order.user_id),
+    ]);
+    return { lines, name: buyer.fname || buyer.email, email: buyer.email };
+  }
+
+  return {
+    async list(query: ReturnType<typeof normalize>): Promise<AdminOrdersResponse> {
+      const { rows, count } = await repo.list(query, query.page, ADMIN_ORDERS_PER_PAGE);
+      const lines = await repo.linesOf(rows.map((r) => r.id));
+      const items: AdminOrderRow[] = rows.map((r) => ({
+        id: r.id,
+        number: r.number,
+        status: r.status as AdminOrderRow['status'],
+        fulfilment: fulfilmentOf(Boolean(r.has_parcel), r.shipped_at),
+        created_at: iso(r.created_at),
+        paid_at: r.paid_at ? iso(r.paid_at) : null,
+        customer: { id: r.user_id, email: r.email, name: nameOf(r) },
+        total_usd: toUsd(r.total_cents),
+        summary: lines
+          .filter((l) => l.order_id === r.id)
+          .map((l) => `${l.quantity > 1 ? `${l.quantity} × ` : ''}${l.product_title ?? l.title} (${l.type})`)
+          .join(', '),
+      }));
+      return { items, page: query.page, per_page: ADMIN_ORDERS_PER_PAGE, count };
+    },
+
+    detail,
+
+    /**
+     * Mark shipped (issue 29 item 2): a paid order with a CD or a book. The
+     * first time, the family is e-mailed in its language; later calls
+     * correct the carrier and tracking only. Recorded in the audit log.
+     */
+    async ship(request: FastifyRequest, admin: Admin, orderId: number, body: ShipOrderBody): Promise<AdminOrder> {
+      await db.transaction().execute(async (trx) => {
+        const order = await adminOrdersRepository(trx).lockOrder(orderId);
+        if (!order) throw new AppError('not_found', 'order_not_found');
+        const parts = await mailParts(trx, order);
+        if (!parts.lines.some((l) => isShipped(l.type))) throw new AppError('conflict', 'order_not_shippable');
+        if (order.status !== 'paid') throw new AppError('conflict', 'order_not_paid');
+        const shipment = {
+          carrier: orNull(body.carrier),
+          tracking_number: orNull(body.tracking_number),
+          tracking_url: orNull(body.tracking_url),
+        };
+        await adminOrdersRepository(trx).ship(orderId, shipment);
+        if (!order.shipped_at) {
+          const lang = order.lang_code as LangCode;
+          const shipped = { ...order, ...shipment };
+          await enqueueMail(trx, {
+            lang_code: lang,
+            to: parts.email,
+            orderId,
+            ...(await shippedMail(shipped, parts.lines, parts.name, {
+              tracking: shipment.tracking_url,
+              orders: `${origins[lang]}/account/orders`,
+            })),
+          });
+        }
+        await recordAdminAction(trx, request, admin, 'order.ship', orderTarget(order.number), {
+          carrier: shipment.carrier,
+          tracking_number: shipment.tracking_number,
+          first: !order.shipped_at,
+        });
+      });
+      return detail(orderId);
+    },
+
+    /** Resend receipt: the paid order's receipt e-mailed to the family again. */
+    async resendReceipt(request: FastifyRequest, admin: Admin, orderId: number): Promise<AdminOrder> {
+      await db.transaction().execute(async (trx) => {
+        const order = await adminOrdersRepository(trx).lockOrder(orderId);
+        if (!order) throw new AppError('not_found', 'order_not_found');
+        if (order.status !== 'paid' && order.status !== 'refunded') throw new AppError('conflict', 'order_not_paid');
+        const parts = await mailParts(trx, order);
+        await enqueueMail(trx, {
+          lang_code: order.lang_code as LangCode,
+          to: parts.email,
+          orderId,
+          ...(await receiptMail(order, parts.lines, parts.name)),
+        });
+        await recordAdminAction(trx, request, admin, 'order.receipt', orderTarget(order.number), { to: parts.email });
+      });
+      return detail(orderId);
+    },
+  };
+}
+
+/** A calendar day that exists (2026-02-31 does not). */
+const isDay = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+};
+
+/** The list's query as the repository takes it: days that exist, in order, or 400 naming the field. */
+export function normalize(query: { page: number; filter: AdminOrderFilter; search: string; from?: string; to?: string }) {
+  const { from, to } = query;
+  const invalid = (field: 'from' | 'to') =>
+    new AppError('invalid_data', 'validation_failed', {}, { [field]: { key: 'validation.invalid' } });
+  if (from && !isDay(from)) throw invalid('from');
+  if (to && !isDay(to)) throw invalid('to');
+  if (from && to && from > to) throw invalid('to');
+  return { page: query.page, filter: query.filter, search: query.search, from, to };
+}
+
+export type AdminOrdersService = ReturnType<typeof adminOrdersService>;
