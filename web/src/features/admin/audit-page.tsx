@@ -8,7 +8,7 @@ import { AdminLayout } from './admin-layout';
 import { useAudit } from './api/get-audit';
 import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
-import { actionLabel } from './order-words';
+import { actionLabel, detailName, detailValue } from './order-words';
 import '../../ui/form/form.css';
 
 /**
@@ -130,16 +130,17 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
   );
 }
 
-/** An action's details as recorded, name and value, in the words the server stored them. */
+/** An action's details as recorded, name and value: the names the back office knows in words, others as stored. */
 function Details({ details }: { details: AuditEntry['details'] }) {
+  const { t } = useI18n();
   const entries = Object.entries(details).filter(([, value]) => value !== null && value !== '');
   if (entries.length === 0) return null;
   return (
     <dl className="admin-details">
       {entries.map(([name, value]) => (
         <div key={name}>
-          <dt>{name}</dt>
-          <dd>{String(value)}</dd>
+          <dt>{detailName(t, name)}</dt>
+          <dd>{value === null ? '' : detailValue(t, value)}</dd>
         </div>
       ))}
     </dl>

@@ -2,7 +2,7 @@ import type { AdminOrder } from '@storyhouse/contracts';
 import { useId } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { useFormatDateTime } from './format-date-time';
-import { eventLabel } from './order-words';
+import { eventDetail, eventLabel } from './order-words';
 
 /** Issue 29 item 2: what happened to the order, oldest first (created, paid, shipped, e-mails sent, admins' actions). */
 export function OrderTimeline({ order }: { order: AdminOrder }) {
@@ -22,7 +22,7 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
             <li key={i} className="admin-timeline__event">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               <span className="admin-timeline__kind">{eventLabel(t, event.kind)}</span>
-              {event.detail ? <span className="admin-timeline__detail">{event.detail}</span> : null}
+              {event.detail ? <span className="admin-timeline__detail">{eventDetail(t, event)}</span> : null}
             </li>
           ))}
         </ol>

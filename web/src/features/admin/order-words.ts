@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderFilter, AuditAction, Fulfilment } from '@storyhouse/contracts';
+import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -66,3 +66,32 @@ export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'ful
   order.fulfilment === 'none'
     ? statusLabel(t, order.status)
     : `${statusLabel(t, order.status)} · ${fulfilmentLabel(t, order.fulfilment)}`;
+
+/** The details the server records with an action, by name; a name not listed here shows as recorded. */
+const detailNames: Record<string, MessageKey> = {
+  carrier: 'admin.order.carrier',
+  tracking_number: 'admin.order.trackingNumber',
+  tracking_url: 'admin.order.trackingUrl',
+  first: 'admin.audit.detail.first',
+  to: 'admin.audit.detail.to',
+  advance_days: 'admin.audit.detail.advance_days',
+  frozen_time: 'admin.audit.detail.frozen_time',
+  renewals: 'admin.audit.detail.renewals',
+};
+
+export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
+
+/** A recorded value in words: yes or no for a flag, else as recorded. */
+export const detailValue = (t: Translate, value: string | number | boolean) =>
+  typeof value === 'boolean' ? t(value ? 'admin.audit.detail.yes' : 'admin.audit.detail.no') : String(value);
+
+/**
+ * A timeline entry's detail. An admin's action comes as "order.ship · who":
+ * its code is named in words; anything else shows as the server wrote it.
+ */
+export function eventDetail(t: Translate, event: AdminOrder['timeline'][number]) {
+  if (event.kind !== 'admin') return event.detail;
+  const [code, ...rest] = event.detail.split(' · ');
+  const action = AuditAction.safeParse(code);
+  return action.success ? [actionLabel(t, action.data), ...rest].join(' · ') : event.detail;
+}
