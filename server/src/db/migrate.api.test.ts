@@ -27,6 +27,7 @@ describe('migrateToLatest', () => {
     expect(applied).toEqual(Object.keys(migrations));
     expect(await tables()).toEqual([
       'addresses',
+      'admin_audit',
       'adventure_signups',
       'app_secrets',
       'captcha_spent',
