@@ -78,7 +78,7 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
     await filters.getByLabel(t('admin.orders.show')).selectOption({ label: t('admin.orders.filter.to_ship') });
     await filters.getByLabel(t('admin.orders.from')).fill(day(-1));
     await filters.getByLabel(t('admin.orders.search')).fill(email);
-    await filters.getByRole('button', { name: t('admin.orders.apply') }).click();
+    await filters.getByRole('button', { name: t('admin.list.apply') }).click();
     // The filters are in the address: a reload shows the same list.
     await expect(page).toHaveURL(/filter=to_ship/);
     await page.reload();
@@ -151,7 +151,7 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
 
     const filters = page.getByRole('form', { name: t('admin.audit.filters') });
     await filters.getByLabel(t('admin.audit.actionFilter')).selectOption({ label: t('admin.audit.action.order_ship') });
-    await filters.getByRole('button', { name: t('admin.orders.apply') }).click();
+    await filters.getByRole('button', { name: t('admin.list.apply') }).click();
     await expect(page).toHaveURL(/action=order\.ship/);
     await expect(ofOrder).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { AuditAction, type AuditEntry, routePath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
@@ -67,7 +67,7 @@ function AuditFilter({
       </div>
       <div className="admin-filters__submit">
         <button type="submit" className="button">
-          {t('admin.orders.apply')}
+          {t('admin.list.apply')}
         </button>
       </div>
     </form>
@@ -93,7 +93,10 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
         {t('admin.audit.count', { count: data.count })}
       </p>
       {data.items.length === 0 ? (
-        <p>{t('admin.orders.pageEmpty')}</p>
+        // A bookmarked page past the end.
+        <p>
+          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
+        </p>
       ) : (
         <table className="admin-table admin-table--stacked">
           <caption className="visually-hidden">{t('admin.audit.title')}</caption>

@@ -81,7 +81,7 @@ export function OrdersFilters({ current, onApply }: { current: AdminOrdersFilter
       </div>
       <div className="admin-filters__submit">
         <button type="submit" className="button">
-          {t('admin.orders.apply')}
+          {t('admin.list.apply')}
         </button>
       </div>
     </form>

@@ -57,7 +57,7 @@ function OrdersList({ filters, path }: { filters: AdminOrdersFilters; path: stri
       {data.items.length === 0 ? (
         // A bookmarked page past the end of a list that has shrunk.
         <p>
-          {t('admin.orders.pageEmpty')} <Link to={ordersHref(path, { ...filters, page: 1 })}>{t('admin.orders.firstPage')}</Link>
+          {t('admin.list.pageEmpty')} <Link to={ordersHref(path, { ...filters, page: 1 })}>{t('admin.list.firstPage')}</Link>
         </p>
       ) : (
         <table className="admin-table admin-table--stacked">
