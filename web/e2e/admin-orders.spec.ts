@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { type CartTotal, type Product, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, buyDigitalAlbum, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
 
 // Issue 29 items 2 and 7: the ministry's volunteer finds a family's order
 // with a CD to post, marks it shipped with its tracking, sends the receipt
@@ -156,6 +156,22 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
     await expect(ofOrder).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(0);
   });
+});
+
+test('a digital-only order has nothing to post: its page offers no Mark shipped, only the receipt', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await createAccount(page, { email: freshEmail('admin-digital'), password: 'listen-along-1' });
+  const { orderId } = await buyDigitalAlbum(page, story[siteLang], siteLang);
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`/admin/orders/${orderId}`);
+  const shipping = page.getByRole('region', { name: t('admin.order.shipment'), exact: true });
+  await expect(shipping).toContainText(t('admin.order.nothingToPost'));
+  await expect(shipping.getByRole('form')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('admin.order.resendReceipt') })).toBeVisible();
 });
 
 test('a customer opening the back office’s orders gets the not-allowed page', async ({ page, t, siteLang }) => {
