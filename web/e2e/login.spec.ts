@@ -160,6 +160,12 @@ test('an admin lands on /admin, impersonates the demo customer, sees the banner,
 
   await expect(page).toHaveURL(/\/admin$/, AFTER_LOGIN);
   await expect(page.getByRole('heading', { level: 1, name: t('admin.title') })).toBeVisible();
+  // The user list is the back office's Users section (issue 29).
+  await page
+    .getByRole('navigation', { name: t('admin.nav.label') })
+    .getByRole('link', { name: t('admin.nav.users') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.users') })).toBeVisible();
   await page.getByRole('searchbox', { name: t('admin.search') }).fill('family@storyhouse.example');
   await page.getByRole('button', { name: t('admin.searchButton') }).click();
   const row = page.getByRole('row').filter({ hasText: 'family@storyhouse.example' });

@@ -82,6 +82,11 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       p('accountSettings'),
       p('resetPassword'),
       p('admin'),
+      // The back office (issue 29): its sections; an order's page is measured after, on an order the list names.
+      p('adminOrders'),
+      { ...p('adminOrders'), path: `${pathOf('adminOrders', lang)}?filter=to_ship&search=example` },
+      p('adminUsers'),
+      p('adminAudit'),
       p('mailbox'),
       // My Library (issue 14): the list, then the free story's album page with its tracks.
       p('library'),
@@ -198,6 +203,16 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       const login = await api(page, 'POST', '/crud/login', DEMO_ADMIN);
       expect(login.status, `login of ${DEMO_ADMIN.email}`).toBe(200);
       for (const visit of visits(lang).admin) await measure(page, origin, visit, found, lang);
+      // An order's page, with its lines, addresses and timeline: the newest with a parcel to post (its Mark shipped
+      // form), else the newest of all (the demo family's orders at least).
+      const newest = async (filter: string) => {
+        const orders = await api(page, 'GET', `/crud/admin/orders?filter=${filter}`);
+        expect(orders.status, `GET /crud/admin/orders?filter=${filter}`).toBe(200);
+        return (orders.body as { items: { id: number }[] }).items[0];
+      };
+      const order = (await newest('to_ship')) ?? (await newest('all'));
+      expect(order, 'an order in the back office').toBeDefined();
+      await measure(page, origin, { route: 'adminOrder', path: `/admin/orders/${order?.id}` }, found, lang);
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 

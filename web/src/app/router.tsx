@@ -19,6 +19,17 @@ type Screen = Preloadable<object> | ComponentType;
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
 
 /**
+ * A screen of the back office (issue 29): all of them come in one lazy
+ * module, so its pages cost the shell's first download one import, however many there are.
+ */
+const adminScreen = (name: keyof typeof import('../features/admin/admin-screens')) =>
+  preloadable<object>(async () => {
+    const screens = await import('../features/admin/admin-screens');
+    const screen: ComponentType = screens[name];
+    return { default: screen };
+  });
+
+/**
  * The screen of every page route in packages/contracts (the one route
  * table). The Record type makes a route without a screen a compile error.
  * Screens load lazily so the shell's first download stays small.
@@ -45,7 +56,11 @@ const screens: Record<PageRouteId, Screen> = {
   adventures: preloadable(() => import('../features/adventures/adventures-page')),
   mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),
   login: preloadable(() => import('../features/login/login-page')),
-  admin: preloadable(() => import('../features/admin/admin-page')),
+  admin: adminScreen('AdminPage'),
+  adminOrders: adminScreen('AdminOrdersPage'),
+  adminOrder: adminScreen('AdminOrderPage'),
+  adminUsers: adminScreen('UsersPage'),
+  adminAudit: adminScreen('AuditPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),

@@ -8,7 +8,7 @@ import { useI18n } from '../../lib/i18n';
 
 /**
  * Spec §2 Shell: while an admin impersonates someone, a banner on every page
- * with a button that ends it and goes to the admin user list.
+ * with a button that ends it and goes back to the back office.
  */
 export function ImpersonationBanner() {
   const { t } = useI18n();

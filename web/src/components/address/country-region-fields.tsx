@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n';
 import { SelectField, TextField } from '../../ui/form/fields';
 import type { FormApi } from '../../ui/form/use-form';
 import { useCountries, useStates } from './api/get-countries';
+import { countryNamer } from './country-names';
 
 type Values = Record<string, string | boolean>;
 
@@ -21,16 +22,9 @@ function useCountryOptions(countries: Country[] | undefined) {
   const { lang } = useI18n();
   return useMemo(() => {
     if (!countries) return [];
-    let names: Intl.DisplayNames | undefined;
-    try {
-      names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
-    } catch {
-      names = undefined;
-    }
+    const name = countryNamer(lang);
     const collator = new Intl.Collator(lang);
-    return countries
-      .map((c) => ({ value: String(c.id), label: names?.of(c.code) ?? c.country_name }))
-      .sort((a, b) => collator.compare(a.label, b.label));
+    return countries.map((c) => ({ value: String(c.id), label: name(c) })).sort((a, b) => collator.compare(a.label, b.label));
   }, [countries, lang]);
 }
 

@@ -1,0 +1,184 @@
+import type { Page } from '@playwright/test';
+import { type CartTotal, type Product, routePath } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, type SiteLang, test } from './fixtures';
+import { asBrowser, buyDigitalAlbum, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
+
+// Issue 29 items 2 and 7: the ministry's volunteer finds a family's order
+// with a CD to post, marks it shipped with its tracking, sends the receipt
+// again, and finds both actions in the audit log; a customer has no way in.
+
+// axe goes into the order page as an inline script (helpers.ts seriousViolations).
+test.use({ bypassCSP: true });
+
+/** A demo story with both a CD and a digital album, per site (web/e2e/cart.spec.ts). */
+const story: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+
+/** A new family, signed in in the page's browser, buys the story's CD and its digital album, the CD to an address. */
+async function familyBuysCdAndAlbum(page: Page, lang: SiteLang) {
+  const email = await createAccount(page, { email: freshEmail('admin-orders'), password: 'listen-along-1' });
+  const { orderId } = await asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${story[lang]}/skus`)).json()) as Product;
+    for (const sku of [product.physicalAlbum, product.digitalAlbum]) {
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: sku?.id } })).status(), 'adding to the cart').toBe(200);
+    }
+    const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+    const address = {
+      fname: 'Rosa',
+      lname: 'Tester',
+      email,
+      phone: '+1 312 555 0100',
+      line1: '12 Elm Street',
+      country_id: 33,
+      state: 'IL',
+      city: 'Chicago',
+      postal_code: '60601',
+    };
+    expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status(), 'the address').toBe(200);
+    return payCart(api, lang);
+  });
+  return { email, orderId };
+}
+
+/** The back office's navigation. */
+const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
+
+/** The order page's timeline entries of a kind (its word, exactly: an entry's detail may use the same word). */
+const event = (page: Page, t: Translate, kind: 'shipped' | 'email') =>
+  page
+    .getByRole('list', { name: t('admin.order.timeline') })
+    .getByRole('listitem')
+    .filter({ has: page.getByText(t(`admin.order.event.${kind}`), { exact: true }) });
+
+/** A day as a date field takes it, `days` from today (UTC, as the server counts days). */
+const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+test('the admin finds a family’s order to ship, marks it shipped with its tracking, resends the receipt, and sees both in the audit log', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const { email, orderId } = await familyBuysCdAndAlbum(page, siteLang);
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+
+  await test.step('the overview links to the orders to ship', async () => {
+    await page.goto(routePath('admin', siteLang)!);
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.title') })).toBeVisible();
+    await expect(adminNav(page, t).getByRole('link', { name: t('admin.nav.overview') })).toHaveAttribute('aria-current', 'page');
+    // However many other journeys left to ship: the words, with a number.
+    const toShip = new RegExp(`^${t('admin.overview.toShip', { count: 0 }).replace('0', '[\\d.,\\s]+')}$`);
+    await expect(page.getByRole('link', { name: toShip })).toHaveAttribute('href', '/admin/orders?filter=to_ship');
+  });
+
+  await test.step('Orders: "to ship", placed since yesterday, the family’s e-mail', async () => {
+    await adminNav(page, t)
+      .getByRole('link', { name: t('admin.nav.orders') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.orders.title') })).toBeVisible();
+    const filters = page.getByRole('form', { name: t('admin.orders.filters') });
+    await filters.getByLabel(t('admin.orders.show')).selectOption({ label: t('admin.orders.filter.to_ship') });
+    await filters.getByLabel(t('admin.orders.from')).fill(day(-1));
+    await filters.getByLabel(t('admin.orders.search')).fill(email);
+    await filters.getByRole('button', { name: t('admin.list.apply') }).click();
+    // The filters are in the address: a reload shows the same list.
+    await expect(page).toHaveURL(/filter=to_ship/);
+    await page.reload();
+    await expect(page.getByText(t('admin.orders.count', { count: 1 }))).toBeVisible();
+    const rows = page.getByRole('table').getByRole('row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(email);
+    await expect(rows.nth(1)).toContainText(`${t('admin.orders.status.paid')} · ${t('admin.orders.fulfilment.preparing')}`);
+    await rows.nth(1).getByRole('link').click();
+    await expect(page).toHaveURL(new RegExp(`/admin/orders/${orderId}$`));
+  });
+
+  const orderNumber = await test.step('the order page: its lines, the address, no serious accessibility problem', async () => {
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(new RegExp(t('admin.order.title', { number: '\\S+' })));
+    const number = (await heading.textContent())?.split(' ').pop() ?? '';
+    await expect(adminNav(page, t).getByRole('link', { name: t('admin.nav.orders') })).toHaveAttribute('aria-current', 'true');
+    const lines = page.getByRole('region', { name: t('admin.order.lines'), exact: true }).getByRole('row');
+    await expect(lines).toHaveCount(3);
+    await expect(page.getByRole('region', { name: t('admin.order.lines'), exact: true })).toContainText(t('cart.type.physical'));
+    await expect(page.getByRole('region', { name: t('admin.order.lines'), exact: true })).toContainText(
+      t('cart.type.digital_album'),
+    );
+    await expect(page.getByRole('region', { name: t('admin.order.shippingAddress'), exact: true })).toContainText(
+      '12 Elm Street',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    return number;
+  });
+
+  await test.step('Mark shipped with a carrier and a tracking number: the shipment and its timeline entry show', async () => {
+    const shipping = page.getByRole('region', { name: t('admin.order.shipment'), exact: true });
+    const form = shipping.getByRole('form', { name: t('admin.order.shipForm') });
+    await form.getByLabel(t('admin.order.carrier')).fill('USPS');
+    await form.getByLabel(t('admin.order.trackingNumber')).fill('9400 1112 0200 0000 0000 01');
+    await form.getByRole('button', { name: t('admin.order.markShipped') }).click();
+    const dialog = page.getByRole('dialog', { name: t('admin.order.shipTitle', { number: orderNumber }) });
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: t('admin.order.markShipped') }).click();
+
+    await expect(shipping.getByRole('status')).toHaveText(t('admin.order.shippedDone', { email }));
+    await expect(shipping.getByRole('definition').filter({ hasText: 'USPS' })).toBeVisible();
+    await expect(shipping.getByRole('definition').filter({ hasText: '9400 1112 0200 0000 0000 01' })).toBeVisible();
+    await expect(page.getByText(`${t('admin.orders.status.paid')} · ${t('admin.orders.fulfilment.shipped')}`)).toBeVisible();
+    await expect(event(page, t, 'shipped')).toHaveCount(1);
+    // The same form now updates the tracking.
+    await expect(form.getByRole('button', { name: t('admin.order.updateTracking') })).toBeVisible();
+  });
+
+  await test.step('Resend receipt, once confirmed: announced, and one more e-mail in the timeline', async () => {
+    const emails = event(page, t, 'email');
+    const before = await emails.count();
+    const receipt = page.getByRole('region', { name: t('admin.order.receipt'), exact: true });
+    await receipt.getByRole('button', { name: t('admin.order.resendReceipt') }).click();
+    const dialog = page.getByRole('dialog', { name: t('admin.order.receiptTitle', { number: orderNumber }) });
+    await dialog.getByRole('button', { name: t('admin.order.resendReceipt') }).click();
+    await expect(receipt.getByRole('status')).toHaveText(t('admin.order.receiptSent', { email }));
+    await expect(emails).toHaveCount(before + 1);
+  });
+
+  await test.step('the audit log lists both actions on the order, and filters by action', async () => {
+    await adminNav(page, t)
+      .getByRole('link', { name: t('admin.nav.audit') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.audit.title') })).toBeVisible();
+    const ofOrder = page.getByRole('row').filter({ hasText: orderNumber });
+    await expect(ofOrder.filter({ hasText: t('admin.audit.action.order_ship') })).toHaveCount(1);
+    await expect(ofOrder.filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(1);
+    await expect(ofOrder.first()).toContainText('admin@storyhouse.example');
+
+    const filters = page.getByRole('form', { name: t('admin.audit.filters') });
+    await filters.getByLabel(t('admin.audit.actionFilter')).selectOption({ label: t('admin.audit.action.order_ship') });
+    await filters.getByRole('button', { name: t('admin.list.apply') }).click();
+    await expect(page).toHaveURL(/action=order\.ship/);
+    await expect(ofOrder).toHaveCount(1);
+    await expect(page.getByRole('row').filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(0);
+  });
+});
+
+test('a digital-only order has nothing to post: its page offers no Mark shipped, only the receipt', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await createAccount(page, { email: freshEmail('admin-digital'), password: 'listen-along-1' });
+  const { orderId } = await buyDigitalAlbum(page, story[siteLang], siteLang);
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`/admin/orders/${orderId}`);
+  const shipping = page.getByRole('region', { name: t('admin.order.shipment'), exact: true });
+  await expect(shipping).toContainText(t('admin.order.nothingToPost'));
+  await expect(shipping.getByRole('form')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: t('admin.order.resendReceipt') })).toBeVisible();
+});
+
+test('a customer opening the back office’s orders gets the not-allowed page', async ({ page, t, siteLang }) => {
+  await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
+  for (const route of ['adminOrders', 'adminAudit'] as const) {
+    await page.goto(routePath(route, siteLang)!);
+    await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
+  }
+});

@@ -1,0 +1,11 @@
+/**
+ * The back office's screens, one module for the router (issue 29): the shell
+ * names one lazy import for all of them, so each new admin page adds a line
+ * to the route table and nothing to the storefront's first download. An
+ * admin who opens one page has the others' code at hand.
+ */
+export { default as AdminPage } from './admin-page';
+export { default as AuditPage } from './audit-page';
+export { default as AdminOrderPage } from './order-page';
+export { default as AdminOrdersPage } from './orders-page';
+export { default as UsersPage } from './users-page';

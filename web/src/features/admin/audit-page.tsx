@@ -1,0 +1,151 @@
+import { AuditAction, type AuditEntry, routePath } from '@storyhouse/contracts';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PagingLinks } from '../../components/paging/paging-links';
+import { useI18n } from '../../lib/i18n';
+import { LoadError, Loading } from '../../ui/query-status';
+import { AdminLayout } from './admin-layout';
+import { useAudit } from './api/get-audit';
+import { useFormatDateTime } from './format-date-time';
+import { listHref, pageParam } from './list-params';
+import { actionLabel, detailName, detailValue } from './order-words';
+import '../../ui/form/form.css';
+
+/**
+ * Issue 29 item 7, the audit log: every admin action (who, when, what, to
+ * what, from which address), newest first, 50 a page, of one kind or all.
+ * Read only: nobody edits the record, here or anywhere. The kind and page
+ * are in the address.
+ */
+export default function AuditPage() {
+  const { t, lang } = useI18n();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const parsed = AuditAction.safeParse(params.get('action'));
+  const action = parsed.success ? parsed.data : undefined;
+  const page = pageParam(params);
+  const path = routePath('adminAudit', lang) ?? '';
+  const href = (next: { action?: AuditAction | undefined; page?: number }) =>
+    listHref(path, { action: 'action' in next ? next.action : action, page: next.page });
+  return (
+    <AdminLayout title={t('admin.audit.title')}>
+      <AuditFilter action={action} onApply={(next) => navigate(href({ action: next }))} />
+      <AuditList action={action} page={page} href={(p) => href({ page: p })} />
+    </AdminLayout>
+  );
+}
+
+/** The kind of action to list; it applies when sent, like the orders' filters. */
+function AuditFilter({
+  action,
+  onApply,
+}: {
+  action: AuditAction | undefined;
+  onApply: (action: AuditAction | undefined) => void;
+}) {
+  const { t } = useI18n();
+  const selectId = useId();
+  const [draft, setDraft] = useState(action ?? '');
+  // Back and forward change the kind in the address: the select follows.
+  useEffect(() => setDraft(action ?? ''), [action]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(AuditAction.safeParse(draft).data);
+  };
+  return (
+    <form className="admin-filters" aria-label={t('admin.audit.filters')} onSubmit={submit}>
+      <div className="field">
+        <label htmlFor={selectId}>{t('admin.audit.actionFilter')}</label>
+        <select id={selectId} value={draft} onChange={(e) => setDraft(e.target.value)}>
+          <option value="">{t('admin.audit.allActions')}</option>
+          {AuditAction.options.map((value) => (
+            <option key={value} value={value}>
+              {actionLabel(t, value)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="admin-filters__submit">
+        <button type="submit" className="button">
+          {t('admin.list.apply')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function AuditList({ action, page, href }: { action: AuditAction | undefined; page: number; href: (page: number) => string }) {
+  const { t } = useI18n();
+  const formatDateTime = useFormatDateTime();
+  const { data, error, isPending, isPlaceholderData, refetch } = useAudit(page, action);
+  if (isPending) return <Loading shape="block" />;
+  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
+  if (data.count === 0) {
+    return (
+      <p className="admin-empty card card--tinted" role="status">
+        {action ? t('admin.audit.noneOfKind') : t('admin.audit.none')}
+      </p>
+    );
+  }
+  return (
+    <div className="admin-results" aria-busy={isPlaceholderData}>
+      <p className="admin-results__count" role="status">
+        {t('admin.audit.count', { count: data.count })}
+      </p>
+      {data.items.length === 0 ? (
+        // A bookmarked page past the end.
+        <p>
+          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
+        </p>
+      ) : (
+        <table className="admin-table admin-table--stacked">
+          <caption className="visually-hidden">{t('admin.audit.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.audit.when')}</th>
+              <th scope="col">{t('admin.audit.who')}</th>
+              <th scope="col">{t('admin.audit.what')}</th>
+              <th scope="col">{t('admin.audit.target')}</th>
+              <th scope="col">{t('admin.audit.details')}</th>
+              <th scope="col">{t('admin.audit.address')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                </td>
+                <td>{entry.admin.email}</td>
+                <th scope="row">{actionLabel(t, entry.action)}</th>
+                <td>{entry.target}</td>
+                <td>
+                  <Details details={entry.details} />
+                </td>
+                <td>{entry.ip}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.audit.paging')} href={href} />
+    </div>
+  );
+}
+
+/** An action's details as recorded, name and value: the names the back office knows in words, others as stored. */
+function Details({ details }: { details: AuditEntry['details'] }) {
+  const { t } = useI18n();
+  const entries = Object.entries(details).filter(([, value]) => value !== null && value !== '');
+  if (entries.length === 0) return null;
+  return (
+    <dl className="admin-details">
+      {entries.map(([name, value]) => (
+        <div key={name}>
+          <dt>{detailName(t, name)}</dt>
+          <dd>{value === null ? '' : detailValue(t, value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,97 @@
+import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
+import type { useI18n } from '../../lib/i18n';
+
+type Translate = ReturnType<typeof useI18n>['t'];
+
+/**
+ * The back office's words for the states and kinds the API names by code,
+ * as a volunteer says them. The Record types make a new code without words
+ * a compile error.
+ */
+const filters: Record<AdminOrderFilter, MessageKey> = {
+  all: 'admin.orders.filter.all',
+  to_ship: 'admin.orders.filter.to_ship',
+  shipped: 'admin.orders.filter.shipped',
+  paid: 'admin.orders.filter.paid',
+  pending: 'admin.orders.filter.pending',
+  failed: 'admin.orders.filter.failed',
+  refunded: 'admin.orders.filter.refunded',
+};
+
+const statuses: Record<AdminOrder['status'], MessageKey> = {
+  pending: 'admin.orders.status.pending',
+  paid: 'admin.orders.status.paid',
+  failed: 'admin.orders.status.failed',
+  refunded: 'admin.orders.status.refunded',
+};
+
+const fulfilments: Record<Fulfilment, MessageKey> = {
+  none: 'admin.orders.fulfilment.none',
+  preparing: 'admin.orders.fulfilment.preparing',
+  shipped: 'admin.orders.fulfilment.shipped',
+};
+
+const events: Record<AdminOrder['timeline'][number]['kind'], MessageKey> = {
+  created: 'admin.order.event.created',
+  paid: 'admin.order.event.paid',
+  failed: 'admin.order.event.failed',
+  shipped: 'admin.order.event.shipped',
+  refunded: 'admin.order.event.refunded',
+  email: 'admin.order.event.email',
+  admin: 'admin.order.event.admin',
+};
+
+const actions: Record<AuditAction, MessageKey> = {
+  'order.ship': 'admin.audit.action.order_ship',
+  'order.receipt': 'admin.audit.action.order_receipt',
+  'order.refund': 'admin.audit.action.order_refund',
+  'subscription.cancel': 'admin.audit.action.subscription_cancel',
+  'user.admin': 'admin.audit.action.user_admin',
+  'user.lock': 'admin.audit.action.user_lock',
+  'user.password_reset': 'admin.audit.action.user_password_reset',
+  'masquerade.start': 'admin.audit.action.masquerade_start',
+  'masquerade.end': 'admin.audit.action.masquerade_end',
+  'test_clock.move': 'admin.audit.action.test_clock_move',
+};
+
+export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
+export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
+export const fulfilmentLabel = (t: Translate, fulfilment: Fulfilment) => t(fulfilments[fulfilment]);
+export const eventLabel = (t: Translate, kind: AdminOrder['timeline'][number]['kind']) => t(events[kind]);
+export const actionLabel = (t: Translate, action: AuditAction) => t(actions[action]);
+
+/** An order's state in one phrase: "Paid · To ship". */
+export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
+  order.fulfilment === 'none'
+    ? statusLabel(t, order.status)
+    : `${statusLabel(t, order.status)} · ${fulfilmentLabel(t, order.fulfilment)}`;
+
+/** The details the server records with an action, by name; a name not listed here shows as recorded. */
+const detailNames: Record<string, MessageKey> = {
+  carrier: 'admin.order.carrier',
+  tracking_number: 'admin.order.trackingNumber',
+  tracking_url: 'admin.order.trackingUrl',
+  first: 'admin.audit.detail.first',
+  to: 'admin.audit.detail.to',
+  advance_days: 'admin.audit.detail.advance_days',
+  frozen_time: 'admin.audit.detail.frozen_time',
+  renewals: 'admin.audit.detail.renewals',
+};
+
+export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
+
+/** A recorded value in words: yes or no for a flag, else as recorded. */
+export const detailValue = (t: Translate, value: string | number | boolean) =>
+  typeof value === 'boolean' ? t(value ? 'admin.audit.detail.yes' : 'admin.audit.detail.no') : String(value);
+
+/**
+ * A timeline entry's detail. An admin's action comes as "order.ship · who":
+ * its code is named in words; anything else shows as the server wrote it.
+ */
+export function eventDetail(t: Translate, event: AdminOrder['timeline'][number]) {
+  if (event.kind !== 'admin') return event.detail;
+  const [code, ...rest] = event.detail.split(' · ');
+  const action = AuditAction.safeParse(code);
+  return action.success ? [actionLabel(t, action.data), ...rest].join(' · ') : event.detail;
+}
