@@ -1,0 +1,84 @@
+import type { AdminOrder, CartTotal } from '@storyhouse/contracts';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { logIn } from '../../../test/cart-client';
+import { createProduct, createUser } from '../../../test/factories';
+import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in';
+
+/** Issue 29 item 2: a refund made in Stripe's dashboard (charge.refunded) updates the order as the back office's do. */
+const SECRET_KEY = 'sk_test_storyhouse';
+const WEBHOOK_SECRET = 'whsec_storyhouse';
+let standIn: StripeStandIn;
+let t: TestApp;
+let album = 0;
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
+  t = await createTestApp({
+    env: {
+      PAYMENTS: 'stripe',
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
+    },
+  });
+  album = (await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 999 })).album;
+});
+afterAll(async () => {
+  await t.close();
+  await standIn.close();
+});
+
+const webhook = (payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/crud/stripe/webhook',
+    payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
+    },
+  });
+
+describe('a refund made in Stripe’s dashboard', () => {
+  it('counts on its order once: partly, then wholly refunded, and the album leaves the library', async () => {
+    const email = 'dashboard-refund@example.test';
+    const user = await createUser(t.db, { email, password: 'listen-along' });
+    await createUser(t.db, { email: 'stripe-volunteer@example.test', password: 'posts-the-cds', is_admin: true });
+    const v = await logIn(t.app, { email, password: 'listen-along' });
+    expect((await v.add(album)).statusCode).toBe(200);
+    const total = (await v.total()).json() as CartTotal;
+    const paid = await v.send('POST', '/crud/purchases', {
+      stripe_token: standIn.issueToken('visa'),
+      expected_total: total.fullTotal,
+      cart_id: total.cart.id,
+      lang_code: 'en',
+    });
+    expect(paid.json().status).toBe('paid');
+    const order = await t.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const charge = (refunded: number) => ({
+      id: 'ch_dashboard',
+      object: 'charge',
+      payment_intent: order.payment_id,
+      amount_refunded: refunded,
+    });
+
+    const partly = standIn.event('charge.refunded', charge(400));
+    expect((await webhook(partly)).statusCode).toBe(200);
+    expect((await webhook(partly)).statusCode).toBe(200);
+    const admin = await logIn(t.app, { email: 'stripe-volunteer@example.test', password: 'posts-the-cds' });
+    const after = (await admin.send('GET', `/crud/admin/orders/${order.id}`)).json() as AdminOrder;
+    expect(after).toMatchObject({ status: 'partially_refunded', refunds: [{ amount_usd: 4, source: 'processor', by: null }] });
+
+    expect((await webhook(standIn.event('charge.refunded', charge(order.total_cents)))).statusCode).toBe(200);
+    const whole = (await admin.send('GET', `/crud/admin/orders/${order.id}`)).json() as AdminOrder;
+    expect(whole.status).toBe('refunded');
+    expect(whole.refunds.reduce((sum, r) => sum + r.amount_usd, 0)).toBeCloseTo(order.total_cents / 100, 2);
+    const owned = await t.db.selectFrom('ownership').select('type').where('user_id', '=', user.id).execute();
+    expect(owned).toEqual([]);
+    const mails = await t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).execute();
+    expect(mails.filter((m) => m.subject.startsWith('Refund for your order'))).toHaveLength(2);
+  });
+});
