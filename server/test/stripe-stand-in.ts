@@ -1043,3 +1043,19 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     },
   };
 }
+
+/** The secrets a test app uses with the stand-in (test values, not secrets). */
+export const STAND_IN_KEYS = {
+  secretKey: 'sk_test_storyhouse',
+  publishableKey: 'pk_test_storyhouse',
+  webhookSecret: 'whsec_storyhouse',
+} as const;
+
+/** The environment of an app whose processor is Stripe at `apiUrl` (the stand-in, or a closed port for "Stripe down"). */
+export const stripeEnv = (apiUrl: string) => ({
+  PAYMENTS: 'stripe',
+  STRIPE_SECRET_KEY: STAND_IN_KEYS.secretKey,
+  STRIPE_PUBLISHABLE_KEY: STAND_IN_KEYS.publishableKey,
+  STRIPE_WEBHOOK_SECRET: STAND_IN_KEYS.webhookSecret,
+  STRIPE_API_URL: apiUrl,
+});

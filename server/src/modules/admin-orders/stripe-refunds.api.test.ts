@@ -1,29 +1,19 @@
 import type { AdminOrder, CartTotal } from '@storyhouse/contracts';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
 import { createProduct, createUser } from '../../../test/factories';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in';
+import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-stand-in';
+import { sendWebhook } from '../../../test/stripe-webhook';
 
 /** Issue 29 item 2: a refund made in Stripe's dashboard (charge.refunded) updates the order as the back office's do. */
-const SECRET_KEY = 'sk_test_storyhouse';
-const WEBHOOK_SECRET = 'whsec_storyhouse';
 let standIn: StripeStandIn;
 let t: TestApp;
 let album = 0;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  t = await createTestApp({
-    env: {
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  });
+  standIn = await startStripeStandIn({ secretKey: STAND_IN_KEYS.secretKey });
+  t = await createTestApp({ env: stripeEnv(standIn.url) });
   album = (await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 999 })).album;
 });
 afterAll(async () => {
@@ -31,16 +21,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const webhook = (payload: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/crud/stripe/webhook',
-    payload,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-  });
+const webhook = (payload: string) => sendWebhook(t.app, payload);
 
 describe('a refund made in Stripe’s dashboard', () => {
   it('counts on its order once: partly, then wholly refunded, and the album leaves the library', async () => {

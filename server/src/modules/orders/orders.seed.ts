@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { addressesService } from '../cart/addresses.service';
@@ -6,6 +7,23 @@ import { cardAttempts } from '../payments/card-attempts';
 import { purchasesService } from './purchases.service';
 
 const DAY = 24 * 60 * 60 * 1000;
+/** The seed's own client address for the card checks (its demo card is never declined). */
+export const SEED_CLIENT = '127.0.0.1';
+
+/**
+ * Checkout as the demo seeders use it, on the built-in test processor they
+ * give: the demo orders hold no gift (no claim link is written) and are
+ * history (no alert to post them).
+ */
+export function demoCheckout(db: Db, payments: TestProcessor) {
+  return purchasesService({
+    db,
+    payments,
+    origins: { en: '', es: '', ru: '' },
+    attempts: cardAttempts(db, { ministryEmail: '' }),
+    ministryEmail: '',
+  });
+}
 const CUSTOMER = 'family@storyhouse.example';
 
 /** The demo customer's address, saved in their address book by the first order. */
@@ -49,17 +67,7 @@ export const ordersSeeder: Seeder = {
     if (!customer || !cd || !album) return;
 
     const processor = new TestProcessor(db);
-    // The seed's own client address for the card checks (its demo card is never declined).
-    const SEED_CLIENT = '127.0.0.1';
-    // The demo orders hold no gift, so no claim link is written.
-    const purchases = purchasesService({
-      db,
-      payments: processor,
-      origins: { en: '', es: '', ru: '' },
-      attempts: cardAttempts(db, { ministryEmail: '' }),
-      // The demo orders are history: no alert to post them.
-      ministryEmail: '',
-    });
+    const purchases = demoCheckout(db, processor);
     const owner = { userId: customer.id, sessionId: '' };
     const cart = cartService(db);
     const buyer = { userId: customer.id, masquerading: false };

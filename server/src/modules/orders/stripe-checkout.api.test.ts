@@ -1,33 +1,25 @@
 import type { CartTotal, PurchaseResponse } from '@storyhouse/contracts';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createProduct, createUser } from '../../../test/factories';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in';
+import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-stand-in';
+import { sendWebhook, signWebhook } from '../../../test/stripe-webhook';
 
 /**
  * The app with PAYMENTS=stripe, against a local stand-in for Stripe's API
  * (issue 13 item 1): a purchase with a Stripe Elements PaymentMethod, 3-D
  * Secure, and the signed webhook settling an order. No network.
  */
-const SECRET_KEY = 'sk_test_storyhouse';
-const WEBHOOK_SECRET = 'whsec_storyhouse';
+const SECRET_KEY = STAND_IN_KEYS.secretKey;
+const WEBHOOK_SECRET = STAND_IN_KEYS.webhookSecret;
 let standIn: StripeStandIn;
 let t: TestApp;
 let album = 0;
 
 beforeAll(async () => {
   standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  t = await createTestApp({
-    env: {
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  });
+  t = await createTestApp({ env: stripeEnv(standIn.url) });
   album = (await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 999 })).album;
 });
 afterAll(async () => {
@@ -55,14 +47,8 @@ async function pay(v: CartVisitor, token: string) {
   });
 }
 
-const webhook = (payload: string, signature: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/crud/stripe/webhook',
-    payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
-const sign = (payload: string, secret = WEBHOOK_SECRET) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
+const webhook = (payload: string, signature: string) => sendWebhook(t.app, payload, signature);
+const sign = (payload: string, secret: string = WEBHOOK_SECRET) => signWebhook(payload, secret);
 const statusOf = async (orderId: number) =>
   (await t.db.selectFrom('orders').select('status').where('id', '=', orderId).executeTakeFirstOrThrow()).status;
 
@@ -124,16 +110,7 @@ describe('Stripe not answering (issue 26 item 8)', () => {
   let down: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 9 of this machine: every call to "Stripe" is refused at once.
-    down = await createTestApp({
-      env: {
-        PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: 'http://127.0.0.1:9',
-      },
-      database: t.database,
-    });
+    down = await createTestApp({ env: stripeEnv('http://127.0.0.1:9'), database: t.database });
   });
   afterAll(() => down.close());
 

@@ -1,10 +1,10 @@
 import type { CartTotal } from '@storyhouse/contracts';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
 import { createPlan, createUser } from '../../../test/factories';
-import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-stand-in';
+import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-stand-in';
+import { sendWebhook } from '../../../test/stripe-webhook';
 
 /**
  * Issue 28 item 2 with Stripe: the renewals Stripe bills by itself reach the
@@ -12,23 +12,13 @@ import { type StripeStandIn, startStripeStandIn } from '../../../test/stripe-sta
  * invoice.payment_failed, customer.subscription.updated and .deleted),
  * once per event id, with the same e-mails as the test processor's.
  */
-const SECRET_KEY = 'sk_test_storyhouse';
-const WEBHOOK_SECRET = 'whsec_storyhouse';
 let standIn: StripeStandIn;
 let t: TestApp;
 let monthly = 0;
 
 beforeAll(async () => {
-  standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-  t = await createTestApp({
-    env: {
-      PAYMENTS: 'stripe',
-      STRIPE_SECRET_KEY: SECRET_KEY,
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: standIn.url,
-    },
-  });
+  standIn = await startStripeStandIn({ secretKey: STAND_IN_KEYS.secretKey });
+  t = await createTestApp({ env: stripeEnv(standIn.url) });
   monthly = await createPlan(t.db, 'monthly');
 });
 afterAll(async () => {
@@ -36,16 +26,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-const webhook = (payload: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/crud/stripe/webhook',
-    payload,
-    headers: {
-      'content-type': 'application/json',
-      'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-  });
+const webhook = (payload: string) => sendWebhook(t.app, payload);
 const mailTo = (email: string) =>
   t.db.selectFrom('mail_outbox').select('subject').where('to_address', '=', email).orderBy('id').execute();
 
@@ -106,16 +87,7 @@ describe('Stripe not answering', () => {
   let down: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 9 of this machine: every call to "Stripe" is refused at once.
-    down = await createTestApp({
-      env: {
-        PAYMENTS: 'stripe',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_storyhouse',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: 'http://127.0.0.1:9',
-      },
-      database: t.database,
-    });
+    down = await createTestApp({ env: stripeEnv('http://127.0.0.1:9'), database: t.database });
   });
   afterAll(() => down.close());
 

@@ -2,15 +2,12 @@ import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seed';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { cartService } from '../cart/cart.service';
-import { purchasesService } from '../orders/purchases.service';
-import { cardAttempts } from '../payments/card-attempts';
+import { demoCheckout, SEED_CLIENT } from '../orders/orders.seed';
 import { stateOf } from './subscription-events';
 import { subscriptionsRepository } from './subscriptions.repository';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CUSTOMER = 'family@storyhouse.example';
-/** The seed's own client address for the card checks (its demo card is never declined). */
-const SEED_CLIENT = '127.0.0.1';
 
 /**
  * Issue 28 item 6: the demo customer's monthly plan, bought 75 days ago
@@ -40,13 +37,7 @@ export const subscriptionsSeeder: Seeder = {
       const at = new Date(Date.now() - daysAgo * DAY);
       // The processor's time is the seed's "then" (plus its clock's offset, 0 on a fresh database).
       const then = new TestProcessor(db, { now: () => at });
-      const purchases = purchasesService({
-        db,
-        payments: then,
-        origins: { en: '', es: '', ru: '' },
-        attempts: cardAttempts(db, { ministryEmail: '' }),
-        ministryEmail: '',
-      });
+      const purchases = demoCheckout(db, then);
       const owner = { userId: customer.id, sessionId: '' };
       await fill(owner);
       const total = await cartService(db).view(owner);
