@@ -3,6 +3,7 @@ export * from './accounts-password';
 export * from './accounts-profile';
 export * from './addresses';
 export * from './admin-orders';
+export * from './admin-users';
 export * from './amounts';
 export * from './captcha';
 export * from './cart';

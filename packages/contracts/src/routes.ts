@@ -51,6 +51,7 @@ export const pageRoutes = {
   adminOrders: { paths: ['/admin/orders'], access: 'admin' },
   adminOrder: { paths: ['/admin/orders/:id'], access: 'admin' },
   adminUsers: { paths: ['/admin/users'], access: 'admin' },
+  adminUser: { paths: ['/admin/users/:id'], access: 'admin' },
   adminAudit: { paths: ['/admin/audit'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
