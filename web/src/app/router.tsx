@@ -60,6 +60,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminOrders: adminScreen('AdminOrdersPage'),
   adminOrder: adminScreen('AdminOrderPage'),
   adminUsers: adminScreen('UsersPage'),
+  adminUser: adminScreen('AdminUserPage'),
   adminAudit: adminScreen('AuditPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),

@@ -8,4 +8,5 @@ export { default as AdminPage } from './admin-page';
 export { default as AuditPage } from './audit-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
+export { default as AdminUserPage } from './user-page';
 export { default as UsersPage } from './users-page';

@@ -1,21 +1,22 @@
 import { routePath } from '@storyhouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
-import { whenIdle } from '../../components/session/when-idle';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { Loading } from '../../ui/query-status';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminLayout } from './admin-layout';
-import { startMasquerade, useAdminUsers } from './api/admin-users';
+import { useAdminUsers } from './api/admin-users';
+import { ImpersonateButton, useImpersonation } from './impersonate';
 import { listHref, pageParam } from './list-params';
+import { userHref } from './user-href';
 import '../../ui/form/form.css';
 
 /**
  * Issue 29 item 1, Users: the user list with "Impersonate" (spec §6), found
- * by name or e-mail. Query params page and search.
+ * by name or e-mail, each name leading to the user's page (item 6). Query
+ * params page and search.
  */
 export default function UsersPage() {
   const { t, lang } = useI18n();
@@ -28,31 +29,14 @@ export default function UsersPage() {
   const [draft, setDraft] = useState(search);
   // Back and forward change the search in the address: the box follows.
   useEffect(() => setDraft(search), [search]);
-  const [failure, setFailure] = useState<string>();
-  const [switching, setSwitching] = useState<number>();
+  const impersonation = useImpersonation();
   const users = useAdminUsers(page, search);
-  const queryClient = useQueryClient();
   const path = routePath('adminUsers', lang) ?? '';
   const href = (next: { page?: number; search?: string }) => listHref(path, { search: next.search ?? search, page: next.page });
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
     navigate(href({ search: draft.trim() }));
-  };
-
-  const impersonate = async (userId: number) => {
-    if (switching !== undefined) return;
-    setSwitching(userId);
-    setFailure(undefined);
-    try {
-      await whenIdle(queryClient);
-      const { back_location } = await startMasquerade(userId);
-      // A full load: every query (session, user, cart) now belongs to the impersonated user.
-      window.location.assign(back_location);
-    } catch (error) {
-      setSwitching(undefined);
-      setFailure(errorMessage(error));
-    }
   };
 
   const data = users.data;
@@ -69,7 +53,7 @@ export default function UsersPage() {
           </div>
         </div>
       </form>
-      <FormFailure message={failure} />
+      <FormFailure message={impersonation.failure} />
       {users.isPending ? (
         <Loading shape="block" />
       ) : users.isError || !data ? (
@@ -90,7 +74,9 @@ export default function UsersPage() {
             <tbody>
               {data.items.map((user) => (
                 <tr key={user.id}>
-                  <th scope="row">{user.fullname || user.email}</th>
+                  <th scope="row">
+                    <Link to={userHref(user.id)}>{user.fullname || user.email}</Link>
+                  </th>
                   <td>{user.email}</td>
                   <td>
                     {user.is_admin ? t('admin.roleAdmin') : t('admin.roleCustomer')}
@@ -98,15 +84,10 @@ export default function UsersPage() {
                   </td>
                   <td>
                     {user.is_admin ? null : (
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-label={t('admin.impersonateUser', { name: user.fullname || user.email })}
-                        aria-disabled={switching !== undefined || undefined}
-                        onClick={() => void impersonate(user.id)}
-                      >
-                        {t('admin.impersonate')}
-                      </button>
+                      <ImpersonateButton
+                        user={{ id: user.id, name: user.fullname || user.email }}
+                        impersonation={impersonation}
+                      />
                     )}
                   </td>
                 </tr>
