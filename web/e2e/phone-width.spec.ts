@@ -213,6 +213,13 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       const order = (await newest('to_ship')) ?? (await newest('all'));
       expect(order, 'an order in the back office').toBeDefined();
       await measure(page, origin, { route: 'adminOrder', path: `/admin/orders/${order?.id}` }, found, lang);
+      // A user's page (issue 29 item 6): the demo family's, with its orders, plan, monthly donation, gift cards,
+      // saved card and addresses.
+      const users = await api(page, 'GET', `/crud/admin/users?search=${encodeURIComponent(DEMO_CUSTOMER.email)}`);
+      expect(users.status, 'GET /crud/admin/users?search=…').toBe(200);
+      const user = (users.body as { items: { id: number }[] }).items[0];
+      expect(user, 'the demo family in Users').toBeDefined();
+      await measure(page, origin, { route: 'adminUser', path: `/admin/users/${user?.id}` }, found, lang);
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 
