@@ -14,6 +14,7 @@ import { isWeakerThanProduction, type PasswordHashParams } from './modules/accou
 import sessionUsers from './modules/accounts/session-user-cache';
 import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
@@ -167,6 +168,7 @@ export async function buildApp({
   await app.register(payments, { config });
   await app.register(adminOrders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(auditRoutes);
+  await app.register(adminUsersRoutes, { config });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

@@ -35,6 +35,8 @@ export const refusalCodes = [
   'payment_card_not_found',
   'giving_statement_empty',
   'login_failed',
+  // issue 29: an admin locked signing in to the account
+  'account_locked',
   'current_password_wrong',
   // after repeated failures: the form shows the captcha and the family goes on
   'captcha_required',

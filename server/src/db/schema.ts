@@ -683,6 +683,7 @@ export interface Users {
   lname: Generated<string>;
   password_hash: string | null;
   phone: string | null;
+  sign_in_locked_at: Timestamp | null;
   state: string | null;
   updated_at: Generated<Timestamp>;
   zip: string | null;

@@ -39,6 +39,9 @@ export async function up(db: Kysely<unknown>) {
     create trigger admin_audit_append_only before update or delete on admin_audit
       for each row execute function admin_audit_is_append_only();
 
+    -- an admin locked signing in to the account (issue 29 item 6); null: not locked
+    alter table users add column sign_in_locked_at timestamptz;
+
     alter table mail_outbox add column order_id integer references orders (id) on delete set null;
     create index mail_outbox_order_idx on mail_outbox (order_id) where order_id is not null;
 
@@ -78,6 +81,7 @@ export async function down(db: Kysely<unknown>) {
     update orders set status = 'refunded' where status = 'partially_refunded';
     alter table orders drop constraint orders_status_check;
     alter table orders add constraint orders_status_check check (status in ('pending', 'paid', 'failed', 'refunded'));
+    alter table users drop column sign_in_locked_at;
     drop index mail_outbox_order_idx;
     alter table mail_outbox drop column order_id;
     drop trigger admin_audit_append_only on admin_audit;

@@ -22,6 +22,90 @@ export function adminRepository(db: Db) {
       return { rows, count: Number(total.n) };
     },
 
+    /** A user with what the back office shows of them (issue 29 item 6). */
+    userDetail(id: number) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'fname', 'lname', 'phone', 'is_admin', 'sign_in_locked_at', 'created_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+    },
+
+    ordersOf(userId: number) {
+      return db
+        .selectFrom('orders')
+        .select(['id', 'number', 'status', 'created_at', 'total_cents'])
+        .where('user_id', '=', userId)
+        .where('status', '<>', 'failed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(50)
+        .execute();
+    },
+
+    renewalsOf(userId: number) {
+      return db
+        .selectFrom('recurring_items')
+        .select(['type', 'title', 'status', 'amount_cents', 'interval', 'current_period_end'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    giftCardsOf(userId: number) {
+      return db
+        .selectFrom('gift_cards')
+        .select(['id', 'original_amount_cents', 'balance_cents', 'created_at'])
+        .where('recipient_user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    addressesOf(userId: number) {
+      return db
+        .selectFrom('addresses')
+        .select(['fname', 'lname', 'line1', 'city', 'state', 'postal_code', 'country_id', 'phone'])
+        .where('user_id', '=', userId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Locks or unlocks signing in; locking ends every session of the user. */
+    async setSignInLock(userId: number, locked: boolean) {
+      await db
+        .updateTable('users')
+        .set({ sign_in_locked_at: locked ? sql<Date>`coalesce(sign_in_locked_at, now())` : null })
+        .where('id', '=', userId)
+        .execute();
+      if (locked) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    },
+
+    /**
+     * Grants or removes the admin right. Removing it is refused (false) when
+     * it is the last admin's: the admins are locked first, so two removals at
+     * once cannot leave none.
+     */
+    async setAdmin(userId: number, isAdmin: boolean) {
+      if (!isAdmin) {
+        const admins = await db.selectFrom('users').select('id').where('is_admin', '=', true).forUpdate().execute();
+        if (admins.length <= 1 && admins.some((a) => a.id === userId)) return false;
+      }
+      await db.updateTable('users').set({ is_admin: isAdmin }).where('id', '=', userId).execute();
+      return true;
+    },
+
+    /** The language the user last ordered in (their e-mails'), if any. */
+    async langOf(userId: number) {
+      const row = await db
+        .selectFrom('orders')
+        .select('lang_code')
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.lang_code;
+    },
+
     findUser(id: number) {
       return db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', id).executeTakeFirst();
     },

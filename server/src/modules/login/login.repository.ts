@@ -7,7 +7,7 @@ export function loginRepository(db: Db) {
     findCredentials(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'password_hash', 'is_admin'])
+        .select(['id', 'password_hash', 'is_admin', 'sign_in_locked_at'])
         .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
         .executeTakeFirst();
     },

@@ -100,6 +100,8 @@ export function loginService(db: Db, opts: LoginServiceOptions = {}) {
       const user = await repo.findCredentials(input.email);
       if (user && (await passwordMatches(input.password, user.password_hash, hashParams))) {
         if (failures > 0) await counter.clear(key);
+        // Locked by an admin (issue 29 item 6): said only to whoever knows the password.
+        if (user.sign_in_locked_at) throw new AppError('not_allowed', 'account_locked');
         return { id: user.id, isAdmin: user.is_admin };
       }
       if (!user) await passwordMatches(input.password, undefined, hashParams);

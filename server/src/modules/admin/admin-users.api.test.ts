@@ -1,0 +1,114 @@
+import type { AdminUserDetail, AuditResponse } from '@storyhouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { type CartVisitor, logIn } from '../../../test/cart-client';
+import { createProduct, createUser } from '../../../test/factories';
+import { payCart } from '../../../test/payments-client';
+
+/** Issue 29 item 6: a user's page in the back office, and what an admin may do for them. */
+let t: TestApp;
+let album = 0;
+let admin: CartVisitor;
+let adminId = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  album = (await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 899 })).album;
+  adminId = (await createUser(t.db, { email: 'keeper@example.test', password: 'keeps-the-keys', is_admin: true })).id;
+  admin = await logIn(t.app, { email: 'keeper@example.test', password: 'keeps-the-keys' });
+});
+afterAll(() => t.close());
+
+const login = (email: string, password = 'listen-along') =>
+  t.app.inject({ method: 'POST', url: '/crud/login', payload: { email, password }, remoteAddress: '10.99.0.1' });
+const detail = async (id: number) => (await admin.send('GET', `/crud/admin/users/${id}`)).json() as AdminUserDetail;
+
+describe('a user’s page', () => {
+  it('shows their orders, saved cards (brand and last4 only), gift cards and addresses', async () => {
+    const user = await createUser(t.db, { email: 'shown@example.test', password: 'listen-along', fname: 'Ana', lname: 'Ruiz' });
+    const v = await logIn(t.app, { email: 'shown@example.test', password: 'listen-along' });
+    await v.add(album);
+    await payCart(v);
+    await t.db
+      .insertInto('gift_cards')
+      .values({ code: 'GCSHOWN', recipient_user_id: user.id, original_amount_cents: 2500, balance_cents: 1000 })
+      .execute();
+    const page = await detail(user.id);
+    expect(page).toMatchObject({
+      email: 'shown@example.test',
+      name: 'Ana Ruiz',
+      is_admin: false,
+      sign_in_locked: false,
+      orders: [{ status: 'paid' }],
+      gift_cards: [{ original_usd: 25, balance_usd: 10 }],
+    });
+    expect(JSON.stringify(page)).not.toMatch(/4242424242424242|"id":"card_/);
+    expect((await admin.send('GET', '/crud/admin/users/99999999')).statusCode).toBe(404);
+  });
+
+  it('sends a password-reset link, locks and unlocks signing in, and all of it is in the audit log', async () => {
+    const user = await createUser(t.db, { email: 'locked@example.test', password: 'listen-along' });
+    const family = await logIn(t.app, { email: 'locked@example.test', password: 'listen-along' });
+    expect((await admin.send('POST', `/crud/admin/users/${user.id}/password-reset`)).json()).toEqual({
+      sent_to: 'locked@example.test',
+    });
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'locked@example.test')
+      .executeTakeFirst();
+    expect(mail?.text_body).toMatch(/\/forgot-password\/reset\?token=/);
+
+    expect((await admin.send('POST', `/crud/admin/users/${user.id}/lock`, { locked: true })).json()).toMatchObject({
+      sign_in_locked: true,
+    });
+    const refused = await login('locked@example.test');
+    expect([refused.statusCode, refused.json().code]).toEqual([403, 'account_locked']);
+    // Their session ended.
+    expect((await family.send('GET', '/crud/user')).statusCode).toBe(401);
+    // A wrong password still reads as a wrong password: the lock is said only to whoever knows it.
+    expect((await login('locked@example.test', 'not-it-at-all')).json().code).toBe('login_failed');
+
+    expect((await admin.send('POST', `/crud/admin/users/${user.id}/lock`, { locked: false })).json()).toMatchObject({
+      sign_in_locked: false,
+    });
+    expect((await login('locked@example.test')).statusCode).toBe(200);
+    const audit = (await admin.send('GET', '/crud/admin/audit')).json() as AuditResponse;
+    expect(audit.items.filter((a) => a.target === 'user locked@example.test').map((a) => [a.action, a.details])).toEqual([
+      ['user.lock', { locked: false }],
+      ['user.lock', { locked: true }],
+      ['user.password_reset', { lang: 'en' }],
+    ]);
+  });
+
+  it('grants and removes the admin right, never the last admin’s', async () => {
+    const user = await createUser(t.db, { email: 'helper@example.test', password: 'listen-along' });
+    expect((await admin.send('POST', `/crud/admin/users/${user.id}/admin`, { is_admin: true })).json()).toMatchObject({
+      is_admin: true,
+    });
+    expect((await admin.send('POST', `/crud/admin/users/${user.id}/admin`, { is_admin: false })).json()).toMatchObject({
+      is_admin: false,
+    });
+    // Every other admin gone, the keeper is the last one: their right stays.
+    await t.db.updateTable('users').set({ is_admin: false }).where('id', '<>', adminId).execute();
+    const last = await admin.send('POST', `/crud/admin/users/${adminId}/admin`, { is_admin: false });
+    expect([last.statusCode, last.json().code]).toEqual([409, 'last_admin']);
+    expect((await detail(adminId)).is_admin).toBe(true);
+    for (const body of [{}, { is_admin: 'yes' }, { is_admin: true, extra: 1 }]) {
+      expect((await admin.send('POST', `/crud/admin/users/${user.id}/admin`, body)).statusCode).toBe(400);
+    }
+  });
+
+  it('is for admins acting as themselves only', async () => {
+    const user = await createUser(t.db, { email: 'curious@example.test', password: 'listen-along' });
+    const v = await logIn(t.app, { email: 'curious@example.test', password: 'listen-along' });
+    for (const [method, url, body] of [
+      ['GET', `/crud/admin/users/${user.id}`, undefined],
+      ['POST', `/crud/admin/users/${user.id}/password-reset`, undefined],
+      ['POST', `/crud/admin/users/${user.id}/lock`, { locked: true }],
+      ['POST', `/crud/admin/users/${user.id}/admin`, { is_admin: true }],
+    ] as const) {
+      expect((await v.send(method, url, body)).statusCode, url).toBe(403);
+    }
+    expect(await detail(user.id)).toMatchObject({ is_admin: false, sign_in_locked: false });
+  });
+});
