@@ -1,6 +1,7 @@
 import type { AdminUserDetail } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
+import { useCurrentUser } from '../../components/session/api/get-current-user';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
@@ -21,6 +22,9 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
   const admin = useSetAdminRight(user.id);
   const locking = !user.sign_in_locked;
   const granting = !user.is_admin;
+  // Locking one's own sign-in or removing one's own right ends one's own back office: said so before.
+  const self = useCurrentUser().data?.id === user.id;
+  const own = (text: string, warning: string) => (self ? `${text} ${warning}` : text);
   return (
     <AdminPart title={t('admin.user.actions')}>
       <UserAction
@@ -38,7 +42,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
         label={locking ? t('admin.user.lock') : t('admin.user.unlock')}
         busyLabel={t('admin.user.saving')}
         confirmTitle={locking ? t('admin.user.lockTitle', { name }) : t('admin.user.unlockTitle', { name })}
-        confirmText={locking ? t('admin.user.lockConfirm') : t('admin.user.unlockConfirm')}
+        confirmText={locking ? own(t('admin.user.lockConfirm'), t('admin.user.selfLock')) : t('admin.user.unlockConfirm')}
         tone={locking ? 'danger' : 'primary'}
         mutation={lock}
         run={() => lock.mutateAsync(locking).then(() => (locking ? t('admin.user.locked') : t('admin.user.unlocked')))}
@@ -48,7 +52,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
         label={granting ? t('admin.user.grant') : t('admin.user.remove')}
         busyLabel={t('admin.user.saving')}
         confirmTitle={granting ? t('admin.user.grantTitle', { name }) : t('admin.user.removeTitle', { name })}
-        confirmText={granting ? t('admin.user.grantConfirm') : t('admin.user.removeConfirm')}
+        confirmText={granting ? t('admin.user.grantConfirm') : own(t('admin.user.removeConfirm'), t('admin.user.selfRemove'))}
         tone={granting ? 'primary' : 'danger'}
         mutation={admin}
         run={() => admin.mutateAsync(granting).then(() => (granting ? t('admin.user.granted') : t('admin.user.removed')))}

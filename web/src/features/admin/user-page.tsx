@@ -43,6 +43,7 @@ function User({ id }: { id: number }) {
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
         <div className="admin-order">
+          {/* The e-mail under the name; a user without a name has it as the heading and in the facts. */}
           {user.name ? (
             <p className="admin-user__email">
               <a href={`mailto:${user.email}`}>{user.email}</a>
@@ -68,7 +69,7 @@ function AccountFacts({ user }: { user: AdminUserDetail }) {
   return (
     <>
       <dl className="admin-facts">
-        <Fact term={t('admin.user.email')}>{user.email}</Fact>
+        {user.name ? null : <Fact term={t('admin.user.email')}>{user.email}</Fact>}
         {user.phone ? <Fact term={t('admin.user.phone')}>{user.phone}</Fact> : null}
         <Fact term={t('admin.user.since')}>
           <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
