@@ -10,3 +10,18 @@ export function AdminPart({ title, className, children }: { title: string; class
     </section>
   );
 }
+
+/**
+ * A figure of a table row. On a phone, where the columns stack, it carries
+ * its column's name for sight; screen readers have the column heading already.
+ */
+export function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <td className="admin-table__money">
+      <span className="admin-table__label" aria-hidden="true">
+        {label}:{' '}
+      </span>
+      {children}
+    </td>
+  );
+}

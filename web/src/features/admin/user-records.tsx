@@ -2,16 +2,14 @@ import { type AdminUserDetail, CardBrand, OrderStatus } from '@storyhouse/contra
 import type { MessageKey } from '@storyhouse/i18n';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCountries } from '../../components/address/api/get-countries';
-import { countryNamer } from '../../components/address/country-names';
 import { cardLabel } from '../../components/payments/card-label';
 import { useI18n } from '../../lib/i18n';
-import { AdminPart } from './admin-part';
+import { AdminAddress } from './admin-address';
+import { AdminPart, MoneyCell } from './admin-part';
 import { orderHref } from './order-href';
 import { statusLabel } from './order-words';
 
 type Renewal = AdminUserDetail['renewals'][number];
-type Address = AdminUserDetail['addresses'][number];
 
 const renewalTypes: Record<Renewal['type'], MessageKey> = {
   subscription: 'admin.user.renewalType.subscription',
@@ -57,18 +55,6 @@ function Col({ money, children }: { money?: boolean; children: ReactNode }) {
     <th scope="col" className={money ? 'admin-table__money' : undefined}>
       {children}
     </th>
-  );
-}
-
-/** A figure; on a phone, where the columns stack, it carries its column's name for sight. */
-function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <td className="admin-table__money">
-      <span className="admin-table__label" aria-hidden="true">
-        {label}:{' '}
-      </span>
-      {children}
-    </td>
   );
 }
 
@@ -177,38 +163,14 @@ function SavedCards({ cards }: { cards: AdminUserDetail['cards'] }) {
   );
 }
 
-function Addresses({ addresses }: { addresses: Address[] }) {
-  const { lang } = useI18n();
-  const { data: countries } = useCountries();
-  const name = countryNamer(lang);
-  const countryName = (id: number) => {
-    const country = countries?.find((c) => c.id === id);
-    return country ? name(country) : '';
-  };
-  const linesOf = (a: Address) =>
-    [
-      [a.fname, a.lname].filter(Boolean).join(' '),
-      a.line1,
-      [a.city, [a.state, a.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-      countryName(a.country_id),
-      a.phone,
-    ].filter(Boolean);
+function Addresses({ addresses }: { addresses: AdminUserDetail['addresses'] }) {
   return (
     <ul className="admin-user__list">
-      {addresses.map((address) => {
-        const lines = linesOf(address);
-        return (
-          <li key={lines.join('|')}>
-            <address className="admin-address">
-              {lines.map((line) => (
-                <span key={line} className="admin-table__line">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </li>
-        );
-      })}
+      {addresses.map((address) => (
+        <li key={Object.values(address).join('|')}>
+          <AdminAddress address={address} />
+        </li>
+      ))}
     </ul>
   );
 }
