@@ -129,3 +129,23 @@ export type AdminDonorsResponse = z.infer<typeof AdminDonorsResponse>;
 export const AdminStatementBody = z
   .strictObject({ year: z.number().int().min(2000).max(2100) })
   .meta({ id: 'AdminStatementBody' });
+
+/** GET /crud/admin/donors/{id}/statement?year=: the statement as a printable page shows it. */
+export const AdminStatementQuery = SiteQuery.extend({ year: wholeNumberParam(2000, 2100) });
+export const GivingStatementDetail = z
+  .object({
+    year: z.number().int(),
+    donor: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+    gifts: z.array(
+      z.object({
+        given_at: IsoDate,
+        fund: z.string(),
+        amount_usd: Usd,
+        monthly: z.boolean(),
+        order_number: z.string().nullable(),
+      }),
+    ),
+    total_usd: Usd,
+  })
+  .meta({ id: 'GivingStatementDetail' });
+export type GivingStatementDetail = z.infer<typeof GivingStatementDetail>;

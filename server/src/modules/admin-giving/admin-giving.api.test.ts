@@ -69,6 +69,15 @@ describe('donors', () => {
 
     const sent = await admin.send('POST', `/crud/admin/donors/${order.user_id}/statement`, { year });
     expect(sent.json()).toMatchObject({ year, gifts: 2, total_usd: 19, sent_to: 'donor-ruth@example.test' });
+    const page = await admin.send('GET', `/crud/admin/donors/${order.user_id}/statement?year=${year}`);
+    expect(page.json()).toMatchObject({ year, donor: { email: 'donor-ruth@example.test', name: 'Ruth Lee' }, total_usd: 19 });
+    expect(
+      page.json().gifts.map((g: { fund: string; amount_usd: number; monthly: boolean }) => [g.fund, g.amount_usd, g.monthly]),
+    ).toEqual([
+      ['Missions', 7, false],
+      ['Missions', 12, true],
+    ]);
+    expect((await admin.send('GET', `/crud/admin/donors/99999999/statement?year=${year}`)).statusCode).toBe(404);
     const none = await admin.send('POST', `/crud/admin/donors/${order.user_id}/statement`, { year: 2001 });
     expect([none.statusCode, none.json().code]).toEqual([409, 'giving_statement_empty']);
     expect((await admin.send('GET', '/crud/admin/donors?year=1999')).statusCode).toBe(400);

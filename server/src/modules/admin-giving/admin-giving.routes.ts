@@ -6,7 +6,9 @@ import {
   AdminRenewalsQuery,
   AdminRenewalsResponse,
   AdminStatementBody,
+  AdminStatementQuery,
   AdminUserParams,
+  GivingStatementDetail,
   GivingStatementResponse,
   MySubscription,
   SiteQuery,
@@ -73,6 +75,23 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     async (request) => {
       await requireAdmin(request);
       return giving.donors(request.query.year);
+    },
+  );
+
+  app.get(
+    '/crud/admin/donors/:id/statement',
+    {
+      schema: {
+        tags,
+        summary: "A donor's gifts of a calendar year with the total, for the printable statement",
+        params: AdminUserParams,
+        querystring: AdminStatementQuery,
+        response: { 200: GivingStatementDetail },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return giving.statement(request.params.id, request.query.year);
     },
   );
 

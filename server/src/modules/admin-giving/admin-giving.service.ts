@@ -104,6 +104,9 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
       };
     },
 
+    /** The donor's statement as the printable page shows it. */
+    statement: (userId: number, year: number) => givingService(db).statement(userId, year),
+
     /** The donor's year-end statement e-mailed to them, in the language they last ordered in. */
     async sendStatement(request: FastifyRequest, admin: Admin, userId: number, year: number) {
       const lang = await lastOrderLang(db, userId);
