@@ -65,8 +65,7 @@ const actions: Record<AuditAction, MessageKey> = {
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
 export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
 export const fulfilmentLabel = (t: Translate, fulfilment: Fulfilment) => t(fulfilments[fulfilment]);
-export const refundStatusLabel = (t: Translate, status: AdminOrder['refunds'][number]['status']) =>
-  t(refundStatuses[status]);
+export const refundStatusLabel = (t: Translate, status: AdminOrder['refunds'][number]['status']) => t(refundStatuses[status]);
 export const eventLabel = (t: Translate, kind: AdminOrder['timeline'][number]['kind']) => t(events[kind]);
 export const actionLabel = (t: Translate, action: AuditAction) => t(actions[action]);
 
