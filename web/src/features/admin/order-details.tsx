@@ -106,6 +106,7 @@ function Lines({ lines }: { lines: Line[] }) {
             <td>
               {kind(line)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
+              {line.refunded ? <strong className="admin-table__note"> · {t('admin.order.lineRefunded')}</strong> : null}
             </td>
             <MoneyCell label={t('admin.order.quantity')}>×{line.quantity}</MoneyCell>
             <MoneyCell label={t('admin.order.unit')}>{formatMoney(line.unit_usd)}</MoneyCell>
@@ -125,7 +126,7 @@ function Lines({ lines }: { lines: Line[] }) {
  * A figure of a line. On a phone, where the columns stack, it carries its
  * column's name for sight; screen readers have the column heading already.
  */
-function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
+export function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td className="admin-table__money">
       <span className="admin-table__label" aria-hidden="true">
