@@ -1,9 +1,10 @@
-import { type AdminOrder, SkuType } from '@storyhouse/contracts';
+import type { AdminOrder } from '@storyhouse/contracts';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useCountries } from '../../components/address/api/get-countries';
 import { countryNamer } from '../../components/address/country-names';
 import { useI18n } from '../../lib/i18n';
 import { Fact } from './facts';
+import { lineKind } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
@@ -65,10 +66,6 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
 
 function Lines({ lines }: { lines: Line[] }) {
   const { t, formatMoney } = useI18n();
-  const kind = (line: Line) => {
-    const known = SkuType.safeParse(line.type);
-    return known.success ? t(`cart.type.${known.data}`) : line.type;
-  };
   return (
     <table className="admin-table admin-table--stacked">
       <thead>
@@ -104,7 +101,7 @@ function Lines({ lines }: { lines: Line[] }) {
               ) : null}
             </th>
             <td>
-              {kind(line)}
+              {lineKind(t, line.type)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
               {line.refunded ? <strong className="admin-table__note"> · {t('admin.order.lineRefunded')}</strong> : null}
             </td>

@@ -1,4 +1,4 @@
-import { type AdminOrder, RefundOrderBody, SkuType } from '@storyhouse/contracts';
+import { type AdminOrder, RefundOrderBody } from '@storyhouse/contracts';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -13,7 +13,7 @@ import { useRefundOrder } from './api/order-actions';
 import { Fact } from './facts';
 import { useFormatDateTime } from './format-date-time';
 import { MoneyCell } from './order-details';
-import { refundStatusLabel } from './order-words';
+import { lineKind, refundStatusLabel } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Kind = 'whole' | 'lines' | 'amount';
@@ -116,11 +116,6 @@ function RefundForm({ order, leftCents, onDone }: { order: AdminOrder; leftCents
   const submit = useFormSubmit<RefundValues>(form, { busy: refund.isPending, send: (data) => setAsking(planOf(data)) });
   const kind = form.values.kind;
 
-  const kindLabel = (line: Line) => {
-    const known = SkuType.safeParse(line.type);
-    return known.success ? t(`cart.type.${known.data}`) : line.type;
-  };
-
   /** Where the money goes, as the server shares it: the card first, then the gift cards. */
   function planOf(data: RefundValues): Plan {
     const split = (amount: number) => {
@@ -192,7 +187,7 @@ function RefundForm({ order, leftCents, onDone }: { order: AdminOrder; leftCents
                 />{' '}
                 {t('admin.order.refundLineOption', {
                   title: line.title,
-                  kind: kindLabel(line),
+                  kind: lineKind(t, line.type),
                   amount: formatMoney(lineCents(line) / 100),
                 })}
               </label>

@@ -1,4 +1,4 @@
-import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment } from '@storyhouse/contracts';
+import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment, SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -68,6 +68,12 @@ export const fulfilmentLabel = (t: Translate, fulfilment: Fulfilment) => t(fulfi
 export const refundStatusLabel = (t: Translate, status: AdminOrder['refunds'][number]['status']) => t(refundStatuses[status]);
 export const eventLabel = (t: Translate, kind: AdminOrder['timeline'][number]['kind']) => t(events[kind]);
 export const actionLabel = (t: Translate, action: AuditAction) => t(actions[action]);
+
+/** A line's kind in words (CD, digital album…); a kind the web does not know shows as recorded. */
+export function lineKind(t: Translate, type: string) {
+  const known = SkuType.safeParse(type);
+  return known.success ? t(`cart.type.${known.data}`) : type;
+}
 
 /** An order's state in one phrase: "Paid · To ship". */
 export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
