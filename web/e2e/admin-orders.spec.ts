@@ -15,7 +15,9 @@ import {
 
 // Issue 29 items 2 and 7: the ministry's volunteer finds a family's order
 // with a CD to post, marks it shipped with its tracking, sends the receipt
-// again, and finds both actions in the audit log; a customer has no way in.
+// again, and finds both actions in the audit log; refunds the album of such an
+// order (it leaves the family's library, the family is e-mailed); a customer
+// has no way in.
 
 // axe goes into the order page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -171,20 +173,30 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
 const ANY = 'ANYVALUE';
 const pattern = (message: string) => new RegExp(message.replace(/[.*+?^$(){}|[\]\\]/g, '\\$&').replaceAll(ANY, '.+'));
 
-/** The family's library entry of the story, as the family's API answers it (their cookies, then the admin's again). */
-async function familyAlbum(page: Page, family: Awaited<ReturnType<BrowserContext['cookies']>>, lang: SiteLang) {
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** Runs `steps` with the family's cookies in the page's browser, then puts the admin's back. */
+async function asFamily<T>(page: Page, family: Cookies, steps: () => Promise<T>) {
   const admin = await page.context().cookies();
   await page.context().clearCookies();
   await page.context().addCookies(family);
-  const library = await asBrowser(page, async (api) => {
-    const res = await api.get('/crud/my-library?page=1');
-    expect(res.status(), 'GET /crud/my-library as the family').toBe(200);
-    return (await res.json()) as MyLibraryResponse;
-  });
-  await page.context().clearCookies();
-  await page.context().addCookies(admin);
-  return library.items.find((album) => album.slug === story[lang]);
+  try {
+    return await steps();
+  } finally {
+    await page.context().clearCookies();
+    await page.context().addCookies(admin);
+  }
 }
+
+/** The family's library entry of the story, as the family's API answers it. */
+const familyAlbum = (page: Page, family: Cookies, lang: SiteLang) =>
+  asFamily(page, family, () =>
+    asBrowser(page, async (api) => {
+      const res = await api.get('/crud/my-library?page=1');
+      expect(res.status(), 'GET /crud/my-library as the family').toBe(200);
+      return ((await res.json()) as MyLibraryResponse).items.find((album) => album.slug === story[lang]);
+    }),
+  );
 
 test('the admin refunds the album of a CD-and-album order: partly refunded, the album leaves the library, the family is e-mailed, the audit log lists it', {
   tag: '@i18n',
@@ -266,11 +278,17 @@ test('the admin refunds the album of a CD-and-album order: partly refunded, the 
       .toBe(1);
   });
 
+  await test.step('My orders shows the family the order partly refunded to its card', async () => {
+    await asFamily(page, family, async () => {
+      await page.goto(routePath('orders', siteLang)!);
+      const card = page.getByRole('article', { name: t('orders.page.number', { number: orderNumber }) });
+      await expect(card).toContainText(t('orders.status.partially_refunded'));
+      await expect(card).toContainText(t('orders.page.partlyRefundedToCard', { last4: '4242' }));
+    });
+  });
+
   await test.step('the audit log lists the refund', async () => {
-    await page
-      .getByRole('navigation', { name: t('admin.nav.label') })
-      .getByRole('link', { name: t('admin.nav.audit') })
-      .click();
+    await page.goto(routePath('adminAudit', siteLang)!);
     const ofOrder = page.getByRole('row').filter({ hasText: orderNumber });
     await expect(ofOrder.filter({ hasText: t('admin.audit.action.order_refund') })).toHaveCount(1);
   });
