@@ -16,6 +16,7 @@ import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
+import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -169,6 +170,7 @@ export async function buildApp({
   await app.register(adminOrders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(auditRoutes);
   await app.register(adminUsersRoutes, { config });
+  await app.register(adminGivingRoutes, { config });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

@@ -1,12 +1,23 @@
-import type { Page } from '@playwright/test';
-import { type CartTotal, type Product, routePath } from '@storyhouse/contracts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { type CartTotal, type MyLibraryResponse, type Product, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { asBrowser, buyDigitalAlbum, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
+import {
+  asBrowser,
+  buyDigitalAlbum,
+  createAccount,
+  freshEmail,
+  payCart,
+  readMailbox,
+  seriousViolations,
+  signInAsAdmin,
+} from './helpers';
 
 // Issue 29 items 2 and 7: the ministry's volunteer finds a family's order
 // with a CD to post, marks it shipped with its tracking, sends the receipt
-// again, and finds both actions in the audit log; a customer has no way in.
+// again, and finds both actions in the audit log; refunds the album of such an
+// order (it leaves the family's library, the family is e-mailed); a customer
+// has no way in.
 
 // axe goes into the order page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -155,6 +166,131 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
     await expect(page).toHaveURL(/action=order\.ship/);
     await expect(ofOrder).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(0);
+  });
+});
+
+/** A value a message is given that stands for anything: `pattern` makes the message a RegExp that takes any value there. */
+const ANY = 'ANYVALUE';
+const pattern = (message: string) => new RegExp(message.replace(/[.*+?^$(){}|[\]\\]/g, '\\$&').replaceAll(ANY, '.+'));
+
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/** Runs `steps` with the family's cookies in the page's browser, then puts the admin's back. */
+async function asFamily<T>(page: Page, family: Cookies, steps: () => Promise<T>) {
+  const admin = await page.context().cookies();
+  await page.context().clearCookies();
+  await page.context().addCookies(family);
+  try {
+    return await steps();
+  } finally {
+    await page.context().clearCookies();
+    await page.context().addCookies(admin);
+  }
+}
+
+/** The family's library entry of the story, as the family's API answers it. */
+const familyAlbum = (page: Page, family: Cookies, lang: SiteLang) =>
+  asFamily(page, family, () =>
+    asBrowser(page, async (api) => {
+      const res = await api.get('/crud/my-library?page=1');
+      expect(res.status(), 'GET /crud/my-library as the family').toBe(200);
+      return ((await res.json()) as MyLibraryResponse).items.find((album) => album.slug === story[lang]);
+    }),
+  );
+
+test('the admin refunds the album of a CD-and-album order: partly refunded, the album leaves the library, the family is e-mailed, the audit log lists it', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const { email, orderId } = await familyBuysCdAndAlbum(page, siteLang);
+  const family = await page.context().cookies();
+  expect((await familyAlbum(page, family, siteLang))?.digital_purchased_date, 'the album in the library before').not.toBeNull();
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`/admin/orders/${orderId}`);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading).toHaveText(new RegExp(t('admin.order.title', { number: '\\S+' })));
+  const orderNumber = (await heading.textContent())?.split(' ').pop() ?? '';
+  const refund = page.getByRole('region', { name: t('admin.order.refund'), exact: true });
+
+  await test.step('the Refund section: what is left, the three choices, no serious accessibility problem', async () => {
+    await expect(refund.getByRole('term').filter({ hasText: t('admin.order.refundLeftCard') })).toBeVisible();
+    const form = refund.getByRole('form', { name: t('admin.order.refundForm') });
+    await expect(form.getByRole('radio', { name: pattern(t('admin.order.refundWhole', { amount: ANY })) })).toBeChecked();
+    await form.getByRole('radio', { name: t('admin.order.refundSomeLines') }).check();
+    await expect(form.getByRole('checkbox')).toHaveCount(2);
+    // Nothing chosen: the form says so and sends nothing.
+    await form.getByRole('button', { name: t('admin.order.refundButton') }).click();
+    await expect(form.getByText(t('admin.order.refundChooseLines'))).toBeVisible();
+    await form.getByRole('radio', { name: t('admin.order.refundAnAmount') }).check();
+    const amount = form.getByRole('textbox', { name: pattern(t('admin.order.refundAmountLabel', { max: ANY })) });
+    await amount.fill('100000');
+    await form.getByRole('button', { name: t('admin.order.refundButton') }).click();
+    await expect(form.getByText(t('admin.order.refundAmountTooLarge'))).toBeVisible();
+    await form.getByRole('radio', { name: t('admin.order.refundSomeLines') }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('on a phone (320 px) the section fits the screen', async () => {
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 320, height: 720 });
+    await expect(refund.getByRole('checkbox', { name: new RegExp(t('cart.type.digital_album')) })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'pixels wider than the screen').toBeLessThanOrEqual(0);
+    if (size) await page.setViewportSize(size);
+  });
+
+  await test.step('the album line, once confirmed: the order is partly refunded and the line marked refunded', async () => {
+    await refund.getByRole('checkbox', { name: new RegExp(t('cart.type.digital_album')) }).check();
+    await refund.getByRole('button', { name: t('admin.order.refundButton') }).click();
+    const dialog = page.getByRole('dialog', { name: t('admin.order.refundTitle', { number: orderNumber }) });
+    await expect(dialog).toContainText(pattern(t('admin.order.refundToCard', { amount: ANY, last4: '4242' })));
+    await expect(dialog).toContainText(t('admin.order.refundDownloads'));
+    await expect(dialog).toContainText(email);
+    await dialog.getByRole('button', { name: t('admin.order.refundButton') }).click();
+
+    await expect(refund.getByRole('status')).toHaveText(t('admin.order.refundDone', { email }));
+    await expect(
+      page.getByText(`${t('admin.orders.status.partially_refunded')} · ${t('admin.orders.fulfilment.preparing')}`),
+    ).toBeVisible();
+    const album = page
+      .getByRole('region', { name: t('admin.order.lines'), exact: true })
+      .getByRole('row')
+      .filter({ hasText: t('cart.type.digital_album') });
+    await expect(album).toContainText(t('admin.order.lineRefunded'));
+    const made = refund.getByRole('table', { name: t('admin.order.refunds') }).getByRole('row');
+    await expect(made).toHaveCount(2);
+    await expect(made.nth(1)).toContainText('admin@storyhouse.example');
+    await expect(made.nth(1)).toContainText(t('admin.order.refundStatus.done'));
+    // Only the CD is left to refund.
+    await refund.getByRole('radio', { name: t('admin.order.refundSomeLines') }).check();
+    await expect(refund.getByRole('checkbox')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('the album left the family’s library; the family has the refund e-mail in its language', async () => {
+    expect(
+      (await familyAlbum(page, family, siteLang))?.digital_purchased_date ?? null,
+      'the album in the library after',
+    ).toBeNull();
+    const subject = t('orders.refundEmail.subject', { number: orderNumber });
+    await expect
+      .poll(async () => (await readMailbox()).items.filter((m) => m.to === email && m.subject === subject).length)
+      .toBe(1);
+  });
+
+  await test.step('My orders shows the family the order partly refunded to its card', async () => {
+    await asFamily(page, family, async () => {
+      await page.goto(routePath('orders', siteLang)!);
+      const card = page.getByRole('article', { name: t('orders.page.number', { number: orderNumber }) });
+      await expect(card).toContainText(t('orders.status.partially_refunded'));
+      await expect(card).toContainText(t('orders.page.partlyRefundedToCard', { last4: '4242' }));
+    });
+  });
+
+  await test.step('the audit log lists the refund', async () => {
+    await page.goto(routePath('adminAudit', siteLang)!);
+    const ofOrder = page.getByRole('row').filter({ hasText: orderNumber });
+    await expect(ofOrder.filter({ hasText: t('admin.audit.action.order_refund') })).toHaveCount(1);
   });
 });
 

@@ -204,7 +204,8 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       expect(login.status, `login of ${DEMO_ADMIN.email}`).toBe(200);
       for (const visit of visits(lang).admin) await measure(page, origin, visit, found, lang);
       // An order's page, with its lines, addresses and timeline: the newest with a parcel to post (its Mark shipped
-      // form), else the newest of all (the demo family's orders at least).
+      // form and its Refund section), else the newest of all (the demo family's orders at least). The refund's
+      // choice of items and its list of refunds are measured at 320 px by admin-orders.spec.ts.
       const newest = async (filter: string) => {
         const orders = await api(page, 'GET', `/crud/admin/orders?filter=${filter}`);
         expect(orders.status, `GET /crud/admin/orders?filter=${filter}`).toBe(200);

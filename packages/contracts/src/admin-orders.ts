@@ -196,6 +196,7 @@ export const AuditAction = z.enum([
   'order.receipt',
   'order.refund',
   'subscription.cancel',
+  'donor.statement',
   'user.admin',
   'user.lock',
   'user.password_reset',

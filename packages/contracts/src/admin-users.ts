@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
-import { IdParam } from './numbers';
+import { IdParam, wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /**
  * Issue 29 item 6: a user's page in the back office, and what a volunteer
@@ -65,3 +66,86 @@ export const AdminRightBody = z.strictObject({ is_admin: z.boolean() }).meta({ i
 /** POST /crud/admin/users/{id}/password-reset: where the link went. */
 export const PasswordResetSentResponse = z.object({ sent_to: z.string() }).meta({ id: 'PasswordResetSent' });
 export const AdminUserQuery = SiteQuery;
+
+/** Issue 29 item 4: the plans and monthly donations that renew, for the back office. */
+export const ADMIN_RENEWALS_PER_PAGE = 50;
+export const AdminRenewalsQuery = SiteQuery.extend({
+  page: wholeNumberParam(1, 100000).default(1),
+  type: z.enum(['subscription', 'recurring_donation']).optional(),
+  status: z.enum(['active', 'past_due', 'cancelled']).optional(),
+});
+export const AdminRenewal = z
+  .object({
+    subscription_id: z.string(),
+    type: z.enum(['subscription', 'recurring_donation']),
+    title: z.string(),
+    status: z.enum(['active', 'past_due', 'cancelled']),
+    amount_usd: Usd,
+    interval: z.enum(['month', 'year']),
+    /** The next payment's date while it renews (the end of the period paid). */
+    current_period_end: IsoDate.nullable(),
+    /** Set while a cancel at the period's end is pending. */
+    cancel_at: IsoDate.nullable(),
+    started_at: IsoDate,
+    customer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'AdminRenewal' });
+export const AdminRenewalsResponse = z
+  .object({ items: z.array(AdminRenewal), page: z.number().int(), per_page: z.number().int(), count: z.number().int() })
+  .meta({ id: 'AdminRenewals' });
+export type AdminRenewalsResponse = z.infer<typeof AdminRenewalsResponse>;
+
+export const AdminRenewalParams = z.strictObject({
+  id: text()
+    .max(100)
+    .regex(/^[A-Za-z0-9_]+$/),
+});
+/** POST /crud/admin/renewals/{id}/cancel: on the family's behalf, by the same rules as their own cancel (spec §4). */
+export const AdminCancelRenewalBody = z
+  .strictObject({ when: z.enum(['now', 'period_end']) })
+  .meta({ id: 'AdminCancelRenewalBody' });
+
+/** Issue 29 item 4: gifts per fund and per donor in a calendar year. */
+export const AdminDonorsQuery = SiteQuery.extend({ year: wholeNumberParam(2000, 2100) });
+export const AdminDonorsResponse = z
+  .object({
+    year: z.number().int(),
+    total_usd: Usd,
+    funds: z.array(z.object({ title: z.string(), one_time_usd: Usd, monthly_usd: Usd, gifts: z.number().int() })),
+    donors: z.array(
+      z.object({
+        id: z.number().int(),
+        email: z.string(),
+        name: z.string(),
+        one_time_usd: Usd,
+        monthly_usd: Usd,
+        gifts: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminDonors' });
+export type AdminDonorsResponse = z.infer<typeof AdminDonorsResponse>;
+/** POST /crud/admin/donors/{id}/statement {year}: the donor's year-end statement e-mailed to them. */
+export const AdminStatementBody = z
+  .strictObject({ year: z.number().int().min(2000).max(2100) })
+  .meta({ id: 'AdminStatementBody' });
+
+/** GET /crud/admin/donors/{id}/statement?year=: the statement as a printable page shows it. */
+export const AdminStatementQuery = SiteQuery.extend({ year: wholeNumberParam(2000, 2100) });
+export const GivingStatementDetail = z
+  .object({
+    year: z.number().int(),
+    donor: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
+    gifts: z.array(
+      z.object({
+        given_at: IsoDate,
+        fund: z.string(),
+        amount_usd: Usd,
+        monthly: z.boolean(),
+        order_number: z.string().nullable(),
+      }),
+    ),
+    total_usd: Usd,
+  })
+  .meta({ id: 'GivingStatementDetail' });
+export type GivingStatementDetail = z.infer<typeof GivingStatementDetail>;

@@ -1,4 +1,4 @@
-import { type AdminUserDetail, isPageRouteBuilt, type LangCode, langCodes, routePath } from '@storyhouse/contracts';
+import { type AdminUserDetail, isPageRouteBuilt, type LangCode, routePath } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -6,6 +6,7 @@ import { toUsd } from '../../lib/money';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { recordAdminAction, userTarget } from '../audit/audit';
 import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login.service';
+import { lastOrderLang } from '../orders/last-order-lang';
 import { passwordsService } from '../passwords/passwords.service';
 import { existingCustomer } from '../payments/customers';
 import { adminRepository } from './admin.repository';
@@ -83,8 +84,7 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
     /** A password-reset link e-mailed to the user, in the language they last ordered in (else English). */
     async sendPasswordReset(request: FastifyRequest, admin: Admin, userId: number) {
       const user = await target(userId);
-      const last = await repo.langOf(userId);
-      const lang: LangCode = langCodes.find((l) => l === last) ?? 'en';
+      const lang = await lastOrderLang(db, userId);
       const page = (isPageRouteBuilt('passwordResetLink') && routePath('passwordResetLink', lang)) || '/forgot-password/reset';
       await passwordsService(db).forgot(
         { lang, clientIp: request.ip, linkFor: (token) => `${origins[lang]}${page}?token=${token}` },

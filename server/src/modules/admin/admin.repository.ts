@@ -94,18 +94,6 @@ export function adminRepository(db: Db) {
       return true;
     },
 
-    /** The language the user last ordered in (their e-mails'), if any. */
-    async langOf(userId: number) {
-      const row = await db
-        .selectFrom('orders')
-        .select('lang_code')
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row?.lang_code;
-    },
-
     findUser(id: number) {
       return db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', id).executeTakeFirst();
     },

@@ -19,7 +19,7 @@ export function givingRepository(db: Db) {
           l.type = 'recurring_donation' as monthly
         from order_lines l
         join orders o on o.id = l.order_id
-        where o.user_id = ${userId} and o.status = 'paid' and l.type in ('donation', 'recurring_donation')
+        where o.user_id = ${userId} and o.status in ('paid', 'partially_refunded') and l.type in ('donation', 'recurring_donation')
           and o.paid_at >= ${from} and o.paid_at < ${to}
         union all
         select p.paid_at, r.title, p.amount_cents, null, true
@@ -31,7 +31,7 @@ export function givingRepository(db: Db) {
     },
 
     donor(userId: number) {
-      return db.selectFrom('users').select(['email', 'fname', 'lname']).where('id', '=', userId).executeTakeFirstOrThrow();
+      return db.selectFrom('users').select(['email', 'fname', 'lname']).where('id', '=', userId).executeTakeFirst();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { GivingStatementResponse, LangCode } from '@storyhouse/contracts';
+import type { GivingStatementDetail, GivingStatementResponse, LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
@@ -16,10 +16,30 @@ import { givingStatementMail } from './giving-mail';
 export function givingService(db: Db) {
   const repo = givingRepository(db);
   return {
+    /** The year's statement as a page shows it (the back office's printable statement). */
+    async statement(userId: number, year: number): Promise<GivingStatementDetail> {
+      const donor = await repo.donor(userId);
+      if (!donor) throw new AppError('not_found', 'not_found');
+      const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+      return {
+        year,
+        donor: { id: userId, email: donor.email, name: `${donor.fname} ${donor.lname}`.trim() || donor.email },
+        gifts: gifts.map((g) => ({
+          given_at: new Date(g.given_at).toISOString(),
+          fund: g.title,
+          amount_usd: toUsd(g.cents),
+          monthly: g.monthly,
+          order_number: g.order_number,
+        })),
+        total_usd: toUsd(gifts.reduce((sum, g) => sum + g.cents, 0)),
+      };
+    },
+
     async sendStatement(userId: number, year: number, lang: LangCode): Promise<GivingStatementResponse> {
       const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
       if (gifts.length === 0) throw new AppError('conflict', 'giving_statement_empty', { year });
       const donor = await repo.donor(userId);
+      if (!donor) throw new AppError('not_found', 'not_found');
       await enqueueMail(db, { lang_code: lang, to: donor.email, ...(await givingStatementMail(lang, donor, year, gifts)) });
       return { year, gifts: gifts.length, total_usd: toUsd(gifts.reduce((sum, g) => sum + g.cents, 0)), sent_to: donor.email };
     },

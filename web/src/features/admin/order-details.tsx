@@ -1,9 +1,10 @@
-import { type AdminOrder, SkuType } from '@storyhouse/contracts';
+import type { AdminOrder } from '@storyhouse/contracts';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useCountries } from '../../components/address/api/get-countries';
 import { countryNamer } from '../../components/address/country-names';
 import { useI18n } from '../../lib/i18n';
 import { Fact } from './facts';
+import { lineKind } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
@@ -65,10 +66,6 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
 
 function Lines({ lines }: { lines: Line[] }) {
   const { t, formatMoney } = useI18n();
-  const kind = (line: Line) => {
-    const known = SkuType.safeParse(line.type);
-    return known.success ? t(`cart.type.${known.data}`) : line.type;
-  };
   return (
     <table className="admin-table admin-table--stacked">
       <thead>
@@ -104,8 +101,9 @@ function Lines({ lines }: { lines: Line[] }) {
               ) : null}
             </th>
             <td>
-              {kind(line)}
+              {lineKind(t, line.type)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
+              {line.refunded ? <strong className="admin-table__note"> · {t('admin.order.lineRefunded')}</strong> : null}
             </td>
             <MoneyCell label={t('admin.order.quantity')}>×{line.quantity}</MoneyCell>
             <MoneyCell label={t('admin.order.unit')}>{formatMoney(line.unit_usd)}</MoneyCell>
@@ -125,7 +123,7 @@ function Lines({ lines }: { lines: Line[] }) {
  * A figure of a line. On a phone, where the columns stack, it carries its
  * column's name for sight; screen readers have the column heading already.
  */
-function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
+export function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td className="admin-table__money">
       <span className="admin-table__label" aria-hidden="true">

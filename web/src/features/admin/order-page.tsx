@@ -8,6 +8,7 @@ import { AdminLayout } from './admin-layout';
 import { useAdminOrder } from './api/get-admin-order';
 import { OrderDetails } from './order-details';
 import { OrderReceipt } from './order-receipt';
+import { OrderRefund } from './order-refund';
 import { OrderShipment } from './order-shipment';
 import { OrderTimeline } from './order-timeline';
 import { orderState } from './order-words';
@@ -16,7 +17,7 @@ import { orderState } from './order-words';
  * Issue 29 item 2, an order's page in the back office: what a volunteer
  * needs to post it and to answer a family's question (its lines, amounts,
  * addresses, gift, payment and timeline), and its actions: Mark shipped
- * (again: update the tracking) and Resend receipt. Refunds come next.
+ * (again: update the tracking), Resend receipt and Refund.
  */
 export default function AdminOrderPage() {
   const { id } = useParams();
@@ -47,6 +48,7 @@ function Order({ id }: { id: number }) {
           <div className="admin-order__actions">
             <OrderShipment order={order} />
             <OrderReceipt order={order} />
+            <OrderRefund order={order} />
           </div>
           <OrderDetails order={order} />
           <OrderTimeline order={order} />

@@ -1,4 +1,4 @@
-import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment } from '@storyhouse/contracts';
+import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment, SkuType } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -24,12 +24,19 @@ const statuses: Record<AdminOrder['status'], MessageKey> = {
   paid: 'admin.orders.status.paid',
   failed: 'admin.orders.status.failed',
   refunded: 'admin.orders.status.refunded',
+  partially_refunded: 'admin.orders.status.partially_refunded',
 };
 
 const fulfilments: Record<Fulfilment, MessageKey> = {
   none: 'admin.orders.fulfilment.none',
   preparing: 'admin.orders.fulfilment.preparing',
   shipped: 'admin.orders.fulfilment.shipped',
+};
+
+const refundStatuses: Record<AdminOrder['refunds'][number]['status'], MessageKey> = {
+  pending: 'admin.order.refundStatus.pending',
+  done: 'admin.order.refundStatus.done',
+  failed: 'admin.order.refundStatus.failed',
 };
 
 const events: Record<AdminOrder['timeline'][number]['kind'], MessageKey> = {
@@ -58,8 +65,15 @@ const actions: Record<AuditAction, MessageKey> = {
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
 export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
 export const fulfilmentLabel = (t: Translate, fulfilment: Fulfilment) => t(fulfilments[fulfilment]);
+export const refundStatusLabel = (t: Translate, status: AdminOrder['refunds'][number]['status']) => t(refundStatuses[status]);
 export const eventLabel = (t: Translate, kind: AdminOrder['timeline'][number]['kind']) => t(events[kind]);
 export const actionLabel = (t: Translate, action: AuditAction) => t(actions[action]);
+
+/** A line's kind in words (CD, digital album…); a kind the web does not know shows as recorded. */
+export function lineKind(t: Translate, type: string) {
+  const known = SkuType.safeParse(type);
+  return known.success ? t(`cart.type.${known.data}`) : type;
+}
 
 /** An order's state in one phrase: "Paid · To ship". */
 export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
@@ -77,6 +91,10 @@ const detailNames: Record<string, MessageKey> = {
   advance_days: 'admin.audit.detail.advance_days',
   frozen_time: 'admin.audit.detail.frozen_time',
   renewals: 'admin.audit.detail.renewals',
+  amount_usd: 'admin.audit.detail.amount_usd',
+  gift_card_usd: 'admin.audit.detail.gift_card_usd',
+  lines: 'admin.audit.detail.lines',
+  whole: 'admin.audit.detail.whole',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);

@@ -36,8 +36,9 @@ function useKindLabel() {
 export function OrderCard({ order }: { order: Order }) {
   const { t, formatDate, formatMoney } = useI18n();
   const headingId = useId();
-  // What happens next is said of an order that was paid; a pending or refunded one says only its status.
-  const paid = order.status === 'paid';
+  // What happens next is said of an order that was paid (partly refunded: what is left of it still comes); a
+  // pending or refunded one says only its status.
+  const paid = order.status === 'paid' || order.status === 'partially_refunded';
   return (
     <article className="order card" aria-labelledby={headingId}>
       <header className="order__header">
@@ -88,6 +89,9 @@ function CardLine({ order }: { order: Order }) {
   const { t } = useI18n();
   if (!order.card_last4) return null;
   if (order.status === 'paid') return <p className="order__card">{t('orders.page.paidWithCard', { last4: order.card_last4 })}</p>;
+  if (order.status === 'partially_refunded') {
+    return <p className="order__card">{t('orders.page.partlyRefundedToCard', { last4: order.card_last4 })}</p>;
+  }
   if (order.status === 'refunded') {
     return <p className="order__card">{t('orders.page.refundedToCard', { last4: order.card_last4 })}</p>;
   }

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
+export function adminGivingRepository(db: Db) {
+  return {
+    async renewals(filter: { type?: string; status?: string }, page: number, perPage: number) {
+      let q = db.selectFrom('recurring_items as r').innerJoin('users as u', 'u.id', 'r.user_id');
+      if (filter.type) q = q.where('r.type', '=', filter.type);
+      if (filter.status) q = q.where('r.status', '=', filter.status);
+      const [rows, count] = await Promise.all([
+        q
+          .select([
+            'r.subscription_id',
+            'r.type',
+            'r.title',
+            'r.status',
+            'r.amount_cents',
+            'r.interval',
+            'r.current_period_end',
+            'r.cancel_at',
+            'r.created_at',
+            'u.id as user_id',
+            'u.email',
+            'u.fname',
+            'u.lname',
+          ])
+          // Past due first: they need someone's attention.
+          .orderBy(sql`r.status = 'past_due'`, 'desc')
+          .orderBy('r.created_at', 'desc')
+          .orderBy('r.id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    ownerOf(provider: string, subscriptionId: string) {
+      return db
+        .selectFrom('recurring_items as r')
+        .innerJoin('users as u', 'u.id', 'r.user_id')
+        .select(['r.user_id', 'u.email'])
+        .where('r.provider', '=', provider)
+        .where('r.subscription_id', '=', subscriptionId)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Every gift between two instants: a donation's line of a paid order
+     * (one-time or the first month of a monthly gift) and each renewal of a
+     * monthly gift, with its fund and donor. One query; grouped by the caller.
+     */
+    async gifts(from: Date, to: Date) {
+      const { rows } = await sql<{
+        user_id: number;
+        email: string;
+        name: string;
+        title: string;
+        cents: number;
+        monthly: boolean;
+      }>`
+        select o.user_id, u.email, trim(u.fname || ' ' || u.lname) as name, l.title,
+          (l.subtotal_cents - l.discount_cents) as cents, l.type = 'recurring_donation' as monthly
+        from order_lines l
+        join orders o on o.id = l.order_id
+        join users u on u.id = o.user_id
+        where o.status in ('paid', 'partially_refunded') and l.type in ('donation', 'recurring_donation')
+          and o.paid_at >= ${from} and o.paid_at < ${to}
+        union all
+        select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title, p.amount_cents, true
+        from renewal_payments p
+        join recurring_items r on r.id = p.recurring_item_id
+        join users u on u.id = p.user_id
+        where r.type = 'recurring_donation' and p.paid_at >= ${from} and p.paid_at < ${to}`.execute(db);
+      return rows.map((r) => ({ ...r, cents: Number(r.cents) }));
+    },
+  };
+}
