@@ -52,6 +52,7 @@ describe('migrateToLatest', () => {
       'masquerade_log',
       'newsletter_subscribers',
       'order_lines',
+      'order_refunds',
       'orders',
       'ownership',
       'password_reset_tokens',
