@@ -37,6 +37,7 @@ describe('migrateToLatest', () => {
       'cms_entries',
       'contact_messages',
       'countries',
+      'daily_jobs',
       'coupon_lookups',
       'coupons',
       'email_change_tokens',
