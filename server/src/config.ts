@@ -63,6 +63,11 @@ const mailSettings = {
   MAIL_FROM: z.string().min(3).default('Storyhouse <hello@storyhouse.example>'),
   /** Where contact messages, Bible-lesson requests and guest-book moderation go. */
   MINISTRY_EMAIL: z.email({ error: 'an e-mail address' }).default('ministry@storyhouse.example'),
+  /**
+   * How the ministry hears of paid orders with a CD or book to post (issue 29 item 3): "each" (an e-mail per
+   * order) or "daily" (one e-mail a day listing every order still to post).
+   */
+  MINISTRY_ORDER_ALERTS: z.enum(['each', 'daily']).default('each'),
   /** The developer mailbox page (/dev/mailbox); defaults to on outside production. */
   MAILBOX_PAGE: bool.optional(),
   /**

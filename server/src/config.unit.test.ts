@@ -41,6 +41,7 @@ describe('loadConfig', () => {
       MAIL_TRANSPORT: 'outbox',
       MAIL_FROM: 'Storyhouse <hello@storyhouse.example>',
       MINISTRY_EMAIL: 'ministry@storyhouse.example',
+      MINISTRY_ORDER_ALERTS: 'each',
       NEWSLETTER_LIST_EN: 'storyhouse-en',
       NEWSLETTER_LIST_ES: 'storyhouse-es',
       NEWSLETTER_LIST_RU: 'storyhouse-ru',

@@ -128,6 +128,8 @@ export const errorCodes = [
   'refund_too_large',
   'refund_in_progress',
   'refund_lines_invalid',
+  'refund_pending',
+  'refund_refused',
   'last_admin',
   'account_locked',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)

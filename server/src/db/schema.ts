@@ -689,6 +689,11 @@ export interface Users {
   zip: string | null;
 }
 
+export interface DailyJobs {
+  last_day: Timestamp;
+  name: string;
+}
+
 export interface DB {
   addresses: Addresses;
   admin_audit: AdminAudit;
@@ -701,6 +706,7 @@ export interface DB {
   cms_entries: CmsEntries;
   contact_messages: ContactMessages;
   countries: Countries;
+  daily_jobs: DailyJobs;
   coupon_lookups: CouponLookups;
   coupons: Coupons;
   email_change_tokens: EmailChangeTokens;

@@ -39,6 +39,12 @@ export async function up(db: Kysely<unknown>) {
     create trigger admin_audit_append_only before update or delete on admin_audit
       for each row execute function admin_audit_is_append_only();
 
+    -- jobs that run once a day on whichever instance claims the day first (the ministry's daily digest)
+    create table daily_jobs (
+      name text primary key,
+      last_day date not null
+    );
+
     -- an admin locked signing in to the account (issue 29 item 6); null: not locked
     alter table users add column sign_in_locked_at timestamptz;
 
@@ -82,6 +88,7 @@ export async function down(db: Kysely<unknown>) {
     alter table orders drop constraint orders_status_check;
     alter table orders add constraint orders_status_check check (status in ('pending', 'paid', 'failed', 'refunded'));
     alter table users drop column sign_in_locked_at;
+    drop table daily_jobs;
     drop index mail_outbox_order_idx;
     alter table mail_outbox drop column order_id;
     drop trigger admin_audit_append_only on admin_audit;

@@ -352,3 +352,32 @@ describe('refunds from the back office', () => {
     expect((await admin.send('GET', `/crud/admin/orders/${id}`)).json()).toMatchObject({ status: 'partially_refunded' });
   });
 });
+
+describe('the ministry’s daily digest (MINISTRY_ORDER_ALERTS=daily)', () => {
+  it('lists every order still to post once a day, on one instance, and no per-order alert', async () => {
+    const daily = await createTestApp({ env: { MINISTRY_ORDER_ALERTS: 'daily' }, database: t.database });
+    try {
+      const email = 'digest-family@example.test';
+      await createUser(t.db, { email, password: 'listen-along', fname: 'Dora' });
+      const v = await logIn(daily.app, { email, password: 'listen-along' });
+      await v.add(ids.cd);
+      const cartId = (await v.total()).json().cart.id;
+      expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+      await payCart(v);
+      const order = await t.db.selectFrom('orders').select(['id', 'number']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect((await mailsTo('ministry@storyhouse.example')).filter((m) => m.order_id === order.id)).toEqual([]);
+
+      const day = new Date('2031-03-02T08:00:00Z');
+      const [one, two] = await Promise.all([daily.app.sendMinistryDigest(day), daily.app.sendMinistryDigest(day)]);
+      expect([one, two].filter((n) => n > 0)).toHaveLength(1);
+      const digests = (await mailsTo('ministry@storyhouse.example')).filter((m) => m.subject.startsWith('To post:'));
+      expect(digests).toHaveLength(1);
+      expect(digests[0]?.text_body).toContain(order.number);
+      expect(digests[0]?.text_body).toContain('/admin/orders?filter=to_ship');
+      expect(await daily.app.sendMinistryDigest(new Date('2031-03-02T23:00:00Z'))).toBe(0);
+      expect(await daily.app.sendMinistryDigest(new Date('2031-03-03T08:00:00Z'))).toBeGreaterThan(0);
+    } finally {
+      await daily.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { adminOrdersRoutes } from './admin-orders.routes';
 import { adminOrdersService } from './admin-orders.service';
+import { sendMinistryDigest } from './ministry-digest';
 import { refundsService } from './refunds';
 
 /** A refund the processor has not confirmed this long after it was asked for is asked about again. */
@@ -15,6 +16,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles the refunds left pending before `now` minus a couple of minutes (the worker does it every minute). */
     settlePendingRefunds(now?: Date): Promise<number>;
+    /** With MINISTRY_ORDER_ALERTS=daily: the ministry's digest of orders to post, once per day (`now`'s UTC day). */
+    sendMinistryDigest(now?: Date): Promise<number>;
   }
 }
 
@@ -35,6 +38,9 @@ export default fp<{ config: Config; worker: boolean }>(
     app.decorate('settlePendingRefunds', (now = new Date()) =>
       refunds.settlePending(new Date(now.getTime() - PENDING_REFUND_AFTER_MS)),
     );
+    app.decorate('sendMinistryDigest', (now = new Date()) =>
+      sendMinistryDigest(app.db, config.MINISTRY_EMAIL, origins.en, now.toISOString().slice(0, 10)),
+    );
     await app.register(adminOrdersRoutes, { orders, refunds });
     if (worker) {
       runPeriodically(app, {
@@ -42,6 +48,10 @@ export default fp<{ config: Config; worker: boolean }>(
         everyMs: 60_000,
         run: () => asSingleRunner(app.database, JOB_LOCKS.orderRefunds, async () => void (await app.settlePendingRefunds())),
       });
+      // Looked at every ten minutes; the day is claimed in the database, so one instance sends it, once.
+      if (config.MINISTRY_ORDER_ALERTS === 'daily') {
+        runPeriodically(app, { name: 'ministry digest', everyMs: 10 * 60_000, run: () => app.sendMinistryDigest() });
+      }
     }
   },
   { name: 'admin-orders', dependencies: ['db', 'payments'] },

@@ -165,11 +165,11 @@ export function refundsService(db: Db, payments: PaymentProvider, { origins }: {
       } catch (error) {
         if (error instanceof PaymentUnavailableError) {
           // Left pending: settlePending asks again with the same key.
-          throw new AppError('unavailable', 'payment_service_unavailable', {}, undefined, error);
+          throw new AppError('unavailable', 'refund_pending', {}, undefined, error);
         }
         await refundsRepository(db).markFailed(refund.id);
         if (error instanceof PaymentRequestError) {
-          throw new AppError('conflict', 'refund_too_large', { left: '' }, undefined, error);
+          throw new AppError('conflict', 'refund_refused', {}, undefined, error);
         }
         throw error;
       }

@@ -32,7 +32,8 @@ export default fp<{ config: Config; worker: boolean }>(
       payments: app.payments,
       origins: siteLangOptions(config).origins,
       attempts: cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }),
-      ministryEmail: config.MINISTRY_EMAIL,
+      // Each paid order to post is told at once, unless the ministry chose a daily digest (admin-orders).
+      ministryEmail: config.MINISTRY_ORDER_ALERTS === 'each' ? config.MINISTRY_EMAIL : '',
     });
     app.onPaymentEvent(paymentEventHandler(purchases));
     app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));
