@@ -9,6 +9,7 @@ import { LoadError, Loading } from '../../ui/query-status';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminLayout } from './admin-layout';
 import { useAdminDonors, useEmailStatement } from './api/donors';
+import { ColumnLabel } from './column-label';
 import { Fact } from './facts';
 import { givingYears, statementHref, yearParam } from './giving-year';
 import { listHref } from './list-params';
@@ -158,9 +159,7 @@ function MoneyCells({ row }: { row: { one_time_usd: number; monthly_usd: number;
 function LabelledCell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td className="admin-table__money">
-      <span className="admin-table__label" aria-hidden="true">
-        {label}:{' '}
-      </span>
+      <ColumnLabel label={label} />
       {children}
     </td>
   );

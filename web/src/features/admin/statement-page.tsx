@@ -5,6 +5,7 @@ import { BackLink } from '../../ui/back-link';
 import { LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
 import { useGivingStatement } from './api/donors';
+import { ColumnLabel } from './column-label';
 import { Fact } from './facts';
 import { yearParam } from './giving-year';
 import { listHref } from './list-params';
@@ -56,7 +57,7 @@ function Statement({ id, year }: { id: number; year: number }) {
       {data.gifts.length === 0 ? (
         <p role="status">{t('admin.statement.none', { year: String(data.year) })}</p>
       ) : (
-        <table className="admin-table">
+        <table className="admin-table admin-table--stacked">
           <caption className="visually-hidden">{t('admin.statement.gifts')}</caption>
           <thead>
             <tr>
@@ -73,15 +74,28 @@ function Statement({ id, year }: { id: number; year: number }) {
               // A donor can give the same sum to the same fund twice a day: the place in the list tells them apart.
               // biome-ignore lint/suspicious/noArrayIndexKey: the list is read only and never reordered.
               <tr key={index}>
-                <td className="admin-table__nowrap">{formatDate(gift.given_at)}</td>
+                <td className="admin-table__nowrap">
+                  <ColumnLabel label={t('admin.statement.date')} />
+                  {formatDate(gift.given_at)}
+                </td>
                 <th scope="row">
                   <span className="admin-table__line">{gift.fund}</span>
                   <span className="admin-table__line admin-table__note">
                     {gift.monthly ? t('admin.statement.monthly') : t('admin.statement.oneTime')}
                   </span>
                 </th>
-                <td className="admin-table__nowrap">{gift.order_number ?? ''}</td>
-                <td className="admin-table__money">{formatMoney(gift.amount_usd)}</td>
+                <td className="admin-table__nowrap">
+                  {gift.order_number ? (
+                    <>
+                      <ColumnLabel label={t('admin.statement.order')} />
+                      {gift.order_number}
+                    </>
+                  ) : null}
+                </td>
+                <td className="admin-table__money">
+                  <ColumnLabel label={t('admin.statement.amount')} />
+                  {formatMoney(gift.amount_usd)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -90,7 +104,7 @@ function Statement({ id, year }: { id: number; year: number }) {
               <th scope="row" colSpan={3}>
                 {t('admin.statement.total')}
               </th>
-              <td className="admin-table__money">{formatMoney(data.total_usd)}</td>
+              <td className="admin-table__money admin-statement__total">{formatMoney(data.total_usd)}</td>
             </tr>
           </tfoot>
         </table>
