@@ -100,7 +100,7 @@ function DonorsReport({ year }: { year: number }) {
           <Fact term={t('admin.donors.donorCount')}>{data.donors.length}</Fact>
         </dl>
       </section>
-      <section className="admin-part" aria-labelledby={fundsId}>
+      <section className="admin-part admin-giving__part" aria-labelledby={fundsId}>
         <h2 id={fundsId}>{t('admin.donors.perFund')}</h2>
         <table className="admin-table admin-table--stacked">
           <thead>
@@ -119,7 +119,7 @@ function DonorsReport({ year }: { year: number }) {
           </tbody>
         </table>
       </section>
-      <section className="admin-part" aria-labelledby={donorsId}>
+      <section className="admin-part admin-giving__part" aria-labelledby={donorsId}>
         <h2 id={donorsId}>{t('admin.donors.perDonor')}</h2>
         <DonorsTable donors={data.donors} year={data.year} />
       </section>
