@@ -168,3 +168,43 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
     await expect(ofFamily.filter({ hasText: t('admin.audit.action.donor_statement') })).toHaveCount(1);
   });
 });
+
+/** Buys the monthly plan as the page's signed-in family, through the API (subscription-account.spec.ts buys it so too). */
+function buyMonthlyPlan(page: Page, lang: SiteLang) {
+  return asBrowser(page, async (api) => {
+    const offers = (await (await api.get('/crud/subscription-skus')).json()) as { items: { sku_id: number; code: string }[] };
+    const plan = offers.items.find((o) => o.code === 'monthly');
+    expect((await api.post('/crud/cart-session/skus', { data: { sku_id: plan?.sku_id } })).status(), 'adding the plan').toBe(200);
+    await payCart(api, lang);
+  });
+}
+
+test('a plan offers “now” too, but the family’s rules refuse it within a month of renewal: the server’s message, nothing changed', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const email = await createAccount(page, { email: freshEmail('admin-plan'), password: 'listen-along-3' });
+  await buyMonthlyPlan(page, siteLang);
+  await page.context().clearCookies();
+  await signInAsAdmin(page);
+  await page.goto(`${routePath('adminRenewals', siteLang)}?type=subscription`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText(t('admin.renewals.type.subscription'));
+  await row.getByRole('button', { name: t('admin.renewals.cancel') }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await dialog.getByRole('radio', { name: t('admin.renewals.now') }).check();
+  await dialog.getByRole('button', { name: t('admin.renewals.cancelConfirm') }).click();
+  // A monthly plan's period always ends within a month: it stops only at its end (spec §4).
+  await expect(page.getByRole('alert')).toHaveText(t('errors.subscription_cancel_at_end_only'));
+  await expect(row).toContainText(t('admin.renewals.state.active'));
+  await expect(row.getByRole('button', { name: t('admin.renewals.cancel') })).toBeVisible();
+});
+
+test('a customer opening the plans, the donors or a statement gets the not-allowed page', async ({ page, t, siteLang }) => {
+  await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
+  for (const path of [routePath('adminRenewals', siteLang)!, routePath('adminDonors', siteLang)!, '/admin/donors/1/statement']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
+  }
+});
