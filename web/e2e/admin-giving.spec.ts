@@ -84,6 +84,8 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
       withAnyDate(t('admin.renewals.cancelledAtEnd', { title, who: 'Rosa Tester', date: DATE })),
     );
     await expect(row).toContainText(withAnyDate(t('admin.renewals.endsOn', { date: DATE })));
+    // The row's Cancel is gone: focus is on the announcement, not lost.
+    await expect(page.getByRole('status').filter({ hasText: title })).toBeFocused();
     await expect(row.getByRole('button', { name: t('admin.renewals.cancel') })).toHaveCount(0);
   });
 

@@ -1,5 +1,5 @@
 import { AdminRenewalsQuery, pageRoutes, routePath } from '@storyhouse/contracts';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
@@ -111,6 +111,11 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
   const { data, error, isPending, isPlaceholderData, refetch } = useAdminRenewals(filters);
   const [cancelling, setCancelling] = useState<Renewal>();
   const [result, setResult] = useState<{ ok: boolean; message: string }>();
+  // A cancelled row loses its Cancel button, where focus was: it moves to the announcement.
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result?.ok) doneRef.current?.focus();
+  }, [result]);
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   const filtered = filters.type !== undefined || filters.status !== undefined;
@@ -126,7 +131,7 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
       <p className="admin-results__count" role="status">
         {t('admin.renewals.count', { count: data.count })}
       </p>
-      <p className="form-status form-status--success" role="status">
+      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
         {result?.ok ? result.message : ''}
       </p>
       <FormFailure message={result && !result.ok ? result.message : undefined} />
