@@ -48,7 +48,7 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
 
-  await test.step('Plans and monthly gifts: the family’s monthly gift, active, with its next payment', async () => {
+  await test.step('Plans and monthly gifts: the family’s monthly gift, active, with its next payment; no serious accessibility problem', async () => {
     await adminNav(page, t)
       .getByRole('link', { name: t('admin.nav.renewals') })
       .click();
@@ -67,6 +67,7 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
     await expect(row).toContainText(t('admin.renewals.state.active'));
     // The customer links to their page in the back office.
     await expect(row.getByRole('link')).toHaveAttribute('href', /^\/admin\/users\/\d+$/);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   await test.step('Cancel at the end of the period: the family’s rules explained, the result announced, the row ends', async () => {
@@ -128,6 +129,7 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
     await expect(statement.getByRole('table')).toContainText(order.order_number);
     await expect(statement.getByRole('row', { name: t('admin.statement.total') })).toContainText(money(siteLang, 35));
     await expect(statement).toContainText(t('admin.statement.note', { ministry: t('footer.ministry') }));
+    expect(await seriousViolations(page)).toEqual([]);
     // Print opens the browser's print dialog; on paper the navigation is left out.
     await page.evaluate(() => {
       window.print = () => document.body.setAttribute('data-printed', 'yes');
