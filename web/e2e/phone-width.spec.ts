@@ -87,6 +87,9 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       { ...p('adminOrders'), path: `${pathOf('adminOrders', lang)}?filter=to_ship&search=example` },
       p('adminUsers'),
       p('adminAudit'),
+      // Plans and monthly gifts, past due first, each with its Cancel; the year's donors (the statement: below).
+      p('adminRenewals'),
+      p('adminDonors'),
       p('mailbox'),
       // My Library (issue 14): the list, then the free story's album page with its tracks.
       p('library'),
@@ -214,6 +217,14 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       const order = (await newest('to_ship')) ?? (await newest('all'));
       expect(order, 'an order in the back office').toBeDefined();
       await measure(page, origin, { route: 'adminOrder', path: `/admin/orders/${order?.id}` }, found, lang);
+      // A donor's printable statement (issue 29 item 4): this year's first donor (the demo family's monthly gift at least).
+      const year = new Date().getFullYear();
+      const donors = await api(page, 'GET', `/crud/admin/donors?year=${year}`);
+      expect(donors.status, `GET /crud/admin/donors?year=${year}`).toBe(200);
+      const donor = (donors.body as { donors: { id: number }[] }).donors[0];
+      expect(donor, 'a donor this year').toBeDefined();
+      const statement = `/admin/donors/${donor?.id}/statement?year=${year}`;
+      await measure(page, origin, { route: 'adminStatement', path: statement }, found, lang);
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 
