@@ -19,13 +19,15 @@
 //     memory while 10 clients download it (scripts/bench-library.mjs);
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
-// 11. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs);
+// 12. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchAccounts } from './bench-accounts.mjs';
+import { benchAdminOrders } from './bench-admin-orders.mjs';
 import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
@@ -168,4 +170,5 @@ await benchCart();
 await benchPurchases();
 await benchLibrary();
 await benchRenewals();
+await benchAdminOrders();
 await measureLighthouse();

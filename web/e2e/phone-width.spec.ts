@@ -87,6 +87,9 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       { ...p('adminOrders'), path: `${pathOf('adminOrders', lang)}?filter=to_ship&search=example` },
       p('adminUsers'),
       p('adminAudit'),
+      // Plans and monthly gifts, past due first, each with its Cancel; the year's donors (the statement: below).
+      p('adminRenewals'),
+      p('adminDonors'),
       p('mailbox'),
       // My Library (issue 14): the list, then the free story's album page with its tracks.
       p('library'),
@@ -221,6 +224,14 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       const user = (users.body as { items: { id: number }[] }).items[0];
       expect(user, 'the demo family in Users').toBeDefined();
       await measure(page, origin, { route: 'adminUser', path: `/admin/users/${user?.id}` }, found, lang);
+      // A donor's printable statement (issue 29 item 4): this year's first donor (the demo family's monthly gift at least).
+      const year = new Date().getFullYear();
+      const donors = await api(page, 'GET', `/crud/admin/donors?year=${year}`);
+      expect(donors.status, `GET /crud/admin/donors?year=${year}`).toBe(200);
+      const donor = (donors.body as { donors: { id: number }[] }).donors[0];
+      expect(donor, 'a donor this year').toBeDefined();
+      const statement = `/admin/donors/${donor?.id}/statement?year=${year}`;
+      await measure(page, origin, { route: 'adminStatement', path: statement }, found, lang);
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 

@@ -53,6 +53,10 @@ export const pageRoutes = {
   adminUsers: { paths: ['/admin/users'], access: 'admin' },
   adminUser: { paths: ['/admin/users/:id'], access: 'admin' },
   adminAudit: { paths: ['/admin/audit'], access: 'admin' },
+  // Issue 29 item 4: plans and monthly gifts, the year's donors, and a donor's printable statement (?year=).
+  adminRenewals: { paths: ['/admin/renewals'], access: 'admin' },
+  adminDonors: { paths: ['/admin/donors'], access: 'admin' },
+  adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

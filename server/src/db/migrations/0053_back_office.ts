@@ -48,6 +48,11 @@ export async function up(db: Kysely<unknown>) {
     -- an admin locked signing in to the account (issue 29 item 6); null: not locked
     alter table users add column sign_in_locked_at timestamptz;
 
+    -- the back office's order list: newest first, the orders still to post, and which have a parcel at all
+    create index orders_created_idx on orders (created_at desc, id desc);
+    create index orders_unshipped_idx on orders (created_at desc, id desc) where status = 'paid' and shipped_at is null;
+    create index order_lines_parcel_idx on order_lines (order_id) where type in ('physical', 'book');
+
     alter table mail_outbox add column order_id integer references orders (id) on delete set null;
     create index mail_outbox_order_idx on mail_outbox (order_id) where order_id is not null;
 
@@ -82,6 +87,9 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   await sql`
     drop table order_refunds;
+    drop index order_lines_parcel_idx;
+    drop index orders_unshipped_idx;
+    drop index orders_created_idx;
     alter table orders drop column gift_card_returned_cents;
     alter table orders drop column refunded_cents;
     update orders set status = 'refunded' where status = 'partially_refunded';

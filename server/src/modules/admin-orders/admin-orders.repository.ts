@@ -1,7 +1,7 @@
 import type { AdminOrderFilter } from '@storyhouse/contracts';
-import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { DB, OrderLines, Orders } from '../../db/schema';
+import type { OrderLines, Orders } from '../../db/schema';
 
 export type OrderRow = Selectable<Orders>;
 export type OrderLineRow = Selectable<OrderLines>;
@@ -15,17 +15,31 @@ export interface OrderSearch {
   search: string;
 }
 
-const SHIPPED_TYPES = ['physical', 'book'];
-
 /** The order has a CD or a book: a parcel to post. */
-const hasParcel = (eb: ExpressionBuilder<DB & { o: DB['orders'] }, 'o'>) =>
-  eb.exists(
-    eb
-      .selectFrom('order_lines as l')
-      .select(sql`1`.as('one'))
-      .whereRef('l.order_id', '=', 'o.id')
-      .where('l.type', 'in', SHIPPED_TYPES),
-  );
+const hasParcel = sql<boolean>`exists (select 1 from order_lines l where l.order_id = o.id and l.type in ('physical', 'book'))`;
+
+/** The conditions on the order itself (orders aliased o), for the page and its count alike. */
+function orderConditions(q: OrderSearch) {
+  const parts = [sql<boolean>`true`];
+  switch (q.filter) {
+    case 'to_ship':
+      parts.push(sql<boolean>`o.status = 'paid' and o.shipped_at is null and ${hasParcel}`);
+      break;
+    case 'shipped':
+      parts.push(sql<boolean>`o.shipped_at is not null`);
+      break;
+    case 'refunded':
+      parts.push(sql<boolean>`o.status in ('refunded', 'partially_refunded')`);
+      break;
+    case 'all':
+      break;
+    default:
+      parts.push(sql<boolean>`o.status = ${q.filter}`);
+  }
+  if (q.from) parts.push(sql<boolean>`o.created_at >= ${q.from}::date`);
+  if (q.to) parts.push(sql<boolean>`o.created_at < ${q.to}::date + 1`);
+  return sql<boolean>`(${sql.join(parts, sql` and `)})`;
+}
 
 /** A LIKE pattern that matches `text` anywhere, its own % and _ taken literally. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -33,37 +47,29 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 /** The only SQL of the back office's orders: the list, an order with its buyer, and what was sent about it. */
 export function adminOrdersRepository(db: Db) {
   const matching = (q: OrderSearch) => {
-    let query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id');
-    switch (q.filter) {
-      case 'to_ship':
-        query = query.where('o.status', '=', 'paid').where('o.shipped_at', 'is', null).where(hasParcel);
-        break;
-      case 'shipped':
-        query = query.where('o.shipped_at', 'is not', null);
-        break;
-      case 'all':
-        break;
-      case 'refunded':
-        query = query.where('o.status', 'in', ['refunded', 'partially_refunded']);
-        break;
-      default:
-        query = query.where('o.status', '=', q.filter);
-    }
-    if (q.from) query = query.where('o.created_at', '>=', sql<Date>`${q.from}::date`);
-    if (q.to) query = query.where('o.created_at', '<', sql<Date>`${q.to}::date + 1`);
-    if (q.search) {
-      const like = containing(q.search);
-      query = query.where((eb) =>
-        eb.or([
-          eb('o.number', 'ilike', like),
-          eb('u.email', 'ilike', like),
-          eb(sql`u.fname || ' ' || u.lname`, 'ilike', like),
-          eb('o.gift_name', 'ilike', like),
-        ]),
-      );
-    }
-    return query;
+    const query = db.selectFrom('orders as o').innerJoin('users as u', 'u.id', 'o.user_id').where(orderConditions(q));
+    if (!q.search) return query;
+    const like = containing(q.search);
+    return query.where((eb) =>
+      eb.or([
+        eb('o.number', 'ilike', like),
+        eb('u.email', 'ilike', like),
+        eb(sql`u.fname || ' ' || u.lname`, 'ilike', like),
+        eb('o.gift_name', 'ilike', like),
+      ]),
+    );
   };
+  /** How many match: the buyer is joined only to search by e-mail or name. */
+  const countMatching = (q: OrderSearch) =>
+    q.search
+      ? matching(q)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      : db
+          .selectFrom('orders as o')
+          .where(orderConditions(q))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
 
   return {
     async list(q: OrderSearch, page: number, perPage: number) {
@@ -82,15 +88,13 @@ export function adminOrdersRepository(db: Db) {
             'u.fname',
             'u.lname',
           ])
-          .select((eb) => hasParcel(eb).as('has_parcel'))
+          .select(hasParcel.as('has_parcel'))
           .orderBy('o.created_at', 'desc')
           .orderBy('o.id', 'desc')
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
-        matching(q)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
+        countMatching(q),
       ]);
       return { rows, count: Number(count.n) };
     },

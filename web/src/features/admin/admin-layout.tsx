@@ -15,6 +15,8 @@ import './admin.css';
 const sections: { route: string; label: MessageKey }[] = [
   { route: 'admin', label: 'admin.nav.overview' },
   { route: 'adminOrders', label: 'admin.nav.orders' },
+  { route: 'adminRenewals', label: 'admin.nav.renewals' },
+  { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

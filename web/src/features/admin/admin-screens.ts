@@ -6,7 +6,10 @@
  */
 export { default as AdminPage } from './admin-page';
 export { default as AuditPage } from './audit-page';
+export { default as DonorsPage } from './donors-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
+export { default as RenewalsPage } from './renewals-page';
+export { default as StatementPage } from './statement-page';
 export { default as AdminUserPage } from './user-page';
 export { default as UsersPage } from './users-page';

@@ -60,6 +60,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.start': 'admin.audit.action.masquerade_start',
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
+  'donor.statement': 'admin.audit.action.donor_statement',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);

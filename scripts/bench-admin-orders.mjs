@@ -1,0 +1,88 @@
+// The back office's part of `npm run bench` (issue 29 "Measured"): on
+// PostgreSQL holding the demo content plus 100,000 orders of 2,000 families
+// with 300,000 lines (a year of them), the admin's GET /crud/admin/orders
+// (its first page; and the "to ship" filter with a search by e-mail)
+// against a bare Fastify route returning the same JSON from memory
+// (target: p99 under 50 ms). The orders are inserted directly and are not
+// timed. Run alone with `node scripts/bench-admin-orders.mjs`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { compare, demoDatabase, describe, logIn, startBare, startServer, stop } from './bench-helpers.mjs';
+
+const PORT = 3305;
+const ORDERS = 100_000;
+const FAMILIES = 2_000;
+const ADMIN = { email: 'admin@storyhouse.example', password: 'storyhouse-admin' };
+
+/** A year of orders: three lines each (a CD, an album, a donation), a quarter of them with a CD still to post. */
+async function insertOrders(db) {
+  await db.query(`
+    insert into users (email, fname, lname)
+      select 'bench-family-' || i || '@example.test', 'Bench', 'Family ' || i from generate_series(1, ${FAMILIES}) i;
+    insert into orders (user_id, number, lang_code, status, subtotal_cents, total_cents, payment_id, payment_provider,
+        card_brand, card_last4, created_at, paid_at, updated_at, shipped_at)
+      select u.id, 'SH-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 25) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 20) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 15) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 10) & 31) + 1, 1) || '-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 5) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 0) & 31) + 1, 1), 'en', 'paid', 3197, 3197, 'pi_bench_' || i, 'test', 'visa', '4242',
+        now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day',
+        case when i % 4 = 0 then null else now() - (i % 365) * interval '1 day' + interval '2 days' end
+      from generate_series(1, ${ORDERS}) i
+      join users u on u.email = 'bench-family-' || (i % ${FAMILIES} + 1) || '@example.test';
+    insert into order_lines (order_id, position, type, title, product_title, quantity, unit_price_cents, subtotal_cents)
+      select o.id, p.position, p.type, p.title, p.title, 1, p.cents, p.cents
+      from orders o
+      cross join (values (1, 'physical', 'In the Beginning (CD)', 1299), (2, 'digital_album', 'Noah''s Big Boat', 899),
+        (3, 'donation', 'General Ministry Donation', 999)) as p(position, type, title, cents)
+      where o.payment_id like 'pi_bench_%';
+    analyze orders; analyze order_lines; analyze users;
+  `);
+}
+
+export async function benchAdminOrders() {
+  const fixture = await demoDatabase('back office orders');
+  if (!fixture) return;
+  const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
+  let server;
+  let bare;
+  try {
+    const db = new pg.Client({ connectionString: fixture.url });
+    db.on('error', () => {});
+    await db.connect();
+    await insertOrders(db);
+    const lines = Number(
+      (
+        await db.query(
+          "select count(*) n from order_lines l join orders o on o.id = l.order_id where o.payment_id like 'pi_bench_%'",
+        )
+      ).rows[0].n,
+    );
+    await db.end();
+
+    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000' });
+    const cookie = await logIn(server.base, ADMIN);
+    for (const p of ['/crud/admin/orders?page=1', '/crud/admin/orders?filter=to_ship&search=bench-family-17%40&page=1']) {
+      const res = await fetch(server.base + p, { headers: { cookie } });
+      const body = await res.text();
+      const list = JSON.parse(body);
+      if (res.status !== 200 || !(list.items?.length > 0)) throw new Error(`${p}: ${res.status} ${body.slice(0, 300)}`);
+      console.log(
+        `GET ${p}: ${list.count} orders match (${ORDERS} orders, ${lines} lines in the bench's year), ${list.items.length} on the page`,
+      );
+      bare = await startBare(tmp, { [p]: body });
+      const { ours, ref, ratio } = await compare(server.base, bare.base, p, { duration: 2 }, { cookie });
+      console.log(
+        `GET ${p} (admin): ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target: p99 under 50 ms)`,
+      );
+      await stop(bare.child);
+      bare = undefined;
+    }
+  } finally {
+    if (bare) await stop(bare.child);
+    if (server) await stop(server.child);
+    await fixture.drop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchAdminOrders();
