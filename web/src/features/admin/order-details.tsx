@@ -1,24 +1,12 @@
 import type { AdminOrder } from '@storyhouse/contracts';
-import { type ReactNode, useId, useMemo } from 'react';
-import { useCountries } from '../../components/address/api/get-countries';
-import { countryNamer } from '../../components/address/country-names';
 import { useI18n } from '../../lib/i18n';
+import { AdminAddress } from './admin-address';
+import { AdminPart, MoneyCell } from './admin-part';
 import { Fact } from './facts';
 import { lineKind } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
-
-/** A section of the order page with its heading (h2). */
-function Part({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section className={`admin-part card${className ? ` ${className}` : ''}`} aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 /**
  * What an order holds, laid out for a volunteer (issue 29 item 2): the
@@ -29,37 +17,37 @@ export function OrderDetails({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   return (
     <div className="admin-order__details">
-      <Part title={t('admin.order.customer')}>
+      <AdminPart title={t('admin.order.customer')}>
         <p>
           {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
           <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
         </p>
-      </Part>
-      <Part title={t('admin.order.lines')} className="admin-part--wide">
+      </AdminPart>
+      <AdminPart title={t('admin.order.lines')} className="admin-part--wide">
         <Lines lines={order.lines} />
-      </Part>
-      <Part title={t('admin.order.amounts')}>
+      </AdminPart>
+      <AdminPart title={t('admin.order.amounts')}>
         <Amounts amounts={order.amounts} />
-      </Part>
-      <Part title={t('admin.order.shippingAddress')}>
+      </AdminPart>
+      <AdminPart title={t('admin.order.shippingAddress')}>
         <AddressLines address={order.shipping_address} none={t('admin.order.noAddress')} />
-      </Part>
-      <Part title={t('admin.order.billingAddress')}>
+      </AdminPart>
+      <AdminPart title={t('admin.order.billingAddress')}>
         <AddressLines address={order.billing_address} none={t('admin.order.noBillingAddress')} />
-      </Part>
+      </AdminPart>
       {order.gift ? (
-        <Part title={t('admin.order.gift')}>
+        <AdminPart title={t('admin.order.gift')}>
           <dl className="admin-facts">
             <Fact term={t('admin.order.giftTo')}>
               {order.gift.name} ({order.gift.email})
             </Fact>
             {order.gift.message ? <Fact term={t('admin.order.giftMessage')}>{order.gift.message}</Fact> : null}
           </dl>
-        </Part>
+        </AdminPart>
       ) : null}
-      <Part title={t('admin.order.payment')}>
+      <AdminPart title={t('admin.order.payment')}>
         <Payment payment={order.payment} />
-      </Part>
+      </AdminPart>
     </div>
   );
 }
@@ -119,21 +107,6 @@ function Lines({ lines }: { lines: Line[] }) {
   );
 }
 
-/**
- * A figure of a line. On a phone, where the columns stack, it carries its
- * column's name for sight; screen readers have the column heading already.
- */
-export function MoneyCell({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <td className="admin-table__money">
-      <span className="admin-table__label" aria-hidden="true">
-        {label}:{' '}
-      </span>
-      {children}
-    </td>
-  );
-}
-
 function Amounts({ amounts }: { amounts: AdminOrder['amounts'] }) {
   const { t, formatMoney } = useI18n();
   const minus = (usd: number) => `−${formatMoney(usd)}`;
@@ -155,39 +128,24 @@ function Amounts({ amounts }: { amounts: AdminOrder['amounts'] }) {
   );
 }
 
-/** A country's name by its id, in the site language. */
-function useCountryName() {
-  const { lang } = useI18n();
-  const { data: countries } = useCountries();
-  return useMemo(() => {
-    const name = countryNamer(lang);
-    return (id: number | undefined) => {
-      const country = countries?.find((c) => c.id === id);
-      return country ? name(country) : '';
-    };
-  }, [countries, lang]);
-}
-
+/** An order's address, or what to say when it has none. */
 function AddressLines({ address, none }: { address: AdminOrder['shipping_address']; none: string }) {
-  const countryName = useCountryName();
   if (!address) return <p>{none}</p>;
   const a: Address = address;
-  const lines = [
-    [a.fname, a.lname].filter(Boolean).join(' '),
-    a.line1,
-    [a.city, [a.state, a.postal_code].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    countryName(a.country_id),
-    a.phone,
-    a.email,
-  ].filter(Boolean);
   return (
-    <address className="admin-address">
-      {lines.map((line) => (
-        <span key={line} className="admin-table__line">
-          {line}
-        </span>
-      ))}
-    </address>
+    <AdminAddress
+      address={{
+        fname: a.fname ?? '',
+        lname: a.lname ?? '',
+        line1: a.line1 ?? '',
+        city: a.city ?? '',
+        state: a.state ?? '',
+        postal_code: a.postal_code ?? '',
+        country_id: a.country_id ?? 0,
+        phone: a.phone ?? '',
+        email: a.email,
+      }}
+    />
   );
 }
 

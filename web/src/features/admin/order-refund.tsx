@@ -9,10 +9,10 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { MoneyCell } from './admin-part';
 import { useRefundOrder } from './api/order-actions';
 import { Fact } from './facts';
 import { useFormatDateTime } from './format-date-time';
-import { MoneyCell } from './order-details';
 import { lineKind, refundStatusLabel } from './order-words';
 
 type Line = AdminOrder['lines'][number];
