@@ -72,8 +72,9 @@ export function adminOrdersRepository(db: Db) {
           .executeTakeFirstOrThrow();
 
   return {
-    async list(q: OrderSearch, page: number, perPage: number) {
-      const [rows, count] = await Promise.all([
+    /** A page of the matching orders, newest first, and (unless the caller knows it) how many match. */
+    async list(q: OrderSearch, page: number, perPage: number, count: () => Promise<number> = async () => this.count(q)) {
+      const [rows, n] = await Promise.all([
         matching(q)
           .select([
             'o.id',
@@ -94,9 +95,13 @@ export function adminOrdersRepository(db: Db) {
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
-        countMatching(q),
+        count(),
       ]);
-      return { rows, count: Number(count.n) };
+      return { rows, count: n };
+    },
+
+    async count(q: OrderSearch) {
+      return Number((await countMatching(q)).n);
     },
 
     /** The lines of some orders, for the list's summaries. */

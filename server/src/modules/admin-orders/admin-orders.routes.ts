@@ -104,6 +104,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
     async (request) => {
       const admin = await requireAdmin(request);
       await refunds.refund(request, admin, request.params.id, request.body ?? {});
+      orders.forgetCounts();
       return orders.detail(request.params.id);
     },
   );

@@ -12,6 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { ttlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { isShipped } from '../cart/shipping';
@@ -21,6 +22,8 @@ import { refundedLines } from './refunds';
 import { refundsRepository } from './refunds.repository';
 
 type Admin = { id: number; email: string };
+/** How long a count of the order list is kept (counting a year of orders on each page is the list's cost). */
+const COUNT_CACHE_MS = 5_000;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const nameOf = (u: { fname: string; lname: string; email: string }) => `${u.fname} ${u.lname}`.trim() || u.email;
@@ -45,6 +48,8 @@ function addressOf(json: unknown): AdminOrder['shipping_address'] {
  */
 export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCode, string> }) {
   const repo = adminOrdersRepository(db);
+  /** The list's counts, a few seconds per search (an admin's own changes clear them: ship, refund). */
+  const counts = ttlCache<number>(COUNT_CACHE_MS);
 
   async function detail(orderId: number): Promise<AdminOrder> {
     const order = await repo.findOrder(orderId);
@@ -184,7 +189,11 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
 
   return {
     async list(query: ReturnType<typeof normalize>): Promise<AdminOrdersResponse> {
-      const { rows, count } = await repo.list(query, query.page, ADMIN_ORDERS_PER_PAGE);
+      // How many match is counted over every order: kept a few seconds per search, the page itself never is.
+      const key = JSON.stringify([query.filter, query.from, query.to, query.search]);
+      const { rows, count } = await repo.list(query, query.page, ADMIN_ORDERS_PER_PAGE, () =>
+        counts(key, () => repo.count(query)),
+      );
       const lines = await repo.linesOf(rows.map((r) => r.id));
       const items: AdminOrderRow[] = rows.map((r) => ({
         id: r.id,
@@ -204,6 +213,9 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
     },
 
     detail,
+
+    /** Forgets the list's counts (after a change made elsewhere: a refund). */
+    forgetCounts: () => counts.clear(),
 
     /**
      * Mark shipped (issue 29 item 2): a paid order with a CD or a book. The
@@ -236,6 +248,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
             })),
           });
         }
+        counts.clear();
         await recordAdminAction(trx, request, admin, 'order.ship', orderTarget(order.number), {
           carrier: shipment.carrier,
           tracking_number: shipment.tracking_number,
