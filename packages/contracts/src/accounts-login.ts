@@ -50,6 +50,7 @@ export const AdminUser = z.object({
   fullname: z.string(),
   is_admin: z.boolean(),
   locked: z.boolean().describe('Repeated failed logins: signing in currently needs a solved captcha'),
+  sign_in_locked: z.boolean().describe('An admin locked signing in to the account (issue 29)'),
 });
 export const AdminUsersResponse = z
   .object({

@@ -61,6 +61,8 @@ describe('a user’s page', () => {
     expect((await admin.send('POST', `/crud/admin/users/${user.id}/lock`, { locked: true })).json()).toMatchObject({
       sign_in_locked: true,
     });
+    const listed = (await admin.send('GET', '/crud/admin/users?search=locked%40example')).json();
+    expect(listed.items).toMatchObject([{ email: 'locked@example.test', sign_in_locked: true }]);
     const refused = await login('locked@example.test');
     expect([refused.statusCode, refused.json().code]).toEqual([403, 'account_locked']);
     // Their session ended.

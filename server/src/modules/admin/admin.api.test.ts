@@ -24,7 +24,16 @@ describe('GET /crud/admin/users', () => {
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      items: [{ id: findMe.id, email: findMe.email, fullname: 'Zebediah Findme', is_admin: false, locked: false }],
+      items: [
+        {
+          id: findMe.id,
+          email: findMe.email,
+          fullname: 'Zebediah Findme',
+          is_admin: false,
+          locked: false,
+          sign_in_locked: false,
+        },
+      ],
       page: 1,
       per_page: 25,
       count: 1,

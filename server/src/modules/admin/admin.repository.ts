@@ -12,7 +12,7 @@ export function adminRepository(db: Db) {
       }
       const [rows, total] = await Promise.all([
         q
-          .select(['id', 'email', 'fname', 'lname', 'is_admin'])
+          .select(['id', 'email', 'fname', 'lname', 'is_admin', 'sign_in_locked_at'])
           .orderBy('id', 'desc')
           .limit(perPage)
           .offset((page - 1) * perPage)

@@ -53,6 +53,7 @@ export function adminService(db: Db) {
         fullname: `${u.fname} ${u.lname}`.trim(),
         is_admin: u.is_admin,
         locked: (failures.get(failureKey(u.email)) ?? 0) >= LOGIN_CHALLENGE_AFTER,
+        sign_in_locked: u.sign_in_locked_at !== null,
       }));
       return { items, count };
     },

@@ -81,6 +81,7 @@ export default function UsersPage() {
                   <td>
                     {user.is_admin ? t('admin.roleAdmin') : t('admin.roleCustomer')}
                     {user.locked ? ` · ${t('admin.locked')}` : ''}
+                    {user.sign_in_locked ? ` · ${t('admin.user.signInLocked')}` : ''}
                   </td>
                   <td>
                     {user.is_admin ? null : (
