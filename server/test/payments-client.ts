@@ -27,20 +27,25 @@ export async function cardToken(v: CartVisitor, number: string = TEST_CARDS.visa
   return res.json().id as string;
 }
 
-/** Submits the browser's cart for payment with a new test card, as the payment page does; answers the purchase's response. */
-export async function submitCart(v: CartVisitor) {
+/**
+ * Submits the browser's cart for payment, as the payment page does: with a
+ * new test card, or the card token given (a Stripe stand-in's), and any
+ * other field of the purchase (save_card); answers the purchase's response.
+ */
+export async function submitCart(v: CartVisitor, token?: string, extra: Record<string, unknown> = {}) {
   const total = (await v.total()).json() as CartTotal;
   return v.send('POST', '/crud/purchases', {
-    stripe_token: await cardToken(v),
+    stripe_token: token ?? (await cardToken(v)),
     expected_total: total.fullTotal,
     cart_id: total.cart.id,
     lang_code: 'en',
+    ...extra,
   });
 }
 
 /** Pays for the browser's cart with a new test card, as the payment page does; the order must be paid. */
-export async function payCart(v: CartVisitor) {
-  const res = await submitCart(v);
+export async function payCart(v: CartVisitor, token?: string, extra: Record<string, unknown> = {}) {
+  const res = await submitCart(v, token, extra);
   expect(res.statusCode).toBe(200);
   expect(res.json().status).toBe('paid');
 }

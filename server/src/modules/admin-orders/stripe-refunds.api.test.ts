@@ -1,8 +1,9 @@
-import type { AdminOrder, CartTotal } from '@storyhouse/contracts';
+import type { AdminOrder } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
 import { createProduct, createUser } from '../../../test/factories';
+import { payCart } from '../../../test/payments-client';
 import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-stand-in';
 import { sendWebhook } from '../../../test/stripe-webhook';
 
@@ -30,14 +31,7 @@ describe('a refund made in Stripe’s dashboard', () => {
     await createUser(t.db, { email: 'stripe-volunteer@example.test', password: 'posts-the-cds', is_admin: true });
     const v = await logIn(t.app, { email, password: 'listen-along' });
     expect((await v.add(album)).statusCode).toBe(200);
-    const total = (await v.total()).json() as CartTotal;
-    const paid = await v.send('POST', '/crud/purchases', {
-      stripe_token: standIn.issueToken('visa'),
-      expected_total: total.fullTotal,
-      cart_id: total.cart.id,
-      lang_code: 'en',
-    });
-    expect(paid.json().status).toBe('paid');
+    await payCart(v, standIn.issueToken('visa'));
     const order = await t.db.selectFrom('orders').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     const charge = (refunded: number) => ({
       id: 'ch_dashboard',

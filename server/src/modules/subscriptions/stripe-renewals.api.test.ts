@@ -1,8 +1,8 @@
-import type { CartTotal } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
 import { createPlan, createUser } from '../../../test/factories';
+import { payCart } from '../../../test/payments-client';
 import { STAND_IN_KEYS, type StripeStandIn, startStripeStandIn, stripeEnv } from '../../../test/stripe-stand-in';
 import { sendWebhook } from '../../../test/stripe-webhook';
 
@@ -36,15 +36,7 @@ describe('renewals with Stripe', () => {
     const user = await createUser(t.db, { email, password: 'listen-along' });
     const v = await logIn(t.app, { email, password: 'listen-along' });
     expect((await v.add(monthly)).statusCode).toBe(200);
-    const total = (await v.total()).json() as CartTotal;
-    const paid = await v.send('POST', '/crud/purchases', {
-      stripe_token: standIn.issueToken('visa'),
-      expected_total: total.fullTotal,
-      cart_id: total.cart.id,
-      lang_code: 'en',
-      save_card: true,
-    });
-    expect(paid.json().status).toBe('paid');
+    await payCart(v, standIn.issueToken('visa'), { save_card: true });
     const item = await t.db.selectFrom('recurring_items').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
     const has = async () => (await v.send('GET', '/crud/my-library/has-subscription')).json().has_subscription;
 
@@ -96,15 +88,7 @@ describe('Stripe not answering', () => {
     const user = await createUser(t.db, { email, password: 'listen-along' });
     const v = await logIn(t.app, { email, password: 'listen-along' });
     expect((await v.add(monthly)).statusCode).toBe(200);
-    const total = (await v.total()).json() as CartTotal;
-    const paid = await v.send('POST', '/crud/purchases', {
-      stripe_token: standIn.issueToken('visa'),
-      expected_total: total.fullTotal,
-      cart_id: total.cart.id,
-      lang_code: 'en',
-      save_card: true,
-    });
-    expect(paid.json().status).toBe('paid');
+    await payCart(v, standIn.issueToken('visa'), { save_card: true });
     const item = await t.db.selectFrom('recurring_items').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
 
     const offline = await logIn(down.app, { email, password: 'listen-along' });

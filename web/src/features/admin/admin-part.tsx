@@ -25,3 +25,14 @@ export function MoneyCell({ label, children }: { label: string; children: ReactN
     </td>
   );
 }
+
+/** The button that applies a list's filters (the filters are kept in the address). */
+export function ApplyFilters({ label }: { label: string }) {
+  return (
+    <div className="admin-filters__submit">
+      <button type="submit" className="button">
+        {label}
+      </button>
+    </div>
+  );
+}

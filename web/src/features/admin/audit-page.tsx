@@ -10,6 +10,7 @@ import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
 import { actionLabel, detailName, detailValue } from './order-words';
 import '../../ui/form/form.css';
+import { ApplyFilters } from './admin-part';
 
 /**
  * Issue 29 item 7, the audit log: every admin action (who, when, what, to
@@ -65,11 +66,7 @@ function AuditFilter({
           ))}
         </select>
       </div>
-      <div className="admin-filters__submit">
-        <button type="submit" className="button">
-          {t('admin.list.apply')}
-        </button>
-      </div>
+      <ApplyFilters label={t('admin.list.apply')} />
     </form>
   );
 }

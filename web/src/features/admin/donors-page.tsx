@@ -15,6 +15,7 @@ import { givingYears, statementHref, yearParam } from './giving-year';
 import { listHref } from './list-params';
 import '../../ui/form/form.css';
 import './giving.css';
+import { ApplyFilters } from './admin-part';
 
 type Donor = AdminDonorsResponse['donors'][number];
 
@@ -62,11 +63,7 @@ function YearForm({ year, onApply }: { year: number; onApply: (year: number) => 
           ))}
         </select>
       </div>
-      <div className="admin-filters__submit">
-        <button type="submit" className="button">
-          {t('admin.list.apply')}
-        </button>
-      </div>
+      <ApplyFilters label={t('admin.list.apply')} />
     </form>
   );
 }

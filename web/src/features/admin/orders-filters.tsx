@@ -2,6 +2,7 @@ import { AdminOrderFilter } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { FieldError, fieldClass } from '../../ui/form/fields';
+import { ApplyFilters } from './admin-part';
 import type { AdminOrdersFilters } from './api/get-admin-orders';
 import { filterLabel } from './order-words';
 
@@ -79,11 +80,7 @@ export function OrdersFilters({ current, onApply }: { current: AdminOrdersFilter
           onChange={(e) => set('search', e.target.value)}
         />
       </div>
-      <div className="admin-filters__submit">
-        <button type="submit" className="button">
-          {t('admin.list.apply')}
-        </button>
-      </div>
+      <ApplyFilters label={t('admin.list.apply')} />
     </form>
   );
 }

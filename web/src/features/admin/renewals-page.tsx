@@ -12,6 +12,7 @@ import { type Renewal, RenewalCancel } from './renewal-cancel';
 import { renewalAmount, renewalStatusLabel, renewalTypeLabel } from './renewal-words';
 import '../../ui/form/form.css';
 import './giving.css';
+import { ApplyFilters } from './admin-part';
 
 const types = AdminRenewalsQuery.shape.type.unwrap().options;
 const statuses = AdminRenewalsQuery.shape.status.unwrap().options;
@@ -92,11 +93,7 @@ function RenewalsFilterForm({ current, onApply }: { current: Draft; onApply: (f:
           ))}
         </select>
       </div>
-      <div className="admin-filters__submit">
-        <button type="submit" className="button">
-          {t('admin.list.apply')}
-        </button>
-      </div>
+      <ApplyFilters label={t('admin.list.apply')} />
     </form>
   );
 }
