@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AddressResponse } from './accounts-profile';
 import { SiteQuery } from './common';
+import { CalendarDay } from './days';
 import { Id, IdParam, wholeNumberParam } from './numbers';
 import { OrderStatus } from './orders';
 import { optionalText, text } from './text-fields';
@@ -12,8 +13,6 @@ import { optionalText, text } from './text-fields';
 
 const Usd = z.number().describe('US dollars, 2 decimals');
 const IsoDate = z.string().describe('ISO date-time');
-/** A calendar day as a date field sends it (YYYY-MM-DD). */
-const Day = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.invalid');
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
 
@@ -26,12 +25,12 @@ export const AdminOrdersQuery = SiteQuery.extend({
   page: wholeNumberParam(1, 100000).default(1),
   filter: AdminOrderFilter.default('all'),
   /** Placed on or after this day (UTC). */
-  from: Day.optional(),
+  from: CalendarDay.optional(),
   /** Placed on or before this day (UTC). */
-  to: Day.optional(),
+  to: CalendarDay.optional(),
   /** An order number (SH-…), an e-mail or a name, or part of one. */
   search: text().trim().max(100).default(''),
-});
+}).refine((q) => !(q.from && q.to && q.from > q.to), { message: 'validation.dayRangeInverted', path: ['to'] });
 export type AdminOrdersQuery = z.input<typeof AdminOrdersQuery>;
 
 /** Where an order's parcel is: none (nothing to post), preparing, shipped. */

@@ -56,6 +56,7 @@ export const pageRoutes = {
   // Issue 29 item 4: plans and monthly gifts, the year's donors, and a donor's printable statement (?year=).
   adminRenewals: { paths: ['/admin/renewals'], access: 'admin' },
   adminDonors: { paths: ['/admin/donors'], access: 'admin' },
+  adminReports: { paths: ['/admin/reports'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },

@@ -64,6 +64,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminAudit: adminScreen('AuditPage'),
   adminRenewals: adminScreen('RenewalsPage'),
   adminDonors: adminScreen('DonorsPage'),
+  adminReports: adminScreen('ReportsPage'),
   adminStatement: adminScreen('StatementPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),

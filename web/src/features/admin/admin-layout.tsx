@@ -17,6 +17,7 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminOrders', label: 'admin.nav.orders' },
   { route: 'adminRenewals', label: 'admin.nav.renewals' },
   { route: 'adminDonors', label: 'admin.nav.donors' },
+  { route: 'adminReports', label: 'admin.nav.reports' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

@@ -10,6 +10,7 @@ export { default as DonorsPage } from './donors-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
 export { default as RenewalsPage } from './renewals-page';
+export { default as ReportsPage } from './reports-page';
 export { default as StatementPage } from './statement-page';
 export { default as AdminUserPage } from './user-page';
 export { default as UsersPage } from './users-page';
