@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressResponse } from './accounts-profile';
+import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { CalendarDay } from './days';
 import { Id, IdParam, wholeNumberParam } from './numbers';
@@ -49,8 +50,8 @@ export const AdminOrderRow = z
     paid_at: IsoDate.nullable(),
     customer: AdminOrderCustomer,
     total_usd: Usd,
-    /** What was bought, shortly: "2 items: The First Christmas (CD), …". */
-    summary: z.string(),
+    /** What was bought, line by line (a page names the kinds in its language). */
+    items: z.array(z.object({ title: z.string(), type: SkuType, quantity: z.number().int() })),
   })
   .meta({ id: 'AdminOrderRow' });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
@@ -217,8 +218,11 @@ export const AuditEntry = z
     at: IsoDate,
     admin: z.object({ id: z.number().int(), email: z.string() }),
     action: AuditAction,
-    /** What it was done to: "order SH-…", "user grace@…". */
+    /** What it was done to, as recorded: "order SH-…", "user grace@…". */
     target: z.string(),
+    /** The target's kind (its first word: order, user, …) and its name (the rest), for a page to name it in words. */
+    target_kind: z.string(),
+    target_name: z.string(),
     /** The action's details as recorded (carrier, amount, …). */
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
     /** The client address the request came from. */

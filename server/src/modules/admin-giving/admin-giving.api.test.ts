@@ -39,7 +39,12 @@ describe('plans and monthly gifts in the back office', () => {
     const atEnd = await admin.send('POST', `/crud/admin/renewals/${plan?.subscription_id}/cancel`, { when: 'period_end' });
     expect(atEnd.json()).toMatchObject({ status: 'active', cancel_at: plan?.current_period_end });
     const audit = (await admin.send('GET', '/crud/admin/audit?action=subscription.cancel')).json() as AuditResponse;
-    expect(audit.items[0]).toMatchObject({ target: 'user plan-owner@example.test', details: { when: 'period_end' } });
+    expect(audit.items[0]).toMatchObject({
+      target: 'user plan-owner@example.test',
+      target_kind: 'user',
+      target_name: 'plan-owner@example.test',
+      details: { when: 'period_end' },
+    });
     expect((await admin.send('POST', '/crud/admin/renewals/sub_nothing/cancel', { when: 'now' })).statusCode).toBe(404);
   });
 });

@@ -65,7 +65,10 @@ describe('the back office’s orders', () => {
     const toShip = await list(`?filter=to_ship&search=${encodeURIComponent(v.email)}`);
     expect(toShip.count).toBe(1);
     expect(toShip.items[0]).toMatchObject({ id, number, status: 'paid', fulfilment: 'preparing', customer: { email: v.email } });
-    expect(toShip.items[0]?.summary).toContain('Ruth');
+    expect(toShip.items[0]?.items).toEqual([
+      { title: 'Ruth', type: 'physical', quantity: 1 },
+      { title: 'Ruth', type: 'digital_album', quantity: 1 },
+    ]);
     expect((await list(`?search=${number}`)).items.map((o) => o.id)).toEqual([id]);
     expect((await list('?search=Grace%20Miller')).count).toBeGreaterThanOrEqual(1);
     expect((await list('?search=%25')).count).toBe(0);

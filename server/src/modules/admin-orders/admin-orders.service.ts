@@ -7,7 +7,7 @@ import type {
   LangCode,
   ShipOrderBody,
 } from '@storyhouse/contracts';
-import { ADMIN_ORDERS_PER_PAGE, AuditAction } from '@storyhouse/contracts';
+import { ADMIN_ORDERS_PER_PAGE, AuditAction, SkuType } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -208,10 +208,9 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         paid_at: r.paid_at ? iso(r.paid_at) : null,
         customer: { id: r.user_id, email: r.email, name: nameOf(r) },
         total_usd: toUsd(r.total_cents),
-        summary: lines
+        items: lines
           .filter((l) => l.order_id === r.id)
-          .map((l) => `${l.quantity > 1 ? `${l.quantity} × ` : ''}${l.product_title ?? l.title} (${l.type})`)
-          .join(', '),
+          .map((l) => ({ title: l.product_title ?? l.title, type: SkuType.parse(l.type), quantity: l.quantity })),
       }));
       return { items, page: query.page, per_page: ADMIN_ORDERS_PER_PAGE, count };
     },

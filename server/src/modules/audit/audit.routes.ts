@@ -1,6 +1,7 @@
 import { ADMIN_AUDIT_PER_PAGE, AuditAction, AuditQuery, AuditResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../accounts/guards';
+import { splitTarget } from './audit';
 import { auditRepository } from './audit.repository';
 
 /** GET /crud/admin/audit: the audit log, newest first, read-only (issue 29 item 7). */
@@ -27,6 +28,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
           admin: { id: r.admin_id ?? 0, email: r.admin_email },
           action: AuditAction.parse(r.action),
           target: r.target,
+          ...splitTarget(r.target),
           details: (r.details ?? {}) as Record<string, string | number | boolean | null>,
           ip: r.ip,
         })),

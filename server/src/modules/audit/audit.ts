@@ -24,5 +24,13 @@ export function recordAdminAction(
 export const orderTarget = (number: string) => `order ${number}`;
 export const userTarget = (email: string) => `user ${email}`;
 
+/** A recorded target's kind and name: "order SH-7K2Q-9M" is an order named SH-7K2Q-9M. */
+export function splitTarget(target: string): { target_kind: string; target_name: string } {
+  const space = target.indexOf(' ');
+  return space < 0
+    ? { target_kind: '', target_name: target }
+    : { target_kind: target.slice(0, space), target_name: target.slice(space + 1) };
+}
+
 /** What admins did to one target, oldest first (an order's timeline). */
 export const adminActionsOn = (db: Db, target: string) => auditRepository(db).ofTarget(target);

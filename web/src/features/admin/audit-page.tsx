@@ -115,7 +115,9 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
                 </td>
                 <td>{entry.admin.email}</td>
                 <th scope="row">{actionLabel(t, entry.action)}</th>
-                <td>{entry.target}</td>
+                <td>
+                  <AuditTarget entry={entry} />
+                </td>
                 <td>
                   <Details details={entry.details} />
                 </td>
@@ -128,6 +130,20 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
       <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.audit.paging')} href={href} />
     </div>
   );
+}
+
+/**
+ * What an action was done to, in words: an order or a user named in the
+ * page's language and linked to the list that finds it; anything else as
+ * recorded.
+ */
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const { t, lang } = useI18n();
+  const { target_kind: kind, target_name: name } = entry;
+  const list = kind === 'order' ? routePath('adminOrders', lang) : kind === 'user' ? routePath('adminUsers', lang) : undefined;
+  if (!list) return <>{entry.target}</>;
+  const words = kind === 'order' ? t('admin.audit.targetOrder', { name }) : t('admin.audit.targetUser', { name });
+  return <Link to={listHref(list, { search: name })}>{words}</Link>;
 }
 
 /** An action's details as recorded, name and value: the names the back office knows in words, others as stored. */

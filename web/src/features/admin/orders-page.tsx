@@ -85,7 +85,17 @@ function OrdersList({ filters, path }: { filters: AdminOrdersFilters; path: stri
                   {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
                   <span className="admin-table__line">{order.customer.email}</span>
                 </td>
-                <td>{order.summary}</td>
+                <td>
+                  {order.items.map((item, i) => (
+                    <span key={`${i}-${item.title}`} className="admin-table__line">
+                      {t('admin.orders.item', {
+                        quantity: item.quantity,
+                        title: item.title,
+                        kind: t(`cart.type.${item.type}`),
+                      })}
+                    </span>
+                  ))}
+                </td>
                 <td className="admin-table__money">{formatMoney(order.total_usd)}</td>
                 <td>{orderState(t, order)}</td>
               </tr>
