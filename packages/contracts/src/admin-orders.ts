@@ -51,7 +51,7 @@ export const AdminOrderRow = z
     customer: AdminOrderCustomer,
     total_usd: Usd,
     /** What was bought, line by line (a page names the kinds in its language). */
-    items: z.array(z.object({ title: z.string(), type: SkuType, quantity: z.number().int() })),
+    items: z.array(z.object({ id: z.number().int(), title: z.string(), type: SkuType, quantity: z.number().int() })),
   })
   .meta({ id: 'AdminOrderRow' });
 export type AdminOrderRow = z.infer<typeof AdminOrderRow>;

@@ -107,7 +107,7 @@ export function adminOrdersRepository(db: Db) {
       if (orderIds.length === 0) return Promise.resolve([]);
       return db
         .selectFrom('order_lines')
-        .select(['order_id', 'type', 'title', 'product_title', 'quantity'])
+        .select(['id', 'order_id', 'type', 'title', 'product_title', 'quantity'])
         .where('order_id', 'in', orderIds)
         .orderBy('order_id')
         .orderBy('position')

@@ -210,7 +210,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         total_usd: toUsd(r.total_cents),
         items: lines
           .filter((l) => l.order_id === r.id)
-          .map((l) => ({ title: l.product_title ?? l.title, type: SkuType.parse(l.type), quantity: l.quantity })),
+          .map((l) => ({ id: l.id, title: l.product_title ?? l.title, type: SkuType.parse(l.type), quantity: l.quantity })),
       }));
       return { items, page: query.page, per_page: ADMIN_ORDERS_PER_PAGE, count };
     },

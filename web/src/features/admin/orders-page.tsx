@@ -86,8 +86,8 @@ function OrdersList({ filters, path }: { filters: AdminOrdersFilters; path: stri
                   <span className="admin-table__line">{order.customer.email}</span>
                 </td>
                 <td>
-                  {order.items.map((item, i) => (
-                    <span key={`${i}-${item.title}`} className="admin-table__line">
+                  {order.items.map((item) => (
+                    <span key={item.id} className="admin-table__line">
                       {t('admin.orders.item', {
                         quantity: item.quantity,
                         title: item.title,
