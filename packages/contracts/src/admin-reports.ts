@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
-import { LangCode } from './lang';
 import { CalendarDay, daysBetween, isCalendarDay } from './days';
+import { LangCode } from './lang';
 
 /**
  * Issue 29 item 5: the back office's reports, GET /crud/admin/reports/{report}
@@ -13,9 +13,13 @@ import { CalendarDay, daysBetween, isCalendarDay } from './days';
 const Usd = z.number().describe('US dollars, 2 decimals');
 const IsoDate = z.string().describe('ISO date-time');
 
-/** The longest report: five years (with a leap day). Day by day, at most a year, so a chart stays readable. */
-export const REPORT_MAX_DAYS = 5 * 365 + 1;
-export const REPORT_MAX_DAYS_BY_DAY = 366;
+/** The longest report: five years. Day by day, at most a year, so a chart stays readable. */
+export const REPORT_MAX_YEARS = 5;
+export const REPORT_MAX_YEARS_BY_DAY = 1;
+
+/** Whether `to` is less than `years` calendar years after `from` (2020-01-01 to 2020-12-31 is within one). */
+export const withinYears = (from: string, to: string, years: number) =>
+  `${String(Number(from.slice(0, 4)) + years).padStart(4, '0')}${from.slice(4)}` > to;
 
 export const ReportInterval = z.enum(['day', 'week', 'month']);
 export type ReportInterval = z.infer<typeof ReportInterval>;
@@ -39,10 +43,11 @@ export const ReportQuery = SiteQuery.extend({
   format: z.enum(['json', 'csv']).default('json'),
 }).superRefine((q, ctx) => {
   if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
-  const days = daysBetween(q.from, q.to);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dayRangeInverted' });
-  else if (days >= REPORT_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.dayRangeTooLong' });
-  else if (q.interval === 'day' && days >= REPORT_MAX_DAYS_BY_DAY) {
+  if (daysBetween(q.from, q.to) < 0) {
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dayRangeInverted' });
+  } else if (!withinYears(q.from, q.to, REPORT_MAX_YEARS)) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.dayRangeTooLong' });
+  } else if (q.interval === 'day' && !withinYears(q.from, q.to, REPORT_MAX_YEARS_BY_DAY)) {
     ctx.addIssue({ code: 'custom', path: ['interval'], message: 'validation.dayRangeTooLongByDay' });
   }
 });
@@ -130,13 +135,18 @@ export const RefundRow = z.object({
   source: z.enum(['admin', 'processor', 'cancellation']),
   status: z.enum(['pending', 'done', 'failed']),
 });
-export const RefundsReport = z
-  .object({ ...Range, rows: z.array(RefundRow), total_usd: Usd })
-  .meta({ id: 'RefundsReport' });
+export const RefundsReport = z.object({ ...Range, rows: z.array(RefundRow), total_usd: Usd }).meta({ id: 'RefundsReport' });
 export type RefundsReport = z.infer<typeof RefundsReport>;
 
-export const AnyReport = z.union([SalesReport, KindsReport, SitesReport, CouponsReport, RefundsReport]);
-export type AnyReport = z.infer<typeof AnyReport>;
+/** What GET /crud/admin/reports/{report} answers: a report, or with ?format=csv its spreadsheet (text/csv). */
+export const ReportAnswer = z.union([
+  SalesReport,
+  KindsReport,
+  SitesReport,
+  CouponsReport,
+  RefundsReport,
+  z.string().describe('text/csv; charset=utf-8 (with ?format=csv): RFC 4180, UTF-8 with a byte order mark'),
+]);
 
 /** What each report answers, for a typed client. */
 export type Reports = {

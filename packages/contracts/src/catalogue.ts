@@ -19,6 +19,9 @@ export const skuTypes = [
 export const SkuType = z.enum(skuTypes);
 export type SkuType = z.infer<typeof SkuType>;
 
+/** Gifts to the ministry rather than things sold: what the reports count as gifts, and receipts list apart. */
+export const giftTypes: readonly SkuType[] = ['donation', 'recurring_donation'];
+
 /** Lines whose quantity may change in the cart (spec §2 Cart: physical and book). */
 export const quantityEditableTypes: readonly SkuType[] = ['physical', 'book'];
 

@@ -9,7 +9,11 @@
  * apostrophe (OWASP's CSV injection advice). Numbers are written as numbers,
  * so a negative amount stays a number.
  */
-export type CsvCell = string | number | boolean | null | undefined;
+export type CsvCell = string | number | boolean | Fixed | null | undefined;
+
+/** A number written with a fixed count of decimals (money: 12.50, not 12.5). */
+type Fixed = { fixed: string };
+export const fixed = (value: number, digits = 2): Fixed => ({ fixed: value.toFixed(digits) });
 
 const BOM = '\uFEFF';
 const formulaStart = /^[=+\-@\t\r]/;
@@ -19,6 +23,7 @@ export function csvCell(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'object') return value.fixed;
   const text = formulaStart.test(value) ? `'${value}` : value;
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFileName, toCsv } from './csv';
+import { csvCell, csvFileName, fixed, toCsv } from './csv';
 
 describe('CSV export', () => {
   it('starts with a byte order mark and ends every record with CRLF', () => {
@@ -25,6 +25,7 @@ describe('CSV export', () => {
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('\tcmd')).toBe("'\tcmd");
     expect(csvCell(-12.5)).toBe('-12.5');
+    expect(csvCell(fixed(-12.5))).toBe('-12.50');
   });
 
   it('writes empty cells for nothing, and safe file names', () => {
