@@ -129,6 +129,7 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     await form.getByRole('button', { name: t('admin.list.apply') }).click();
     await expect(to).toHaveAttribute('aria-invalid', 'true');
     await expect(to).toHaveAccessibleDescription(t('validation.dayRangeInverted'));
+    await expect(to).toBeFocused();
     expect(page.url()).toBe(address);
     expect(asked).toEqual([]);
     await expect(sales.getByRole('img', { name: chartName })).toBeVisible();
