@@ -96,7 +96,10 @@ export function SalesChart({ report }: { report: SalesReport }) {
 
   const starts = periods.map((p) => p.start);
   const x = scaleBand<string>({ domain: starts, range: [0, innerWidth], paddingInner: 0.2, paddingOuter: 0.1 });
-  const bars = scaleBand<Series>({ domain: [...series], range: [0, x.bandwidth()], padding: 0.08 });
+  // A period's three bars side by side, at most 40 px each (a few periods would otherwise draw slabs), centred.
+  const group = Math.min(x.bandwidth(), series.length * 44);
+  const offset = (x.bandwidth() - group) / 2;
+  const bars = scaleBand<Series>({ domain: [...series], range: [offset, offset + group], padding: 0.08 });
 
   // As many period labels as fit side by side; the others are left out, evenly.
   const labels = words.ticks(starts);
