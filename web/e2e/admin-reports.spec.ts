@@ -60,10 +60,16 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
   const before = thisMonth(await defaultSales(page));
   await page.context().clearCookies();
   await createAccount(page, { email: freshEmail('admin-reports'), password: 'listen-along-1' });
-  const { product } = await buyDigitalAlbum(page, story[siteLang], siteLang);
+  const { product, orderId } = await buyDigitalAlbum(page, story[siteLang], siteLang);
   const price = product.digitalAlbum?.price_usd ?? 0;
   await page.context().clearCookies();
   await signInAsAdmin(page);
+  // The album is refunded from the back office (admin-orders.spec.ts clicks through that): the reports show it too.
+  const orderNumber = await asBrowser(page, async (api) => {
+    const refunded = await api.post(`/crud/admin/orders/${orderId}/refund`, { data: {} });
+    expect(refunded.status(), await refunded.text()).toBe(200);
+    return ((await (await api.get(`/crud/admin/orders/${orderId}`)).json()) as { number: string }).number;
+  });
   await page.goto(routePath('admin', siteLang)!);
 
   const answered = page.waitForResponse((r) => new URL(r.url()).pathname === '/crud/admin/reports/sales');
@@ -91,6 +97,7 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     expect(report.periods).toHaveLength(12);
     expect(month.orders).toBeGreaterThanOrEqual(before.orders + 1);
     expect(month.sales_usd).toBeGreaterThanOrEqual(before.sales_usd + price - 0.001);
+    expect(month.refunds_usd).toBeGreaterThanOrEqual(before.refunds_usd + price - 0.001);
     await expect(sales.getByRole('img', { name: chartName })).toBeVisible();
     // Each cell ends with its figure (on a phone it starts with its column's name, for sight only).
     const figures = [
@@ -101,6 +108,11 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     ];
     await expect(monthRow.getByRole('cell')).toHaveText(figures.map((figure) => new RegExp(`(^|\\s)${asPattern(figure)}$`)));
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('the refund, with a link to its order, among the refunds', async () => {
+    const refunds = page.getByRole('region', { name: t('admin.reports.refunds.title') });
+    await expect(refunds.getByRole('link', { name: orderNumber })).toBeVisible();
   });
 
   await test.step('Download sales as CSV: UTF-8 with a BOM, the page’s column names, this month’s figures', async () => {
