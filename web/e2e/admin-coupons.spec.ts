@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Product, routePath } from '@storyhouse/contracts';
+import { CANADIAN_PROVINCES, type Product, routePath, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
@@ -14,6 +14,9 @@ test.use({ bypassCSP: true });
 
 /** A demo story with a digital album, per site. */
 const story: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+
+/** A Canadian territory per site, whose tax rate the journey adds, changes and removes (no other journey taxes there). */
+const territory: Record<SiteLang, string> = { en: 'YT', es: 'NU' };
 
 /** The back office's navigation. */
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
@@ -120,5 +123,36 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await expect(page.getByRole('form', { name }).getByRole('textbox', { name: t('admin.shipping.firstItem') })).toHaveValue(
       '21.99',
     );
+  });
+
+  await test.step('Sales tax: a territory’s rate added, changed by its Change button, then removed after a confirmation', async () => {
+    const code = territory[siteLang];
+    const english = CANADIAN_PROVINCES.find(([c]) => c === code)?.[1] ?? code;
+    const country = new Intl.DisplayNames([siteLang], { type: 'region' }).of('CA') ?? 'Canada';
+    const place = t('admin.tax.placeName', { state: stateName(siteLang, code, english), country });
+    const form = page.getByRole('form', { name: t('admin.tax.form') });
+    await form.getByRole('combobox', { name: t('admin.tax.country') }).selectOption('87');
+    await form.getByRole('combobox', { name: t('admin.tax.state') }).selectOption(code);
+    const rate = form.getByRole('textbox', { name: t('admin.tax.rateLabel') });
+    await rate.fill('5');
+    await form.getByRole('button', { name: t('admin.tax.saveRate') }).click();
+    await expect(announcement(page, t('admin.tax.saved', { place, rate: '5' }))).toBeVisible();
+    const row = page.getByRole('row', { name: place });
+    await expect(row).toContainText(t('admin.tax.ratePercent', { rate: '5' }));
+
+    await row.getByRole('button', { name: t('admin.tax.changeFor', { place }) }).click();
+    await expect(rate).toBeFocused();
+    await expect(rate).toHaveValue('5');
+    await page.keyboard.type(siteLang === 'es' ? '5,5' : '5.5');
+    await page.keyboard.press('Enter');
+    const fiveAndAHalf = new Intl.NumberFormat(siteLang).format(5.5);
+    await expect(announcement(page, t('admin.tax.saved', { place, rate: fiveAndAHalf }))).toBeVisible();
+    await expect(row).toContainText(t('admin.tax.ratePercent', { rate: fiveAndAHalf }));
+
+    await row.getByRole('button', { name: t('admin.tax.removeFor', { place }) }).click();
+    const dialog = page.getByRole('dialog', { name: t('admin.tax.removeTitle', { place }) });
+    await dialog.getByRole('button', { name: t('admin.tax.remove') }).click();
+    await expect(announcement(page, t('admin.tax.removed', { place }))).toBeVisible();
+    await expect(page.getByRole('row', { name: place })).toHaveCount(0);
   });
 });

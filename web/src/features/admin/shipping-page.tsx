@@ -158,6 +158,8 @@ function TaxRates({ rates, onResult }: { rates: AdminTaxRate[]; onResult: (r: Re
   useEffect(() => {
     if (asking) setShown(asking);
   }, [asking]);
+  // The rate whose Change was pressed last (and when: pressing it again fills the form again).
+  const [editing, setEditing] = useState<Editing>();
   const percent = useMemo(() => new Intl.NumberFormat(lang, { maximumFractionDigits: 4 }), [lang]);
 
   const confirm = () => {
@@ -195,21 +197,31 @@ function TaxRates({ rates, onResult }: { rates: AdminTaxRate[]; onResult: (r: Re
                   {t('admin.tax.ratePercent', { rate: percent.format(rate.rate_percent) })}
                 </td>
                 <td>
-                  <button
-                    type="button"
-                    className="button button--secondary button--small"
-                    aria-label={t('admin.tax.removeFor', { place: placeName(rate) })}
-                    onClick={() => setAsking(rate)}
-                  >
-                    {t('admin.tax.remove')}
-                  </button>
+                  <div className="admin-shop__row-actions">
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={t('admin.tax.changeFor', { place: placeName(rate) })}
+                      onClick={() => setEditing({ rate, at: Date.now() })}
+                    >
+                      {t('admin.tax.change')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      aria-label={t('admin.tax.removeFor', { place: placeName(rate) })}
+                      onClick={() => setAsking(rate)}
+                    >
+                      {t('admin.tax.remove')}
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <TaxRateEditor onResult={onResult} />
+      <TaxRateEditor editing={editing} onResult={onResult} />
       <ConfirmDialog
         open={asking !== undefined}
         title={t('admin.tax.removeTitle', { place: shown ? placeName(shown) : '' })}
@@ -225,15 +237,32 @@ function TaxRates({ rates, onResult }: { rates: AdminTaxRate[]; onResult: (r: Re
 }
 
 type TaxValues = { country_id: string; state: string; rate_percent: string };
+type Editing = { rate: AdminTaxRate; at: number };
 const noTax: TaxValues = { country_id: '', state: '', rate_percent: '' };
 
 /** Adds a place's rate or changes the one it has: the country, its state or province (or the whole country), the rate. */
-function TaxRateEditor({ onResult }: { onResult: (r: Result) => void }) {
+function TaxRateEditor({ editing, onResult }: { editing: Editing | undefined; onResult: (r: Result) => void }) {
   const { t, lang } = useI18n();
   const errorMessage = useErrorMessage();
   const countries = useCountries();
   const save = useSetTaxRate();
   const form = useForm<TaxValues>(TaxRateForm, noTax);
+  const rateRef = useRef<HTMLDivElement>(null);
+  // The form's reset is a new function each render: the effect below reads the latest without running again.
+  const resetRef = useRef(form.reset);
+  resetRef.current = form.reset;
+  // Change: the rate's place and rate in the form, focus on the rate, ready to type the new one.
+  const [selectRate, setSelectRate] = useState(0);
+  useEffect(() => {
+    if (!editing) return;
+    const { rate } = editing;
+    resetRef.current({ country_id: String(rate.country_id), state: rate.state ?? '', rate_percent: String(rate.rate_percent) });
+    setSelectRate((n) => n + 1);
+  }, [editing]);
+  // After the render that shows the rate: selected, so what is typed replaces it.
+  useEffect(() => {
+    if (selectRate > 0) rateRef.current?.querySelector('input')?.select();
+  }, [selectRate]);
   const countryOptions = useMemo(() => {
     const name = countryNamer(lang);
     return (countries.data ?? [])
@@ -307,7 +336,9 @@ function TaxRateEditor({ onResult }: { onResult: (r: Result) => void }) {
           options={stateOptions}
         />
       ) : null}
-      <TextField form={form} name="rate_percent" label={t('admin.tax.rateLabel')} required inputMode="decimal" maxLength={8} />
+      <div ref={rateRef}>
+        <TextField form={form} name="rate_percent" label={t('admin.tax.rateLabel')} required inputMode="decimal" maxLength={8} />
+      </div>
       <FormFailure message={submit.failure} />
       <SubmitButton busy={save.isPending}>{save.isPending ? t('admin.tax.saving') : t('admin.tax.saveRate')}</SubmitButton>
     </form>
