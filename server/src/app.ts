@@ -19,6 +19,7 @@ import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
+import { adminShopRoutes } from './modules/admin-shop/admin-shop.routes';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(adminUsersRoutes, { config });
   await app.register(adminGivingRoutes, { config });
   await app.register(adminReportsRoutes);
+  await app.register(adminShopRoutes);
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

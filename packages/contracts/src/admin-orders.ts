@@ -203,6 +203,11 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  'coupon.create',
+  'coupon.withdraw',
+  'shipping.update',
+  'tax.update',
+  'tax.remove',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

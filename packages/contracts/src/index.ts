@@ -4,6 +4,7 @@ export * from './accounts-profile';
 export * from './addresses';
 export * from './admin-orders';
 export * from './admin-reports';
+export * from './admin-shop';
 export * from './admin-users';
 export * from './amounts';
 export * from './captcha';

@@ -57,6 +57,10 @@ export const pageRoutes = {
   adminRenewals: { paths: ['/admin/renewals'], access: 'admin' },
   adminDonors: { paths: ['/admin/donors'], access: 'admin' },
   adminReports: { paths: ['/admin/reports'], access: 'admin' },
+  // Issue 30 item 4: coupons, shipping and tax rates.
+  adminCoupons: { paths: ['/admin/coupons'], access: 'admin' },
+  adminCoupon: { paths: ['/admin/coupons/:id'], access: 'admin' },
+  adminShipping: { paths: ['/admin/shipping'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },

@@ -18,6 +18,8 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminRenewals', label: 'admin.nav.renewals' },
   { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminReports', label: 'admin.nav.reports' },
+  { route: 'adminCoupons', label: 'admin.nav.coupons' },
+  { route: 'adminShipping', label: 'admin.nav.shipping' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

@@ -6,11 +6,14 @@
  */
 export { default as AdminPage } from './admin-page';
 export { default as AuditPage } from './audit-page';
+export { default as CouponPage } from './coupon-page';
+export { default as CouponsPage } from './coupons-page';
 export { default as DonorsPage } from './donors-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
 export { default as RenewalsPage } from './renewals-page';
 export { default as ReportsPage } from './reports-page';
+export { default as ShippingPage } from './shipping-page';
 export { default as StatementPage } from './statement-page';
 export { default as AdminUserPage } from './user-page';
 export { default as UsersPage } from './users-page';

@@ -61,6 +61,11 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'coupon.create': 'admin.audit.action.coupon_create',
+  'coupon.withdraw': 'admin.audit.action.coupon_withdraw',
+  'shipping.update': 'admin.audit.action.shipping_update',
+  'tax.update': 'admin.audit.action.tax_update',
+  'tax.remove': 'admin.audit.action.tax_remove',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -96,6 +101,19 @@ const detailNames: Record<string, MessageKey> = {
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
   whole: 'admin.audit.detail.whole',
+  title: 'admin.audit.detail.title',
+  percent_off: 'admin.audit.detail.percent_off',
+  amount_off_usd: 'admin.audit.detail.amount_off_usd',
+  expires_at: 'admin.audit.detail.expires_at',
+  max_redemptions: 'admin.audit.detail.max_redemptions',
+  outcome: 'admin.audit.detail.outcome',
+  redemptions: 'admin.audit.detail.redemptions',
+  first_item_usd: 'admin.audit.detail.first_item_usd',
+  additional_item_usd: 'admin.audit.detail.additional_item_usd',
+  was_first_item_usd: 'admin.audit.detail.was_first_item_usd',
+  was_additional_item_usd: 'admin.audit.detail.was_additional_item_usd',
+  rate_percent: 'admin.audit.detail.rate_percent',
+  was_rate_percent: 'admin.audit.detail.was_rate_percent',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
