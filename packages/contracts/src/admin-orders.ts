@@ -202,6 +202,13 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  // issue 30 item 5: moderation
+  'guest_book.approve',
+  'guest_book.reject',
+  'guest_book.edit',
+  'contact.handled',
+  'lessons.handled',
+  'newsletter.export',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

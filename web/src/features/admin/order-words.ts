@@ -61,6 +61,12 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'guest_book.approve': 'admin.audit.action.guest_book_approve',
+  'guest_book.reject': 'admin.audit.action.guest_book_reject',
+  'guest_book.edit': 'admin.audit.action.guest_book_edit',
+  'contact.handled': 'admin.audit.action.contact_handled',
+  'lessons.handled': 'admin.audit.action.lessons_handled',
+  'newsletter.export': 'admin.audit.action.newsletter_export',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -96,6 +102,11 @@ const detailNames: Record<string, MessageKey> = {
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
   whole: 'admin.audit.detail.whole',
+  fields: 'admin.audit.detail.fields',
+  lang: 'admin.audit.detail.lang',
+  handled: 'admin.audit.detail.handled',
+  list: 'admin.audit.detail.list',
+  rows: 'admin.audit.detail.rows',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
