@@ -26,7 +26,7 @@ export type AdminGuestBookPending = z.infer<typeof AdminGuestBookPending>;
 export const AdminGuestBookParams = z.strictObject({ id: IdParam });
 
 /**
- * PATCH /crud/admin/guest-book/{id}: a typo corrected before approval. The
+ * PUT /crud/admin/guest-book/{id}: a typo corrected before approval. The
  * same fields and rules as a signed guest book (GuestBookEntryInput): plain
  * text, trimmed, within the same lengths; never markup.
  */

@@ -36,7 +36,7 @@ let clientNo = 0;
 const newClient = () => `10.9.0.${++clientNo}`;
 
 const call = (
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   opts: { cookie?: string; body?: unknown; host?: string; ip?: string } = {},
 ) =>
@@ -47,7 +47,7 @@ const call = (
     headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.host ? { host: opts.host } : {}) },
     ...(opts.body === undefined ? {} : { payload: opts.body as object }),
   });
-const asAdmin = (method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown, host?: string) =>
+const asAdmin = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, host?: string) =>
   call(method, url, { cookie: admin, body, host });
 
 async function audit(action: string) {
@@ -96,7 +96,7 @@ describe('the guest book queue', () => {
     });
     expect(queue.count).toBeGreaterThanOrEqual(2);
 
-    const edited = await asAdmin('PATCH', `/crud/admin/guest-book/${first}`, {
+    const edited = await asAdmin('PUT', `/crud/admin/guest-book/${first}`, {
       author_name: ' Ruth Queue ',
       country: 'Canada',
       content: 'We love the stories!',
@@ -145,7 +145,7 @@ describe('the guest book queue', () => {
         message: 'This guest book message no longer exists. It may have been rejected already.',
       },
     ]);
-    const editGone = await asAdmin('PATCH', `/crud/admin/guest-book/${id}`, { author_name: 'X', country: '', content: 'Y' });
+    const editGone = await asAdmin('PUT', `/crud/admin/guest-book/${id}`, { author_name: 'X', country: '', content: 'Y' });
     expect(editGone.statusCode).toBe(404);
 
     const shown = await signGuestBook();
@@ -168,7 +168,7 @@ describe('the guest book queue', () => {
     const before = await t.db.selectFrom('guest_book_entries').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const auditsBefore = await count('admin_audit');
     const bad = await asAdmin(
-      'PATCH',
+      'PUT',
       `/crud/admin/guest-book/${id}`,
       { author_name: '  ', country: 'Canada', content: 'x'.repeat(2001) },
       'es.localhost',
@@ -178,14 +178,14 @@ describe('the guest book queue', () => {
       code: 'validation_failed',
       fields: { author_name: 'Obligatorio', content: 'Debe tener como máximo 2000 caracteres' },
     });
-    const extra = await asAdmin('PATCH', `/crud/admin/guest-book/${id}`, {
+    const extra = await asAdmin('PUT', `/crud/admin/guest-book/${id}`, {
       author_name: 'Ruth',
       country: '',
       content: 'Fine',
       approved_at: '2020-01-01',
     });
     expect([extra.statusCode, extra.json().fields]).toEqual([400, { approved_at: 'Unknown field' }]);
-    const nul = await asAdmin('PATCH', `/crud/admin/guest-book/${id}`, { author_name: 'Ruth', country: '', content: 'a\u0000b' });
+    const nul = await asAdmin('PUT', `/crud/admin/guest-book/${id}`, { author_name: 'Ruth', country: '', content: 'a\u0000b' });
     expect(nul.statusCode).toBe(400);
     expect((await asAdmin('POST', `/crud/admin/guest-book/${id}/moderate`, { decision: 'publish' })).statusCode).toBe(400);
     expect((await asAdmin('POST', '/crud/admin/guest-book/abc/moderate', { decision: 'approve' })).statusCode).toBe(400);
@@ -195,7 +195,7 @@ describe('the guest book queue', () => {
     expect(await count('admin_audit')).toBe(auditsBefore);
 
     const markup = '<script>alert(1)</script><b>Hi</b>';
-    const edited = await asAdmin('PATCH', `/crud/admin/guest-book/${id}`, {
+    const edited = await asAdmin('PUT', `/crud/admin/guest-book/${id}`, {
       author_name: '<i>Ruth</i>',
       country: '',
       content: markup,
@@ -428,7 +428,7 @@ describe('newsletter lists and the unsubscribe link', () => {
 describe('who may moderate', () => {
   const calls: [string, string, unknown?][] = [
     ['GET', '/crud/admin/guest-book/pending'],
-    ['PATCH', '/crud/admin/guest-book/1', { author_name: 'X', country: '', content: 'Y' }],
+    ['PUT', '/crud/admin/guest-book/1', { author_name: 'X', country: '', content: 'Y' }],
     ['POST', '/crud/admin/guest-book/1/moderate', { decision: 'approve' }],
     ['GET', '/crud/admin/contact-messages'],
     ['POST', '/crud/admin/contact-messages/1/handled', { handled: true }],
@@ -443,7 +443,7 @@ describe('who may moderate', () => {
     const auditsBefore = await count('admin_audit');
     for (const [method, url, body] of calls) {
       const target = url.replace('/1', `/${id}`);
-      const m = method as 'GET' | 'POST' | 'PATCH';
+      const m = method as 'GET' | 'POST' | 'PUT';
       expect((await call(m, target, { body })).statusCode, `${method} ${url}`).toBe(401);
       const asCustomer = await call(m, target, { cookie: customer, body });
       expect([asCustomer.statusCode, asCustomer.json().code], `${method} ${url}`).toEqual([403, 'forbidden']);

@@ -64,7 +64,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     },
   );
 
-  app.patch(
+  app.put(
     '/crud/admin/guest-book/:id',
     {
       schema: {

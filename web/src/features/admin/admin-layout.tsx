@@ -18,6 +18,9 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminRenewals', label: 'admin.nav.renewals' },
   { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminReports', label: 'admin.nav.reports' },
+  { route: 'adminGuestBook', label: 'admin.nav.guestBook' },
+  { route: 'adminMessages', label: 'admin.nav.messages' },
+  { route: 'adminNewsletter', label: 'admin.nav.newsletter' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];
