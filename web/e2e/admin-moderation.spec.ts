@@ -18,6 +18,15 @@ const guestBookPath: Record<SiteLang, string> = { en: '/guestbook', es: '/libro-
 const listId: Record<SiteLang, string> = { en: 'storyhouse-en', es: 'storyhouse-es' };
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
 
+/** On a 320 px phone the page is no wider than the screen (phone-width.spec.ts measures the other pages so). */
+async function fitsPhone(page: Page) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 640 });
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  expect(widths.scroll, `${page.url()} at 320 px`).toBeLessThanOrEqual(widths.width);
+  if (size) await page.setViewportSize(size);
+}
+
 test('the admin corrects and approves a guest book message, handles a contact message and downloads the newsletter list', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
@@ -66,6 +75,7 @@ test('the admin corrects and approves a guest book message, handles a contact me
     await expect(entry).toContainText('We love the storeis!');
     await expect(entry).toContainText(`visitor-${stamp}@example.test`);
     expect(await seriousViolations(page)).toEqual([]);
+    await fitsPhone(page);
 
     await entry.getByRole('button', { name: t('admin.guestBook.correctFor', { name: author }) }).click();
     const form = entry.getByRole('form', { name: t('admin.guestBook.correctFor', { name: author }) });
@@ -118,6 +128,7 @@ test('the admin corrects and approves a guest book message, handles a contact me
     await expect(page).toHaveURL(/status=handled/);
     await expect(page.getByRole('article', { name: writer })).toContainText('admin@storyhouse.example');
     expect(await seriousViolations(page)).toEqual([]);
+    await fitsPhone(page);
   });
 
   await test.step('Newsletter: the list of the site’s language, and its confirmed subscribers as a CSV file', async () => {
@@ -129,6 +140,8 @@ test('the admin corrects and approves a guest book message, handles a contact me
       .getByRole('link', { name: new RegExp(`^${t(`lang.${siteLang}`)}`) })
       .click();
     await expect(page.getByRole('row').filter({ hasText: subscriber })).toContainText(`Reader ${stamp}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsPhone(page);
     const listName = t(`lang.${siteLang}`);
     const downloading = page.waitForEvent('download');
     await page.getByRole('link', { name: t('admin.newsletter.download', { list: listName }) }).click();

@@ -123,18 +123,30 @@ function SubscriberTable({
             <th scope="row">
               <span className="admin-table__line">{s.email}</span>
             </th>
-            <td>{`${s.fname} ${s.lname}`.trim()}</td>
-            <td>
+            <LabelledCell label={t('admin.newsletter.name')}>{`${s.fname} ${s.lname}`.trim()}</LabelledCell>
+            <LabelledCell label={t('admin.newsletter.col.signedUp')}>
               <time dateTime={s.created_at}>{formatDateTime(s.created_at)}</time>
-            </td>
+            </LabelledCell>
             {status === 'confirmed' && s.confirmed_at ? (
-              <td>
+              <LabelledCell label={t('admin.newsletter.col.confirmed')}>
                 <time dateTime={s.confirmed_at}>{formatDateTime(s.confirmed_at)}</time>
-              </td>
+              </LabelledCell>
             ) : null}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** A cell with its column's name before it where the columns stack (a phone); screen readers have the column heading. */
+function LabelledCell({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <td>
+      <span className="admin-table__label" aria-hidden="true">
+        {label}:{' '}
+      </span>
+      {children}
+    </td>
   );
 }
