@@ -26,8 +26,9 @@ export interface GuestBookMailSettings {
 
 /**
  * Spec §4 Guest book: a message waits for approval before any visitor sees
- * it. Until the admin screens exist, approval is by a single-use link
- * e-mailed to the ministry with each new message.
+ * it. It is approved or rejected by a single-use link e-mailed to the
+ * ministry with each new message, or in the back office's queue (issue 30
+ * item 5); whichever acts first spends the other.
  */
 /** The ministry's e-mail of a new message, in the language it was written for, with its moderation link. */
 export function moderationMail(input: GuestBookSubmission, link: string) {
