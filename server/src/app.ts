@@ -44,6 +44,7 @@ import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { resizedCopies } from './modules/media/images';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes';
 import orders from './modules/orders/orders.plugin';
 import { ordersService } from './modules/orders/orders.service';
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(adminGivingRoutes, { config });
   await app.register(adminReportsRoutes);
   await app.register(adminShopRoutes);
+  await app.register(moderationRoutes, { config });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

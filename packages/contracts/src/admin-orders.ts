@@ -208,6 +208,13 @@ export const AuditAction = z.enum([
   'shipping.update',
   'tax.update',
   'tax.remove',
+  // issue 30 item 5: moderation
+  'guest_book.approve',
+  'guest_book.reject',
+  'guest_book.edit',
+  'contact.handled',
+  'lessons.handled',
+  'newsletter.export',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -52,6 +52,7 @@ describe('migrateToLatest', () => {
       'mail_outbox',
       'masquerade_log',
       'newsletter_subscribers',
+      'newsletter_unsubscribe_tokens',
       'order_lines',
       'order_refunds',
       'orders',

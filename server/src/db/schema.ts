@@ -60,6 +60,8 @@ export interface AdventureSignups {
   created_at: Generated<Timestamp>;
   email: string;
   fname: string;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
   id: Generated<number>;
   lang_code: string;
   lname: string;
@@ -157,6 +159,8 @@ export interface ContactMessages {
   email: string;
   find_us: Generated<string>;
   first_name: string;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
   id: Generated<number>;
   lang_code: string;
   last_name: string;
@@ -310,6 +314,12 @@ export interface NewsletterSubscribers {
   id: Generated<number>;
   list_id: string;
   lname: Generated<string>;
+}
+
+export interface NewsletterUnsubscribeTokens {
+  created_at: Generated<Timestamp>;
+  subscriber_id: number;
+  token_hash: string;
 }
 
 export interface OrderLines {
@@ -721,6 +731,7 @@ export interface DB {
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
   newsletter_subscribers: NewsletterSubscribers;
+  newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokens;
   order_lines: OrderLines;
   order_refunds: OrderRefunds;
   orders: Orders;

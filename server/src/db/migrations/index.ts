@@ -25,6 +25,7 @@ import * as m0052 from './0052_renewals';
 import * as m0053 from './0053_back_office';
 import * as m0054 from './0054_reports';
 import * as m0055 from './0055_coupons_back_office';
+import * as m0056 from './0056_moderation';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0053_back_office': m0053,
   '0054_reports': m0054,
   '0055_coupons_back_office': m0055,
+  '0056_moderation': m0056,
 };

@@ -20,6 +20,9 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminReports', label: 'admin.nav.reports' },
   { route: 'adminCoupons', label: 'admin.nav.coupons' },
   { route: 'adminShipping', label: 'admin.nav.shipping' },
+  { route: 'adminGuestBook', label: 'admin.nav.guestBook' },
+  { route: 'adminMessages', label: 'admin.nav.messages' },
+  { route: 'adminNewsletter', label: 'admin.nav.newsletter' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

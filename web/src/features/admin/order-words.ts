@@ -66,6 +66,12 @@ const actions: Record<AuditAction, MessageKey> = {
   'shipping.update': 'admin.audit.action.shipping_update',
   'tax.update': 'admin.audit.action.tax_update',
   'tax.remove': 'admin.audit.action.tax_remove',
+  'guest_book.approve': 'admin.audit.action.guest_book_approve',
+  'guest_book.reject': 'admin.audit.action.guest_book_reject',
+  'guest_book.edit': 'admin.audit.action.guest_book_edit',
+  'contact.handled': 'admin.audit.action.contact_handled',
+  'lessons.handled': 'admin.audit.action.lessons_handled',
+  'newsletter.export': 'admin.audit.action.newsletter_export',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -114,6 +120,11 @@ const detailNames: Record<string, MessageKey> = {
   was_additional_item_usd: 'admin.audit.detail.was_additional_item_usd',
   rate_percent: 'admin.audit.detail.rate_percent',
   was_rate_percent: 'admin.audit.detail.was_rate_percent',
+  fields: 'admin.audit.detail.fields',
+  lang: 'admin.audit.detail.lang',
+  handled: 'admin.audit.detail.handled',
+  list: 'admin.audit.detail.list',
+  rows: 'admin.audit.detail.rows',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
