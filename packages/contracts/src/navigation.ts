@@ -80,7 +80,8 @@ const editFields = {
 /** A child: its `children` must be empty (NAVIGATION_MAX_DEPTH). */
 const NavigationEditChild = z.strictObject({
   ...editFields,
-  children: z.array(z.unknown()).max(0, { error: 'admin.navigation.error.tooDeep' }),
+  // Whatever a grandchild holds, there is none to be: refused as one, at `children`.
+  children: z.array(z.looseObject({})).max(0, { error: 'admin.navigation.error.tooDeep' }),
 });
 
 export const NavigationEditItem = z
