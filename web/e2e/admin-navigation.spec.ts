@@ -1,14 +1,17 @@
-import { routePath } from '@storyhouse/contracts';
+import { type AdminNavigationResponse, routePath } from '@storyhouse/contracts';
 import { demoNavigation, expect, mainNavigation, test } from './fixtures';
-import { seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
 
 // Issue 30 item 3: the ministry's volunteer adds an item to the site's menu
 // (under the last item with a drop-down list, so the header's bar, which
 // other journeys measure, keeps its items), moves it up by keyboard, saves,
-// and sees it in the site's header; then takes it out again.
+// and sees it in the site’s header; then takes it out again, after being
+// told another admin saved the menu meanwhile.
 
 // axe goes into the page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
+// The save made from a menu another admin saved meanwhile is refused (409), on purpose.
+test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/admin\/navigation\/(en|es)$/ }] });
 
 test('the admin adds a menu item, moves it up by keyboard, saves, and finds it in the site’s menu', {
   tag: '@i18n',
@@ -79,10 +82,28 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
     expect(names.indexOf(title)).toBe(names.indexOf(lastChild!) - 1);
   });
 
-  await test.step('Remove it and save: the site’s menu is as it was', async () => {
+  await test.step('Remove it; another admin saves first: told the menu changed, reloads, removes it again and saves', async () => {
     await page.goto(routePath('adminNavigation', siteLang)!);
     await menu.getByRole('button', { name: t('admin.navigation.removeLabel', { title }) }).click();
     await expect(live).toHaveText(t('admin.navigation.removed', { title }));
+    // Another admin saves the menu as it is (a new version) while this one is open.
+    await asBrowser(page, async (api) => {
+      const stored = (await (await api.get(`/crud/admin/navigation/${siteLang}`)).json()) as AdminNavigationResponse;
+      const items = stored.items.map(({ id, title, url, children }) => ({
+        id,
+        title,
+        url,
+        children: children.map((c) => ({ id: c.id, title: c.title, url: c.url, children: [] })),
+      }));
+      const res = await api.put(`/crud/admin/navigation/${siteLang}`, { data: { version: stored.version, items } });
+      expect(res.status(), await res.text()).toBe(200);
+    });
+    await page.getByRole('button', { name: t('admin.navigation.save') }).click();
+    const conflict = page.getByRole('alert').filter({ hasText: t('admin.navigation.conflict') });
+    await expect(conflict).toBeVisible();
+    await conflict.getByRole('button', { name: t('admin.navigation.reload') }).click();
+    await expect(conflict).toHaveCount(0);
+    await menu.getByRole('button', { name: t('admin.navigation.removeLabel', { title }) }).click();
     await page.getByRole('button', { name: t('admin.navigation.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('admin.navigation.saved') })).toBeVisible();
     await page.goto('/');
