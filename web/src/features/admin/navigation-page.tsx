@@ -365,7 +365,7 @@ function MenuEditor({
         <div className="nav-edit__buttons">
           <button
             type="button"
-            className="button"
+            className="button button--small"
             aria-disabled={save.isPending || !dirty || undefined}
             onClick={() => {
               if (!save.isPending && dirty) send();
@@ -375,7 +375,7 @@ function MenuEditor({
           </button>
           <button
             type="button"
-            className="button button--secondary"
+            className="button button--secondary button--small"
             aria-disabled={!dirty || undefined}
             onClick={() => {
               if (dirty) setDiscarding(true);
