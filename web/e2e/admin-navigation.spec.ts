@@ -1,6 +1,7 @@
 import { type AdminNavigationResponse, routePath } from '@storyhouse/contracts';
 import { demoNavigation, expect, mainNavigation, test } from './fixtures';
 import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 30 item 3: the ministry's volunteer adds an item to the site's menu
 // (under the last item with a drop-down list, so the header's bar, which
@@ -28,6 +29,13 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
   const menu = page.getByRole('region', { name: t('admin.navigation.listLabel', { language: languageName }) });
   const children = menu.getByRole('list', { name: t('admin.navigation.subItems', { title: parent.title }) });
   const live = menu.locator('[aria-live="polite"]').first();
+
+  await test.step('On a phone the menu fits the screen, no label cut off', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { scroll, width, culprits, clipped } = await overflow(page);
+    expect({ scroll, culprits, clipped }).toEqual({ scroll: width, culprits: [], clipped: [] });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
 
   await test.step('Add an item: refused without a site path, then added at the end of the menu', async () => {
     const add = page.getByRole('region', { name: t('admin.navigation.addHeading') });
