@@ -99,6 +99,28 @@ describe('a menu saved in the back office', () => {
     expect(await storefront('ru')).toEqual([]);
   });
 
+  it('shows on another instance of the server within its cache time (CMS_CACHE_MS)', async () => {
+    const other = await createTestApp({ database: t.database, env: { CMS_CACHE_MS: '2000' } });
+    try {
+      const menuThere = async () => {
+        const items = (await other.app.inject({ method: 'GET', url: NAVIGATION })).json().items as NavigationItem[];
+        return outline(items.filter((i) => i.lang_code === 'es'));
+      };
+      expect(await menuThere()).toEqual(['Inicio']);
+      const start = await read('es');
+      const res = await save('es', {
+        version: start.version,
+        items: [...start.items.map(asEdit), { id: null, title: 'Tienda', url: '/tienda', children: [] }],
+      });
+      expect(res.statusCode).toBe(200);
+      // That instance still answers the menu it read, until its cache time is over.
+      expect(await menuThere()).toEqual(['Inicio']);
+      await expect.poll(menuThere, { timeout: 5000, interval: 250 }).toEqual(['Inicio', 'Tienda']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('tells the second of two admins saving from the same version that the menu changed, and writes nothing of theirs', async () => {
     const start = await read('en');
     const mine = await save('en', {
@@ -195,6 +217,17 @@ describe('bad edits are refused with a localized message, and change nothing', (
     const before = await read('en');
     const noVersion = await put(menuOf('en'), { items: [] });
     expect([noVersion.statusCode, noVersion.json().fields]).toEqual([400, { version: 'Required' }]);
+    for (const items of [
+      'x',
+      [null],
+      [{ id: null, title: 'A', url: '/a', children: 'x' }],
+      [{ id: 'one', title: 'A', url: '/a', children: [] }],
+    ]) {
+      const res = await put(menuOf('en'), { version: before.version, items });
+      expect([res.statusCode, res.json().code], JSON.stringify(items)).toEqual([400, 'validation_failed']);
+    }
+    const stale = await put(menuOf('en'), { version: -1, items: [] });
+    expect([stale.statusCode, stale.json().fields]).toEqual([400, { version: 'Must be at least 0' }]);
     const fr = await put(menuOf('fr'), { version: 0, items: [] });
     expect(fr.statusCode).toBe(400);
     expect((await admin.send('GET', menuOf('fr'))).statusCode).toBe(400);
