@@ -181,6 +181,13 @@ function MenuEditor({
   const dirty = !sameMenu(draft, saved);
 
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  // Closing or reloading the tab with changes not saved asks first (the browser's own question).
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
   // After a change the list is drawn anew: focus goes back to the control that made it, on the item it moved.
   useEffect(() => {
     if (!focus) return;
