@@ -87,14 +87,20 @@ describe('a menu saved in the back office', () => {
     });
   });
 
-  it('starts a language’s first menu from nothing, and empties one', async () => {
+  it('starts a language’s first menu from nothing, keeps a child whose parent goes, and empties one', async () => {
     const first = await save('ru', {
       version: (await read('ru')).version,
       items: [{ id: null, title: 'Главная', url: '/', children: [{ id: null, title: 'О нас', url: '/o-nas', children: [] }] }],
     });
     expect(first.statusCode).toBe(200);
     expect(await storefront('ru')).toEqual([['Главная', ['О нас']]]);
-    const empty = await save('ru', { version: first.json().version, items: [] });
+    // The parent goes, its child stays (moved to the top level): the child is not removed with it.
+    const child = (first.json() as AdminNavigationResponse).items[0]?.children[0] as NavigationItem;
+    const moved = await save('ru', { version: first.json().version, items: [{ ...asEdit(child), children: [] }] });
+    expect(moved.statusCode).toBe(200);
+    expect(await storefront('ru')).toEqual(['О нас']);
+    expect((moved.json() as AdminNavigationResponse).items[0]?.id).toBe(child.id);
+    const empty = await save('ru', { version: moved.json().version, items: [] });
     expect(empty.statusCode).toBe(200);
     expect(await storefront('ru')).toEqual([]);
   });
