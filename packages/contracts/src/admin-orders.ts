@@ -215,6 +215,7 @@ export const AuditAction = z.enum([
   'contact.handled',
   'lessons.handled',
   'newsletter.export',
+  'navigation.update',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -140,6 +140,8 @@ export const errorCodes = [
   'account_locked',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
+  // issue 30 item 3: a menu saved from a version another admin's save has replaced
+  'navigation_changed',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

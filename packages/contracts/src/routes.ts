@@ -68,6 +68,8 @@ export const pageRoutes = {
   adminGuestBook: { paths: ['/admin/guest-book'], access: 'admin' },
   adminMessages: { paths: ['/admin/messages'], access: 'admin' },
   adminNewsletter: { paths: ['/admin/newsletter'], access: 'admin' },
+  // Issue 30 item 3: the site navigation, edited by language.
+  adminNavigation: { paths: ['/admin/navigation'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

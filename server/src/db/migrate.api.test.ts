@@ -69,6 +69,7 @@ describe('migrateToLatest', () => {
       'sessions',
       'shipping_rates',
       'site_navigation',
+      'site_navigation_versions',
       'sku_titles',
       'skus',
       'states',

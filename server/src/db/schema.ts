@@ -529,6 +529,12 @@ export interface SiteNavigation {
   url: string;
 }
 
+export interface SiteNavigationVersions {
+  lang_code: string;
+  updated_at: Timestamp | null;
+  version: Generated<number>;
+}
+
 export interface Skus {
   code: string | null;
   created_at: Generated<Timestamp>;
@@ -748,6 +754,7 @@ export interface DB {
   sessions: Sessions;
   shipping_rates: ShippingRates;
   site_navigation: SiteNavigation;
+  site_navigation_versions: SiteNavigationVersions;
   sku_titles: SkuTitles;
   skus: Skus;
   states: States;

@@ -73,6 +73,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminGuestBook: adminScreen('GuestBookQueuePage'),
   adminMessages: adminScreen('MessagesPage'),
   adminNewsletter: adminScreen('NewsletterPage'),
+  adminNavigation: adminScreen('NavigationPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),

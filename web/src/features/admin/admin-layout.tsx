@@ -23,6 +23,7 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminGuestBook', label: 'admin.nav.guestBook' },
   { route: 'adminMessages', label: 'admin.nav.messages' },
   { route: 'adminNewsletter', label: 'admin.nav.newsletter' },
+  { route: 'adminNavigation', label: 'admin.nav.navigation' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

@@ -12,6 +12,7 @@ export { default as DonorsPage } from './donors-page';
 export { default as GuestBookQueuePage } from './guest-book-page';
 export { default as MessagesPage } from './messages-page';
 export { default as NewsletterPage } from './newsletter-page';
+export { default as NavigationPage } from './navigation-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
 export { default as RenewalsPage } from './renewals-page';

@@ -72,6 +72,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'contact.handled': 'admin.audit.action.contact_handled',
   'lessons.handled': 'admin.audit.action.lessons_handled',
   'newsletter.export': 'admin.audit.action.newsletter_export',
+  'navigation.update': 'admin.audit.action.navigation_update',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -125,6 +126,8 @@ const detailNames: Record<string, MessageKey> = {
   handled: 'admin.audit.detail.handled',
   list: 'admin.audit.detail.list',
   rows: 'admin.audit.detail.rows',
+  items: 'admin.audit.detail.items',
+  version: 'admin.audit.detail.version',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
