@@ -88,6 +88,16 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     gifts: money(siteLang, report.totals.gifts_usd),
     refunds: money(siteLang, report.totals.refunds_usd),
   });
+  // Later steps may read the report again while other journeys buy: the chart is then known by its range, its figures aside.
+  const rangeOnly = t('admin.reports.chart.caption', {
+    interval: 'month',
+    from: dayWords(siteLang, report.from),
+    to: dayWords(siteLang, report.to),
+    sales: CUT,
+    gifts: '',
+    refunds: '',
+  });
+  const chartOfRange = new RegExp(`^${asPattern(rangeOnly.split(CUT)[0] ?? '')}`);
   const monthRow = sales
     .getByRole('row')
     .filter({ has: page.getByRole('rowheader', { name: dayWords(siteLang, month.start, { month: 'long', year: 'numeric' }) }) });
@@ -144,7 +154,7 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     await expect(to).toBeFocused();
     expect(page.url()).toBe(address);
     expect(asked).toEqual([]);
-    await expect(sales.getByRole('img', { name: chartName })).toBeVisible();
+    await expect(sales.getByRole('img', { name: chartOfRange })).toBeVisible();
     await expect(monthRow).toHaveCount(1);
   });
 
@@ -159,12 +169,12 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     const perWeek = t('admin.reports.chart.caption', { interval: 'week', from: CUT, to: '', sales: '', gifts: '', refunds: '' });
     await expect(sales.getByRole('img', { name: new RegExp(`^${asPattern(perWeek.split(CUT)[0] ?? '')}`) })).toBeVisible();
     await page.goBack();
-    await expect(sales.getByRole('img', { name: chartName })).toBeVisible();
+    await expect(sales.getByRole('img', { name: chartOfRange })).toBeVisible();
   });
 
   await test.step('on a phone (390 px) the page is no wider than the screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(sales.getByRole('img', { name: chartName })).toBeVisible();
+    await expect(sales.getByRole('img', { name: chartOfRange })).toBeVisible();
     const { width, scroll, culprits, clipped } = await overflow(page);
     expect({ wider: scroll > width, culprits, clipped }).toEqual({ wider: false, culprits: [], clipped: [] });
   });
