@@ -1,14 +1,14 @@
 import type { AdminCouponBody, ShippingRateBody, TaxRateBody } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { couponAdminService } from '../cart/coupons.service';
 import { ratesService, shippingTarget } from '../cart/rates.service';
 
 type Admin = { id: number; email: string };
 
 /** How the audit log names a coupon. */
-const couponTarget = (code: string) => `coupon ${code}`;
+const couponTarget = (code: string) => auditTarget('coupon', code);
 
 /**
  * Issue 30 item 4: coupons, shipping and tax rates in the back office. The

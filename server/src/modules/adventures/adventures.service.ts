@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { adventuresRepository } from './adventures.repository';
 
@@ -158,7 +158,9 @@ export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: st
           if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
           throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
         }
-        await recordAdminAction(trx, request, admin, 'lessons.handled', `lesson request ${id} (${row.email})`, { handled });
+        await recordAdminAction(trx, request, admin, 'lessons.handled', auditTarget('lesson_request', `${id} (${row.email})`), {
+          handled,
+        });
         return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
       });
     },

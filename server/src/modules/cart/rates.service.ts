@@ -2,11 +2,13 @@ import type { AdminShippingResponse, ShippingRateBody, TaxRateBody } from '@stor
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
+import { auditTarget } from '../audit/audit';
 import { ratesRepository } from './rates.repository';
 
 /** How the audit log names a shipping rate and a tax rate's place: "shipping us/economy", "tax US-IL", "tax CA". */
-export const shippingTarget = (zone: string, method: string) => `shipping ${zone}/${method}`;
-export const taxTarget = (countryCode: string, state: string | null) => `tax ${countryCode}${state ? `-${state}` : ''}`;
+export const shippingTarget = (zone: string, method: string) => auditTarget('shipping', `${zone}/${method}`);
+export const taxTarget = (countryCode: string, state: string | null) =>
+  auditTarget('tax', `${countryCode}${state ? `-${state}` : ''}`);
 
 /** A numeric(7,4) as PostgreSQL writes it ("6.2500") as the number it is. */
 const percent = (text: string) => Number(text);

@@ -2,7 +2,7 @@ import type { AdminNavigationBody, AdminNavigationResponse, LangCode, Navigation
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { cmsRepository } from './cms.repository';
 import type { CmsService } from './cms.service';
 import { navigationTree } from './navigation';
@@ -11,7 +11,7 @@ type Admin = { id: number; email: string };
 type Fields = NonNullable<ConstructorParameters<typeof AppError>[3]>;
 
 /** How the audit log names a language's menu: "navigation es". */
-export const navigationTarget = (lang: LangCode) => `navigation ${lang}`;
+export const navigationTarget = (lang: LangCode) => auditTarget('navigation', lang);
 
 /** Each item of an edit with where it sits in the body (`items.0.children.1`), parents before their children. */
 function placed(items: AdminNavigationBody['items']) {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { contactRepository } from './contact.repository';
 
@@ -113,7 +113,9 @@ export function contactService(db: Db, { ministryEmail }: { ministryEmail: strin
           if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
           throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
         }
-        await recordAdminAction(trx, request, admin, 'contact.handled', `contact message ${id} (${row.email})`, { handled });
+        await recordAdminAction(trx, request, admin, 'contact.handled', auditTarget('contact_message', `${id} (${row.email})`), {
+          handled,
+        });
         return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
       });
     },

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { type GuestBookRow, guestBookRepository, publicEntry } from './guest-book.repository';
 
 export interface GuestBookMailSettings {
@@ -59,7 +59,7 @@ export function moderationMail(input: GuestBookSubmission, link: string) {
 type Admin = { id: number; email: string };
 
 /** How the audit log names an entry. */
-const entryTarget = (row: GuestBookRow) => `guest book entry ${row.id} (${oneLine(row.author_name)})`;
+const entryTarget = (row: GuestBookRow) => auditTarget('guest_book_entry', `${row.id} (${oneLine(row.author_name)})`);
 const moderatorEntry = (row: GuestBookRow): GuestBookPendingEntry => ({ ...publicEntry(row), author_email: row.author_email });
 
 export function guestBookService(db: Db, settings: GuestBookMailSettings) {

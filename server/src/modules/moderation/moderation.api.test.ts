@@ -110,7 +110,7 @@ describe('the guest book queue', () => {
     });
     expect((await audit('guest_book.edit'))[0]).toMatchObject({
       admin: { email: adminEmail },
-      target: `guest book entry ${first} (Ruth Queue)`,
+      target: `guest_book_entry ${first} (Ruth Queue)`,
       details: { fields: 'country, content' },
     });
 
@@ -122,7 +122,7 @@ describe('the guest book queue', () => {
     const after = (await asAdmin('GET', '/crud/admin/guest-book/pending')).json() as AdminGuestBookPending;
     expect(after.items.map((e) => e.id)).not.toContain(first);
     expect((await audit('guest_book.approve'))[0]).toMatchObject({
-      target: `guest book entry ${first} (Ruth Queue)`,
+      target: `guest_book_entry ${first} (Ruth Queue)`,
       details: { lang: 'en' },
     });
     // The e-mailed link is spent with it.
@@ -135,7 +135,11 @@ describe('the guest book queue', () => {
     const rejected = await asAdmin('POST', `/crud/admin/guest-book/${id}/moderate`, { decision: 'reject' });
     expect(rejected.json()).toEqual({ status: 'rejected' });
     expect(await t.db.selectFrom('guest_book_entries').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
-    expect((await audit('guest_book.reject'))[0]).toMatchObject({ target: `guest book entry ${id} (Spam Bot)` });
+    expect((await audit('guest_book.reject'))[0]).toMatchObject({
+      target: `guest_book_entry ${id} (Spam Bot)`,
+      target_kind: 'guest_book_entry',
+      target_name: `${id} (Spam Bot)`,
+    });
 
     const again = await asAdmin('POST', `/crud/admin/guest-book/${id}/moderate`, { decision: 'approve' });
     expect([again.statusCode, again.json()]).toEqual([
@@ -238,7 +242,7 @@ describe('contact messages and Bible-lesson requests', () => {
     expect(marked.statusCode).toBe(200);
     expect(marked.json()).toMatchObject({ id, handled_by: adminEmail });
     expect((await audit('contact.handled'))[0]).toMatchObject({
-      target: `contact message ${id} (ana-contact@example.test)`,
+      target: `contact_message ${id} (ana-contact@example.test)`,
       details: { handled: true },
     });
     const stillOpen = (await asAdmin('GET', '/crud/admin/contact-messages?status=open')).json() as AdminContactMessages;
@@ -291,7 +295,7 @@ describe('contact messages and Bible-lesson requests', () => {
     const id = mine?.id ?? 0;
     expect((await asAdmin('POST', `/crud/admin/lesson-requests/${id}/handled`, { handled: true })).statusCode).toBe(200);
     expect((await audit('lessons.handled'))[0]).toMatchObject({
-      target: `lesson request ${id} (grace-lessons@example.test)`,
+      target: `lesson_request ${id} (grace-lessons@example.test)`,
       details: { handled: true },
     });
     const handled = (await asAdmin('GET', '/crud/admin/lesson-requests?status=handled')).json() as AdminLessonRequests;

@@ -18,7 +18,7 @@ import { AppError } from '../../lib/errors';
 import { hashToken, newToken, TOKEN_FORMAT } from '../../lib/tokens';
 import { renderMail } from '../../mail/render';
 import { enqueueMail } from '../../providers/mail/outbox';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { enforceRateLimit, hitRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { newsletterRepository } from './newsletter.repository';
 
@@ -208,7 +208,7 @@ export function newsletterService(db: Db, lists: Record<LangCode, string>) {
      */
     async exportList(request: FastifyRequest, admin: { id: number; email: string }, list: LangCode) {
       const rows = await repo.confirmed(lists[list]);
-      await recordAdminAction(db, request, admin, 'newsletter.export', `newsletter ${list}`, {
+      await recordAdminAction(db, request, admin, 'newsletter.export', auditTarget('newsletter', list), {
         list: lists[list],
         rows: rows.length,
       });
