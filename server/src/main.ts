@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { demoContentAtStartup } from './db/seed';
+import { logDestination } from './lib/log-destination';
 import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
@@ -29,7 +30,10 @@ async function main() {
   const logger = {
     level: config.LOG_LEVEL,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } } : {}),
+    // A terminal gets pretty lines; anything else (a pipe, a file) one JSON line per write, whose errors never stop the server.
+    ...(pretty
+      ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'HH:MM:ss' } } }
+      : { stream: logDestination(1) }),
   };
 
   const database = await openDatabase(config);

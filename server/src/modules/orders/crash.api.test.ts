@@ -1,14 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
-import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database';
-import { connectPostgres, type Database, openDatabase } from '../../db/database';
+import { freePort, scratchDatabase, startServer, waitForHealth } from '../../../test/spawned-server';
+import type { Database } from '../../db/database';
 
 /**
  * Issue 26, done when: a kill -9 during a burst of purchases leaves no
@@ -21,44 +15,8 @@ import { connectPostgres, type Database, openDatabase } from '../../db/database'
  * order may stay pending, and no paid order may lack its payment.
  */
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const FAMILIES = 4;
 const BURST_MS = 2500;
-
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server of `npm start` (from its sources) on `port`, in a process group of its own so SIGKILL reaches it all. */
-function startServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: 'ignore',
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '100', ...env },
-  });
-}
-
-async function waitForHealth(base: string, server: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server did not answer /healthz in 60 s');
-}
 
 /** A browser of a family: its session cookie, sent with each call. */
 function family(base: string) {
@@ -112,29 +70,6 @@ async function buyUntilKilled(call: ReturnType<typeof family>, paid: number[]) {
   } catch {
     // The server was killed: the connection went away mid-request.
   }
-}
-
-/** The database the spawned server uses: an embedded folder, or (DATABASE_URL) a scratch PostgreSQL database. */
-async function scratchDatabase(): Promise<{
-  env: Record<string, string>;
-  open: () => Promise<Database>;
-  drop: () => Promise<void>;
-}> {
-  const source = inject('testDatabase');
-  if (source.kind === 'postgres') {
-    const scratch: ScratchDatabase = await createScratchDatabase(source.adminUrl, `${source.prefix}_crash`);
-    return {
-      env: { DATABASE_URL: scratch.url },
-      open: async () => connectPostgres(scratch.url, 4),
-      drop: () => scratch.drop(),
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-crash-'));
-  return {
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ DATA_DIR: dataDir }),
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
 }
 
 describe('a server killed during a burst of purchases', () => {

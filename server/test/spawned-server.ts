@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { connectPostgres, type Database, openDatabase } from '../src/db/database';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+
+/**
+ * The real server (`npm start`'s main.ts) as a process of its own, for the
+ * tests that stop or kill it: a free port, its start, its health, and a
+ * database of its own (an embedded folder, or a scratch PostgreSQL database
+ * when the suite runs on PostgreSQL).
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** A port nothing listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The server of `npm start` (from its sources) on `port`, in a process group
+ * of its own so SIGKILL reaches it all. Its output is dropped unless `stdout`
+ * is a file descriptor to write it to.
+ */
+export function startServer(port: number, env: Record<string, string>, stdout: 'ignore' | number = 'ignore'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', stdout, 'ignore'],
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '100', ...env },
+  });
+}
+
+export async function waitForHealth(base: string, server: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the server did not answer /healthz in 60 s');
+}
+
+/** The database the spawned server uses: an embedded folder, or (DATABASE_URL) a scratch PostgreSQL database. */
+export async function scratchDatabase(): Promise<{
+  env: Record<string, string>;
+  open: () => Promise<Database>;
+  drop: () => Promise<void>;
+}> {
+  const source = inject('testDatabase');
+  if (source.kind === 'postgres') {
+    const scratch: ScratchDatabase = await createScratchDatabase(source.adminUrl, `${source.prefix}_crash`);
+    return {
+      env: { DATABASE_URL: scratch.url },
+      open: async () => connectPostgres(scratch.url, 4),
+      drop: () => scratch.drop(),
+    };
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-crash-'));
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ DATA_DIR: dataDir }),
+    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
