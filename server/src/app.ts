@@ -30,6 +30,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
+import { cmsEditorRoutes } from './modules/cms/cms-editor.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { givingRoutes } from './modules/giving/giving.routes';
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(profileRoutes, { config, hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
+  await app.register(cmsEditorRoutes, { cms });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(catalogueRoutes, { catalogue });
   // One media storage (and one open-file cache) for streams, images and CMS downloads.

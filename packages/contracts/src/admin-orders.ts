@@ -203,6 +203,9 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  'cms.create',
+  'cms.save',
+  'cms.publish',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

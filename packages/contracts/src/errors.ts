@@ -134,6 +134,12 @@ export const errorCodes = [
   'account_locked',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
+  // issue 30 item 3: CMS pages edited in the back office
+  'cms_entry_not_found',
+  'cms_entry_changed',
+  'cms_url_taken',
+  'cms_translation_exists',
+  'cms_nothing_to_publish',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

@@ -12,6 +12,7 @@ export * from './catalogue';
 export * from './checkout';
 export * from './clock';
 export * from './cms';
+export * from './cms-admin';
 export * from './common';
 export * from './days';
 export * from './errors';

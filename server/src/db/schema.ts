@@ -124,6 +124,7 @@ export interface CmsEntries {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   donations: Generated<Json>;
+  draft: Json | null;
   free_story_title: Generated<string>;
   home: Generated<Json>;
   id: Generated<number>;

@@ -61,6 +61,9 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'cms.create': 'admin.audit.action.cms_create',
+  'cms.save': 'admin.audit.action.cms_save',
+  'cms.publish': 'admin.audit.action.cms_publish',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -96,6 +99,9 @@ const detailNames: Record<string, MessageKey> = {
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
   whole: 'admin.audit.detail.whole',
+  title: 'admin.audit.detail.title',
+  cleaned: 'admin.audit.detail.cleaned',
+  translation_of: 'admin.audit.detail.translation_of',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
