@@ -58,6 +58,10 @@ export const pageRoutes = {
   adminDonors: { paths: ['/admin/donors'], access: 'admin' },
   adminReports: { paths: ['/admin/reports'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
+  // Issue 30 item 3: the CMS pages (?type, lang_code, status, search, page), one page's editor, and its draft's preview.
+  adminPages: { paths: ['/admin/pages'], access: 'admin' },
+  adminPage: { paths: ['/admin/pages/:id'], access: 'admin' },
+  adminPagePreview: { paths: ['/admin/pages/:id/preview'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

@@ -132,7 +132,9 @@ function cleaned(fields: CmsEntryFields): { fields: CmsEntryFields; cleaned: str
 const pageTarget = (row: { url: string; lang_code: string }) => `page ${row.url} (${row.lang_code})`;
 
 const changedError = () => new AppError('conflict', 'cms_entry_changed');
-const urlTakenError = () => new AppError('conflict', 'cms_url_taken', {}, { 'fields.url': { key: 'admin.pages.urlTaken' } });
+/** The path is another page's: said next to the address field (`url` of a new page, `fields.url` of a save). */
+const urlTakenError = (field = 'fields.url') =>
+  new AppError('conflict', 'cms_url_taken', {}, { [field]: { key: 'admin.pages.urlTaken' } });
 
 /**
  * Issue 30 item 3: the back office's CMS editor. Saves keep a draft (the
@@ -169,11 +171,11 @@ export function cmsEditorService(db: Db, cms: CmsService) {
   }
 
   /** Runs a write, telling a path another page took (the unique index, when two saves race) as such. */
-  async function writing<T>(write: (trx: CmsEditorRepository, trxDb: Db) => Promise<T>): Promise<T> {
+  async function writing<T>(write: (trx: CmsEditorRepository, trxDb: Db) => Promise<T>, urlField = 'fields.url'): Promise<T> {
     try {
       return await db.transaction().execute((trx) => write(cmsEditorRepository(trx), trx));
     } catch (err) {
-      if (isUniqueViolation(err)) throw urlTakenError();
+      if (isUniqueViolation(err)) throw urlTakenError(urlField);
       throw err;
     }
   }
@@ -213,7 +215,7 @@ export function cmsEditorService(db: Db, cms: CmsService) {
         const versions = source.translation_key ? await repo.translations(source.translation_key) : [source];
         if (versions.some((t) => t.lang_code === body.lang_code)) throw new AppError('conflict', 'cms_translation_exists');
       }
-      if (await repo.urlTaken(body.lang_code, body.url, null)) throw urlTakenError();
+      if (await repo.urlTaken(body.lang_code, body.url, null)) throw urlTakenError('url');
       // A translation starts from its page's fields (images, donation codes, links), to be put into its language.
       const fields: CmsEntryFields = source
         ? { ...workingFields(source), url: body.url, title: body.title, type: body.type }
@@ -227,7 +229,7 @@ export function cmsEditorService(db: Db, cms: CmsService) {
           translation_of: source ? pageTarget(source) : null,
         });
         return created;
-      });
+      }, 'url');
       return this.get(id);
     },
 

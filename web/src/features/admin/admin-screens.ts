@@ -9,6 +9,8 @@ export { default as AuditPage } from './audit-page';
 export { default as DonorsPage } from './donors-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
+export { default as PageEditorPage } from './page-editor-page';
+export { default as PagesPage } from './pages-page';
 export { default as RenewalsPage } from './renewals-page';
 export { default as ReportsPage } from './reports-page';
 export { default as StatementPage } from './statement-page';
