@@ -203,6 +203,7 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -61,6 +61,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'media.upload': 'admin.audit.action.media_upload',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -96,6 +97,10 @@ const detailNames: Record<string, MessageKey> = {
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
   whole: 'admin.audit.detail.whole',
+  kind: 'admin.media.kindColumn',
+  original_name: 'admin.media.file',
+  size_bytes: 'admin.media.size',
+  length_seconds: 'admin.media.lengthColumn',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
