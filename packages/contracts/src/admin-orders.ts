@@ -206,6 +206,7 @@ export const AuditAction = z.enum([
   'cms.create',
   'cms.save',
   'cms.publish',
+  'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -73,6 +73,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminPages: adminScreen('PagesPage'),
   adminPage: adminScreen('PageEditorPage'),
   adminPagePreview: CmsPreviewScreen,
+  adminMedia: adminScreen('MediaPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),

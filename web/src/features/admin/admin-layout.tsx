@@ -19,6 +19,7 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminReports', label: 'admin.nav.reports' },
   { route: 'adminPages', label: 'admin.nav.pages' },
+  { route: 'adminMedia', label: 'admin.nav.media' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

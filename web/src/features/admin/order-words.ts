@@ -64,6 +64,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'cms.create': 'admin.audit.action.cms_create',
   'cms.save': 'admin.audit.action.cms_save',
   'cms.publish': 'admin.audit.action.cms_publish',
+  'media.upload': 'admin.audit.action.media_upload',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -102,6 +103,10 @@ const detailNames: Record<string, MessageKey> = {
   title: 'admin.audit.detail.title',
   cleaned: 'admin.audit.detail.cleaned',
   translation_of: 'admin.audit.detail.translation_of',
+  kind: 'admin.media.kindColumn',
+  original_name: 'admin.media.file',
+  size_bytes: 'admin.media.size',
+  length_seconds: 'admin.media.lengthColumn',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
