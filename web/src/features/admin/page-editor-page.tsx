@@ -22,13 +22,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
-import { FieldFrame } from '../../ui/form/fields';
+import { FieldError, FieldFrame } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { LoadError, Loading } from '../../ui/query-status';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminLayout } from './admin-layout';
 import { AdminPart } from './admin-part';
 import { useCmsPageEntry, useCreateCmsPage, usePublishCmsPage, useSaveCmsPage } from './api/cms-pages';
+import { MediaUpload } from './media-upload';
 import { langInSentence, langName, pageHref, pagePreviewHref, pageState, pageStateLabel, templateLabel } from './page-words';
 import { RichTextField } from './rich-text-field';
 import '../../ui/form/form.css';
@@ -293,13 +294,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
     const alt = name === 'main_image' ? 'main_image_alt' : 'sidebar_image_alt';
     return shown.has(name) ? (
       <div className="admin-page-editor__image">
-        <Text
-          label={label}
-          value={fields[name] ?? ''}
-          error={errors[name]}
-          hint={t('admin.pages.imageKeyHint')}
-          onChange={(v) => set(name, v.trim() === '' ? null : v)}
-        />
+        <StoredFile kind="image" label={label} value={fields[name]} error={errors[name]} onChange={(key) => set(name, key)} />
         <Text label={altLabel} value={fields[alt]} error={errors[alt]} onChange={(v) => set(alt, v)} />
       </div>
     ) : null;
@@ -346,12 +341,12 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
         {image('sidebar_image', t('admin.pages.fieldSidebarImage'), t('admin.pages.fieldSidebarImageAlt'))}
         {rich('response', t('admin.pages.fieldResponse'))}
         {shown.has('mp3') ? (
-          <Text
+          <StoredFile
+            kind="audio"
             label={t('admin.pages.fieldMp3')}
-            value={fields.mp3 ?? ''}
+            value={fields.mp3}
             error={errors.mp3}
-            hint={t('admin.pages.fieldMp3Hint')}
-            onChange={(v) => set('mp3', v.trim() === '' ? null : v)}
+            onChange={(key) => set('mp3', key)}
           />
         ) : null}
         {shown.has('free_story_title') ? (
@@ -504,13 +499,21 @@ function HomeFields({
                   error={errors[`home.${name}`]}
                   onChange={(v) => onChange(name, v)}
                 />
+              ) : name.endsWith('Image') ? (
+                <StoredFile
+                  key={name}
+                  kind="image"
+                  label={t(homeFieldLabel(name))}
+                  value={home[name] || null}
+                  error={errors[`home.${name}`]}
+                  onChange={(key) => onChange(name, key ?? '')}
+                />
               ) : (
                 <Text
                   key={name}
                   label={t(homeFieldLabel(name))}
                   value={home[name] ?? ''}
                   error={errors[`home.${name}`]}
-                  hint={name.endsWith('Image') ? t('admin.pages.imageKeyHint') : undefined}
                   onChange={(v) => onChange(name, v)}
                 />
               ),
@@ -636,6 +639,38 @@ function Lines({
         );
       }}
     />
+  );
+}
+
+/**
+ * A picture or an MP3 of the page: uploaded in the browser (issue 30 item 2's
+ * MediaUpload, which shows the file the field holds), or taken off the page.
+ */
+function StoredFile({
+  kind,
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  kind: 'image' | 'audio';
+  label: string;
+  value: string | null;
+  error?: string;
+  onChange: (key: string | null) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  return (
+    <div className={`admin-page-editor__file${error ? ' field--invalid' : ''}`}>
+      <MediaUpload kind={kind} label={label} value={value} onUploaded={(file) => onChange(file.key)} />
+      {value ? (
+        <button type="button" className="button button--secondary button--small" onClick={() => onChange(null)}>
+          {t('admin.pages.removeFile', { label })}
+        </button>
+      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
   );
 }
 
