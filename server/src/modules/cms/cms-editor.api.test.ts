@@ -305,6 +305,31 @@ describe('new pages and translations', () => {
   });
 });
 
+describe('the storefront’s cache', () => {
+  it('keeps a published page for CMS_CACHE_MS, and a publish on this instance shows at once', async () => {
+    const cached = await createTestApp({ env: { CMS_CACHE_MS: '60000' } });
+    try {
+      const id = await createCmsEntry(cached.db, { url: '/cached', type: 'basic-subpage', title: 'Before' });
+      await createUser(cached.db, { email: 'cache-admin@example.test', password: 'writes-the-pages', is_admin: true });
+      const cacheAdmin = await logIn(cached.app, { email: 'cache-admin@example.test', password: 'writes-the-pages' });
+      const page = async () =>
+        (await cached.app.inject({ method: 'GET', url: '/crud/content/entry/by/url?url=%2Fcached' })).json().cms_entry.title;
+      const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        cached.app.inject({ method, url, ...(payload ? { payload } : {}), headers: { cookie: cacheAdmin.cookie ?? '' } });
+      expect(await page()).toBe('Before');
+      const entry = (await as('GET', `${ENTRIES}/${id}`)).json() as AdminCmsEntry;
+      const saved = (
+        await as('PUT', `${ENTRIES}/${id}`, { updated_at: entry.updated_at, fields: { ...entry.fields, title: 'After' } })
+      ).json();
+      expect(await page()).toBe('Before');
+      expect((await as('POST', `${ENTRIES}/${id}/publish`, { updated_at: saved.updated_at })).statusCode).toBe(200);
+      expect(await page()).toBe('After');
+    } finally {
+      await cached.close();
+    }
+  });
+});
+
 describe('who may', () => {
   it('is for admins acting as themselves: a visitor gets 401, a family 403, and a draft is never shown to them', async () => {
     const entry = await read(aboutId);

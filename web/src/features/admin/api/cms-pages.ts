@@ -49,12 +49,14 @@ export const useCmsPageEntry = (id: number) =>
   );
 
 /** A change answers the page as it now is: the editor shows it, the lists and the audit log are read again. */
-function useEntryChange<V>(change: (vars: V) => Promise<AdminCmsEntry>) {
+function useEntryChange<V>(change: (vars: V) => Promise<AdminCmsEntry>, { live = false } = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: change,
     onSuccess: (entry) => {
       client.setQueryData(cmsPagesKeys.entry(entry.id), entry);
+      // A publish changes what the site shows: this tab's pages and navigation are read again.
+      if (live) void client.invalidateQueries({ queryKey: ['cms'] });
       void client.invalidateQueries({ queryKey: cmsPagesKeys.all, predicate: (q) => q.queryKey[2] !== 'one' });
       void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
     },
