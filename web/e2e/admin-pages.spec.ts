@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoPage, expect, otherLang, test } from './fixtures';
-import { asBrowser, signInAsAdmin } from './helpers';
+import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
 
 // Issue 30 item 3: the ministry's volunteer finds the About page among the
 // Pages, adds a paragraph to its introduction with the rich-text editor and
@@ -10,6 +10,9 @@ import { asBrowser, signInAsAdmin } from './helpers';
 // draft as the site will show it, publishes it, and sees it live.
 
 const about = { en: '/about', es: '/quienes-somos' } as const;
+
+// axe goes into the editor as an inline script (helpers.ts seriousViolations).
+test.use({ bypassCSP: true });
 
 /** The published page's intro as the API serves it on the site. */
 const liveIntro = (page: Page, url: string) =>
@@ -67,6 +70,7 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
     await expect(bold).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.type(words);
     await expect(intro.locator('strong')).toHaveText(words);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: t('admin.pages.save') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
     await expect(page.getByText(t('admin.pages.stateChanged'))).toBeVisible();
@@ -95,5 +99,63 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
     const intro = page.getByRole('main').locator('.cms-intro');
     await expect(intro.locator('strong')).toHaveText(words);
     await expect(intro).toContainText(entry.intro?.replace(/<[^>]+>/g, '') ?? '');
+  });
+});
+
+test.describe('two admins at once', () => {
+  // The second save is refused on purpose (409): the browser reports the failed call.
+  test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/admin\/cms\/entries\/\d+$/ }] });
+
+  test('a new page, its Spanish version linked to it, and two admins saving it at once: the second is told it changed and reloads', async ({
+    page,
+    t,
+  }) => {
+    const url = `/e2e-${Date.now().toString(36)}`;
+    await signInAsAdmin(page);
+    await page.goto(routePath('adminPages', 'en')!);
+
+    await test.step('A new page, created as a draft, opens in its editor', async () => {
+      const form = page.getByRole('form', { name: t('admin.pages.new') });
+      await form.getByLabel(t('admin.pages.newTitle')).fill('Our volunteers');
+      await form.getByLabel(t('admin.pages.newAddress')).fill(url);
+      await form.getByRole('button', { name: t('admin.pages.create') }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: 'Our volunteers' }) }),
+      ).toBeVisible();
+      await expect(page.getByText(t('admin.pages.stateNew'))).toBeVisible();
+    });
+
+    await test.step('Its Spanish version: created from it, linked both ways', async () => {
+      const english = page.url();
+      await page.getByRole('button', { name: t('admin.pages.createTranslation', { lang: t('admin.pages.langIn.es') }) }).click();
+      const form = page.getByRole('form', { name: t('admin.pages.translationForm', { lang: t('admin.pages.langIn.es') }) });
+      await form.getByLabel(t('admin.pages.fieldTitle')).fill('Nuestros voluntarios');
+      await form.getByRole('button', { name: t('admin.pages.create') }).click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: 'Nuestros voluntarios' }) }),
+      ).toBeVisible();
+      await page
+        .getByRole('link', { name: t('admin.pages.otherVersion', { lang: t('lang.en'), title: 'Our volunteers' }) })
+        .click();
+      await expect(page).toHaveURL(english);
+    });
+
+    await test.step('Two admins save the page at once: the second save is refused, said so, and the page reloads with the first’s', async () => {
+      const other = await page.context().newPage();
+      await other.goto(page.url());
+      const title = (p: Page) => p.getByRole('form', { name: t('admin.pages.form') }).getByLabel(t('admin.pages.fieldTitle'));
+      await title(other).fill('Our volunteers, thanked');
+      await other.getByRole('button', { name: t('admin.pages.save') }).click();
+      await expect(other.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
+      await other.close();
+
+      await title(page).fill('Our many volunteers');
+      await page.getByRole('button', { name: t('admin.pages.save') }).click();
+      const alert = page.getByRole('alert').filter({ hasText: t('admin.pages.changedTitle') });
+      await expect(alert).toContainText(t('errors.cms_entry_changed'));
+      await alert.getByRole('button', { name: t('admin.pages.reload') }).click();
+      await expect(title(page)).toHaveValue('Our volunteers, thanked');
+      await expect(alert).toBeHidden();
+    });
   });
 });
