@@ -13,6 +13,9 @@ import { optionalText, requiredText, text } from './text-fields';
  * under /crud/admin/ and for admins acting as themselves only.
  */
 
+/** The version (updated_at) a client read, as the API wrote it. */
+const Version = text().max(40).pipe(z.iso.datetime());
+
 /** Rich text as the editor sends it; the server's sanitizer cleans it on the way in and out. */
 const RichText = text().max(100_000).default('');
 
@@ -174,14 +177,14 @@ export const AdminCmsEntryParams = z.strictObject({ id: IdParam });
 export const SaveCmsEntryBody = z
   .strictObject({
     /** The entry's updated_at as read: another admin's save since then is refused with 409 (never overwritten). */
-    updated_at: z.iso.datetime(),
+    updated_at: Version,
     fields: CmsEntryFields,
   })
   .meta({ id: 'SaveCmsEntryBody' });
 export type SaveCmsEntryBody = z.input<typeof SaveCmsEntryBody>;
 
 /** POST /crud/admin/cms/entries/{id}/publish: the draft becomes the page the site shows. */
-export const PublishCmsEntryBody = z.strictObject({ updated_at: z.iso.datetime() }).meta({ id: 'PublishCmsEntryBody' });
+export const PublishCmsEntryBody = z.strictObject({ updated_at: Version }).meta({ id: 'PublishCmsEntryBody' });
 
 /** POST /crud/admin/cms/entries: a new page, as a draft; `translation_of` makes it that page's version in `lang_code`. */
 export const CreateCmsEntryBody = z

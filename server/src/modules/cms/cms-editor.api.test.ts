@@ -132,7 +132,9 @@ describe('the editor of a page', () => {
       intro: '<p>Hello<script>alert(1)</script></p>',
       main_content:
         '<p onclick="steal()">Read <a href="javascript:alert(1)">this</a> <img src="x.jpg" onerror="steal()" alt="x"></p>',
-      sidebar_content: '<p>Safe <a href="/contact">contact</a></p>',
+      // What the visual editor writes (headings, lists, line breaks, links) is kept as it is: not "cleaned".
+      sidebar_content:
+        '<h2>Visit</h2><p>Safe <a href="/contact">contact</a><br>and <a href="https://example.org/map">map</a></p><ul><li><p>One</p></li></ul>',
     });
     expect(res.statusCode).toBe(200);
     const saved = res.json() as AdminCmsEntry;
@@ -140,7 +142,9 @@ describe('the editor of a page', () => {
     expect(saved.fields.intro).toBe('<p>Hello</p>');
     expect(saved.fields.main_content).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(saved.fields.main_content).toContain('<a>this</a>');
-    expect(saved.fields.sidebar_content).toBe('<p>Safe <a href="/contact">contact</a></p>');
+    expect(saved.fields.sidebar_content).toBe(
+      '<h2>Visit</h2><p>Safe <a href="/contact">contact</a><br />and <a href="https://example.org/map" target="_blank" rel="noopener noreferrer">map</a></p><ul><li><p>One</p></li></ul>',
+    );
 
     const preview = await call(admin, 'GET', `${ENTRIES}/${aboutId}/preview`);
     expect(preview.statusCode).toBe(200);
