@@ -3,6 +3,7 @@ import { routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoPage, expect, otherLang, test } from './fixtures';
 import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 30 item 3: the ministry's volunteer finds the About page among the
 // Pages, adds a paragraph to its introduction with the rich-text editor and
@@ -20,6 +21,13 @@ const liveIntro = (page: Page, url: string) =>
     const answer = await api.get(`/crud/content/entry/by/url?url=${encodeURIComponent(url)}`);
     return ((await answer.json()) as { cms_entry: { intro: string } }).cms_entry.intro;
   });
+
+/** Whether the page fits a phone's screen: nothing wider, no control's words cut off (page-width.ts). */
+const fits = async (page: Page) => {
+  const { width, scroll, culprits, clipped } = await overflow(page);
+  return { wider: scroll > width, culprits, clipped };
+};
+const FITS = { wider: false, culprits: [], clipped: [] };
 
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
 
@@ -105,6 +113,8 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
 test.describe('two admins at once', () => {
   // The second save is refused on purpose (409): the browser reports the failed call.
   test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/admin\/cms\/entries\/\d+$/ }] });
+  // On a phone: the list, the editor and a translation beside it fit the screen (issue 11), and all of it works there.
+  test.use({ viewport: { width: 320, height: 640 } });
 
   test('a new page, its Spanish version linked to it, and two admins saving it at once: the second is told it changed and reloads', async ({
     page,
@@ -113,6 +123,7 @@ test.describe('two admins at once', () => {
     const url = `/e2e-${Date.now().toString(36)}`;
     await signInAsAdmin(page);
     await page.goto(routePath('adminPages', 'en')!);
+    expect(await fits(page), 'the page list on a phone').toEqual(FITS);
 
     await test.step('A new page, created as a draft, opens in its editor', async () => {
       const form = page.getByRole('form', { name: t('admin.pages.new') });

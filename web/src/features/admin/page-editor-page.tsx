@@ -19,6 +19,7 @@ import {
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CmsHtml } from '../../components/cms/cms-html';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -50,6 +51,8 @@ export default function PageEditorPage() {
   const id = Number(useParams().id);
   const entry = useCmsPageEntry(id);
   const [reloads, setReloads] = useState(0);
+  // A version in another language shown beside the editor (for a translator), by its id.
+  const [beside, setBeside] = useState<number>();
   const back = (
     <p>
       <Link to={routePath('adminPages', lang) ?? '/admin/pages'}>{t('admin.pages.back')}</Link>
@@ -78,14 +81,25 @@ export default function PageEditorPage() {
             ? t('admin.pages.stateChanged')
             : t('admin.pages.statePublished')}
       </p>
-      <Translations entry={data} />
-      <Editor key={`${data.id}-${reloads}`} entry={data} onReload={reload} />
+      <Translations entry={data} beside={beside} onBeside={setBeside} />
+      <div className={beside ? 'admin-page-editor__columns' : undefined}>
+        <Editor key={`${data.id}-${reloads}`} entry={data} onReload={reload} />
+        {beside ? <Beside id={beside} /> : null}
+      </div>
     </AdminLayout>
   );
 }
 
 /** The page in the three languages: each one a link to its editor, a missing one created from this page and linked to it. */
-function Translations({ entry }: { entry: AdminCmsEntry }) {
+function Translations({
+  entry,
+  beside,
+  onBeside,
+}: {
+  entry: AdminCmsEntry;
+  beside: number | undefined;
+  onBeside: (id: number | undefined) => void;
+}) {
   const { t } = useI18n();
   const [creating, setCreating] = useState<LangCode>();
   return (
@@ -107,7 +121,15 @@ function Translations({ entry }: { entry: AdminCmsEntry }) {
                 <Link to={pageHref(other.id)} hrefLang={code}>
                   {t('admin.pages.otherVersion', { lang: langName(t, code), title: other.title })}
                 </Link>{' '}
-                ({pageStateLabel(t, pageState(other))})
+                ({pageStateLabel(t, pageState(other))}){' '}
+                <button
+                  type="button"
+                  className="button button--quiet button--small"
+                  aria-pressed={beside === other.id}
+                  onClick={() => onBeside(beside === other.id ? undefined : other.id)}
+                >
+                  {t('admin.pages.showBeside', { lang: langInSentence(t, code) })}
+                </button>
               </li>
             );
           }
@@ -188,6 +210,65 @@ function NewTranslation({ entry, lang, onCancel }: { entry: AdminCmsEntry; lang:
 }
 
 type Translate = ReturnType<typeof useI18n>['t'];
+
+/**
+ * Another language's version of the page, read only, beside the editor (a
+ * translator's side by side): its title, address and texts as they stand
+ * (its draft, or the published page). Its rich text is the server's, sanitized.
+ */
+function Beside({ id }: { id: number }) {
+  const { t } = useI18n();
+  const other = useCmsPageEntry(id);
+  const headingId = useId();
+  if (other.isPending) return <Loading shape="block" />;
+  if (other.error) return <LoadError error={other.error} onRetry={() => void other.refetch()} />;
+  const { fields, lang_code } = other.data;
+  const texts: [string, string][] = [
+    [t('admin.pages.fieldIntro'), fields.intro],
+    [t('admin.pages.fieldMainContent'), fields.main_content],
+    [t('admin.pages.fieldSidebarContent'), fields.sidebar_content],
+    [t('admin.pages.fieldResponse'), fields.response],
+    // Only the home page's rich fields are HTML (sanitized); its titles, links and images are text.
+    ...homeFieldNames.map((name): [string, string] => {
+      const value = fields.home[name] ?? '';
+      const html = isHomeRichField(name) || value === '' ? value : `<p>${escapeHtml(value)}</p>`;
+      return [`${t(homeGroupLabel(name))}: ${t(homeFieldLabel(name))}`, html];
+    }),
+    ...fields.donations.map((d, i): [string, string] => [
+      t('admin.pages.donation', { n: i + 1 }),
+      `<p>${escapeHtml(d.title)}</p>${d.description}`,
+    ]),
+  ];
+  return (
+    <aside className="admin-page-editor__beside card" aria-labelledby={headingId} lang={lang_code}>
+      <h2 id={headingId}>{t('admin.pages.translationForm', { lang: langInSentence(t, lang_code) })}</h2>
+      <dl className="admin-page-editor__beside-fields">
+        <dt>{t('admin.pages.fieldTitle')}</dt>
+        <dd>{fields.title}</dd>
+        <dt>{t('admin.pages.fieldUrl')}</dt>
+        <dd>{cmsSitePath(fields.url)}</dd>
+        {fields.description ? (
+          <>
+            <dt>{t('admin.pages.fieldDescription')}</dt>
+            <dd>{fields.description}</dd>
+          </>
+        ) : null}
+        {texts
+          .filter(([, html]) => html !== '')
+          .map(([label, html]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>
+                <CmsHtml html={html} />
+              </dd>
+            </div>
+          ))}
+      </dl>
+    </aside>
+  );
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Zod issues as the form shows them: localized (the server's own messages), by dotted path. */
 function issueErrors(issues: { path: PropertyKey[]; message: string; code: string }[], t: Translate): Errors {
