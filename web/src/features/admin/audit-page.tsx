@@ -140,6 +140,12 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
 function AuditTarget({ entry }: { entry: AuditEntry }) {
   const { t, lang } = useI18n();
   const { target_kind: kind, target_name: name } = entry;
+  // A CMS page is recorded as "page /about (en)": the pages list finds it by its path in its language.
+  const page = kind === 'page' ? /^(\S+) \((\w+)\)$/.exec(name) : null;
+  if (page) {
+    const pages = routePath('adminPages', lang) ?? '';
+    return <Link to={listHref(pages, { search: page[1], lang_code: page[2] })}>{t('admin.audit.targetPage', { name })}</Link>;
+  }
   const list = kind === 'order' ? routePath('adminOrders', lang) : kind === 'user' ? routePath('adminUsers', lang) : undefined;
   if (!list) return <>{entry.target}</>;
   const words = kind === 'order' ? t('admin.audit.targetOrder', { name }) : t('admin.audit.targetUser', { name });
