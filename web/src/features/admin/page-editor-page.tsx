@@ -305,7 +305,11 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
     setFields((f) => ({ ...f, [name]: value }));
     setDone('');
   };
-  const setHome = (name: HomeFieldName, value: string) => set('home', { ...fields.home, [name]: value });
+  // An emptied home field is left out, as the server keeps it: clearing one is no change to save.
+  const setHome = (name: HomeFieldName, value: string) => {
+    const { [name]: _, ...rest } = fields.home;
+    set('home', value === '' ? rest : { ...fields.home, [name]: value });
+  };
   const focusFirstError = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
