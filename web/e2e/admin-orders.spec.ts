@@ -166,6 +166,11 @@ test('the admin finds a family’s order to ship, marks it shipped with its trac
     await expect(page).toHaveURL(/action=order\.ship/);
     await expect(ofOrder).toHaveCount(1);
     await expect(page.getByRole('row').filter({ hasText: t('admin.audit.action.order_receipt') })).toHaveCount(0);
+
+    // The order is named in the page's language and leads to the orders list that finds it.
+    await ofOrder.getByRole('link', { name: t('admin.audit.targetOf.order', { name: orderNumber }) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.orders.title') })).toBeVisible();
+    await expect(page.getByRole('link', { name: orderNumber })).toBeVisible();
   });
 });
 

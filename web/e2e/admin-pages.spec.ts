@@ -112,7 +112,7 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
   await test.step('The audit log names the publish and links the page', async () => {
     await page.goto(`${routePath('adminAudit', siteLang)}?action=cms.publish`);
     const name = `${url} (${siteLang})`;
-    const link = page.getByRole('link', { name: t('admin.audit.targetPage', { name }) }).first();
+    const link = page.getByRole('link', { name: t('admin.audit.targetOf.page', { name }) }).first();
     await expect(page.getByRole('row').filter({ has: link }).first()).toContainText(t('admin.audit.action.cms_publish'));
     await link.click();
     await expect(page.getByRole('link', { name: entry.title, exact: true })).toBeVisible();

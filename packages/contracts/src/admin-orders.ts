@@ -203,12 +203,43 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  'coupon.create',
+  'coupon.withdraw',
+  'shipping.update',
+  'tax.update',
+  'tax.remove',
+  // issue 30 item 5: moderation
+  'guest_book.approve',
+  'guest_book.reject',
+  'guest_book.edit',
+  'contact.handled',
+  'lessons.handled',
+  'newsletter.export',
+  'navigation.update',
   'cms.create',
   'cms.save',
   'cms.publish',
   'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
+
+/** What an admin action is done to, as the audit log records it ("order SH-…", "coupon EASTER"). */
+export const auditTargetKinds = [
+  'order',
+  'user',
+  'coupon',
+  'shipping',
+  'tax',
+  'guest_book_entry',
+  'contact_message',
+  'lesson_request',
+  'newsletter',
+  'navigation',
+  // issue 30 items 2 and 3: an uploaded file, a CMS page ("page /about (en)")
+  'media',
+  'page',
+] as const;
+export type AuditTargetKind = (typeof auditTargetKinds)[number];
 
 export const ADMIN_AUDIT_PER_PAGE = 50;
 export const AuditQuery = SiteQuery.extend({
@@ -224,8 +255,8 @@ export const AuditEntry = z
     action: AuditAction,
     /** What it was done to, as recorded: "order SH-…", "user grace@…". */
     target: z.string(),
-    /** The target's kind (its first word: order, user, …) and its name (the rest), for a page to name it in words. */
-    target_kind: z.string(),
+    /** The target's kind (order, user, …; empty for one recorded otherwise) and its name, for a page to name it in words. */
+    target_kind: z.union([z.enum(auditTargetKinds), z.literal('')]),
     target_name: z.string(),
     /** The action's details as recorded (carrier, amount, …). */
     details: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),

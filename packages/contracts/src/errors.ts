@@ -63,6 +63,12 @@ export const errorCodes = [
   'guest_book_link_invalid',
   'newsletter_bad_callback',
   'newsletter_link_invalid',
+  // issue 30 item 5: moderation in the back office, and the newsletter's unsubscribe link
+  'guest_book_already_approved',
+  'message_not_found',
+  'message_already_handled',
+  'message_already_open',
+  'newsletter_unsubscribe_invalid',
   // site search (spec §8 search_no_results)
   'search_no_results',
   // login and impersonation (issue 5)
@@ -134,6 +140,8 @@ export const errorCodes = [
   'account_locked',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
+  // issue 30 item 3: a menu saved from a version another admin's save has replaced
+  'navigation_changed',
   // issue 30 item 3: CMS pages edited in the back office
   'cms_entry_not_found',
   'cms_entry_changed',

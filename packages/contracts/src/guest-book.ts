@@ -73,7 +73,7 @@ export const GuestBookYearEntries = z
 export type GuestBookYearEntries = z.infer<typeof GuestBookYearEntries>;
 
 /**
- * Moderation (until the admin screens exist): each new entry gets a random
+ * Moderation by e-mail (beside the back office's queue): each new entry gets a random
  * single-use token, e-mailed to the ministry with a link to the page
  * `guestBookModerate` (/guestbook/moderate?id=…&token=…). The token is valid
  * while the entry waits; approving or rejecting uses it up.

@@ -69,3 +69,15 @@ export const NewsletterConfig = z
   .meta({ id: 'NewsletterConfig' });
 export type NewsletterConfig = z.infer<typeof NewsletterConfig>;
 export const NewsletterConfigQuery = SiteQuery;
+
+/**
+ * POST /crud/newsletter/unsubscribe: the token of the unsubscribe link every
+ * newsletter e-mail carries. The address leaves the list (it is deleted);
+ * an unknown or used token is refused with `newsletter_unsubscribe_invalid`.
+ */
+export const NewsletterUnsubscribeInput = z
+  .strictObject({ token: text().min(1).max(200) })
+  .meta({ id: 'NewsletterUnsubscribeInput' });
+export type NewsletterUnsubscribeInput = z.infer<typeof NewsletterUnsubscribeInput>;
+export const NewsletterUnsubscribed = z.object({ status: z.literal('unsubscribed') }).meta({ id: 'NewsletterUnsubscribed' });
+export type NewsletterUnsubscribed = z.infer<typeof NewsletterUnsubscribed>;

@@ -40,6 +40,8 @@ export const refusalCodes = [
   'current_password_wrong',
   // after repeated failures: the form shows the captcha and the family goes on
   'captcha_required',
+  // issue 30 item 5: an unsubscribe link opened again (the address already left the list)
+  'newsletter_unsubscribe_invalid',
   'payment_captcha_required',
 ] as const satisfies readonly ErrorCode[];
 

@@ -36,6 +36,8 @@ export const pageRoutes = {
   supportUs: { paths: ['/support-us', '/apoyar'], localized: { es: '/apoyar' }, access: 'open', cms: true },
   // The newsletter's e-mailed confirmation link (double opt-in; its token is the permission).
   newsletterConfirm: { paths: ['/newsletter/confirm'], access: 'open' },
+  // Issue 30 item 5: the unsubscribe link every newsletter e-mail carries (its token is the permission).
+  newsletterUnsubscribe: { paths: ['/newsletter/unsubscribe'], access: 'open' },
   // The Bible-lessons sign-up (spec §2 Adventures sign-up); the developer mailbox (open: where the API is off or the
   // visitor is not an admin, it is the not-found page, not a login prompt, so it does not say it exists).
   adventures: { paths: ['/adventures/sign-up'], access: 'open' },
@@ -57,7 +59,17 @@ export const pageRoutes = {
   adminRenewals: { paths: ['/admin/renewals'], access: 'admin' },
   adminDonors: { paths: ['/admin/donors'], access: 'admin' },
   adminReports: { paths: ['/admin/reports'], access: 'admin' },
+  // Issue 30 item 4: coupons, shipping and tax rates.
+  adminCoupons: { paths: ['/admin/coupons'], access: 'admin' },
+  adminCoupon: { paths: ['/admin/coupons/:id'], access: 'admin' },
+  adminShipping: { paths: ['/admin/shipping'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
+  // Issue 30 item 5: moderation: the guest book's queue, contact messages and lesson requests, newsletter lists.
+  adminGuestBook: { paths: ['/admin/guest-book'], access: 'admin' },
+  adminMessages: { paths: ['/admin/messages'], access: 'admin' },
+  adminNewsletter: { paths: ['/admin/newsletter'], access: 'admin' },
+  // Issue 30 item 3: the site navigation, edited by language.
+  adminNavigation: { paths: ['/admin/navigation'], access: 'admin' },
   // Issue 30 item 3: the CMS pages (?type, lang_code, status, search, page), one page's editor, and its draft's preview.
   adminPages: { paths: ['/admin/pages'], access: 'admin' },
   adminPage: { paths: ['/admin/pages/:id'], access: 'admin' },

@@ -60,6 +60,8 @@ export interface AdventureSignups {
   created_at: Generated<Timestamp>;
   email: string;
   fname: string;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
   id: Generated<number>;
   lang_code: string;
   lname: string;
@@ -158,6 +160,8 @@ export interface ContactMessages {
   email: string;
   find_us: Generated<string>;
   first_name: string;
+  handled_at: Timestamp | null;
+  handled_by: number | null;
   id: Generated<number>;
   lang_code: string;
   last_name: string;
@@ -325,6 +329,12 @@ export interface NewsletterSubscribers {
   id: Generated<number>;
   list_id: string;
   lname: Generated<string>;
+}
+
+export interface NewsletterUnsubscribeTokens {
+  created_at: Generated<Timestamp>;
+  subscriber_id: number;
+  token_hash: string;
 }
 
 export interface OrderLines {
@@ -534,6 +544,12 @@ export interface SiteNavigation {
   url: string;
 }
 
+export interface SiteNavigationVersions {
+  lang_code: string;
+  updated_at: Timestamp | null;
+  version: Generated<number>;
+}
+
 export interface Skus {
   code: string | null;
   created_at: Generated<Timestamp>;
@@ -737,6 +753,7 @@ export interface DB {
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;
+  newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokens;
   order_lines: OrderLines;
   order_refunds: OrderRefunds;
   orders: Orders;
@@ -753,6 +770,7 @@ export interface DB {
   sessions: Sessions;
   shipping_rates: ShippingRates;
   site_navigation: SiteNavigation;
+  site_navigation_versions: SiteNavigationVersions;
   sku_titles: SkuTitles;
   skus: Skus;
   states: States;

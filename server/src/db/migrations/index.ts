@@ -24,8 +24,11 @@ import * as m0051 from './0051_gift_orders_give_the_buyer_nothing';
 import * as m0052 from './0052_renewals';
 import * as m0053 from './0053_back_office';
 import * as m0054 from './0054_reports';
+import * as m0055 from './0055_coupons_back_office';
+import * as m0056 from './0056_moderation';
 import * as m0057 from './0057_media_files';
 import * as m0059 from './0059_cms_drafts';
+import * as m0060 from './0060_navigation_versions';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -54,6 +57,9 @@ export const migrations: Record<string, Migration> = {
   '0052_renewals': m0052,
   '0053_back_office': m0053,
   '0054_reports': m0054,
+  '0055_coupons_back_office': m0055,
+  '0056_moderation': m0056,
   '0057_media_files': m0057,
   '0059_cms_drafts': m0059,
+  '0060_navigation_versions': m0060,
 };

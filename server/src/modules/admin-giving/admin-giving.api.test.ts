@@ -90,6 +90,32 @@ describe('donors', () => {
     expect(audit.items[0]).toMatchObject({ target: 'user donor-ruth@example.test', details: { year } });
   });
 
+  it('leaves out a gift given back by a refund, on the donors page and in the statement', async () => {
+    const v = await family('donor-refunded@example.test');
+    await v.donate([
+      { title: 'Missions', description: '', code: 'missions', amount: 9, type: 'donation' },
+      { title: 'Missions', description: '', code: 'missions_monthly', amount: 4, type: 'recurring_donation' },
+    ]);
+    await payCart(v);
+    const order = await t.db
+      .selectFrom('orders')
+      .select(['id', 'paid_at', 'user_id'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const oneTime = await t.db.selectFrom('skus').select('id').where('code', '=', 'missions').executeTakeFirstOrThrow();
+    const refund = await admin.send('POST', `/crud/admin/orders/${order.id}/refund`, { sku_ids: [oneTime.id] });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const year = new Date(order.paid_at as Date).getUTCFullYear();
+    const donors = (await admin.send('GET', `/crud/admin/donors?year=${year}`)).json() as AdminDonorsResponse;
+    expect(donors.donors.find((d) => d.email === 'donor-refunded@example.test')).toMatchObject({
+      one_time_usd: 0,
+      monthly_usd: 4,
+      gifts: 1,
+    });
+    const page = await admin.send('GET', `/crud/admin/donors/${order.user_id}/statement?year=${year}`);
+    expect(page.json()).toMatchObject({ total_usd: 4 });
+  });
+
   it('is for admins acting as themselves only', async () => {
     const v = await family('nosy@example.test');
     expect((await v.send('GET', '/crud/admin/renewals')).statusCode).toBe(403);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { countedGiftLine } from '../giving/counted-gifts';
 
 /** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
 export function adminGivingRepository(db: Db) {
@@ -66,7 +67,7 @@ export function adminGivingRepository(db: Db) {
         from order_lines l
         join orders o on o.id = l.order_id
         join users u on u.id = o.user_id
-        where o.status in ('paid', 'partially_refunded') and l.type in ('donation', 'recurring_donation')
+        where ${countedGiftLine}
           and o.paid_at >= ${from} and o.paid_at < ${to}
         union all
         select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title, p.amount_cents, true

@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { byteLimit, type Storage, StorageLimitError } from '../../providers/storage/storage';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { adminMediaRepository } from './admin-media.repository';
 import { HEAD_BYTES, inspectAudio, inspectImage, typeOf } from './media-checks';
 
@@ -25,7 +25,7 @@ export interface UploadedPart {
 const folders: Record<MediaKind, string> = { audio: 'uploads/audio', image: 'uploads/images' };
 
 /** How the audit log names an uploaded file. */
-export const mediaTarget = (key: string) => `media ${key}`;
+export const mediaTarget = (key: string) => auditTarget('media', key);
 
 /** The name the admin's computer gave the file, as text the database keeps (no control characters, 200 at most). */
 const cleanName = (name: string) =>

@@ -138,6 +138,19 @@ describe('the sales and gifts report', () => {
   });
 });
 
+describe('kept, never stale', () => {
+  it('counts a payment made just after the same report was read', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const path = `/crud/admin/reports/sales?from=${today}&to=${today}&interval=day`;
+    const before = (await get<SalesReport>(path)).totals;
+    const v = await family('family-late@example.test');
+    await v.add(ids.album);
+    await payCart(v);
+    const after = (await get<SalesReport>(path)).totals;
+    expect([after.orders - before.orders, cents(after.sales_usd) - cents(before.sales_usd)]).toEqual([1, 899]);
+  });
+});
+
 describe('the other reports', () => {
   it('counts each kind sold, renewals of plans as plans', async () => {
     const r = await get<KindsReport>('/crud/admin/reports/kinds?from=2020-03-01&to=2020-05-31');

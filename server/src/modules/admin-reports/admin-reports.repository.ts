@@ -26,6 +26,22 @@ export function adminReportsRepository(db: Db) {
   const refundsIn = ({ lo, hi }: Span) => sql`f.status <> 'failed' and f.created_at >= ${lo} and f.created_at < ${hi}`;
 
   return {
+    /**
+     * Where the money stands, cheaply (each part one step of an index or a
+     * small table): the last payment, refund and renewal, failed refunds and
+     * plan refunds. Any money moving changes it, so a report kept under it
+     * is never stale.
+     */
+    async moneyVersion(): Promise<string> {
+      const { rows } = await sql<Record<string, unknown>>`
+        select (select max(paid_at) from orders where paid_at is not null) as paid,
+          (select max(id) from order_refunds) as refund,
+          (select count(*) from order_refunds where status = 'failed') as failed,
+          (select max(paid_at) from renewal_payments) as renewal,
+          (select sum(refunded_cents) from recurring_items) as plan_refunds`.execute(db);
+      return JSON.stringify(rows[0] ?? {});
+    },
+
     /** Every period of the span, empty ones too: orders, sales, gifts, shipping, tax and refunds. */
     async sales(span: Span, interval: ReportInterval) {
       const step = sql`date_trunc(${interval}, `;

@@ -19,8 +19,7 @@ import { adminReportsRepository, type Span } from './admin-reports.repository';
 export type ReportRange = { from: string; to: string; interval: 'day' | 'week' | 'month' };
 
 const DAY_MS = 86_400_000;
-const SETTLED_MS = 10 * 60_000;
-const CURRENT_MS = 10_000;
+const KEPT_MS = 10 * 60_000;
 const spanOf = ({ from, to }: ReportRange): Span => ({
   lo: new Date(`${from}T00:00:00Z`),
   hi: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
@@ -138,17 +137,15 @@ export function adminReportsService(db: Db) {
     },
   };
 
-  // A range that ended before today is settled (money is dated when it moves: a refund made today counts
-  // today), so it is kept ten minutes; one that holds today is kept a few seconds, so a busy back office
-  // (or a volunteer pressing reload) reads a year of orders once, not once a request.
-  const settled = ttlCache<Reports[ReportName]>(SETTLED_MS, 100);
-  const current = ttlCache<Reports[ReportName]>(CURRENT_MS, 100);
+  // A report is kept while no money moves (the key holds where the money stands, read from indexes in
+  // a millisecond), so a busy back office, or a volunteer pressing reload, reads a year of orders once.
+  const kept = ttlCache<Reports[ReportName]>(KEPT_MS, 200);
 
   return {
-    report<K extends ReportName>(name: K, range: ReportRange): Promise<Reports[K]> {
-      const key = JSON.stringify([name, range.from, range.to, name === 'sales' ? range.interval : '']);
-      const cache = range.to < new Date().toISOString().slice(0, 10) ? settled : current;
-      return cache(key, () => reports[name](range)) as Promise<Reports[K]>;
+    async report<K extends ReportName>(name: K, range: ReportRange): Promise<Reports[K]> {
+      const money = await repo.moneyVersion();
+      const key = JSON.stringify([name, range.from, range.to, name === 'sales' ? range.interval : '', money]);
+      return kept(key, () => reports[name](range)) as Promise<Reports[K]>;
     },
   };
 }

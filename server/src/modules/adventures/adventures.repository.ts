@@ -1,4 +1,5 @@
-import type { AdventuresSignUp } from '@storyhouse/contracts';
+import type { AdventuresSignUp, HandledStatus } from '@storyhouse/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** The only SQL of Bible-lesson sign-ups. */
@@ -11,6 +12,39 @@ export function adventuresRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** One page of the open or handled requests, newest first, with who handled each; and how many there are. */
+    async page(status: HandledStatus, offset: number, limit: number) {
+      const base = db.selectFrom('adventure_signups as s').where('s.handled_at', status === 'open' ? 'is' : 'is not', null);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('users as u', 'u.id', 's.handled_by')
+          .selectAll('s')
+          .select('u.email as handled_by_email')
+          .orderBy('s.created_at', 'desc')
+          .orderBy('s.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /** Marks a request handled by an admin, or open again, in one conditional statement (see contact's). */
+    setHandled(id: number, adminId: number, handled: boolean) {
+      return db
+        .updateTable('adventure_signups')
+        .set(handled ? { handled_at: sql<Date>`now()`, handled_by: adminId } : { handled_at: null, handled_by: null })
+        .where('id', '=', id)
+        .where('handled_at', handled ? 'is' : 'is not', null)
+        .returning(['id', 'email', 'handled_at'])
+        .executeTakeFirst();
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('adventure_signups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

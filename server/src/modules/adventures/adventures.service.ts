@@ -1,17 +1,30 @@
-import { type AdventuresSignUp, adventuresNextPage, type LangCode } from '@storyhouse/contracts';
+import {
+  ADMIN_MODERATION_PER_PAGE,
+  type AdminLessonRequests,
+  type AdventuresSignUp,
+  adventuresNextPage,
+  type HandledStatus,
+  type LangCode,
+  type MarkedHandled,
+} from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
+import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { adventuresRepository } from './adventures.repository';
 
 /** Per client address: a family signs up once or twice, not dozens of times. */
 export const ADVENTURES_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
 
+const iso = (d: Date | string) => new Date(d).toISOString();
+
 /** The postal address as one block of lines. */
-function postal(s: AdventuresSignUp) {
+function postal(s: Pick<AdventuresSignUp, 'fname' | 'lname' | 'address' | 'city' | 'state' | 'zip' | 'country'>) {
   return [oneLine(`${s.fname} ${s.lname}`), s.address, [s.city, s.state, s.zip].filter(Boolean).join(', '), s.country].join('\n');
 }
 
@@ -87,6 +100,7 @@ export interface SignUpContext {
  * and the family's confirmation.
  */
 export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: string }) {
+  const repo = adventuresRepository(db);
   return {
     async signUp(ctx: SignUpContext, signUp: AdventuresSignUp) {
       await enforceRateLimit(db, `adventures:${ctx.clientIp}`, ADVENTURES_RATE_LIMIT);
@@ -102,6 +116,53 @@ export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: st
         await enqueueMail(trx, { lang_code: ctx.lang, to: signUp.email, ...(await familyMail(ctx.lang, signUp, lessonsUrl)) });
       });
       return { status: 'sent' as const };
+    },
+
+    /** Issue 30 item 5: the open (or handled) Bible-lesson requests in the back office, newest first. */
+    async list(status: HandledStatus, page: number): Promise<AdminLessonRequests> {
+      const { rows, count } = await repo.page(status, (page - 1) * ADMIN_MODERATION_PER_PAGE, ADMIN_MODERATION_PER_PAGE);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          created_at: iso(r.created_at),
+          lang_code: r.lang_code as LangCode,
+          name: `${r.fname} ${r.lname}`.trim(),
+          email: r.email,
+          phone: r.phone,
+          receive_method: r.receive_method === 'mail' ? 'mail' : 'download',
+          sets_needed: r.sets_needed,
+          mail_choice: r.mail_choice === 'print_and_mail_back' || r.mail_choice === 'mail_lessons_1_2' ? r.mail_choice : null,
+          address: postal(r),
+          birthday: r.birthday,
+          station: r.station,
+          handled_at: r.handled_at ? iso(r.handled_at) : null,
+          handled_by: r.handled_by_email,
+        })),
+        page,
+        per_page: ADMIN_MODERATION_PER_PAGE,
+        count,
+      };
+    },
+
+    /** Marks a request handled (the lessons sent) or open again, audited; 409 when already so, 404 when not there. */
+    async markHandled(
+      request: FastifyRequest,
+      admin: { id: number; email: string },
+      id: number,
+      handled: boolean,
+    ): Promise<MarkedHandled> {
+      return db.transaction().execute(async (trx) => {
+        const trxRepo = adventuresRepository(trx);
+        const row = await trxRepo.setHandled(id, admin.id, handled);
+        if (!row) {
+          if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
+          throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
+        }
+        await recordAdminAction(trx, request, admin, 'lessons.handled', auditTarget('lesson_request', `${id} (${row.email})`), {
+          handled,
+        });
+        return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { AuditAction } from '@storyhouse/contracts';
+import { type AuditAction, type AuditTargetKind, auditTargetKinds } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { auditRepository } from './audit.repository';
@@ -20,16 +20,16 @@ export function recordAdminAction(
   return auditRepository(db).record({ adminId: admin.id, adminEmail: admin.email, action, target, details, ip: request.ip });
 }
 
-/** How the audit log names an order and a user. */
-export const orderTarget = (number: string) => `order ${number}`;
-export const userTarget = (email: string) => `user ${email}`;
+/** How the audit log names what an action was done to: its kind, a space, its name. */
+export const auditTarget = (kind: AuditTargetKind, name: string) => `${kind} ${name}`;
+export const orderTarget = (number: string) => auditTarget('order', number);
+export const userTarget = (email: string) => auditTarget('user', email);
 
 /** A recorded target's kind and name: "order SH-7K2Q-9M" is an order named SH-7K2Q-9M. */
-export function splitTarget(target: string): { target_kind: string; target_name: string } {
+export function splitTarget(target: string): { target_kind: AuditTargetKind | ''; target_name: string } {
   const space = target.indexOf(' ');
-  return space < 0
-    ? { target_kind: '', target_name: target }
-    : { target_kind: target.slice(0, space), target_name: target.slice(space + 1) };
+  const kind = auditTargetKinds.find((k) => k === target.slice(0, space));
+  return kind ? { target_kind: kind, target_name: target.slice(space + 1) } : { target_kind: '', target_name: target };
 }
 
 /** What admins did to one target, oldest first (an order's timeline). */

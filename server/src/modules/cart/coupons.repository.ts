@@ -58,5 +58,90 @@ export function couponRepository(db: Db) {
         .onConflict((oc) => oc.expression(sql`lower(code)`).doNothing())
         .execute();
     },
+
+    /**
+     * Inserts a coupon unless its code exists already whatever its case (the
+     * coupons_code_key index decides, so two admins at once cannot both
+     * issue it): the row, or undefined when the code was taken.
+     */
+    insertNew(row: Insertable<Coupons>): Promise<CouponRow | undefined> {
+      return db
+        .insertInto('coupons')
+        .values(row)
+        .onConflict((oc) => oc.expression(sql`lower(code)`).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** One page of coupons, newest first, and how many there are. */
+    async page(page: number, perPage: number) {
+      const [rows, count] = await Promise.all([
+        db
+          .selectFrom('coupons')
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        db
+          .selectFrom('coupons')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /** Whether any order (paid or not) names the coupon: such a coupon is never deleted. */
+    async usedOnAnOrder(id: number) {
+      const row = await db.selectFrom('orders').select('id').where('coupon_id', '=', id).limit(1).executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The coupon, locked for the rest of the transaction (two withdrawals at once: one decides). */
+    findForUpdate(id: number): Promise<CouponRow | undefined> {
+      return db.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    },
+
+    async deactivate(id: number) {
+      await db.updateTable('coupons').set({ active: false }).where('id', '=', id).execute();
+    },
+
+    /** Deletes the coupon; carts holding it lose it (carts.coupon_id on delete set null). */
+    async delete(id: number) {
+      await db.deleteFrom('coupons').where('id', '=', id).execute();
+    },
+
+    /**
+     * The paid orders that used the coupon (refunded ones too: they were
+     * paid, and counted), newest first, at most `limit`, and how many.
+     */
+    async redemptions(id: number, limit: number) {
+      const q = db
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.user_id')
+        .where('o.coupon_id', '=', id)
+        .where('o.paid_at', 'is not', null);
+      const [rows, count] = await Promise.all([
+        q
+          .select([
+            'o.id',
+            'o.number',
+            'o.status',
+            'o.paid_at',
+            'o.discount_cents',
+            'o.total_cents',
+            'u.id as user_id',
+            'u.email',
+            sql<string>`trim(u.fname || ' ' || u.lname)`.as('name'),
+          ])
+          .orderBy('o.paid_at', 'desc')
+          .orderBy('o.id', 'desc')
+          .limit(limit)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
   };
 }

@@ -1,7 +1,19 @@
-import { type Coupon, discountableSkuTypes } from '@storyhouse/contracts';
+import {
+  ADMIN_COUPON_ORDERS_MAX,
+  ADMIN_COUPONS_PER_PAGE,
+  type AdminCoupon,
+  type AdminCouponBody,
+  type AdminCouponDetail,
+  type AdminCouponsResponse,
+  type AdminCouponWithdrawal,
+  type Coupon,
+  type CouponStatus,
+  discountableSkuTypes,
+  type OrderStatus,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { toUsd } from '../../lib/money';
+import { toCents, toUsd } from '../../lib/money';
 import { type PricedSku, priceCents } from '../catalogue/pricing';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { type CouponRow, couponRepository } from './coupons.repository';
@@ -122,6 +134,92 @@ export function couponService(db: Db) {
       if (!isKnown(coupon)) throw new AppError('not_found', 'coupon_not_found');
       if (sessionId !== undefined) await repo.recordLookup(sessionId, coupon.id);
       return toCoupon(coupon);
+    },
+  };
+}
+
+/** Where a coupon stands for the back office: withdrawn, expired or used up as couponRefusal would refuse it, else active. */
+export function couponStatus(row: CouponRow, now: Date): CouponStatus {
+  if (!row.active) return 'withdrawn';
+  if (row.expires_at !== null && new Date(row.expires_at) <= now) return 'expired';
+  if (row.max_redemptions !== null && row.redemptions >= row.max_redemptions) return 'used_up';
+  return 'active';
+}
+
+const toAdminCoupon = (row: CouponRow, now: Date): AdminCoupon => ({
+  ...toCoupon(row),
+  status: couponStatus(row, now),
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/**
+ * Issue 30 item 4: coupons as the back office issues and withdraws them,
+ * over the same table and by the same rules as the storefront reads them.
+ * Built over the caller's transaction, so the audit entry goes with the change.
+ */
+export function couponAdminService(db: Db) {
+  const repo = couponRepository(db);
+  return {
+    async list(page: number, now = new Date()): Promise<AdminCouponsResponse> {
+      const { rows, count } = await repo.page(page, ADMIN_COUPONS_PER_PAGE);
+      return { items: rows.map((r) => toAdminCoupon(r, now)), page, per_page: ADMIN_COUPONS_PER_PAGE, count };
+    },
+
+    /** The coupon and the paid orders that used it; 404 for an id the shop never had (or deleted). */
+    async detail(id: number, now = new Date()): Promise<AdminCouponDetail> {
+      const coupon = await repo.findById(id);
+      if (!coupon) throw new AppError('not_found', 'not_found');
+      const { rows, count } = await repo.redemptions(id, ADMIN_COUPON_ORDERS_MAX);
+      return {
+        coupon: toAdminCoupon(coupon, now),
+        orders: rows.map((r) => ({
+          id: r.id,
+          number: r.number,
+          status: r.status as OrderStatus,
+          paid_at: new Date(r.paid_at as Date | string).toISOString(),
+          customer: { id: r.user_id, email: r.email, name: r.name || r.email },
+          discount_usd: toUsd(r.discount_cents),
+          total_usd: toUsd(r.total_cents),
+        })),
+        orders_count: count,
+      };
+    },
+
+    /**
+     * A new coupon (the body checked by AdminCouponBody: one discount, an
+     * expiry to come). A code the shop has, whatever its case (as families
+     * type it), is refused on the code field, and nothing is written.
+     */
+    async create(body: AdminCouponBody, now = new Date()): Promise<AdminCoupon> {
+      const row = await repo.insertNew({
+        code: body.code,
+        title: body.title,
+        percent_off: body.percent_off ?? null,
+        amount_off_cents: body.amount_off === null || body.amount_off === undefined ? null : toCents(body.amount_off),
+        expires_at: body.expires_at ?? null,
+        max_redemptions: body.max_redemptions ?? null,
+      });
+      if (!row) {
+        throw new AppError('invalid_data', 'validation_failed', {}, { code: { key: 'admin.coupons.codeTaken' } });
+      }
+      return toAdminCoupon(row, now);
+    },
+
+    /**
+     * Withdraws the coupon so no family can use it: a coupon an order names
+     * is made inactive and kept (the order and its receipt keep it, spec
+     * §3); one no order used is deleted. Withdrawing a withdrawn coupon
+     * changes nothing. 404 for an id the shop does not have.
+     */
+    async withdraw(id: number): Promise<AdminCouponWithdrawal & { coupon: CouponRow }> {
+      const coupon = await repo.findForUpdate(id);
+      if (!coupon) throw new AppError('not_found', 'not_found');
+      if (await repo.usedOnAnOrder(id)) {
+        if (coupon.active) await repo.deactivate(id);
+        return { id, code: coupon.code, outcome: 'withdrawn', coupon };
+      }
+      await repo.delete(id);
+      return { id, code: coupon.code, outcome: 'deleted', coupon };
     },
   };
 }

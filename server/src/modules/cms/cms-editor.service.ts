@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import type { CmsService } from './cms.service';
 import {
   type CmsEditorRepository,
@@ -129,7 +129,7 @@ function cleaned(fields: CmsEntryFields): { fields: CmsEntryFields; cleaned: str
 }
 
 /** How the audit log names a page: its path and language ("page /about (en)"). */
-const pageTarget = (row: { url: string; lang_code: string }) => `page ${row.url} (${row.lang_code})`;
+const pageTarget = (row: { url: string; lang_code: string }) => auditTarget('page', `${row.url} (${row.lang_code})`);
 
 const changedError = () => new AppError('conflict', 'cms_entry_changed');
 /** The path is another page's: said next to the address field (`url` of a new page, `fields.url` of a save). */

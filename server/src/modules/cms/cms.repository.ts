@@ -95,6 +95,42 @@ export function cmsRepository(db: Db) {
       return row.id;
     },
 
+    /** A language's menu version (site_navigation_versions, migration 0060). */
+    navigationVersion(lang: LangCode): Promise<{ version: number; updated_at: Date | null }> {
+      return db
+        .selectFrom('site_navigation_versions')
+        .select(['version', 'updated_at'])
+        .where('lang_code', '=', lang)
+        .executeTakeFirstOrThrow() as Promise<{ version: number; updated_at: Date | null }>;
+    },
+
+    /**
+     * Moves a language's menu version on by one if it is still `from`, and
+     * holds the row until the transaction ends (a second save of the language
+     * waits, then finds the version moved); undefined when it was not `from`.
+     */
+    async claimNavigationVersion(lang: LangCode, from: number): Promise<{ version: number; updated_at: Date } | undefined> {
+      const row = await db
+        .updateTable('site_navigation_versions')
+        .set({ version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+        .where('lang_code', '=', lang)
+        .where('version', '=', from)
+        .returning(['version', 'updated_at'])
+        .executeTakeFirst();
+      return row as { version: number; updated_at: Date } | undefined;
+    },
+
+    async updateNavigation(id: number, item: { parent_id: number | null; title: string; url: string; position: number }) {
+      await db.updateTable('site_navigation').set(item).where('id', '=', id).execute();
+    },
+
+    /** Removes a language's items other than `keep` (their children go with them: on delete cascade). */
+    async deleteNavigationExcept(lang: LangCode, keep: number[]) {
+      let query = db.deleteFrom('site_navigation').where('lang_code', '=', lang);
+      if (keep.length > 0) query = query.where('id', 'not in', keep);
+      await query.execute();
+    },
+
     /** The published entry of a site language at a stored path (see cmsPath). */
     findPublished(lang: LangCode, url: string): Promise<CmsEntryRow | undefined> {
       return db

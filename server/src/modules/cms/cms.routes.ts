@@ -8,11 +8,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendSerialized } from '../../lib/precompressed';
 import type { CmsService } from './cms.service';
+import { navigationAdminRoutes } from './navigation-admin.routes';
 
 export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses: boolean }> = async (
   app,
   { cms, checkResponses },
 ) => {
+  // The back office's edits of the navigation go through this service too, so a save clears its cache.
+  await app.register(navigationAdminRoutes, { cms });
+
   app.get(
     '/crud/content/entry/list/site-navigation',
     {

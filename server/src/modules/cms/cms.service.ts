@@ -193,6 +193,16 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
       });
     },
 
+    /**
+     * After a save of the navigation: this instance answers the new menu at
+     * once. Pages carry the menu too, so they are read again as well; other
+     * instances follow within CMS_CACHE_MS.
+     */
+    forgetNavigation() {
+      navigations.clear();
+      pages.clear();
+    },
+
     async pageOrThrow(lang: LangCode, url: string): Promise<CmsPage> {
       const page = await this.page(lang, url);
       if (!page) throw new AppError('not_found', 'page_not_found');

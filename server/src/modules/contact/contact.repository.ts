@@ -1,4 +1,5 @@
-import type { ContactMessage, LangCode } from '@storyhouse/contracts';
+import type { ContactMessage, HandledStatus, LangCode } from '@storyhouse/contracts';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** The only SQL of contact messages. */
@@ -11,6 +12,43 @@ export function contactRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** One page of the open or handled messages, newest first, with who handled each; and how many there are. */
+    async page(status: HandledStatus, offset: number, limit: number) {
+      const base = db.selectFrom('contact_messages as m').where('m.handled_at', status === 'open' ? 'is' : 'is not', null);
+      const [rows, count] = await Promise.all([
+        base
+          .leftJoin('users as u', 'u.id', 'm.handled_by')
+          .selectAll('m')
+          .select('u.email as handled_by_email')
+          .orderBy('m.created_at', 'desc')
+          .orderBy('m.id', 'desc')
+          .offset(offset)
+          .limit(limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /**
+     * Marks a message handled by an admin, or open again, in one conditional
+     * statement: of two volunteers at once only one changes it. Undefined
+     * when it is not in the other state (or not there at all).
+     */
+    setHandled(id: number, adminId: number, handled: boolean) {
+      return db
+        .updateTable('contact_messages')
+        .set(handled ? { handled_at: sql<Date>`now()`, handled_by: adminId } : { handled_at: null, handled_by: null })
+        .where('id', '=', id)
+        .where('handled_at', handled ? 'is' : 'is not', null)
+        .returning(['id', 'email', 'handled_at'])
+        .executeTakeFirst();
+    },
+
+    async exists(id: number): Promise<boolean> {
+      return (await db.selectFrom('contact_messages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

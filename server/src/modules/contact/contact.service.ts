@@ -1,20 +1,36 @@
-import type { ContactMessage, LangCode } from '@storyhouse/contracts';
+import {
+  ADMIN_MODERATION_PER_PAGE,
+  type AdminContactMessages,
+  type ContactMessage,
+  type HandledStatus,
+  type LangCode,
+  type MarkedHandled,
+} from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
+import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { contactRepository } from './contact.repository';
 
 /** Per client address: a family writes once; a script does not get to fill the ministry's inbox. */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
 
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The postal fields on one line, as the e-mail writes them. */
+const placeOf = (m: Pick<ContactMessage, 'address' | 'city' | 'state' | 'zip' | 'country'>) =>
+  [m.address, m.city, [m.state, m.zip].filter(Boolean).join(' '), m.country].filter(Boolean).join(', ');
+
 /** The ministry's copy: every filled field under its form label, then the comments. */
 export function contactMail(lang: LangCode, m: ContactMessage) {
   const t = translators[lang];
   const name = oneLine(`${m.first_name} ${m.last_name}`);
-  const place = [m.address, m.city, [m.state, m.zip].filter(Boolean).join(' '), m.country].filter(Boolean).join(', ');
+  const place = placeOf(m);
   return renderMail({
     lang,
     subject: t('contact.email.subject', { name }),
@@ -44,6 +60,7 @@ export function contactMail(lang: LangCode, m: ContactMessage) {
  * loses a message. The e-mail answers to the visitor (Reply-To).
  */
 export function contactService(db: Db, { ministryEmail }: { ministryEmail: string }) {
+  const repo = contactRepository(db);
   return {
     async send(lang: LangCode, clientIp: string, message: ContactMessage) {
       await enforceRateLimit(db, `contact:${clientIp}`, CONTACT_RATE_LIMIT);
@@ -53,6 +70,54 @@ export function contactService(db: Db, { ministryEmail }: { ministryEmail: strin
         await enqueueMail(trx, { lang_code: lang, to: ministryEmail, replyTo: message.email, ...mail });
       });
       return { status: 'sent' as const };
+    },
+
+    /** Issue 30 item 5: the open (or handled) messages in the back office, newest first. */
+    async list(status: HandledStatus, page: number): Promise<AdminContactMessages> {
+      const { rows, count } = await repo.page(status, (page - 1) * ADMIN_MODERATION_PER_PAGE, ADMIN_MODERATION_PER_PAGE);
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          created_at: iso(r.created_at),
+          lang_code: r.lang_code as LangCode,
+          name: `${r.first_name} ${r.last_name}`.trim(),
+          email: r.email,
+          phone: r.phone,
+          address: placeOf(r),
+          find_us: r.find_us,
+          message: r.message,
+          handled_at: r.handled_at ? iso(r.handled_at) : null,
+          handled_by: r.handled_by_email,
+        })),
+        page,
+        per_page: ADMIN_MODERATION_PER_PAGE,
+        count,
+      };
+    },
+
+    /**
+     * Marks a message handled (or open again), audited in the same
+     * transaction. Already in that state: 409, so a volunteer learns someone
+     * else got there first; no such message: 404.
+     */
+    async markHandled(
+      request: FastifyRequest,
+      admin: { id: number; email: string },
+      id: number,
+      handled: boolean,
+    ): Promise<MarkedHandled> {
+      return db.transaction().execute(async (trx) => {
+        const trxRepo = contactRepository(trx);
+        const row = await trxRepo.setHandled(id, admin.id, handled);
+        if (!row) {
+          if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
+          throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
+        }
+        await recordAdminAction(trx, request, admin, 'contact.handled', auditTarget('contact_message', `${id} (${row.email})`), {
+          handled,
+        });
+        return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
+      });
     },
   };
 }

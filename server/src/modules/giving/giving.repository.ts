@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { countedGiftLine } from './counted-gifts';
 
 export interface GiftRow {
   given_at: Date;
@@ -19,7 +20,7 @@ export function givingRepository(db: Db) {
           l.type = 'recurring_donation' as monthly
         from order_lines l
         join orders o on o.id = l.order_id
-        where o.user_id = ${userId} and o.status in ('paid', 'partially_refunded') and l.type in ('donation', 'recurring_donation')
+        where o.user_id = ${userId} and ${countedGiftLine}
           and o.paid_at >= ${from} and o.paid_at < ${to}
         union all
         select p.paid_at, r.title, p.amount_cents, null, true

@@ -1,4 +1,4 @@
-import type { FindUs, GuestBookEntry, LangCode } from '@storyhouse/contracts';
+import type { FindUs, GuestBookEdit, GuestBookEntry, LangCode } from '@storyhouse/contracts';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { GuestBookEntries } from '../../db/schema';
@@ -93,6 +93,42 @@ export function guestBookRepository(db: Db) {
         .returning('id')
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    /** One page of the waiting entries, oldest first (the queue), and how many wait. */
+    async pendingPage(offset: number, limit: number) {
+      const waiting = db.selectFrom('guest_book_entries').where('approved_at', 'is', null);
+      const [rows, count] = await Promise.all([
+        waiting.selectAll().orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute(),
+        waiting.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
+    /** The back office's correction of an entry's words; undefined when there is no such entry. */
+    update(id: number, edit: GuestBookEdit): Promise<GuestBookRow | undefined> {
+      return db.updateTable('guest_book_entries').set(edit).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+
+    /** The back office's approval of a waiting entry, in one statement; it spends the e-mailed link too. */
+    approveWaiting(id: number): Promise<GuestBookRow | undefined> {
+      return db
+        .updateTable('guest_book_entries')
+        .set({ approved_at: sql<Date>`now()`, moderation_token_hash: null })
+        .where('id', '=', id)
+        .where('approved_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The back office's rejection: a waiting entry is deleted, in one statement. */
+    rejectWaiting(id: number): Promise<GuestBookRow | undefined> {
+      return db
+        .deleteFrom('guest_book_entries')
+        .where('id', '=', id)
+        .where('approved_at', 'is', null)
+        .returningAll()
+        .executeTakeFirst();
     },
 
     async exists(id: number): Promise<boolean> {

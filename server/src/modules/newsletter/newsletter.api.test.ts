@@ -120,8 +120,11 @@ describe('GET /newsletter/subscribe/post-json', () => {
       ['es', 'Confirma tu suscripción al boletín de Storyhouse'],
       ['es', 'Ya estás suscrito al boletín de Storyhouse'],
     ]);
-    // No confirmation link: only the footer's address of the Spanish site.
-    expect(mails[2]?.text_body.match(/https?:\/\/\S+/g)).toEqual(['http://es.localhost']);
+    // No confirmation link: the unsubscribe link (every newsletter e-mail has one) and the footer's address of the Spanish site.
+    expect(mails[2]?.text_body.match(/https?:\/\/\S+/g)).toEqual([
+      expect.stringMatching(/^http:\/\/es\.localhost\/newsletter\/unsubscribe\?token=[\w-]{43}$/),
+      'http://es.localhost',
+    ]);
     expect(await subscribers('storyhouse-es')).toMatchObject([{ confirmed_at: expect.any(Date), confirm_token_hash: null }]);
   });
 

@@ -7,6 +7,8 @@ import {
   NewsletterConfirmResponse,
   type NewsletterResult,
   NewsletterSubscribeQuery,
+  NewsletterUnsubscribed,
+  NewsletterUnsubscribeInput,
   routePath,
   SiteQuery,
 } from '@storyhouse/contracts';
@@ -84,13 +86,19 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
       const limit = await hitRateLimit(app.db, `newsletter:${request.ip}`, NEWSLETTER_RATE_LIMIT);
       const lang = newsletter.langOf(id) ?? request.siteLang;
       // The link opens the confirmation page on the list language's site.
-      const linkFor = (token: string, listLang: LangCode) => {
-        const { origin, query } = siteLink(request, config, listLang);
-        const page = routePath('newsletterConfirm', listLang) ?? '/newsletter/confirm';
-        return `${origin}${page}?token=${token}${query ? `&${query.slice(1)}` : ''}`;
+      const pageLink =
+        (route: 'newsletterConfirm' | 'newsletterUnsubscribe', fallback: string) => (token: string, listLang: LangCode) => {
+          const { origin, query } = siteLink(request, config, listLang);
+          const page = routePath(route, listLang) ?? fallback;
+          return `${origin}${page}?token=${token}${query ? `&${query.slice(1)}` : ''}`;
+        };
+      const ctx = {
+        siteLang: request.siteLang,
+        linkFor: pageLink('newsletterConfirm', '/newsletter/confirm'),
+        unsubscribeLinkFor: pageLink('newsletterUnsubscribe', '/newsletter/unsubscribe'),
       };
       const result: NewsletterResult = limit.allowed
-        ? await newsletter.subscribe({ listId: id, EMAIL, FNAME, LNAME }, { siteLang: request.siteLang, linkFor })
+        ? await newsletter.subscribe({ listId: id, EMAIL, FNAME, LNAME }, ctx)
         : { result: 'error', msg: translators[lang]('errors.rate_limited') };
       reply.header('cache-control', 'no-store').header('content-language', lang);
       if (callback === undefined) return reply.type('application/json; charset=utf-8').send(result);
@@ -112,6 +120,23 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return newsletter.confirm(request.ip, request.body.token);
+    },
+  );
+
+  app.post(
+    '/crud/newsletter/unsubscribe',
+    {
+      schema: {
+        tags: ['newsletter'],
+        summary: "Takes the address off its list with an e-mail's unsubscribe link token (any of its e-mails' links)",
+        querystring: SiteQuery,
+        body: NewsletterUnsubscribeInput,
+        response: { 200: NewsletterUnsubscribed },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return newsletter.unsubscribe(request.ip, request.body.token);
     },
   );
 };

@@ -133,23 +133,21 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
 }
 
 /**
- * What an action was done to, in words: an order or a user named in the
- * page's language and linked to the list that finds it; anything else as
- * recorded.
+ * What an action was done to, in words: its kind named in the page's
+ * language, an order or a user linked to the list that finds it; a target
+ * recorded otherwise as it was.
  */
 function AuditTarget({ entry }: { entry: AuditEntry }) {
   const { t, lang } = useI18n();
   const { target_kind: kind, target_name: name } = entry;
+  if (kind === '') return <>{entry.target}</>;
+  const words = t(`admin.audit.targetOf.${kind}`, { name });
   // A CMS page is recorded as "page /about (en)": the pages list finds it by its path in its language.
   const page = kind === 'page' ? /^(\S+) \((\w+)\)$/.exec(name) : null;
-  if (page) {
-    const pages = routePath('adminPages', lang) ?? '';
-    return <Link to={listHref(pages, { search: page[1], lang_code: page[2] })}>{t('admin.audit.targetPage', { name })}</Link>;
-  }
+  if (page)
+    return <Link to={listHref(routePath('adminPages', lang) ?? '', { search: page[1], lang_code: page[2] })}>{words}</Link>;
   const list = kind === 'order' ? routePath('adminOrders', lang) : kind === 'user' ? routePath('adminUsers', lang) : undefined;
-  if (!list) return <>{entry.target}</>;
-  const words = kind === 'order' ? t('admin.audit.targetOrder', { name }) : t('admin.audit.targetUser', { name });
-  return <Link to={listHref(list, { search: name })}>{words}</Link>;
+  return list ? <Link to={listHref(list, { search: name })}>{words}</Link> : words;
 }
 
 /** An action's details as recorded, name and value: the names the back office knows in words, others as stored. */

@@ -28,6 +28,8 @@ import '../../ui/form/form.css';
 import './reports.css';
 
 type FieldMessages = Partial<Record<keyof ReportRange, string>>;
+/** The form's fields, in the order they come. */
+const rangeFields = ['from', 'to', 'interval'] as const;
 
 /**
  * Issue 29 item 5, Reports: for the days chosen (the last twelve months by
@@ -72,7 +74,7 @@ export default function ReportsPage() {
 /** The server's messages of the form's fields (its 400 names the field to change). */
 const pick = (fields: Record<string, string>): FieldMessages => {
   const out: FieldMessages = {};
-  for (const name of ['from', 'to', 'interval'] as const) if (fields[name]) out[name] = fields[name];
+  for (const name of rangeFields) if (fields[name]) out[name] = fields[name];
   return out;
 };
 
@@ -100,6 +102,12 @@ function RangeForm({
     setDraft({ from, to, interval });
     setRefused(undefined);
   }, [from, to, interval]);
+
+  // Refused: to the field to change, once it says why (its description), so a screen reader hears it.
+  useEffect(() => {
+    const first = rangeFields.find((name) => refused?.[name]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+  }, [refused, id]);
 
   const set = <K extends keyof ReportRange>(name: K, value: ReportRange[K]) => setDraft((d) => ({ ...d, [name]: value }));
   const submit = (event: FormEvent) => {
@@ -195,6 +203,20 @@ function ReportPart<T>({
   );
 }
 
+/**
+ * A table of eight columns: where it is wider than the page (a tablet, long
+ * figures), it scrolls sideways by itself, not the page; focusable, so a
+ * keyboard can scroll it too. On a phone its rows stack (reports.css).
+ */
+function WideTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take focus to be scrolled by keyboard (WCAG 2.1.1).
+    <section className="reports-scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 /** A column heading of figures (right-aligned, like its cells). */
 function MoneyHead({ children }: { children: ReactNode }) {
   return (
@@ -244,33 +266,35 @@ function SalesFigures({ report }: { report: SalesReport }) {
         </Fact>
       </dl>
       <SalesChart report={report} />
-      <table className="admin-table admin-table--stacked reports-table">
-        <caption className="visually-hidden">{t('admin.reports.sales.table')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{col('period')}</th>
-            <MoneyHead>{col('orders')}</MoneyHead>
-            {salesMoney.map((name) => (
-              <MoneyHead key={name}>{col(name)}</MoneyHead>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {report.periods.map((period) => (
-            <tr key={period.start}>
-              <th scope="row" className="admin-table__nowrap">
-                {words.period(period.start)}
-              </th>
-              <MoneyCell label={col('orders')}>{period.orders}</MoneyCell>
+      <WideTable label={t('admin.reports.sales.table')}>
+        <table className="admin-table admin-table--stacked reports-table reports-table--wide">
+          <caption className="visually-hidden">{t('admin.reports.sales.table')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{col('period')}</th>
+              <MoneyHead>{col('orders')}</MoneyHead>
               {salesMoney.map((name) => (
-                <MoneyCell key={name} label={col(name)}>
-                  {formatMoney(period[`${name}_usd`])}
-                </MoneyCell>
+                <MoneyHead key={name}>{col(name)}</MoneyHead>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {report.periods.map((period) => (
+              <tr key={period.start}>
+                <th scope="row" className="admin-table__nowrap">
+                  {words.period(period.start)}
+                </th>
+                <MoneyCell label={col('orders')}>{period.orders}</MoneyCell>
+                {salesMoney.map((name) => (
+                  <MoneyCell key={name} label={col(name)}>
+                    {formatMoney(period[`${name}_usd`])}
+                  </MoneyCell>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </WideTable>
     </>
   );
 }
@@ -394,39 +418,41 @@ function RefundsPart({ range }: { range: ReportRange }) {
               {formatMoney(report.total_usd)}
             </Fact>
           </dl>
-          <table className="admin-table admin-table--stacked reports-table">
-            <thead>
-              <tr>
-                <th scope="col">{col('date')}</th>
-                <th scope="col">{col('order')}</th>
-                <th scope="col">{col('customer')}</th>
-                <th scope="col">{col('email')}</th>
-                <MoneyHead>{col('card')}</MoneyHead>
-                <MoneyHead>{col('giftCard')}</MoneyHead>
-                <th scope="col">{col('source')}</th>
-                <th scope="col">{col('status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.rows.map((row) => (
-                <tr key={`${row.order_id}-${row.at}-${row.source}`}>
-                  <TextCell label={col('date')}>{formatDateTime(row.at)}</TextCell>
-                  <th scope="row" className="admin-table__nowrap">
-                    <ColumnLabel label={col('order')} />
-                    <Link to={orderHref(row.order_id)}>{row.order_number}</Link>
-                  </th>
-                  <TextCell label={col('customer')}>{row.customer}</TextCell>
-                  <TextCell label={col('email')}>
-                    <span className="reports-table__email">{row.email}</span>
-                  </TextCell>
-                  <MoneyCell label={col('card')}>{formatMoney(row.card_usd)}</MoneyCell>
-                  <MoneyCell label={col('giftCard')}>{formatMoney(row.gift_card_usd)}</MoneyCell>
-                  <TextCell label={col('source')}>{t(`admin.reports.source.${row.source}`)}</TextCell>
-                  <TextCell label={col('status')}>{t(`admin.order.refundStatus.${row.status}`)}</TextCell>
+          <WideTable label={t('admin.reports.refunds.table')}>
+            <table className="admin-table admin-table--stacked reports-table reports-table--wide">
+              <thead>
+                <tr>
+                  <th scope="col">{col('date')}</th>
+                  <th scope="col">{col('order')}</th>
+                  <th scope="col">{col('customer')}</th>
+                  <th scope="col">{col('email')}</th>
+                  <MoneyHead>{col('card')}</MoneyHead>
+                  <MoneyHead>{col('giftCard')}</MoneyHead>
+                  <th scope="col">{col('source')}</th>
+                  <th scope="col">{col('status')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.rows.map((row) => (
+                  <tr key={`${row.order_id}-${row.at}-${row.source}`}>
+                    <TextCell label={col('date')}>{formatDateTime(row.at)}</TextCell>
+                    <th scope="row" className="admin-table__nowrap">
+                      <ColumnLabel label={col('order')} />
+                      <Link to={orderHref(row.order_id)}>{row.order_number}</Link>
+                    </th>
+                    <TextCell label={col('customer')}>{row.customer}</TextCell>
+                    <TextCell label={col('email')}>
+                      <span className="reports-table__email">{row.email}</span>
+                    </TextCell>
+                    <MoneyCell label={col('card')}>{formatMoney(row.card_usd)}</MoneyCell>
+                    <MoneyCell label={col('giftCard')}>{formatMoney(row.gift_card_usd)}</MoneyCell>
+                    <TextCell label={col('source')}>{t(`admin.reports.source.${row.source}`)}</TextCell>
+                    <TextCell label={col('status')}>{t(`admin.order.refundStatus.${row.status}`)}</TextCell>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </WideTable>
         </>
       )}
     </ReportPart>

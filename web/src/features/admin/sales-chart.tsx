@@ -1,9 +1,9 @@
 import type { SalesPeriod, SalesReport } from '@storyhouse/contracts';
-import { AxisBottom, AxisLeft } from '@visx/axis';
+import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Line } from '@visx/shape';
-import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { usePeriodWords } from './report-words';
 
@@ -16,6 +16,33 @@ const HEIGHT = 280;
 const FONT = 12;
 /** The width of a character of the tick labels, roughly, to leave them room. */
 const CHAR = FONT * 0.62;
+
+/**
+ * A tick's label as plain SVG text (visx's own wraps each in an <svg> of its
+ * own, which reads as one more image inside the chart's).
+ */
+function TickLabel({ x, y, dx, dy, textAnchor, formattedValue }: TickRendererProps) {
+  return (
+    <text x={x} y={y} dx={dx} dy={dy} textAnchor={textAnchor} fontSize={FONT} className="reports-chart__tick">
+      {formattedValue}
+    </text>
+  );
+}
+
+/**
+ * The money axis's labels in the site language: whole dollars when every
+ * tick is one ("$800", "800 US$"), so they take little room on a phone;
+ * with cents otherwise (a range of a few dollars).
+ */
+function useTickMoney(ticks: number[]) {
+  const { lang, formatMoney } = useI18n();
+  const whole = ticks.every((v) => Number.isInteger(v));
+  return useMemo(() => {
+    if (!whole) return formatMoney;
+    const format = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+    return (usd: number) => format.format(usd);
+  }, [lang, formatMoney, whole]);
+}
 
 /** The width of an element as it is laid out, again whenever it changes (a phone turned, the window resized). */
 function useWidth(ref: RefObject<HTMLElement | null>, initial: number) {
@@ -60,7 +87,8 @@ export function SalesChart({ report }: { report: SalesReport }) {
   const max = Math.max(0, ...periods.flatMap((p) => series.map((s) => amount(p, s))));
   const y = scaleLinear<number>({ domain: [0, max > 0 ? max : 1], nice: true });
   const yTicks = y.ticks(5);
-  const left = Math.ceil(Math.max(...yTicks.map((v) => formatMoney(v).length)) * CHAR) + 12;
+  const tickMoney = useTickMoney(yTicks);
+  const left = Math.ceil(Math.max(...yTicks.map((v) => tickMoney(v).length)) * CHAR) + 12;
   const margin = { top: 12, right: 8, bottom: 52, left };
   const innerWidth = Math.max(width - margin.left - margin.right, 10);
   const innerHeight = HEIGHT - margin.top - margin.bottom;
@@ -68,7 +96,10 @@ export function SalesChart({ report }: { report: SalesReport }) {
 
   const starts = periods.map((p) => p.start);
   const x = scaleBand<string>({ domain: starts, range: [0, innerWidth], paddingInner: 0.2, paddingOuter: 0.1 });
-  const bars = scaleBand<Series>({ domain: [...series], range: [0, x.bandwidth()], padding: 0.08 });
+  // A period's three bars side by side, at most 40 px each (a few periods would otherwise draw slabs), centred.
+  const group = Math.min(x.bandwidth(), series.length * 44);
+  const offset = (x.bandwidth() - group) / 2;
+  const bars = scaleBand<Series>({ domain: [...series], range: [offset, offset + group], padding: 0.08 });
 
   // As many period labels as fit side by side; the others are left out, evenly.
   const labels = words.ticks(starts);
@@ -154,9 +185,9 @@ export function SalesChart({ report }: { report: SalesReport }) {
             <AxisLeft
               scale={y}
               tickValues={yTicks}
-              tickFormat={(v) => formatMoney(Number(v))}
+              tickFormat={(v) => tickMoney(Number(v))}
               axisClassName="reports-chart__axis"
-              tickLabelProps={{ fontSize: FONT, fontFamily: 'inherit', className: 'reports-chart__tick' }}
+              tickComponent={TickLabel}
               hideAxisLine
               hideTicks
             />
@@ -166,11 +197,11 @@ export function SalesChart({ report }: { report: SalesReport }) {
               tickValues={shown}
               tickFormat={(start) => labelOf.get(start) ?? ''}
               axisClassName="reports-chart__axis"
-              tickLabelProps={{ fontSize: FONT, fontFamily: 'inherit', className: 'reports-chart__tick' }}
-              label={t('admin.reports.chart.axis', { interval: report.interval })}
-              labelProps={{ fontSize: FONT, fontFamily: 'inherit', className: 'reports-chart__tick', textAnchor: 'middle' }}
-              labelOffset={10}
+              tickComponent={TickLabel}
             />
+            <text x={innerWidth / 2} y={innerHeight + 42} textAnchor="middle" fontSize={FONT} className="reports-chart__tick">
+              {t('admin.reports.chart.axis', { interval: report.interval })}
+            </text>
           </Group>
         </svg>
       </div>

@@ -1,0 +1,147 @@
+import {
+  AdminCoupon,
+  AdminCouponBody,
+  AdminCouponDetail,
+  AdminCouponParams,
+  AdminCouponsQuery,
+  AdminCouponsResponse,
+  AdminCouponWithdrawal,
+  AdminShippingResponse,
+  AdminTaxRateParams,
+  ShippingRateBody,
+  SiteQuery,
+  TaxRateBody,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../accounts/guards';
+import { adminShopService } from './admin-shop.service';
+
+const tags = ['admin'];
+
+/** Issue 30 item 4: coupons, shipping and tax rates in the back office (admins acting as themselves; every edit audited). */
+export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const shop = adminShopService(app.db);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Coupons, newest first, with their uses and state',
+        querystring: AdminCouponsQuery,
+        response: { 200: AdminCouponsResponse },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return shop.coupons(request.query.page);
+    },
+  );
+
+  app.post(
+    '/crud/admin/coupons',
+    {
+      schema: {
+        tags,
+        summary: 'Issues a coupon: a percentage or an amount off, optionally until a date and for a number of orders; audited',
+        querystring: SiteQuery,
+        body: AdminCouponBody,
+        response: { 200: AdminCoupon },
+      },
+    },
+    async (request) => shop.createCoupon(request, await requireAdmin(request), request.body),
+  );
+
+  app.get(
+    '/crud/admin/coupons/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A coupon and the paid orders that used it',
+        params: AdminCouponParams,
+        querystring: SiteQuery,
+        response: { 200: AdminCouponDetail },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return shop.coupon(request.params.id);
+    },
+  );
+
+  app.delete(
+    '/crud/admin/coupons/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws a coupon: made inactive when an order used it (never deleted), else deleted; audited',
+        params: AdminCouponParams,
+        querystring: SiteQuery,
+        response: { 200: AdminCouponWithdrawal },
+      },
+    },
+    async (request) => shop.withdrawCoupon(request, await requireAdmin(request), request.params.id),
+  );
+
+  app.get(
+    '/crud/admin/shipping',
+    {
+      schema: {
+        tags,
+        summary: 'The shipping rates by zone and method, and the tax rates by country and state',
+        querystring: SiteQuery,
+        response: { 200: AdminShippingResponse },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return shop.rates();
+    },
+  );
+
+  app.post(
+    '/crud/admin/shipping-rates',
+    {
+      schema: {
+        tags,
+        summary: "Changes a zone's shipping prices for a method (first item, each further one); audited",
+        querystring: SiteQuery,
+        body: ShippingRateBody,
+        response: { 200: AdminShippingResponse },
+      },
+    },
+    async (request) => shop.setShippingRate(request, await requireAdmin(request), request.body),
+  );
+
+  app.post(
+    '/crud/admin/tax-rates',
+    {
+      schema: {
+        tags,
+        summary: 'Adds or changes the sales tax rate of a state or province (or a whole country); audited',
+        querystring: SiteQuery,
+        body: TaxRateBody,
+        response: { 200: AdminShippingResponse },
+      },
+    },
+    async (request) => shop.setTaxRate(request, await requireAdmin(request), request.body),
+  );
+
+  app.delete(
+    '/crud/admin/tax-rates/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Removes a sales tax rate; audited',
+        params: AdminTaxRateParams,
+        querystring: SiteQuery,
+        response: { 200: AdminShippingResponse },
+      },
+    },
+    async (request) => shop.removeTaxRate(request, await requireAdmin(request), request.params.id),
+  );
+};

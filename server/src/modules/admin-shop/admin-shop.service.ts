@@ -1,0 +1,82 @@
+import type { AdminCouponBody, ShippingRateBody, TaxRateBody } from '@storyhouse/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { auditTarget, recordAdminAction } from '../audit/audit';
+import { couponAdminService } from '../cart/coupons.service';
+import { ratesService, shippingTarget } from '../cart/rates.service';
+
+type Admin = { id: number; email: string };
+
+/** How the audit log names a coupon. */
+const couponTarget = (code: string) => auditTarget('coupon', code);
+
+/**
+ * Issue 30 item 4: coupons, shipping and tax rates in the back office. The
+ * rules are the cart's (coupons.service, rates.service: one home each, the
+ * storefront's); here each edit and its audit entry are one transaction, so
+ * both happen or neither.
+ */
+export function adminShopService(db: Db) {
+  return {
+    coupons: (page: number) => couponAdminService(db).list(page),
+    coupon: (id: number) => couponAdminService(db).detail(id),
+    rates: () => ratesService(db).list(),
+
+    createCoupon(request: FastifyRequest, admin: Admin, body: AdminCouponBody) {
+      return db.transaction().execute(async (trx) => {
+        const coupon = await couponAdminService(trx).create(body);
+        await recordAdminAction(trx, request, admin, 'coupon.create', couponTarget(coupon.code), {
+          title: coupon.title,
+          percent_off: coupon.percent_off,
+          amount_off_usd: coupon.amount_off,
+          expires_at: coupon.expires_at,
+          max_redemptions: coupon.max_redemptions,
+        });
+        return coupon;
+      });
+    },
+
+    withdrawCoupon(request: FastifyRequest, admin: Admin, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const { coupon, ...withdrawal } = await couponAdminService(trx).withdraw(id);
+        await recordAdminAction(trx, request, admin, 'coupon.withdraw', couponTarget(coupon.code), {
+          outcome: withdrawal.outcome,
+          redemptions: coupon.redemptions,
+        });
+        return withdrawal;
+      });
+    },
+
+    setShippingRate(request: FastifyRequest, admin: Admin, body: ShippingRateBody) {
+      return db.transaction().execute(async (trx) => {
+        const before = await ratesService(trx).setShippingRate(body);
+        await recordAdminAction(trx, request, admin, 'shipping.update', shippingTarget(body.zone, body.method), {
+          first_item_usd: body.first_item,
+          additional_item_usd: body.additional_item,
+          was_first_item_usd: before.first_item_usd,
+          was_additional_item_usd: before.additional_item_usd,
+        });
+        return ratesService(trx).list();
+      });
+    },
+
+    setTaxRate(request: FastifyRequest, admin: Admin, body: TaxRateBody) {
+      return db.transaction().execute(async (trx) => {
+        const { target, before } = await ratesService(trx).setTaxRate(body);
+        await recordAdminAction(trx, request, admin, 'tax.update', target, {
+          rate_percent: body.rate_percent,
+          was_rate_percent: before,
+        });
+        return ratesService(trx).list();
+      });
+    },
+
+    removeTaxRate(request: FastifyRequest, admin: Admin, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const { target, before } = await ratesService(trx).removeTaxRate(id);
+        await recordAdminAction(trx, request, admin, 'tax.remove', target, { was_rate_percent: before });
+        return ratesService(trx).list();
+      });
+    },
+  };
+}

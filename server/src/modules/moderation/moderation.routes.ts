@@ -1,0 +1,186 @@
+import {
+  AdminContactMessages,
+  AdminGuestBookDecision,
+  AdminGuestBookParams,
+  AdminGuestBookPending,
+  AdminGuestBookQuery,
+  AdminLessonRequests,
+  AdminMessageParams,
+  AdminMessagesQuery,
+  AdminSubscribersAnswer,
+  AdminSubscribersQuery,
+  GuestBookEditInput,
+  GuestBookModerated,
+  GuestBookPendingEntry,
+  MarkedHandled,
+  MarkHandledBody,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { csvFileName, toCsv } from '../../lib/csv';
+import { requireAdmin } from '../accounts/guards';
+import { adventuresService } from '../adventures/adventures.service';
+import { contactService } from '../contact/contact.service';
+import { guestBookService } from '../guest-book/guest-book.service';
+import { newsletterService } from '../newsletter/newsletter.service';
+
+const tags = ['admin'];
+
+/**
+ * Issue 30 item 5: moderation in the back office, for admins acting as
+ * themselves (a customer or an impersonating admin gets 403). Each call is
+ * the owning module's service (guest book, contact, adventures, newsletter):
+ * the same rules and tables as the storefront's, no second path; every
+ * change is audited in its own transaction.
+ */
+export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const guestBook = guestBookService(app.db, { ministryEmail: config.MINISTRY_EMAIL });
+  const contact = contactService(app.db, { ministryEmail: config.MINISTRY_EMAIL });
+  const lessons = adventuresService(app.db, { ministryEmail: config.MINISTRY_EMAIL });
+  const newsletter = newsletterService(app.db, {
+    en: config.NEWSLETTER_LIST_EN,
+    es: config.NEWSLETTER_LIST_ES,
+    ru: config.NEWSLETTER_LIST_RU,
+  });
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/admin/guest-book/pending',
+    {
+      schema: {
+        tags,
+        summary: 'The guest book messages waiting for approval, oldest first, with the author’s e-mail',
+        querystring: AdminGuestBookQuery,
+        response: { 200: AdminGuestBookPending },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return guestBook.queue(request.query.page);
+    },
+  );
+
+  app.put(
+    '/crud/admin/guest-book/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Corrects a guest book message (name, country, message) by the rules of a signed guest book; audited',
+        params: AdminGuestBookParams,
+        querystring: SiteQuery,
+        body: GuestBookEditInput,
+        response: { 200: GuestBookPendingEntry },
+      },
+    },
+    async (request) => guestBook.edit(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/crud/admin/guest-book/:id/moderate',
+    {
+      schema: {
+        tags,
+        summary: 'Approves (shows) or rejects (deletes) a waiting message; its e-mailed link stops working; audited',
+        params: AdminGuestBookParams,
+        querystring: SiteQuery,
+        body: AdminGuestBookDecision,
+        response: { 200: GuestBookModerated },
+      },
+    },
+    async (request) => guestBook.decide(request, await requireAdmin(request), request.params.id, request.body.decision),
+  );
+
+  app.get(
+    '/crud/admin/contact-messages',
+    {
+      schema: {
+        tags,
+        summary: 'Contact messages, open (not handled yet) or handled, newest first',
+        querystring: AdminMessagesQuery,
+        response: { 200: AdminContactMessages },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return contact.list(request.query.status, request.query.page);
+    },
+  );
+
+  app.post(
+    '/crud/admin/contact-messages/:id/handled',
+    {
+      schema: {
+        tags,
+        summary: 'Marks a contact message handled, or open again; audited',
+        params: AdminMessageParams,
+        querystring: SiteQuery,
+        body: MarkHandledBody,
+        response: { 200: MarkedHandled },
+      },
+    },
+    async (request) => contact.markHandled(request, await requireAdmin(request), request.params.id, request.body.handled),
+  );
+
+  app.get(
+    '/crud/admin/lesson-requests',
+    {
+      schema: {
+        tags,
+        summary: 'Bible-lesson requests, open (not handled yet) or handled, newest first',
+        querystring: AdminMessagesQuery,
+        response: { 200: AdminLessonRequests },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return lessons.list(request.query.status, request.query.page);
+    },
+  );
+
+  app.post(
+    '/crud/admin/lesson-requests/:id/handled',
+    {
+      schema: {
+        tags,
+        summary: 'Marks a Bible-lesson request handled, or open again; audited',
+        params: AdminMessageParams,
+        querystring: SiteQuery,
+        body: MarkHandledBody,
+        response: { 200: MarkedHandled },
+      },
+    },
+    async (request) => lessons.markHandled(request, await requireAdmin(request), request.params.id, request.body.handled),
+  );
+
+  app.get(
+    '/crud/admin/newsletter/subscribers',
+    {
+      schema: {
+        tags,
+        summary:
+          "A language's newsletter list, confirmed or pending, newest first; ?format=csv: all its confirmed subscribers as a spreadsheet (audited)",
+        querystring: AdminSubscribersQuery,
+        response: { 200: AdminSubscribersAnswer },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireAdmin(request);
+      const { list, status, page, format } = request.query;
+      if (format === 'json') return newsletter.subscribers({ list, status, page });
+      const rows = await newsletter.exportList(request, admin, list);
+      const header = (['email', 'fname', 'lname', 'signedUp', 'confirmed'] as const).map((key) =>
+        request.t(`admin.newsletter.col.${key}`),
+      );
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8; header=present')
+        .header('content-disposition', `attachment; filename="${csvFileName('storyhouse', 'newsletter', list, day)}"`)
+        .serializer((body: string) => body)
+        .send(toCsv(header, rows));
+    },
+  );
+};
