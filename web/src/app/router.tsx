@@ -18,10 +18,6 @@ type Screen = Preloadable<object> | ComponentType;
 /** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
 
-/** An admin's preview of a page's draft (issue 30 item 3): the CMS page's own layouts, from the draft's answer. */
-const CmsPreview = preloadable<{ layouts: typeof cmsLayouts }>(() => import('../features/cms/cms-preview-page'));
-const CmsPreviewScreen = Object.assign(() => <CmsPreview layouts={cmsLayouts} />, { preload: CmsPreview.preload });
-
 /**
  * A screen of the back office (issue 29): all of them come in one lazy
  * module, so its pages cost the shell's first download one import, however many there are.
@@ -80,7 +76,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminNavigation: adminScreen('NavigationPage'),
   adminPages: adminScreen('PagesPage'),
   adminPage: adminScreen('PageEditorPage'),
-  adminPagePreview: CmsPreviewScreen,
+  adminPagePreview: preloadable(() => import('./cms-preview-screen')),
   adminMedia: adminScreen('MediaPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
