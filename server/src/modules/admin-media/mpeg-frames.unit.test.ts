@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoMediaDir } from '../../config';
-import { frameHeader, looksLikeMp3, MpegClipper } from './mpeg-frames';
+import { frameHeader, looksLikeMp3, MpegFrames } from './mpeg-frames';
 
 const TRACK = readFileSync(path.join(demoMediaDir, 'audio/daniel-y-los-leones/01.mp3'));
 
@@ -33,25 +33,32 @@ describe('MPEG Layer III frames', () => {
     expect(looksLikeMp3(Buffer.from('MZ\x90\x00', 'latin1'))).toBe(false);
   });
 
-  it('cuts the same clip of whole frames however the bytes arrive', () => {
-    const whole = new MpegClipper(5);
+  it('counts the frames and cuts the same clip of whole frames however the bytes arrive', () => {
+    const whole = new MpegFrames(5);
     whole.push(TRACK);
-    const trickle = new MpegClipper(5);
+    const trickle = new MpegFrames(5);
     for (let at = 0; at < TRACK.length; at += 333) trickle.push(TRACK.subarray(at, at + 333));
 
-    const clip = whole.clip();
-    expect(trickle.clip().bytes.equals(clip.bytes)).toBe(true);
+    const clip = whole.clip()!;
+    expect(trickle.clip()!.bytes.equals(clip.bytes)).toBe(true);
+    expect(trickle.result()).toEqual(whole.result());
     expect(clip.seconds).toBeGreaterThanOrEqual(5);
     expect(clip.seconds).toBeLessThan(5 + 576 / 22050 + 1e-9);
     expect(frameHeader(clip.bytes)).toMatchObject({ sampleRate: 22050 });
-    expect(whole.done).toBe(true);
+    // 35.4 s of frames; every byte after the tag is in one (the tag: the track's ID3 and its Info frame).
+    expect(whole.result()).toMatchObject({ frames: 1356, otherBytes: 0, frameBytes: TRACK.length - whole.result().tagBytes });
+    expect(whole.result().seconds).toBeCloseTo((1356 * 576) / 22050, 6);
   });
 
-  it('keeps a whole track shorter than the clip', () => {
-    const clipper = new MpegClipper(120);
-    clipper.push(TRACK);
+  it('keeps a whole track shorter than the clip, and finds few frames in a program behind an ID3 tag', () => {
+    const frames = new MpegFrames(120);
+    frames.push(TRACK);
+    const program = new MpegFrames();
+    program.push(
+      Buffer.concat([TRACK.subarray(0, 10 + 4096), Buffer.from(Array.from({ length: 200_000 }, (_, i) => (i * 7919) % 256))]),
+    );
 
-    expect(clipper.done).toBe(false);
-    expect(clipper.clip().seconds).toBeCloseTo(35.4, 0);
+    expect(frames.clip()!.seconds).toBeCloseTo(35.4, 0);
+    expect(program.result().frameBytes).toBeLessThan(program.result().otherBytes);
   });
 });
