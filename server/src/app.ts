@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
 import { adminShopRoutes } from './modules/admin-shop/admin-shop.routes';
@@ -31,6 +32,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
+import { cmsEditorRoutes } from './modules/cms/cms-editor.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { givingRoutes } from './modules/giving/giving.routes';
@@ -160,6 +162,7 @@ export async function buildApp({
   await app.register(profileRoutes, { config, hashParams: passwordHash });
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
+  await app.register(cmsEditorRoutes, { cms });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(catalogueRoutes, { catalogue });
   // One media storage (and one open-file cache) for streams, images and CMS downloads.
@@ -177,6 +180,7 @@ export async function buildApp({
   await app.register(adminReportsRoutes);
   await app.register(adminShopRoutes);
   await app.register(moderationRoutes, { config });
+  await app.register(adminMediaRoutes, { storage });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

@@ -216,6 +216,10 @@ export const AuditAction = z.enum([
   'lessons.handled',
   'newsletter.export',
   'navigation.update',
+  'cms.create',
+  'cms.save',
+  'cms.publish',
+  'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -231,6 +235,9 @@ export const auditTargetKinds = [
   'lesson_request',
   'newsletter',
   'navigation',
+  // issue 30 items 2 and 3: an uploaded file, a CMS page ("page /about (en)")
+  'media',
+  'page',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -142,6 +142,21 @@ export const errorCodes = [
   'library_zip_too_large',
   // issue 30 item 3: a menu saved from a version another admin's save has replaced
   'navigation_changed',
+  // issue 30 item 3: CMS pages edited in the back office
+  'cms_entry_not_found',
+  'cms_entry_changed',
+  'cms_url_taken',
+  'cms_translation_exists',
+  'cms_nothing_to_publish',
+  // issue 30 item 2: uploads in the back office, checked by their content
+  'media_file_missing',
+  'media_not_mp3',
+  'media_no_audio',
+  'media_not_image',
+  'media_image_unreadable',
+  'media_too_many_pixels',
+  'media_too_large',
+  'media_upload_incomplete',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

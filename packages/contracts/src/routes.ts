@@ -70,6 +70,12 @@ export const pageRoutes = {
   adminNewsletter: { paths: ['/admin/newsletter'], access: 'admin' },
   // Issue 30 item 3: the site navigation, edited by language.
   adminNavigation: { paths: ['/admin/navigation'], access: 'admin' },
+  // Issue 30 item 3: the CMS pages (?type, lang_code, status, search, page), one page's editor, and its draft's preview.
+  adminPages: { paths: ['/admin/pages'], access: 'admin' },
+  adminPage: { paths: ['/admin/pages/:id'], access: 'admin' },
+  adminPagePreview: { paths: ['/admin/pages/:id/preview'], access: 'admin' },
+  // Issue 30 item 2: audio and pictures uploaded in the browser, and the recent uploads.
+  adminMedia: { paths: ['/admin/media'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

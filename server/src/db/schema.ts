@@ -126,6 +126,7 @@ export interface CmsEntries {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   donations: Generated<Json>;
+  draft: Json | null;
   free_story_title: Generated<string>;
   home: Generated<Json>;
   id: Generated<number>;
@@ -302,6 +303,20 @@ export interface MasqueradeLog {
   id: Generated<number>;
   started_at: Generated<Timestamp>;
   user_id: number;
+}
+
+export interface MediaFiles {
+  content_type: string;
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  length_seconds: number | null;
+  original_name: string;
+  preview_key: string | null;
+  size_bytes: number;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: number | null;
+  uploaded_by_email: string;
 }
 
 export interface NewsletterSubscribers {
@@ -736,6 +751,7 @@ export interface DB {
   listening_progress: ListeningProgress;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
+  media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;
   newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokens;
   order_lines: OrderLines;

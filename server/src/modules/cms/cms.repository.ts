@@ -13,7 +13,7 @@ export interface NavigationRow {
   position: number;
 }
 
-export type CmsEntryRow = Omit<Selectable<CmsEntries>, 'search_vector'>;
+export type CmsEntryRow = Omit<Selectable<CmsEntries>, 'search_vector' | 'draft'>;
 
 /** A page as an editor (or the demo seed) writes it; rich text is sanitized on the way in as well as out. */
 export interface CmsEntryInput {
@@ -49,7 +49,7 @@ export interface CmsEntryInput {
   }[];
 }
 
-const entryColumns = [
+export const entryColumns = [
   'id',
   'lang_code',
   'url',

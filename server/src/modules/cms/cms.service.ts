@@ -139,9 +139,10 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
   const pages = ttlCache<CmsPage | null>(opts.cacheMs);
   const navigations = ttlCache<CmsNavigation>(opts.cacheMs, 1);
 
-  async function loadPage(lang: LangCode, path: string): Promise<CmsPage | null> {
-    const row = await repo.findPublished(lang, path);
-    if (!row) return null;
+  /** A page's answer and head from its entry: the published one, or a draft an admin previews. */
+  async function pageOf(row: CmsEntryRow): Promise<Omit<CmsPage, keyof Serialized>> {
+    const lang = row.lang_code as LangCode;
+    const path = row.url;
     const [navRows, translations] = await Promise.all([repo.listNavigation(), repo.translations(row.translation_key)]);
     const navigation = navigationTree(navRows.filter((r) => r.lang_code === lang));
     const { branch, depth } = navigationBranch(navigation, path);
@@ -158,7 +159,6 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
     };
     const description = entry.description || cmsText(entry.intro || entry.main_content).slice(0, 200);
     return {
-      ...serialized(body),
       body,
       meta: {
         path: cmsSitePath(row.url),
@@ -169,6 +169,13 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
         template: entry.type,
       },
     };
+  }
+
+  async function loadPage(lang: LangCode, path: string): Promise<CmsPage | null> {
+    const row = await repo.findPublished(lang, path);
+    if (!row) return null;
+    const page = await pageOf(row);
+    return { ...serialized(page.body), ...page };
   }
 
   return {
@@ -206,6 +213,17 @@ export function cmsService(db: Db, opts: { cacheMs: number }) {
     async entryOfType(lang: LangCode, type: CmsTemplate): Promise<CmsEntry | null> {
       const row = await repo.findPublishedByType(lang, type);
       return row ? toCmsEntry(row) : null;
+    },
+
+    /** A page as it would be served from an entry that is not the published one (an admin's preview of a draft); never cached. */
+    async preview(row: CmsEntryRow): Promise<ContentByUrlResponse> {
+      return (await pageOf(row)).body;
+    },
+
+    /** Forgets the pages and navigation kept: after a publish, this instance shows it at once (others within CMS_CACHE_MS). */
+    forget() {
+      pages.clear();
+      navigations.clear();
     },
   };
 }

@@ -33,7 +33,11 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
   },
   {
     label: 'admin.nav.group.website',
-    sections: [{ route: 'adminNavigation', label: 'admin.nav.navigation' }],
+    sections: [
+      { route: 'adminPages', label: 'admin.nav.pages' },
+      { route: 'adminNavigation', label: 'admin.nav.navigation' },
+      { route: 'adminMedia', label: 'admin.nav.media' },
+    ],
   },
   {
     label: 'admin.nav.group.visitors',

@@ -142,6 +142,10 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
   const { target_kind: kind, target_name: name } = entry;
   if (kind === '') return <>{entry.target}</>;
   const words = t(`admin.audit.targetOf.${kind}`, { name });
+  // A CMS page is recorded as "page /about (en)": the pages list finds it by its path in its language.
+  const page = kind === 'page' ? /^(\S+) \((\w+)\)$/.exec(name) : null;
+  if (page)
+    return <Link to={listHref(routePath('adminPages', lang) ?? '', { search: page[1], lang_code: page[2] })}>{words}</Link>;
   const list = kind === 'order' ? routePath('adminOrders', lang) : kind === 'user' ? routePath('adminUsers', lang) : undefined;
   return list ? <Link to={listHref(list, { search: name })}>{words}</Link> : words;
 }

@@ -73,6 +73,10 @@ const actions: Record<AuditAction, MessageKey> = {
   'lessons.handled': 'admin.audit.action.lessons_handled',
   'newsletter.export': 'admin.audit.action.newsletter_export',
   'navigation.update': 'admin.audit.action.navigation_update',
+  'cms.create': 'admin.audit.action.cms_create',
+  'cms.save': 'admin.audit.action.cms_save',
+  'cms.publish': 'admin.audit.action.cms_publish',
+  'media.upload': 'admin.audit.action.media_upload',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -128,6 +132,12 @@ const detailNames: Record<string, MessageKey> = {
   rows: 'admin.audit.detail.rows',
   items: 'admin.audit.detail.items',
   version: 'admin.audit.detail.version',
+  cleaned: 'admin.audit.detail.cleaned',
+  translation_of: 'admin.audit.detail.translation_of',
+  kind: 'admin.media.kindColumn',
+  original_name: 'admin.media.file',
+  size_bytes: 'admin.media.size',
+  length_seconds: 'admin.media.lengthColumn',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);

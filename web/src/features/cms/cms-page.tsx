@@ -1,3 +1,4 @@
+import type { ContentByUrlResponse } from '@storyhouse/contracts';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { CmsHeader } from '../../components/cms/cms-header';
@@ -69,16 +70,26 @@ export default function CmsPage({ layouts }: { layouts: CmsLayouts }) {
     );
   }
   if (!data.cms_entry.title) return <NotFoundPage />;
-  const Layout = layouts[data.cms_template];
+  // The page as it was opened is there at first paint (decision 015), so it does not fade (react-router keys it "default").
+  return <CmsPageBody page={data} layouts={layouts} fade={key !== 'default'} />;
+}
+
+/**
+ * A CMS page's answer as the site shows it: the entry type's layout under
+ * the header (hero image and title) for every type but the home page. The
+ * page route's, and an admin's preview of a draft (issue 30 item 3), which
+ * is the same page from another answer.
+ */
+export function CmsPageBody({ page, layouts, fade }: { page: ContentByUrlResponse; layouts: CmsLayouts; fade: boolean }) {
+  const Layout = layouts[page.cms_template];
   return (
-    <article key={data.cms_entry.id} className={`page cms-page cms-page--${data.cms_template}`}>
-      <EntryTitle title={data.cms_template === 'home-page' ? undefined : data.cms_entry.title} />
-      {data.cms_template === 'home-page' ? null : <CmsHeader entry={data.cms_entry} />}
+    <article key={page.cms_entry.id} className={`page cms-page cms-page--${page.cms_template}`}>
+      <EntryTitle title={page.cms_template === 'home-page' ? undefined : page.cms_entry.title} />
+      {page.cms_template === 'home-page' ? null : <CmsHeader entry={page.cms_entry} />}
       <Suspense fallback={<DelayedLoading />}>
-        {/* Content that arrives fades in; the page as it was opened is there at first paint (decision 015), so it does
-            not fade: a fade would only hide it (react-router keys the opened address "default"). */}
-        <div className={key === 'default' ? undefined : 'cms-fade'}>
-          <Layout page={data} />
+        {/* Content that arrives with a move to another page fades in. */}
+        <div className={fade ? 'cms-fade' : undefined}>
+          <Layout page={page} />
         </div>
       </Suspense>
     </article>
