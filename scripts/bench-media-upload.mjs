@@ -114,7 +114,15 @@ function best(run) {
 function curlUpload(base, cookie, file) {
   const out = execFileSync(
     'curl',
-    ['-sS', '--fail-with-body', '-H', `cookie: ${cookie}`, '-F', `file=@${file};type=audio/mpeg`, `${base}/crud/admin/media?kind=audio`],
+    [
+      '-sS',
+      '--fail-with-body',
+      '-H',
+      `cookie: ${cookie}`,
+      '-F',
+      `file=@${file};type=audio/mpeg`,
+      `${base}/crud/admin/media?kind=audio`,
+    ],
     { maxBuffer: 10 * MB },
   );
   return JSON.parse(out.toString());
@@ -129,7 +137,17 @@ async function memoryDuringUpload(base, cookie, file, pid) {
   }, 5);
   const { spawn } = await import('node:child_process');
   await new Promise((resolve, reject) => {
-    const curl = spawn('curl', ['-sS', '--fail', '-o', '/dev/null', '-H', `cookie: ${cookie}`, '-F', `file=@${file}`, `${base}/crud/admin/media?kind=audio`]);
+    const curl = spawn('curl', [
+      '-sS',
+      '--fail',
+      '-o',
+      '/dev/null',
+      '-H',
+      `cookie: ${cookie}`,
+      '-F',
+      `file=@${file}`,
+      `${base}/crud/admin/media?kind=audio`,
+    ]);
     curl.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited with ${code}`))));
   });
   clearInterval(sampler);
@@ -142,7 +160,8 @@ async function measure(label, fixture, env, file, size, reference, check) {
     server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
     const cookie = await logIn(server.base, ADMIN);
     const stored = curlUpload(server.base, cookie, file);
-    if (stored.size !== size || !(stored.length_seconds > 0)) throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);
+    if (stored.size !== size || !(stored.length_seconds > 0))
+      throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);
     check(stored);
     const ours = best(() => curlUpload(server.base, cookie, file));
     const theirs = best(reference);
