@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { CANADIAN_PROVINCES, type Product, routePath, stateName } from '@storyhouse/contracts';
+import { adminPath, CANADIAN_PROVINCES, type Product, routePath, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
@@ -76,7 +76,7 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
   await test.step('the admin withdraws it after a confirmation: used once, it is kept, withdrawn', async () => {
     await page.context().clearCookies();
     await signInAsAdmin(page);
-    await page.goto(routePath('adminCoupons', siteLang)!);
+    await page.goto(adminPath('adminCoupons', siteLang)!);
     const row = page.getByRole('row').filter({ hasText: code });
     await expect(row).toContainText(t('admin.coupons.usesOf', { used: 1, limit: 5 }));
     await row.getByRole('button', { name: t('admin.coupons.withdrawFor', { code }) }).click();

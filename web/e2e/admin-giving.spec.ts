@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type Order, routePath } from '@storyhouse/contracts';
+import { adminPath, type Order, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart, readMailbox, seriousViolations, signInAsAdmin } from './helpers';
@@ -190,7 +190,7 @@ test('a plan offers “now” too, but the family’s rules refuse it within a m
   await buyMonthlyPlan(page, siteLang);
   await page.context().clearCookies();
   await signInAsAdmin(page);
-  await page.goto(`${routePath('adminRenewals', siteLang)}?type=subscription`);
+  await page.goto(`${adminPath('adminRenewals', siteLang)}?type=subscription`);
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText(t('admin.renewals.type.subscription'));
   await row.getByRole('button', { name: t('admin.renewals.cancel') }).click();
@@ -206,7 +206,7 @@ test('a plan offers “now” too, but the family’s rules refuse it within a m
 
 test('a customer opening the plans, the donors or a statement gets the not-allowed page', async ({ page, t, siteLang }) => {
   await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
-  for (const path of [routePath('adminRenewals', siteLang)!, routePath('adminDonors', siteLang)!, '/admin/donors/1/statement']) {
+  for (const path of [adminPath('adminRenewals', siteLang)!, adminPath('adminDonors', siteLang)!, '/admin/donors/1/statement']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
     await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { routePath } from '@storyhouse/contracts';
+import { adminPath, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, readMailbox, seriousViolations, signInAsAdmin } from './helpers';
@@ -160,7 +160,7 @@ test('the admin corrects and approves a guest book message, handles a contact me
     await page.goto(new URL(link ?? '').pathname + new URL(link ?? '').search);
     await page.getByRole('button', { name: t('newsletter.unsubscribe.button') }).click();
     await expect(page.getByRole('status')).toHaveText(t('newsletter.unsubscribe.done'));
-    await page.goto(`${routePath('adminNewsletter', siteLang)}?list=${siteLang}`);
+    await page.goto(`${adminPath('adminNewsletter', siteLang)}?list=${siteLang}`);
     await expect(page.getByRole('heading', { level: 1, name: t('admin.newsletter.title') })).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: subscriber })).toHaveCount(0);
   });

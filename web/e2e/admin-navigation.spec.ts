@@ -1,4 +1,4 @@
-import { type AdminNavigationResponse, routePath } from '@storyhouse/contracts';
+import { type AdminNavigationResponse, adminPath } from '@storyhouse/contracts';
 import { demoNavigation, expect, mainNavigation, test } from './fixtures';
 import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
 import { overflow } from './page-width';
@@ -22,7 +22,7 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
   // Its own title each run: a retry never finds the item of a failed first run.
   const title = `${t('admin.navigation.itemTitle')} ${Date.now().toString(36)}`;
   await signInAsAdmin(page);
-  await page.goto(routePath('adminNavigation', siteLang)!);
+  await page.goto(adminPath('adminNavigation', siteLang)!);
   await expect(page.getByRole('heading', { level: 1, name: t('admin.navigation.title') })).toBeVisible();
   const languageName = t(`admin.navigation.languageName.${siteLang}`);
   await expect(page.getByLabel(t('admin.navigation.language'))).toHaveValue(siteLang);
@@ -91,7 +91,7 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
   });
 
   await test.step('Remove it; another admin saves first: told the menu changed, reloads, removes it again and saves', async () => {
-    await page.goto(routePath('adminNavigation', siteLang)!);
+    await page.goto(adminPath('adminNavigation', siteLang)!);
     await menu.getByRole('button', { name: t('admin.navigation.removeLabel', { title }) }).click();
     await expect(live).toHaveText(t('admin.navigation.removed', { title }));
     // Another admin saves the menu as it is (a new version) while this one is open.

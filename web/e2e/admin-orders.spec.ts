@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { type CartTotal, type MyLibraryResponse, type Product, routePath } from '@storyhouse/contracts';
+import { adminPath, type CartTotal, type MyLibraryResponse, type Product, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
@@ -293,7 +293,7 @@ test('the admin refunds the album of a CD-and-album order: partly refunded, the 
   });
 
   await test.step('the audit log lists the refund', async () => {
-    await page.goto(routePath('adminAudit', siteLang)!);
+    await page.goto(adminPath('adminAudit', siteLang)!);
     const ofOrder = page.getByRole('row').filter({ hasText: orderNumber });
     await expect(ofOrder.filter({ hasText: t('admin.audit.action.order_refund') })).toHaveCount(1);
   });
@@ -318,7 +318,7 @@ test('a digital-only order has nothing to post: its page offers no Mark shipped,
 test('a customer opening the back office’s orders gets the not-allowed page', async ({ page, t, siteLang }) => {
   await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
   for (const route of ['adminOrders', 'adminAudit'] as const) {
-    await page.goto(routePath(route, siteLang)!);
+    await page.goto(adminPath(route, siteLang)!);
     await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
     await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
   }

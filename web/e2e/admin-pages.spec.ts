@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { routePath } from '@storyhouse/contracts';
+import { adminPath, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoPage, expect, otherLang, test } from './fixtures';
 import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
@@ -110,7 +110,7 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
   });
 
   await test.step('The audit log names the publish and links the page', async () => {
-    await page.goto(`${routePath('adminAudit', siteLang)}?action=cms.publish`);
+    await page.goto(`${adminPath('adminAudit', siteLang)}?action=cms.publish`);
     const name = `${url} (${siteLang})`;
     const link = page.getByRole('link', { name: t('admin.audit.targetOf.page', { name }) }).first();
     await expect(page.getByRole('row').filter({ has: link }).first()).toContainText(t('admin.audit.action.cms_publish'));
@@ -131,7 +131,7 @@ test.describe('two admins at once', () => {
   }) => {
     const url = `/e2e-${Date.now().toString(36)}`;
     await signInAsAdmin(page);
-    await page.goto(routePath('adminPages', 'en')!);
+    await page.goto(adminPath('adminPages', 'en')!);
     expect(await fits(page), 'the page list on a phone').toEqual(FITS);
 
     await test.step('A new page, created as a draft, opens in its editor', async () => {

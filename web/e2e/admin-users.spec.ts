@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
@@ -62,7 +62,7 @@ test('the admin opens a family’s page from Users, sends a password-reset link,
   await signInAsAdmin(page);
 
   await test.step('Users: the family’s name leads to its page', async () => {
-    await page.goto(routePath('adminUsers', siteLang)!);
+    await page.goto(adminPath('adminUsers', siteLang)!);
     await page.getByLabel(t('admin.search')).fill(family.email);
     await page.getByRole('button', { name: t('admin.searchButton') }).click();
     const row = page.getByRole('row').filter({ hasText: family.email });
@@ -177,6 +177,6 @@ test.describe('a user page of no user', () => {
       .getByRole('main')
       .getByRole('link', { name: t('admin.user.backToUsers') })
       .click();
-    await expect(page).toHaveURL(new RegExp(`${routePath('adminUsers', siteLang)}$`));
+    await expect(page).toHaveURL(new RegExp(`${adminPath('adminUsers', siteLang)}$`));
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type LangCode, pageRoutes } from '@storyhouse/contracts';
+import { allPageRoutes, type LangCode } from '@storyhouse/contracts';
 import { expect, test } from './fixtures';
 import { apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
 import { overflow } from './page-width';
@@ -20,7 +20,7 @@ test.use({ viewport: PHONE });
 
 /** A page to visit: its address on the site, and what to do first (open it, then change something). */
 interface Visit {
-  route: keyof typeof pageRoutes | 'notFound';
+  route: keyof typeof allPageRoutes | 'notFound';
   path: string;
   /** Runs after the page's h1 shows, before the measure (the shop's grid layout). */
   prepare?: (page: Page) => Promise<void>;
@@ -39,15 +39,15 @@ const demo: Record<LangCode, { story: string; another: string; about: string; gu
   ru: { story: 'moisey-i-put-k-svobode', another: 'tsaritsa-esfir', about: '/about', guestBook: '/guestbook', word: 'Моисей' },
 };
 
-const pathOf = (id: keyof typeof pageRoutes, lang: LangCode): string => {
-  const route: { paths: readonly string[]; localized?: Partial<Record<LangCode, string>> } = pageRoutes[id];
+const pathOf = (id: keyof typeof allPageRoutes, lang: LangCode): string => {
+  const route: { paths: readonly string[]; localized?: Partial<Record<LangCode, string>> } = allPageRoutes[id];
   return route.localized?.[lang] ?? route.paths[0]!;
 };
 
 /** The pages a visitor sees, then (signed in as the admin) the account's and the admin's. */
 function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
   const d = demo[lang];
-  const p = (id: keyof typeof pageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
+  const p = (id: keyof typeof allPageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
   return {
     visitor: [
       p('home'),
@@ -241,7 +241,7 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       const origin = originOf(baseURL, lang);
       const found: string[] = [];
       await familyWithOrders(page, origin, lang);
-      const p = (id: keyof typeof pageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
+      const p = (id: keyof typeof allPageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
       // My subscription without a plan (issue 28): the title, the way to the plans and the gift help line.
       for (const visit of [p('library'), p('orders'), p('accountSettings'), p('subscriptions')]) {
         await measure(page, origin, visit, found, lang);

@@ -48,34 +48,10 @@ export const pageRoutes = {
   resetPassword: { paths: ['/account/reset-password'], access: 'signed-in' },
   // Accounts (issue 5): login and the admin home (spec §2 /login, /admin).
   login: { paths: ['/login'], access: 'open' },
-  admin: { paths: ['/admin'], access: 'admin' },
-  // Issue 29: the back office's sections (the admin home above is its overview).
-  adminOrders: { paths: ['/admin/orders'], access: 'admin' },
-  adminOrder: { paths: ['/admin/orders/:id'], access: 'admin' },
-  adminUsers: { paths: ['/admin/users'], access: 'admin' },
-  adminUser: { paths: ['/admin/users/:id'], access: 'admin' },
-  adminAudit: { paths: ['/admin/audit'], access: 'admin' },
-  // Issue 29 item 4: plans and monthly gifts, the year's donors, and a donor's printable statement (?year=).
-  adminRenewals: { paths: ['/admin/renewals'], access: 'admin' },
-  adminDonors: { paths: ['/admin/donors'], access: 'admin' },
-  adminReports: { paths: ['/admin/reports'], access: 'admin' },
-  // Issue 30 item 4: coupons, shipping and tax rates.
-  adminCoupons: { paths: ['/admin/coupons'], access: 'admin' },
-  adminCoupon: { paths: ['/admin/coupons/:id'], access: 'admin' },
-  adminShipping: { paths: ['/admin/shipping'], access: 'admin' },
-  adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
-  // Issue 30 item 5: moderation: the guest book's queue, contact messages and lesson requests, newsletter lists.
-  adminGuestBook: { paths: ['/admin/guest-book'], access: 'admin' },
-  adminMessages: { paths: ['/admin/messages'], access: 'admin' },
-  adminNewsletter: { paths: ['/admin/newsletter'], access: 'admin' },
-  // Issue 30 item 3: the site navigation, edited by language.
-  adminNavigation: { paths: ['/admin/navigation'], access: 'admin' },
-  // Issue 30 item 3: the CMS pages (?type, lang_code, status, search, page), one page's editor, and its draft's preview.
-  adminPages: { paths: ['/admin/pages'], access: 'admin' },
-  adminPage: { paths: ['/admin/pages/:id'], access: 'admin' },
+  // The back office: its overview, and every page under it, whose routes come with its code (admin-routes.ts).
+  admin: { paths: ['/admin'], access: 'admin', nested: true },
+  // Issue 30 item 3: a CMS page's draft as the site will show it (the site's own page screens draw it).
   adminPagePreview: { paths: ['/admin/pages/:id/preview'], access: 'admin' },
-  // Issue 30 item 2: audio and pictures uploaded in the browser, and the recent uploads.
-  adminMedia: { paths: ['/admin/media'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },
@@ -102,6 +78,8 @@ export interface PageRoute {
   access: 'open' | 'signed-in' | 'admin';
   /** The page is a CMS entry: the server answers 404 when the CMS has none at the path. */
   cms?: boolean;
+  /** Paths under it are its own too (the back office's pages: admin-routes.ts), shown by its screen. */
+  nested?: boolean;
 }
 
 /** Where to link for a route on a site language, or undefined when the route is not built. */
@@ -117,7 +95,8 @@ export function isPageRouteBuilt(id: string): id is PageRouteId {
   return Object.hasOwn(pageRoutes, id);
 }
 
-function matches(pattern: string, path: string): boolean {
+function matches(pattern: string, path: string, nested = false): boolean {
+  if (nested && path.startsWith(`${pattern}/`)) return true;
   const a = pattern.split('/');
   const b = path.replace(/\/+$/, '').split('/');
   if (pattern === '/') return path === '/' || path === '';
@@ -128,7 +107,7 @@ function matches(pattern: string, path: string): boolean {
 /** The page route a path belongs to, or undefined for a not-found path. */
 export function matchPageRoute(path: string): PageRouteId | undefined {
   for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
-    if (route.paths.some((p) => matches(p, path))) return id;
+    if (route.paths.some((p) => matches(p, path, route.nested))) return id;
   }
   return undefined;
 }

@@ -19,17 +19,6 @@ type Screen = Preloadable<object> | ComponentType;
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
 
 /**
- * A screen of the back office (issue 29): all of them come in one lazy
- * module, so its pages cost the shell's first download one import, however many there are.
- */
-const adminScreen = (name: keyof typeof import('../features/admin/admin-screens')) =>
-  preloadable<object>(async () => {
-    const screens = await import('../features/admin/admin-screens');
-    const screen: ComponentType = screens[name];
-    return { default: screen };
-  });
-
-/**
  * The screen of every page route in packages/contracts (the one route
  * table). The Record type makes a route without a screen a compile error.
  * Screens load lazily so the shell's first download stays small.
@@ -57,27 +46,9 @@ const screens: Record<PageRouteId, Screen> = {
   adventures: preloadable(() => import('../features/adventures/adventures-page')),
   mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),
   login: preloadable(() => import('../features/login/login-page')),
-  admin: adminScreen('AdminPage'),
-  adminOrders: adminScreen('AdminOrdersPage'),
-  adminOrder: adminScreen('AdminOrderPage'),
-  adminUsers: adminScreen('UsersPage'),
-  adminUser: adminScreen('AdminUserPage'),
-  adminAudit: adminScreen('AuditPage'),
-  adminRenewals: adminScreen('RenewalsPage'),
-  adminDonors: adminScreen('DonorsPage'),
-  adminReports: adminScreen('ReportsPage'),
-  adminCoupons: adminScreen('CouponsPage'),
-  adminCoupon: adminScreen('CouponPage'),
-  adminShipping: adminScreen('ShippingPage'),
-  adminStatement: adminScreen('StatementPage'),
-  adminGuestBook: adminScreen('GuestBookQueuePage'),
-  adminMessages: adminScreen('MessagesPage'),
-  adminNewsletter: adminScreen('NewsletterPage'),
-  adminNavigation: adminScreen('NavigationPage'),
-  adminPages: adminScreen('PagesPage'),
-  adminPage: adminScreen('PageEditorPage'),
+  // The back office: one lazy module holds its pages and their routes (features/admin/admin-app.tsx).
+  admin: preloadable(() => import('../features/admin/admin-app')),
   adminPagePreview: preloadable(() => import('./cms-preview-screen')),
-  adminMedia: adminScreen('MediaPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
@@ -92,6 +63,9 @@ const screens: Record<PageRouteId, Screen> = {
   libraryAlbum: preloadable(() => import('../features/library/library-album-page')),
 };
 
+/** A route's path for the router: a nested route (the back office) takes the paths under it too. */
+const routerPath = (route: PageRoute, path: string) => (route.nested ? `${path}/*` : path);
+
 /**
  * Loads the code of the page the visitor opened (its screen, or its CMS
  * layout as the page's embedded answer names it) before the first render,
@@ -100,7 +74,9 @@ const screens: Record<PageRouteId, Screen> = {
  * own to show.
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
-  const id = (Object.keys(pageRoutes) as PageRouteId[]).find((r) => pageRoutes[r].paths.some((p) => matchPath(p, pathname)));
+  const id = (Object.keys(pageRoutes) as PageRouteId[]).find((r) =>
+    pageRoutes[r].paths.some((p) => matchPath(routerPath(pageRoutes[r], p), pathname)),
+  );
   const screen = id ? screens[id] : CmsScreen;
   if ('preload' in screen) return screen.preload().catch(() => undefined);
   const page = peekFirstAnswer(cmsPagePath(pathname));
@@ -119,7 +95,7 @@ export function AppRoutes({ location }: { location?: string }) {
           return pageRoutes[id].paths.map((path) => (
             <Route
               key={path}
-              path={path}
+              path={routerPath(pageRoutes[id], path)}
               element={
                 <RouteGuard access={access}>
                   <Screen />

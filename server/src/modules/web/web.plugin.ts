@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import {
+  type AnyPageRouteId,
+  allPageRoutes,
   type CmsTemplate,
   type ImageUse,
   type LangCode,
   type PageRoute,
-  type PageRouteId,
-  pageRoutes,
   srcSetOf,
 } from '@storyhouse/contracts';
 import type { RenderRequest } from '@storyhouse/contracts/first-data';
@@ -51,7 +51,7 @@ const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
 /** The forms of a file the web build precompressed next to it (web/vite.config.ts). */
 const compressedForm = /\.(br|gz)$/;
 
-const isFamilyPage = (id: PageRouteId): id is FamilyPage => familyPages.some((p) => p === id);
+const isFamilyPage = (id: AnyPageRouteId): id is FamilyPage => familyPages.some((p) => p === id);
 
 /**
  * The HTML's caching: every page may be kept if revalidated, except a page
@@ -59,8 +59,8 @@ const isFamilyPage = (id: PageRouteId): id is FamilyPage => familyPages.some((p)
  * (nor the service worker, web/public/sw.js): it may hold their library,
  * orders or cart.
  */
-const cacheOf = (id: PageRouteId | undefined) =>
-  id && (pageRoutes[id].access !== 'open' || isFamilyPage(id)) ? 'private, no-store' : 'no-cache';
+const cacheOf = (id: AnyPageRouteId | undefined) =>
+  id && (allPageRoutes[id].access !== 'open' || isFamilyPage(id)) ? 'private, no-store' : 'no-cache';
 
 /**
  * Serves the web app from the same origin as the API: hashed assets with a
@@ -181,7 +181,7 @@ export default fp<WebOptions>(
       isRoute: boolean,
       shows: FirstPage,
       cover?: string | null,
-      id?: PageRouteId,
+      id?: AnyPageRouteId,
     ) => {
       if (!template) return sendRouteNotFound(request, reply);
       const flag = (request.query as Record<string, unknown>)[SPANISH_FLAG_COOKIE];
@@ -202,7 +202,7 @@ export default fp<WebOptions>(
     };
 
     /** Whether a route's parameters name something that exists (a story page needs its product), and a story's cover. */
-    const found = async (id: PageRouteId, params: unknown): Promise<{ exists: boolean; cover?: string | null }> => {
+    const found = async (id: AnyPageRouteId, params: unknown): Promise<{ exists: boolean; cover?: string | null }> => {
       if (id !== 'story') return { exists: true };
       const { slug } = params as { slug?: string };
       const story = slug ? await storyPage(slug) : null;
@@ -214,7 +214,7 @@ export default fp<WebOptions>(
      * A family's page is theirs only when signed in: a visitor's is left to the
      * browser as before (the route guard sends them to log in).
      */
-    const showsOf = async (request: FastifyRequest, id: PageRouteId, route: PageRoute): Promise<FirstPage> => {
+    const showsOf = async (request: FastifyRequest, id: AnyPageRouteId, route: PageRoute): Promise<FirstPage> => {
       const params = request.params as Record<string, string | undefined>;
       if (isFamilyPage(id)) return (await signedIn(request)) ? { kind: id } : { kind: 'other' };
       if (route.cms) return { kind: 'cms', path: pathOf(request) };
@@ -225,7 +225,7 @@ export default fp<WebOptions>(
       return { kind: 'other' };
     };
 
-    for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
+    for (const [id, route] of Object.entries(allPageRoutes) as [AnyPageRouteId, PageRoute][]) {
       for (const url of route.paths) {
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;

@@ -1,4 +1,4 @@
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -63,7 +63,7 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
 function currentness(pathname: string, path: string): 'page' | 'true' | undefined {
   const here = pathname.replace(/\/+$/, '') || '/';
   if (here === path) return 'page';
-  return path !== routePath('admin', 'en') && here.startsWith(`${path}/`) ? 'true' : undefined;
+  return path !== adminPath('admin', 'en') && here.startsWith(`${path}/`) ? 'true' : undefined;
 }
 
 /**
@@ -85,7 +85,7 @@ export function AdminLayout({ title, back, children }: { title: string; back?: R
         <ul className="admin-nav__groups">
           {groups.map((group) => {
             const links = group.sections.flatMap(({ route, label }) => {
-              const path = routePath(route, lang);
+              const path = adminPath(route, lang);
               return path ? [{ route, path, label }] : [];
             });
             if (links.length === 0) return null;

@@ -1,4 +1,4 @@
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
@@ -31,7 +31,7 @@ function ToShip() {
   const errorMessage = useErrorMessage();
   const headingId = useId();
   const toShip = useAdminOrders({ filter: 'to_ship', from: '', to: '', search: '', page: 1 });
-  const href = listHref(routePath('adminOrders', lang) ?? '', { filter: 'to_ship' });
+  const href = listHref(adminPath('adminOrders', lang) ?? '', { filter: 'to_ship' });
   return (
     <section className="admin-overview card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('admin.nav.orders')}</h2>

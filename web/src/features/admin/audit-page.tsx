@@ -1,4 +1,4 @@
-import { AuditAction, type AuditEntry, routePath } from '@storyhouse/contracts';
+import { AuditAction, type AuditEntry, adminPath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
@@ -25,7 +25,7 @@ export default function AuditPage() {
   const parsed = AuditAction.safeParse(params.get('action'));
   const action = parsed.success ? parsed.data : undefined;
   const page = pageParam(params);
-  const path = routePath('adminAudit', lang) ?? '';
+  const path = adminPath('adminAudit', lang) ?? '';
   const href = (next: { action?: AuditAction | undefined; page?: number }) =>
     listHref(path, { action: 'action' in next ? next.action : action, page: next.page });
   return (
@@ -145,8 +145,8 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
   // A CMS page is recorded as "page /about (en)": the pages list finds it by its path in its language.
   const page = kind === 'page' ? /^(\S+) \((\w+)\)$/.exec(name) : null;
   if (page)
-    return <Link to={listHref(routePath('adminPages', lang) ?? '', { search: page[1], lang_code: page[2] })}>{words}</Link>;
-  const list = kind === 'order' ? routePath('adminOrders', lang) : kind === 'user' ? routePath('adminUsers', lang) : undefined;
+    return <Link to={listHref(adminPath('adminPages', lang) ?? '', { search: page[1], lang_code: page[2] })}>{words}</Link>;
+  const list = kind === 'order' ? adminPath('adminOrders', lang) : kind === 'user' ? adminPath('adminUsers', lang) : undefined;
   return list ? <Link to={listHref(list, { search: name })}>{words}</Link> : words;
 }
 

@@ -1,4 +1,4 @@
-import { type AdminCouponDetail, IdParam, routePath } from '@storyhouse/contracts';
+import { type AdminCouponDetail, adminPath, IdParam } from '@storyhouse/contracts';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
@@ -33,7 +33,7 @@ function Coupon({ id }: { id: number }) {
   return (
     <AdminLayout
       title={data ? data.coupon.code : t('admin.coupons.title')}
-      back={<BackLink fallback={routePath('adminCoupons', lang) ?? ''}>{t('admin.coupons.back')}</BackLink>}
+      back={<BackLink fallback={adminPath('adminCoupons', lang) ?? ''}>{t('admin.coupons.back')}</BackLink>}
     >
       {isPending ? (
         <Loading shape="block" />
@@ -126,7 +126,7 @@ function CouponNotFound() {
   return (
     <AdminLayout title={t('admin.coupons.notFound')}>
       <p>
-        <Link to={routePath('adminCoupons', lang) ?? ''}>{t('admin.coupons.back')}</Link>
+        <Link to={adminPath('adminCoupons', lang) ?? ''}>{t('admin.coupons.back')}</Link>
       </p>
     </AdminLayout>
   );

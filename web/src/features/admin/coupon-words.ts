@@ -1,4 +1,4 @@
-import { type AdminCoupon, type CouponStatus, pageRoutes } from '@storyhouse/contracts';
+import { type AdminCoupon, adminPageRoutes, type CouponStatus } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -27,4 +27,4 @@ export const couponUses = (t: I18n['t'], coupon: AdminCoupon) =>
     : t('admin.coupons.usesOf', { used: coupon.redemptions, limit: coupon.max_redemptions });
 
 /** The address of a coupon's page in the back office (/admin/coupons/:id). */
-export const couponHref = (id: number) => pageRoutes.adminCoupon.paths[0].replace(':id', String(id));
+export const couponHref = (id: number) => adminPageRoutes.adminCoupon.paths[0].replace(':id', String(id));

@@ -1,4 +1,4 @@
-import { type AdminCoupon, routePath } from '@storyhouse/contracts';
+import { type AdminCoupon, adminPath } from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -31,7 +31,7 @@ export default function CouponsPage() {
   const { t, lang } = useI18n();
   const [params] = useSearchParams();
   const page = pageParam(params);
-  const path = routePath('adminCoupons', lang) ?? '';
+  const path = adminPath('adminCoupons', lang) ?? '';
   const [result, setResult] = useState<Result>();
   // Focus goes to the announcement: a withdrawn row loses the button that had it.
   const doneRef = useRef<HTMLParagraphElement>(null);

@@ -1,5 +1,5 @@
 import type { AdminDonorsResponse } from '@storyhouse/contracts';
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -30,7 +30,7 @@ export default function DonorsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const year = yearParam(params);
-  const path = routePath('adminDonors', lang) ?? '';
+  const path = adminPath('adminDonors', lang) ?? '';
   return (
     <AdminLayout title={t('admin.donors.title')}>
       <YearForm year={year} onApply={(y) => navigate(listHref(path, { year: y }))} />

@@ -1,4 +1,4 @@
-import { pageRoutes } from '@storyhouse/contracts';
+import { adminPageRoutes } from '@storyhouse/contracts';
 
 /** The years the donors page offers: this one and the four before it, newest first. */
 export function givingYears(now = new Date()): number[] {
@@ -13,4 +13,4 @@ export function yearParam(params: URLSearchParams): number {
 
 /** The address of a donor's printable statement of a year (/admin/donors/:id/statement?year=). */
 export const statementHref = (id: number, year: number) =>
-  `${pageRoutes.adminStatement.paths[0].replace(':id', String(id))}?year=${year}`;
+  `${adminPageRoutes.adminStatement.paths[0].replace(':id', String(id))}?year=${year}`;

@@ -1,4 +1,4 @@
-import { type GuestBookEdit, GuestBookEditInput, type GuestBookPendingEntry, routePath } from '@storyhouse/contracts';
+import { adminPath, type GuestBookEdit, GuestBookEditInput, type GuestBookPendingEntry } from '@storyhouse/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
@@ -30,7 +30,7 @@ export default function GuestBookQueuePage() {
   const { t, lang } = useI18n();
   const [params] = useSearchParams();
   const page = pageParam(params);
-  const path = routePath('adminGuestBook', lang) ?? '';
+  const path = adminPath('adminGuestBook', lang) ?? '';
   const href = (p: number) => listHref(path, { page: p });
   const { data, error, isPending, isPlaceholderData, refetch } = useGuestBookQueue(page);
   const [result, setResult] = useState<Result>();

@@ -1,4 +1,4 @@
-import { formatClock, MEDIA_PREVIEW_MAX_SECONDS, MediaKind, routePath } from '@storyhouse/contracts';
+import { adminPath, formatClock, MEDIA_PREVIEW_MAX_SECONDS, MediaKind } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
@@ -29,7 +29,7 @@ export default function MediaPage() {
   const parsed = MediaKind.safeParse(params.get('kind'));
   const kind = parsed.success ? parsed.data : undefined;
   const page = pageParam(params);
-  const path = routePath('adminMedia', lang) ?? '';
+  const path = adminPath('adminMedia', lang) ?? '';
   const href = (next: { kind?: MediaKind | undefined; page?: number }) =>
     listHref(path, { kind: 'kind' in next ? next.kind : kind, page: next.page });
   return (

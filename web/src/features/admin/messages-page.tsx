@@ -1,9 +1,9 @@
 import {
   type AdminContactMessage,
   type AdminLessonRequest,
+  adminPath,
   type HandledStatus,
   handledStatuses,
-  routePath,
 } from '@storyhouse/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -34,7 +34,7 @@ export default function MessagesPage() {
   const kind = kinds.find((k) => k === params.get('kind')) ?? 'contact';
   const status = handledStatuses.find((s) => s === params.get('status')) ?? 'open';
   const page = pageParam(params);
-  const path = routePath('adminMessages', lang) ?? '';
+  const path = adminPath('adminMessages', lang) ?? '';
   const href = (next: { kind?: MessageKind; status?: HandledStatus; page?: number }) =>
     listHref(
       path,

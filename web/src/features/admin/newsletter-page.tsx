@@ -1,4 +1,4 @@
-import { type LangCode, langCodes, routePath, type SubscriberStatus, subscriberStatuses } from '@storyhouse/contracts';
+import { adminPath, type LangCode, langCodes, type SubscriberStatus, subscriberStatuses } from '@storyhouse/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
@@ -22,7 +22,7 @@ export default function NewsletterPage() {
   const list = langCodes.find((l) => l === params.get('list')) ?? 'en';
   const status = subscriberStatuses.find((s) => s === params.get('status')) ?? 'confirmed';
   const page = pageParam(params);
-  const path = routePath('adminNewsletter', lang) ?? '';
+  const path = adminPath('adminNewsletter', lang) ?? '';
   const href = (next: { list?: LangCode; status?: SubscriberStatus; page?: number }) =>
     listHref(
       path,

@@ -1,4 +1,4 @@
-import { IdParam, routePath } from '@storyhouse/contracts';
+import { adminPath, IdParam } from '@storyhouse/contracts';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
@@ -33,7 +33,7 @@ function Order({ id }: { id: number }) {
   return (
     <AdminLayout
       title={title}
-      back={<BackLink fallback={routePath('adminOrders', lang) ?? ''}>{t('admin.order.backToOrders')}</BackLink>}
+      back={<BackLink fallback={adminPath('adminOrders', lang) ?? ''}>{t('admin.order.backToOrders')}</BackLink>}
     >
       {isPending ? (
         <Loading shape="block" />
@@ -66,7 +66,7 @@ function OrderNotFound({ error }: { error?: unknown }) {
     <AdminLayout title={t('admin.order.notFound')}>
       <p>{error ? errorMessage(error) : t('errors.order_not_found')}</p>
       <p>
-        <Link to={routePath('adminOrders', lang) ?? ''}>{t('admin.order.backToOrders')}</Link>
+        <Link to={adminPath('adminOrders', lang) ?? ''}>{t('admin.order.backToOrders')}</Link>
       </p>
     </AdminLayout>
   );

@@ -1,4 +1,4 @@
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
@@ -22,7 +22,7 @@ export default function AdminOrdersPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = readOrdersFilters(params);
-  const path = routePath('adminOrders', lang) ?? '';
+  const path = adminPath('adminOrders', lang) ?? '';
   return (
     <AdminLayout title={t('admin.orders.title')}>
       <OrdersFilters current={filters} onApply={(f) => navigate(ordersHref(path, { ...f, page: 1 }))} />

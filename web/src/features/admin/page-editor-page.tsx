@@ -1,5 +1,6 @@
 import {
   type AdminCmsEntry,
+  adminPath,
   type CmsEntryFields,
   type CmsTemplate,
   CreateCmsEntryBody,
@@ -14,7 +15,6 @@ import {
   issuePath,
   type LangCode,
   langCodes,
-  routePath,
 } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
@@ -55,7 +55,7 @@ export default function PageEditorPage() {
   const [beside, setBeside] = useState<number>();
   const back = (
     <p>
-      <Link to={routePath('adminPages', lang) ?? '/admin/pages'}>{t('admin.pages.back')}</Link>
+      <Link to={adminPath('adminPages', lang) ?? '/admin/pages'}>{t('admin.pages.back')}</Link>
     </p>
   );
   if (entry.isPending) return <AdminLayout title={t('admin.pages.title')}>{<Loading shape="block" />}</AdminLayout>;

@@ -1,4 +1,4 @@
-import { type AdminCmsEntryRow, type CmsTemplate, type LangCode, pageRoutes } from '@storyhouse/contracts';
+import { type AdminCmsEntryRow, adminPageRoutes, type CmsTemplate, type LangCode, pageRoutes } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -40,5 +40,5 @@ export const langName = (t: Translate, lang: LangCode) => t(`lang.${lang}`);
 export const langInSentence = (t: Translate, lang: LangCode) => t(`admin.pages.langIn.${lang}`);
 
 /** The editor of a page, and its draft's preview. */
-export const pageHref = (id: number) => pageRoutes.adminPage.paths[0].replace(':id', String(id));
+export const pageHref = (id: number) => adminPageRoutes.adminPage.paths[0].replace(':id', String(id));
 export const pagePreviewHref = (id: number) => pageRoutes.adminPagePreview.paths[0].replace(':id', String(id));

@@ -1,11 +1,11 @@
 import {
+  adminPath,
   CmsTemplate,
   CreateCmsEntryBody,
   cmsSitePath,
   cmsTemplates,
   LangCode,
   langCodes,
-  routePath,
 } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -57,7 +57,7 @@ export default function PagesPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const query = queryOf(params);
-  const path = routePath('adminPages', lang) ?? '';
+  const path = adminPath('adminPages', lang) ?? '';
   const pages = useCmsPages(query);
   const href = (next: Partial<PagesQuery>) => listHref(path, { ...query, page: undefined, ...next });
   const data = pages.data;

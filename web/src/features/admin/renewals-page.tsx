@@ -1,4 +1,4 @@
-import { AdminRenewalsQuery, pageRoutes, routePath } from '@storyhouse/contracts';
+import { AdminRenewalsQuery, adminPageRoutes, adminPath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
@@ -38,7 +38,7 @@ export default function RenewalsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = readFilters(params);
-  const path = routePath('adminRenewals', lang) ?? '';
+  const path = adminPath('adminRenewals', lang) ?? '';
   return (
     <AdminLayout title={t('admin.renewals.title')}>
       <RenewalsFilterForm current={filters} onApply={(f) => navigate(renewalsHref(path, { ...f, page: 1 }))} />
@@ -100,7 +100,7 @@ function RenewalsFilterForm({ current, onApply }: { current: Draft; onApply: (f:
 
 /** A customer's page in the back office, when the route table has one (else the customer is plain text). */
 const userHref = (id: number) =>
-  'adminUser' in pageRoutes ? pageRoutes.adminUser.paths[0].replace(':id', String(id)) : undefined;
+  'adminUser' in adminPageRoutes ? adminPageRoutes.adminUser.paths[0].replace(':id', String(id)) : undefined;
 
 function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page: number) => string }) {
   const i18n = useI18n();

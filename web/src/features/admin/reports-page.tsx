@@ -1,4 +1,4 @@
-import { ReportInterval, type ReportName, routePath, type SalesReport } from '@storyhouse/contracts';
+import { adminPath, ReportInterval, type ReportName, type SalesReport } from '@storyhouse/contracts';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -42,7 +42,7 @@ export default function ReportsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const range = readReportRange(params);
-  const path = routePath('adminReports', lang) ?? '';
+  const path = adminPath('adminReports', lang) ?? '';
   const wrong = rangeErrors(range);
   const valid = Object.keys(wrong).length === 0;
   // The server checks the days too (the same contract): its field messages, in the site language, show on the form.

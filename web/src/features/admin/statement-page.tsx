@@ -1,4 +1,4 @@
-import { IdParam, routePath } from '@storyhouse/contracts';
+import { adminPath, IdParam } from '@storyhouse/contracts';
 import { useParams, useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
@@ -24,7 +24,7 @@ export default function StatementPage() {
   const parsed = IdParam.safeParse(useParams().id);
   const year = yearParam(params);
   const back = (
-    <BackLink fallback={listHref(routePath('adminDonors', lang) ?? '', { year })}>{t('admin.statement.back')}</BackLink>
+    <BackLink fallback={listHref(adminPath('adminDonors', lang) ?? '', { year })}>{t('admin.statement.back')}</BackLink>
   );
   return (
     <AdminLayout title={t('admin.statement.title', { year: String(year) })} back={back}>

@@ -1,4 +1,4 @@
-import { type AdminUserDetail, IdParam, routePath } from '@storyhouse/contracts';
+import { type AdminUserDetail, adminPath, IdParam } from '@storyhouse/contracts';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
@@ -35,7 +35,7 @@ function User({ id }: { id: number }) {
   return (
     <AdminLayout
       title={title}
-      back={<BackLink fallback={routePath('adminUsers', lang) ?? ''}>{t('admin.user.backToUsers')}</BackLink>}
+      back={<BackLink fallback={adminPath('adminUsers', lang) ?? ''}>{t('admin.user.backToUsers')}</BackLink>}
     >
       {isPending ? (
         <Loading shape="block" />
@@ -97,7 +97,7 @@ function UserNotFound({ error }: { error?: unknown }) {
     <AdminLayout title={t('admin.user.notFound')}>
       <p>{error ? errorMessage(error) : t('admin.user.notFoundText')}</p>
       <p>
-        <Link to={routePath('adminUsers', lang) ?? ''}>{t('admin.user.backToUsers')}</Link>
+        <Link to={adminPath('adminUsers', lang) ?? ''}>{t('admin.user.backToUsers')}</Link>
       </p>
     </AdminLayout>
   );

@@ -1,4 +1,4 @@
-import { routePath } from '@storyhouse/contracts';
+import { adminPath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PagingLinks } from '../../components/paging/paging-links';
@@ -31,7 +31,7 @@ export default function UsersPage() {
   useEffect(() => setDraft(search), [search]);
   const impersonation = useImpersonation();
   const users = useAdminUsers(page, search);
-  const path = routePath('adminUsers', lang) ?? '';
+  const path = adminPath('adminUsers', lang) ?? '';
   const href = (next: { page?: number; search?: string }) => listHref(path, { search: next.search ?? search, page: next.page });
 
   const onSearch = (event: FormEvent) => {

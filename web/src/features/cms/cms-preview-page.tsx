@@ -1,4 +1,4 @@
-import { pageRoutes } from '@storyhouse/contracts';
+import { adminPageRoutes } from '@storyhouse/contracts';
 import { Link, useParams } from 'react-router';
 import type { CmsLayouts } from '../../components/cms/layout-props';
 import { useI18n } from '../../lib/i18n';
@@ -29,7 +29,7 @@ export default function CmsPreviewPage({ layouts }: { layouts: CmsLayouts }) {
       <meta name="robots" content="noindex" />
       <aside className="cms-preview-banner" aria-label={t('admin.pagePreview.banner')}>
         <p>{t('admin.pagePreview.banner')}</p>
-        <Link to={pageRoutes.adminPage.paths[0].replace(':id', String(id))}>{t('admin.pagePreview.backToEditor')}</Link>
+        <Link to={adminPageRoutes.adminPage.paths[0].replace(':id', String(id))}>{t('admin.pagePreview.backToEditor')}</Link>
       </aside>
       {isPending ? (
         <Loading shape="block" />
