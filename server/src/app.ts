@@ -26,6 +26,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { cartService } from './modules/cart/cart.service';
 import { currentOwner } from './modules/cart/cart-owner';
 import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { cmsRoutes } from './modules/cms/cms.routes';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(catalogueRoutes, { catalogue });
+  await app.register(catalogueAdminRoutes, { catalogue });
   // One media storage (and one open-file cache) for streams, images and CMS downloads.
   const storage = createMediaStorage(config);
   app.addHook('onClose', async () => storage.close?.());

@@ -203,6 +203,14 @@ export const AuditAction = z.enum([
   'masquerade.start',
   'masquerade.end',
   'test_clock.move',
+  // issue 30 item 1: the catalogue
+  'product.create',
+  'product.update',
+  'product.withdraw',
+  'sku.create',
+  'sku.update',
+  'tracks.reorder',
+  'promoted.update',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

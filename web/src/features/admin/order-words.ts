@@ -61,6 +61,13 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'product.create': 'admin.audit.action.product_create',
+  'product.update': 'admin.audit.action.product_update',
+  'product.withdraw': 'admin.audit.action.product_withdraw',
+  'sku.create': 'admin.audit.action.sku_create',
+  'sku.update': 'admin.audit.action.sku_update',
+  'tracks.reorder': 'admin.audit.action.tracks_reorder',
+  'promoted.update': 'admin.audit.action.promoted_update',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
