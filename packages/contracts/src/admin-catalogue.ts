@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { usdAmount } from './amounts';
-import { LangCode } from './lang';
-import { CalendarDay } from './days';
 import { SiteQuery } from './common';
+import { CalendarDay } from './days';
+import { LangCode } from './lang';
 import { Id, IdParam, wholeNumber, wholeNumberParam } from './numbers';
 import { optionalText, requiredText, text } from './text-fields';
 

@@ -242,7 +242,9 @@ export function catalogueAdminRepository(db: Db) {
     async setTrackPositions(ids: readonly number[]) {
       if (ids.length === 0) return;
       const values = sql.join(ids.map((id, i) => sql`(${id}::int, ${i}::int)`));
-      await sql`update skus set position = v.position from (values ${values}) as v(id, position) where skus.id = v.id`.execute(db);
+      await sql`update skus set position = v.position from (values ${values}) as v(id, position) where skus.id = v.id`.execute(
+        db,
+      );
     },
 
     /** The track is its language's free story of the week from that day (the day's earlier choice is replaced). */

@@ -114,7 +114,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
     {
       schema: {
         tags,
-        summary: 'Adds a sku: the digital album, a track (after the last), the CD or the book (409 sku_format_taken, product_changed); audited',
+        summary:
+          'Adds a sku: the digital album, a track (after the last), the CD or the book (409 sku_format_taken, product_changed); audited',
         params: AdminProductParams,
         querystring: SiteQuery,
         body: AdminSkuBody,
@@ -129,7 +130,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
     {
       schema: {
         tags,
-        summary: 'Edits a sku, whole: prices, sale price, hidden, shipped free, a track’s recording (409 product_changed); audited',
+        summary:
+          'Edits a sku, whole: prices, sale price, hidden, shipped free, a track’s recording (409 product_changed); audited',
         params: AdminSkuParams,
         querystring: SiteQuery,
         body: AdminSkuBody,

@@ -22,7 +22,12 @@ import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
 import { recordAdminAction } from '../audit/audit';
 import { sanitizeCmsHtml } from '../cms/sanitize';
-import { type AdminProductRow, type AdminSkuRow, catalogueAdminRepository, type PromotionKind } from './catalogue-admin.repository';
+import {
+  type AdminProductRow,
+  type AdminSkuRow,
+  catalogueAdminRepository,
+  type PromotionKind,
+} from './catalogue-admin.repository';
 
 type Admin = { id: number; email: string };
 type ProductInput = z.output<typeof AdminProductBody>;
@@ -48,9 +53,14 @@ const UNSAFE_HTML = [
 const isUnsafeHtml = (html: string) => [html, decodeEntities(html)].some((h) => UNSAFE_HTML.some((re) => re.test(h)));
 
 const fieldError = (field: string, key: 'validation.unsafeHtml' | 'validation.slugTaken' | 'validation.invalid') =>
-  new AppError(key === 'validation.slugTaken' ? 'conflict' : 'invalid_data', key === 'validation.slugTaken' ? 'slug_taken' : 'validation_failed', {}, {
-    [field]: { key },
-  });
+  new AppError(
+    key === 'validation.slugTaken' ? 'conflict' : 'invalid_data',
+    key === 'validation.slugTaken' ? 'slug_taken' : 'validation_failed',
+    {},
+    {
+      [field]: { key },
+    },
+  );
 
 const productTarget = (slug: string) => `product ${slug}`;
 
