@@ -211,6 +211,7 @@ export const AuditAction = z.enum([
   'sku.update',
   'tracks.reorder',
   'promoted.update',
+  'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

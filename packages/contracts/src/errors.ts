@@ -139,6 +139,15 @@ export const errorCodes = [
   'promoted_sku_invalid',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
+  // issue 30 item 2: uploads in the back office, checked by their content
+  'media_file_missing',
+  'media_not_mp3',
+  'media_no_audio',
+  'media_not_image',
+  'media_image_unreadable',
+  'media_too_many_pixels',
+  'media_too_large',
+  'media_upload_incomplete',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

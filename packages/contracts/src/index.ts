@@ -3,6 +3,7 @@ export * from './accounts-password';
 export * from './accounts-profile';
 export * from './addresses';
 export * from './admin-catalogue';
+export * from './admin-media';
 export * from './admin-orders';
 export * from './admin-reports';
 export * from './admin-users';

@@ -58,6 +58,8 @@ export const pageRoutes = {
   adminDonors: { paths: ['/admin/donors'], access: 'admin' },
   adminReports: { paths: ['/admin/reports'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
+  // Issue 30 item 2: audio and pictures uploaded in the browser, and the recent uploads.
+  adminMedia: { paths: ['/admin/media'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

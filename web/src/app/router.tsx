@@ -66,6 +66,7 @@ const screens: Record<PageRouteId, Screen> = {
   adminDonors: adminScreen('DonorsPage'),
   adminReports: adminScreen('ReportsPage'),
   adminStatement: adminScreen('StatementPage'),
+  adminMedia: adminScreen('MediaPage'),
   forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
   passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
   resetPassword: preloadable(() => import('../features/passwords/change-password-page')),

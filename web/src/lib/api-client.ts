@@ -29,7 +29,7 @@ export function apiErrorOf(status: number, body: unknown): ApiError {
  * stays behind: the page then simply is the host's language, as the server
  * rendered it, instead of every call failing.
  */
-function withSiteFlag(path: string) {
+export function withSiteFlag(path: string) {
   const flag = new URLSearchParams(window.location.search).get('test_spanish_site');
   if (flag === null || !(spanishSiteFlagValues as readonly string[]).includes(flag)) return path;
   const url = new URL(path, window.location.origin);

@@ -18,6 +18,7 @@ const sections: { route: string; label: MessageKey }[] = [
   { route: 'adminRenewals', label: 'admin.nav.renewals' },
   { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminReports', label: 'admin.nav.reports' },
+  { route: 'adminMedia', label: 'admin.nav.media' },
   { route: 'adminUsers', label: 'admin.nav.users' },
   { route: 'adminAudit', label: 'admin.nav.audit' },
 ];

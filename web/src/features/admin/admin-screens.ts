@@ -7,6 +7,7 @@
 export { default as AdminPage } from './admin-page';
 export { default as AuditPage } from './audit-page';
 export { default as DonorsPage } from './donors-page';
+export { default as MediaPage } from './media-page';
 export { default as AdminOrderPage } from './order-page';
 export { default as AdminOrdersPage } from './orders-page';
 export { default as RenewalsPage } from './renewals-page';

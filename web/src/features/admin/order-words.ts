@@ -68,6 +68,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'sku.update': 'admin.audit.action.sku_update',
   'tracks.reorder': 'admin.audit.action.tracks_reorder',
   'promoted.update': 'admin.audit.action.promoted_update',
+  'media.upload': 'admin.audit.action.media_upload',
 };
 
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
@@ -103,6 +104,10 @@ const detailNames: Record<string, MessageKey> = {
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
   whole: 'admin.audit.detail.whole',
+  kind: 'admin.media.kindColumn',
+  original_name: 'admin.media.file',
+  size_bytes: 'admin.media.size',
+  length_seconds: 'admin.media.lengthColumn',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
