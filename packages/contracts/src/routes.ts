@@ -60,6 +60,11 @@ export const pageRoutes = {
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Issue 30 item 2: audio and pictures uploaded in the browser, and the recent uploads.
   adminMedia: { paths: ['/admin/media'], access: 'admin' },
+  // Issue 30 item 1: the catalogue (products, a new one, one with its skus) and the home page's promoted lists (?lang=).
+  adminProducts: { paths: ['/admin/products'], access: 'admin' },
+  adminProductNew: { paths: ['/admin/products/new'], access: 'admin' },
+  adminProduct: { paths: ['/admin/products/:id'], access: 'admin' },
+  adminPromoted: { paths: ['/admin/promoted'], access: 'admin' },
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },

@@ -15,6 +15,8 @@ import './admin.css';
 const sections: { route: string; label: MessageKey }[] = [
   { route: 'admin', label: 'admin.nav.overview' },
   { route: 'adminOrders', label: 'admin.nav.orders' },
+  { route: 'adminProducts', label: 'admin.nav.products' },
+  { route: 'adminPromoted', label: 'admin.nav.promoted' },
   { route: 'adminRenewals', label: 'admin.nav.renewals' },
   { route: 'adminDonors', label: 'admin.nav.donors' },
   { route: 'adminReports', label: 'admin.nav.reports' },
