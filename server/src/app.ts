@@ -17,6 +17,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import masqueradeAudit from './modules/admin/masquerade-audit.plugin';
 import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
+import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
@@ -175,6 +176,7 @@ export async function buildApp({
   await app.register(adminUsersRoutes, { config });
   await app.register(adminGivingRoutes, { config });
   await app.register(adminReportsRoutes);
+  await app.register(adminMediaRoutes, { storage });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });

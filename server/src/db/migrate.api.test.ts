@@ -51,6 +51,7 @@ describe('migrateToLatest', () => {
       'listening_progress',
       'mail_outbox',
       'masquerade_log',
+      'media_files',
       'newsletter_subscribers',
       'order_lines',
       'order_refunds',

@@ -300,6 +300,20 @@ export interface MasqueradeLog {
   user_id: number;
 }
 
+export interface MediaFiles {
+  content_type: string;
+  id: Generated<number>;
+  key: string;
+  kind: string;
+  length_seconds: number | null;
+  original_name: string;
+  preview_key: string | null;
+  size_bytes: number;
+  uploaded_at: Generated<Timestamp>;
+  uploaded_by: number | null;
+  uploaded_by_email: string;
+}
+
 export interface NewsletterSubscribers {
   confirm_expires_at: Timestamp | null;
   confirm_token_hash: string | null;
@@ -726,6 +740,7 @@ export interface DB {
   listening_progress: ListeningProgress;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
+  media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;
   order_lines: OrderLines;
   order_refunds: OrderRefunds;

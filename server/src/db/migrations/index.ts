@@ -24,6 +24,7 @@ import * as m0051 from './0051_gift_orders_give_the_buyer_nothing';
 import * as m0052 from './0052_renewals';
 import * as m0053 from './0053_back_office';
 import * as m0054 from './0054_reports';
+import * as m0057 from './0057_media_files';
 import * as m0058 from './0058_product_slug_redirects';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0052_renewals': m0052,
   '0053_back_office': m0053,
   '0054_reports': m0054,
+  '0057_media_files': m0057,
   '0058_product_slug_redirects': m0058,
 };

@@ -86,6 +86,14 @@ export class ImageCache implements Storage {
     await this.evict();
   }
 
+  /** As write, for a stream (the Storage interface; the resizer writes whole buffers). */
+  async writeStream(name: string, source: Readable, contentType: string, limit: number): Promise<number> {
+    const size = await this.files.writeStream(name, source, contentType, limit);
+    this.remember(name, size);
+    await this.evict();
+    return size;
+  }
+
   close() {
     this.files.close();
   }

@@ -18,8 +18,12 @@ const IMAGE_TYPES: Record<string, string> = {
   '.gif': 'image/gif',
 };
 
-/** Folders of public images. Audio is never here: full recordings go through the access rule. */
-const PUBLIC_IMAGE_FOLDERS = ['covers/', 'banners/', 'pages/'];
+/**
+ * Folders of public images, and the pictures uploaded in the back office
+ * (issue 30 item 2). Audio is never here: full recordings go through the
+ * access rule.
+ */
+const PUBLIC_IMAGE_FOLDERS = ['covers/', 'banners/', 'pages/', 'uploads/images/'];
 
 /** Sources larger than this are refused rather than decoded (memory). */
 const MAX_SOURCE_BYTES = 40 * 1024 * 1024;

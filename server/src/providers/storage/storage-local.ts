@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { close, createReadStream, fstat, open, read } from 'node:fs';
+import { close, createReadStream, createWriteStream, fstat, open, read } from 'node:fs';
 import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { assertStorageKey, type ByteRange, type Storage, type StoredFile } from './storage';
+import { assertStorageKey, type ByteRange, byteLimit, type Storage, type StoredFile } from './storage';
 
 const openFile = promisify(open);
 const fstatFile = promisify(fstat);
@@ -173,6 +174,35 @@ export class LocalStorage implements Storage {
     // This instance sees its own write at once.
     const cached = this.open.get(key);
     if (cached) this.drop(key, cached);
+  }
+
+  /**
+   * Streams into a temporary file beside the key's (same folder, so the
+   * rename is atomic), flushed to disk, then renamed over the key: a reader
+   * sees no file or the whole one. On any failure the temporary file goes.
+   * The content type is not kept, as in write.
+   */
+  async writeStream(key: string, source: Readable, _contentType: string, limit: number): Promise<number> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    let size = 0;
+    try {
+      await pipeline(
+        source,
+        byteLimit(limit, (bytes) => {
+          size = bytes;
+        }),
+        createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: READ_CHUNK }),
+      );
+      await rename(temp, file);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+    const cached = this.open.get(key);
+    if (cached) this.drop(key, cached);
+    return size;
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EMPTY_PAYLOAD_HASH, type SigV4Credentials, sha256Hex, signV4, uriEncode } from './sigv4';
-import { assertStorageKey, type ByteRange, type Storage, type StoredFile } from './storage';
+import { assertStorageKey, type ByteRange, type Storage, StorageLimitError, type StoredFile } from './storage';
 
 export interface S3Options {
   /** https://s3.us-east-1.amazonaws.com, http://minio:9000, ... */
@@ -15,6 +15,13 @@ export interface S3Options {
 }
 
 const RESPONSE_TIMEOUT_MS = 15_000;
+
+/**
+ * The part size of a multipart upload: S3 wants at least 5 MiB for every
+ * part but the last. One part is read while the one before is sent, so an
+ * upload holds about two parts in memory, whatever the file's size.
+ */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
 
 /** A failed call to the object store: logged as an unexpected error, never shown to a visitor. */
 export class S3Error extends Error {}
@@ -35,18 +42,27 @@ export class S3Storage implements Storage {
     };
   }
 
-  private url(key: string) {
+  private url(key: string, query: Record<string, string> = {}) {
     assertStorageKey(key);
     const base = new URL(this.options.endpoint);
     const encodedKey = key.split('/').map(uriEncode).join('/');
     const prefix = base.pathname.replace(/\/+$/, '');
-    if (this.options.pathStyle) return new URL(`${base.origin}${prefix}/${this.options.bucket}/${encodedKey}`);
-    return new URL(`${base.protocol}//${this.options.bucket}.${base.host}${prefix}/${encodedKey}`);
+    const url = this.options.pathStyle
+      ? new URL(`${base.origin}${prefix}/${this.options.bucket}/${encodedKey}`)
+      : new URL(`${base.protocol}//${this.options.bucket}.${base.host}${prefix}/${encodedKey}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url;
   }
 
   /** A signed call; a store that does not answer within RESPONSE_TIMEOUT_MS fails it (the body may then take its time). */
-  private async send(method: string, key: string, headers: Record<string, string> = {}, body?: Buffer) {
-    const url = this.url(key);
+  private async send(
+    method: string,
+    key: string,
+    headers: Record<string, string> = {},
+    body?: Buffer,
+    query?: Record<string, string>,
+  ) {
+    const url = this.url(key, query);
     const payloadHash = body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH;
     const signed = signV4(
       { method, url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
@@ -88,4 +104,94 @@ export class S3Storage implements Storage {
     await res.body?.cancel();
     if (!res.ok) throw new S3Error(`S3 PUT ${key}: ${res.status}`);
   }
+
+  /**
+   * A file that fits in one part is one PUT. A larger one is a multipart
+   * upload (CreateMultipartUpload, UploadPart per S3_PART_BYTES, then
+   * CompleteMultipartUpload): S3 shows the object only once it is completed,
+   * and an upload that fails on the way is aborted, so its parts go too.
+   */
+  async writeStream(key: string, source: Readable, contentType: string, limit: number): Promise<number> {
+    let size = 0;
+    let chunks: Buffer[] = [];
+    let buffered = 0;
+    let upload: MultipartUpload | undefined;
+    try {
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > limit) throw new StorageLimitError(limit);
+        chunks.push(chunk);
+        buffered += chunk.length;
+        if (buffered >= S3_PART_BYTES) {
+          upload ??= await this.startMultipart(key, contentType);
+          await upload.add(Buffer.concat(chunks, buffered));
+          chunks = [];
+          buffered = 0;
+        }
+      }
+      const rest = Buffer.concat(chunks, buffered);
+      if (!upload) {
+        await this.write(key, rest, contentType);
+        return size;
+      }
+      if (rest.length > 0) await upload.add(rest);
+      await upload.complete();
+      return size;
+    } catch (err) {
+      source.destroy();
+      await upload?.abort();
+      throw err;
+    }
+  }
+
+  private async startMultipart(key: string, contentType: string): Promise<MultipartUpload> {
+    const started = await this.send('POST', key, { 'content-type': contentType }, undefined, { uploads: '' });
+    const xml = await started.text();
+    const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(xml)?.[1];
+    if (!started.ok || !uploadId) throw new S3Error(`S3 CreateMultipartUpload ${key}: ${started.status}`);
+    const etags: string[] = [];
+    // The part being sent while the next is read: at most one in flight.
+    let sending: Promise<void> = Promise.resolve();
+    const sendPart = async (number: number, data: Buffer) => {
+      const res = await this.send('PUT', key, {}, data, { partNumber: String(number), uploadId });
+      await res.body?.cancel();
+      const etag = res.headers.get('etag');
+      if (!res.ok || !etag) throw new S3Error(`S3 UploadPart ${key} #${number}: ${res.status}`);
+      etags[number - 1] = etag;
+    };
+    return {
+      add: async (data) => {
+        await sending;
+        const number = etags.length + 1;
+        etags.length = number;
+        sending = sendPart(number, data);
+        // Seen at the next add or at complete; a failure in between is not left unhandled.
+        sending.catch(() => {});
+      },
+      complete: async () => {
+        await sending;
+        const parts = etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`);
+        const body = Buffer.from(`<CompleteMultipartUpload>${parts.join('')}</CompleteMultipartUpload>`);
+        const res = await this.send('POST', key, { 'content-type': 'application/xml' }, body, { uploadId });
+        // S3 may answer 200 and still fail the completion, in the body.
+        const answer = await res.text();
+        if (!res.ok || answer.includes('<Error>')) throw new S3Error(`S3 CompleteMultipartUpload ${key}: ${res.status}`);
+      },
+      abort: async () => {
+        await sending.catch(() => {});
+        const res = await this.send('DELETE', key, {}, undefined, { uploadId }).catch(() => undefined);
+        await res?.body?.cancel();
+      },
+    };
+  }
 }
+
+interface MultipartUpload {
+  /** Sends the next part (after the one before has gone). */
+  add(data: Buffer): Promise<void>;
+  complete(): Promise<void>;
+  /** Throws nothing: the upload is failing already. */
+  abort(): Promise<void>;
+}
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

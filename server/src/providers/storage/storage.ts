@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
 
 /** An inclusive byte range of a file, as Content-Range writes it. */
 export interface ByteRange {
@@ -27,6 +27,14 @@ export interface Storage {
   read(key: string, range?: ByteRange): Promise<Readable>;
   /** Stores a file whole; readers never see it half-written. */
   write(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a stream under a key as it arrives, holding only a little of it in
+   * memory (an upload of hundreds of MB), and resolves with its size once it
+   * is stored whole. The key shows nothing until then; a stream that fails
+   * (an upload cut off, a check refusing it) or passes `limit` bytes
+   * (StorageLimitError) leaves nothing behind.
+   */
+  writeStream(key: string, source: Readable, contentType: string, limit: number): Promise<number>;
   /** Releases what the storage holds open (the app is closing). */
   close?(): void;
 }
@@ -52,6 +60,25 @@ export class InvalidStorageKeyError extends Error {
 
 export function assertStorageKey(key: string) {
   if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
+}
+
+/** A stream passed the byte limit of writeStream. */
+export class StorageLimitError extends Error {
+  constructor(readonly limit: number) {
+    super(`More than ${limit} bytes`);
+  }
+}
+
+/** Passes bytes through, counting them, and fails with StorageLimitError past `limit`. */
+export function byteLimit(limit: number, counted: (bytes: number) => void = () => {}) {
+  let bytes = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      counted(bytes);
+      done(bytes > limit ? new StorageLimitError(limit) : null, chunk);
+    },
+  });
 }
 
 /** Collects a stream (a source image, a test download) into one buffer. */

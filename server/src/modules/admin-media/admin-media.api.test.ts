@@ -1,0 +1,263 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type AdminMediaResponse, type AuditResponse, type MediaUploadResponse, mediaPaths } from '@storyhouse/contracts';
+import { parseBuffer } from 'music-metadata';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { type CartVisitor, logIn } from '../../../test/cart-client';
+import { createUser } from '../../../test/factories';
+import { demoMediaDir } from '../../config';
+import { multipartBody, pngClaiming } from './upload-fixtures';
+
+/** Issue 30 item 2: MP3s and pictures uploaded in the back office, checked by their content and stored whole. */
+const TRACK = readFileSync(path.join(demoMediaDir, 'audio/daniel-y-los-leones/01.mp3'));
+const COVER = readFileSync(path.join(demoMediaDir, 'covers/daniel-y-los-leones.jpg'));
+
+let t: TestApp;
+let mediaDir: string;
+let admin: CartVisitor;
+beforeAll(async () => {
+  mediaDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-uploads-'));
+  t = await createTestApp({ env: { MEDIA_DIR: mediaDir, IMAGE_CACHE_DIR: path.join(mediaDir, '.cache') } });
+  await createUser(t.db, { email: 'media-admin@example.test', password: 'uploads-the-tracks', is_admin: true });
+  admin = await logIn(t.app, { email: 'media-admin@example.test', password: 'uploads-the-tracks' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+});
+
+function upload(
+  who: CartVisitor | undefined,
+  kind: string,
+  file: Buffer,
+  { filename = 'file.bin', query = '', truncateAt }: { filename?: string; query?: string; truncateAt?: number } = {},
+) {
+  const body = multipartBody(file, filename);
+  return t.app.inject({
+    method: 'POST',
+    url: `/crud/admin/media?kind=${kind}${query}`,
+    headers: { ...body.headers, ...(who?.cookie ? { cookie: who.cookie } : {}) },
+    payload: truncateAt === undefined ? body.payload : body.payload.subarray(0, truncateAt),
+  });
+}
+
+/** The files under the storage's uploads folder: none but the stored ones, never a temporary or half-written one. */
+const storedFiles = () => {
+  const dir = path.join(mediaDir, 'uploads');
+  return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()) : [];
+};
+
+const count = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('media_files')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('uploading an MP3', () => {
+  it('stores it under a new key, answers its size and the length read from its frames, and audits it', async () => {
+    const res = await upload(admin, 'audio', TRACK, { filename: 'Daniel 01.mp3' });
+
+    expect(res.statusCode).toBe(200);
+    const file = res.json() as MediaUploadResponse;
+    expect(file).toEqual({
+      key: expect.stringMatching(/^uploads\/audio\/[0-9a-f]{32}\.mp3$/),
+      kind: 'audio',
+      size: TRACK.length,
+      length_seconds: 35,
+    });
+    expect(readFileSync(path.join(mediaDir, file.key)).equals(TRACK)).toBe(true);
+    const list = (await admin.send('GET', '/crud/admin/media')).json() as AdminMediaResponse;
+    expect(list.items[0]).toMatchObject({
+      key: file.key,
+      kind: 'audio',
+      size: TRACK.length,
+      length_seconds: 35,
+      original_name: 'Daniel 01.mp3',
+      preview_key: null,
+      uploaded_by: { email: 'media-admin@example.test' },
+    });
+    const audit = (await admin.send('GET', '/crud/admin/audit?action=media.upload')).json() as AuditResponse;
+    expect(audit.items[0]).toMatchObject({
+      admin: { email: 'media-admin@example.test' },
+      target: `media ${file.key}`,
+      details: { kind: 'audio', original_name: 'Daniel 01.mp3', size_bytes: TRACK.length, length_seconds: 35 },
+    });
+  });
+
+  it('plays back to an admin, with ranges, and to nobody else', async () => {
+    const { key } = (await upload(admin, 'audio', TRACK)).json() as MediaUploadResponse;
+
+    const part = await admin.send('GET', `/crud/admin/media/audio/${key}`, undefined, { range: 'bytes=0-9' });
+    const visitor = await t.app.inject({ method: 'GET', url: `/crud/admin/media/audio/${key}` });
+
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.equals(TRACK.subarray(0, 10))).toBe(true);
+    expect(part.headers['content-type']).toBe('audio/mpeg');
+    expect(visitor.statusCode).toBe(401);
+    // An uploaded track is never a public image.
+    expect((await t.app.inject({ method: 'GET', url: mediaPaths.image(key) })).statusCode).toBe(404);
+  });
+
+  it('cuts a preview of the first seconds out of whole frames when asked', async () => {
+    const res = await upload(admin, 'audio', TRACK, { query: '&preview_seconds=10' });
+
+    const file = res.json() as MediaUploadResponse;
+    expect(file.preview).toMatchObject({ key: file.key.replace('.mp3', '-preview.mp3'), kind: 'audio', length_seconds: 10 });
+    const clip = readFileSync(path.join(mediaDir, file.preview!.key));
+    expect(clip.length).toBe(file.preview!.size);
+    const { format } = await parseBuffer(clip, { mimeType: 'audio/mpeg' }, { duration: true });
+    // Whole frames of 576 samples at 22,050 Hz: within a frame or two (26 ms each) of the ten seconds.
+    expect(Math.abs(format.duration! - 10)).toBeLessThan(0.06);
+    expect(format.sampleRate).toBe(22050);
+  });
+
+  it('gives every upload a key of its own, so replacing a file never cuts off a download of the old one', async () => {
+    const first = (await upload(admin, 'audio', TRACK)).json() as MediaUploadResponse;
+    const download = await admin.send('GET', `/crud/admin/media/audio/${first.key}`);
+    const second = (await upload(admin, 'audio', TRACK)).json() as MediaUploadResponse;
+
+    expect(second.key).not.toBe(first.key);
+    expect(download.rawPayload.equals(TRACK)).toBe(true);
+    expect(readFileSync(path.join(mediaDir, first.key)).equals(TRACK)).toBe(true);
+  });
+
+  it.each([
+    ['a renamed Linux program', Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), Buffer.alloc(4000, 0x90)])],
+    ['a renamed Windows program', Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), Buffer.alloc(4000, 0)])],
+    ['a picture', COVER],
+  ])('refuses %s as not an MP3', async (_what, bytes) => {
+    const before = await count();
+
+    const res = await upload(admin, 'audio', bytes, { filename: 'track.mp3' });
+
+    expect([res.statusCode, res.json().code]).toEqual([400, 'media_not_mp3']);
+    expect(res.json().message).toBe('This file is not an MP3. Choose an MP3 audio file.');
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses an MP3 with no audio frames (an ID3 tag and nothing playable)', async () => {
+    const id3 = Buffer.concat([
+      Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x0a', 'latin1'),
+      Buffer.alloc(10),
+      Buffer.alloc(6000, 0x41),
+    ]);
+
+    const res = await upload(admin, 'audio', id3, { filename: 'empty.mp3' });
+
+    expect([res.statusCode, res.json().code]).toEqual([400, 'media_no_audio']);
+  });
+
+  it('keeps nothing of an upload cut off halfway, and says so in the site language', async () => {
+    const before = { files: storedFiles().length, rows: await count() };
+    const body = multipartBody(TRACK, 'cut.mp3');
+
+    const res = await upload(admin, 'audio', TRACK, {
+      query: '&test_spanish_site=1',
+      truncateAt: Math.floor(body.payload.length / 2),
+    });
+
+    expect([res.statusCode, res.json().code]).toEqual([400, 'media_upload_incomplete']);
+    expect(res.json().message).toBe(
+      'La subida se interrumpió antes de que llegara el archivo completo. No se guardó nada; inténtalo de nuevo.',
+    );
+    expect({ files: storedFiles().length, rows: await count() }).toEqual(before);
+    expect(storedFiles().filter((f) => f.name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('uploading a picture', () => {
+  it('stores a JPEG under a new key, serves it as a public image, and resizes it', async () => {
+    const res = await upload(admin, 'image', COVER, { filename: 'cover.jpg' });
+
+    const file = res.json() as MediaUploadResponse;
+    expect(file).toEqual({
+      key: expect.stringMatching(/^uploads\/images\/[0-9a-f]{32}\.jpg$/),
+      kind: 'image',
+      size: COVER.length,
+    });
+    const served = await t.app.inject({ method: 'GET', url: mediaPaths.image(file.key) });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.equals(COVER)).toBe(true);
+    const resized = await t.app.inject({ method: 'GET', url: `/crud/image/resize?url=/media/${file.key}&width=400` });
+    expect(resized.statusCode).toBe(200);
+  });
+
+  it('names the file by what it is, not what it is called: a PNG sent as .jpg is stored as .png', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#b5451b' } })
+      .png()
+      .toBuffer();
+
+    const file = (await upload(admin, 'image', png, { filename: 'photo.jpg' })).json() as MediaUploadResponse;
+
+    expect(file.key).toMatch(/\.png$/);
+    expect((await t.app.inject({ method: 'GET', url: mediaPaths.image(file.key) })).headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses a picture of 30,000 × 30,000 pixels before decoding it', async () => {
+    // The same PNG, small, is a picture sharp reads: only the size is the trouble.
+    expect(await sharp(pngClaiming(4, 3)).metadata()).toMatchObject({ format: 'png', width: 4, height: 3 });
+    const res = await upload(admin, 'image', pngClaiming(30_000, 30_000), { filename: 'bomb.png' });
+
+    expect([res.statusCode, res.json().code]).toEqual([400, 'media_too_many_pixels']);
+    expect(res.json().message).toBe('This picture is too large: at most 40 megapixels. Make it smaller and try again.');
+  });
+
+  it('refuses a damaged picture (a JPEG cut in half) and a file that is no picture', async () => {
+    const cut = await upload(admin, 'image', COVER.subarray(0, Math.floor(COVER.length / 2)));
+    const zip = await upload(admin, 'image', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(2000, 1)]));
+    const svg = await upload(
+      admin,
+      'image',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
+
+    expect([cut.statusCode, cut.json().code]).toEqual([400, 'media_image_unreadable']);
+    expect([zip.statusCode, zip.json().code]).toEqual([400, 'media_not_image']);
+    expect([svg.statusCode, svg.json().code]).toEqual([400, 'media_not_image']);
+  });
+
+  it('refuses a picture over 20 MB without keeping any of it', async () => {
+    const before = storedFiles().length;
+    const huge = Buffer.concat([COVER.subarray(0, 4), Buffer.alloc(20 * 1024 * 1024 + 10, 0)]);
+
+    const res = await upload(admin, 'image', huge, { query: '&test_spanish_site=1' });
+
+    expect([res.statusCode, res.json().code]).toEqual([413, 'media_too_large']);
+    expect(res.json().message).toBe('Este archivo es demasiado grande: como máximo 20 MB.');
+    expect(storedFiles().length).toBe(before);
+  });
+});
+
+describe('who may upload', () => {
+  it('asks for a file, and is for admins acting as themselves only', async () => {
+    await createUser(t.db, { email: 'media-family@example.test', password: 'listens-along' });
+    const family = await logIn(t.app, { email: 'media-family@example.test', password: 'listens-along' });
+    const impersonating = await logIn(t.app, { email: 'media-admin@example.test', password: 'uploads-the-tracks' });
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'media-family@example.test')
+      .executeTakeFirstOrThrow();
+    expect((await impersonating.send('POST', `/crud/admin/masquerade/${user.id}`)).statusCode).toBe(200);
+    const before = await count();
+
+    expect((await upload(undefined, 'audio', TRACK)).statusCode).toBe(401);
+    expect((await upload(family, 'audio', TRACK)).statusCode).toBe(403);
+    expect((await upload(impersonating, 'audio', TRACK)).statusCode).toBe(403);
+    expect((await family.send('GET', '/crud/admin/media')).statusCode).toBe(403);
+    expect((await impersonating.send('GET', '/crud/admin/media')).statusCode).toBe(403);
+    expect((await impersonating.send('GET', '/crud/admin/media/audio/audio/daniel-y-los-leones/01.mp3')).statusCode).toBe(403);
+    expect(await count()).toBe(before);
+
+    const none = await admin.send('POST', '/crud/admin/media?kind=audio', {});
+    expect([none.statusCode, none.json().code]).toEqual([400, 'media_file_missing']);
+  });
+});

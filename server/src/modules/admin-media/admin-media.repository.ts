@@ -1,0 +1,51 @@
+import type { MediaKind } from '@storyhouse/contracts';
+import type { Db } from '../../db/database';
+
+export interface NewMediaFile {
+  key: string;
+  kind: MediaKind;
+  contentType: string;
+  size: number;
+  lengthSeconds: number | null;
+  previewKey: string | null;
+  originalName: string;
+  admin: { id: number; email: string };
+}
+
+/** The only SQL of media_files (migration 0057): a row per stored upload, listed newest first. */
+export function adminMediaRepository(db: Db) {
+  return {
+    async insert(file: NewMediaFile) {
+      await db
+        .insertInto('media_files')
+        .values({
+          key: file.key,
+          kind: file.kind,
+          content_type: file.contentType,
+          size_bytes: file.size,
+          length_seconds: file.lengthSeconds,
+          preview_key: file.previewKey,
+          original_name: file.originalName,
+          uploaded_by: file.admin.id,
+          uploaded_by_email: file.admin.email,
+        })
+        .execute();
+    },
+
+    async page(page: number, perPage: number, kind?: MediaKind) {
+      let q = db.selectFrom('media_files');
+      if (kind) q = q.where('kind', '=', kind);
+      const [rows, count] = await Promise.all([
+        q
+          .selectAll()
+          .orderBy('uploaded_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+  };
+}
