@@ -9,6 +9,7 @@ import type {
   ProductsResponse,
   TopStoriesResponse,
 } from '@storyhouse/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
@@ -21,7 +22,7 @@ let admin: Caller;
 let visitor: Caller;
 
 type Method = 'GET' | 'POST' | 'PUT';
-type Caller = (method: Method, url: string, payload?: object) => ReturnType<TestApp['app']['inject']>;
+type Caller = (method: Method, url: string, payload?: object) => Promise<LightMyRequestResponse>;
 const caller =
   (cookie?: string, host?: string): Caller =>
   (method, url, payload) =>
