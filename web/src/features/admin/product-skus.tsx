@@ -115,19 +115,7 @@ const bodyOf = (type: AdminSkuType, v: SkuValues, updated_at: string): AdminSkuB
  * length comes with it), description, free flag and free-story-of-the-week
  * day. Adds the sku when there is none (`sku` undefined), else edits it.
  */
-function SkuForm({
-  editing,
-  type,
-  sku,
-  label,
-  onDone,
-}: {
-  editing: Editing;
-  type: AdminSkuType;
-  sku?: AdminSku;
-  label: string;
-  onDone?: (product: Editing['product']) => void;
-}) {
+function SkuForm({ editing, type, sku, label }: { editing: Editing; type: AdminSkuType; sku?: AdminSku; label: string }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const save = useSaveSku(editing.product.id);
@@ -144,10 +132,10 @@ function SkuForm({
         {
           onSuccess: (product) => {
             editing.saved(product);
-            const saved = sku ? product.skus.find((s) => s.id === sku.id) : undefined;
-            form.reset(sku ? valuesOf(saved, '') : valuesOf(undefined, type === 'digital_track' ? '' : product.title));
+            // A format, once added, is edited in this same form; a track added leaves the form empty for the next one.
+            const saved = product.skus.find((s) => (sku ? s.id === sku.id : type !== 'digital_track' && s.type === type));
+            form.reset(saved ? valuesOf(saved, '') : valuesOf(undefined, ''));
             setDone(sku ? t('admin.catalogue.saved') : t('admin.catalogue.added', { title: form.values.title }));
-            onDone?.(product);
           },
           onError: (error) => {
             if (error instanceof ApiError && error.code === 'product_changed') editing.conflict();
@@ -264,10 +252,8 @@ function Format({ editing, type }: { editing: Editing; type: AdminSkuType }) {
   return (
     <div className="admin-catalogue__format">
       <h3>{name}</h3>
-      {sku ? (
-        <SkuForm key={sku.id} editing={editing} type={type} sku={sku} label={name} />
-      ) : adding ? (
-        <SkuForm editing={editing} type={type} label={name} onDone={() => setAdding(false)} />
+      {sku || adding ? (
+        <SkuForm editing={editing} type={type} sku={sku} label={name} />
       ) : (
         <>
           <p>{t('admin.catalogue.noFormat')}</p>
