@@ -402,3 +402,67 @@ async function adminCookie() {
   const user = await createUser(t.db, { is_admin: true });
   return signIn(t.db, user.id);
 }
+
+describe('a published edit on every instance', () => {
+  it('shows at once on the instance that saved it, and on another within the listing cache’s time', async () => {
+    // Two instances over one database, each with its own listing cache (CATALOGUE_CACHE_MS).
+    const env = { CATALOGUE_CACHE_MS: '1500' };
+    const [one, other] = [await createTestApp({ database: t.database, env }), await createTestApp({ database: t.database, env })];
+    try {
+      const user = await createUser(t.db, { is_admin: true });
+      const cookie = await signIn(t.db, user.id);
+      const made = (
+        await one.app.inject({
+          method: 'POST',
+          url: '/crud/admin/products',
+          payload: productBody({ title: 'Gideon' }),
+          headers: { cookie },
+        })
+      ).json() as AdminProduct;
+      const listed = async (app: TestApp) => {
+        const res = await app.app.inject({ method: 'GET', url: '/crud/product/skus?lang_code=en&search=Gideon' });
+        return (res.json() as ProductListResponse).items.map((p) => p.title);
+      };
+      expect([await listed(one), await listed(other)]).toEqual([['Gideon'], ['Gideon']]);
+
+      const renamed = await one.app.inject({
+        method: 'PUT',
+        url: `/crud/admin/products/${made.id}`,
+        payload: { ...productBody({ slug: made.slug, title: 'Gideon and the trumpets' }), updated_at: made.updated_at },
+        headers: { cookie },
+      });
+      expect(renamed.statusCode).toBe(200);
+      expect(await listed(one)).toEqual(['Gideon and the trumpets']);
+      // The other instance answered from its cache a moment ago: it may still, but not past the cache's time.
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      expect(await listed(other)).toEqual(['Gideon and the trumpets']);
+    } finally {
+      await one.app.close();
+      await other.app.close();
+    }
+  });
+});
+
+describe('the free story of the week', () => {
+  it('is the track chosen for its language from a day on', async () => {
+    let p = await newProduct({ title: 'Samuel', lang_code: 'es' });
+    p = (
+      await admin(
+        'POST',
+        `/crud/admin/products/${p.id}/skus`,
+        trackBody(p.updated_at, { title: 'Samuel escucha', story_of_the_week_from: '2025-01-06' }),
+      )
+    ).json();
+    expect(p.skus[0]?.story_of_the_week_from).toBe('2025-01-06');
+    const story = await visitor('GET', '/crud/free-story/es');
+    expect(story.json()).toMatchObject({ id: p.skus[0]?.id, title: 'Samuel escucha', product_title: 'Samuel' });
+    const notATrack = await admin('POST', `/crud/admin/products/${p.id}/skus`, {
+      updated_at: p.updated_at,
+      type: 'book',
+      title: 'Samuel',
+      full_price_usd: 4,
+      story_of_the_week_from: '2025-01-06',
+    });
+    expect([notATrack.statusCode, Object.keys(notATrack.json().fields ?? {})]).toEqual([400, ['story_of_the_week_from']]);
+  });
+});
