@@ -151,10 +151,7 @@ function SkuForm({ editing, type, sku, label }: { editing: Editing; type: AdminS
   return (
     <form ref={submit.ref} className="admin-catalogue__sku" aria-label={label} onSubmit={submit.onSubmit} noValidate>
       {track ? (
-        <div
-          className={`field${recordingError ? ' field--invalid' : ''}`}
-          aria-describedby={recordingError ? recordingErrorId : undefined}
-        >
+        <div className={`field${recordingError ? ' field--invalid' : ''}`}>
           <MediaUpload
             kind="audio"
             label={t('admin.catalogue.recording')}
