@@ -77,7 +77,7 @@ export default function ProductPage() {
         </div>
       ) : null}
       <ProductFacts product={base} />
-      <div key={generation} className="admin-catalogue__parts">
+      <div key={`${base.id}-${generation}`} className="admin-catalogue__parts">
         <ProductFields editing={editing} />
         <ProductFormats editing={editing} />
         <ProductTracks editing={editing} />
@@ -143,7 +143,14 @@ function Withdraw({ editing }: { editing: Editing }) {
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string>();
   const { product } = editing;
-  if (!product.is_available) return null;
+  if (!product.is_available) {
+    return (
+      <section className="admin-part admin-part--action card" aria-labelledby={id}>
+        <h2 id={id}>{t('admin.catalogue.withdrawn')}</h2>
+        <p>{t('admin.catalogue.withdrawnText')}</p>
+      </section>
+    );
+  }
   const confirm = () => {
     setAsking(false);
     setFailure(undefined);
