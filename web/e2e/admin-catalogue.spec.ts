@@ -4,6 +4,7 @@ import { routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { apiGet, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 30 item 1: the ministry's volunteer adds a product in the back office
 // (its cover and a track uploaded, the digital album put on sale), adds it to
@@ -32,6 +33,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
   const title = `Иона ${token}`;
   const slug = `iona-${token}`;
   const albumName = t('catalogue.digitalAlbum');
+  let editor = '';
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
 
@@ -55,6 +57,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     await page.getByRole('button', { name: t('admin.catalogue.create') }).click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    editor = new URL(page.url()).pathname;
   });
 
   await test.step('its digital album, then on sale', async () => {
@@ -104,6 +107,22 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
       const home = await apiGet<{ items: { slug: string }[] }>(page, '/crud/promoted-sku/recommended-albums/ru');
       expect(home.items.map((p) => p.slug)).toContain(slug);
     }).toPass({ timeout: 60_000 });
+  });
+
+  await test.step('on a phone: the list, the editor and the home page lists fit the screen', async () => {
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const [address, heading] of [
+      [`${routePath('adminProducts', siteLang)}?search=${token}`, t('admin.catalogue.products')],
+      [editor, title],
+      [`${routePath('adminPromoted', siteLang)}?lang=ru`, t('admin.catalogue.promoted')],
+    ] as const) {
+      await page.goto(address);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      const { width, scroll, culprits, clipped } = await overflow(page);
+      expect([scroll <= width, culprits, clipped], address).toEqual([true, [], []]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 
   await test.step('a visitor finds it in the shop, on sale, with its track', async () => {
