@@ -52,15 +52,12 @@ const UNSAFE_HTML = [
 ];
 const isUnsafeHtml = (html: string) => [html, decodeEntities(html)].some((h) => UNSAFE_HTML.some((re) => re.test(h)));
 
-const fieldError = (field: string, key: 'validation.unsafeHtml' | 'validation.slugTaken' | 'validation.invalid') =>
-  new AppError(
-    key === 'validation.slugTaken' ? 'conflict' : 'invalid_data',
-    key === 'validation.slugTaken' ? 'slug_taken' : 'validation_failed',
-    {},
-    {
-      [field]: { key },
-    },
-  );
+/** A field the contract cannot judge alone (a description's markup, a track list): 400 with its message. */
+const invalidField = (field: string, key: 'validation.unsafeHtml' | 'validation.invalid') =>
+  new AppError('invalid_data', 'validation_failed', {}, { [field]: { key } });
+
+/** Another product has or had the slug: 409, with the message by the field. */
+const slugTaken = () => new AppError('conflict', 'slug_taken', {}, { slug: { key: 'validation.slugTaken' } });
 
 const productTarget = (slug: string) => `product ${slug}`;
 
@@ -73,7 +70,8 @@ function uniqueViolation(err: unknown): AppError | undefined {
   if (e?.code !== '23505') return undefined;
   const where = `${e.constraint ?? ''} ${e.message ?? ''}`;
   if (where.includes('skus_product_format_key')) return new AppError('conflict', 'sku_format_taken');
-  return new AppError('conflict', 'slug_taken', {}, { slug: { key: 'validation.slugTaken' } });
+  if (where.includes('products_slug_key') || where.includes('product_slug_redirects_pkey')) return slugTaken();
+  return undefined;
 }
 
 function toAdminSku(row: AdminSkuRow): AdminSku {
@@ -98,7 +96,7 @@ function toAdminSku(row: AdminSkuRow): AdminSku {
 
 /** A product's columns from the editor's fields (the description sanitized). */
 function productValues(input: ProductInput) {
-  if (isUnsafeHtml(input.description)) throw fieldError('description', 'validation.unsafeHtml');
+  if (isUnsafeHtml(input.description)) throw invalidField('description', 'validation.unsafeHtml');
   return {
     title: input.title,
     slug: input.slug,
@@ -165,7 +163,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
   /** A slug this product may take: no other product's, now or before. */
   async function checkSlug(repo: Repo, slug: string, productId?: number) {
     const holder = await repo.slugHolder(slug);
-    if (holder !== undefined && holder !== productId) throw fieldError('slug', 'validation.slugTaken');
+    if (holder !== undefined && holder !== productId) throw slugTaken();
   }
 
   /** Runs a write in one transaction; a unique index's refusal is the conflict it stands for; the caches forget after. */
@@ -288,7 +286,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
       return edit(request, admin, id, input.updated_at, async (repo, product) => {
         const sku = await repo.sku(id, skuId);
         if (!sku) throw new AppError('not_found', 'item_not_found');
-        if (sku.type !== input.type) throw fieldError('type', 'validation.invalid');
+        if (sku.type !== input.type) throw invalidField('type', 'validation.invalid');
         await repo.updateSku(skuId, skuValues(input));
         if (input.story_of_the_week_from) await repo.setStoryOfTheWeek(skuId, product.lang_code, input.story_of_the_week_from);
         return {
@@ -311,7 +309,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
         const tracks = await repo.trackIds(id);
         const given = new Set(input.sku_ids);
         if (given.size !== input.sku_ids.length || given.size !== tracks.length || tracks.some((t) => !given.has(t))) {
-          throw fieldError('sku_ids', 'validation.invalid');
+          throw invalidField('sku_ids', 'validation.invalid');
         }
         await repo.setTrackPositions(input.sku_ids);
         return { action: 'tracks.reorder', details: { order: input.sku_ids.join(', ') } };
