@@ -264,14 +264,27 @@ describe('a renamed product', () => {
     expect(renamed.json()).toMatchObject({ slug: 'daniel-in-the-lions-den', old_slugs: ['daniel-lions'] });
 
     const page = await visitor('GET', '/story/daniel-lions?ref=mail');
-    expect([page.statusCode, page.headers.location]).toEqual([301, '/story/daniel-in-the-lions-den?ref=mail']);
+    expect([page.statusCode, page.headers.location, page.headers['cache-control']]).toEqual([
+      301,
+      '/story/daniel-in-the-lions-den?ref=mail',
+      'no-cache',
+    ]);
     expect((await visitor('GET', '/story/daniel-in-the-lions-den')).statusCode).toBe(200);
     const api = (await visitor('GET', '/crud/product-by-slug/daniel-lions/skus')).json() as Product;
     expect([api.id, api.slug]).toEqual([p.id, 'daniel-in-the-lions-den']);
 
     const other = await admin('POST', '/crud/admin/products', productBody({ slug: 'daniel-lions' }));
     expect([other.statusCode, other.json().code]).toEqual([409, 'slug_taken']);
-    expect((await audit('product.update'))[0]).toMatchObject({
+
+    // Renamed back: the old address is the page again, and the other one redirects.
+    const back = await admin('PUT', `/crud/admin/products/${p.id}`, {
+      ...productBody({ slug: 'daniel-lions' }),
+      updated_at: (renamed.json() as AdminProduct).updated_at,
+    });
+    expect(back.json()).toMatchObject({ slug: 'daniel-lions', old_slugs: ['daniel-in-the-lions-den'] });
+    expect((await visitor('GET', '/story/daniel-lions')).statusCode).toBe(200);
+    expect((await visitor('GET', '/story/daniel-in-the-lions-den')).headers.location).toBe('/story/daniel-lions');
+    expect((await audit('product.update'))[1]).toMatchObject({
       target: 'product daniel-in-the-lions-den',
       details: { old_slug: 'daniel-lions' },
     });

@@ -246,8 +246,13 @@ export default fp<WebOptions>(
         app.get(url, { schema: { hide: true } }, async (request, reply) => {
           if (!isRoute) return sendPage(request, reply, false, await showsOf(request, id, route), undefined, id);
           const [{ exists, cover, movedTo }, shows] = await Promise.all([found(id, request.params), showsOf(request, id, route)]);
-          // A renamed product's old address: permanently at its new one (issue 30), the query kept.
-          if (movedTo) return reply.redirect(`${url.replace(':slug', encodeURIComponent(movedTo))}${queryOf(request)}`, 301);
+          // A renamed product's old address: permanently at its new one (issue 30), the query kept. Asked again each
+          // time (no-cache): renamed back, the old address is the page again, and a kept redirect would loop.
+          if (movedTo) {
+            return reply
+              .header('cache-control', 'no-cache')
+              .redirect(`${url.replace(':slug', encodeURIComponent(movedTo))}${queryOf(request)}`, 301);
+          }
           return sendPage(request, reply, exists, shows, cover, id);
         });
       }
