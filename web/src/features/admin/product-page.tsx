@@ -79,9 +79,9 @@ export default function ProductPage() {
       <ProductFacts product={base} />
       <div key={`${base.id}-${generation}`} className="admin-catalogue__parts">
         <ProductFields editing={editing} />
+        <Withdraw editing={editing} />
         <ProductFormats editing={editing} />
         <ProductTracks editing={editing} />
-        <Withdraw editing={editing} />
       </div>
     </AdminLayout>
   );

@@ -139,7 +139,9 @@ function ProductsList({ filters, href }: { filters: ProductsFilters; href: (page
           {data.items.map((p) => (
             <tr key={p.id}>
               <th scope="row">
-                <Link to={productHref(p.id)}>{p.title}</Link>
+                <Link to={productHref(p.id)} lang={p.lang_code}>
+                  {p.title}
+                </Link>
                 <span className="admin-catalogue__slug">{p.slug}</span>
               </th>
               <td>{t(`lang.${p.lang_code as LangCode}`)}</td>

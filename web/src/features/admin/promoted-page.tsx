@@ -267,7 +267,9 @@ function AddPromoted({
             return (
               <li key={p.id}>
                 <span className="admin-catalogue__track-title">{p.title}</span>
-                {album !== null && !has('recommended_albums', album) && !full('recommended_albums') ? (
+                {album !== null && has('recommended_albums', album) ? (
+                  <span>{t('admin.catalogue.albumInList')}</span>
+                ) : album !== null && !full('recommended_albums') ? (
                   <button
                     type="button"
                     className="button button--secondary"
@@ -331,7 +333,9 @@ function TrackChoice({
     <ul className="admin-catalogue__choices">
       {tracks.map((track) => (
         <li key={track.id}>
-          {isIn(track.id) || full ? (
+          {isIn(track.id) ? (
+            <span>{t('admin.catalogue.inList', { title: track.title })}</span>
+          ) : full ? (
             <span>{track.title}</span>
           ) : (
             <button
