@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AdminMediaResponse, type AuditResponse, type MediaUploadResponse, mediaPaths } from '@storyhouse/contracts';
@@ -44,11 +45,12 @@ function upload(
   });
 }
 
-/** The files under the storage's uploads folder: none but the stored ones, never a temporary or half-written one. */
-const storedFiles = () => {
-  const dir = path.join(mediaDir, 'uploads');
+/** The files under a storage's uploads folder: none but the stored ones, never a temporary or half-written one. */
+const filesUnder = (root: string) => {
+  const dir = path.join(root, 'uploads');
   return existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()) : [];
 };
+const storedFiles = () => filesUnder(mediaDir);
 
 const count = async () =>
   Number(
@@ -169,6 +171,42 @@ describe('uploading an MP3', () => {
     );
     expect({ files: storedFiles().length, rows: await count() }).toEqual(before);
     expect(storedFiles().filter((f) => f.name.endsWith('.tmp'))).toEqual([]);
+  });
+});
+
+describe('an upload the browser gives up on', () => {
+  it('keeps nothing and logs no error, whenever the connection closes', async () => {
+    const logged: string[] = [];
+    const mediaOfItsOwn = mkdtempSync(path.join(tmpdir(), 'storyhouse-uploads-cut-'));
+    const live = await createTestApp({
+      database: t.database,
+      env: { MEDIA_DIR: mediaOfItsOwn, LOG_LEVEL: 'warn' },
+      logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
+    });
+    try {
+      const address = await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const body = multipartBody(TRACK, 'cut.mp3');
+      // Closed after the headers only, inside the part's headers, and halfway through the file.
+      for (const sent of [0, 60, Math.floor(body.payload.length / 2)]) {
+        await new Promise<void>((resolve) => {
+          const req = request(`${address}/crud/admin/media?kind=audio`, {
+            method: 'POST',
+            headers: { ...body.headers, 'content-length': String(body.payload.length), cookie: admin.cookie! },
+          });
+          req.on('error', () => resolve());
+          req.flushHeaders();
+          req.write(body.payload.subarray(0, sent));
+          setTimeout(() => req.destroy(), 150);
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      expect(logged).toEqual([]);
+      expect(filesUnder(mediaOfItsOwn)).toEqual([]);
+    } finally {
+      await live.app.close();
+      rmSync(mediaOfItsOwn, { recursive: true, force: true });
+    }
   });
 });
 

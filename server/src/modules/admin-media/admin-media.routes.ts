@@ -46,7 +46,13 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
       if (!request.isMultipart()) throw new AppError('invalid_data', 'media_file_missing');
       const { kind, preview_seconds } = request.query;
       // One byte past the limit, so the storage's own limit is what refuses it (media_too_large).
-      const part = await request.file({ limits: { fileSize: mediaMaxBytes[kind] + 1 } });
+      const part = await request.file({ limits: { fileSize: mediaMaxBytes[kind] + 1 } }).catch((err: unknown) => {
+        // The browser gave up (a cancel, a lost connection) before the file's first bytes: the same answer as after.
+        if (request.raw.destroyed || (err as { code?: string }).code === 'FST_MP_PREMATURE_CLOSE') {
+          throw new AppError('invalid_data', 'media_upload_incomplete');
+        }
+        throw err;
+      });
       if (!part) throw new AppError('invalid_data', 'media_file_missing');
       return media.upload(request, admin, kind, { file: part.file, filename: part.filename }, preview_seconds);
     },

@@ -1,10 +1,11 @@
 /**
  * MPEG audio Layer III frame headers (ISO/IEC 11172-3 and 13818-3), read for
- * two things only: whether an upload starts like an MP3, and cutting a
- * preview clip of a track's first seconds out of whole frames (a frame is
- * decodable on its own, give or take the bit reservoir's first few
- * milliseconds, so copying frames needs no re-encoding). The track's length
- * is music-metadata's to read, not ours.
+ * three things: whether an upload starts like an MP3, whether the rest of it
+ * is frames (not a program behind a borrowed header), and cutting a preview
+ * clip of a track's first seconds out of whole frames (a frame decodes on
+ * its own, give or take the bit reservoir's first milliseconds, so copying
+ * frames needs no re-encoding). The track's length is music-metadata's to
+ * read; the frames' own count stands in only where it reads none.
  */
 
 export interface FrameHeader {
@@ -54,32 +55,52 @@ function isTagFrame(frame: Uint8Array, header: FrameHeader) {
   return tag === 'Xing' || tag === 'Info' || text(36) === 'VBRI';
 }
 
-/** The clip cut so far: whole frames, and the seconds they hold. */
+/** The clip cut from a track's start: whole frames, and the seconds they hold. */
 export interface Clip {
   bytes: Buffer;
   seconds: number;
 }
 
+/** What a walk over a whole file found. */
+export interface FrameCount {
+  frames: number;
+  /** Seconds of audio in the frames (their samples over the sample rate): exact, whatever the bitrate. */
+  seconds: number;
+  /** Bytes in frames, in the leading ID3v2 tag, and in neither (junk a resync stepped over). */
+  frameBytes: number;
+  tagBytes: number;
+  otherBytes: number;
+}
+
 /**
- * Collects a track's first `seconds` of whole frames as its bytes stream by
- * (push each chunk), holding at most the clip and one frame. Skips a leading
- * ID3v2 tag (a cover picture can make it large) and a Xing/Info frame, and
- * steps over bytes that are no frame to the next header.
+ * Walks an MP3's frames as its bytes stream by (push each chunk), holding at
+ * most one frame: it counts them, and with `clipSeconds` keeps the first
+ * seconds of whole frames as a preview clip. Skips a leading ID3v2 tag (a
+ * cover picture can make it large) and a Xing/Info frame, and steps over
+ * bytes that are no frame to the next header.
  */
-export class MpegClipper {
+export class MpegFrames {
   private pending: Buffer = Buffer.alloc(0);
   private skip = 0;
   private started = false;
-  private frames: Buffer[] = [];
-  private samples = 0;
-  private sampleRate = 0;
   private firstFrame = true;
-  done = false;
+  private sampleRate = 0;
+  private samples = 0;
+  private clipFrames: Buffer[] = [];
+  private clipSamples = 0;
+  private clipDone: boolean;
+  readonly count = { frames: 0, frameBytes: 0, tagBytes: 0, otherBytes: 0 };
 
-  constructor(private readonly seconds: number) {}
+  constructor(private readonly clipSeconds = 0) {
+    this.clipDone = clipSeconds <= 0;
+  }
+
+  /** The ID3v2 tag's size, once the first 10 bytes are in (0 for none). */
+  get tagSize(): number | undefined {
+    return this.started ? this.count.tagBytes : undefined;
+  }
 
   push(chunk: Buffer) {
-    if (this.done) return;
     let data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
     if (this.skip > 0) {
       const skipped = Math.min(this.skip, data.length);
@@ -95,38 +116,56 @@ export class MpegClipper {
       if (data[0] === 0x49 && data[1] === 0x44 && data[2] === 0x33) {
         // ID3v2: a syncsafe size after the 10-byte header, and a 10-byte footer when flagged.
         const size = ((data[6]! & 0x7f) << 21) | ((data[7]! & 0x7f) << 14) | ((data[8]! & 0x7f) << 7) | (data[9]! & 0x7f);
-        const total = 10 + size + (data[5]! & 0x10 ? 10 : 0);
-        const skipped = Math.min(total, data.length);
-        this.skip = total - skipped;
+        this.count.tagBytes = 10 + size + (data[5]! & 0x10 ? 10 : 0);
+        const skipped = Math.min(this.count.tagBytes, data.length);
+        this.skip = this.count.tagBytes - skipped;
         data = data.subarray(skipped);
       }
     }
     let at = 0;
-    while (!this.done && at + 4 <= data.length) {
+    while (at + 4 <= data.length) {
       const header = frameHeader(data, at);
-      if (!header) {
+      // A false sync inside other bytes: a real stream keeps one sample rate.
+      if (!header || (this.sampleRate && header.sampleRate !== this.sampleRate)) {
         at += 1;
+        this.count.otherBytes += 1;
         continue;
       }
       if (at + header.length > data.length) break;
       const frame = data.subarray(at, at + header.length);
       at += header.length;
-      if (this.sampleRate && header.sampleRate !== this.sampleRate) continue; // a false sync inside a frame
-      if (this.firstFrame && isTagFrame(frame, header)) {
+      if (this.firstFrame) {
         this.firstFrame = false;
-        continue;
+        if (isTagFrame(frame, header)) {
+          this.count.tagBytes += header.length;
+          continue;
+        }
       }
-      this.firstFrame = false;
       this.sampleRate = header.sampleRate;
-      this.frames.push(Buffer.from(frame));
+      this.count.frames += 1;
+      this.count.frameBytes += header.length;
       this.samples += header.samples;
-      if (this.samples >= this.seconds * this.sampleRate) this.done = true;
+      if (!this.clipDone) {
+        this.clipFrames.push(Buffer.from(frame));
+        this.clipSamples += header.samples;
+        this.clipDone = this.clipSamples >= this.clipSeconds * this.sampleRate;
+      }
     }
-    this.pending = this.done ? Buffer.alloc(0) : Buffer.from(data.subarray(at));
+    this.pending = Buffer.from(data.subarray(at));
   }
 
-  /** The clip: the frames collected (all of a track shorter than the clip). */
-  clip(): Clip {
-    return { bytes: Buffer.concat(this.frames), seconds: this.sampleRate ? this.samples / this.sampleRate : 0 };
+  /** The whole file's count; bytes still pending at the end (a cut-off last frame) count as other bytes. */
+  result(): FrameCount {
+    return {
+      ...this.count,
+      otherBytes: this.count.otherBytes + this.pending.length,
+      seconds: this.sampleRate ? this.samples / this.sampleRate : 0,
+    };
+  }
+
+  /** The preview clip (all of a track shorter than it), or undefined when none was asked for. */
+  clip(): Clip | undefined {
+    if (this.clipSeconds <= 0) return undefined;
+    return { bytes: Buffer.concat(this.clipFrames), seconds: this.sampleRate ? this.clipSamples / this.sampleRate : 0 };
   }
 }

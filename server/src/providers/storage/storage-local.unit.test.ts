@@ -1,8 +1,9 @@
 import { mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readAll } from './storage';
+import { readAll, StorageLimitError } from './storage';
 import { LocalStorage } from './storage-local';
 
 /** Descriptors of this process open on files under `dir` (other test files share the process). */
@@ -92,6 +93,33 @@ describe('LocalStorage', () => {
 
     expect(part.equals(bytes.subarray(1000, 201_000))).toBe(true);
     expect(again.equals(bytes.subarray(0, 10))).toBe(true);
+  });
+
+  it('streams a write into a temporary file beside the key, shown only once whole', async () => {
+    const source = new PassThrough();
+    const writing = storage.writeStream('uploads/audio/new.mp3', source, 'audio/mpeg', bytes.length);
+    source.write(bytes.subarray(0, 100_000));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(await storage.stat('uploads/audio/new.mp3')).toBeUndefined();
+    expect(readdirSync(path.join(root, 'uploads/audio'))).toEqual([expect.stringMatching(/^new\.mp3\.[0-9a-f]{12}\.tmp$/)]);
+    source.end(bytes.subarray(100_000));
+    expect(await writing).toBe(bytes.length);
+    expect(readdirSync(path.join(root, 'uploads/audio'))).toEqual(['new.mp3']);
+    expect((await readAll(await storage.read('uploads/audio/new.mp3'))).equals(bytes)).toBe(true);
+  });
+
+  it('leaves nothing of a streamed write that fails or passes its limit', async () => {
+    const failing = new PassThrough();
+    const failed = storage.writeStream('uploads/cut.mp3', failing, 'audio/mpeg', bytes.length);
+    failing.write(bytes.subarray(0, 1000));
+    setTimeout(() => failing.destroy(new Error('connection reset')), 10);
+
+    await expect(failed).rejects.toThrow('connection reset');
+    await expect(storage.writeStream('uploads/over.mp3', Readable.from([bytes]), 'audio/mpeg', 1000)).rejects.toBeInstanceOf(
+      StorageLimitError,
+    );
+    expect(readdirSync(path.join(root, 'uploads'))).toEqual([]);
   });
 
   it('refuses keys that leave its folder', async () => {

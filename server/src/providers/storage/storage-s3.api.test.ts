@@ -3,14 +3,18 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { mediaPaths } from '@storyhouse/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { logIn } from '../../../test/cart-client';
+import { createUser } from '../../../test/factories';
 import { demoMediaDir } from '../../config';
+import { multipartBody } from '../../modules/admin-media/upload-fixtures';
 import { sha256Hex, signV4 } from './sigv4';
-import { readAll } from './storage';
-import { S3Storage } from './storage-s3';
+import { readAll, StorageLimitError } from './storage';
+import { S3_PART_BYTES, S3Storage } from './storage-s3';
 
 const BUCKET = 'storyhouse-media';
 const KEYS = { accessKeyId: 'AKIDTESTMEDIA', secretAccessKey: 'test-secret-of-the-bucket' };
@@ -20,7 +24,8 @@ const TRACK = 'audio/noahs-big-boat/02.mp3';
 /**
  * A small S3-compatible server (path-style, like MinIO): it checks each
  * request's SigV4 signature with the bucket's keys, answers HEAD, GET with a
- * Range, and PUT, and keeps objects in memory.
+ * Range, PUT, and multipart uploads (create, parts, complete, abort), and
+ * keeps objects in memory. An object exists only once put or completed.
  */
 async function fakeS3() {
   const objects = new Map<string, { body: Buffer; type: string; mtime: Date }>();
@@ -32,6 +37,10 @@ async function fakeS3() {
     });
   }
   const requests: string[] = [];
+  /** Multipart uploads under way: id → key and parts. */
+  const uploads = new Map<string, { key: string; type: string; parts: Map<number, Buffer> }>();
+  const aborted: string[] = [];
+  let nextUpload = 1;
   const server = http.createServer(async (req, res) => {
     const body = await readAll(req);
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -54,6 +63,48 @@ async function fakeS3() {
       return;
     }
     const key = decodeURIComponent(url.pathname.slice(`/${BUCKET}/`.length));
+    const uploadId = url.searchParams.get('uploadId');
+    if (req.method === 'POST' && url.searchParams.has('uploads')) {
+      const id = `upload-${nextUpload++}`;
+      uploads.set(id, { key, type: String(req.headers['content-type']), parts: new Map() });
+      res.writeHead(200, { 'content-type': 'application/xml' });
+      res.end(
+        `<InitiateMultipartUploadResult><Bucket>${BUCKET}</Bucket><Key>${key}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+      );
+      return;
+    }
+    if (uploadId) {
+      const upload = uploads.get(uploadId);
+      if (!upload || upload.key !== key) {
+        res.writeHead(404).end('<Error><Code>NoSuchUpload</Code></Error>');
+        return;
+      }
+      if (req.method === 'PUT') {
+        upload.parts.set(Number(url.searchParams.get('partNumber')), body);
+        res.writeHead(200, { etag: `"${sha256Hex(body).slice(0, 32)}"` }).end();
+        return;
+      }
+      if (req.method === 'DELETE') {
+        uploads.delete(uploadId);
+        aborted.push(key);
+        res.writeHead(204).end();
+        return;
+      }
+      // CompleteMultipartUpload: the parts named, in order, each with the tag its upload answered.
+      const named = [...body.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber><ETag>([^<]+)<\/ETag>/g)];
+      const parts = named.map(([, n, etag]) => {
+        const part = upload.parts.get(Number(n));
+        return part && `"${sha256Hex(part).slice(0, 32)}"` === etag ? part : undefined;
+      });
+      if (parts.length === 0 || parts.includes(undefined)) {
+        res.writeHead(200).end('<Error><Code>InvalidPart</Code></Error>');
+        return;
+      }
+      uploads.delete(uploadId);
+      objects.set(key, { body: Buffer.concat(parts as Buffer[]), type: upload.type, mtime: new Date() });
+      res.writeHead(200).end(`<CompleteMultipartUploadResult><Key>${key}</Key></CompleteMultipartUploadResult>`);
+      return;
+    }
     if (req.method === 'PUT') {
       objects.set(key, { body, type: String(req.headers['content-type']), mtime: new Date() });
       res.writeHead(200).end();
@@ -86,7 +137,7 @@ async function fakeS3() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { endpoint, objects, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { endpoint, objects, requests, uploads, aborted, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 describe('media in an S3-compatible bucket', () => {
@@ -181,6 +232,93 @@ describe('media in an S3-compatible bucket', () => {
     expect(s3.objects.get('covers/new.jpg')).toMatchObject({ body: Buffer.from('new cover'), type: 'image/jpeg' });
     expect((await readAll(await storage.read('covers/new.jpg', { start: 4, end: 8 }))).toString()).toBe('cover');
     await expect(storage.stat('../secrets')).rejects.toThrow(/Not a storage key/);
+  });
+
+  describe('streamed writes (uploads)', () => {
+    const storage = () => new S3Storage({ endpoint: s3.endpoint, bucket: BUCKET, region: 'us-east-1', pathStyle: true, ...KEYS });
+    /** A stream of `bytes` bytes in 64 KiB chunks, failing after `failAt` bytes when given. */
+    function* chunks(bytes: number, failAt = Number.POSITIVE_INFINITY) {
+      for (let sent = 0; sent < bytes; sent += 65536) {
+        if (sent >= failAt) throw new Error('connection reset');
+        yield Buffer.alloc(Math.min(65536, bytes - sent), sent % 251);
+      }
+    }
+    const expected = (bytes: number) => Buffer.concat([...chunks(bytes)]);
+
+    it('sends a large file as a multipart upload of 8 MiB parts, shown only once completed', async () => {
+      s3.requests.length = 0;
+      const bytes = 2 * S3_PART_BYTES + 123_456;
+
+      const size = await storage().writeStream(
+        'uploads/audio/big.mp3',
+        Readable.from(chunks(bytes)),
+        'audio/mpeg',
+        50 * 1024 * 1024,
+      );
+
+      expect(size).toBe(bytes);
+      // Buffers compared with equals: a deep equality of 16 MB walks every index.
+      expect(s3.objects.get('uploads/audio/big.mp3')?.body.equals(expected(bytes))).toBe(true);
+      expect(s3.objects.get('uploads/audio/big.mp3')?.type).toBe('audio/mpeg');
+      expect(s3.requests).toEqual([
+        `POST /${BUCKET}/uploads/audio/big.mp3`,
+        `PUT /${BUCKET}/uploads/audio/big.mp3`,
+        `PUT /${BUCKET}/uploads/audio/big.mp3`,
+        `PUT /${BUCKET}/uploads/audio/big.mp3`,
+        `POST /${BUCKET}/uploads/audio/big.mp3`,
+      ]);
+      expect(s3.uploads.size).toBe(0);
+    });
+
+    it('sends a file smaller than a part as one PUT', async () => {
+      s3.requests.length = 0;
+
+      await storage().writeStream('uploads/images/small.jpg', Readable.from(chunks(300_000)), 'image/jpeg', 1024 * 1024);
+
+      expect(s3.requests).toEqual([`PUT /${BUCKET}/uploads/images/small.jpg`]);
+      expect(s3.objects.get('uploads/images/small.jpg')?.body.equals(expected(300_000))).toBe(true);
+    });
+
+    it('aborts the upload when the stream fails halfway or passes the limit, leaving no object and no parts', async () => {
+      const cut = storage().writeStream(
+        'uploads/audio/cut.mp3',
+        Readable.from(chunks(30_000_000, 20_000_000)),
+        'audio/mpeg',
+        50e6,
+      );
+      const over = storage().writeStream('uploads/audio/over.mp3', Readable.from(chunks(30_000_000)), 'audio/mpeg', 17_000_000);
+
+      await expect(cut).rejects.toThrow('connection reset');
+      await expect(over).rejects.toBeInstanceOf(StorageLimitError);
+      expect(s3.objects.has('uploads/audio/cut.mp3')).toBe(false);
+      expect(s3.objects.has('uploads/audio/over.mp3')).toBe(false);
+      expect(s3.aborted).toEqual(expect.arrayContaining(['uploads/audio/cut.mp3', 'uploads/audio/over.mp3']));
+      expect(s3.uploads.size).toBe(0);
+    });
+
+    it('stores an MP3 uploaded in the back office in the bucket, and nothing of one cut off', async () => {
+      await createUser(t.db, { email: 'bucket-admin@example.test', password: 'fills-the-bucket', is_admin: true });
+      const admin = await logIn(t.app, { email: 'bucket-admin@example.test', password: 'fills-the-bucket' });
+      const body = multipartBody(recording(), 'track.mp3');
+      const send = (payload: Buffer) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/crud/admin/media?kind=audio',
+          headers: { ...body.headers, cookie: admin.cookie! },
+          payload,
+        });
+      const before = s3.objects.size;
+
+      const cut = await send(body.payload.subarray(0, body.payload.length - 5000));
+      const whole = await send(body.payload);
+
+      expect([cut.statusCode, cut.json().code]).toEqual([400, 'media_upload_incomplete']);
+      expect(whole.statusCode).toBe(200);
+      const { key, size, length_seconds } = whole.json();
+      expect({ size, length_seconds }).toEqual({ size: recording().length, length_seconds: 33 });
+      expect(s3.objects.get(key)?.body.equals(recording())).toBe(true);
+      expect(s3.objects.size).toBe(before + 1);
+    });
   });
 
   it('fails loudly, not as a missing file, when the bucket refuses the keys', async () => {

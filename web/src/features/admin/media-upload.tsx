@@ -103,9 +103,11 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
         disabled={uploading}
         onChange={start}
       />
-      {uploading && (
+      {state.step === 'uploading' && (
         <Progress label={label} name={state.name} progress={state.progress} onCancel={() => upload.current?.abort()} />
       )}
+      {/* A finished upload keeps its full bar beside what the server kept. */}
+      {state.step === 'done' && <Progress label={label} name={state.name} progress={{ loaded: 1, total: 1 }} />}
       <div role="status" className="media-upload__status">
         {state.step === 'done' && <Uploaded name={state.name} file={state.file} />}
         {state.step === 'cancelled' && <p>{t('admin.media.cancelled')}</p>}
@@ -129,7 +131,8 @@ function Progress({
   label: string;
   name: string;
   progress: UploadProgress;
-  onCancel: () => void;
+  /** While under way; a finished upload has nothing to cancel. */
+  onCancel?: () => void;
 }) {
   const { t } = useI18n();
   const fraction = progress.total > 0 ? Math.min(progress.loaded / progress.total, 1) : 0;
@@ -137,9 +140,11 @@ function Progress({
     <div className="media-upload__progress">
       <progress max={1} value={fraction} aria-label={t('admin.media.progress', { label, name })} />
       <span className="media-upload__percent">{t('admin.media.percent', { fraction: Math.floor(fraction * 100) / 100 })}</span>
-      <button type="button" className="button button--secondary button--small" onClick={onCancel}>
-        {t('admin.media.cancel')}
-      </button>
+      {onCancel && (
+        <button type="button" className="button button--secondary button--small" onClick={onCancel}>
+          {t('admin.media.cancel')}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,0 +1,145 @@
+import { readFileSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { formatClock, routePath } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, test } from './fixtures';
+import { seriousViolations, signInAsAdmin } from './helpers';
+
+// Issue 30 item 2: the ministry's volunteer uploads a cover picture and an
+// MP3 on the Media page, watches each progress bar fill to 100%, sees the
+// picture and hears the track back, and the track's length as the server
+// read it; a file that is not an MP3 is refused in the site's language, and
+// an upload cancelled halfway keeps nothing.
+
+// axe goes into the page as an inline script (helpers.ts seriousViolations).
+test.use({ bypassCSP: true, expectedApiErrors: [{ status: 400, path: /^\/crud\/admin\/media$/ }] });
+
+const demoMedia = path.resolve(import.meta.dirname, '../../server/demo/media');
+const coverBytes = readFileSync(path.join(demoMedia, 'covers/daniel-y-los-leones.jpg'));
+const trackBytes = readFileSync(path.join(demoMedia, 'audio/daniel-y-los-leones/01.mp3'));
+/** Names of this run's own (the en and es journeys share the server's list). */
+const run = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** The track's length as music-metadata reads it (35.4 s). */
+const TRACK_SECONDS = 35;
+
+/** The journey server keeps uploads in the demo media folder (MEDIA_DIR unset): each journey removes its own. */
+const uploadedKeys: string[] = [];
+test.afterEach(() => {
+  for (const key of uploadedKeys.splice(0)) {
+    rmSync(path.join(demoMedia, key), { force: true });
+    rmSync(path.join(demoMedia, key.replace(/\.mp3$/, '-preview.mp3')), { force: true });
+  }
+  // And the folders once empty (the other language's journey may still have files there).
+  for (const folder of ['uploads/audio', 'uploads/images', 'uploads']) {
+    try {
+      rmdirSync(path.join(demoMedia, folder));
+    } catch {}
+  }
+});
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Slows the browser's uploads (Chromium's network emulation), so a journey sees a bar part-way and can cancel. */
+async function uploadSpeed(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  return (bytesPerSecond: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: bytesPerSecond,
+    });
+}
+
+/** The upload field's bar: named by the field and the file, and its percent beside it. */
+async function expectFullBar(page: Page, t: Translate, label: string, name: string) {
+  const bar = page.getByRole('progressbar', { name: t('admin.media.progress', { label, name }) });
+  await expect(bar).toHaveJSProperty('value', 1);
+  await expect(bar.locator('xpath=following-sibling::*[1]')).toHaveText(t('admin.media.percent', { fraction: 1 }));
+}
+
+test('the admin uploads a picture and an MP3 on the Media page, with progress to 100% and the track’s length', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const id = run();
+  const COVER = { name: `cover-${id}.jpg`, mimeType: 'image/jpeg', buffer: coverBytes };
+  const TRACK = { name: `track-${id}.mp3`, mimeType: 'audio/mpeg', buffer: trackBytes };
+  const NOT_A_TRACK = {
+    name: `setup-${id}.mp3`,
+    mimeType: 'audio/mpeg',
+    buffer: Buffer.from('MZ\x90\x00 not a track', 'latin1'),
+  };
+  const throttle = await uploadSpeed(page);
+  await signInAsAdmin(page);
+  await page.goto(routePath('admin', siteLang)!);
+  await page
+    .getByRole('navigation', { name: t('admin.nav.label') })
+    .getByRole('link', { name: t('admin.nav.media') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.media.title') })).toBeVisible();
+  const pictures = section(page, t('admin.media.imageForm'));
+  const tracks = section(page, t('admin.media.audioForm'));
+  const imageLabel = t('admin.media.imageLabel');
+  const audioLabel = t('admin.media.audioLabel');
+
+  await test.step('A picture: the bar fills, the server’s answer is shown, and the picture itself', async () => {
+    const answer = page.waitForResponse((r) => r.url().includes('/crud/admin/media?kind=image'));
+    await pictures.getByLabel(imageLabel).setInputFiles(COVER);
+    const stored = await (await answer).json();
+    uploadedKeys.push(stored.key);
+
+    await expectFullBar(page, t, imageLabel, COVER.name);
+    await expect(pictures.getByRole('status')).toHaveText(
+      t('admin.media.uploaded', { name: COVER.name, megabytes: Math.round((COVER.buffer.length / 1048576) * 10) / 10 }),
+    );
+    const picture = pictures.getByRole('img', { name: t('admin.media.currentOf', { label: imageLabel }) });
+    await expect(picture).toHaveAttribute('src', `/media/${stored.key}`);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  });
+
+  await test.step('A file that is not an MP3 is refused in the site’s language', async () => {
+    await tracks.getByLabel(audioLabel).setInputFiles(NOT_A_TRACK);
+
+    await expect(tracks.getByRole('alert')).toHaveText(t('errors.media_not_mp3'));
+  });
+
+  await test.step('An MP3 cancelled halfway: the bar moves, the upload stops', async () => {
+    await throttle(40_000);
+    await tracks.getByLabel(audioLabel).setInputFiles(TRACK);
+    const bar = page.getByRole('progressbar', { name: t('admin.media.progress', { label: audioLabel, name: TRACK.name }) });
+    await expect.poll(() => bar.evaluate((p: HTMLProgressElement) => p.value)).toBeGreaterThan(0);
+    await tracks.getByRole('button', { name: t('admin.media.cancel') }).click();
+
+    await expect(tracks.getByRole('status')).toHaveText(t('admin.media.cancelled'));
+    await expect(bar).toHaveCount(0);
+    await throttle(-1);
+  });
+
+  await test.step('The MP3 again: the bar fills, the length read from the file is shown, the track plays back', async () => {
+    const answer = page.waitForResponse((r) => r.url().includes('/crud/admin/media?kind=audio'));
+    await tracks.getByLabel(audioLabel).setInputFiles(TRACK);
+    const stored = await (await answer).json();
+    uploadedKeys.push(stored.key);
+
+    await expectFullBar(page, t, audioLabel, TRACK.name);
+    const status = tracks.getByRole('status');
+    await expect(status).toContainText(t('admin.media.length', { length: formatClock(TRACK_SECONDS) }));
+    await expect(status).toContainText(t('admin.media.previewMade', { length: formatClock(30) }));
+    const player = tracks.getByLabel(t('admin.media.currentOf', { label: audioLabel }));
+    await expect(player).toHaveAttribute('src', `/crud/admin/media/audio/${stored.key}`);
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => Math.round(audio.duration))).toBe(TRACK_SECONDS);
+  });
+
+  await test.step('Recent uploads list both files, the track once with its length, nothing refused or cancelled; no serious accessibility problem', async () => {
+    const rows = page.getByRole('table', { name: t('admin.media.recent') }).getByRole('row');
+    const track = rows.filter({ hasText: TRACK.name });
+    await expect(track).toHaveCount(1);
+    await expect(track).toContainText(t('admin.media.kind.audio'));
+    await expect(track).toContainText(formatClock(TRACK_SECONDS));
+    await expect(rows.filter({ hasText: COVER.name })).toContainText(t('admin.media.kind.image'));
+    await expect(rows.filter({ hasText: NOT_A_TRACK.name })).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
