@@ -30,6 +30,7 @@ import { currentOwner } from './modules/cart/cart-owner';
 import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { cmsEditorRoutes } from './modules/cms/cms-editor.routes';
@@ -165,6 +166,7 @@ export async function buildApp({
   await app.register(cmsEditorRoutes, { cms });
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(catalogueRoutes, { catalogue });
+  await app.register(catalogueAdminRoutes, { catalogue });
   // One media storage (and one open-file cache) for streams, images and CMS downloads.
   const storage = createMediaStorage(config);
   app.addHook('onClose', async () => storage.close?.());

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SiteQuery } from './common';
 import { wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /**
  * Issue 30 item 2: audio and pictures uploaded in the back office, POST
@@ -11,6 +12,17 @@ import { wholeNumberParam } from './numbers';
  */
 
 const IsoDate = z.string().describe('ISO date-time');
+
+/**
+ * A stored file's key, as an upload answers it (what products and CMS pages
+ * name their pictures and tracks by): a key, never an address, markup or a
+ * path out of the storage.
+ */
+export const StorageKey = text()
+  .trim()
+  .max(300)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, { error: 'validation.invalid' })
+  .refine((k) => !k.includes('..') && !k.includes('//'), { error: 'validation.invalid' });
 
 /** What a file is for: an MP3 track (or its preview), or a picture (a cover, a CMS hero, a sidebar). */
 export const MediaKind = z.enum(['audio', 'image']);

@@ -219,6 +219,14 @@ export const AuditAction = z.enum([
   'cms.create',
   'cms.save',
   'cms.publish',
+  // issue 30 item 1: the catalogue
+  'product.create',
+  'product.update',
+  'product.withdraw',
+  'sku.create',
+  'sku.update',
+  'tracks.reorder',
+  'promoted.update',
   'media.upload',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;

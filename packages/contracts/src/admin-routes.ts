@@ -35,6 +35,11 @@ export const adminPageRoutes = {
   adminPage: { paths: ['/admin/pages/:id'], access: 'admin' },
   // Issue 30 item 2: audio and pictures uploaded in the browser, and the recent uploads.
   adminMedia: { paths: ['/admin/media'], access: 'admin' },
+  // Issue 30 item 1: the catalogue (products, a new one, one with its skus) and the home page's promoted lists (?lang=).
+  adminProducts: { paths: ['/admin/products'], access: 'admin' },
+  adminProductNew: { paths: ['/admin/products/new'], access: 'admin' },
+  adminProduct: { paths: ['/admin/products/:id'], access: 'admin' },
+  adminPromoted: { paths: ['/admin/promoted'], access: 'admin' },
 } as const satisfies Record<string, PageRoute>;
 
 export type AdminPageRouteId = keyof typeof adminPageRoutes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StorageKey } from './admin-media';
 import { DONATION_USD } from './cart';
 import { CmsTemplate, homeFieldNames } from './cms';
 import { SiteQuery } from './common';
@@ -25,13 +26,6 @@ export const CmsUrl = text()
   .max(300)
   .regex(/^\/[a-z0-9][a-z0-9/_.-]*$/, { error: 'admin.pages.urlInvalid' })
   .refine((u) => !u.endsWith('/') && !u.includes('//') && !u.includes('..'), { error: 'admin.pages.urlInvalid' });
-
-/** A file in the site's storage (an uploaded image or MP3): a key, never an address or a path out of storage. */
-export const StorageKey = text()
-  .trim()
-  .max(300)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, { error: 'validation.invalid' })
-  .refine((k) => !k.includes('..') && !k.includes('//'), { error: 'validation.invalid' });
 
 /** A link an editor types: a site path (`/shop`, `/contact#form`) or an http(s) address; never `javascript:` or `//host`. */
 export const CmsLink = text()

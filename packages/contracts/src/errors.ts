@@ -138,6 +138,11 @@ export const errorCodes = [
   'refund_refused',
   'last_admin',
   'account_locked',
+  // issue 30 item 1: the catalogue edited in the back office
+  'slug_taken',
+  'product_changed',
+  'sku_format_taken',
+  'promoted_sku_invalid',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
   // issue 30 item 3: a menu saved from a version another admin's save has replaced

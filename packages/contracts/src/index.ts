@@ -2,6 +2,7 @@ export * from './accounts-login';
 export * from './accounts-password';
 export * from './accounts-profile';
 export * from './addresses';
+export * from './admin-catalogue';
 export * from './admin-media';
 export * from './admin-moderation';
 export * from './admin-orders';

@@ -61,6 +61,7 @@ describe('migrateToLatest', () => {
       'password_reset_tokens',
       'payment_customers',
       'payment_events',
+      'product_slug_redirects',
       'products',
       'promoted_skus',
       'rate_limits',

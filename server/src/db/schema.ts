@@ -448,6 +448,12 @@ export interface PaymentEvents {
   type: string;
 }
 
+export interface ProductSlugRedirects {
+  created_at: Generated<Timestamp>;
+  product_id: number;
+  slug: string;
+}
+
 export interface Products {
   created_at: Generated<Timestamp>;
   description: Generated<string>;
@@ -761,6 +767,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokens;
   payment_customers: PaymentCustomers;
   payment_events: PaymentEvents;
+  product_slug_redirects: ProductSlugRedirects;
   products: Products;
   promoted_skus: PromotedSkus;
   rate_limits: RateLimits;

@@ -27,6 +27,7 @@ import * as m0054 from './0054_reports';
 import * as m0055 from './0055_coupons_back_office';
 import * as m0056 from './0056_moderation';
 import * as m0057 from './0057_media_files';
+import * as m0058 from './0058_product_slug_redirects';
 import * as m0059 from './0059_cms_drafts';
 import * as m0060 from './0060_navigation_versions';
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   '0055_coupons_back_office': m0055,
   '0056_moderation': m0056,
   '0057_media_files': m0057,
+  '0058_product_slug_redirects': m0058,
   '0059_cms_drafts': m0059,
   '0060_navigation_versions': m0060,
 };

@@ -216,6 +216,13 @@ export function catalogueRepository(db: Db) {
       return rows[0];
     },
 
+    /** The product that had this slug before it was renamed (product_slug_redirects). */
+    async productByOldSlug(slug: string): Promise<ProductRow | undefined> {
+      const { rows } = await sql<ProductRow>`select ${productColumns} from product_slug_redirects r
+        join products p on p.id = r.product_id where r.slug = ${slug}`.execute(db);
+      return rows[0];
+    },
+
     /** Visible skus of any type, with or without a product (subscriptions, gift cards...); a search matches sku titles. */
     listSkus: async function listSkus(
       f: { type?: SkuType | undefined; availableOnly: boolean; search?: string | undefined },

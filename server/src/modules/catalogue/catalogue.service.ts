@@ -279,8 +279,13 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
   // The shop's product listing is read far more than the catalogue changes
   // (docs/decisions/005-catalogue-search.md: kept at most listingCacheMs).
   const listings = ttlCache<{ page: { rows: ListedProductRow[]; count: number }; trackRows: TrackRow[] }>(opts.listingCacheMs);
-  const storySlugs = ttlCache<{ image: string | null } | null>(opts.listingCacheMs);
+  const storySlugs = ttlCache<{ image: string | null; slug: string } | null>(opts.listingCacheMs);
   const inCartOf = async (viewer: Viewer) => skuIdsInCart(db, await viewer.sessionId());
+
+  /** The product at a slug, or the one that had it before it was renamed. */
+  async function productAt(slug: string): Promise<ProductRow | undefined> {
+    return (await repo.productBySlug(slug)) ?? (await repo.productByOldSlug(slug));
+  }
 
   /** The viewer's marks on these tracks: their cart and the access rule, side by side. */
   async function marksOf(viewer: Viewer, tracks: readonly TrackRights[]): Promise<Marks> {
@@ -373,17 +378,28 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       return product(await repo.productById(id), viewer);
     },
 
+    /** A product by its slug, or by a slug it had before (issue 30: renamed in the back office); its `slug` is the current one. */
     async productBySlug(slug: string, viewer: Viewer) {
-      return product(await repo.productBySlug(slug), viewer);
+      return product(await productAt(slug), viewer);
     },
 
-    /** Whether /story/{slug} names a product: the page's HTTP status (404 when not), asked on every visit, so cached briefly. */
-    /** The story page's album at this slug, for its HTML (its cover, `/media/…`, is preloaded); null when no product has the slug. */
-    async storyPage(slug: string): Promise<{ image: string | null } | null> {
+    /**
+     * The story page's album at this slug, for its HTML (its cover, `/media/…`,
+     * is preloaded) and its status: null when no product has or had the
+     * slug (404); `slug` is the current one, which an old slug redirects to
+     * (301). Asked on every visit, so cached briefly.
+     */
+    async storyPage(slug: string): Promise<{ image: string | null; slug: string } | null> {
       return storySlugs(slug, async () => {
-        const row = await repo.productBySlug(slug);
-        return row ? { image: imageUrl(row.primary_image) } : null;
+        const row = await productAt(slug);
+        return row ? { image: imageUrl(row.primary_image), slug: row.slug } : null;
       });
+    },
+
+    /** Issue 30: after an edit in the back office, this instance reads the catalogue afresh (others within listingCacheMs). */
+    forget() {
+      listings.clear();
+      storySlugs.clear();
     },
 
     async recommendedAlbums(lang: LangCode, viewer: Viewer) {

@@ -29,8 +29,12 @@ export interface WebOptions {
   sites: SiteLangOptions;
   /** The CMS page at a path of a site language, for its head; null when the CMS has none. */
   cmsPage: (lang: LangCode, path: string) => Promise<CmsPageMeta | null>;
-  /** The product at this slug, with its cover (`/media/…`): /story/{slug} is a page only when there is one (else 404). */
-  storyPage: (slug: string) => Promise<{ image: string | null } | null>;
+  /**
+   * The product at this slug, with its cover (`/media/…`) and its current
+   * slug: /story/{slug} is a page only when there is one (else 404), and an
+   * old slug of a renamed product redirects (301) to the current one.
+   */
+  storyPage: (slug: string) => Promise<{ image: string | null; slug: string } | null>;
   /** The resized copies of a stored image (`/media/<key>` or the key) at a place's widths, as resize-multiple names them; undefined when there are none. */
   resizedCopies: (url: string, use: ImageUse) => Promise<readonly { resized_url: string; width: number }[] | undefined>;
   /** The cover of a language's free story of the week (`/media/…`): the home page's hero when its entry has no header image. */
@@ -42,6 +46,12 @@ export interface WebOptions {
   /** The web build's server render (server-render.ts, decision 015); undefined leaves every page to the browser. */
   renderApp?: RenderApp;
 }
+
+/** The query string of a request's address, with its `?` (or nothing). */
+const queryOf = (request: FastifyRequest) => {
+  const at = request.url.indexOf('?');
+  return at < 0 ? '' : request.url.slice(at);
+};
 
 /** The path of a page's address, as the web app's location has it. */
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
@@ -202,11 +212,15 @@ export default fp<WebOptions>(
     };
 
     /** Whether a route's parameters name something that exists (a story page needs its product), and a story's cover. */
-    const found = async (id: AnyPageRouteId, params: unknown): Promise<{ exists: boolean; cover?: string | null }> => {
+    const found = async (
+      id: AnyPageRouteId,
+      params: unknown,
+    ): Promise<{ exists: boolean; cover?: string | null; movedTo?: string }> => {
       if (id !== 'story') return { exists: true };
       const { slug } = params as { slug?: string };
       const story = slug ? await storyPage(slug) : null;
-      return story ? { exists: true, cover: story.image } : { exists: false };
+      if (!story) return { exists: false };
+      return { exists: true, cover: story.image, ...(story.slug !== slug ? { movedTo: story.slug } : {}) };
     };
 
     /**
@@ -231,7 +245,14 @@ export default fp<WebOptions>(
         const isRoute = !route.cms;
         app.get(url, { schema: { hide: true } }, async (request, reply) => {
           if (!isRoute) return sendPage(request, reply, false, await showsOf(request, id, route), undefined, id);
-          const [{ exists, cover }, shows] = await Promise.all([found(id, request.params), showsOf(request, id, route)]);
+          const [{ exists, cover, movedTo }, shows] = await Promise.all([found(id, request.params), showsOf(request, id, route)]);
+          // A renamed product's old address: permanently at its new one (issue 30), the query kept. Asked again each
+          // time (no-cache): renamed back, the old address is the page again, and a kept redirect would loop.
+          if (movedTo) {
+            return reply
+              .header('cache-control', 'no-cache')
+              .redirect(`${url.replace(':slug', encodeURIComponent(movedTo))}${queryOf(request)}`, 301);
+          }
           return sendPage(request, reply, exists, shows, cover, id);
         });
       }

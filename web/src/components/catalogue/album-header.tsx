@@ -1,6 +1,7 @@
 import type { Product } from '@storyhouse/contracts';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { CmsHtml } from '../cms/cms-html';
 import { ResponsiveImage } from './responsive-image';
 import './album.css';
 
@@ -33,9 +34,10 @@ export function AlbumHeader({
         <Heading className="story__title" lang={product.lang_code}>
           {product.title}
         </Heading>
-        <p className="story__description" lang={product.lang_code}>
-          {product.description}
-        </p>
+        {/* Rich text the back office wrote, sanitized by the server (issue 30 item 1); plain text reads as before. */}
+        <div className="story__description" lang={product.lang_code}>
+          <CmsHtml html={product.description} />
+        </div>
         {children}
       </div>
     </div>

@@ -16,6 +16,10 @@ import AdminOrderPage from './order-page';
 import AdminOrdersPage from './orders-page';
 import PageEditorPage from './page-editor-page';
 import PagesPage from './pages-page';
+import ProductNewPage from './product-new-page';
+import ProductPage from './product-page';
+import ProductsPage from './products-page';
+import PromotedPage from './promoted-page';
 import RenewalsPage from './renewals-page';
 import ReportsPage from './reports-page';
 import ShippingPage from './shipping-page';
@@ -47,6 +51,10 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminPages: PagesPage,
   adminPage: PageEditorPage,
   adminMedia: MediaPage,
+  adminProducts: ProductsPage,
+  adminProductNew: ProductNewPage,
+  adminProduct: ProductPage,
+  adminPromoted: PromotedPage,
 };
 
 /** /admin itself; the pages' paths are written in full and matched below it. */

@@ -27,6 +27,8 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
   {
     label: 'admin.nav.group.shop',
     sections: [
+      { route: 'adminProducts', label: 'admin.nav.products' },
+      { route: 'adminPromoted', label: 'admin.nav.promoted' },
       { route: 'adminCoupons', label: 'admin.nav.coupons' },
       { route: 'adminShipping', label: 'admin.nav.shipping' },
     ],

@@ -76,6 +76,13 @@ const actions: Record<AuditAction, MessageKey> = {
   'cms.create': 'admin.audit.action.cms_create',
   'cms.save': 'admin.audit.action.cms_save',
   'cms.publish': 'admin.audit.action.cms_publish',
+  'product.create': 'admin.audit.action.product_create',
+  'product.update': 'admin.audit.action.product_update',
+  'product.withdraw': 'admin.audit.action.product_withdraw',
+  'sku.create': 'admin.audit.action.sku_create',
+  'sku.update': 'admin.audit.action.sku_update',
+  'tracks.reorder': 'admin.audit.action.tracks_reorder',
+  'promoted.update': 'admin.audit.action.promoted_update',
   'media.upload': 'admin.audit.action.media_upload',
 };
 

@@ -1,6 +1,7 @@
-import { libraryPaths, type Product, routePath, type Sku } from '@storyhouse/contracts';
+import { libraryPaths, type Product, pageRoutes, routePath, type Sku } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AddToCartButton } from '../../components/cart/add-to-cart-button';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
@@ -21,6 +22,15 @@ export default function StoryPage() {
   const { t, lang } = useI18n();
   const { data: product, error, isPending, refetch } = useProduct(slug);
   const notFound = isItemNotFound(error);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  // A renamed product answers its old slug with its current one (issue 30): the address becomes the current one.
+  const canonical = product?.slug;
+  useEffect(() => {
+    if (canonical && canonical !== slug) {
+      navigate(`${pageRoutes.story.paths[0].replace(':slug', encodeURIComponent(canonical))}${search}`, { replace: true });
+    }
+  }, [canonical, slug, search, navigate]);
   useDocumentTitle(product?.title ?? (notFound ? t('errors.item_not_found') : undefined));
   const shopPath = routePath('shop', lang) ?? '/';
 

@@ -1,0 +1,191 @@
+import {
+  AdminProduct,
+  AdminProductBody,
+  AdminProductParams,
+  AdminProductsQuery,
+  AdminProductsResponse,
+  AdminProductUpdateBody,
+  AdminPromoted,
+  AdminPromotedBody,
+  AdminPromotedParams,
+  AdminSkuBody,
+  AdminSkuParams,
+  AdminTrackOrderBody,
+  AdminWithdrawBody,
+  SiteQuery,
+} from '@storyhouse/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../accounts/guards';
+import { type CatalogueCaches, catalogueAdminService } from './catalogue-admin.service';
+
+const tags = ['admin'];
+
+/**
+ * Issue 30 item 1: the catalogue in the back office (admins acting as
+ * themselves; every edit one transaction, audited). Edits of a product send
+ * the updated_at they read it at: 409 product_changed when it changed since.
+ */
+export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCaches }> = async (app, { catalogue }) => {
+  const admin = catalogueAdminService(app.db, catalogue);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/crud/admin/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products, newest first, 25 a page: by title or slug, language, available or withdrawn',
+        querystring: AdminProductsQuery,
+        response: { 200: AdminProductsResponse },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return admin.list(request.query);
+    },
+  );
+
+  app.post(
+    '/crud/admin/products',
+    {
+      schema: {
+        tags,
+        summary: 'Adds a product (409 slug_taken); audited',
+        querystring: SiteQuery,
+        body: AdminProductBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.create(request, await requireAdmin(request), request.body),
+  );
+
+  app.get(
+    '/crud/admin/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A product with every sku (hidden ones too), its old slugs, and whether an order holds it',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return admin.product(request.params.id);
+    },
+  );
+
+  app.put(
+    '/crud/admin/products/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edits a product, whole; a new slug keeps the old one redirecting (409 slug_taken, product_changed); audited',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        body: AdminProductUpdateBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.update(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/crud/admin/products/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws a product: no longer sold, never deleted; those who bought it keep it (409 product_changed); audited',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        body: AdminWithdrawBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.withdraw(request, await requireAdmin(request), request.params.id, request.body.updated_at),
+  );
+
+  app.post(
+    '/crud/admin/products/:id/skus',
+    {
+      schema: {
+        tags,
+        summary:
+          'Adds a sku: the digital album, a track (after the last), the CD or the book (409 sku_format_taken, product_changed); audited',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        body: AdminSkuBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.addSku(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/crud/admin/products/:id/skus/:skuId',
+    {
+      schema: {
+        tags,
+        summary:
+          'Edits a sku, whole: prices, sale price, hidden, shipped free, a track’s recording (409 product_changed); audited',
+        params: AdminSkuParams,
+        querystring: SiteQuery,
+        body: AdminSkuBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) =>
+      admin.updateSku(request, await requireAdmin(request), request.params.id, request.params.skuId, request.body),
+  );
+
+  app.put(
+    '/crud/admin/products/:id/track-order',
+    {
+      schema: {
+        tags,
+        summary: 'Puts the tracks in a new order: every track of the product, each once (409 product_changed); audited',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        body: AdminTrackOrderBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.reorderTracks(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/crud/admin/promoted/:lang',
+    {
+      schema: {
+        tags,
+        summary: "A language's recommended albums and top stories, in order",
+        params: AdminPromotedParams,
+        querystring: SiteQuery,
+        response: { 200: AdminPromoted },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return admin.promoted(request.params.lang);
+    },
+  );
+
+  app.put(
+    '/crud/admin/promoted/:lang',
+    {
+      schema: {
+        tags,
+        summary: "Sets a language's recommended albums and top stories, in order (400 promoted_sku_invalid); audited",
+        params: AdminPromotedParams,
+        querystring: SiteQuery,
+        body: AdminPromotedBody,
+        response: { 200: AdminPromoted },
+      },
+    },
+    async (request) => admin.setPromoted(request, await requireAdmin(request), request.params.lang, request.body),
+  );
+};
