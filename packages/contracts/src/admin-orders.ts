@@ -246,6 +246,9 @@ export const auditTargetKinds = [
   // issue 30 items 2 and 3: an uploaded file, a CMS page ("page /about (en)")
   'media',
   'page',
+  // issue 30 item 1: a product ("product jonas-y-el-gran-pez") and a language's home-page lists ("promoted es")
+  'product',
+  'promoted',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
-import { recordAdminAction } from '../audit/audit';
+import { auditTarget, recordAdminAction } from '../audit/audit';
 import { sanitizeCmsHtml } from '../cms/sanitize';
 import {
   type AdminProductRow,
@@ -59,7 +59,7 @@ const invalidField = (field: string, key: 'validation.unsafeHtml' | 'validation.
 /** Another product has or had the slug: 409, with the message by the field. */
 const slugTaken = () => new AppError('conflict', 'slug_taken', {}, { slug: { key: 'validation.slugTaken' } });
 
-const productTarget = (slug: string) => `product ${slug}`;
+const productTarget = (slug: string) => auditTarget('product', slug);
 
 /** The same time as the editor holds it: to the millisecond. */
 const sameTime = (a: Date, readAt: string) => a.getTime() === new Date(readAt).getTime();
@@ -333,7 +333,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
         }
         await repo.replacePromoted(lang, 'recommended_album', input.recommended_albums);
         await repo.replacePromoted(lang, 'top_story', input.top_stories);
-        await recordAdminAction(trx, request, admin, 'promoted.update', `promoted ${lang}`, {
+        await recordAdminAction(trx, request, admin, 'promoted.update', auditTarget('promoted', lang), {
           recommended_albums: input.recommended_albums.join(', '),
           top_stories: input.top_stories.join(', '),
         });
