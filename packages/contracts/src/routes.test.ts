@@ -11,6 +11,13 @@ describe('matchPageRoute', () => {
     expect(matchPageRoute('')).toBe('home');
   });
 
+  it('gives the back office every path under /admin (its pages come with its code), a page of its own first', () => {
+    expect(matchPageRoute('/admin')).toBe('admin');
+    expect(matchPageRoute('/admin/orders/12')).toBe('admin');
+    expect(matchPageRoute('/admin/pages/12/preview')).toBe('adminPagePreview');
+    expect(matchPageRoute('/administrators')).toBeUndefined();
+  });
+
   it('matches nothing for paths that are not pages', () => {
     for (const path of ['/no-such-page', '/crud/session', '/healthz', '/assets/index-Fx7ure01.js', '//', '/?x=1']) {
       expect(matchPageRoute(path), path).toBeUndefined();

@@ -95,8 +95,7 @@ export function isPageRouteBuilt(id: string): id is PageRouteId {
   return Object.hasOwn(pageRoutes, id);
 }
 
-function matches(pattern: string, path: string, nested = false): boolean {
-  if (nested && path.startsWith(`${pattern}/`)) return true;
+function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.replace(/\/+$/, '').split('/');
   if (pattern === '/') return path === '/' || path === '';
@@ -104,10 +103,11 @@ function matches(pattern: string, path: string, nested = false): boolean {
   return a.every((seg, i) => (seg.startsWith(':') ? (b[i] ?? '') !== '' : seg === b[i]));
 }
 
-/** The page route a path belongs to, or undefined for a not-found path. */
+/** The page route a path belongs to (a route's own path first, then a nested route's), or undefined for a not-found path. */
 export function matchPageRoute(path: string): PageRouteId | undefined {
-  for (const [id, route] of Object.entries(pageRoutes) as [PageRouteId, PageRoute][]) {
-    if (route.paths.some((p) => matches(p, path, route.nested))) return id;
-  }
-  return undefined;
+  const routes = Object.entries(pageRoutes) as [PageRouteId, PageRoute][];
+  return (
+    routes.find(([, route]) => route.paths.some((p) => matches(p, path)))?.[0] ??
+    routes.find(([, route]) => route.nested && route.paths.some((p) => path.startsWith(`${p}/`)))?.[0]
+  );
 }
