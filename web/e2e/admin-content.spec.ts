@@ -1,12 +1,10 @@
-import { mkdir, rmdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Page, type Response, request } from '@playwright/test';
 import { type AdminPromoted, adminPath, type Product, routePath } from '@storyhouse/contracts';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoNavigation, demoPage, expect, mainNavigation, test, translator } from './fixtures';
-import { apiGet, asBrowser, createAccount, DEMO_ADMIN, freshEmail, payCart, signInAsAdmin } from './helpers';
+import { apiGet, asBrowser, createAccount, DEMO_ADMIN, freshEmail, payCart, signInAsAdmin, withRunLock } from './helpers';
 
 // Issue 30's "Done when", tried as a new user would, in a real browser, as the
 // demo admin: a new Spanish album with three uploaded tracks and a cover, put
@@ -39,30 +37,6 @@ const russian: Translate = createTranslator('ru', ru, (key) => {
 
 // Another admin saving the About page or a menu meanwhile: the save is refused (409), said so, and done again.
 test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/admin\/cms\/entries\/\d+(\/publish)?$/ }] });
-
-/**
- * Runs `steps` while no other run of this journey holds `name` (the Spanish home page's lists, the Russian menu: no
- * other journey edits them): a directory made with mkdir is the lock every worker sees, beside the run's data folder
- * (helpers.ts withTestClock does the same for the test processor's clock).
- */
-async function withLock<T>(name: string, steps: () => Promise<T>): Promise<T> {
-  const lock = `${process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'storyhouse-e2e')}-${name}.lock`;
-  await expect
-    .poll(
-      () =>
-        mkdir(lock).then(
-          () => true,
-          () => false,
-        ),
-      { message: `${name}, held by another run of this journey`, timeout: 90_000, intervals: [100, 200, 400] },
-    )
-    .toBe(true);
-  try {
-    return await steps();
-  } finally {
-    await rmdir(lock);
-  }
-}
 
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
 
@@ -99,7 +73,7 @@ test('Issue 30 done: the admin adds a Spanish album a visitor buys, publishes th
   await page.goto(routePath('admin', 'en')!);
 
   // One run of this journey at a time holds the Spanish home page's lists (saved whole) until they are back as they were.
-  await withLock('spanish-home-lists', async () => {
+  await withRunLock('home-lists-es', async () => {
     try {
       await test.step('a new album in Spanish: title, address, language and its cover uploaded', async () => {
         await adminNav(page, t)
@@ -248,46 +222,48 @@ test('Issue 30 done: the admin adds a Spanish album a visitor buys, publishes th
   const aboutSince = Date.now() - 2000;
   let words = '';
 
-  await test.step('the English About page: a paragraph added to its draft, previewed, published and seen live', async () => {
-    await page.goto(`${adminPath('adminPages', 'en')}?lang_code=en&search=${encodeURIComponent(about.title)}`);
-    await page.getByRole('link', { name: about.title, exact: true }).click();
-    const editor = page.url();
-    // Another admin (admin-pages.spec.ts, or this journey's other run) may save the page meanwhile: the save or the
-    // publish is then refused, said so, and this admin starts again from the page as it is now, with words of their own.
-    let attempt = 0;
-    await expect(async () => {
-      attempt += 1;
-      words = `A word from the done-when journey ${token}-${attempt}.`;
-      await page.goto(editor);
-      await expect(
-        page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: about.title }) }),
-      ).toBeVisible();
-      await page.getByRole('textbox', { name: t('admin.pages.fieldMainContent') }).click();
-      await page.keyboard.press('ControlOrMeta+End');
-      await page.keyboard.press('Enter');
-      await page.keyboard.type(words);
-      await page.getByRole('button', { name: t('admin.pages.save') }).click();
-      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
+  await test.step('the English About page: a paragraph added to its draft, previewed, published and seen live', () =>
+    // admin-pages.spec.ts edits this page too: one journey at a time.
+    withRunLock('about-page-en', async () => {
+      await page.goto(`${adminPath('adminPages', 'en')}?lang_code=en&search=${encodeURIComponent(about.title)}`);
+      await page.getByRole('link', { name: about.title, exact: true }).click();
+      const editor = page.url();
+      // Another admin (admin-pages.spec.ts, or this journey's other run) may save the page meanwhile: the save or the
+      // publish is then refused, said so, and this admin starts again from the page as it is now, with words of their own.
+      let attempt = 0;
+      await expect(async () => {
+        attempt += 1;
+        words = `A word from the done-when journey ${token}-${attempt}.`;
+        await page.goto(editor);
+        await expect(
+          page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: about.title }) }),
+        ).toBeVisible();
+        await page.getByRole('textbox', { name: t('admin.pages.fieldMainContent') }).click();
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.press('Enter');
+        await page.keyboard.type(words);
+        await page.getByRole('button', { name: t('admin.pages.save') }).click();
+        await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
 
-      await page.getByRole('link', { name: t('admin.pages.preview') }).click();
-      await expect(page.getByRole('complementary', { name: t('admin.pagePreview.banner') })).toBeVisible();
+        await page.getByRole('link', { name: t('admin.pages.preview') }).click();
+        await expect(page.getByRole('complementary', { name: t('admin.pagePreview.banner') })).toBeVisible();
+        await expect(page.getByRole('main').getByText(words)).toBeVisible();
+        await page.getByRole('link', { name: t('admin.pagePreview.backToEditor') }).click();
+
+        await page.getByRole('button', { name: t('admin.pages.publish') }).click();
+        await page
+          .getByRole('dialog', { name: t('admin.pages.publishTitle', { title: about.title }) })
+          .getByRole('button', { name: t('admin.pages.publish') })
+          .click();
+        await expect(page.getByRole('status').filter({ hasText: t('admin.pages.published') })).toBeVisible();
+      }).toPass({ timeout: 60_000 });
+      await page.goto('/about');
       await expect(page.getByRole('main').getByText(words)).toBeVisible();
-      await page.getByRole('link', { name: t('admin.pagePreview.backToEditor') }).click();
-
-      await page.getByRole('button', { name: t('admin.pages.publish') }).click();
-      await page
-        .getByRole('dialog', { name: t('admin.pages.publishTitle', { title: about.title }) })
-        .getByRole('button', { name: t('admin.pages.publish') })
-        .click();
-      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.published') })).toBeVisible();
-    }).toPass({ timeout: 60_000 });
-    await page.goto('/about');
-    await expect(page.getByRole('main').getByText(words)).toBeVisible();
-  });
+    }));
 
   const menuTitle = `Новости ${token}`;
   // One run of this journey at a time edits the Russian menu (no other journey does).
-  await withLock('russian-menu', () =>
+  await withRunLock('menu-ru', () =>
     test.step('a menu item added to the Russian site’s menu, seen there, then taken out again', async () => {
       await page.goto(`${adminPath('adminNavigation', 'en')}?lang=ru`);
       const language = t('admin.navigation.languageName.ru');

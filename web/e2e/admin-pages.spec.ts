@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminPath, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoPage, expect, otherLang, test } from './fixtures';
-import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, seriousViolations, signInAsAdmin, withRunLock } from './helpers';
 import { overflow } from './page-width';
 
 // Issue 30 item 3: the ministry's volunteer finds the About page among the
@@ -34,88 +34,93 @@ const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { na
 test('the admin edits the About page’s draft with the rich-text editor, previews it, publishes it and sees it live', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
-  const url = about[siteLang];
-  const entry = demoPage(siteLang, url);
-  // A run of its own: a retry adds its own words (the demo page's own stay, which other journeys read).
-  const words = `${siteLang === 'es' ? 'Ahora en tres idiomas' : 'Now in three languages'} ${Date.now().toString(36)}`;
-  await signInAsAdmin(page);
-  await page.goto(routePath('admin', siteLang)!);
+  // admin-content.spec.ts edits the English About page too: one journey at a time.
+  await withRunLock(`about-page-${siteLang}`, async () => {
+    const url = about[siteLang];
+    const entry = demoPage(siteLang, url);
+    // A run of its own: a retry adds its own words (the demo page's own stay, which other journeys read).
+    const words = `${siteLang === 'es' ? 'Ahora en tres idiomas' : 'Now in three languages'} ${Date.now().toString(36)}`;
+    await signInAsAdmin(page);
+    await page.goto(routePath('admin', siteLang)!);
 
-  await test.step('Pages: found by its title among the pages of the language, opened in the editor', async () => {
-    await adminNav(page, t)
-      .getByRole('link', { name: t('admin.nav.pages') })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: t('admin.pages.title') })).toBeVisible();
-    const filters = page.getByRole('form', { name: t('admin.pages.filters') });
-    await filters.getByLabel(t('admin.pages.language')).selectOption({ label: t(`lang.${siteLang}`) });
-    await filters.getByLabel(t('admin.pages.search')).fill(entry.title);
-    await filters.getByRole('button', { name: t('admin.pages.filterButton') }).click();
-    await expect(page).toHaveURL(new RegExp(`lang_code=${siteLang}`));
-    const link = page.getByRole('link', { name: entry.title, exact: true });
-    const row = page.getByRole('row').filter({ has: link });
-    await expect(row).toContainText(url);
-    await expect(row).toContainText(t('admin.pages.template.basic-subpage'));
-    await link.click();
-    await expect(page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: entry.title }) })).toBeVisible();
-    // Its version in the other language is one click away.
-    const other = otherLang(siteLang);
-    await expect(
-      page.getByRole('link', {
-        name: t('admin.pages.otherVersion', { lang: t(`lang.${other}`), title: demoPage(other, about[other]).title }),
-      }),
-    ).toBeVisible();
-  });
+    await test.step('Pages: found by its title among the pages of the language, opened in the editor', async () => {
+      await adminNav(page, t)
+        .getByRole('link', { name: t('admin.nav.pages') })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: t('admin.pages.title') })).toBeVisible();
+      const filters = page.getByRole('form', { name: t('admin.pages.filters') });
+      await filters.getByLabel(t('admin.pages.language')).selectOption({ label: t(`lang.${siteLang}`) });
+      await filters.getByLabel(t('admin.pages.search')).fill(entry.title);
+      await filters.getByRole('button', { name: t('admin.pages.filterButton') }).click();
+      await expect(page).toHaveURL(new RegExp(`lang_code=${siteLang}`));
+      const link = page.getByRole('link', { name: entry.title, exact: true });
+      const row = page.getByRole('row').filter({ has: link });
+      await expect(row).toContainText(url);
+      await expect(row).toContainText(t('admin.pages.template.basic-subpage'));
+      await link.click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('admin.pages.editTitle', { title: entry.title }) }),
+      ).toBeVisible();
+      // Its version in the other language is one click away.
+      const other = otherLang(siteLang);
+      await expect(
+        page.getByRole('link', {
+          name: t('admin.pages.otherVersion', { lang: t(`lang.${other}`), title: demoPage(other, about[other]).title }),
+        }),
+      ).toBeVisible();
+    });
 
-  await test.step('A new paragraph in bold at the end of the introduction, saved as a draft the site does not show yet', async () => {
-    const intro = page.getByRole('textbox', { name: t('admin.pages.fieldIntro') });
-    await intro.click();
-    await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.press('Enter');
-    const bold = page
-      .getByRole('toolbar', { name: t('admin.richText.toolbar', { field: t('admin.pages.fieldIntro') }) })
-      .getByRole('button', { name: t('admin.richText.bold') });
-    await bold.click();
-    await expect(bold).toHaveAttribute('aria-pressed', 'true');
-    await page.keyboard.type(words);
-    await expect(intro.locator('strong')).toHaveText(words);
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: t('admin.pages.save') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
-    await expect(page.getByText(t('admin.pages.stateChanged'))).toBeVisible();
-    expect(await liveIntro(page, url)).not.toContain(words);
-  });
+    await test.step('A new paragraph in bold at the end of the introduction, saved as a draft the site does not show yet', async () => {
+      const intro = page.getByRole('textbox', { name: t('admin.pages.fieldIntro') });
+      await intro.click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.press('Enter');
+      const bold = page
+        .getByRole('toolbar', { name: t('admin.richText.toolbar', { field: t('admin.pages.fieldIntro') }) })
+        .getByRole('button', { name: t('admin.richText.bold') });
+      await bold.click();
+      await expect(bold).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.type(words);
+      await expect(intro.locator('strong')).toHaveText(words);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: t('admin.pages.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
+      await expect(page.getByText(t('admin.pages.stateChanged'))).toBeVisible();
+      expect(await liveIntro(page, url)).not.toContain(words);
+    });
 
-  await test.step('Preview: the draft as the site will show it, under a banner that says it is a draft', async () => {
-    await page.getByRole('link', { name: t('admin.pages.preview') }).click();
-    await expect(page.getByRole('complementary', { name: t('admin.pagePreview.banner') })).toBeVisible();
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
-    await expect(main.locator('.cms-intro strong')).toHaveText(words);
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-    await page.getByRole('link', { name: t('admin.pagePreview.backToEditor') }).click();
-  });
+    await test.step('Preview: the draft as the site will show it, under a banner that says it is a draft', async () => {
+      await page.getByRole('link', { name: t('admin.pages.preview') }).click();
+      await expect(page.getByRole('complementary', { name: t('admin.pagePreview.banner') })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: entry.title })).toBeVisible();
+      await expect(main.locator('.cms-intro strong')).toHaveText(words);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await page.getByRole('link', { name: t('admin.pagePreview.backToEditor') }).click();
+    });
 
-  await test.step('Publish, once confirmed: the page is live at once', async () => {
-    await page.getByRole('button', { name: t('admin.pages.publish') }).click();
-    const dialog = page.getByRole('dialog', { name: t('admin.pages.publishTitle', { title: entry.title }) });
-    await expect(dialog).toContainText(url);
-    await dialog.getByRole('button', { name: t('admin.pages.publish') }).click();
-    await expect(page.getByRole('status').filter({ hasText: t('admin.pages.published') })).toBeVisible();
-    await expect(page.getByText(t('admin.pages.statePublished'))).toBeVisible();
+    await test.step('Publish, once confirmed: the page is live at once', async () => {
+      await page.getByRole('button', { name: t('admin.pages.publish') }).click();
+      const dialog = page.getByRole('dialog', { name: t('admin.pages.publishTitle', { title: entry.title }) });
+      await expect(dialog).toContainText(url);
+      await dialog.getByRole('button', { name: t('admin.pages.publish') }).click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.published') })).toBeVisible();
+      await expect(page.getByText(t('admin.pages.statePublished'))).toBeVisible();
 
-    await page.goto(url);
-    const intro = page.getByRole('main').locator('.cms-intro');
-    await expect(intro.locator('strong')).toHaveText(words);
-    await expect(intro).toContainText(entry.intro?.replace(/<[^>]+>/g, '') ?? '');
-  });
+      await page.goto(url);
+      const intro = page.getByRole('main').locator('.cms-intro');
+      await expect(intro.locator('strong')).toHaveText(words);
+      await expect(intro).toContainText(entry.intro?.replace(/<[^>]+>/g, '') ?? '');
+    });
 
-  await test.step('The audit log names the publish and links the page', async () => {
-    await page.goto(`${adminPath('adminAudit', siteLang)}?action=cms.publish`);
-    const name = `${url} (${siteLang})`;
-    const link = page.getByRole('link', { name: t('admin.audit.targetOf.page', { name }) }).first();
-    await expect(page.getByRole('row').filter({ has: link }).first()).toContainText(t('admin.audit.action.cms_publish'));
-    await link.click();
-    await expect(page.getByRole('link', { name: entry.title, exact: true })).toBeVisible();
+    await test.step('The audit log names the publish and links the page', async () => {
+      await page.goto(`${adminPath('adminAudit', siteLang)}?action=cms.publish`);
+      const name = `${url} (${siteLang})`;
+      const link = page.getByRole('link', { name: t('admin.audit.targetOf.page', { name }) }).first();
+      await expect(page.getByRole('row').filter({ has: link }).first()).toContainText(t('admin.audit.action.cms_publish'));
+      await link.click();
+      await expect(page.getByRole('link', { name: entry.title, exact: true })).toBeVisible();
+    });
   });
 });
 

@@ -314,16 +314,14 @@ export function watchInFlight(page: Page) {
 }
 
 /**
- * Runs `steps` while no other journey of this run moves the test
- * processor's clock (POST /crud/test-payments/clock): the clock is one for
- * the whole server, and a journey that sets up a renewal (a plan on a card
- * that will decline, then the clock moved) must not have it moved under it
- * by a journey in the other language running alongside. A directory made
- * with mkdir is the lock every worker sees; it is the run's own (beside its
- * data folder), so one left by a crash never outlives the run.
+ * Runs `steps` while no other journey holds `name` (a shared thing two
+ * journeys change: the test processor's clock, a language's home-page
+ * lists, a page both edit): a directory made with mkdir is the lock every
+ * worker sees; it is the run's own (beside its data folder), so one left by
+ * a crash never outlives the run.
  */
-export async function withTestClock<T>(steps: () => Promise<T>): Promise<T> {
-  const lock = `${process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'storyhouse-e2e')}-test-clock.lock`;
+export async function withRunLock<T>(name: string, steps: () => Promise<T>): Promise<T> {
+  const lock = `${process.env.E2E_DATA_DIR ?? path.join(tmpdir(), 'storyhouse-e2e')}-${name}.lock`;
   await expect
     .poll(
       () =>
@@ -331,7 +329,7 @@ export async function withTestClock<T>(steps: () => Promise<T>): Promise<T> {
           () => true,
           () => false,
         ),
-      { message: 'the test clock, held by another journey', timeout: 60_000, intervals: [100, 200, 400] },
+      { message: `${name}, held by another journey`, timeout: 90_000, intervals: [100, 200, 400] },
     )
     .toBe(true);
   try {
@@ -340,3 +338,6 @@ export async function withTestClock<T>(steps: () => Promise<T>): Promise<T> {
     await rmdir(lock);
   }
 }
+
+/** Runs `steps` while no other journey moves the test processor's clock (withRunLock). */
+export const withTestClock = <T>(steps: () => Promise<T>): Promise<T> => withRunLock('test-clock', steps);
