@@ -63,9 +63,11 @@ export class S3Storage implements Storage {
     headers: Record<string, string> = {},
     body?: Buffer,
     query?: Record<string, string>,
+    /** Sign the headers only (UNSIGNED-PAYLOAD): an upload's 8 MiB parts, whose hashing would hold up the event loop. */
+    unsignedBody = false,
   ) {
     const url = this.url(key, query);
-    const payloadHash = body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH;
+    const payloadHash = unsignedBody ? 'UNSIGNED-PAYLOAD' : body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH;
     const signed = signV4(
       { method, url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
       this.credentials,
@@ -160,7 +162,8 @@ export class S3Storage implements Storage {
     // Parts on their way, at most S3_PARTS_IN_FLIGHT: sent side by side while the next is read.
     const sending: Promise<void>[] = [];
     const sendPart = async (number: number, data: Buffer) => {
-      const res = await this.send('PUT', key, {}, data, { partNumber: String(number), uploadId });
+      // As the AWS SDKs send streamed uploads over HTTPS: the body's integrity is TLS's, each hash 30 ms of CPU saved.
+      const res = await this.send('PUT', key, {}, data, { partNumber: String(number), uploadId }, true);
       await res.body?.cancel();
       const etag = res.headers.get('etag');
       if (!res.ok || !etag) throw new S3Error(`S3 UploadPart ${key} #${number}: ${res.status}`);
