@@ -34,6 +34,10 @@ const cleanName = (name: string) =>
     .slice(0, 200)
     .join('') || '-';
 
+/** The request as the audit log reads it, with the client address it came from. */
+const withAddress = (request: FastifyRequest, ip: string) =>
+  new Proxy(request, { get: (target, name) => (name === 'ip' ? ip : Reflect.get(target, name, target)) });
+
 /**
  * The first `bytes` of a stream, and the stream to read the whole file from
  * (the same one with those bytes put back, or, for a file that short, one of
@@ -112,34 +116,44 @@ export function adminMediaService(db: Db, storage: Storage) {
       part: UploadedPart,
       previewSeconds?: number,
     ): Promise<MediaUploadResponse> {
+      // The client address as the request came: a socket closed since has none.
+      const recorded = withAddress(request, request.ip);
       const stored = await store(part, kind, kind === 'audio' ? previewSeconds : undefined);
       const length = stored.lengthSeconds === undefined ? undefined : Math.round(stored.lengthSeconds);
-      let preview: MediaUploadResponse['preview'];
-      if (stored.clip && stored.clip.bytes.length > 0) {
-        const key = stored.key.replace(/\.mp3$/, '-preview.mp3');
-        await storage.write(key, stored.clip.bytes, 'audio/mpeg');
-        preview = { key, kind: 'audio', size: stored.clip.bytes.length, length_seconds: Math.round(stored.clip.seconds) };
-      }
       const originalName = cleanName(part.filename);
-      await db.transaction().execute(async (trx) => {
-        await adminMediaRepository(trx).insert({
-          key: stored.key,
-          kind,
-          contentType: stored.type.contentType,
-          size: stored.size,
-          lengthSeconds: length ?? null,
-          previewKey: preview?.key ?? null,
-          originalName,
-          admin,
+      let preview: MediaUploadResponse['preview'];
+      try {
+        // The uploader cancelled once the file was in: they were told nothing was kept, so nothing is.
+        if (request.raw.socket?.destroyed === true) throw new AppError('invalid_data', 'media_upload_incomplete');
+        if (stored.clip && stored.clip.bytes.length > 0) {
+          const key = stored.key.replace(/\.mp3$/, '-preview.mp3');
+          await storage.write(key, stored.clip.bytes, 'audio/mpeg');
+          preview = { key, kind: 'audio', size: stored.clip.bytes.length, length_seconds: Math.round(stored.clip.seconds) };
+        }
+        await db.transaction().execute(async (trx) => {
+          await adminMediaRepository(trx).insert({
+            key: stored.key,
+            kind,
+            contentType: stored.type.contentType,
+            size: stored.size,
+            lengthSeconds: length ?? null,
+            previewKey: preview?.key ?? null,
+            originalName,
+            admin,
+          });
+          await recordAdminAction(trx, recorded, admin, 'media.upload', mediaTarget(stored.key), {
+            kind,
+            original_name: originalName,
+            size_bytes: stored.size,
+            length_seconds: length ?? null,
+            preview_key: preview?.key ?? null,
+          });
         });
-        await recordAdminAction(trx, request, admin, 'media.upload', mediaTarget(stored.key), {
-          kind,
-          original_name: originalName,
-          size_bytes: stored.size,
-          length_seconds: length ?? null,
-          preview_key: preview?.key ?? null,
-        });
-      });
+      } catch (err) {
+        // Unrecorded files are no one's: not left behind (never listed or linked, so never served meanwhile).
+        for (const key of [stored.key, preview?.key]) if (key) await storage.remove?.(key).catch(() => {});
+        throw err;
+      }
       return {
         key: stored.key,
         kind,

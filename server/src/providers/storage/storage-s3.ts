@@ -114,6 +114,12 @@ export class S3Storage implements Storage {
     if (!res.ok) throw new S3Error(`S3 PUT ${key}: ${res.status}`);
   }
 
+  async remove(key: string): Promise<void> {
+    const res = await this.send('DELETE', key);
+    await res.body?.cancel();
+    if (!res.ok && res.status !== 404) throw new S3Error(`S3 DELETE ${key}: ${res.status}`);
+  }
+
   /**
    * A file that fits in one part is one PUT. A larger one is a multipart
    * upload (CreateMultipartUpload, UploadPart per S3_PART_BYTES, then
