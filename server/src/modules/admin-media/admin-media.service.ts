@@ -34,6 +34,20 @@ const cleanName = (name: string) =>
     .slice(0, 200)
     .join('') || '-';
 
+/**
+ * Whether a stream failed because the upload's body was cut off: the
+ * connection closed (Node's "aborted"), or busboy and @fastify/multipart
+ * found the multipart body ending before its file did.
+ */
+function isCutOff(err: unknown) {
+  if (!(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return (
+    ['ECONNRESET', 'FST_MP_PREMATURE_CLOSE'].includes(code) ||
+    /^aborted$|unexpected end of (form|multipart data)|terminated early/i.test(err.message)
+  );
+}
+
 /** The request as the audit log reads it, with the client address it came from. */
 const withAddress = (request: FastifyRequest, ip: string) =>
   new Proxy(request, { get: (target, name) => (name === 'ip' ? ip : Reflect.get(target, name, target)) });
@@ -85,8 +99,8 @@ export function adminMediaService(db: Db, storage: Storage) {
   async function store(part: UploadedPart, kind: MediaKind, previewSeconds: number | undefined) {
     const max = mediaMaxBytes[kind];
     let cutOff = false;
-    part.file.once('error', () => {
-      cutOff = true;
+    part.file.once('error', (err) => {
+      cutOff = isCutOff(err);
     });
     try {
       const { head, source } = await peek(part.file, HEAD_BYTES);
@@ -103,7 +117,8 @@ export function adminMediaService(db: Db, storage: Storage) {
       if (err instanceof StorageLimitError) {
         throw new AppError('too_large', 'media_too_large', { megabytes: Math.round(max / (1024 * 1024)) });
       }
-      if (cutOff || part.file.destroyed || part.file.truncated) throw new AppError('invalid_data', 'media_upload_incomplete');
+      // The body ended early, not the storage failing (a 500, logged).
+      if (cutOff || isCutOff(err)) throw new AppError('invalid_data', 'media_upload_incomplete');
       throw err;
     }
   }

@@ -42,6 +42,8 @@ async function fakeS3() {
   const uploads = new Map<string, { key: string; type: string; parts: Map<number, Buffer> }>();
   const aborted: string[] = [];
   let nextUpload = 1;
+  /** While set, every part and PUT fails (a store that stopped answering well). */
+  const failing = { writes: false };
   const server = http.createServer(async (req, res) => {
     const body = await readAll(req);
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -65,6 +67,10 @@ async function fakeS3() {
     }
     const key = decodeURIComponent(url.pathname.slice(`/${BUCKET}/`.length));
     const uploadId = url.searchParams.get('uploadId');
+    if (failing.writes && req.method === 'PUT') {
+      res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
+      return;
+    }
     if (req.method === 'POST' && url.searchParams.has('uploads')) {
       const id = `upload-${nextUpload++}`;
       uploads.set(id, { key, type: String(req.headers['content-type']), parts: new Map() });
@@ -138,7 +144,7 @@ async function fakeS3() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { endpoint, objects, requests, uploads, aborted, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { endpoint, objects, requests, uploads, aborted, failing, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 describe('media in an S3-compatible bucket', () => {
@@ -319,6 +325,24 @@ describe('media in an S3-compatible bucket', () => {
       expect({ size, length_seconds }).toEqual({ size: recording().length, length_seconds: 33 });
       expect(s3.objects.get(key)?.body.equals(recording())).toBe(true);
       expect(s3.objects.size).toBe(before + 1);
+
+      // A store failing is the server's failure (500, logged), not the upload's; nothing is recorded.
+      s3.failing.writes = true;
+      const failed = await send(body.payload).finally(() => {
+        s3.failing.writes = false;
+      });
+      expect([failed.statusCode, failed.json().code]).toEqual([500, 'internal_error']);
+      expect(s3.objects.size).toBe(before + 1);
+      expect(
+        Number(
+          (
+            await t.db
+              .selectFrom('media_files')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(1);
     });
   });
 
