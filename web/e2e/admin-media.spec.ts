@@ -115,6 +115,8 @@ test('the admin uploads a picture and an MP3 on the Media page, with progress to
 
     await expect(tracks.getByRole('status')).toHaveText(t('admin.media.cancelled'));
     await expect(bar).toHaveCount(0);
+    // The cancel button went with the upload: focus is back on the field.
+    await expect(tracks.getByLabel(audioLabel)).toBeFocused();
     await throttle(-1);
   });
 
