@@ -3,12 +3,13 @@
 // to local storage and to an S3-compatible stand-in (a small server in this
 // process taking PUTs and multipart uploads, keeping the object in memory),
 // each in MB/s against copying the same file with the platform's own tools
-// (cp to a folder on the same disk; curl -T, one PUT, to the stand-in), with
+// (cp to a folder on the same disk, then sync, since the upload too is on
+// disk before it is in place; curl -T, one PUT, to the stand-in), with
 // a target of at least 50%; and the server's memory (RSS) while it takes the
 // upload, which should stay flat (the file streamed, never held whole).
 // The MP3 is the demo recordings' MPEG frames over and over. Run alone with
 // `node scripts/bench-media-upload.mjs`.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3316;
 const MB = 1024 * 1024;
 const FILE_MB = 60;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const ADMIN = { email: 'admin@storyhouse.example', password: 'storyhouse-admin' };
 
 /** A 60 MB MP3: the MPEG frames of the demo's full recordings (ID3 tags left out), repeated. */
@@ -98,58 +99,47 @@ function rssOf(pid) {
   return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 }
 
+/** Runs a tool without blocking this process (the S3 stand-in answers from it); resolves with its output. */
+function tool(command, args) {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { maxBuffer: 10 * MB }, (err, stdout) => (err ? reject(err) : resolve(stdout)));
+  });
+}
+
 /** The best of ROUNDS timings of `run` (after one untimed run), in seconds. */
-function best(run) {
-  run();
+async function best(run) {
+  await run();
   let fastest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < ROUNDS; i++) {
     const started = performance.now();
-    run();
+    await run();
     fastest = Math.min(fastest, (performance.now() - started) / 1000);
   }
   return fastest;
 }
 
 /** Uploads `file` as the admin with curl (multipart), and answers the server's JSON. */
-function curlUpload(base, cookie, file) {
-  const out = execFileSync(
-    'curl',
-    [
-      '-sS',
-      '--fail-with-body',
-      '-H',
-      `cookie: ${cookie}`,
-      '-F',
-      `file=@${file};type=audio/mpeg`,
-      `${base}/crud/admin/media?kind=audio`,
-    ],
-    { maxBuffer: 10 * MB },
-  );
-  return JSON.parse(out.toString());
+async function curlUpload(base, cookie, file) {
+  const out = await tool('curl', [
+    '-sS',
+    '--fail-with-body',
+    '-H',
+    `cookie: ${cookie}`,
+    '-F',
+    `file=@${file};type=audio/mpeg`,
+    `${base}/crud/admin/media?kind=audio`,
+  ]);
+  return JSON.parse(out);
 }
 
-/** Uploads with curl in the background of this process while sampling the server's memory; resolves with the peak growth. */
+/** The server's memory before and at its peak while it takes one upload (sampled every 5 ms). */
 async function memoryDuringUpload(base, cookie, file, pid) {
   const before = rssOf(pid);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 5);
-  const { spawn } = await import('node:child_process');
-  await new Promise((resolve, reject) => {
-    const curl = spawn('curl', [
-      '-sS',
-      '--fail',
-      '-o',
-      '/dev/null',
-      '-H',
-      `cookie: ${cookie}`,
-      '-F',
-      `file=@${file}`,
-      `${base}/crud/admin/media?kind=audio`,
-    ]);
-    curl.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`curl exited with ${code}`))));
-  });
+  await curlUpload(base, cookie, file);
   clearInterval(sampler);
   return { before, peak: Math.max(peak, rssOf(pid)) };
 }
@@ -159,12 +149,12 @@ async function measure(label, fixture, env, file, size, reference, check) {
   try {
     server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
     const cookie = await logIn(server.base, ADMIN);
-    const stored = curlUpload(server.base, cookie, file);
+    const stored = await curlUpload(server.base, cookie, file);
     if (stored.size !== size || !(stored.length_seconds > 0))
       throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);
     check(stored);
-    const ours = best(() => curlUpload(server.base, cookie, file));
-    const theirs = best(reference);
+    const ours = await best(() => curlUpload(server.base, cookie, file));
+    const theirs = await best(reference);
     const rate = (seconds) => size / MB / seconds;
     const { before, peak } = await memoryDuringUpload(server.base, cookie, file, server.child.pid);
     console.log(
@@ -187,14 +177,19 @@ export async function benchMediaUpload() {
     const copies = path.join(tmp, 'copies');
     mkdirSync(copies);
 
-    const cp = () => execFileSync('cp', [file, path.join(copies, 'big.mp3')]);
-    cp.tool = 'cp';
+    // The upload is flushed to disk before it is renamed into place (never half there after a crash): so is the copy.
+    const copy = path.join(copies, 'big.mp3');
+    const cp = async () => {
+      await tool('cp', [file, copy]);
+      await tool('sync', [copy]);
+    };
+    cp.tool = 'cp + sync';
     await measure('local storage', fixture, { MEDIA_DIR: mediaDir }, file, size, cp, (stored) => {
       if (statSync(path.join(mediaDir, stored.key)).size !== size) throw new Error('local storage: the stored file differs');
     });
 
     s3 = await s3StandIn();
-    const put = () => execFileSync('curl', ['-sS', '--fail', '-T', file, `${s3.endpoint}/bench/copy.mp3`]);
+    const put = () => tool('curl', ['-sS', '--fail', '-T', file, `${s3.endpoint}/bench/copy.mp3`]);
     put.tool = 'curl -T';
     const env = {
       MEDIA_STORAGE: 's3',

@@ -20,7 +20,10 @@
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
 // 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs);
-// 12. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 12. a 60 MB MP3 uploaded in the back office to local storage and to an
+//     S3-compatible stand-in, against copying it with cp and curl, and the
+//     server's memory meanwhile (scripts/bench-media-upload.mjs);
+// 13. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +36,7 @@ import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
+import { benchMediaUpload } from './bench-media-upload.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -171,4 +175,5 @@ await benchPurchases();
 await benchLibrary();
 await benchRenewals();
 await benchAdminOrders();
+await benchMediaUpload();
 await measureLighthouse();

@@ -35,6 +35,24 @@ const cleanName = (name: string) =>
     .join('') || '-';
 
 /**
+ * Whether a stream failed because the upload's body was cut off: the
+ * connection closed (Node's "aborted"), or busboy and @fastify/multipart
+ * found the multipart body ending before its file did.
+ */
+function isCutOff(err: unknown) {
+  if (!(err instanceof Error)) return false;
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  return (
+    ['ECONNRESET', 'FST_MP_PREMATURE_CLOSE'].includes(code) ||
+    /^aborted$|unexpected end of (form|multipart data)|terminated early/i.test(err.message)
+  );
+}
+
+/** The request as the audit log reads it, with the client address it came from. */
+const withAddress = (request: FastifyRequest, ip: string) =>
+  new Proxy(request, { get: (target, name) => (name === 'ip' ? ip : Reflect.get(target, name, target)) });
+
+/**
  * The first `bytes` of a stream, and the stream to read the whole file from
  * (the same one with those bytes put back, or, for a file that short, one of
  * just them).
@@ -81,8 +99,8 @@ export function adminMediaService(db: Db, storage: Storage) {
   async function store(part: UploadedPart, kind: MediaKind, previewSeconds: number | undefined) {
     const max = mediaMaxBytes[kind];
     let cutOff = false;
-    part.file.once('error', () => {
-      cutOff = true;
+    part.file.once('error', (err) => {
+      cutOff = isCutOff(err);
     });
     try {
       const { head, source } = await peek(part.file, HEAD_BYTES);
@@ -99,7 +117,8 @@ export function adminMediaService(db: Db, storage: Storage) {
       if (err instanceof StorageLimitError) {
         throw new AppError('too_large', 'media_too_large', { megabytes: Math.round(max / (1024 * 1024)) });
       }
-      if (cutOff || part.file.destroyed || part.file.truncated) throw new AppError('invalid_data', 'media_upload_incomplete');
+      // The body ended early, not the storage failing (a 500, logged).
+      if (cutOff || isCutOff(err)) throw new AppError('invalid_data', 'media_upload_incomplete');
       throw err;
     }
   }
@@ -112,34 +131,44 @@ export function adminMediaService(db: Db, storage: Storage) {
       part: UploadedPart,
       previewSeconds?: number,
     ): Promise<MediaUploadResponse> {
+      // The client address as the request came: a socket closed since has none.
+      const recorded = withAddress(request, request.ip);
       const stored = await store(part, kind, kind === 'audio' ? previewSeconds : undefined);
       const length = stored.lengthSeconds === undefined ? undefined : Math.round(stored.lengthSeconds);
-      let preview: MediaUploadResponse['preview'];
-      if (stored.clip && stored.clip.bytes.length > 0) {
-        const key = stored.key.replace(/\.mp3$/, '-preview.mp3');
-        await storage.write(key, stored.clip.bytes, 'audio/mpeg');
-        preview = { key, kind: 'audio', size: stored.clip.bytes.length, length_seconds: Math.round(stored.clip.seconds) };
-      }
       const originalName = cleanName(part.filename);
-      await db.transaction().execute(async (trx) => {
-        await adminMediaRepository(trx).insert({
-          key: stored.key,
-          kind,
-          contentType: stored.type.contentType,
-          size: stored.size,
-          lengthSeconds: length ?? null,
-          previewKey: preview?.key ?? null,
-          originalName,
-          admin,
+      let preview: MediaUploadResponse['preview'];
+      try {
+        // The uploader cancelled once the file was in: they were told nothing was kept, so nothing is.
+        if (request.raw.socket?.destroyed === true) throw new AppError('invalid_data', 'media_upload_incomplete');
+        if (stored.clip && stored.clip.bytes.length > 0) {
+          const key = stored.key.replace(/\.mp3$/, '-preview.mp3');
+          await storage.write(key, stored.clip.bytes, 'audio/mpeg');
+          preview = { key, kind: 'audio', size: stored.clip.bytes.length, length_seconds: Math.round(stored.clip.seconds) };
+        }
+        await db.transaction().execute(async (trx) => {
+          await adminMediaRepository(trx).insert({
+            key: stored.key,
+            kind,
+            contentType: stored.type.contentType,
+            size: stored.size,
+            lengthSeconds: length ?? null,
+            previewKey: preview?.key ?? null,
+            originalName,
+            admin,
+          });
+          await recordAdminAction(trx, recorded, admin, 'media.upload', mediaTarget(stored.key), {
+            kind,
+            original_name: originalName,
+            size_bytes: stored.size,
+            length_seconds: length ?? null,
+            preview_key: preview?.key ?? null,
+          });
         });
-        await recordAdminAction(trx, request, admin, 'media.upload', mediaTarget(stored.key), {
-          kind,
-          original_name: originalName,
-          size_bytes: stored.size,
-          length_seconds: length ?? null,
-          preview_key: preview?.key ?? null,
-        });
-      });
+      } catch (err) {
+        // Unrecorded files are no one's: not left behind (never listed or linked, so never served meanwhile).
+        for (const key of [stored.key, preview?.key]) if (key) await storage.remove?.(key).catch(() => {});
+        throw err;
+      }
       return {
         key: stored.key,
         kind,

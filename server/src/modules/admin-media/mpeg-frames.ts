@@ -55,6 +55,10 @@ function isTagFrame(frame: Uint8Array, header: FrameHeader) {
   return tag === 'Xing' || tag === 'Info' || text(36) === 'VBRI';
 }
 
+const EMPTY = Buffer.alloc(0);
+/** Enough of the next chunk to finish any frame a chunk cut (the largest Layer III frame is 1,441 bytes). */
+const JOIN_BYTES = 4 * 1441;
+
 /** The clip cut from a track's start: whole frames, and the seconds they hold. */
 export interface Clip {
   bytes: Buffer;
@@ -80,7 +84,7 @@ export interface FrameCount {
  * bytes that are no frame to the next header.
  */
 export class MpegFrames {
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = EMPTY;
   private skip = 0;
   private started = false;
   private firstFrame = true;
@@ -101,7 +105,18 @@ export class MpegFrames {
   }
 
   push(chunk: Buffer) {
-    let data = this.pending.length ? Buffer.concat([this.pending, chunk]) : chunk;
+    let data = chunk;
+    if (this.pending.length > 0 && !this.started) {
+      data = Buffer.concat([this.pending, chunk]);
+      this.pending = EMPTY;
+    } else if (this.pending.length > 0) {
+      // The frame the last chunk cut: finished with the start of this one, not a copy of all of it.
+      const held = this.pending.length;
+      const head = Buffer.concat([this.pending, chunk.subarray(0, JOIN_BYTES)]);
+      this.pending = EMPTY;
+      const stop = this.walk(head);
+      data = stop >= held ? chunk.subarray(stop - held) : Buffer.concat([head.subarray(stop), chunk.subarray(JOIN_BYTES)]);
+    }
     if (this.skip > 0) {
       const skipped = Math.min(this.skip, data.length);
       this.skip -= skipped;
@@ -122,6 +137,11 @@ export class MpegFrames {
         data = data.subarray(skipped);
       }
     }
+    this.pending = Buffer.from(data.subarray(this.walk(data)));
+  }
+
+  /** Counts (and clips) the whole frames in `data`; answers where the first frame it could not finish starts. */
+  private walk(data: Buffer): number {
     let at = 0;
     while (at + 4 <= data.length) {
       const header = frameHeader(data, at);
@@ -151,7 +171,7 @@ export class MpegFrames {
         this.clipDone = this.clipSamples >= this.clipSeconds * this.sampleRate;
       }
     }
-    this.pending = Buffer.from(data.subarray(at));
+    return at;
   }
 
   /** The whole file's count; bytes still pending at the end (a cut-off last frame) count as other bytes. */

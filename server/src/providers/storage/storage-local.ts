@@ -22,6 +22,8 @@ const sharedDescriptor = { open, read, close: (_fd: number, done: (err: NodeJS.E
 
 /** Bigger reads than the 64 KiB default: fewer trips through the event loop for a 10 MB track. */
 const READ_CHUNK = 256 * 1024;
+/** An upload's 64 KiB network chunks gathered into writes of up to this (writev): fewer trips to the disk. */
+const WRITE_CHUNK = 1024 * 1024;
 
 /**
  * How long an open file is reused, like nginx's open_file_cache: a player asks
@@ -193,7 +195,7 @@ export class LocalStorage implements Storage {
         byteLimit(limit, (bytes) => {
           size = bytes;
         }),
-        createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: READ_CHUNK }),
+        createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_CHUNK }),
       );
       await rename(temp, file);
     } catch (err) {

@@ -23,7 +23,8 @@ const TRACK = 'audio/noahs-big-boat/02.mp3';
 
 /**
  * A small S3-compatible server (path-style, like MinIO): it checks each
- * request's SigV4 signature with the bucket's keys, answers HEAD, GET with a
+ * request's SigV4 signature with the bucket's keys (and the body's hash,
+ * unless signed as UNSIGNED-PAYLOAD), answers HEAD, GET with a
  * Range, PUT, and multipart uploads (create, parts, complete, abort), and
  * keeps objects in memory. An object exists only once put or completed.
  */
@@ -41,6 +42,8 @@ async function fakeS3() {
   const uploads = new Map<string, { key: string; type: string; parts: Map<number, Buffer> }>();
   const aborted: string[] = [];
   let nextUpload = 1;
+  /** While set, every part and PUT fails (a store that stopped answering well). */
+  const failing = { writes: false };
   const server = http.createServer(async (req, res) => {
     const body = await readAll(req);
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -58,12 +61,16 @@ async function fakeS3() {
       { ...KEYS, region: 'us-east-1', service: 's3' },
       at,
     );
-    if (expected.authorization !== auth || payloadHash !== sha256Hex(body)) {
+    if (expected.authorization !== auth || (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body))) {
       res.writeHead(403).end('SignatureDoesNotMatch');
       return;
     }
     const key = decodeURIComponent(url.pathname.slice(`/${BUCKET}/`.length));
     const uploadId = url.searchParams.get('uploadId');
+    if (failing.writes && req.method === 'PUT') {
+      res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
+      return;
+    }
     if (req.method === 'POST' && url.searchParams.has('uploads')) {
       const id = `upload-${nextUpload++}`;
       uploads.set(id, { key, type: String(req.headers['content-type']), parts: new Map() });
@@ -137,7 +144,7 @@ async function fakeS3() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { endpoint, objects, requests, uploads, aborted, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { endpoint, objects, requests, uploads, aborted, failing, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
 describe('media in an S3-compatible bucket', () => {
@@ -318,6 +325,24 @@ describe('media in an S3-compatible bucket', () => {
       expect({ size, length_seconds }).toEqual({ size: recording().length, length_seconds: 33 });
       expect(s3.objects.get(key)?.body.equals(recording())).toBe(true);
       expect(s3.objects.size).toBe(before + 1);
+
+      // A store failing is the server's failure (500, logged), not the upload's; nothing is recorded.
+      s3.failing.writes = true;
+      const failed = await send(body.payload).finally(() => {
+        s3.failing.writes = false;
+      });
+      expect([failed.statusCode, failed.json().code]).toEqual([500, 'internal_error']);
+      expect(s3.objects.size).toBe(before + 1);
+      expect(
+        Number(
+          (
+            await t.db
+              .selectFrom('media_files')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(1);
     });
   });
 

@@ -35,6 +35,8 @@ export interface Storage {
    * (StorageLimitError) leaves nothing behind.
    */
   writeStream(key: string, source: Readable, contentType: string, limit: number): Promise<number>;
+  /** Deletes a file (an upload the uploader gave up on once it was stored); a reader already streaming it keeps it. */
+  remove?(key: string): Promise<void>;
   /** Releases what the storage holds open (the app is closing). */
   close?(): void;
 }

@@ -52,13 +52,18 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
   const hintId = useId();
   const [state, setState] = useState<UploadState>({ step: 'idle' });
   const upload = useRef<AbortController | null>(null);
+  const input = useRef<HTMLInputElement>(null);
 
   // A field that goes away (the page left) takes its upload with it.
   useEffect(() => () => upload.current?.abort(), []);
+  // The cancel button goes with the upload it cancelled: focus goes back to the field (enabled again by then).
+  useEffect(() => {
+    if (state.step === 'cancelled') input.current?.focus();
+  }, [state.step]);
 
   const start = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
+    const field = event.currentTarget;
+    const file = field.files?.[0];
     if (!file) return;
     upload.current?.abort();
     const controller = new AbortController();
@@ -80,7 +85,7 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
     } finally {
       if (upload.current === controller) upload.current = null;
       // The same file may be chosen again (after a cancel or a refusal).
-      input.value = '';
+      field.value = '';
     }
   };
 
@@ -96,6 +101,7 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
         })}
       </p>
       <input
+        ref={input}
         id={inputId}
         type="file"
         accept={mediaAccept[kind]}

@@ -145,6 +145,7 @@ const detailNames: Record<string, MessageKey> = {
   original_name: 'admin.media.file',
   size_bytes: 'admin.media.size',
   length_seconds: 'admin.media.lengthColumn',
+  preview_key: 'admin.audit.detail.preview_key',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
