@@ -56,22 +56,25 @@ export async function waitForHealth(base: string, server: ChildProcess) {
   throw new Error('the server did not answer /healthz in 60 s');
 }
 
-/** The database the spawned server uses: an embedded folder, or (DATABASE_URL) a scratch PostgreSQL database. */
-export async function scratchDatabase(): Promise<{
+/**
+ * The database the spawned server uses: an embedded folder, or (DATABASE_URL) a scratch PostgreSQL database, named
+ * after the test (`name`) so two test files running at once never take the same one.
+ */
+export async function scratchDatabase(name: string): Promise<{
   env: Record<string, string>;
   open: () => Promise<Database>;
   drop: () => Promise<void>;
 }> {
   const source = inject('testDatabase');
   if (source.kind === 'postgres') {
-    const scratch: ScratchDatabase = await createScratchDatabase(source.adminUrl, `${source.prefix}_crash`);
+    const scratch: ScratchDatabase = await createScratchDatabase(source.adminUrl, `${source.prefix}_${name}`);
     return {
       env: { DATABASE_URL: scratch.url },
       open: async () => connectPostgres(scratch.url, 4),
       drop: () => scratch.drop(),
     };
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-crash-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-${name}-`));
   return {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ DATA_DIR: dataDir }),
