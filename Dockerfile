@@ -4,7 +4,7 @@
 # Stages: deps (every dependency, for the build), build (web/dist and
 # server/dist), prod-deps (runtime dependencies only), runtime (slim, non-root).
 
-ARG NODE_IMAGE=node:20.19-bookworm-slim
+ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
