@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/database';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,7 +73,11 @@ function createMetrics(log: FastifyBaseLogger, pool: Database['pool']) {
   });
   const ordersPaid = new Counter({ name: 'orders_paid_total', help: 'Orders paid', registers: [registry] });
   const charges = new Counter({ name: 'charges_total', help: 'Card charges of paid orders', registers: [registry] });
-  const chargedCents = new Counter({ name: 'charged_cents_total', help: 'Cents charged to cards for paid orders', registers: [registry] });
+  const chargedCents = new Counter({
+    name: 'charged_cents_total',
+    help: 'Cents charged to cards for paid orders',
+    registers: [registry],
+  });
   const refunds = new Counter({
     name: 'refunds_total',
     help: 'Refunds made, by source',

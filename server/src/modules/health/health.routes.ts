@@ -82,7 +82,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (
       const checks = { database, migrations, storage: stored };
       const ready = Object.values(checks).every((c) => c === 'ok');
       reply.header('cache-control', 'no-store').code(ready ? 200 : 503);
-      return { status: ready ? ('ready' as const) : ('not_ready' as const), checks, ...(pending ? { pending_migrations: pending } : {}) };
+      return {
+        status: ready ? ('ready' as const) : ('not_ready' as const),
+        checks,
+        ...(pending ? { pending_migrations: pending } : {}),
+      };
     },
   );
 };
