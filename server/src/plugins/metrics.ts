@@ -126,10 +126,10 @@ function createMetrics(log: FastifyBaseLogger, pool: Database['pool']) {
         order.charged ? 'order paid: card charged' : 'order paid: nothing charged',
       );
     },
-    /** The one home of a refund made (admin-orders refunds, a late payment given back). */
-    refunded(refund: Refund) {
+    /** The one home of a refund made (admin-orders refunds, a late payment given back); logged with the request's id when one asked. */
+    refunded(refund: Refund, requestLog: FastifyBaseLogger = log) {
       refunds.inc({ source: refund.source });
-      log.info(
+      requestLog.info(
         { orderId: refund.orderId, cardCents: refund.cardCents, giftCardCents: refund.giftCardCents, source: refund.source },
         'refund made',
       );

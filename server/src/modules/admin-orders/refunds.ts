@@ -159,12 +159,15 @@ export function refundsService(
     });
     // Logged and counted once it is committed (a settle run twice makes no second refund, so no second line).
     if (made) {
-      report?.refunded({
-        orderId: refund.order_id,
-        cardCents: refund.amount_cents,
-        giftCardCents: made.giftCardCents,
-        source: refund.source,
-      });
+      report?.refunded(
+        {
+          orderId: refund.order_id,
+          cardCents: refund.amount_cents,
+          giftCardCents: made.giftCardCents,
+          source: refund.source,
+        },
+        request?.log,
+      );
     }
     // A refunded plan or monthly gift renews no more (its end reaches the local record through the processor's event).
     for (const renewal of stop)

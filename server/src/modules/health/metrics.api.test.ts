@@ -58,6 +58,17 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('answers a scraper that calls it by address, with the token', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { host: '10.0.0.5:3000', authorization: `Bearer ${TOKEN}` },
+    });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('# TYPE http_request_duration_seconds histogram');
+  });
+
   it('does not exist without METRICS_TOKEN', async () => {
     const plain = await createTestApp({ database: t.database });
     try {
