@@ -72,10 +72,16 @@ function createMetrics(log: FastifyBaseLogger, pool: Database['pool']) {
     registers: [registry],
   });
   const ordersPaid = new Counter({ name: 'orders_paid_total', help: 'Orders paid', registers: [registry] });
-  const charges = new Counter({ name: 'charges_total', help: 'Card charges of paid orders', registers: [registry] });
+  const charges = new Counter({
+    name: 'charges_total',
+    help: 'Card charges: of a paid order, or of a plan or monthly gift renewing',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
   const chargedCents = new Counter({
     name: 'charged_cents_total',
-    help: 'Cents charged to cards for paid orders',
+    help: 'Cents charged to cards, by kind of charge',
+    labelNames: ['kind'] as const,
     registers: [registry],
   });
   const refunds = new Counter({
@@ -118,12 +124,26 @@ function createMetrics(log: FastifyBaseLogger, pool: Database['pool']) {
     orderPaid(order: PaidOrder) {
       ordersPaid.inc();
       if (order.charged) {
-        charges.inc();
-        chargedCents.inc(order.totalCents);
+        charges.inc({ kind: 'order' });
+        chargedCents.inc({ kind: 'order' }, order.totalCents);
       }
       log.info(
         { orderId: order.orderId, order: order.number, totalCents: order.totalCents, paymentId: order.paymentId },
         order.charged ? 'order paid: card charged' : 'order paid: nothing charged',
+      );
+    },
+    /** A renewal of a plan or monthly gift paid (subscription-events, once per invoice), with the order that started it. */
+    renewalCharged(renewal: { orderId: number; recurringItemId: number; cents: number; invoiceId: string }) {
+      charges.inc({ kind: 'renewal' });
+      chargedCents.inc({ kind: 'renewal' }, renewal.cents);
+      log.info(
+        {
+          orderId: renewal.orderId,
+          recurringItemId: renewal.recurringItemId,
+          cents: renewal.cents,
+          invoiceId: renewal.invoiceId,
+        },
+        'renewal paid: card charged',
       );
     },
     /** The one home of a refund made (admin-orders refunds, a late payment given back); logged with the request's id when one asked. */

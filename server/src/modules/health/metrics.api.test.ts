@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
@@ -92,11 +93,14 @@ describe('GET /metrics', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
     expect((sample(text, 'orders_paid_total') ?? 0) - (sample(before, 'orders_paid_total') ?? 0)).toBe(1);
-    expect((sample(text, 'charges_total') ?? 0) - (sample(before, 'charges_total') ?? 0)).toBe(1);
-    expect(sample(text, 'charged_cents_total')).toBe(order.total_cents);
+    const charges = 'charges_total{kind="order"}';
+    expect((sample(text, charges) ?? 0) - (sample(before, charges) ?? 0)).toBe(1);
+    expect(sample(text, 'charged_cents_total{kind="order"}')).toBe(order.total_cents);
     expect(sample(text, 'http_request_duration_seconds_count{route="/crud/purchases",method="POST",status="2xx"}')).toBe(1);
-    // Process metrics come along once metrics are read.
+    // Process metrics come along once metrics are read; the pool's on PostgreSQL (PGlite has none).
     expect(text).toContain('process_resident_memory_bytes');
+    if (t.database.kind === 'postgres') expect(sample(text, 'db_pool_connections')).toBeGreaterThan(0);
+    else expect(text).not.toContain('db_pool_connections');
 
     const paid = log.lines.find((l) => l.msg === 'order paid: card charged' && l.orderId === order.id);
     expect(paid).toMatchObject({ level: 30, totalCents: order.total_cents, paymentId: expect.any(String) });
@@ -135,6 +139,37 @@ describe('GET /metrics', () => {
     expect(sample(text, 'job_runs_total{job="failing test job"}')).toBe(1);
     expect(sample(text, 'job_failures_total{job="failing test job"}')).toBe(1);
     expect(log.lines.find((l) => l.job === 'failing test job')).toMatchObject({ level: 50, err: { message: 'the job broke' } });
+  });
+});
+
+/** A port nothing listens on now. */
+async function freePort() {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('METRICS_PORT', () => {
+  it('serves the metrics on a port of their own, on 127.0.0.1, once the app listens; the site has no /metrics', async () => {
+    const metricsPort = await freePort();
+    const own = await createTestApp({ database: t.database, env: { METRICS_PORT: String(metricsPort) } });
+    try {
+      await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const site = `http://127.0.0.1:${(own.app.server.address() as { port: number }).port}`;
+      await fetch(`${site}/healthz`);
+
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('http_request_duration_seconds_count{route="/healthz",method="GET",status="2xx"} 1');
+      expect((await fetch(`${site}/metrics`)).status).toBe(404);
+    } finally {
+      await own.app.close();
+    }
+    // Closed with the app.
+    await expect(fetch(`http://127.0.0.1:${metricsPort}/metrics`)).rejects.toThrow();
   });
 });
 
