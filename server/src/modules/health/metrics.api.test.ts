@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, createTestApp, type TestApp } from '../../../test/app';
 import { logIn } from '../../../test/cart-client';
-import { createProduct, createUser } from '../../../test/factories';
+import { createPlan, createProduct, createUser } from '../../../test/factories';
 import { payCart } from '../../../test/payments-client';
 import { runPeriodically } from '../../lib/periodic';
 
@@ -128,6 +128,24 @@ describe('GET /metrics', () => {
     expect(sample(text, 'refunds_total{source="admin"}')).toBe(1);
     const line = log.lines.find((l) => l.msg === 'refund made' && l.orderId === order.id);
     expect(line).toMatchObject({ cardCents: order.total_cents, source: 'admin' });
+  });
+
+  it('counts a renewal as a charge and logs it with the order that started the plan', async () => {
+    const monthly = await createPlan(t.db, 'monthly');
+    await createUser(t.db, { email: 'renewing@example.test', password: 'listen-along', fname: 'Ruth' });
+    const v = await logIn(t.app, { email: 'renewing@example.test', password: 'listen-along' });
+    expect((await v.add(monthly)).statusCode).toBe(200);
+    await payCart(v);
+    const order = await t.db.selectFrom('orders').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const admin = await logIn(t.app, { email: 'volunteer@example.test', password: 'posts-the-cds' });
+
+    expect((await admin.send('POST', '/crud/test-payments/clock', { advance_days: 31 })).statusCode).toBe(200);
+
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(sample(text, 'charges_total{kind="renewal"}')).toBe(1);
+    expect(sample(text, 'charged_cents_total{kind="renewal"}')).toBe(500);
+    const line = log.lines.find((l) => l.msg === 'renewal paid: card charged');
+    expect(line).toMatchObject({ orderId: order.id, cents: 500, invoiceId: expect.any(String) });
   });
 
   it('counts background job runs and failures by job, and logs each failure with the job', async () => {
