@@ -70,6 +70,7 @@ import web from './modules/web/web.plugin';
 import allowedHosts from './plugins/allowed-hosts';
 import db from './plugins/db';
 import errors, { sendFrameworkError } from './plugins/errors';
+import metrics from './plugins/metrics';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import siteLang, { resolveSiteLang, siteLangOptions } from './plugins/site-lang';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(compress, { global: true, threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip', 'deflate'] });
 
   await app.register(db, { database });
+  await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
   await app.register(errors);
   await app.register(allowedHosts, { config });
@@ -154,7 +156,10 @@ export async function buildApp({
   await app.register(openapi);
   await app.register(mail, { config, worker: mailWorker ?? config.NODE_ENV !== 'test' });
 
-  await app.register(healthRoutes);
+  // One media storage (and one open-file cache) for streams, images and CMS downloads; readiness checks it too.
+  const storage = createMediaStorage(config);
+  app.addHook('onClose', async () => storage.close?.());
+  await app.register(healthRoutes, { storage });
   await app.register(sessionsRoutes);
   await app.register(accountsRoutes);
   await app.register(loginRoutes, { delay: loginDelay, hashParams: passwordHash });
@@ -167,9 +172,6 @@ export async function buildApp({
   const catalogue = catalogueService(app.db, { listingCacheMs: config.CATALOGUE_CACHE_MS });
   await app.register(catalogueRoutes, { catalogue });
   await app.register(catalogueAdminRoutes, { catalogue });
-  // One media storage (and one open-file cache) for streams, images and CMS downloads.
-  const storage = createMediaStorage(config);
-  app.addHook('onClose', async () => storage.close?.());
   await app.register(mediaRoutes, { storage });
   await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);

@@ -174,6 +174,14 @@ export const ConfigSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url({ error: 'a comma-separated list of origins such as https://example.org' }))),
+  /**
+   * Prometheus metrics (plugins/metrics.ts): GET /metrics for a caller sending `Authorization: Bearer <METRICS_TOKEN>`
+   * (no such route without it), and/or a port of their own, METRICS_PORT, on METRICS_HOST (no credential there:
+   * by default only this machine reaches it). Both off by default.
+   */
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters, such as the output of openssl rand -hex 24').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   /** Behind a reverse proxy: trust X-Forwarded-* (for HTTPS detection and client IPs). */
   TRUST_PROXY: bool.default(false),
   /** Secure cookies: "auto" sets Secure when the request came over HTTPS. */

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { demoContentAtStartup } from './db/seed';
 import { logDestination } from './lib/log-destination';
+import { runPeriodically } from './lib/periodic';
 import { demoAccounts } from './modules/accounts/accounts.seed';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
@@ -49,26 +50,26 @@ async function main() {
   if (warning) app.log.warn(warning);
   if (notice) app.log.info(notice);
 
-  // Hourly: expired sessions, ended rate-limit windows, spent password-reset and e-mail-change links, expired
-  // captcha solutions, free MP3 download links a day past their expiry.
-  const sweep = setInterval(
-    () =>
-      void Promise.all([
+  // Hourly (and at start): expired sessions, ended rate-limit windows, spent password-reset and e-mail-change links,
+  // expired captcha solutions, free MP3 download links a day past their expiry. A background job like the others:
+  // its runs and failures counted, closing waits for it.
+  runPeriodically(app, {
+    name: 'sweeping expired rows',
+    everyMs: 60 * 60 * 1000,
+    run: () =>
+      Promise.all([
         sessionsRepository(database.db).deleteExpired(),
         sweepRateLimits(database.db),
         passwordsRepository(database.db).deleteStaleTokens(),
         profileRepository(database.db).deleteStaleEmailChangeTokens(),
         captchaRepository(database.db).deleteExpired(),
         freeMp3Repository(database.db).deleteStale(),
-      ]).catch((err) => app.log.warn({ err }, 'sweep failed')),
-    60 * 60 * 1000,
-  );
-  sweep.unref();
+      ]),
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    clearInterval(sweep);
     await app.close();
     await database.close();
   });

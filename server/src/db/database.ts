@@ -13,6 +13,8 @@ export interface Database {
   db: Db;
   /** "pglite" for the embedded database, "postgres" for a server. */
   kind: 'pglite' | 'postgres';
+  /** The connection pool's counts (PostgreSQL only; PGlite is one connection in the process): the metrics' gauges. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export function connectPostgres(
   return {
     db,
     kind: 'postgres',
+    pool,
     close: () => {
       closing = true;
       return db.destroy();

@@ -28,3 +28,9 @@ function report({ error, results }: MigrationResultSet): string[] {
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The known migrations not yet applied to `db` (readiness: a server whose code is ahead of its database is not ready). */
+// biome-ignore lint/suspicious/noExplicitAny: any schema may be migrated
+export async function pendingMigrations(db: Kysely<any>): Promise<string[]> {
+  return (await migrator(db).getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}

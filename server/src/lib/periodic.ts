@@ -12,9 +12,13 @@ export function runPeriodically(app: FastifyInstance, job: { name: string; every
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   const tick = () => {
+    // Every run counted, every failure logged with its job's name (plugins/metrics.ts): one home for all jobs.
     running ??= job
       .run()
-      .catch((err: unknown) => app.log.error({ err }, job.name))
+      .then(
+        () => app.metrics.jobRun(job.name),
+        (err: unknown) => app.metrics.jobRun(job.name, err),
+      )
       .finally(() => {
         running = undefined;
       });

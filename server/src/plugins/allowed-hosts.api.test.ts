@@ -55,8 +55,9 @@ describe('the Host header, with the default settings', () => {
     expect(post.statusCode).toBe(400);
   });
 
-  it('is not checked for /healthz, which load balancers call by address', async () => {
+  it('is not checked for /healthz and /readyz, which load balancers and orchestrators call by address', async () => {
     expect((await get(t, '/healthz', '10.0.0.5:3000')).statusCode).toBe(200);
+    expect((await get(t, '/readyz', '10.0.0.5:3000')).statusCode).toBe(200);
   });
 });
 

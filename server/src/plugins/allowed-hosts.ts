@@ -37,14 +37,16 @@ export function allowedHosts(config: HostSettings): Set<string> {
  * behind a trusted proxy) is not one of our hosts, as Django's ALLOWED_HOSTS
  * does: the site's language, cookies and same-origin checks all read the
  * host, and a forged one (`localhost:@evil.example`) must reach none of
- * them. /healthz answers on any host, for load balancers that call it by
- * address.
+ * them. /healthz, /readyz and /metrics answer on any host, for load
+ * balancers, orchestrators and scrapers that call them by address.
  */
+const BY_ADDRESS = new Set(['/healthz', '/readyz', '/metrics']);
+
 export default fp<{ config: HostSettings }>(
   async (app: FastifyInstance, { config }) => {
     const hosts = allowedHosts(config);
     app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url === '/healthz') return;
+      if (request.routeOptions.url && BY_ADDRESS.has(request.routeOptions.url)) return;
       const name = hostNameOf(request.host);
       if (!name || !hosts.has(name)) throw new AppError('invalid_data', 'invalid_host');
     });

@@ -236,8 +236,33 @@ describe('errors raised by the application', () => {
     const res = await t.app.inject({ method: 'GET', url: '/crud/test/bug' });
 
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 'internal_error', message: 'Something went wrong on our side. Please try again later.' });
+    expect(res.json()).toEqual({
+      code: 'internal_error',
+      message: 'Something went wrong on our side. Please try again later.',
+      request_id: expect.any(String),
+    });
     expect(res.body).not.toMatch(/hunter2|db-primary|\bat .+\(|\.ts:\d+/);
+  });
+
+  it('names the request in the 500, as the log line of the error names it (what a family quotes finds the cause)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/test/bug' });
+
+    const { request_id } = res.json() as { request_id: string };
+    expect(request_id).toMatch(/^[0-9a-f-]{36}$/);
+    const entry = log.lines.find((l) => l.reqId === request_id && l.msg === 'unexpected error');
+    expect(entry).toMatchObject({ level: 50, err: { message: expect.stringContaining('db-primary') } });
+    expect(log.lines.filter((l) => l.reqId === request_id).map((l) => l.msg)).toEqual([
+      'incoming request',
+      'unexpected error',
+      'request completed',
+    ]);
+  });
+
+  it('answers a 4xx without a request id (a refusal of the request itself needs none)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/crud/test/limited' });
+
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).not.toHaveProperty('request_id');
   });
 
   it('logs the unexpected error with its stack and the request id', async () => {
@@ -252,7 +277,11 @@ describe('errors raised by the application', () => {
   it('answers the 500 in the site language', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/crud/test/bug', headers: { host: 'ru.localhost' } });
 
-    expect(res.json()).toEqual({ code: 'internal_error', message: 'Что-то пошло не так на нашей стороне. Попробуйте позже.' });
+    expect(res.json()).toEqual({
+      code: 'internal_error',
+      message: 'Что-то пошло не так на нашей стороне. Попробуйте позже.',
+      request_id: expect.any(String),
+    });
   });
 });
 
@@ -268,6 +297,7 @@ describe('a failing database query in a real route', () => {
       expect(res.json()).toEqual({
         code: 'internal_error',
         message: 'Something went wrong on our side. Please try again later.',
+        request_id: expect.any(String),
       });
       expect(res.body).not.toMatch(/site_navigation|select|relation|stack/i);
     } finally {

@@ -23,6 +23,12 @@ function errorBody(request: FastifyRequest, code: ErrorCode, fields?: Record<str
   return { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
 }
 
+/**
+ * A 5xx answer names its request: the id is in every log line of the request (Fastify's reqId), so what a
+ * family or a monitor quotes finds the server's side of it (issue 31 item 4).
+ */
+type ServerErrorBody = ErrorBody & { request_id?: string };
+
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -31,7 +37,8 @@ function send(
   fields?: Record<string, string>,
   params?: MessageValues,
 ) {
-  const body = errorBody(request, code, fields, params);
+  const body: ServerErrorBody = errorBody(request, code, fields, params);
+  if (status >= 500) body.request_id = request.id;
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
   return reply.code(status).type('application/json; charset=utf-8').send(body);

@@ -31,7 +31,7 @@ export default fp<{ config: Config; worker: boolean }>(
   async (app: FastifyInstance, { config, worker }) => {
     const { origins } = siteLangOptions(config);
     const orders = adminOrdersService(app.db, { origins });
-    const refunds = refundsService(app.db, app.payments, { origins });
+    const refunds = refundsService(app.db, app.payments, { origins, report: app.metrics });
     app.onPaymentEvent(async (event) => {
       if (event.type === 'payment.refunded') await refunds.fromProcessor(event.id, event.paymentId, event.amountRefundedCents);
     });
@@ -54,5 +54,5 @@ export default fp<{ config: Config; worker: boolean }>(
       }
     }
   },
-  { name: 'admin-orders', dependencies: ['db', 'payments'] },
+  { name: 'admin-orders', dependencies: ['db', 'payments', 'metrics'] },
 );

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
 import { mailMoney } from '../../mail/format';
+import type { Metrics } from '../../plugins/metrics';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { type PaymentProvider, PaymentRequestError, PaymentUnavailableError } from '../../providers/payments/payment-provider';
 import { orderTarget, recordAdminAction } from '../audit/audit';
@@ -38,7 +39,11 @@ export function refundedLines(refunds: readonly RefundRow[], lines: readonly Ord
  * A second refund of an order while one is pending is refused. Refunded
  * downloads leave the library; refunded renewals stop.
  */
-export function refundsService(db: Db, payments: PaymentProvider, { origins }: { origins: Record<LangCode, string> }) {
+export function refundsService(
+  db: Db,
+  payments: PaymentProvider,
+  { origins, report }: { origins: Record<LangCode, string>; report?: Pick<Metrics, 'refunded'> },
+) {
   async function plan(admin: Admin | null, orderId: number, body: RefundOrderBody) {
     return db.transaction().execute(async (trx) => {
       const order = await adminOrdersRepository(trx).lockOrder(orderId);
@@ -108,11 +113,13 @@ export function refundsService(db: Db, payments: PaymentProvider, { origins }: {
     request: FastifyRequest | null,
     admin: Admin | null,
   ) {
+    let made: { giftCardCents: number } | undefined;
     const stop = await db.transaction().execute(async (trx) => {
       const repo = refundsRepository(trx);
       const order = await adminOrdersRepository(trx).lockOrder(refund.order_id);
       if (!order || !(await repo.markDone(refund.id, processorRefundId))) return [];
       const returned = refund.gift_card_cents > 0 ? await repo.returnToGiftCards(order.id, refund.gift_card_cents) : 0;
+      made = { giftCardCents: returned };
       const fully =
         refund.whole ||
         (order.refunded_cents + refund.amount_cents >= order.total_cents &&
@@ -150,6 +157,18 @@ export function refundsService(db: Db, payments: PaymentProvider, { origins }: {
       }
       return repo.renewalsOf(refunded.filter((l) => RENEWING.has(l.type)).map((l) => l.id));
     });
+    // Logged and counted once it is committed (a settle run twice makes no second refund, so no second line).
+    if (made) {
+      report?.refunded(
+        {
+          orderId: refund.order_id,
+          cardCents: refund.amount_cents,
+          giftCardCents: made.giftCardCents,
+          source: refund.source,
+        },
+        request?.log,
+      );
+    }
     // A refunded plan or monthly gift renews no more (its end reaches the local record through the processor's event).
     for (const renewal of stop)
       if (renewal.status !== 'cancelled') await payments.cancelSubscription(renewal.subscription_id, { atPeriodEnd: false });

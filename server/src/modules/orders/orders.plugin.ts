@@ -34,6 +34,7 @@ export default fp<{ config: Config; worker: boolean }>(
       attempts: cardAttempts(app.db, { ministryEmail: config.MINISTRY_EMAIL }),
       // Each paid order to post is told at once, unless the ministry chose a daily digest (admin-orders).
       ministryEmail: config.MINISTRY_ORDER_ALERTS === 'each' ? config.MINISTRY_EMAIL : '',
+      report: app.metrics,
     });
     app.onPaymentEvent(paymentEventHandler(purchases));
     app.decorate('reconcileOrders', (now?: Date) => reconcileOrders(app.db, purchases, now));
@@ -50,5 +51,5 @@ export default fp<{ config: Config; worker: boolean }>(
       });
     }
   },
-  { name: 'orders', dependencies: ['db', 'payments'] },
+  { name: 'orders', dependencies: ['db', 'payments', 'metrics'] },
 );

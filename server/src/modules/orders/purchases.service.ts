@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
 import { hashToken, newToken } from '../../lib/tokens';
+import type { Metrics } from '../../plugins/metrics';
 import { enqueueMail } from '../../providers/mail/outbox';
 import {
   MIN_CHARGE_CENTS,
@@ -29,6 +30,8 @@ export interface PurchasesDeps {
   attempts: CardAttempts;
   /** Told of each paid order with something to post (issue 29 item 3); none when empty. */
   ministryEmail: string;
+  /** Where a paid order and a late payment given back are logged and counted (the app's metrics); none for the demo seed. */
+  report?: Pick<Metrics, 'orderPaid' | 'refunded'>;
 }
 
 const SHIPPED = new Set(['physical', 'book']);
@@ -70,7 +73,7 @@ function assertPurchasable(total: CartTotal) {
  * paid (cart emptied, ownership, gifts, receipt: one transaction) or failed
  * (coupon and balance given back; the cart stays as it was).
  */
-export function purchasesService({ db, payments, origins, attempts, ministryEmail }: PurchasesDeps) {
+export function purchasesService({ db, payments, origins, attempts, ministryEmail, report }: PurchasesDeps) {
   /** Writes the pending order of the user's cart `cartId` if `accept` takes its total. */
   async function startOrder(buyer: Payer, cartId: number, lang: LangCode, accept: (total: CartTotal) => void) {
     return db.transaction().execute(async (trx) => {
@@ -147,6 +150,13 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
       if (payment?.status === 'succeeded' && from === 'pending') await settleLatePayment(orderId, payment);
       return;
     }
+    report?.orderPaid({
+      orderId,
+      number: done.order.number,
+      totalCents: done.order.total_cents,
+      charged: payment !== null && done.order.total_cents > 0,
+      paymentId: payment?.paymentId ?? null,
+    });
     if (charging.has(orderId)) charging.set(orderId, true);
     await startRenewals(done.order, done.lines);
   }
@@ -171,22 +181,25 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
     const refund = await payments.refund({ paymentId: payment.paymentId, idempotencyKey: lateRefundKey(orderId) });
     // Refused (already refunded in the processor's dashboard, say): left for the next reconciliation and the logs.
     if (!refund.ok) throw new Error(`Refund of the late payment ${payment.paymentId} of order ${orderId}: ${refund.message}`);
-    await db.transaction().execute(async (trx) => {
+    const given = await db.transaction().execute(async (trx) => {
       const refunded = await ordersRepository(trx).markRefunded(orderId, {
         payment_id: payment.paymentId,
         card_id: payment.cardId ?? null,
         card_brand: payment.card?.brand ?? null,
         card_last4: payment.card?.last4 ?? null,
       });
-      if (!refunded) return;
+      if (!refunded) return undefined;
       const { buyer, ...row } = refunded;
-      if (!buyer) return;
-      await enqueueMail(trx, {
-        lang_code: row.lang_code as LangCode,
-        to: buyer.email,
-        ...(await lateRefundMail(row, buyer.fname || buyer.email)),
-      });
+      if (buyer) {
+        await enqueueMail(trx, {
+          lang_code: row.lang_code as LangCode,
+          to: buyer.email,
+          ...(await lateRefundMail(row, buyer.fname || buyer.email)),
+        });
+      }
+      return row;
     });
+    if (given) report?.refunded({ orderId, cardCents: given.total_cents, giftCardCents: 0, source: 'late_payment' });
   }
 
   /** Ownership for the buyer, or a gift to claim; a gift card line becomes a gift card to claim. */

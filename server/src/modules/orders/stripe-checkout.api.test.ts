@@ -142,6 +142,7 @@ describe('Stripe not answering (issue 26 item 8)', () => {
     expect(purchase.json()).toEqual({
       code: 'payment_service_unavailable',
       message: 'El servicio de tarjetas no responde en este momento. No se cobró nada: inténtalo de nuevo en unos minutos.',
+      request_id: expect.any(String),
     });
     const save = await v.send('POST', '/crud/stripe/customer/card', {
       user_id: user.id,

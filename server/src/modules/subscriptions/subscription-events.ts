@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import type { RenderedMail } from '../../mail/content';
+import type { Metrics } from '../../plugins/metrics';
 import { enqueueMail } from '../../providers/mail/outbox';
 import type { PaymentEvent, ProviderSubscription } from '../../providers/payments/payment-provider';
 import { renewalEndedMail, renewalFailedMail, renewalReceiptMail } from './renewal-mail';
@@ -37,11 +38,16 @@ const isSubscriptionEvent = (event: PaymentEvent): event is SubscriptionEvent =>
  * cancels it (cancelled stays cancelled) and says why. Events of a
  * subscription not recorded here (not ours, or not yet) are left unrecorded.
  */
-export function subscriptionEventHandler(db: Db, provider: string, origins: Record<LangCode, string>) {
+export function subscriptionEventHandler(
+  db: Db,
+  provider: string,
+  origins: Record<LangCode, string>,
+  report?: Pick<Metrics, 'renewalCharged'>,
+) {
   return async (event: PaymentEvent) => {
     if (!isSubscriptionEvent(event)) return;
     const subscriptionId = 'invoice' in event ? event.invoice.subscriptionId : event.subscription.subscriptionId;
-    await db.transaction().execute(async (trx) => {
+    const charged = await db.transaction().execute(async (trx) => {
       const repo = subscriptionsRepository(trx);
       const item = await repo.bySubscription(provider, subscriptionId);
       if (!item) return;
@@ -64,8 +70,9 @@ export function subscriptionEventHandler(db: Db, provider: string, origins: Reco
             paid_at: invoice.created,
           });
           if (item.status === 'past_due') await repo.setStatus(item.id, 'active');
-          if (recorded) await send(renewalReceiptMail(lang, item, invoice.totalCents, invoice.created, origin));
-          return;
+          if (!recorded) return;
+          await send(renewalReceiptMail(lang, item, invoice.totalCents, invoice.created, origin));
+          return { orderId: item.order_id, recurringItemId: item.id, cents: invoice.totalCents, invoiceId: invoice.invoiceId };
         }
         case 'invoice.payment_failed': {
           const { invoice } = event;
@@ -82,6 +89,8 @@ export function subscriptionEventHandler(db: Db, provider: string, origins: Reco
           return;
       }
     });
+    // Logged and counted once committed, once per invoice.
+    if (charged) report?.renewalCharged(charged);
   };
 }
 

@@ -35,8 +35,8 @@ declare module 'fastify' {
 export default fp<{ config: Config; worker: boolean }>(
   async (app: FastifyInstance, { config, worker }) => {
     const { origins } = siteLangOptions(config);
-    app.onPaymentEvent(subscriptionEventHandler(app.db, app.payments.name, origins));
-    const subscriptions = subscriptionsService(app.db, app.payments, { origins });
+    app.onPaymentEvent(subscriptionEventHandler(app.db, app.payments.name, origins, app.metrics));
+    const subscriptions = subscriptionsService(app.db, app.payments, { origins, report: app.metrics });
     await app.register(subscriptionsRoutes, { subscriptions });
 
     const processor = app.payments instanceof TestProcessor ? app.payments : null;
@@ -59,5 +59,5 @@ export default fp<{ config: Config; worker: boolean }>(
       });
     }
   },
-  { name: 'subscriptions', dependencies: ['db', 'payments'] },
+  { name: 'subscriptions', dependencies: ['db', 'payments', 'metrics'] },
 );

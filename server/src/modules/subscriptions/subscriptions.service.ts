@@ -2,6 +2,7 @@ import type { Invoice, InvoicesResponse, LangCode, MySubscription, SubscriptionP
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import type { Metrics } from '../../plugins/metrics';
 import {
   type PaymentProvider,
   PaymentRequestError,
@@ -41,7 +42,11 @@ const iso = (d: Date) => d.toISOString();
  * annual one. The processor holds the truth; the local record follows it
  * (followProcessor) on every answer as on every event.
  */
-export function subscriptionsService(db: Db, payments: PaymentProvider, { origins }: { origins: Record<LangCode, string> }) {
+export function subscriptionsService(
+  db: Db,
+  payments: PaymentProvider,
+  { origins, report }: { origins: Record<LangCode, string>; report?: Pick<Metrics, 'refunded'> },
+) {
   const repo = subscriptionsRepository(db);
 
   /** The processor's answer, or the spec's subscription_error_retrieving when it does not answer. */
@@ -212,6 +217,7 @@ export function subscriptionsService(db: Db, payments: PaymentProvider, { origin
     const sources = await refundSources(item, item.subscription_id);
     const refunded = await refundFrom(sources, item.refund_owed_cents, item.subscription_id);
     await repo.refundSettled(item.id, refunded);
+    if (refunded > 0) report?.refunded({ orderId: item.order_id, cardCents: refunded, giftCardCents: 0, source: 'cancellation' });
     return refunded;
   }
 
