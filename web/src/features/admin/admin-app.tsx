@@ -1,6 +1,7 @@
 import { type AdminPageRouteId, adminPageRoutes, pageRoutes } from '@storyhouse/contracts';
 import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { preloadable } from '../../lib/preloadable';
 import NotFoundPage from '../../ui/not-found-page';
 import AdminPage from './admin-page';
 import AuditPage from './audit-page';
@@ -10,22 +11,25 @@ import DonorsPage from './donors-page';
 import GuestBookQueuePage from './guest-book-page';
 import MediaPage from './media-page';
 import MessagesPage from './messages-page';
-import NavigationPage from './navigation-page';
 import NewsletterPage from './newsletter-page';
 import AdminOrderPage from './order-page';
 import AdminOrdersPage from './orders-page';
-import PageEditorPage from './page-editor-page';
 import PagesPage from './pages-page';
 import ProductNewPage from './product-new-page';
 import ProductPage from './product-page';
 import ProductsPage from './products-page';
 import PromotedPage from './promoted-page';
 import RenewalsPage from './renewals-page';
-import ReportsPage from './reports-page';
 import ShippingPage from './shipping-page';
 import StatementPage from './statement-page';
 import AdminUserPage from './user-page';
 import UsersPage from './users-page';
+
+// The pages with an editor or a chart of their own (Tiptap, dnd-kit, visx) load when first opened: the rest of the
+// back office does not wait for them.
+const PageEditorPage = preloadable(() => import('./page-editor-page'));
+const NavigationPage = preloadable(() => import('./navigation-page'));
+const ReportsPage = preloadable(() => import('./reports-page'));
 
 /**
  * The screen of every back-office page (packages/contracts admin-routes.ts).
