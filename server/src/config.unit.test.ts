@@ -36,6 +36,7 @@ describe('loadConfig', () => {
       FIRST_DATA_WAIT_MS: 400,
       DEMO_CONTENT: 'auto',
       MEDIA_STORAGE: 'local',
+      METRICS_HOST: '127.0.0.1',
       S3_REGION: 'us-east-1',
       S3_PATH_STYLE: true,
       MAIL_TRANSPORT: 'outbox',

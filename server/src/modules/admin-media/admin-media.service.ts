@@ -110,7 +110,11 @@ export function adminMediaService(db: Db, storage: Storage) {
       // The callback form: a failure anywhere destroys every stream with it, so the storage sees it too.
       const checked = pipeline(source, byteLimit(max), inspection.stream, () => {});
       const size = await storage.writeStream(key, checked, type.contentType, max);
-      if (part.file.truncated) throw new StorageLimitError(max);
+      if (part.file.truncated) {
+        // The body was cut at the limit and what came was stored whole: it is not kept.
+        await storage.remove?.(key).catch(() => {});
+        throw new StorageLimitError(max);
+      }
       return { key, type, size, lengthSeconds: inspection.lengthSeconds(), clip: inspection.clip() };
     } catch (err) {
       if (err instanceof AppError) throw err;

@@ -189,16 +189,19 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     let size = 0;
+    const out = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_CHUNK });
     try {
       await pipeline(
         source,
         byteLimit(limit, (bytes) => {
           size = bytes;
         }),
-        createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_CHUNK }),
+        out,
       );
       await rename(temp, file);
     } catch (err) {
+      // A failure before the file was even opened: it is opened (and made) still, then closed. Gone only after that.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(temp, { force: true });
       throw err;
     }
