@@ -1,7 +1,6 @@
 import { AuditAction, type AuditEntry, adminPath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
@@ -10,7 +9,7 @@ import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
 import { actionLabel, detailName, detailValue } from './order-words';
 import '../../ui/form/form.css';
-import { ApplyFilters } from './admin-part';
+import { ApplyFilters, ListResults } from './admin-part';
 
 /**
  * Issue 29 item 7, the audit log: every admin action (who, when, what, to
@@ -77,58 +76,48 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
   const { data, error, isPending, isPlaceholderData, refetch } = useAudit(page, action);
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (data.count === 0) {
-    return (
-      <p className="admin-empty card card--tinted" role="status">
-        {action ? t('admin.audit.noneOfKind') : t('admin.audit.none')}
-      </p>
-    );
-  }
   return (
-    <div className="admin-results" aria-busy={isPlaceholderData}>
-      <p className="admin-results__count" role="status">
-        {t('admin.audit.count', { count: data.count })}
-      </p>
-      {data.items.length === 0 ? (
-        // A bookmarked page past the end.
-        <p>
-          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-        </p>
-      ) : (
-        <table className="admin-table admin-table--stacked">
-          <caption className="visually-hidden">{t('admin.audit.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.audit.when')}</th>
-              <th scope="col">{t('admin.audit.who')}</th>
-              <th scope="col">{t('admin.audit.what')}</th>
-              <th scope="col">{t('admin.audit.target')}</th>
-              <th scope="col">{t('admin.audit.details')}</th>
-              <th scope="col">{t('admin.audit.address')}</th>
+    <ListResults
+      list={data}
+      page={page}
+      href={href}
+      busy={isPlaceholderData}
+      countText={t('admin.audit.count', { count: data.count })}
+      emptyText={action ? t('admin.audit.noneOfKind') : t('admin.audit.none')}
+      pagingLabel={t('admin.audit.paging')}
+    >
+      <table className="admin-table admin-table--stacked">
+        <caption className="visually-hidden">{t('admin.audit.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.audit.when')}</th>
+            <th scope="col">{t('admin.audit.who')}</th>
+            <th scope="col">{t('admin.audit.what')}</th>
+            <th scope="col">{t('admin.audit.target')}</th>
+            <th scope="col">{t('admin.audit.details')}</th>
+            <th scope="col">{t('admin.audit.address')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td>{entry.admin.email}</td>
+              <th scope="row">{actionLabel(t, entry.action)}</th>
+              <td>
+                <AuditTarget entry={entry} />
+              </td>
+              <td>
+                <Details details={entry.details} />
+              </td>
+              <td>{entry.ip}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.items.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                </td>
-                <td>{entry.admin.email}</td>
-                <th scope="row">{actionLabel(t, entry.action)}</th>
-                <td>
-                  <AuditTarget entry={entry} />
-                </td>
-                <td>
-                  <Details details={entry.details} />
-                </td>
-                <td>{entry.ip}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.audit.paging')} href={href} />
-    </div>
+          ))}
+        </tbody>
+      </table>
+    </ListResults>
   );
 }
 

@@ -2,13 +2,12 @@ import { type AdminCoupon, adminPath } from '@storyhouse/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
-import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { LoadError, Loading } from '../../ui/query-status';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminLayout } from './admin-layout';
-import { AdminPart } from './admin-part';
+import { AdminPart, ListResults } from './admin-part';
 import { useAdminCoupons, useWithdrawCoupon } from './api/coupons';
 import { ColumnLabel } from './column-label';
 import { CouponCreate } from './coupon-create';
@@ -85,18 +84,16 @@ function CouponList({ page, href, onResult }: { page: number; href: (page: numbe
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return (
-    <section className="admin-results admin-shop__list" aria-busy={isPlaceholderData} aria-label={t('admin.coupons.list')}>
-      {data.count === 0 ? (
-        <p className="admin-empty card card--tinted">{t('admin.coupons.none')}</p>
-      ) : (
-        <p className="admin-results__count">{t('admin.coupons.count', { count: data.count })}</p>
-      )}
-      {data.count > 0 && data.items.length === 0 ? (
-        <p>
-          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-        </p>
-      ) : null}
-      {data.items.length > 0 ? (
+    <section className="admin-shop__list" aria-label={t('admin.coupons.list')}>
+      <ListResults
+        list={data}
+        page={page}
+        href={href}
+        busy={isPlaceholderData}
+        countText={t('admin.coupons.count', { count: data.count })}
+        emptyText={t('admin.coupons.none')}
+        pagingLabel={t('admin.coupons.paging')}
+      >
         <table className="admin-table admin-table--stacked">
           <caption className="visually-hidden">{t('admin.coupons.list')}</caption>
           <thead>
@@ -148,8 +145,7 @@ function CouponList({ page, href, onResult }: { page: number; href: (page: numbe
             ))}
           </tbody>
         </table>
-      ) : null}
-      <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.coupons.paging')} href={href} />
+      </ListResults>
       <ConfirmDialog
         open={asking !== undefined}
         title={t('admin.coupons.withdrawTitle', { code: shown?.code ?? '' })}

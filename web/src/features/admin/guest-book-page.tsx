@@ -1,8 +1,7 @@
 import { adminPath, type GuestBookEdit, GuestBookEditInput, type GuestBookPendingEntry } from '@storyhouse/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
-import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
@@ -16,6 +15,7 @@ import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
 import { ItemFacts } from './moderation-part';
 import '../../ui/form/form.css';
+import { ListResults } from './admin-part';
 
 type Result = { ok: boolean; message: string };
 
@@ -43,22 +43,17 @@ export default function GuestBookQueuePage() {
   let body: React.ReactNode;
   if (isPending) body = <Loading shape="block" />;
   else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
-  else if (data.count === 0) {
+  else {
     body = (
-      <p className="admin-empty card card--tinted" role="status">
-        {t('admin.guestBook.none')}
-      </p>
-    );
-  } else if (data.items.length === 0) {
-    body = (
-      <p>
-        {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-      </p>
-    );
-  } else {
-    body = (
-      <>
-        <p className="admin-results__count">{t('admin.guestBook.count', { count: data.count })}</p>
+      <ListResults
+        list={data}
+        page={page}
+        href={href}
+        busy={isPlaceholderData}
+        countText={t('admin.guestBook.count', { count: data.count })}
+        emptyText={t('admin.guestBook.none')}
+        pagingLabel={t('admin.guestBook.paging')}
+      >
         <ul className="moderation-list">
           {data.items.map((entry) => (
             <li key={entry.id}>
@@ -66,8 +61,7 @@ export default function GuestBookQueuePage() {
             </li>
           ))}
         </ul>
-        <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.guestBook.paging')} href={href} />
-      </>
+      </ListResults>
     );
   }
 
@@ -78,7 +72,7 @@ export default function GuestBookQueuePage() {
         {result?.ok ? result.message : ''}
       </p>
       <FormFailure message={result && !result.ok ? result.message : undefined} />
-      <div aria-busy={isPlaceholderData || undefined}>{body}</div>
+      {body}
     </AdminLayout>
   );
 }

@@ -1,11 +1,10 @@
 import { adminPath, formatClock, MEDIA_PREVIEW_MAX_SECONDS, MediaKind } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
-import { ApplyFilters } from './admin-part';
+import { ApplyFilters, ListResults } from './admin-part';
 import { useAdminMedia, useMediaUploaded } from './api/admin-media';
 import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
@@ -131,64 +130,55 @@ function MediaList({ kind, page, href }: { kind: MediaKind | undefined; page: nu
   const { data, error, isPending, isPlaceholderData, refetch } = useAdminMedia(page, kind);
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (data.count === 0) {
-    return (
-      <p className="admin-empty card card--tinted" role="status">
-        {t('admin.media.noneUploaded')}
-      </p>
-    );
-  }
   return (
-    <div className="admin-results" aria-busy={isPlaceholderData}>
-      <p className="admin-results__count" role="status">
-        {t('admin.media.count', { count: data.count })}
-      </p>
-      {data.items.length === 0 ? (
-        <p>
-          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-        </p>
-      ) : (
-        <table className="admin-table admin-table--stacked">
-          <caption className="visually-hidden">{t('admin.media.recent')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.media.file')}</th>
-              <th scope="col">{t('admin.media.kindColumn')}</th>
-              <th scope="col">{t('admin.media.size')}</th>
-              <th scope="col">{t('admin.media.lengthColumn')}</th>
-              <th scope="col">{t('admin.media.uploadedBy')}</th>
-              <th scope="col">{t('admin.media.when')}</th>
+    <ListResults
+      list={data}
+      page={page}
+      href={href}
+      busy={isPlaceholderData}
+      countText={t('admin.media.count', { count: data.count })}
+      emptyText={t('admin.media.noneUploaded')}
+      pagingLabel={t('admin.media.recent')}
+    >
+      <table className="admin-table admin-table--stacked">
+        <caption className="visually-hidden">{t('admin.media.recent')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.media.file')}</th>
+            <th scope="col">{t('admin.media.kindColumn')}</th>
+            <th scope="col">{t('admin.media.size')}</th>
+            <th scope="col">{t('admin.media.lengthColumn')}</th>
+            <th scope="col">{t('admin.media.uploadedBy')}</th>
+            <th scope="col">{t('admin.media.when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">
+                {item.original_name}
+                <span className="media-upload__key">
+                  <br />
+                  {item.key}
+                  {item.preview_key && (
+                    <>
+                      <br />
+                      {t('admin.media.previewKey', { key: item.preview_key })}
+                    </>
+                  )}
+                </span>
+              </th>
+              <td>{t(`admin.media.kind.${item.kind}`)}</td>
+              <td>{t('admin.media.megabytes', { megabytes: megabytes(item.size) })}</td>
+              <td>{item.length_seconds === undefined ? '' : formatClock(item.length_seconds)}</td>
+              <td>{item.uploaded_by.email}</td>
+              <td>
+                <time dateTime={item.uploaded_at}>{formatDateTime(item.uploaded_at)}</time>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.id}>
-                <th scope="row">
-                  {item.original_name}
-                  <span className="media-upload__key">
-                    <br />
-                    {item.key}
-                    {item.preview_key && (
-                      <>
-                        <br />
-                        {t('admin.media.previewKey', { key: item.preview_key })}
-                      </>
-                    )}
-                  </span>
-                </th>
-                <td>{t(`admin.media.kind.${item.kind}`)}</td>
-                <td>{t('admin.media.megabytes', { megabytes: megabytes(item.size) })}</td>
-                <td>{item.length_seconds === undefined ? '' : formatClock(item.length_seconds)}</td>
-                <td>{item.uploaded_by.email}</td>
-                <td>
-                  <time dateTime={item.uploaded_at}>{formatDateTime(item.uploaded_at)}</time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.media.recent')} href={href} />
-    </div>
+          ))}
+        </tbody>
+      </table>
+    </ListResults>
   );
 }

@@ -6,8 +6,7 @@ import {
   handledStatuses,
 } from '@storyhouse/contracts';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
+import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { LoadError, Loading } from '../../ui/query-status';
@@ -18,6 +17,7 @@ import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
 import { ItemFacts, ListSwitch } from './moderation-part';
 import '../../ui/form/form.css';
+import { ListResults } from './admin-part';
 
 type Result = { ok: boolean; message: string };
 const kinds: MessageKind[] = ['contact', 'lessons'];
@@ -91,23 +91,16 @@ function MessageList({
   const { data, error, isPending, isPlaceholderData, refetch } = useMessages(kind, status, page);
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-  if (data.count === 0) {
-    return (
-      <p className="admin-empty card card--tinted" role="status">
-        {t(`admin.messages.none.${kind}.${status}`)}
-      </p>
-    );
-  }
-  if (data.items.length === 0) {
-    return (
-      <p>
-        {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-      </p>
-    );
-  }
   return (
-    <div aria-busy={isPlaceholderData || undefined}>
-      <p className="admin-results__count">{t(`admin.messages.count.${kind}`, { count: data.count })}</p>
+    <ListResults
+      list={data}
+      page={page}
+      href={href}
+      busy={isPlaceholderData}
+      countText={t(`admin.messages.count.${kind}`, { count: data.count })}
+      emptyText={t(`admin.messages.none.${kind}.${status}`)}
+      pagingLabel={t('admin.messages.paging')}
+    >
       <ul className="moderation-list">
         {data.items.map((item) => (
           <li key={item.id}>
@@ -119,8 +112,7 @@ function MessageList({
           </li>
         ))}
       </ul>
-      <PagingLinks page={page} perPage={data.per_page} count={data.count} label={t('admin.messages.paging')} href={href} />
-    </div>
+    </ListResults>
   );
 }
 

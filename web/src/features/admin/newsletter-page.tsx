@@ -1,9 +1,9 @@
 import { adminPath, type LangCode, langCodes, type SubscriberStatus, subscriberStatuses } from '@storyhouse/contracts';
-import { Link, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
+import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
+import { ListResults } from './admin-part';
 import { subscribersCsvHref, useSubscribers } from './api/moderation';
 import { useFormatDateTime } from './format-date-time';
 import { listHref, pageParam } from './list-params';
@@ -35,20 +35,20 @@ export default function NewsletterPage() {
   let body: React.ReactNode;
   if (isPending) body = <Loading shape="block" />;
   else if (error) body = <LoadError error={error} onRetry={() => void refetch()} />;
-  else if (data.count === 0) {
+  else {
     body = (
-      <p className="admin-empty card card--tinted" role="status">
-        {t(`admin.newsletter.none.${status}`, { list: listName })}
-      </p>
+      <ListResults
+        list={data}
+        page={page}
+        href={(p) => href({ page: p })}
+        busy={isPlaceholderData}
+        countText={t(`admin.newsletter.count.${status}`, { count: data.count, list: listName })}
+        emptyText={t(`admin.newsletter.none.${status}`, { list: listName })}
+        pagingLabel={t('admin.newsletter.paging')}
+      >
+        <SubscriberTable items={data.items} status={status} />
+      </ListResults>
     );
-  } else if (data.items.length === 0) {
-    body = (
-      <p>
-        {t('admin.list.pageEmpty')} <Link to={href({ page: 1 })}>{t('admin.list.firstPage')}</Link>
-      </p>
-    );
-  } else {
-    body = <SubscriberTable items={data.items} status={status} />;
   }
   const counts = data?.lists;
 
@@ -78,21 +78,7 @@ export default function NewsletterPage() {
           {t('admin.newsletter.download', { list: listName })}
         </a>
       </p>
-      <div aria-busy={isPlaceholderData || undefined}>
-        {data && data.count > 0 ? (
-          <p className="admin-results__count">{t(`admin.newsletter.count.${status}`, { count: data.count, list: listName })}</p>
-        ) : null}
-        {body}
-        {data && data.items.length > 0 ? (
-          <PagingLinks
-            page={page}
-            perPage={data.per_page}
-            count={data.count}
-            label={t('admin.newsletter.paging')}
-            href={(p) => href({ page: p })}
-          />
-        ) : null}
-      </div>
+      {body}
     </AdminLayout>
   );
 }

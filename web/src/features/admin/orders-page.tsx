@@ -1,6 +1,5 @@
 import { adminPath } from '@storyhouse/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
@@ -10,6 +9,7 @@ import { orderState } from './order-words';
 import { OrdersFilters } from './orders-filters';
 import { ordersHref, readOrdersFilters } from './orders-query';
 import '../../ui/form/form.css';
+import { ListResults } from './admin-part';
 
 /**
  * Issue 29 item 2, Orders: every order, newest first, filtered by state
@@ -37,79 +37,68 @@ function OrdersList({ filters, path }: { filters: AdminOrdersFilters; path: stri
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   const filtered = filters.filter !== 'all' || filters.from !== '' || filters.to !== '' || filters.search !== '';
-  if (data.count === 0) {
-    return (
-      <div className="admin-empty card card--tinted" role="status">
-        <p>{filtered ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>
-        {filtered ? (
-          <p>
-            <Link to={path}>{t('admin.orders.showAll')}</Link>
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+  const href = (page: number) => ordersHref(path, { ...filters, page });
   return (
-    <div className="admin-results" aria-busy={isPlaceholderData}>
-      <p className="admin-results__count" role="status">
-        {t('admin.orders.count', { count: data.count })}
-      </p>
-      {data.items.length === 0 ? (
-        // A bookmarked page past the end of a list that has shrunk.
-        <p>
-          {t('admin.list.pageEmpty')} <Link to={ordersHref(path, { ...filters, page: 1 })}>{t('admin.list.firstPage')}</Link>
-        </p>
-      ) : (
-        <table className="admin-table admin-table--stacked">
-          <caption className="visually-hidden">{t('admin.orders.title')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.orders.number')}</th>
-              <th scope="col">{t('admin.orders.date')}</th>
-              <th scope="col">{t('admin.orders.customer')}</th>
-              <th scope="col">{t('admin.orders.summary')}</th>
-              <th scope="col" className="admin-table__money">
-                {t('admin.orders.total')}
+    <ListResults
+      list={data}
+      page={filters.page}
+      href={href}
+      busy={isPlaceholderData}
+      countText={t('admin.orders.count', { count: data.count })}
+      emptyText={
+        <>
+          <p>{filtered ? t('admin.orders.noMatch') : t('admin.orders.none')}</p>
+          {filtered ? (
+            <p>
+              <Link to={path}>{t('admin.orders.showAll')}</Link>
+            </p>
+          ) : null}
+        </>
+      }
+      pagingLabel={t('admin.orders.paging')}
+    >
+      <table className="admin-table admin-table--stacked">
+        <caption className="visually-hidden">{t('admin.orders.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.orders.number')}</th>
+            <th scope="col">{t('admin.orders.date')}</th>
+            <th scope="col">{t('admin.orders.customer')}</th>
+            <th scope="col">{t('admin.orders.summary')}</th>
+            <th scope="col" className="admin-table__money">
+              {t('admin.orders.total')}
+            </th>
+            <th scope="col">{t('admin.orders.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((order) => (
+            <tr key={order.id}>
+              <th scope="row" className="admin-table__nowrap">
+                <Link to={orderHref(order.id)}>{order.number}</Link>
               </th>
-              <th scope="col">{t('admin.orders.state')}</th>
+              <td className="admin-table__nowrap">{formatDate(order.created_at)}</td>
+              <td>
+                {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
+                <span className="admin-table__line">{order.customer.email}</span>
+              </td>
+              <td>
+                {order.items.map((item) => (
+                  <span key={item.id} className="admin-table__line">
+                    {t('admin.orders.item', {
+                      quantity: item.quantity,
+                      title: item.title,
+                      kind: t(`cart.type.${item.type}`),
+                    })}
+                  </span>
+                ))}
+              </td>
+              <td className="admin-table__money">{formatMoney(order.total_usd)}</td>
+              <td>{orderState(t, order)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {data.items.map((order) => (
-              <tr key={order.id}>
-                <th scope="row" className="admin-table__nowrap">
-                  <Link to={orderHref(order.id)}>{order.number}</Link>
-                </th>
-                <td className="admin-table__nowrap">{formatDate(order.created_at)}</td>
-                <td>
-                  {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
-                  <span className="admin-table__line">{order.customer.email}</span>
-                </td>
-                <td>
-                  {order.items.map((item) => (
-                    <span key={item.id} className="admin-table__line">
-                      {t('admin.orders.item', {
-                        quantity: item.quantity,
-                        title: item.title,
-                        kind: t(`cart.type.${item.type}`),
-                      })}
-                    </span>
-                  ))}
-                </td>
-                <td className="admin-table__money">{formatMoney(order.total_usd)}</td>
-                <td>{orderState(t, order)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <PagingLinks
-        page={filters.page}
-        perPage={data.per_page}
-        count={data.count}
-        label={t('admin.orders.paging')}
-        href={(page) => ordersHref(path, { ...filters, page })}
-      />
-    </div>
+          ))}
+        </tbody>
+      </table>
+    </ListResults>
   );
 }

@@ -1,7 +1,6 @@
 import { AdminRenewalsQuery, adminPageRoutes, adminPath } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PagingLinks } from '../../components/paging/paging-links';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { LoadError, Loading } from '../../ui/query-status';
@@ -12,7 +11,7 @@ import { type Renewal, RenewalCancel } from './renewal-cancel';
 import { renewalAmount, renewalStatusLabel, renewalTypeLabel } from './renewal-words';
 import '../../ui/form/form.css';
 import './giving.css';
-import { ApplyFilters } from './admin-part';
+import { ApplyFilters, ListResults } from './admin-part';
 
 const types = AdminRenewalsQuery.shape.type.unwrap().options;
 const statuses = AdminRenewalsQuery.shape.status.unwrap().options;
@@ -116,28 +115,21 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   const filtered = filters.type !== undefined || filters.status !== undefined;
-  if (data.count === 0) {
-    return (
-      <p className="admin-empty card card--tinted" role="status">
-        {filtered ? t('admin.renewals.noMatch') : t('admin.renewals.none')}
-      </p>
-    );
-  }
   return (
-    <div className="admin-results" aria-busy={isPlaceholderData}>
-      <p className="admin-results__count" role="status">
-        {t('admin.renewals.count', { count: data.count })}
-      </p>
+    <>
       <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
         {result?.ok ? result.message : ''}
       </p>
       <FormFailure message={result && !result.ok ? result.message : undefined} />
-      {data.items.length === 0 ? (
-        // A bookmarked page past the end.
-        <p>
-          {t('admin.list.pageEmpty')} <Link to={href(1)}>{t('admin.list.firstPage')}</Link>
-        </p>
-      ) : (
+      <ListResults
+        list={data}
+        page={filters.page}
+        href={href}
+        busy={isPlaceholderData}
+        countText={t('admin.renewals.count', { count: data.count })}
+        emptyText={filtered ? t('admin.renewals.noMatch') : t('admin.renewals.none')}
+        pagingLabel={t('admin.renewals.paging')}
+      >
         <table className="admin-table admin-table--stacked">
           <caption className="visually-hidden">{t('admin.renewals.title')}</caption>
           <thead>
@@ -205,15 +197,8 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
             })}
           </tbody>
         </table>
-      )}
-      <PagingLinks
-        page={filters.page}
-        perPage={data.per_page}
-        count={data.count}
-        label={t('admin.renewals.paging')}
-        href={href}
-      />
+      </ListResults>
       <RenewalCancel renewal={cancelling} onClose={() => setCancelling(undefined)} onResult={setResult} />
-    </div>
+    </>
   );
 }
