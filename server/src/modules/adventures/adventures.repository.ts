@@ -1,5 +1,4 @@
 import type { AdventuresSignUp, HandledStatus } from '@storyhouse/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** The only SQL of Bible-lesson sign-ups. */
@@ -30,21 +29,6 @@ export function adventuresRepository(db: Db) {
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(count.n) };
-    },
-
-    /** Marks a request handled by an admin, or open again, in one conditional statement (see contact's). */
-    setHandled(id: number, adminId: number, handled: boolean) {
-      return db
-        .updateTable('adventure_signups')
-        .set(handled ? { handled_at: sql<Date>`now()`, handled_by: adminId } : { handled_at: null, handled_by: null })
-        .where('id', '=', id)
-        .where('handled_at', handled ? 'is' : 'is not', null)
-        .returning(['id', 'email', 'handled_at'])
-        .executeTakeFirst();
-    },
-
-    async exists(id: number): Promise<boolean> {
-      return (await db.selectFrom('adventure_signups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

@@ -5,18 +5,19 @@ import {
   adventuresNextPage,
   type HandledStatus,
   type LangCode,
-  type MarkedHandled,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
-import { auditTarget, recordAdminAction } from '../audit/audit';
+import { type HandledInbox, markHandled } from '../inbox/handled-inbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { adventuresRepository } from './adventures.repository';
+
+/** The back office's inbox of these: marked handled by a volunteer. */
+const INBOX: HandledInbox = { table: 'adventure_signups', action: 'lessons.handled', target: 'lesson_request' };
 
 /** Per client address: a family signs up once or twice, not dozens of times. */
 export const ADVENTURES_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
@@ -144,25 +145,8 @@ export function adventuresService(db: Db, { ministryEmail }: { ministryEmail: st
       };
     },
 
-    /** Marks a request handled (the lessons sent) or open again, audited; 409 when already so, 404 when not there. */
-    async markHandled(
-      request: FastifyRequest,
-      admin: { id: number; email: string },
-      id: number,
-      handled: boolean,
-    ): Promise<MarkedHandled> {
-      return db.transaction().execute(async (trx) => {
-        const trxRepo = adventuresRepository(trx);
-        const row = await trxRepo.setHandled(id, admin.id, handled);
-        if (!row) {
-          if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
-          throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
-        }
-        await recordAdminAction(trx, request, admin, 'lessons.handled', auditTarget('lesson_request', `${id} (${row.email})`), {
-          handled,
-        });
-        return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
-      });
-    },
+    /** Marks one handled (or open again): inbox/handled-inbox.ts. */
+    markHandled: (request: FastifyRequest, admin: { id: number; email: string }, id: number, handled: boolean) =>
+      markHandled(db, INBOX, request, admin, id, handled),
   };
 }

@@ -1,5 +1,4 @@
 import type { ContactMessage, HandledStatus, LangCode } from '@storyhouse/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /** The only SQL of contact messages. */
@@ -30,25 +29,6 @@ export function contactRepository(db: Db) {
         base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(count.n) };
-    },
-
-    /**
-     * Marks a message handled by an admin, or open again, in one conditional
-     * statement: of two volunteers at once only one changes it. Undefined
-     * when it is not in the other state (or not there at all).
-     */
-    setHandled(id: number, adminId: number, handled: boolean) {
-      return db
-        .updateTable('contact_messages')
-        .set(handled ? { handled_at: sql<Date>`now()`, handled_by: adminId } : { handled_at: null, handled_by: null })
-        .where('id', '=', id)
-        .where('handled_at', handled ? 'is' : 'is not', null)
-        .returning(['id', 'email', 'handled_at'])
-        .executeTakeFirst();
-    },
-
-    async exists(id: number): Promise<boolean> {
-      return (await db.selectFrom('contact_messages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

@@ -4,18 +4,19 @@ import {
   type ContactMessage,
   type HandledStatus,
   type LangCode,
-  type MarkedHandled,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
-import { AppError } from '../../lib/errors';
 import { mailField as field } from '../../mail/content';
 import { renderMail } from '../../mail/render';
 import { enqueueMail, oneLine } from '../../providers/mail/outbox';
-import { auditTarget, recordAdminAction } from '../audit/audit';
+import { type HandledInbox, markHandled } from '../inbox/handled-inbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { contactRepository } from './contact.repository';
+
+/** The back office's inbox of these: marked handled by a volunteer. */
+const INBOX: HandledInbox = { table: 'contact_messages', action: 'contact.handled', target: 'contact_message' };
 
 /** Per client address: a family writes once; a script does not get to fill the ministry's inbox. */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowSeconds: 10 * 60 };
@@ -95,29 +96,8 @@ export function contactService(db: Db, { ministryEmail }: { ministryEmail: strin
       };
     },
 
-    /**
-     * Marks a message handled (or open again), audited in the same
-     * transaction. Already in that state: 409, so a volunteer learns someone
-     * else got there first; no such message: 404.
-     */
-    async markHandled(
-      request: FastifyRequest,
-      admin: { id: number; email: string },
-      id: number,
-      handled: boolean,
-    ): Promise<MarkedHandled> {
-      return db.transaction().execute(async (trx) => {
-        const trxRepo = contactRepository(trx);
-        const row = await trxRepo.setHandled(id, admin.id, handled);
-        if (!row) {
-          if (!(await trxRepo.exists(id))) throw new AppError('not_found', 'message_not_found');
-          throw new AppError('conflict', handled ? 'message_already_handled' : 'message_already_open');
-        }
-        await recordAdminAction(trx, request, admin, 'contact.handled', auditTarget('contact_message', `${id} (${row.email})`), {
-          handled,
-        });
-        return { id, handled_at: row.handled_at ? iso(row.handled_at) : null, handled_by: handled ? admin.email : null };
-      });
-    },
+    /** Marks one handled (or open again): inbox/handled-inbox.ts. */
+    markHandled: (request: FastifyRequest, admin: { id: number; email: string }, id: number, handled: boolean) =>
+      markHandled(db, INBOX, request, admin, id, handled),
   };
 }

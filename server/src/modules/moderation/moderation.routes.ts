@@ -94,67 +94,44 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     async (request) => guestBook.decide(request, await requireAdmin(request), request.params.id, request.body.decision),
   );
 
-  app.get(
-    '/crud/admin/contact-messages',
-    {
-      schema: {
-        tags,
-        summary: 'Contact messages, open (not handled yet) or handled, newest first',
-        querystring: AdminMessagesQuery,
-        response: { 200: AdminContactMessages },
+  /** An inbox's list, open or handled, and its "handled" mark: the same two routes for each. */
+  const inboxRoutes = (
+    path: string,
+    inbox: typeof contact | typeof lessons,
+    list: typeof AdminContactMessages | typeof AdminLessonRequests,
+    words: { list: string; mark: string },
+  ) => {
+    app.get(
+      path,
+      { schema: { tags, summary: words.list, querystring: AdminMessagesQuery, response: { 200: list } } },
+      async (request) => {
+        await requireAdmin(request);
+        return inbox.list(request.query.status, request.query.page);
       },
-    },
-    async (request) => {
-      await requireAdmin(request);
-      return contact.list(request.query.status, request.query.page);
-    },
-  );
-
-  app.post(
-    '/crud/admin/contact-messages/:id/handled',
-    {
-      schema: {
-        tags,
-        summary: 'Marks a contact message handled, or open again; audited',
-        params: AdminMessageParams,
-        querystring: SiteQuery,
-        body: MarkHandledBody,
-        response: { 200: MarkedHandled },
+    );
+    app.post(
+      `${path}/:id/handled`,
+      {
+        schema: {
+          tags,
+          summary: words.mark,
+          params: AdminMessageParams,
+          querystring: SiteQuery,
+          body: MarkHandledBody,
+          response: { 200: MarkedHandled },
+        },
       },
-    },
-    async (request) => contact.markHandled(request, await requireAdmin(request), request.params.id, request.body.handled),
-  );
-
-  app.get(
-    '/crud/admin/lesson-requests',
-    {
-      schema: {
-        tags,
-        summary: 'Bible-lesson requests, open (not handled yet) or handled, newest first',
-        querystring: AdminMessagesQuery,
-        response: { 200: AdminLessonRequests },
-      },
-    },
-    async (request) => {
-      await requireAdmin(request);
-      return lessons.list(request.query.status, request.query.page);
-    },
-  );
-
-  app.post(
-    '/crud/admin/lesson-requests/:id/handled',
-    {
-      schema: {
-        tags,
-        summary: 'Marks a Bible-lesson request handled, or open again; audited',
-        params: AdminMessageParams,
-        querystring: SiteQuery,
-        body: MarkHandledBody,
-        response: { 200: MarkedHandled },
-      },
-    },
-    async (request) => lessons.markHandled(request, await requireAdmin(request), request.params.id, request.body.handled),
-  );
+      async (request) => inbox.markHandled(request, await requireAdmin(request), request.params.id, request.body.handled),
+    );
+  };
+  inboxRoutes('/crud/admin/contact-messages', contact, AdminContactMessages, {
+    list: 'Contact messages, open (not handled yet) or handled, newest first',
+    mark: 'Marks a contact message handled, or open again; audited',
+  });
+  inboxRoutes('/crud/admin/lesson-requests', lessons, AdminLessonRequests, {
+    list: 'Bible-lesson requests, open (not handled yet) or handled, newest first',
+    mark: 'Marks a Bible-lesson request handled, or open again; audited',
+  });
 
   app.get(
     '/crud/admin/newsletter/subscribers',
