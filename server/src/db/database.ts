@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { reportingUnavailable } from './connection-failure';
 import { PGliteDialect } from './pglite-dialect';
 import { preparingPool } from './prepared';
 import type { DB } from './schema';
@@ -33,12 +34,14 @@ export function connectPostgres(
   max = 10,
   onIdleError: (err: Error) => void = (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A server that does not answer fails a request within 10 s (503, connection-failure.ts) rather than holding it;
+  // keep-alive finds a connection cut without a word (a failover) instead of waiting on it forever.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, keepAlive: true });
   let closing = false;
   pool.on('error', (err) => {
     if (!closing) onIdleError(err);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reportingUnavailable(preparingPool(pool)) }) });
   return {
     db,
     kind: 'postgres',

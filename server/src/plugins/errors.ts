@@ -12,9 +12,17 @@ import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { DatabaseUnavailableError } from '../db/connection-failure';
 import { translators } from '../i18n';
 import { AppError } from '../lib/errors';
 import { PaymentUnavailableError } from '../providers/payments/payment-provider';
+import { StorageUnavailableError } from '../providers/storage/storage';
+
+/**
+ * How long a client is asked to wait when the database or the storage does not answer: a PostgreSQL restart or a
+ * failover takes seconds, and the pool reconnects by itself on the next request.
+ */
+const UNAVAILABLE_RETRY_SECONDS = '5';
 
 const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
@@ -22,12 +30,6 @@ const retryAfterSeconds = (params?: MessageValues) =>
 function errorBody(request: FastifyRequest, code: ErrorCode, fields?: Record<string, string>, params?: MessageValues): ErrorBody {
   return { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
 }
-
-/**
- * A 5xx answer names its request: the id is in every log line of the request (Fastify's reqId), so what a
- * family or a monitor quotes finds the server's side of it (issue 31 item 4).
- */
-type ServerErrorBody = ErrorBody & { request_id?: string };
 
 function send(
   reply: FastifyReply,
@@ -37,7 +39,9 @@ function send(
   fields?: Record<string, string>,
   params?: MessageValues,
 ) {
-  const body: ServerErrorBody = errorBody(request, code, fields, params);
+  const body = errorBody(request, code, fields, params);
+  // A 5xx answer names its request: the id is in every log line of the request (Fastify's reqId), so what a
+  // family or a monitor quotes finds the server's side of it (issue 31 item 4).
   if (status >= 500) body.request_id = request.id;
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
@@ -98,6 +102,13 @@ export default fp(
         request.log.warn({ err: error, reqId: request.id }, 'card processor not answering');
         reply.header('retry-after', '60');
         return send(reply, request, 503, 'payment_service_unavailable');
+      }
+      if ((error as unknown) instanceof DatabaseUnavailableError || (error as unknown) instanceof StorageUnavailableError) {
+        // Nothing half-written: a transaction cut off is rolled back by PostgreSQL; an upload cut off is not kept.
+        const database = (error as unknown) instanceof DatabaseUnavailableError;
+        request.log.warn({ err: error, reqId: request.id }, database ? 'database not answering' : 'media storage not answering');
+        reply.header('retry-after', UNAVAILABLE_RETRY_SECONDS);
+        return send(reply, request, 503, database ? 'database_unavailable' : 'storage_unavailable');
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
       if (known) return send(reply, request, known[0], known[1]);
