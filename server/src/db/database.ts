@@ -41,6 +41,10 @@ export function connectPostgres(
   pool.on('error', (err) => {
     if (!closing) onIdleError(err);
   });
+  // A connection lost while checked out (between two statements of a transaction, say) is an 'error' event of its
+  // client, which the pool listens to only while the client is idle: without this the process would crash. The
+  // statement under way fails with it (503, connection-failure.ts) and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: reportingUnavailable(preparingPool(pool)) }) });
   return {
     db,
