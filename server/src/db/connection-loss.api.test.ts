@@ -45,7 +45,7 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL dropping its connections un
     url.hostname = '127.0.0.1';
     url.port = String(proxy.port);
     database = connectPostgres(url.toString(), 4, (err) => idleErrors.push(err));
-    t = await createTestApp({ database, webRoot: null });
+    t = await createTestApp({ database });
     ({ album } = await createProduct(t.db, { slug: 'cut-off', title: 'Cut off' }, { album: ALBUM_CENTS }));
   });
   afterAll(async () => {
@@ -103,6 +103,16 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL dropping its connections un
     });
     const added = await shopper.add(album);
     expect([added.statusCode, added.json().code]).toEqual([503, 'database_unavailable']);
+    // A page is still the app (no error's JSON): its screens then show the failure above, with a way to try again.
+    for (const url of ['/', '/shop', '/story/cut-off', '/about-us']) {
+      const page = await shopper.send('GET', url);
+      expect([page.statusCode, page.headers['content-type'], page.headers['retry-after']], url).toEqual([
+        503,
+        'text/html; charset=utf-8',
+        '5',
+      ]);
+      expect(page.body, url).toContain('<div id="root">');
+    }
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect([ready.statusCode, ready.json().checks.database]).toEqual([503, 'failed']);
 

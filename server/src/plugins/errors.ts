@@ -22,7 +22,7 @@ import { StorageUnavailableError } from '../providers/storage/storage';
  * How long a client is asked to wait when the database or the storage does not answer: a PostgreSQL restart or a
  * failover takes seconds, and the pool reconnects by itself on the next request.
  */
-const UNAVAILABLE_RETRY_SECONDS = '5';
+export const UNAVAILABLE_RETRY_SECONDS = '5';
 
 const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
@@ -46,6 +46,21 @@ function send(
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The code of a service underneath that did not answer (a 503 to try again), or undefined for any other error. */
+export function unavailableCode(error: unknown): 'database_unavailable' | 'storage_unavailable' | undefined {
+  if (error instanceof DatabaseUnavailableError) return 'database_unavailable';
+  if (error instanceof StorageUnavailableError) return 'storage_unavailable';
+  return undefined;
+}
+
+/** Logged as a warning: the fault is underneath (a restart, a failover), not in the request or the code. */
+export function logUnavailable(request: FastifyRequest, err: unknown, code: ErrorCode) {
+  request.log.warn(
+    { err, reqId: request.id },
+    code === 'database_unavailable' ? 'database not answering' : 'media storage not answering',
+  );
 }
 
 /** Fastify's own error codes for malformed requests, mapped to ours. */
@@ -103,12 +118,12 @@ export default fp(
         reply.header('retry-after', '60');
         return send(reply, request, 503, 'payment_service_unavailable');
       }
-      if ((error as unknown) instanceof DatabaseUnavailableError || (error as unknown) instanceof StorageUnavailableError) {
+      const unavailable = unavailableCode(error);
+      if (unavailable) {
         // Nothing half-written: a transaction cut off is rolled back by PostgreSQL; an upload cut off is not kept.
-        const database = (error as unknown) instanceof DatabaseUnavailableError;
-        request.log.warn({ err: error, reqId: request.id }, database ? 'database not answering' : 'media storage not answering');
+        logUnavailable(request, error, unavailable);
         reply.header('retry-after', UNAVAILABLE_RETRY_SECONDS);
-        return send(reply, request, 503, database ? 'database_unavailable' : 'storage_unavailable');
+        return send(reply, request, 503, unavailable);
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
       if (known) return send(reply, request, known[0], known[1]);
