@@ -11,7 +11,10 @@ export interface TcpProxy {
   /** Pieces of traffic (socket reads) that went from the clients to the server so far. */
   readonly sent: number;
   cut(): Promise<void>;
-  /** Cuts once `chunks` more pieces of traffic went from the clients to the server: in the middle of what they send. */
+  /**
+   * Cuts once `chunks` more pieces of traffic went from the clients to the server (in the middle of what they
+   * send), or when cut() is called first; resolves once cut.
+   */
   cutAfter(chunks: number): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -21,6 +24,8 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
   const open = new Set<Socket>();
   let sent = 0;
   let onSent = () => {};
+  /** Settles the armed cutAfter. */
+  let cutting: (() => void) | undefined;
   const track = (socket: Socket) => {
     open.add(socket);
     socket.once('close', () => open.delete(socket));
@@ -46,26 +51,34 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
     });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of open) socket.destroy();
-      server.close(() => resolve());
-    });
+  /** Drops every connection and stops listening; a cut under way or armed (cutAfter) is this one. */
+  const stop = () => {
+    onSent = () => {};
+    for (const socket of open) socket.destroy();
+    if (!server.listening) return Promise.resolve();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   const port = await listen(0);
   return {
     port,
     get sent() {
       return sent;
     },
-    cut: stop,
+    cut: () => {
+      cutting?.();
+      return stop();
+    },
     cutAfter(chunks) {
       const at = sent + chunks;
       return new Promise<void>((resolve) => {
+        cutting = () => {
+          cutting = undefined;
+          resolve();
+        };
         onSent = () => {
           if (sent < at) return;
-          onSent = () => {};
           // Before this chunk is written on: the statement it carries never reaches the server.
-          stop().then(resolve);
+          stop().then(() => cutting?.());
         };
       });
     },
@@ -73,6 +86,6 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
       server = createServer(onConnection);
       await listen(port);
     },
-    close: () => (server.listening ? stop() : Promise.resolve()),
+    close: stop,
   };
 }
