@@ -8,8 +8,8 @@ import { siteLangOptions } from './plugins/site-lang';
 /** `npm run migrate`, `npm run seed` and `npm run create-admin`. */
 async function run(command: string | undefined, args: string[]): Promise<number> {
   const config = loadConfig();
-  // 'command': refuses the embedded database while the server has it open (db/database.ts).
-  const open = () => openDatabase(config, 'command');
+  // Refused while the server has the embedded database open (db/embedded-lock.ts).
+  const open = () => openDatabase(config);
   if (command === 'create-admin') {
     return createAdminCommand(args, process.env, processTerminal(), open, `${siteLangOptions(config).origins.en}/login`);
   }

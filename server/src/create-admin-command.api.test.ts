@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
 import { Cancelled, createAdminCommand, type Terminal } from './create-admin-command';
 import type { Database } from './db/database';
+import { lockEmbedded } from './db/embedded-lock';
 
 /**
  * `npm run create-admin` (issue 26 item 2): a real site's first admin, made from the terminal, since a production
@@ -216,38 +217,51 @@ describe('the create-admin process', () => {
   });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  /** Runs server/src/cli.ts as `npm run create-admin` does, with no terminal. */
-  const cli = (args: string[], env: Record<string, string> = {}) => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'create-admin', ...args], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
+  /**
+   * Runs server/src/cli.ts as `npm run create-admin` does, with no terminal; asynchronously, so this process can
+   * answer while it runs (a test holding the database's lock).
+   */
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'create-admin', ...args], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 60_000,
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        stdout += c;
+      });
+      child.stderr.setEncoding('utf8').on('data', (c: string) => {
+        stderr += c;
+      });
+      child.once('error', reject);
+      child.once('close', (status) => resolve({ status, stdout, stderr }));
     });
-    return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-  };
   const stackTrace = /^\s+at /m;
 
-  it('answers bad input with a clear message and exit status 1, never a stack trace', () => {
-    const bad = cli(['not-an-email']);
+  it('answers bad input with a clear message and exit status 1, never a stack trace', async () => {
+    const bad = await cli(['not-an-email']);
     expect(bad).toMatchObject({ status: 1, stdout: '' });
     expect(bad.stderr.trim()).toBe('Refused "not-an-email": not an e-mail address (such as you@example.org).');
 
-    const config = cli(['me@ministry.example'], { DATABASE_URL: 'mysql://root@localhost/storyhouse' });
+    const config = await cli(['me@ministry.example'], { DATABASE_URL: 'mysql://root@localhost/storyhouse' });
     expect(config.status).toBe(1);
     expect(config.stderr).toMatch(/^Invalid configuration:\n {2}DATABASE_URL="mysql:/);
     expect(`${bad.stderr}${config.stderr}`).not.toMatch(stackTrace);
   });
 
-  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', () => {
-    // This test process stands in for the server: alive, and named in the database's pid file.
-    writeFileSync(path.join(dataDir, 'pglite.pid'), String(process.pid));
+  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', async () => {
+    // This test process stands in for the server: it holds the database's lock.
+    const release = await lockEmbedded(path.resolve(dataDir, 'pglite'));
 
-    const busy = cli(['me@ministry.example'], { ADMIN_PASSWORD: 'a good password' });
+    const busy = await cli(['me@ministry.example'], { ADMIN_PASSWORD: 'a good password' });
+    await release();
 
     expect(busy.status).toBe(1);
-    expect(busy.stderr).toContain(`is open in process ${process.pid} (the server?): stop it, then run this again.`);
+    expect(busy.stderr).toContain(`is open in process ${process.pid} (a server?): stop it, then run this again.`);
     expect(busy.stderr).not.toMatch(stackTrace);
   });
 });

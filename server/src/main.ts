@@ -2,7 +2,8 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { type Database, openDatabase } from './db/database';
+import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
 import { demoContentAtStartup } from './db/seed';
 import { logDestination } from './lib/log-destination';
@@ -37,7 +38,17 @@ async function main() {
       : { stream: logDestination(1) }),
   };
 
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    // Another server (or a command) has the embedded database: said plainly, never a second writer.
+    if (err instanceof EmbeddedDatabaseBusyError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   const applied = await migrateToLatest(database.db);
   const { demo, seeded, warning, notice } = await demoContentAtStartup(config, database.db);
 

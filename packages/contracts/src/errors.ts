@@ -23,6 +23,9 @@ export const errorCodes = [
   'conflict',
   'internal_error',
   'service_unavailable',
+  // issue 31: the database or the media storage not answering (a restart, a failover): 503, try again
+  'database_unavailable',
+  'storage_unavailable',
   // catalogue, media and cart (spec §8 item_not_found)
   'item_not_found',
   'sku_not_available',
@@ -175,6 +178,10 @@ export const ErrorBody = z
       .record(z.string(), z.string())
       .optional()
       .describe('Per-field messages, keyed by the field path (dots for nesting)'),
+    request_id: z
+      .string()
+      .optional()
+      .describe("A 5xx answer's request id, in every log line of the request: what a family quotes to the ministry"),
   })
   .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -12,9 +12,17 @@ import type { MessageKey, MessageValues } from '@storyhouse/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
+import { DatabaseUnavailableError } from '../db/connection-failure';
 import { translators } from '../i18n';
 import { AppError } from '../lib/errors';
 import { PaymentUnavailableError } from '../providers/payments/payment-provider';
+import { StorageUnavailableError } from '../providers/storage/storage';
+
+/**
+ * How long a client is asked to wait when the database or the storage does not answer: a PostgreSQL restart or a
+ * failover takes seconds, and the pool reconnects by itself on the next request.
+ */
+export const UNAVAILABLE_RETRY_SECONDS = '5';
 
 const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
@@ -22,12 +30,6 @@ const retryAfterSeconds = (params?: MessageValues) =>
 function errorBody(request: FastifyRequest, code: ErrorCode, fields?: Record<string, string>, params?: MessageValues): ErrorBody {
   return { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
 }
-
-/**
- * A 5xx answer names its request: the id is in every log line of the request (Fastify's reqId), so what a
- * family or a monitor quotes finds the server's side of it (issue 31 item 4).
- */
-type ServerErrorBody = ErrorBody & { request_id?: string };
 
 function send(
   reply: FastifyReply,
@@ -37,11 +39,28 @@ function send(
   fields?: Record<string, string>,
   params?: MessageValues,
 ) {
-  const body: ServerErrorBody = errorBody(request, code, fields, params);
+  const body = errorBody(request, code, fields, params);
+  // A 5xx answer names its request: the id is in every log line of the request (Fastify's reqId), so what a
+  // family or a monitor quotes finds the server's side of it (issue 31 item 4).
   if (status >= 500) body.request_id = request.id;
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
   return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The code of a service underneath that did not answer (a 503 to try again), or undefined for any other error. */
+export function unavailableCode(error: unknown): 'database_unavailable' | 'storage_unavailable' | undefined {
+  if (error instanceof DatabaseUnavailableError) return 'database_unavailable';
+  if (error instanceof StorageUnavailableError) return 'storage_unavailable';
+  return undefined;
+}
+
+/** Logged as a warning: the fault is underneath (a restart, a failover), not in the request or the code. */
+export function logUnavailable(request: FastifyRequest, err: unknown, code: ErrorCode) {
+  request.log.warn(
+    { err, reqId: request.id },
+    code === 'database_unavailable' ? 'database not answering' : 'media storage not answering',
+  );
 }
 
 /** Fastify's own error codes for malformed requests, mapped to ours. */
@@ -98,6 +117,13 @@ export default fp(
         request.log.warn({ err: error, reqId: request.id }, 'card processor not answering');
         reply.header('retry-after', '60');
         return send(reply, request, 503, 'payment_service_unavailable');
+      }
+      const unavailable = unavailableCode(error);
+      if (unavailable) {
+        // Nothing half-written: a transaction cut off is rolled back by PostgreSQL; an upload cut off is not kept.
+        logUnavailable(request, error, unavailable);
+        reply.header('retry-after', UNAVAILABLE_RETRY_SECONDS);
+        return send(reply, request, 503, unavailable);
       }
       const known = error.code ? fastifyCodes[error.code] : undefined;
       if (known) return send(reply, request, known[0], known[1]);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app';
+import { createTestApp, responseCookie, type TestApp } from '../../test/app';
+import { createProduct } from '../../test/factories';
+import { RESIZE_RATE_LIMIT } from '../modules/media/images';
+import { hitRateLimit } from '../modules/rate-limit/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,6 +138,46 @@ describe('unsafe requests from another site (CSRF)', () => {
   });
 });
 
+describe("a proxy's X-Forwarded-* headers without TRUST_PROXY (ignored: any client can send them)", () => {
+  const forged = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', 'x-forwarded-for': '198.51.100.23' };
+
+  it('do not make the session cookie Secure on plain HTTP, nor take it to another host', async () => {
+    const { album } = await createProduct(t.db, { slug: 'forwarded', title: 'Forwarded' }, { album: 899 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/crud/cart-session/skus',
+      headers: { host: 'localhost:3000', ...forged },
+      payload: { sku_id: album, quantity: 1 },
+    });
+
+    expect(res.statusCode).toBe(200);
+    const sid = responseCookie(res, 'sid');
+    expect(sid?.value).toBeTruthy();
+    expect(sid?.secure).toBeFalsy();
+    expect(sid?.domain).toBeUndefined();
+  });
+
+  it("do not make the forwarded host this site's own: an Origin of that host is still refused", async () => {
+    const res = await post({ ...forged, origin: 'https://evil.example' });
+
+    expect([res.statusCode, res.json().code]).toEqual([403, 'forbidden_origin']);
+  });
+
+  it('do not change the client address a limit counts: a spent budget stays spent whatever the header says', async () => {
+    const client = '203.0.113.77';
+    for (let i = 0; i < RESIZE_RATE_LIMIT.limit; i++) await hitRateLimit(t.db, `image-resize:${client}`, RESIZE_RATE_LIMIT);
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/crud/image/resize?url=/media/covers/noahs-big-boat.jpg&width=1000',
+      headers: forged,
+      remoteAddress: client,
+    });
+
+    expect([res.statusCode, res.json().code]).toEqual([429, 'rate_limited']);
+  });
+});
+
 describe('behind a reverse proxy (TRUST_PROXY)', () => {
   let proxied: TestApp;
   beforeAll(async () => {
@@ -161,6 +204,19 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
 
     expect(own.statusCode).toBe(404);
     expect(foreign.statusCode).toBe(403);
+  });
+
+  it('makes the session cookie Secure when the proxy says the client came over HTTPS', async () => {
+    const { album } = await createProduct(proxied.db, { slug: 'forwarded-trusted', title: 'Forwarded' }, { album: 899 });
+    const res = await proxied.app.inject({
+      method: 'POST',
+      url: '/crud/cart-session/skus',
+      headers: { host: 'shop.storyhouse.example', 'x-forwarded-proto': 'https' },
+      payload: { sku_id: album, quantity: 1 },
+    });
+
+    expect(res.statusCode).toBe(200);
+    expect(responseCookie(res, 'sid')?.secure).toBe(true);
   });
 
   it('sends HSTS when the proxy says the client came over HTTPS, and only then', async () => {

@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** A 5xx answer's request id (the server's logs name it): shown so a family can quote it. */
+    readonly requestId?: string,
   ) {
     super(message);
   }
@@ -20,7 +22,7 @@ export class ApiError extends Error {
 /** The ApiError of a non-2xx answer with this status and (error) body. */
 export function apiErrorOf(status: number, body: unknown): ApiError {
   const e = (body ?? {}) as Partial<ErrorBody>;
-  return new ApiError(status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {});
+  return new ApiError(status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {}, e.request_id);
 }
 
 /**

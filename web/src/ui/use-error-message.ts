@@ -6,14 +6,19 @@ type Translate = ReturnType<typeof useI18n>['t'];
 
 /**
  * The text for a failed call (spec §8). The server words its errors in the
- * site language already; only a failure that never reached it (no network)
- * or one it did not word (an empty body, a bug) needs the catalog: then the
- * screen's `fallback`, else the generic one.
+ * site language already (a database or storage not answering is a 503 that
+ * says so); only a failure that never reached it (no network) or one it did
+ * not word (an empty body, a bug) needs the catalog: then the screen's
+ * `fallback`, else the generic one; a proxy's bare 502-504 says the service
+ * is unavailable. A server failure ends with its request id ("Reference:
+ * …"), so a family can quote it to the ministry.
  */
 export function errorMessage(error: unknown, t: Translate, fallback: MessageKey = 'errors.internal_error') {
   if (!(error instanceof ApiError)) return t(fallback);
   if (error.code === 'network') return t('errors.network');
-  return error.message || t(fallback);
+  const bareGateway = error.status >= 502 && error.status <= 504;
+  const text = error.message || t(bareGateway ? 'errors.service_unavailable' : fallback);
+  return error.requestId ? `${text} ${t('errors.reference', { id: error.requestId })}` : text;
 }
 
 /** errorMessage in the site language: `message(error, fallback?)`. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { imageResizeMultipleSearch, isResizableSize, resizableWidths } from '@storyhouse/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app';
+import { captureLogs, createTestApp, type TestApp } from '../../../test/app';
 import { demoMediaDir } from '../../config';
 import { LocalStorage } from '../../providers/storage/storage-local';
 import { hitRateLimit } from '../rate-limit/rate-limit';
@@ -427,5 +427,64 @@ describe('image resizing', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('image_not_resizable');
     });
+  });
+});
+
+describe('a resized-image cache that cannot be written (a full disk)', () => {
+  let t: TestApp;
+  let cacheDir: string;
+  let logs: ReturnType<typeof captureLogs>;
+
+  beforeAll(async () => {
+    const scratch = mkdtempSync(path.join(tmpdir(), 'storyhouse-full-cache-'));
+    cacheDir = path.join(scratch, 'cache');
+    logs = captureLogs();
+    t = await createTestApp({ env: { IMAGE_CACHE_DIR: cacheDir }, logger: logs.logger });
+    return () => rmSync(scratch, { recursive: true, force: true });
+  });
+  afterAll(() => t.close());
+
+  /** While set, every write into the cache's folder fails as on a full disk; the media folder is not touched. */
+  function fillTheDisk() {
+    const write = LocalStorage.prototype.write;
+    return vi.spyOn(LocalStorage.prototype, 'write').mockImplementation(async function (this: LocalStorage, ...args) {
+      if (this.root === cacheDir) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      return write.apply(this, args);
+    });
+  }
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers, remoteAddress: newClient() });
+  const resizedTo = async (width: number) => {
+    const res = await get(`/crud/image/resize?url=/media/${COVER}&width=${width}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().path as string;
+  };
+  const notCachedWarnings = () =>
+    logs.lines.filter((l) => l.level === 40 && String(l.msg).startsWith('resized image not cached'));
+
+  it('serves resized images without keeping them, warns once, and keeps them again once the disk has room', async () => {
+    const full = fillTheDisk();
+    try {
+      const paths = [await resizedTo(400), await resizedTo(500)];
+      for (const [i, url] of paths.entries()) {
+        const res = await get(url);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('image/webp');
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect((await sharp(res.rawPayload).metadata()).width).toBe([400, 500][i]);
+        const part = await get(url, { range: 'bytes=0-99' });
+        expect([part.statusCode, part.rawPayload.length]).toEqual([206, 100]);
+      }
+      expect(filesUnder(cacheDir).filter((f) => f.endsWith('.webp'))).toEqual([]);
+      expect(notCachedWarnings()).toHaveLength(1);
+      expect(logs.lines.filter((l) => Number(l.level) >= 50)).toEqual([]);
+    } finally {
+      full.mockRestore();
+    }
+
+    const url = await resizedTo(700);
+    expect((await get(url)).statusCode).toBe(200);
+    expect(existsSync(cacheFileOf(cacheDir, url))).toBe(true);
+    expect(logs.lines.some((l) => l.msg === 'resized images are kept in the cache again')).toBe(true);
   });
 });

@@ -102,9 +102,9 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
     url: '/media/resized/*',
     schema: { hide: true },
     handler: async (request, reply) => {
-      const name = await images.cached((request.params as { '*': string })['*'], request.ip);
-      if (!name) throw new AppError('not_found', 'item_not_found');
-      return sendStoredFile(request, reply, cache, name, { contentType: 'image/webp', cacheControl: IMMUTABLE });
+      const found = await images.cached((request.params as { '*': string })['*'], request.ip);
+      if (!found) throw new AppError('not_found', 'item_not_found');
+      return sendStoredFile(request, reply, found.from, found.name, { contentType: 'image/webp', cacheControl: IMMUTABLE });
     },
   });
 };

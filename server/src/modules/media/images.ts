@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { isResizableSize } from '@storyhouse/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -80,9 +81,19 @@ export const resizedPath = (name: string) => `/media/resized/${name}`;
  * image-cache.ts); identical requests arriving together share one resize.
  */
 export function imageResizer({ media, cache, db, log }: { media: Storage; cache: Storage; db: Db; log: FastifyBaseLogger }) {
-  const inFlight = new Map<string, Promise<void>>();
+  /** Resizes under way, by name; each resolves with the bytes when the cache could not keep them. */
+  const inFlight = new Map<string, Promise<Buffer | undefined>>();
 
-  async function make(name: string, key: string, file: StoredFile, { width, height }: ResizeOptions) {
+  /** Whether the last cache write failed: the warning is logged once, not for every image. */
+  let cacheFailing = false;
+
+  /** Makes the resized file and keeps it in the cache; answers its bytes when the cache could not keep them. */
+  async function make(
+    name: string,
+    key: string,
+    file: StoredFile,
+    { width, height }: ResizeOptions,
+  ): Promise<Buffer | undefined> {
     if (file.size > MAX_SOURCE_BYTES) throw new AppError('invalid_data', 'image_not_resizable');
     const source = await readAll(await media.read(key));
     let output: Buffer;
@@ -96,29 +107,40 @@ export function imageResizer({ media, cache, db, log }: { media: Storage; cache:
       log.warn({ err, key }, 'stored image could not be decoded');
       throw new AppError('invalid_data', 'image_not_resizable');
     }
-    await cache.write(name, output, 'image/webp');
+    try {
+      await cache.write(name, output, 'image/webp');
+      if (cacheFailing) log.info('resized images are kept in the cache again');
+      cacheFailing = false;
+      return undefined;
+    } catch (err) {
+      // A full disk (ENOSPC) or any write error: the image is served from memory, without being kept (decision 033).
+      if (!cacheFailing) log.warn({ err, name }, 'resized image not cached: served without caching until a write succeeds');
+      cacheFailing = true;
+      return output;
+    }
   }
 
   /**
    * Makes the resized file unless the cache has it, counting it against the
    * client's limit; concurrent callers for one name share one sharp job, and
    * one that finds the job under way waits on it without being counted.
+   * Answers the bytes when the cache could not keep them.
    */
   async function ensure(name: string, key: string, file: StoredFile, options: ResizeOptions, client: string) {
-    if (await cache.stat(name)) return;
+    if (await cache.stat(name)) return undefined;
     let work = inFlight.get(name);
     if (!work) {
       await enforceRateLimit(db, `image-resize:${client}`, RESIZE_RATE_LIMIT);
       // Another caller may have started (or finished) it while the limit was checked.
       work = inFlight.get(name);
       if (!work) {
-        work = (async () => {
-          if (!(await cache.stat(name))) await make(name, key, file, options);
-        })().finally(() => inFlight.delete(name));
+        work = (async () => ((await cache.stat(name)) ? undefined : make(name, key, file, options)))().finally(() =>
+          inFlight.delete(name),
+        );
         inFlight.set(name, work);
       }
     }
-    await work;
+    return work;
   }
 
   return {
@@ -132,15 +154,16 @@ export function imageResizer({ media, cache, db, log }: { media: Storage; cache:
     },
 
     /**
-     * The cache key of a resized path (`name` after /media/resized/), made
-     * again for `client` if this instance lacks it; undefined when the name
+     * The resized file of a path (`name` after /media/resized/) and where to
+     * read it: the cache, made again for `client` if this instance lacks it,
+     * or memory when the cache could not keep it; undefined when the name
      * is malformed, names a size the site does not use (the hash is no
      * secret: anyone can compute one), or its source changed since (the name
      * is then stale).
      */
-    async cached(name: string, client: string): Promise<string | undefined> {
+    async cached(name: string, client: string): Promise<ResizedFile | undefined> {
       if (!isStorageKey(name)) return undefined;
-      if (await cache.stat(name)) return name;
+      if (await cache.stat(name)) return { name, from: cache };
       const m = RESIZED_NAME.exec(name);
       if (!m) return undefined;
       const [, , w, h, key] = m;
@@ -148,13 +171,32 @@ export function imageResizer({ media, cache, db, log }: { media: Storage; cache:
       if (!publicImageType(key!) || !isResizableSize(options.width, options.height)) return undefined;
       const file = await media.stat(key!);
       if (!file || resizedName(key!, file, options) !== name) return undefined;
-      await ensure(name, key!, file, options, client);
-      return name;
+      const uncached = await ensure(name, key!, file, options, client);
+      return { name, from: uncached ? inMemory(uncached) : cache };
     },
   };
 }
 
 export type ImageResizer = ReturnType<typeof imageResizer>;
+
+/** A resized file by its cache name, and what to read it from. */
+export interface ResizedFile {
+  name: string;
+  from: Pick<Storage, 'stat' | 'read'>;
+}
+
+/** One resized image held in memory (the cache could not keep it), readable like a stored file under any name. */
+function inMemory(data: Buffer): Pick<Storage, 'stat' | 'read'> {
+  const file: StoredFile = {
+    size: data.length,
+    mtime: new Date(),
+    etag: `"${createHash('sha256').update(data).digest('hex').slice(0, 32)}"`,
+  };
+  return {
+    stat: async () => file,
+    read: async (_key, range) => Readable.from([range ? data.subarray(range.start, range.end + 1) : data]),
+  };
+}
 
 /**
  * The resized copies of a public image at these widths (sizes the site uses,

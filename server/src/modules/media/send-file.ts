@@ -48,7 +48,7 @@ function ifRangeHolds(request: FastifyRequest, file: StoredFile) {
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: Storage,
+  storage: Pick<Storage, 'stat' | 'read'>,
   key: string,
   { contentType, cacheControl, disposition }: SendFileOptions,
 ) {

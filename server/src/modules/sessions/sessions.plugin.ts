@@ -148,7 +148,9 @@ export default fp<SessionsOptions>(
         return payload;
       }
       if (!state.loaded) return payload;
-      const session = await state.loaded;
+      // A session that could not be read (the database gone) failed the request already: its answer says so.
+      const session = await state.loaded.catch(() => null);
+      if (session === null) return payload;
       if (!session) {
         // A page load clears a cookie whose session is gone. An API call does not: it may have set out with the
         // cookie a login or logout has just replaced, and clearing it would sign the browser out again.
@@ -157,7 +159,13 @@ export default fp<SessionsOptions>(
         return payload;
       }
       if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
-        await repo.touch(session.id, new Date(Date.now() + maxAgeMs));
+        try {
+          await repo.touch(session.id, new Date(Date.now() + maxAgeMs));
+        } catch (err) {
+          // The answer is ready: keep it; the session is touched on a later request.
+          request.log.warn({ err }, 'session not touched');
+          return payload;
+        }
         reply.setCookie(SESSION_COOKIE, incoming ?? '', { ...cookieOptions(request), maxAge: maxAgeMs / 1000 });
       }
       return payload;

@@ -15,7 +15,7 @@ import { imageSizes } from '@storyhouse/contracts/image-srcset';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { translators } from '../../i18n';
-import { sendRouteNotFound } from '../../plugins/errors';
+import { logUnavailable, sendRouteNotFound, UNAVAILABLE_RETRY_SECONDS, unavailableCode } from '../../plugins/errors';
 import { alternateUrls, canonicalUrl, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
 import type { CmsPageMeta } from '../cms/cms.service';
 import { type FamilyPage, type FirstPage, familyPages } from './first-data';
@@ -242,11 +242,29 @@ export default fp<WebOptions>(
       return { kind: 'other' };
     };
 
+    /**
+     * A page whose head or first data could not be read (the database or the storage not answering): the app
+     * itself, with 503 and no first data, so the browser shows each screen's failure in the site's language, with
+     * its request id and a way to try again, rather than an error's JSON.
+     */
+    const unavailablePage = (request: FastifyRequest, reply: FastifyReply, err: unknown) => {
+      const code = unavailableCode(err);
+      if (!code || !template) throw err;
+      logUnavailable(request, err, code);
+      const head = { ...defaultHead(translators[request.siteLang], false), alternates: alternateUrls(request, sites) };
+      return reply
+        .code(503)
+        .header('retry-after', UNAVAILABLE_RETRY_SECONDS)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(renderPage(template, request.siteLang, { ...head, ...assetsOf?.(request.siteLang, undefined) }));
+    };
+
     for (const [id, route] of Object.entries(allPageRoutes) as [AnyPageRouteId, PageRoute][]) {
       for (const url of route.paths) {
         // A CMS route is a page only when the CMS has an entry there (else 404, like any unknown path).
         const isRoute = !route.cms;
-        app.get(url, { schema: { hide: true } }, async (request, reply) => {
+        const page = async (request: FastifyRequest, reply: FastifyReply) => {
           if (!isRoute) return sendPage(request, reply, false, await showsOf(request, id, route), undefined, id);
           const [{ exists, cover, movedTo }, shows] = await Promise.all([found(id, request.params), showsOf(request, id, route)]);
           // A renamed product's old address: permanently at its new one (issue 30), the query kept. Asked again each
@@ -257,6 +275,13 @@ export default fp<WebOptions>(
               .redirect(`${url.replace(':slug', encodeURIComponent(movedTo))}${queryOf(request)}`, 301);
           }
           return sendPage(request, reply, exists, shows, cover, id);
+        };
+        app.get(url, { schema: { hide: true } }, async (request, reply) => {
+          try {
+            return await page(request, reply);
+          } catch (err) {
+            return unavailablePage(request, reply, err);
+          }
         });
       }
     }
@@ -289,7 +314,11 @@ export default fp<WebOptions>(
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/crud/');
       // Any other path is the CMS page's (web router's catch-all): found there, or not found.
-      return isPage ? sendPage(request, reply, false, { kind: 'cms', path: pathOf(request) }) : sendRouteNotFound(request, reply);
+      return isPage
+        ? sendPage(request, reply, false, { kind: 'cms', path: pathOf(request) }).catch((err: unknown) =>
+            unavailablePage(request, reply, err),
+          )
+        : sendRouteNotFound(request, reply);
     });
   },
   { name: 'web', dependencies: ['site-lang', 'errors'] },

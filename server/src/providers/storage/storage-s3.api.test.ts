@@ -42,8 +42,8 @@ async function fakeS3() {
   const uploads = new Map<string, { key: string; type: string; parts: Map<number, Buffer> }>();
   const aborted: string[] = [];
   let nextUpload = 1;
-  /** While set, every part and PUT fails (a store that stopped answering well). */
-  const failing = { writes: false };
+  /** While set, every part and PUT fails (writes), or every HEAD and GET (reads): a store that stopped answering well. */
+  const failing = { writes: false, reads: false };
   const server = http.createServer(async (req, res) => {
     const body = await readAll(req);
     const url = new URL(req.url!, `http://${req.headers.host}`);
@@ -67,7 +67,7 @@ async function fakeS3() {
     }
     const key = decodeURIComponent(url.pathname.slice(`/${BUCKET}/`.length));
     const uploadId = url.searchParams.get('uploadId');
-    if (failing.writes && req.method === 'PUT') {
+    if ((failing.writes && req.method === 'PUT') || (failing.reads && (req.method === 'GET' || req.method === 'HEAD'))) {
       res.writeHead(500).end('<Error><Code>InternalError</Code></Error>');
       return;
     }
@@ -329,12 +329,12 @@ describe('media in an S3-compatible bucket', () => {
       expect(s3.objects.get(key)?.body.equals(recording())).toBe(true);
       expect(s3.objects.size).toBe(before + 1);
 
-      // A store failing is the server's failure (500, logged), not the upload's; nothing is recorded.
+      // A store answering 500 is unavailable for now (503, try again), not the upload's fault; nothing is recorded.
       s3.failing.writes = true;
       const failed = await send(body.payload).finally(() => {
         s3.failing.writes = false;
       });
-      expect([failed.statusCode, failed.json().code]).toEqual([500, 'internal_error']);
+      expect([failed.statusCode, failed.json().code, failed.headers['retry-after']]).toEqual([503, 'storage_unavailable', '5']);
       expect(s3.objects.size).toBe(before + 1);
       expect(
         Number(
@@ -346,6 +346,67 @@ describe('media in an S3-compatible bucket', () => {
           ).n,
         ),
       ).toBe(1);
+    });
+  });
+
+  describe('a bucket that does not answer (stopped, unreachable)', () => {
+    let down: TestApp;
+    beforeAll(async () => {
+      // Port 1 of this machine: nothing listens, every connection is refused at once. The same database: the same track.
+      down = await createTestApp({
+        database: t.database,
+        env: {
+          MEDIA_STORAGE: 's3',
+          S3_ENDPOINT: 'http://127.0.0.1:1',
+          S3_BUCKET: BUCKET,
+          S3_ACCESS_KEY_ID: KEYS.accessKeyId,
+          S3_SECRET_ACCESS_KEY: KEYS.secretAccessKey,
+          IMAGE_CACHE_DIR: mkdtempSync(path.join(tmpdir(), 'storyhouse-s3-down-')),
+        },
+      });
+    });
+    afterAll(() => down.close());
+
+    it('answers 503 storage_unavailable in the site language, with Retry-After, for a stream, a download, an image and a resize', async () => {
+      const urls = [
+        mediaPaths.trackFull(track),
+        `${mediaPaths.trackFull(track)}?download=1`,
+        mediaPaths.image(COVER),
+        `/crud/image/resize?url=/media/${COVER}&width=400`,
+      ];
+      for (const url of urls) {
+        const res = await down.app.inject({ method: 'GET', url });
+
+        expect([res.statusCode, res.headers['retry-after'], res.headers['content-disposition']], url).toEqual([
+          503,
+          '5',
+          undefined,
+        ]);
+        expect(res.json(), url).toEqual({
+          code: 'storage_unavailable',
+          message: 'Our file storage is not answering right now. Please try again in a minute.',
+          request_id: expect.any(String),
+        });
+      }
+      const spanish = await down.app.inject({
+        method: 'GET',
+        url: mediaPaths.trackFull(track),
+        headers: { host: 'es.localhost' },
+      });
+      expect(spanish.json().message).toBe(
+        'Nuestro almacenamiento de archivos no responde en este momento. Inténtalo de nuevo en un minuto.',
+      );
+    });
+
+    it('answers 503 too when the bucket answers with its own 5xx, and serves again once it is back', async () => {
+      s3.failing.reads = true;
+      const failing = await t.app.inject({ method: 'GET', url: mediaPaths.image(COVER) }).finally(() => {
+        s3.failing.reads = false;
+      });
+      const back = await t.app.inject({ method: 'GET', url: mediaPaths.image(COVER) });
+
+      expect([failing.statusCode, failing.json().code]).toEqual([503, 'storage_unavailable']);
+      expect(back.statusCode).toBe(200);
     });
   });
 

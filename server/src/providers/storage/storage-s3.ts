@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EMPTY_PAYLOAD_HASH, type SigV4Credentials, sha256Hex, signV4, uriEncode } from './sigv4';
-import { assertStorageKey, type ByteRange, type Storage, StorageLimitError, type StoredFile } from './storage';
+import {
+  assertStorageKey,
+  type ByteRange,
+  type Storage,
+  StorageLimitError,
+  StorageUnavailableError,
+  type StoredFile,
+} from './storage';
 
 export interface S3Options {
   /** https://s3.us-east-1.amazonaws.com, http://minio:9000, ... */
@@ -25,8 +32,12 @@ export const S3_PART_BYTES = 8 * 1024 * 1024;
 /** Parts sent at once: a store answers each part's PUT while the next ones travel. */
 const S3_PARTS_IN_FLIGHT = 2;
 
-/** A failed call to the object store: logged as an unexpected error, never shown to a visitor. */
+/** A call the object store refused (a wrong key or bucket, a 4xx): logged as an unexpected error, never shown to a visitor. */
 export class S3Error extends Error {}
+
+/** The error of an answer that is not the one expected: the store not answering well (5xx) is unavailable, the rest refused. */
+const failed = (what: string, status: number) =>
+  status >= 500 ? new StorageUnavailableError(`${what}: ${status}`) : new S3Error(`${what}: ${status}`);
 
 /**
  * An S3-compatible bucket (AWS S3, MinIO, R2, ...), spoken to with fetch and
@@ -73,7 +84,10 @@ export class S3Storage implements Storage {
       this.credentials,
     );
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(new S3Error(`S3 ${method} ${key}: no answer`)), RESPONSE_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => abort.abort(new StorageUnavailableError(`S3 ${method} ${key}: no answer`)),
+      RESPONSE_TIMEOUT_MS,
+    );
     try {
       return await fetch(url, {
         method,
@@ -81,6 +95,10 @@ export class S3Storage implements Storage {
         body: body ? new Uint8Array(body.buffer, body.byteOffset, body.length) : undefined,
         signal: abort.signal,
       });
+    } catch (err) {
+      // No connection (refused, reset, a name that does not resolve) or no answer in time.
+      if (err instanceof StorageUnavailableError) throw err;
+      throw new StorageUnavailableError(`S3 ${method} ${key}: ${(err as Error).message}`, { cause: err });
     } finally {
       clearTimeout(timer);
     }
@@ -89,7 +107,7 @@ export class S3Storage implements Storage {
   async stat(key: string): Promise<StoredFile | undefined> {
     const res = await this.send('HEAD', key);
     if (res.status === 404) return undefined;
-    if (!res.ok) throw new S3Error(`S3 HEAD ${key}: ${res.status}`);
+    if (!res.ok) throw failed(`S3 HEAD ${key}`, res.status);
     const etag = res.headers.get('etag') ?? '';
     return {
       size: Number(res.headers.get('content-length') ?? 0),
@@ -103,7 +121,7 @@ export class S3Storage implements Storage {
     const res = await this.send('GET', key, range ? { range: `bytes=${range.start}-${range.end}` } : {});
     if (res.status !== (range ? 206 : 200) || !res.body) {
       await res.body?.cancel();
-      throw new S3Error(`S3 GET ${key}: ${res.status}`);
+      throw failed(`S3 GET ${key}`, res.status);
     }
     return Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
   }
@@ -111,13 +129,13 @@ export class S3Storage implements Storage {
   async write(key: string, data: Buffer, contentType: string): Promise<void> {
     const res = await this.send('PUT', key, { 'content-type': contentType }, data);
     await res.body?.cancel();
-    if (!res.ok) throw new S3Error(`S3 PUT ${key}: ${res.status}`);
+    if (!res.ok) throw failed(`S3 PUT ${key}`, res.status);
   }
 
   async remove(key: string): Promise<void> {
     const res = await this.send('DELETE', key);
     await res.body?.cancel();
-    if (!res.ok && res.status !== 404) throw new S3Error(`S3 DELETE ${key}: ${res.status}`);
+    if (!res.ok && res.status !== 404) throw failed(`S3 DELETE ${key}`, res.status);
   }
 
   /**
@@ -163,7 +181,7 @@ export class S3Storage implements Storage {
     const started = await this.send('POST', key, { 'content-type': contentType }, undefined, { uploads: '' });
     const xml = await started.text();
     const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(xml)?.[1];
-    if (!started.ok || !uploadId) throw new S3Error(`S3 CreateMultipartUpload ${key}: ${started.status}`);
+    if (!started.ok || !uploadId) throw failed(`S3 CreateMultipartUpload ${key}`, started.status);
     const etags: string[] = [];
     // Parts on their way, at most S3_PARTS_IN_FLIGHT: sent side by side while the next is read.
     const sending: Promise<void>[] = [];
@@ -172,7 +190,7 @@ export class S3Storage implements Storage {
       const res = await this.send('PUT', key, {}, data, { partNumber: String(number), uploadId }, true);
       await res.body?.cancel();
       const etag = res.headers.get('etag');
-      if (!res.ok || !etag) throw new S3Error(`S3 UploadPart ${key} #${number}: ${res.status}`);
+      if (!res.ok || !etag) throw failed(`S3 UploadPart ${key} #${number}`, res.status);
       etags[number - 1] = etag;
     };
     let parts = 0;
@@ -192,7 +210,7 @@ export class S3Storage implements Storage {
         const res = await this.send('POST', key, { 'content-type': 'application/xml' }, body, { uploadId });
         // S3 may answer 200 and still fail the completion, in the body.
         const answer = await res.text();
-        if (!res.ok || answer.includes('<Error>')) throw new S3Error(`S3 CompleteMultipartUpload ${key}: ${res.status}`);
+        if (!res.ok || answer.includes('<Error>')) throw failed(`S3 CompleteMultipartUpload ${key}`, res.status);
       },
       abort: async () => {
         await Promise.allSettled(sending);

@@ -64,6 +64,13 @@ export function assertStorageKey(key: string) {
   if (!isStorageKey(key)) throw new InvalidStorageKeyError(key);
 }
 
+/**
+ * The storage did not answer (no connection, no answer in time, a 5xx of the
+ * object store): the request fails with 503 storage_unavailable and may be
+ * tried again; a write that failed so leaves nothing behind (writeStream).
+ */
+export class StorageUnavailableError extends Error {}
+
 /** A stream passed the byte limit of writeStream. */
 export class StorageLimitError extends Error {
   constructor(readonly limit: number) {

@@ -46,7 +46,10 @@ export function useFormSubmit<D>(
   };
 }
 
-/** A refusal the server worded (too many attempts, 429) says more than the form's generic failure. */
+/**
+ * A refusal the server worded (too many attempts, 429; the database or the
+ * storage not answering, 503) says more than the form's generic failure.
+ */
 export function refusalMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status === 429 && error.message ? error.message : fallback;
+  return error instanceof ApiError && (error.status === 429 || error.status === 503) && error.message ? error.message : fallback;
 }
