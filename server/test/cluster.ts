@@ -42,8 +42,8 @@ export interface Cluster {
   database: Database;
   /** GET /metrics of one server, with the credential the servers were given. */
   metrics(server: ClusterServer): Promise<string>;
-  /** HAProxy's view of each server: UP, DOWN, … by server name. */
-  proxyStatus(): Promise<Record<string, string>>;
+  /** HAProxy's view of each server, by name: UP, DOWN, …, and how many requests' connections it has sent it so far. */
+  proxyStatus(): Promise<Record<string, { status: string; sent: number }>>;
   /** The object stored under `key` in the bucket, straight from the S3 store's folder, or null. */
   storedObject(key: string): Buffer | null;
   /** Every e-mail the SMTP stand-in accepted. */
@@ -175,6 +175,7 @@ export async function startCluster(name: string, env: Record<string, string> = {
 
     const servers: ClusterServer[] = [];
     const logFiles: string[] = [];
+    const starting: Promise<void>[] = [];
     for (const n of [1, 2]) {
       const serverName = `app${n}`;
       const port = await freePort();
@@ -182,7 +183,9 @@ export async function startCluster(name: string, env: Record<string, string> = {
       const logFile = path.join(dir, `${serverName}.log`);
       logFiles.push(logFile);
       // Each its own folder for the resized-image cache, as each machine has its own disk.
-      const ownEnv = { ...serverEnv, DATA_DIR: path.join(dir, serverName) };
+      // The first loads the demo content into the empty database; the second, started at the same time, leaves it to
+      // the first (two servers loading it at once would race: only one may, DEMO_CONTENT=off on the other).
+      const ownEnv = { ...serverEnv, DATA_DIR: path.join(dir, serverName), ...(n === 2 ? { DEMO_CONTENT: 'off' } : {}) };
       let child: ChildProcess | undefined;
       const start = async () => {
         const log = openSync(logFile, 'a');
@@ -201,10 +204,10 @@ export async function startCluster(name: string, env: Record<string, string> = {
         restart: start,
       };
       cleanups.push(() => server.kill());
-      // One after the other: the first loads the demo content into the empty database, the second finds it there.
-      await start();
       servers.push(server);
+      starting.push(start());
     }
+    await Promise.all(starting);
 
     const port = await freePort();
     const statsPort = await freePort();
@@ -228,18 +231,21 @@ export async function startCluster(name: string, env: Record<string, string> = {
 
     const proxyStatus = async () => {
       const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-      const status: Record<string, string> = {};
+      // HAProxy's CSV: pxname, svname, …, stot (8th), …, status (18th).
+      const status: Record<string, { status: string; sent: number }> = {};
       for (const line of csv.split('\n')) {
-        const [proxy, server, ...rest] = line.split(',');
-        if (proxy === 'app' && server && server !== 'BACKEND') status[server] = rest[15] ?? '';
+        const fields = line.split(',');
+        const [proxy, server] = fields;
+        if (proxy === 'app' && server && server !== 'BACKEND')
+          status[server] = { status: fields[17] ?? '', sent: Number(fields[7]) };
       }
       return status;
     };
     // Both servers in service at the proxy before anything is asked of it.
     for (let i = 0; ; i++) {
       if (haproxy.exitCode !== null) throw new Error(`haproxy exited with ${haproxy.exitCode}: ${haproxyErrors}`);
-      const status = await proxyStatus().catch(() => ({}) as Record<string, string>);
-      if (servers.every((s) => status[s.name] === 'UP')) break;
+      const status = await proxyStatus().catch(() => ({}) as Awaited<ReturnType<typeof proxyStatus>>);
+      if (servers.every((s) => status[s.name]?.status === 'UP')) break;
       if (i === 300) throw new Error(`haproxy did not see both servers up: ${JSON.stringify(status)} ${haproxyErrors}`);
       await new Promise((r) => setTimeout(r, 100));
     }
