@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { clusterMissing } from './cluster-requirements.mjs';
+import { clusterMissing } from './haproxy.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'storyhouse-test-'));

@@ -229,7 +229,8 @@ describe.skipIf(skipped)('two servers behind HAProxy, one killed and restarted u
             const position = round + 1;
             const saved = await b.send('PUT', `/crud/my-library/progress/${track}`, { position_seconds: position });
             // An album whose purchase answer was lost may not be theirs until the order settles.
-            if (saved.status === 200) t.progress.set(track, position);
+            // What the family was told is kept (near the end of a short track counts as finished: 0).
+            if (saved.status === 200) t.progress.set(track, saved.body.position_seconds as number);
             else if (saved.status !== 404) throw new Error(`progress: ${saved.status} ${saved.text.slice(0, 300)}`);
           }
           roundsDone += 1;

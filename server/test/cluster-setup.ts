@@ -1,10 +1,10 @@
 import type { TestProject } from 'vitest/node';
-import { CLUSTER_DATABASE_URL, clusterMissing } from '../../scripts/cluster-requirements.mjs';
+import { CLUSTER_DATABASE_URL, clusterMissing } from '../../scripts/haproxy.mjs';
 import { postgresTemplate } from './global-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Why the two-server test cannot run on this machine (scripts/cluster-requirements.mjs), or '' when it can. */
+    /** Why the two-server test cannot run on this machine (scripts/haproxy.mjs), or '' when it can. */
     clusterSkipped: string;
   }
 }

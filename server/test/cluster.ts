@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HAPROXY_PATH } from '../../scripts/cluster-requirements.mjs';
+import { startHaproxy } from '../../scripts/haproxy.mjs';
 import type { Database } from '../src/db/database';
 import { type ReceivedMail, startSmtpServer } from './smtp-server';
 import { freePort, scratchDatabase, startServer, waitForHealth } from './spawned-server';
@@ -82,47 +82,6 @@ async function killGroup(child: ChildProcess) {
     }
   }
   await exited(child);
-}
-
-/** HAProxy's configuration: what docs/deploy.md recommends, on local ports. */
-export function haproxyConfig(port: number, statsPort: number, servers: { name: string; port: number }[]) {
-  return `global
-  maxconn 4096
-
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  timeout http-request 10s
-  # A refused connection (a server just killed, not yet marked down) is tried again, on the other server.
-  # Nothing else is: a request whose answer was lost (a purchase) is never sent twice by the proxy.
-  retries 3
-  option redispatch 1
-
-frontend site
-  bind 127.0.0.1:${port}
-  # Set, never appended to: a client's own X-Forwarded-For would otherwise reach the servers, which trust these headers.
-  http-request set-header X-Forwarded-For %[src]
-  http-request set-header X-Forwarded-Proto https if { ssl_fc }
-  http-request set-header X-Forwarded-Proto http if !{ ssl_fc }
-  default_backend app
-
-backend app
-  balance roundrobin
-  # Alive: the server answers and its database does. Not /readyz, which also fails while the media storage does not
-  # answer: a storage outage would take every server out at once, pages and purchases that never touch it included.
-  option httpchk
-  http-check send meth GET uri /healthz ver HTTP/1.1 hdr Host 127.0.0.1
-  http-check expect status 200
-  default-server check inter 500ms fastinter 250ms downinter 500ms fall 2 rise 2
-${servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port}`).join('\n')}
-
-listen stats
-  bind 127.0.0.1:${statsPort}
-  stats enable
-  stats uri /stats
-`;
 }
 
 export async function startCluster(name: string, env: Record<string, string> = {}): Promise<Cluster> {
@@ -209,57 +168,26 @@ export async function startCluster(name: string, env: Record<string, string> = {
     }
     await Promise.all(starting);
 
-    const port = await freePort();
-    const statsPort = await freePort();
-    const configFile = path.join(dir, 'haproxy.cfg');
-    writeFileSync(
-      configFile,
-      haproxyConfig(
-        port,
-        statsPort,
-        servers.map((s) => ({ name: s.name, port: Number(new URL(s.base).port) })),
-      ),
+    const haproxy = await startHaproxy(
+      dir,
+      servers.map((s) => ({ name: s.name, port: Number(new URL(s.base).port) })),
     );
-    const haproxy = spawn(HAPROXY_PATH, ['-db', '-f', configFile], { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
-    if (haproxy.pid !== undefined) running.add(haproxy.pid);
-    let haproxyErrors = '';
-    haproxy.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-      haproxyErrors += chunk;
+    running.add(haproxy.pid);
+    cleanups.push(async () => {
+      running.delete(haproxy.pid);
+      await haproxy.stop();
     });
-    cleanups.push(() => killGroup(haproxy));
-    const base = `http://127.0.0.1:${port}`;
-
-    const proxyStatus = async () => {
-      const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-      // HAProxy's CSV: pxname, svname, …, stot (8th), …, status (18th).
-      const status: Record<string, { status: string; sent: number }> = {};
-      for (const line of csv.split('\n')) {
-        const fields = line.split(',');
-        const [proxy, server] = fields;
-        if (proxy === 'app' && server && server !== 'BACKEND')
-          status[server] = { status: fields[17] ?? '', sent: Number(fields[7]) };
-      }
-      return status;
-    };
-    // Both servers in service at the proxy before anything is asked of it.
-    for (let i = 0; ; i++) {
-      if (haproxy.exitCode !== null) throw new Error(`haproxy exited with ${haproxy.exitCode}: ${haproxyErrors}`);
-      const status = await proxyStatus().catch(() => ({}) as Awaited<ReturnType<typeof proxyStatus>>);
-      if (servers.every((s) => status[s.name]?.status === 'UP')) break;
-      if (i === 300) throw new Error(`haproxy did not see both servers up: ${JSON.stringify(status)} ${haproxyErrors}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
 
     const database = await scratch.open();
     cleanups.push(() => database.close());
 
     return {
-      base,
+      base: haproxy.base,
       servers: servers as [ClusterServer, ClusterServer],
       database,
       metrics: async (server) =>
         (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text(),
-      proxyStatus,
+      proxyStatus: haproxy.status,
       storedObject: (key) => {
         // s3rver's folder: <bucket>/<key>._S3rver_object
         try {
