@@ -23,7 +23,9 @@
 // 12. a 60 MB MP3 uploaded in the back office to local storage and to an
 //     S3-compatible stand-in, against copying it with cp and curl, and the
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
-// 13. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 13. two servers behind HAProxy against one: the shop listing, a story page's
+//     first data, purchases per second and their p99 (scripts/bench-cluster.mjs);
+// 14. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -33,6 +35,7 @@ import { benchAccounts } from './bench-accounts.mjs';
 import { benchAdminOrders } from './bench-admin-orders.mjs';
 import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchCluster } from './bench-cluster.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
@@ -176,4 +179,5 @@ await benchLibrary();
 await benchRenewals();
 await benchAdminOrders();
 await benchMediaUpload();
+await benchCluster();
 await measureLighthouse();
