@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
-import { demoContentAtStartup } from './db/seed';
+import { demoContentAtStartupOnce } from './db/seed';
 import { logDestination } from './lib/log-destination';
 import { runPeriodically } from './lib/periodic';
 import { demoAccounts } from './modules/accounts/accounts.seed';
@@ -39,7 +39,7 @@ async function main() {
 
   const database = await openDatabase(config);
   const applied = await migrateToLatest(database.db);
-  const { demo, seeded, warning, notice } = await demoContentAtStartup(config, database.db);
+  const { demo, seeded, warning, notice } = await demoContentAtStartupOnce(config, database);
 
   const webRoot = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({ config, database, webRoot, logger });
