@@ -1,8 +1,9 @@
 // The two-server part of `npm run bench` (issue 31 "Measured"): the same two
 // production servers on one PostgreSQL database holding the demo content,
-// reached through Debian's HAProxy (scripts/haproxy.mjs), first with the proxy
-// sending everything to one of them, then round-robin over both; each number
-// of the two-server run is printed as a ratio of the one-server run's:
+// reached through Debian's HAProxy (scripts/haproxy.mjs): one proxy sending
+// everything to one of them, another round-robin over both. Each measure is
+// taken through the first and at once through the second, and the
+// two-server number printed as a ratio of the one-server one:
 //  1. the shop listing (GET /crud/product/skus), 20 connections, 10 s;
 //  2. a story page rendered on the server with its first data (GET /story/<slug>,
 //     decision 014), 20 connections, 10 s;
@@ -13,7 +14,7 @@
 // share the same two cores: the second server adds CPU time only where one
 // server did not already use a whole core. Run alone with `node scripts/bench-cluster.mjs`.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -33,7 +34,9 @@ const CARD_TOKENS_PER_WINDOW = 30;
 /** autocannon through the proxy; throws on any error or non-2xx answer. */
 async function load(url, limit = { duration: SECONDS }) {
   const r = await autocannon({ url, connections: CONNECTIONS, ...limit });
-  if (r.non2xx || r.errors) throw new Error(`${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  if (r.non2xx || r.errors) {
+    throw new Error(`${url}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors`);
+  }
   return r;
 }
 
@@ -57,19 +60,20 @@ async function purchases(base, buyers) {
   return { perSecond: buyers.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-/** One run through a proxy in front of `servers`: the listing, the story page, the purchases of `buyers`. */
-async function measure(dir, servers, paths, buyers) {
-  const proxy = await startHaproxy(dir, servers);
-  try {
-    const listing = await load(proxy.base + paths.listing, { duration: 2 }).then(() => load(proxy.base + paths.listing));
-    const story = await load(proxy.base + paths.story, { duration: 2 }).then(() => load(proxy.base + paths.story));
-    await purchases(proxy.base, buyers.warmup);
-    const bought = await purchases(proxy.base, buyers.measured);
-    const sent = Object.values(await proxy.status()).map((s) => s.sent);
-    return { listing, story, bought, sent };
-  } finally {
-    await proxy.stop();
-  }
+/**
+ * Each measure through `one` (a proxy in front of one server) and then at once through `two` (in front of both), so
+ * the two numbers of a pair are taken side by side in time, whatever else the machine does meanwhile.
+ */
+async function measure(one, two, paths, buyers) {
+  const pair = async (task) => [await task(one, 0), await task(two, 1)];
+  const get = (p) => (proxy) => load(proxy.base + p, { duration: 2 }).then(() => load(proxy.base + p));
+  const listing = await pair(get(paths.listing));
+  const story = await pair(get(paths.story));
+  const bought = await pair(async (proxy, i) => {
+    await purchases(proxy.base, buyers[i].warmup);
+    return purchases(proxy.base, buyers[i].measured);
+  });
+  return { listing, story, bought };
 }
 
 export async function benchCluster() {
@@ -83,13 +87,14 @@ export async function benchCluster() {
   const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-cluster-'));
   const db = new pg.Client({ connectionString: fixture.url });
   const servers = [];
+  const proxies = [];
   try {
     await db.connect();
     const album = await db.query(
       "select id from skus where type = 'digital_album' and is_available and not is_hidden order by id limit 1",
     );
-    const story = await db.query("select slug from products where lang_code = 'en' and is_available order by id limit 1");
-    const paths = { listing: '/crud/product/skus?page=1&available=1&lang_code=en', story: `/story/${story.rows[0].slug}` };
+    const storyRow = await db.query("select slug from products where lang_code = 'en' and is_available order by id limit 1");
+    const paths = { listing: '/crud/product/skus?page=1&available=1&lang_code=en', story: `/story/${storyRow.rows[0].slug}` };
     const all = await insertBuyers(db, 2 * (WARMUP_PURCHASES + PURCHASES));
     const env = {
       PAYMENTS: 'test',
@@ -114,8 +119,15 @@ export async function benchCluster() {
       measured: all.slice(from + WARMUP_PURCHASES, from + WARMUP_PURCHASES + PURCHASES),
     });
     const target = (list) => list.map(({ name, port }) => ({ name, port }));
-    const one = await measure(dir, target(servers.slice(0, 1)), paths, split(0));
-    const two = await measure(dir, target(servers), paths, split(WARMUP_PURCHASES + PURCHASES));
+    proxies.push(await startHaproxy(mkdtempSync(path.join(dir, 'one-')), target(servers.slice(0, 1))));
+    proxies.push(await startHaproxy(mkdtempSync(path.join(dir, 'two-')), target(servers)));
+    const load1 = os.loadavg()[0];
+    const { listing, story, bought } = await measure(proxies[0], proxies[1], paths, [
+      split(0),
+      split(WARMUP_PURCHASES + PURCHASES),
+    ]);
+    const load2 = os.loadavg()[0];
+    const sent = Object.values(await proxies[1].status()).map((s) => s.sent);
     const counts = await ordersAndCharges(
       db,
       all.map((b) => b.id),
@@ -125,20 +137,21 @@ export async function benchCluster() {
     }
 
     const ratio = (a, b) => `${((a / b) * 100).toFixed(0)}%`;
-    const line = (what, a, b) =>
+    const line = (what, [a, b]) =>
       console.log(
         `${what}: one server ${describe(a)}; two servers ${describe(b)} = ${ratio(b.requests.average, a.requests.average)}`,
       );
     console.log(
-      `Through HAProxy, ${CONNECTIONS} connections, one server then two (requests sent to each: ${two.sent.join(' / ')})`,
+      `Through HAProxy, ${CONNECTIONS} connections, each measure through one server and then two (the two-server proxy's connections to each: ${sent.join(' / ')}); ${os.cpus().length} cores, load average ${load1.toFixed(1)} before, ${load2.toFixed(1)} after`,
     );
-    line(`GET ${paths.listing}`, one.listing, two.listing);
-    line(`GET ${paths.story} (server render with its first data)`, one.story, two.story);
+    line(`GET ${paths.listing}`, listing);
+    line(`GET ${paths.story} (server render with its first data)`, story);
     const fmt = (b) => `${b.perSecond.toFixed(0)} purchases/s, p50 ${b.p50.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms`;
     console.log(
-      `POST /crud/purchases (${PURCHASES} after ${WARMUP_PURCHASES} of warm-up, ${CONNECTIONS} clients): one server ${fmt(one.bought)}; two servers ${fmt(two.bought)} = ${ratio(two.bought.perSecond, one.bought.perSecond)} (target p99 under 150 ms: ${two.bought.p99 < 150 ? 'met' : 'NOT MET'}); ${counts.paid} orders paid, ${counts.charges} charges`,
+      `POST /crud/purchases (${PURCHASES} after ${WARMUP_PURCHASES} of warm-up, ${CONNECTIONS} clients): one server ${fmt(bought[0])}; two servers ${fmt(bought[1])} = ${ratio(bought[1].perSecond, bought[0].perSecond)} (target p99 under 150 ms: ${bought[1].p99 < 150 ? 'met' : 'NOT MET'}); ${counts.paid} orders paid, ${counts.charges} charges`,
     );
   } finally {
+    for (const proxy of proxies) await proxy.stop();
     for (const s of servers) await stop(s.child);
     await db.end();
     await fixture.drop();

@@ -61,6 +61,9 @@ defaults
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
+  # A health check's answer may take this long: a server busy with real traffic answers /healthz late, and with the
+  # default (the check interval) the proxy would take every busy server out, answering 503 for all.
+  timeout check 5s
   # A refused connection (a server just killed, not yet marked down) is tried again, on the other server.
   # Nothing else is: a request whose answer was lost (a purchase) is never sent twice by the proxy.
   retries 3

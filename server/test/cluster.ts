@@ -142,9 +142,8 @@ export async function startCluster(name: string, env: Record<string, string> = {
       const logFile = path.join(dir, `${serverName}.log`);
       logFiles.push(logFile);
       // Each its own folder for the resized-image cache, as each machine has its own disk.
-      // The first loads the demo content into the empty database; the second, started at the same time, leaves it to
-      // the first (two servers loading it at once would race: only one may, DEMO_CONTENT=off on the other).
-      const ownEnv = { ...serverEnv, DATA_DIR: path.join(dir, serverName), ...(n === 2 ? { DEMO_CONTENT: 'off' } : {}) };
+      // Both started at once with DEMO_CONTENT=on: one loads the demo content into the empty database, the other waits.
+      const ownEnv = { ...serverEnv, DATA_DIR: path.join(dir, serverName) };
       let child: ChildProcess | undefined;
       const start = async () => {
         const log = openSync(logFile, 'a');
