@@ -53,9 +53,9 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-/** Process groups still running, killed if this process exits without stop(). */
+/** Process groups still running, killed if this process exits, or is stopped, without stop(). */
 const running = new Set<number>();
-process.once('exit', () => {
+const killRunning = () => {
   for (const pid of running) {
     try {
       process.kill(-pid, 'SIGKILL');
@@ -63,7 +63,17 @@ process.once('exit', () => {
       // already gone
     }
   }
-});
+  running.clear();
+};
+process.once('exit', killRunning);
+// The test runner stopping this worker (Ctrl-C, a timeout): the servers, the store and the proxy go with it.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    killRunning();
+    // Then what the signal would have done without this listener (the runner's own, or the default: exit).
+    process.kill(process.pid, signal);
+  });
+}
 
 function exited(child: ChildProcess) {
   return child.exitCode !== null || child.signalCode !== null
