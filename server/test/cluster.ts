@@ -70,8 +70,8 @@ process.once('exit', killRunning);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.once(signal, () => {
     killRunning();
-    // Then what the signal would have done without this listener (the runner's own, or the default: exit).
-    process.kill(process.pid, signal);
+    // Then what the signal would have done without this listener: the runner's own listener runs anyway; with none, exit.
+    if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
   });
 }
 
