@@ -27,7 +27,7 @@ const SAME_CART = 50;
 const CARD_TOKENS_PER_WINDOW = 30;
 
 /** Runs `task` on each item, `clients` at a time. */
-async function pool(items, clients, task) {
+export async function pool(items, clients, task) {
   let next = 0;
   await Promise.all(
     Array.from({ length: clients }, async () => {
@@ -37,7 +37,7 @@ async function pool(items, clients, task) {
 }
 
 /** `count` users with a session each: [{ id, cookie }]. */
-async function insertBuyers(db, count) {
+export async function insertBuyers(db, count) {
   const users = await db.query(
     `insert into users (email, fname, lname)
      select 'bench-buyer-' || i || '@example.test', 'Bench', 'Buyer ' || i from generate_series(1, $1::int) i
@@ -54,7 +54,7 @@ async function insertBuyers(db, count) {
 }
 
 /** Saves a 4242 card on the buyer the way the payment page does, and reads it back: the saved card's id. */
-async function saveCard(base, buyer) {
+export async function saveCard(base, buyer) {
   const token = await call(base, buyer.cookie, 'POST', '/crud/test-payments/tokens', {
     number: '4242424242424242',
     exp_month: 12,
@@ -69,7 +69,7 @@ async function saveCard(base, buyer) {
 }
 
 /** Puts the album in the buyer's cart and keeps what checkout sends back: the cart's id and its total. */
-async function fillCart(base, buyer, skuId) {
+export async function fillCart(base, buyer, skuId) {
   const total = await call(base, buyer.cookie, 'POST', '/crud/cart-session/skus', {
     sku_id: skuId,
     quantity: 1,
@@ -92,7 +92,7 @@ async function purchase(base, buyer) {
 }
 
 /** Purchases of each buyer's cart, CLIENTS at a time; throws unless each is paid. Latencies in ms and the wall time in s. */
-async function purchaseAll(base, buyers) {
+export async function purchaseAll(base, buyers) {
   const latencies = [];
   const started = performance.now();
   await pool(buyers, CLIENTS, async (buyer) => {
@@ -103,10 +103,10 @@ async function purchaseAll(base, buyers) {
   return { latencies: latencies.sort((a, b) => a - b), seconds: (performance.now() - started) / 1000 };
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** The buyer's orders, and the successful charges at the test processor under their orders' keys. */
-async function ordersAndCharges(db, userIds) {
+export async function ordersAndCharges(db, userIds) {
   const { rows } = await db.query(
     `select (select count(*) from orders where user_id = any($1::int[]))::int as orders,
             (select count(*) from orders where user_id = any($1::int[]) and status = 'paid')::int as paid,

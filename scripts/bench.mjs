@@ -25,7 +25,9 @@
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
 // 13. a repeat visit to / with the service worker active: the first contentful
 //     paint offline and the bytes fetched online (scripts/bench-offline.mjs);
-// 14. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 14. two servers behind HAProxy against one: the shop listing, a story page's
+//     first data, purchases per second and their p99 (scripts/bench-cluster.mjs);
+// 15. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -35,6 +37,7 @@ import { benchAccounts } from './bench-accounts.mjs';
 import { benchAdminOrders } from './bench-admin-orders.mjs';
 import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
+import { benchCluster } from './bench-cluster.mjs';
 import { benchCms } from './bench-cms.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
@@ -180,4 +183,5 @@ await benchRenewals();
 await benchAdminOrders();
 await benchMediaUpload();
 await benchOffline();
+await benchCluster();
 await measureLighthouse();

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { type Database, openDatabase } from './db/database';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { migrateToLatest } from './db/migrate';
-import { demoContentAtStartup } from './db/seed';
+import { demoContentAtStartupOnce } from './db/seed';
 import { logDestination } from './lib/log-destination';
 import { runPeriodically } from './lib/periodic';
 import { demoAccounts } from './modules/accounts/accounts.seed';
@@ -50,7 +50,7 @@ async function main() {
     throw err;
   }
   const applied = await migrateToLatest(database.db);
-  const { demo, seeded, warning, notice } = await demoContentAtStartup(config, database.db);
+  const { demo, seeded, warning, notice } = await demoContentAtStartupOnce(config, database);
 
   const webRoot = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
   const app = await buildApp({ config, database, webRoot, logger });

@@ -78,7 +78,7 @@ function templateHash() {
   return hash.digest('hex').slice(0, 16);
 }
 
-async function postgresTemplate(adminUrl: string) {
+export async function postgresTemplate(adminUrl: string) {
   const prefix = `${TEST_DB_PREFIX}${Math.floor(Date.now() / 1000)}_${Math.random().toString(36).slice(2, 8)}`;
   const template = `${prefix}_tpl`;
   await withAdmin(adminUrl, dropStaleDatabases);

@@ -22,6 +22,8 @@ export async function startSmtpServer({ rejectWith }: { rejectWith?: string } = 
   const server = net.createServer((socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
+    // A client that dies mid-conversation (a server killed: server/test/cluster.ts) resets its connection: not an error here.
+    socket.on('error', () => socket.destroy());
     socket.setEncoding('utf8');
     let buffer = '';
     let inData = false;

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { demoAccounts } from '../modules/accounts/accounts.seed';
 import { hashPassword } from '../modules/accounts/password';
 import type { Database, Db } from './database';
-import { demoContentAtStartup, runSeeders, seeders } from './seed';
+import { demoContentAtStartup, demoContentAtStartupOnce, runSeeders, seeders } from './seed';
 
 /**
  * What start-up (main.ts) does with the demo content (issue 26 item 2): its admin's password is published, so a
@@ -144,5 +144,24 @@ describe('demo content at start-up', () => {
       .where('email', '=', demoAdmin?.email ?? '')
       .execute();
     expect((await demoContentAtStartup(production(), db)).warning).toBeNull();
+  });
+});
+
+describe('two servers starting at once on an empty database (issue 31)', () => {
+  it('load the demo content once: one loads it, the other waits and finds it there; both start', async () => {
+    const database = await createTestDatabase();
+    try {
+      const both = await Promise.all([
+        demoContentAtStartupOnce(development(), database, accountsAndCoupons),
+        demoContentAtStartupOnce(development(), database, accountsAndCoupons),
+      ]);
+
+      expect(both.map((s) => s.seeded.length).sort()).toEqual([0, accountsAndCoupons.length]);
+      expect(both.every((s) => s.demo)).toBe(true);
+      expect(await contents(database.db)).toMatchObject({ grace100: true, seedRuns: accountsAndCoupons.length });
+      expect((await contents(database.db)).users).toHaveLength(demoAccounts.length);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -17,7 +17,8 @@ import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
-import type { Db } from './database';
+import type { Database, Db } from './database';
+import { JOB_LOCKS, oneAtATime } from './single-runner';
 
 /**
  * A piece of demo content. Each capability adds its seeder to the list
@@ -135,4 +136,17 @@ export async function runSeeders(db: Db, list: Seeder[] = seeders): Promise<stri
     ran.push(seeder.name);
   }
   return ran;
+}
+
+/**
+ * demoContentAtStartup as start-up runs it (main.ts): one server at a time, so servers starting at once on an empty
+ * PostgreSQL database load the demo content once; the others wait, then find it loaded (issue 31: the second of two
+ * used to stop at start-up on a duplicate key).
+ */
+export function demoContentAtStartupOnce(
+  config: Pick<Config, 'DEMO_CONTENT' | 'NODE_ENV'>,
+  database: Database,
+  list: Seeder[] = seeders,
+) {
+  return oneAtATime(database, JOB_LOCKS.demoContent, () => demoContentAtStartup(config, database.db, list));
 }
