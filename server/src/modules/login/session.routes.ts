@@ -1,12 +1,12 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endImpersonation } from '../admin/admin.service';
-import { sessionSummary } from './session-summary';
+import { sessionSummary } from '../accounts/session-summary';
+import { endImpersonation } from '../impersonation/impersonation.service';
 
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
 
-export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/session',
     {
