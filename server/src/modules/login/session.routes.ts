@@ -6,6 +6,11 @@ import { endImpersonation } from '../impersonation/impersonation.service';
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
 
+/**
+ * Whether the visitor is signed in (GET /crud/session) and signing out
+ * (GET /logout), beside signing in (login.routes.ts). Here, above accounts and
+ * impersonation, not in the sessions module they both build on (decision 031).
+ */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/session',
