@@ -1,6 +1,13 @@
 // Import boundaries (issue 10): fails when a file imports across a layer
 // boundary (web: main.tsx → app → features → components → ui → lib; server:
-// modules, lib, providers, db) or when files import each other in a circle.
+// modules, lib, providers, db), when files import each other in a circle, or
+// (issue 31) when the server's modules do, even through files that form no
+// circle of their own. The server's modules import one way (decision 031),
+// from top to bottom, for example:
+//   admin → orders, passwords → login → cart → catalogue → entitlements, in-cart
+//   admin, login → impersonation → audit → accounts → sessions
+//   library → catalogue, media → entitlements
+// What two modules share moves down into a module below both.
 // Dependency-free: the installed TypeScript 7 has no JS compiler API, so a
 // small scanner masks comments and template text, then regexes read the
 // import and export-from statements. Only relative specifiers are followed.
@@ -129,7 +136,7 @@ function allTypeSpecifiers(list) {
   return names.length > 0 && names.every((s) => /^type\s/.test(s));
 }
 
-/** The imports of one file: `{ specifier, typeOnly }`, in source order. */
+/** The imports of one file: `{ specifier, typeOnly, line }` (line from 1), in source order. */
 export function readImports(src) {
   const masked = maskSource(src);
   const found = [];
@@ -145,7 +152,23 @@ export function readImports(src) {
     add(m.index, m[4], typeOnly);
   }
   for (const m of masked.matchAll(DYNAMIC_IMPORT)) add(m.index, m[2], false);
-  return found.sort((a, b) => a.index - b.index).map(({ specifier, typeOnly }) => ({ specifier, typeOnly }));
+  const lineStarts = [0];
+  for (let i = masked.indexOf('\n'); i !== -1; i = masked.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  const lineOf = (index) => {
+    // The statement's own line: the match may begin at the `;` or `}` ending the one before.
+    const at = masked.slice(index).search(/[^\s;}]/) + index;
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+  return found
+    .sort((a, b) => a.index - b.index)
+    .map(({ index, specifier, typeOnly }) => ({ specifier, typeOnly, line: lineOf(index) }));
 }
 
 // ─── Resolving ──────────────────────────────────────────────────────────────
@@ -184,10 +207,14 @@ function resolve(fromFile, specifier, known) {
 /**
  * Checks every code file under `root` against `rules`:
  *   rules.check(from, to, typeOnly) → a plain-words message when the import breaks a boundary;
- *   rules.allowedCycleEdge?(from, to, typeOnly) → true to leave that edge out of cycle detection.
+ *   rules.moduleOf?(file) → the module a file belongs to (null: none), for the module graph.
  * Paths are relative to root. Returns the files and imports checked, the
- * violations `{ from, to, message }` and the import cycles `{ files, loop }`
- * (every file of the circle, and one shortest loop through them).
+ * violations `{ from, to, message }`, the import cycles `{ files, loop }`
+ * (every file of the circle, and one shortest loop through them) and the
+ * module cycles `{ modules, loop, imports }`: modules importing each other in
+ * a circle, even through files that form no circle of their own, with one
+ * import `{ from, to, line }` for each step of the loop. Type-only imports
+ * count everywhere: a type names the module it comes from just as a value does.
  */
 export function checkImports(root, rules) {
   const all = listFiles(root);
@@ -195,10 +222,11 @@ export function checkImports(root, rules) {
   const code = all.filter((f) => CODE.test(f));
   const graph = new Map(code.map((f) => [f, []]));
   const violations = [];
+  const modules = new Map(); // module → (module it imports → the first import that does)
   let imports = 0;
   for (const from of code) {
     const seen = new Set();
-    for (const { specifier, typeOnly } of readImports(readFileSync(path.join(root, from), 'utf8'))) {
+    for (const { specifier, typeOnly, line } of readImports(readFileSync(path.join(root, from), 'utf8'))) {
       if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') continue;
       imports++;
       const to = resolve(from, specifier, known);
@@ -213,11 +241,28 @@ export function checkImports(root, rules) {
       const key = `${to}\0${typeOnly}`;
       if (!CODE.test(to) || seen.has(key)) continue;
       seen.add(key);
-      if (rules.allowedCycleEdge?.(from, to, typeOnly)) continue;
       graph.get(from).push(to);
+      // No file imports a test, so a test closes no circle of modules: it is left out of the module graph.
+      const a = TEST.test(from) ? null : rules.moduleOf?.(from);
+      const b = a ? rules.moduleOf(to) : null;
+      if (a && b && a !== b) {
+        if (!modules.has(a)) modules.set(a, new Map());
+        if (!modules.get(a).has(b)) modules.get(a).set(b, { from, to, line });
+      }
     }
   }
-  return { files: code.length, imports, violations, cycles: findCycles(graph) };
+  return { files: code.length, imports, violations, cycles: findCycles(graph), moduleCycles: findModuleCycles(modules) };
+}
+
+/** The circles of the module graph (`module → Map(module → import)`), each with one import per step of its loop. */
+function findModuleCycles(modules) {
+  const graph = new Map();
+  for (const [a, targets] of [...modules].sort(([x], [y]) => x.localeCompare(y))) graph.set(a, [...targets.keys()].sort());
+  return findCycles(graph).map(({ files, loop }) => ({
+    modules: files,
+    loop,
+    imports: loop.map((a, i) => modules.get(a).get(loop[(i + 1) % loop.length])),
+  }));
 }
 
 /** Strongly connected components (Tarjan) of more than one file, or a file importing itself. */
@@ -319,8 +364,12 @@ export const webRules = {
 
 const SEEDER = /^modules\/[^/]+\/[^/]+\.seed\.ts$/;
 
-/** server/src: modules keep repositories and routes private; lib/, providers/ and db/ do not reach up. */
+/**
+ * server/src: modules keep repositories and routes private and import each other one way only (decision 031);
+ * lib/, providers/ and db/ do not reach up.
+ */
 export const serverRules = {
+  moduleOf: (file) => /^modules\/([^/]+)\//.exec(file)?.[1] ?? null,
   check(from, to) {
     const [fromTop, fromModule] = from.split('/');
     const [toTop, toModule] = to.split('/');
@@ -333,8 +382,6 @@ export const serverRules = {
       return "db/ may not import modules/ (only db/seed.ts may import the modules' *.seed.ts files)";
     return null;
   },
-  // The seeders name the Seeder type from db/seed.ts, which lists them: a type-only link, erased at runtime.
-  allowedCycleEdge: (from, to, typeOnly) => typeOnly && to === 'db/seed.ts' && SEEDER.test(from),
 };
 
 export const ruleSets = [
@@ -361,7 +408,16 @@ function main() {
       const also = others.length > 0 ? ` (the circle also takes in ${others.map(at).join(', ')})` : '';
       console.log(`import cycle: ${[...loop, loop[0]].map(at).join(' → ')}${also}`);
     }
-    problems += result.violations.length + result.cycles.length;
+    for (const { modules, loop, imports } of result.moduleCycles) {
+      const others = modules.filter((m) => !loop.includes(m));
+      const also = others.length > 0 ? ` (the circle also takes in ${others.join(', ')})` : '';
+      console.log(
+        `module cycle in ${dir}: ${[...loop, loop[0]].join(' → ')}${also}; move what they share down into a module below them`,
+      );
+      for (const [i, { from, to, line }] of imports.entries())
+        console.log(`  ${loop[i]} → ${loop[(i + 1) % loop.length]}: ${at(from)}:${line} imports ${at(to)}`);
+    }
+    problems += result.violations.length + result.cycles.length + result.moduleCycles.length;
   }
   const ms = Math.round(performance.now() - started);
   if (problems > 0) {

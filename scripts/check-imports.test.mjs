@@ -124,28 +124,30 @@ describe('web/src layers', () => {
 describe('server/src boundaries', () => {
   const seedTs = [
     "import { accountsSeeder } from '../modules/accounts/accounts.seed';",
-    'export interface Seeder { name: string }',
-    'export const seeders = [accountsSeeder];',
+    "import type { Seeder } from './seeder';",
+    'export const seeders: Seeder[] = [accountsSeeder];',
   ].join('\n');
 
-  it('accepts the seeders naming the Seeder type of db/seed.ts', () => {
+  it('accepts the seed registry importing the seeders, which name the Seeder type of db/seeder.ts', () => {
     const r = check(
       {
         'db/seed.ts': seedTs,
+        'db/seeder.ts': 'export interface Seeder { name: string }\n',
         'modules/accounts/accounts.seed.ts':
-          "import type { Seeder } from '../../db/seed';\nexport const accountsSeeder: Seeder = { name: 'a' };\n",
+          "import type { Seeder } from '../../db/seeder';\nexport const accountsSeeder: Seeder = { name: 'a' };\n",
       },
       serverRules,
     );
     expect(problems(r)).toEqual([]);
   });
 
-  it('rejects a seeder importing a value back from db/seed.ts', () => {
+  it('rejects a seeder importing from the registry, even a type', () => {
     const r = check(
       {
         'db/seed.ts': seedTs,
+        'db/seeder.ts': 'export interface Seeder { name: string }\n',
         'modules/accounts/accounts.seed.ts':
-          "import { seeders } from '../../db/seed';\nexport const accountsSeeder = { name: seeders.length };\n",
+          "import type { seeders } from '../../db/seed';\nexport const accountsSeeder = { name: 'a' } as (typeof seeders)[number];\n",
       },
       serverRules,
     );
@@ -202,6 +204,78 @@ describe('server/src boundaries', () => {
   });
 });
 
+describe('server/src module graph', () => {
+  const moduleProblems = (r) =>
+    r.moduleCycles.map((c) => [c.loop.join(' → '), ...c.imports.map((i) => `${i.from}:${i.line} → ${i.to}`)]);
+
+  it('rejects modules importing each other through files that form no circle', () => {
+    const r = check(
+      {
+        'modules/cart/cart.service.ts':
+          "import { z } from 'zod';\nimport { priceCents } from '../catalogue/pricing';\nexport const cart = [z, priceCents];\n",
+        'modules/catalogue/pricing.ts': 'export const priceCents = 1;\n',
+        'modules/catalogue/catalogue.service.ts':
+          "import type { Cart } from '../cart/cart-types';\nexport const marks: Cart[] = [];\n",
+        'modules/cart/cart-types.ts': 'export type Cart = {};\n',
+      },
+      serverRules,
+    );
+    expect(r.cycles).toEqual([]);
+    expect(r.violations).toEqual([]);
+    expect(moduleProblems(r)).toEqual([
+      [
+        'cart → catalogue',
+        'modules/cart/cart.service.ts:2 → modules/catalogue/pricing.ts',
+        'modules/catalogue/catalogue.service.ts:1 → modules/cart/cart-types.ts',
+      ],
+    ]);
+  });
+
+  it('reports one loop for a circle of three modules, and the modules it also takes in', () => {
+    const r = check(
+      {
+        'modules/admin/admin.service.ts': "import { failures } from '../login/login.service';\nexport const admin = failures;\n",
+        'modules/login/login.service.ts': "export const failures = 1;\nexport { session } from '../sessions/sessions.service';\n",
+        'modules/sessions/sessions.service.ts':
+          "export const session = 1;\nexport const later = () => import('../admin/admin.routes');\n",
+        'modules/admin/admin.routes.ts':
+          "import { admin } from './admin.service';\nimport { profile } from '../profile/profile.service';\nexport const routes = [admin, profile];\n",
+        'modules/profile/profile.service.ts': "import { routes } from '../admin/admin.routes';\nexport const profile = routes;\n",
+      },
+      serverRules,
+    );
+    expect(r.moduleCycles).toHaveLength(1);
+    expect(r.moduleCycles[0].modules).toEqual(['admin', 'login', 'profile', 'sessions']);
+    expect(moduleProblems(r)).toEqual([
+      [
+        'admin → profile',
+        'modules/admin/admin.routes.ts:2 → modules/profile/profile.service.ts',
+        'modules/profile/profile.service.ts:1 → modules/admin/admin.routes.ts',
+      ],
+    ]);
+  });
+
+  it('accepts a one-way graph, modules importing lib/ and db/, and a test importing a module above its own', () => {
+    const r = check(
+      {
+        'modules/catalogue/catalogue.service.ts':
+          "import { owned } from '../entitlements/access';\nimport { inCart } from '../in-cart/in-cart';\nimport { money } from '../../lib/money';\nexport const c = [owned, inCart, money];\n",
+        'modules/library/library.service.ts':
+          "import { c } from '../catalogue/catalogue.service';\nimport type { Listener } from '../entitlements/access';\nexport const l: Listener[] = [c];\n",
+        'modules/entitlements/access.ts':
+          "import type { Db } from '../../db/database';\nexport const owned = 1;\nexport type Listener = Db;\n",
+        'modules/in-cart/in-cart.ts': 'export const inCart = 1;\n',
+        'modules/entitlements/access.api.test.ts': "import { l } from '../library/library.service';\n",
+        'lib/money.ts': 'export const money = 1;\n',
+        'db/database.ts': 'export type Db = {};\n',
+      },
+      serverRules,
+    );
+    expect(problems(r)).toEqual([]);
+    expect(r.moduleCycles).toEqual([]);
+  });
+});
+
 describe('readImports', () => {
   it('reads multi-line, type-only, re-export, side-effect and dynamic imports, and skips comments and strings', () => {
     const source = [
@@ -222,13 +296,13 @@ describe('readImports', () => {
       "const Page = lazy(() => import('./page'));",
     ].join('\n');
     expect(readImports(source)).toEqual([
-      { specifier: './a', typeOnly: true },
-      { specifier: './bc', typeOnly: true },
-      { specifier: './de', typeOnly: false },
-      { specifier: './f', typeOnly: true },
-      { specifier: './g', typeOnly: false },
-      { specifier: './h.css', typeOnly: false },
-      { specifier: './page', typeOnly: false },
+      { specifier: './a', typeOnly: true, line: 1 },
+      { specifier: './bc', typeOnly: true, line: 2 },
+      { specifier: './de', typeOnly: false, line: 6 },
+      { specifier: './f', typeOnly: true, line: 7 },
+      { specifier: './g', typeOnly: false, line: 8 },
+      { specifier: './h.css', typeOnly: false, line: 9 },
+      { specifier: './page', typeOnly: false, line: 15 },
     ]);
   });
 });

@@ -5,7 +5,8 @@ import { createUser } from '../../test/factories';
 import { demoAccounts } from '../modules/accounts/accounts.seed';
 import { verifyPassword } from '../modules/accounts/password';
 import type { Database } from './database';
-import { isDemoDatabase, isEmptyDatabase, runSeeders, type Seeder, seeders } from './seed';
+import { isDemoDatabase, isEmptyDatabase, runSeeders, seeders } from './seed';
+import type { Seeder } from './seeder';
 
 describe('the demo content', () => {
   let t: TestApp;

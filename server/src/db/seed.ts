@@ -18,25 +18,10 @@ import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
 import type { Database, Db } from './database';
+import type { Seeder } from './seeder';
 import { JOB_LOCKS, oneAtATime } from './single-runner';
 
-/**
- * A piece of demo content. Each capability adds its seeder to the list
- * below; each runs once per database (recorded in seed_runs), inside a
- * transaction, so a later capability's demo data also reaches a database
- * that was seeded before it existed.
- */
-export interface Seeder {
-  name: string;
-  run(db: Db): Promise<void>;
-  /**
-   * false: runs outside a transaction, for a seeder that goes through
-   * services keeping transactions of their own (demo orders through
-   * checkout); it is recorded once it has finished.
-   */
-  transaction?: false;
-}
-
+/** The demo content, in the order it runs: each capability adds its seeders (db/seeder.ts) here. */
 export const seeders: Seeder[] = [
   accountsSeeder,
   navigationSeeder,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { DEMO_PASSWORD_HASH_PARAMS, hashPassword, verifyPassword } from './password';
 
 /** Demo accounts, shown in the README and the start-up log. */

@@ -6,7 +6,7 @@ import { accountsRepository } from './accounts.repository';
  * The signed-in user of a request with the session that carries it, or
  * undefined for a visitor. While an admin impersonates someone, the session's
  * user is the impersonated one and `masquerade_admin_id` the admin (each of
- * its requests is logged with the admin's id: admin/masquerade-audit.plugin).
+ * its requests is logged with the admin's id: impersonation/masquerade-audit.plugin).
  */
 export async function currentUser(request: FastifyRequest) {
   const state = request.sessionState;

@@ -93,28 +93,5 @@ export function adminRepository(db: Db) {
       await db.updateTable('users').set({ is_admin: isAdmin }).where('id', '=', userId).execute();
       return true;
     },
-
-    findUser(id: number) {
-      return db.selectFrom('users').select(['id', 'is_admin']).where('id', '=', id).executeTakeFirst();
-    },
-
-    async emailOf(id: number) {
-      return (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirst())?.email;
-    },
-
-    async logStart(adminId: number, userId: number) {
-      await db.insertInto('masquerade_log').values({ admin_id: adminId, user_id: userId }).execute();
-    },
-
-    /** Closes the admin's open impersonation of the user (finish, logout, or a login over it). */
-    async logEnd(adminId: number, userId: number) {
-      await db
-        .updateTable('masquerade_log')
-        .set({ ended_at: sql<Date>`now()` })
-        .where('admin_id', '=', adminId)
-        .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
-        .execute();
-    },
   };
 }

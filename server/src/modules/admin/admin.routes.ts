@@ -10,13 +10,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { requireAdmin } from '../accounts/guards';
-import { adminService, endImpersonation } from './admin.service';
+import { endImpersonation, impersonationService } from '../impersonation/impersonation.service';
+import { adminService } from './admin.service';
 
 const tags = ['admin'];
 
 /** Spec §2 /admin, §6 Admin: the user list and impersonation (masquerade). */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = adminService(app.db);
+  const impersonation = impersonationService(app.db);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
@@ -59,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = await requireAdmin(request);
       // The session is the customer's, so it sees (and edits) the customer's cart; the admin's own stays theirs.
-      await admins.startImpersonation(
+      await impersonation.startImpersonation(
         admin.id,
         request.params.userId,
         (userId) => request.startUserSession(userId, { masqueradeAdminId: admin.id }),
@@ -84,7 +86,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('not_allowed', 'forbidden_origin');
       const adminId = await endImpersonation(app.db, request);
       if (!adminId) throw new AppError('invalid_data', 'not_masquerading');
-      if (!(await admins.isAdmin(adminId))) {
+      if (!(await impersonation.isAdmin(adminId))) {
         // No longer an admin: the impersonation just ends, signed out.
         await request.endSession();
         return { back_location: '/' };

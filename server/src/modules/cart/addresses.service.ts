@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
-import { keepCheckoutAddress } from '../profile/checkout-address';
+import { keepCheckoutAddress } from '../accounts/checkout-address';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { addressesRepository } from './addresses.repository';
 import { type CartRow, cartRepository } from './cart.repository';

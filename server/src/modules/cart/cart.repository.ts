@@ -15,7 +15,6 @@ import { preparedQuery } from '../../db/prepared';
 import type { CartAmountLines, DB, SkuTitles } from '../../db/schema';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
-import { skusInCartSeenBy } from './in-cart';
 
 /** An sku as the cart rules see it (spec §3 Sku, with its product's availability). */
 export interface CartSku {
@@ -271,16 +270,6 @@ export function cartRepository(db: Db) {
   }
 
   return {
-    /**
-     * The sku ids in the cart a session sees: a guest's cart is the
-     * session's, a signed-in user's the user's (found from any of their
-     * sessions).
-     */
-    async skuIdsSeenBy(sessionId: string): Promise<Set<number>> {
-      const rows = await skusInCartSeenBy(db, sessionId).execute();
-      return new Set(rows.map((r) => r.sku_id));
-    },
-
     findSkus(ids: readonly number[]): Promise<CartSku[]> {
       if (ids.length === 0) return Promise.resolve([]);
       return db

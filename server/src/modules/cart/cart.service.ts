@@ -673,14 +673,3 @@ export async function mergeGuestCart(db: Db, { fromSessionId, userId }: { fromSe
     await tx.deleteCart(guest);
   });
 }
-
-/**
- * The sku ids in the cart a session sees: what the catalogue needs for its
- * isInCart flags (spec §4 "in-cart flags re-synced after every change").
- * A guest's cart is the session's; a signed-in user's is the user's, so
- * it is found from any of their sessions (docs/decisions/006-cart.md).
- */
-export async function skuIdsInCart(db: Db, sessionId: string | undefined): Promise<Set<number>> {
-  if (!sessionId) return new Set();
-  return cartRepository(db).skuIdsSeenBy(sessionId);
-}

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { couponRepository } from './coupons.repository';
 
 /**

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { hasActivePlan } from '../library/access';
+import { hasActivePlan } from '../entitlements/access';
 import { cartRepository } from './cart.repository';
 
 /**

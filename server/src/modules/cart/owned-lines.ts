@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { ownedSkus } from '../library/access';
+import { ownedSkus } from '../entitlements/access';
 import { cartRepository } from './cart.repository';
 
 /**

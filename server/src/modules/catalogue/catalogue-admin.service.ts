@@ -20,8 +20,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
+import { sanitizeCmsHtml } from '../../lib/rich-text';
 import { auditTarget, recordAdminAction } from '../audit/audit';
-import { sanitizeCmsHtml } from '../cms/sanitize';
 import {
   type AdminProductRow,
   type AdminSkuRow,

@@ -1,6 +1,6 @@
 import { GIFT_CARD_CODE, type LangCode } from '@storyhouse/contracts';
 import demo from '../../../demo/catalogue.json';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { catalogueRepository } from './catalogue.repository';
 
 /** The shape of server/demo/catalogue.json (described in server/demo/generate-media.mjs). */

@@ -20,7 +20,6 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
-import { skuIdsInCart } from '../cart/cart.service';
 import {
   includedInPlan,
   type Listener,
@@ -28,7 +27,8 @@ import {
   type TrackRights,
   type TrackVerdicts,
   trackVerdicts,
-} from '../library/access';
+} from '../entitlements/access';
+import { skuIdsInCart } from '../in-cart/in-cart';
 import {
   catalogueRepository,
   type ListedProductRow,

@@ -14,6 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { sanitizeCmsHtml } from '../../lib/rich-text';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import type { CmsService } from './cms.service';
 import {
@@ -23,7 +24,6 @@ import {
   isUniqueViolation,
   type PublishedValues,
 } from './cms-editor.repository';
-import { sanitizeCmsHtml } from './sanitize';
 
 type Admin = { id: number; email: string };
 type Create = { lang_code: LangCode; type: CmsTemplate; url: string; title: string; translation_of?: number };
@@ -98,7 +98,7 @@ const normal = (html: string) =>
     .trim();
 
 /**
- * Every rich-text field through the storefront's sanitizer (sanitize.ts), and
+ * Every rich-text field through the storefront's sanitizer (lib/rich-text.ts), and
  * the names of those it changed beyond form: scripts, event attributes,
  * javascript: links and the like are removed before anything is kept.
  */

@@ -2,7 +2,7 @@ import type { CmsTemplate, HomeFields, LangCode } from '@storyhouse/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CmsEntries } from '../../db/schema';
-import { sanitizeCmsHtml } from './sanitize';
+import { sanitizeCmsHtml } from '../../lib/rich-text';
 
 export interface NavigationRow {
   id: number;

@@ -1,6 +1,6 @@
 import { langCodes } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { cmsRepository } from './cms.repository';
 import { giftCardPages, givingMenus, supportUsDonations } from './demo-giving-pages';
 import { demoPages, RETIRED_FREE_MP3, subscriptionPages } from './demo-pages';

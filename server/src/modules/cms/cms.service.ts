@@ -17,10 +17,10 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type Serialized, serialized } from '../../lib/precompressed';
+import { cmsText, sanitizeCmsHtml } from '../../lib/rich-text';
 import { ttlCache } from '../../lib/ttl-cache';
 import { type CmsEntryRow, cmsRepository } from './cms.repository';
 import { navigationTree } from './navigation';
-import { cmsText, sanitizeCmsHtml } from './sanitize';
 
 /** What the server puts in a CMS page's <head> (web plugin). */
 export interface CmsPageMeta {

@@ -1,6 +1,6 @@
 import type { FindUs, LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { guestBookRepository } from './guest-book.repository';
 
 interface DemoEntry {

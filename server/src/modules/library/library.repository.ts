@@ -3,7 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
 import { searchQueries } from '../../db/text-search';
-import { skusInCartSeenBy } from '../cart/in-cart';
+import { activePlan, type EntitlementRow, entitlementRows } from '../entitlements/entitlement-rows';
+import { skusInCartSeenBy } from '../in-cart/in-cart';
 
 /** A track's own columns, as the catalogue turns them into a Track. */
 export interface LibraryTrackRow {
@@ -48,14 +49,6 @@ export interface LibraryAlbumRow {
   gift_from: string | null;
 }
 
-/** What the listener owns among some tracks, and whether a plan covers everything. */
-export interface EntitlementRow {
-  type: 'digital_album' | 'digital_track' | 'subscription';
-  sku_id: number | null;
-  product_id: number | null;
-  granted_at: Date | null;
-}
-
 /** A track's recording and the names its file is saved under. */
 export interface TrackFileRow {
   sku_id: number;
@@ -68,7 +61,7 @@ export interface TrackFileRow {
   media_full: string | null;
 }
 
-/** What a page's marks are made of: the access rule's facts for its tracks (access.ts `judge`) and the session's in-cart skus. */
+/** What a page's marks are made of: the access rule's facts for its tracks (entitlements/access.ts `judge`) and the session's in-cart skus. */
 export interface LibraryMarkRows {
   entitlements: EntitlementRow[];
   in_cart: number[];
@@ -102,15 +95,6 @@ const DIGITAL = sql`('digital_album', 'digital_track')`;
 
 const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position, t.length_seconds, t.full_price_cents,
   t.sale_price_cents, t.is_free`;
-
-/**
- * The plan that covers every track (spec §6): started by checkout, active or
- * past due within its retries (issue 28: access lasts while the card is
- * tried again), not cancelled as of now.
- */
-const activePlan = (userId: number) => sql`select 1 from recurring_items r
-  where r.user_id = ${userId} and r.type = 'subscription' and r.status in ('active', 'past_due')
-    and (r.cancel_at is null or r.cancel_at > now())`;
 
 /**
  * The visible tracks of album p with where `userId` stopped each, in album
@@ -217,22 +201,6 @@ const trackFiles = (db: Db) =>
       't.media_full',
     ]);
 
-/** `(1, 2, 3)` for `in`; `(null)` (matching nothing) when empty. */
-const idList = (ids: readonly number[]) => (ids.length ? sql`(${sql.join(ids)})` : sql`(null)`);
-
-/**
- * The access rule's facts (access.ts `judge`): what `userId` owns among some
- * tracks (`skuIds`, an `in` list or subquery) and albums (`productIds`), and
- * a 'subscription' row while a plan covers every track. A query of its own,
- * or a part of the library page's.
- */
-const entitlementRows = (userId: number, skuIds: RawBuilder<unknown>, productIds: RawBuilder<unknown>) => sql<EntitlementRow>`
-  select o.type, o.sku_id, o.product_id, o.granted_at from ownership o
-  where o.user_id = ${userId}
-    and ((o.type = 'digital_track' and o.sku_id in ${skuIds}) or (o.type = 'digital_album' and o.product_id in ${productIds}))
-  union all
-  (select 'subscription', null, null, null where exists (${activePlan(userId)}))`;
-
 /**
  * The marks' facts (LibraryMarkRows) as two columns of JSON, for a page to
  * read them within its own query: the access rule's facts for some tracks
@@ -251,26 +219,12 @@ function languageCondition(column: RawBuilder<unknown>, langs: readonly LangCode
 
 /**
  * My Library's reads and the listening position (issue 14). The access
- * rule's one query (`entitlements`) lives here too: the rule itself is
- * access.ts.
+ * rule's facts are read within the page and album queries
+ * (entitlements/entitlement-rows.ts); the rule itself is
+ * entitlements/access.ts.
  */
 export function libraryRepository(db: Db) {
   return {
-    /**
-     * What `userId` owns among these tracks (an album owns all its tracks, a
-     * track itself) and a 'subscription' row while a plan covers every track.
-     * One query for a whole page of tracks.
-     */
-    async entitlements(userId: number, skuIds: readonly number[], productIds: readonly number[]): Promise<EntitlementRow[]> {
-      const { rows } = await entitlementRows(userId, idList(skuIds), idList(productIds)).execute(db);
-      return rows;
-    },
-
-    async hasActivePlan(userId: number): Promise<boolean> {
-      const { rows } = await sql<{ yes: boolean }>`select exists (${activePlan(userId)}) as yes`.execute(db);
-      return rows[0]?.yes ?? false;
-    },
-
     /**
      * Everything of a library page in one round trip (a page is read often,
      * and on a busy server each query's write to the socket costs more than

@@ -16,10 +16,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zipStream } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
 import { requireUser } from '../accounts/guards';
+import { listenerOf } from '../entitlements/access';
 import { attachment } from '../media/attachment';
 import { sendStoredFile } from '../media/send-file';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
-import { listenerOf } from './access';
 import type { LibraryService, LibraryUser } from './library.service';
 
 const tags = ['library'];

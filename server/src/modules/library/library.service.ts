@@ -15,7 +15,15 @@ import { AppError } from '../../lib/errors';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
 import { type catalogueService, type Marks, toTrack } from '../catalogue/catalogue.service';
-import { includedInPlan, judge, mayDownload, planCovers, type TrackRights, trackVerdicts } from './access';
+import {
+  hasActivePlan,
+  includedInPlan,
+  judge,
+  mayDownload,
+  planCovers,
+  type TrackRights,
+  trackVerdicts,
+} from '../entitlements/access';
 import {
   type LibraryAlbumRow,
   type LibraryFilter,
@@ -147,7 +155,7 @@ export interface AlbumZip {
 
 /**
  * My Library (issue 14): what a family owns, each track with the access
- * rule's verdict (library/access.ts) and where the listener stopped it; the
+ * rule's verdict (entitlements/access.ts) and where the listener stopped it; the
  * files of what they own; and where they stopped.
  */
 export function libraryService(db: Db, deps: { storage: Storage; catalogue: ReturnType<typeof catalogueService> }) {
@@ -226,7 +234,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
 
     /** Spec §7 has-subscription: true while the user has an active plan started by checkout. */
     async hasSubscription(userId: number | null): Promise<boolean> {
-      return userId !== null && repo.hasActivePlan(userId);
+      return userId !== null && hasActivePlan(db, userId);
     },
 
     /** A track's recording (owned, or covered by the plan) and the name it is saved under ("Album - Track"). */

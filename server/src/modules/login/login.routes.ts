@@ -1,7 +1,7 @@
 import { LoginInput, LoginResponse, loginBackLocation, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endImpersonation } from '../admin/admin.service';
 import { mergeGuestCart } from '../cart/cart.service';
+import { endImpersonation } from '../impersonation/impersonation.service';
 import { type LoginServiceOptions, loginService } from './login.service';
 
 /** Spec §7 Account: POST /crud/login. */

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../providers/storage/storage';
-import { listenerOf, mayHearInFull } from '../library/access';
+import { listenerOf, mayHearInFull } from '../entitlements/access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
@@ -40,7 +40,7 @@ function shortLived<V>(load: (id: number) => Promise<V>) {
 /**
  * Audio streams (spec §7 download_url / preview_url; mediaPaths) and the public
  * images of the storage (covers, banners). Every full recording passes the
- * access rule (library/access.ts); audio is never reachable by its storage key.
+ * access rule (entitlements/access.ts); audio is never reachable by its storage key.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
   const findTrack = shortLived(mediaRepository(app.db).findTrack);

@@ -119,30 +119,6 @@ export function profileRepository(db: Db) {
         .executeTakeFirst();
       return Number(r.numDeletedRows);
     },
-    /**
-     * Issue 27 item 12: the address a family last gave at checkout becomes
-     * the account's (street, city, state, postal code, country, phone), so
-     * settings show it and the next checkout starts from it (GET /crud/user).
-     * The account's names and e-mail stay the family's own.
-     */
-    async keepCheckoutAddress(
-      id: number,
-      address: { line1: string; city: string; state: string; postal_code: string; country_id: number; phone: string },
-    ) {
-      await db
-        .updateTable('users')
-        .set({
-          address: address.line1,
-          city: address.city,
-          state: address.state,
-          zip: address.postal_code,
-          country_id: address.country_id,
-          phone: address.phone,
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
-    },
     /** The account's address fields as saved (undefined: no such account). */
     accountAddress(id: number) {
       return db.selectFrom('users').select(ADDRESS_FIELDS).where('id', '=', id).executeTakeFirst();

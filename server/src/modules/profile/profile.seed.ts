@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 
 const code = () => randomBytes(8).toString('hex').toUpperCase();
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import type { Seeder } from '../../db/seed';
+import type { Seeder } from '../../db/seeder';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { cartService } from '../cart/cart.service';
 import { demoCheckout, SEED_CLIENT } from '../orders/orders.seed';

@@ -52,7 +52,7 @@ export function CmsHtml({ html, className }: { html: string; className?: string 
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of a link fires the same click event.
     <div className={['cms-html', className].filter(Boolean).join(' ')} onClick={onClick}>
       <div
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (server/src/modules/cms/sanitize.ts).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on the server (server/src/lib/rich-text.ts).
         dangerouslySetInnerHTML={{ __html: html }}
       />
     </div>

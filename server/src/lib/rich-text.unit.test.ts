@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmsText, sanitizeCmsHtml } from './sanitize';
+import { cmsText, sanitizeCmsHtml } from './rich-text';
 
 describe('sanitizeCmsHtml', () => {
   it('keeps formatting, headings with ids, lists, tables and images', () => {

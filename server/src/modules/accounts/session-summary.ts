@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../accounts/current-user';
+import { currentUser } from './current-user';
 
 /** Spec §4 Session: whether the visitor is signed in, as GET /crud/session answers and a page embeds it. */
 export async function sessionSummary(request: FastifyRequest): Promise<SessionResponse> {

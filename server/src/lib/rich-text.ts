@@ -1,5 +1,5 @@
 import xss from 'xss';
-import { decodeAttributeValue, decodeEntities } from '../../lib/html-text';
+import { decodeAttributeValue, decodeEntities } from './html-text';
 
 // xss is CommonJS and copies parseAttr onto its exports in a loop, which Node's
 // detection of CommonJS named exports misses: take everything from the default export.

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
-import { type EntitlementRow, libraryRepository } from './library.repository';
+import type { EntitlementRow } from './entitlement-rows';
+import { entitlementsRepository } from './entitlements.repository';
 
 /**
  * Who is asking to listen. Read lazily, so free content is decided without
@@ -69,7 +70,7 @@ export async function trackVerdicts(
   if (!needOwned && tracks.every((t) => t.isFree || t.isFreeStreaming)) return judge(tracks, null);
   const userId = await listener.userId();
   if (userId === null) return judge(tracks, null);
-  const rows = await libraryRepository(db).entitlements(
+  const rows = await entitlementsRepository(db).entitlements(
     userId,
     [...new Set(tracks.map((t) => t.skuId))],
     [...new Set(tracks.map((t) => t.productId))],
@@ -81,7 +82,7 @@ export async function trackVerdicts(
 export const planCovers = (rows: readonly EntitlementRow[]) => rows.some((row) => row.type === 'subscription');
 
 /** Whether the user's plan covers every track now (spec §7 has-subscription; one plan at a time, cart/one-plan.ts). */
-export const hasActivePlan = (db: Db, userId: number) => libraryRepository(db).hasActivePlan(userId);
+export const hasActivePlan = (db: Db, userId: number) => entitlementsRepository(db).hasActivePlan(userId);
 
 /**
  * The rule applied to what the listener's entitlement rows say (the rows of
@@ -148,7 +149,7 @@ export async function ownedSkus(db: Db, userId: number, skus: readonly OwnableSk
     }
   }
   if (digital.length === 0) return new Set();
-  const rows = await libraryRepository(db).entitlements(
+  const rows = await entitlementsRepository(db).entitlements(
     userId,
     digital.map((d) => d.skuId),
     [...new Set(digital.map((d) => d.productId))],

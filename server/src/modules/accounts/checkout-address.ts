@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database';
-import { profileRepository } from './profile.repository';
+import { accountsRepository } from './accounts.repository';
 
 /**
  * Issue 27 item 12: the account keeps the address a family gives at checkout
@@ -9,5 +9,5 @@ import { profileRepository } from './profile.repository';
 export const keepCheckoutAddress = (
   db: Db,
   userId: number,
-  address: Parameters<ReturnType<typeof profileRepository>['keepCheckoutAddress']>[1],
-) => profileRepository(db).keepCheckoutAddress(userId, address);
+  address: Parameters<ReturnType<typeof accountsRepository>['keepCheckoutAddress']>[1],
+) => accountsRepository(db).keepCheckoutAddress(userId, address);

@@ -1,12 +1,17 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { endImpersonation } from '../admin/admin.service';
-import { sessionSummary } from './session-summary';
+import { sessionSummary } from '../accounts/session-summary';
+import { endImpersonation } from '../impersonation/impersonation.service';
 
 /** Flash cookie read once by the web shell to show the logout banner (spec §2 Shell). */
 export const LOGGED_OUT_FLASH = 'flash_logged_out';
 
-export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Whether the visitor is signed in (GET /crud/session) and signing out
+ * (GET /logout), beside signing in (login.routes.ts). Here, above accounts and
+ * impersonation, not in the sessions module they both build on (decision 031).
+ */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/session',
     {

@@ -1,0 +1,41 @@
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The access rule's facts as SQL (access.ts reads them through
+ * entitlements.repository.ts): public so that a page's own query (My
+ * Library's page and album) reads them in the same round trip.
+ */
+
+/** What the listener owns among some tracks, and whether a plan covers everything. */
+export interface EntitlementRow {
+  type: 'digital_album' | 'digital_track' | 'subscription';
+  sku_id: number | null;
+  product_id: number | null;
+  granted_at: Date | null;
+}
+
+/**
+ * The plan that covers every track (spec §6): started by checkout, active or
+ * past due within its retries (issue 28: access lasts while the card is
+ * tried again), not cancelled as of now.
+ */
+export const activePlan = (userId: number) => sql`select 1 from recurring_items r
+  where r.user_id = ${userId} and r.type = 'subscription' and r.status in ('active', 'past_due')
+    and (r.cancel_at is null or r.cancel_at > now())`;
+
+/**
+ * The access rule's facts (access.ts `judge`): what `userId` owns among some
+ * tracks (`skuIds`, an `in` list or subquery) and albums (`productIds`), and
+ * a 'subscription' row while a plan covers every track. A query of its own,
+ * or a part of the library page's.
+ */
+export const entitlementRows = (
+  userId: number,
+  skuIds: RawBuilder<unknown>,
+  productIds: RawBuilder<unknown>,
+) => sql<EntitlementRow>`
+  select o.type, o.sku_id, o.product_id, o.granted_at from ownership o
+  where o.user_id = ${userId}
+    and ((o.type = 'digital_track' and o.sku_id in ${skuIds}) or (o.type = 'digital_album' and o.product_id in ${productIds}))
+  union all
+  (select 'subscription', null, null, null where exists (${activePlan(userId)}))`;
