@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { AppError } from './lib/errors';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -132,6 +133,8 @@ export async function buildApp({
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // Before routing no hook has run: the site language is read here, so the error is in the site's language too.
     frameworkErrors: (error, request, reply) => sendFrameworkError(resolveSiteLang(request, sites), reply, error),
+    // A request arriving while the server stops is answered below, in the site's language, not by Fastify's own body.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   await app.register(cookie);
@@ -145,6 +148,21 @@ export async function buildApp({
   await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
   await app.register(errors);
+  // Stopping (SIGTERM, a rolling upgrade): requests in flight finish; a new one is told to try again, and the
+  // connection closes so a proxy or browser goes to another server.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close').header('retry-after', '5');
+    throw new AppError('unavailable', 'service_unavailable');
+  });
+  // An answer finished while stopping closes its connection too: a kept-alive one would hold the stop up.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   await app.register(allowedHosts, { config });
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).

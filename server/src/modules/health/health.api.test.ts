@@ -108,3 +108,50 @@ describe('GET /readyz', () => {
     }
   });
 });
+
+describe('a request arriving while the server stops', () => {
+  it('is told to try again in the site language, with Connection: close, while the one in flight finishes and lets go of its connection', async () => {
+    let finish = () => {};
+    let reached = () => {};
+    const inRoute = new Promise<void>((resolve) => (reached = resolve));
+    let stopping = () => {};
+    const stopped = new Promise<void>((resolve) => (stopping = resolve));
+    let asked = () => {};
+    const answered = new Promise<void>((resolve) => (asked = resolve));
+    const t = await createTestApp({
+      routes: (app) => {
+        app.get('/test/in-flight', () => {
+          reached();
+          return new Promise((resolve) => (finish = () => resolve({ done: true })));
+        });
+        // Registered after the app's own: the server is stopping, and stops listening only once the question below is answered.
+        app.addHook('preClose', async () => {
+          stopping();
+          await answered;
+        });
+      },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const inFlight = fetch(`http://127.0.0.1:${port}/test/in-flight`);
+    await inRoute;
+    const closed = t.close();
+    await stopped;
+
+    const res = await fetch(`http://127.0.0.1:${port}/crud/session?test_spanish_site=1`);
+    asked();
+
+    expect(res.status).toBe(503);
+    expect(res.headers.get('connection')).toBe('close');
+    expect(res.headers.get('retry-after')).toBe('5');
+    expect(await res.json()).toMatchObject({
+      code: 'service_unavailable',
+      message: 'El servicio no está disponible en este momento. Inténtalo en unos minutos.',
+    });
+    finish();
+    const done = await inFlight;
+    expect(await done.json()).toEqual({ done: true });
+    expect(done.headers.get('connection')).toBe('close'); // a kept-alive connection would hold the stop up
+    await closed;
+  });
+});
