@@ -1,7 +1,13 @@
 import { api } from '../../../lib/api-client';
+import { forgetKeptOnThisDevice } from '../../../lib/kept-on-device';
 
-/** Spec §2 Shell: logout ends the session and reloads the page; the banner shows after. */
+/**
+ * Spec §2 Shell: logout ends the session and reloads the page; the banner
+ * shows after. The albums kept on this device go first (issue 32 item 3),
+ * so they are gone even when the network is not there to end the session.
+ */
 export async function logout() {
+  await forgetKeptOnThisDevice();
   await api<void>('/logout');
   window.location.reload();
 }
