@@ -296,10 +296,16 @@ function webLayer(file) {
   return { name: `${top}/`, rank, part: second };
 }
 
-/** web/src: main.tsx and entry-server.tsx → app/ → features/<x>/ → components/<domain>/ → ui/ → lib/; no feature imports another. */
+/** web/src: the worker's sw/ apart; main.tsx and entry-server.tsx → app/ → features/<x>/ → components/<domain>/ → ui/ → lib/; no feature imports another. */
 export const webRules = {
   check(from, to) {
     if (WEB_ENTRIES.has(from)) return null; // the entry points sit on top and may import anything
+    // The service worker (sw/, decision 034) is a program of its own: it uses its own files and lib/; nothing uses its files.
+    if (to.startsWith('sw/') && !from.startsWith('sw/')) return `${from} may not import the service worker's ${to}`;
+    if (from.startsWith('sw/'))
+      return to.startsWith('sw/') || to.startsWith('lib/')
+        ? null
+        : `the service worker (sw/) may only import sw/ and lib/, not ${to}`;
     const a = webLayer(from);
     const b = webLayer(to);
     if (!a) return `${from} is outside the layers (${WEB_ORDER})`;

@@ -75,6 +75,21 @@ describe('web/src layers', () => {
     expect(r.violations[0].message).toMatch(/components\/ may not import from features\//);
   });
 
+  it('keeps the service worker (sw/) apart: it uses its own files and lib/, and nothing uses its files', () => {
+    const r = check(
+      {
+        'sw/sw.ts':
+          "import { rules } from './rules';\nimport { api } from '../lib/api-client';\nimport { Button } from '../ui/button';\n",
+        'sw/rules.ts': 'export const rules = 1;\n',
+        'lib/api-client.ts': 'export const api = 1;\n',
+        'ui/button.tsx': 'export const Button = 1;\n',
+        'app/app.tsx': "import { rules } from '../sw/rules';\n",
+      },
+      webRules,
+    );
+    expect(problems(r)).toEqual(['app/app.tsx → sw/rules.ts', 'sw/sw.ts → ui/button.tsx']);
+  });
+
   it('rejects a two-file cycle, even within one folder', () => {
     const r = check(
       {

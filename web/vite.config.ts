@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './scripts/service-worker-plugin.js';
 
 const brotli = promisify(brotliCompress);
 const reactRouterDir = path.dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
@@ -116,7 +117,7 @@ function reactRouterDeclarativeOnly(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompress(), reactRouterDeclarativeOnly()],
+  plugins: [react(), precompress(), reactRouterDeclarativeOnly(), serviceWorker()],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the

@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import { FIRST_DATA_ELEMENT_ID } from '@storyhouse/contracts/first-data';
 import type { Translate } from '@storyhouse/i18n';
+import { MANIFEST_PATH } from './web-app-manifest';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -31,7 +32,8 @@ const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_R
  * template comes from Vite's build; nothing else changes but the root, which holds the server render's markup (decision 015).
  */
 export function renderPage(template: string, lang: LangCode, head: PageHead, firstData?: string, markup?: string) {
-  const tags = [`<title>${escapeHtml(head.title)}</title>`];
+  // Every page names its site's manifest (web-app-manifest.ts): the site installs as an app from any page.
+  const tags = [`<title>${escapeHtml(head.title)}</title>`, `<link rel="manifest" href="${MANIFEST_PATH}">`];
   if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   for (const [hreflang, href] of Object.entries(head.alternates ?? {})) {
     tags.push(`<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(href)}">`);

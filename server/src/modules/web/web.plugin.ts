@@ -22,6 +22,7 @@ import { type FamilyPage, type FirstPage, familyPages } from './first-data';
 import { defaultHead, type PageHead, renderPage } from './html';
 import { screenAssets } from './screen-modules';
 import type { RenderApp } from './server-render';
+import { MANIFEST_PATH, OFFLINE_SHELL_PATH, webAppManifest } from './web-app-manifest';
 
 export interface WebOptions {
   /** Folder of the built web app (web/dist); undefined serves the API only. */
@@ -66,7 +67,7 @@ const isFamilyPage = (id: AnyPageRouteId): id is FamilyPage => familyPages.some(
 /**
  * The HTML's caching: every page may be kept if revalidated, except a page
  * of one family (a signed-in route, or the cart), which no cache may keep
- * (nor the service worker, web/public/sw.js): it may hold their library,
+ * (nor the service worker, web/src/sw): it may hold their library,
  * orders or cart.
  */
 const cacheOf = (id: AnyPageRouteId | undefined) =>
@@ -103,8 +104,10 @@ export default fp<WebOptions>(
         setHeaders: (res, sent) => {
           const file = sent.replace(compressedForm, '');
           if (hashedAsset.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
-          // The service worker must be re-checked on every visit to pick up a new version.
-          else if (file.endsWith('sw.js')) res.header('cache-control', 'no-cache');
+          // The service worker (decision 034) is asked for again on every check, so a new build is found at once;
+          // it serves the whole site.
+          else if (file === path.join(root, 'sw.js'))
+            res.header('cache-control', 'no-cache').header('service-worker-allowed', '/');
           else res.header('cache-control', 'public, max-age=3600');
         },
       });
@@ -257,6 +260,31 @@ export default fp<WebOptions>(
         });
       }
     }
+
+    if (template) {
+      // The offline copy of the app (decision 034): the page with no page's content, in the site's language. The
+      // service worker precaches it and opens it for a page never seen while offline; the app then says so.
+      app.get(OFFLINE_SHELL_PATH, { schema: { hide: true } }, async (request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'host')
+          .type('text/html; charset=utf-8')
+          .send(
+            renderPage(template, request.siteLang, {
+              ...defaultHead(translators[request.siteLang], false),
+              ...assetsOf?.(request.siteLang, undefined),
+            }),
+          ),
+      );
+    }
+    // The web app's manifest (issue 32 item 4): each language's site installs as its own app.
+    app.get(MANIFEST_PATH, { schema: { hide: true } }, async (request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .header('vary', 'host')
+        .type('application/manifest+json; charset=utf-8')
+        .send(webAppManifest(request.siteLang, translators[request.siteLang])),
+    );
 
     app.setNotFoundHandler((request, reply) => {
       const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/crud/');
