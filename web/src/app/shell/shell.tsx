@@ -19,15 +19,17 @@ type PlayerBarModule = typeof import('../../features/player/player-bar');
 /**
  * The audio player bar, in its place at the end of the page. It loads with
  * the player engine, on the first play, not with the shell, and renders
- * nothing until a track is loaded. A failed download (offline) leaves it out
- * until the connection is back; it never takes the page down with it.
+ * nothing until a track is loaded. A failed download (offline without the
+ * service worker) leaves it out until the connection is back; it never
+ * takes the page down with it.
  */
 function PlayerBarSlot() {
   const wanted = usePlayerWanted();
   const online = useOnline();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {
-    if (!wanted || !online || bar) return;
+    // Offline, it loads only from the service worker's copy (a kept album plays on a plane, issue 32 item 3).
+    if (!wanted || bar || (!online && !navigator.serviceWorker?.controller)) return;
     let live = true;
     import('../../features/player/player-bar').then(
       (m) => live && setBar(m),
