@@ -16,7 +16,7 @@ import { demoDatabase, startServer, stop } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3306;
+const PORT = 3317;
 const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
 const TRACKS = 10;
 const TITLE = 'Ten stories to keep';
@@ -105,7 +105,7 @@ export async function benchKeep() {
     const sampler = (async () => {
       while (sampling) {
         peak = Math.max(peak, await heap());
-        await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 100));
       }
     })();
 

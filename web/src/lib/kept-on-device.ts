@@ -17,7 +17,8 @@ export const PROGRESS_QUEUE_KEY = 'storyhouse-progress-queue';
 export async function forgetKeptOnThisDevice() {
   try {
     localStorage.removeItem(PROGRESS_QUEUE_KEY);
-    if (typeof caches !== 'undefined') await caches.delete(KEPT_CACHE);
+    // No Cache Storage outside a secure context: nothing was kept.
+    await globalThis.caches?.delete(KEPT_CACHE);
   } catch {
     // Storage blocked (a private window's settings): nothing was kept.
   }
