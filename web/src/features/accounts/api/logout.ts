@@ -9,5 +9,8 @@ import { forgetKeptOnThisDevice } from '../../../lib/kept-on-device';
  */
 export async function logout() {
   await forgetKeptOnThisDevice();
-  await api<void>('/logout').then(() => location.reload(), () => undefined);
+  await api<void>('/logout').then(
+    () => location.reload(),
+    () => undefined,
+  );
 }
