@@ -19,6 +19,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'server/src/**/*.unit.test.ts',
             'web/src/**/*.test.{ts,tsx}',
+            'web/scripts/**/*.test.ts',
             'scripts/**/*.test.mjs',
           ],
           environment: 'node',

@@ -94,6 +94,13 @@ function isExpectedApiError(msg: ConsoleMessage, expected: ExpectedApiError[] | 
 const isOfflineFailure = (msg: ConsoleMessage) => msg.text() === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED';
 
 /**
+ * The same through the service worker (decision 034), for the journeys that
+ * take it offline (`offlineWorker`): a request it passes on to the network,
+ * or an answer it keeps no copy of, fails with Chromium's generic word.
+ */
+const isWorkerOfflineFailure = (msg: ConsoleMessage) => msg.text() === 'Failed to load resource: net::ERR_FAILED';
+
+/**
  * Chromium's hint that an image the server preloads (the page's hero or
  * cover, decision 014) was not used "within a few seconds of the window's
  * load event": it depends only on how busy the machine is when the first
@@ -121,6 +128,8 @@ interface Fixtures {
   homeTitle: string;
   /** API failures this test provokes on purpose; none unless a test says so. */
   expectedApiErrors: ExpectedApiError[];
+  /** The journey takes the service worker offline: its failed requests are expected (isWorkerOfflineFailure). */
+  offlineWorker: boolean;
   /** Fails the test on any console error or warning and any uncaught page error. */
   consoleGuard: undefined;
 }
@@ -150,14 +159,16 @@ export const test = base.extend<Fixtures & SiteOptions>({
   t: async ({ siteLang }, use) => use(translator(siteLang)),
   homeTitle: async ({ siteLang }, use) => use(demoPage(siteLang, '/index').title),
   expectedApiErrors: [[], { option: true }],
+  offlineWorker: [false, { option: true }],
   consoleGuard: [
-    async ({ context, expectedApiErrors }, use) => {
+    async ({ context, expectedApiErrors, offlineWorker }, use) => {
       const problems: string[] = [];
       context.on('console', (msg) => {
         if (
           (msg.type() === 'error' || msg.type() === 'warning') &&
           !isExpectedNotFoundDocument(msg) &&
           !isOfflineFailure(msg) &&
+          !(offlineWorker && isWorkerOfflineFailure(msg)) &&
           !isPreloadTimingHint(msg) &&
           !isBlockedServiceWorker(msg) &&
           !isSandboxedMailFrame(msg) &&

@@ -38,5 +38,5 @@ void (rendered ? afterFirstPaint() : Promise.resolve())
     // any other is rendered here.
     if (rendered) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
-    registerServiceWorker();
+    registerServiceWorker(lang);
   });

@@ -258,6 +258,43 @@ describe('static files of the web app', () => {
   });
 });
 
+describe('the installable app and its service worker (issue 32, decision 034)', () => {
+  it('links every page to its site’s manifest', async () => {
+    for (const url of ['/', '/no-such-page'])
+      expect((await get(url)).body).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+  });
+
+  it('serves each language’s site its own manifest, named in its language and opening on its home page', async () => {
+    const en = await get('/manifest.webmanifest');
+    expect(en.statusCode).toBe(200);
+    expect(en.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(en.headers.vary).toMatch(/host/i);
+    expect(en.json()).toMatchObject({
+      name: 'Storyhouse: Audio stories for the whole family',
+      short_name: 'Storyhouse',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#7c2d12',
+    });
+    const icons = en.json().icons as { sizes: string; purpose: string }[];
+    expect(icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const ru = (await get('/manifest.webmanifest', { host: 'ru.localhost' })).json();
+    expect(ru).toMatchObject({ name: 'Storyhouse: Аудиорассказы для всей семьи', lang: 'ru', start_url: '/' });
+    expect((await get('/manifest.webmanifest', { host: 'es.localhost' })).json().lang).toBe('es');
+  });
+
+  it('serves the offline copy of the app in the site’s language, with no page’s content, revalidated', async () => {
+    const res = await get('/offline.html', { host: 'es.localhost' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(htmlLang(res.body)).toBe('es');
+    expect(res.body).toContain('<div id="root"></div>');
+    expect(res.body).not.toContain('id="first-data"');
+  });
+});
+
 describe('precompressed files of the web build', () => {
   // A build as web/vite.config.ts leaves it: a .br and a .gz next to each text file worth compressing.
   const ASSET = '/assets/app-C0ffee42.js';
@@ -322,6 +359,8 @@ describe('precompressed files of the web build', () => {
 
     expect(sw.headers['content-encoding']).toBe('br');
     expect(sw.headers['cache-control']).toBe('no-cache');
+    // The worker serves the whole site (decision 034).
+    expect(sw.headers['service-worker-allowed']).toBe('/');
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
