@@ -1,5 +1,6 @@
 import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_CACHE } from '../../lib/kept-on-device';
 import { PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
 import { ProgressKeeper } from './progress-keeper';
 import { queuedPlaces, sendQueuedPlaces } from './progress-queue';
@@ -49,8 +50,12 @@ describe('ProgressKeeper', () => {
       return { url, method: init.method, keepalive: init.keepalive, body: JSON.parse(String(init.body)) };
     });
 
-  /** The browser around the keeper, as far as it reads it (the unit project runs in Node). */
-  const browser = { window: new EventTarget(), navigator: { onLine: true }, storage: new Map<string, string>() };
+  /** The browser around the keeper, as far as it reads it (the unit project runs in Node): its Cache Storage a map of one cache. */
+  const browser = { window: new EventTarget(), navigator: { onLine: true }, cache: new Map<string, string>() };
+  const cache = {
+    put: async (url: string, response: Response) => void browser.cache.set(url, await response.text()),
+    delete: async (url: string) => browser.cache.delete(url),
+  };
 
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });
@@ -58,13 +63,15 @@ describe('ProgressKeeper', () => {
     vi.stubGlobal('fetch', fetchMock);
     browser.window = new EventTarget();
     browser.navigator.onLine = true;
-    browser.storage.clear();
+    browser.cache.clear();
     vi.stubGlobal('window', browser.window);
     vi.stubGlobal('navigator', browser.navigator);
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => browser.storage.get(key) ?? null,
-      setItem: (key: string, value: string) => browser.storage.set(key, value),
-      removeItem: (key: string) => browser.storage.delete(key),
+    vi.stubGlobal('caches', {
+      open: async (name: string) => (name === KEPT_CACHE ? cache : Promise.reject(new Error(name))),
+      match: async (url: string, { cacheName }: { cacheName: string }) => {
+        const body = cacheName === KEPT_CACHE ? browser.cache.get(url) : undefined;
+        return body === undefined ? undefined : new Response(body);
+      },
     });
   });
   afterEach(() => {
@@ -128,7 +135,7 @@ describe('ProgressKeeper', () => {
     keeper.save(resume, 90.5, true);
     keeper.save({ skuId: 8, positionSeconds: 0 }, 12);
     expect(puts()).toEqual([]);
-    expect(queuedPlaces()).toEqual({
+    expect(await queuedPlaces()).toEqual({
       7: { position: 90, heardAt: '2026-11-26T10:05:00.000Z' },
       8: { position: 12, heardAt: '2026-11-26T10:05:00.000Z' },
     });
@@ -137,7 +144,7 @@ describe('ProgressKeeper', () => {
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 404 }));
     browser.navigator.onLine = true;
     browser.window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(queuedPlaces()).toEqual({}));
+    await vi.waitFor(async () => expect(await queuedPlaces()).toEqual({}));
     expect(puts().map((p) => p.body)).toEqual([
       { position_seconds: 90, heard_at: '2026-11-26T10:05:00.000Z' },
       { position_seconds: 12, heard_at: '2026-11-26T10:05:00.000Z' },
@@ -150,12 +157,14 @@ describe('ProgressKeeper', () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const keeper = new ProgressKeeper();
     keeper.save(resume, 44);
-    await vi.waitFor(() => expect(queuedPlaces()).toEqual({ 7: { position: 44, heardAt: '1970-01-01T00:00:00.000Z' } }));
+    await vi.waitFor(async () =>
+      expect(await queuedPlaces()).toEqual({ 7: { position: 44, heardAt: '1970-01-01T00:00:00.000Z' } }),
+    );
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 429 }));
     await sendQueuedPlaces();
-    expect(Object.keys(queuedPlaces())).toEqual(['7']);
+    expect(Object.keys(await queuedPlaces())).toEqual(['7']);
     await sendQueuedPlaces();
-    expect(queuedPlaces()).toEqual({});
+    expect(await queuedPlaces()).toEqual({});
     expect(puts().map((p) => p.body.position_seconds)).toEqual([44, 44, 44]);
     info.mockRestore();
   });

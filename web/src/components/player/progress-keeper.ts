@@ -53,11 +53,11 @@ export class ProgressKeeper {
     const heardAt = new Date();
     // Offline, the place waits at once: a page going away would not wait for a fetch to fail.
     if (!navigator.onLine) {
-      queuePlace(resume.skuId, position, heardAt);
+      void queuePlace(resume.skuId, position, heardAt);
       return;
     }
     void putProgress(resume.skuId, position, { keepalive: leaving }).then((result) => {
-      if (result === 'retry') queuePlace(resume.skuId, position, heardAt);
+      if (result === 'retry') void queuePlace(resume.skuId, position, heardAt);
       // Not saved: the same place is sent again the next time it is asked for.
       if (result !== 'saved' && this.sent.get(resume.skuId) === position) this.sent.delete(resume.skuId);
     });

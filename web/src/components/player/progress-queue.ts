@@ -1,13 +1,19 @@
 import { libraryPaths } from '@storyhouse/contracts';
-import { PROGRESS_QUEUE_KEY } from '../../lib/kept-on-device';
+import { KEPT_CACHE } from '../../lib/kept-on-device';
 
 /**
  * Listening places heard while offline (a kept album on a plane, issue 32
- * item 3), kept in localStorage until the network returns, then sent with
+ * item 3), kept on the device until the network returns, then sent with
  * when they were heard: the server keeps the newest place, so one sent late
  * never overwrites a newer one from another device. The last place of each
- * track only.
+ * track only. They live in the kept cache beside the kept albums, so
+ * signing out forgets both at once (features/accounts/api/logout.ts); a
+ * write started as the page goes away may be lost, at most the last 15 s
+ * heard (the player saves that often while playing).
  */
+
+/** The queue's entry in the kept cache (among the cache's own entries, under /kept-on-device/: features/library/keep). */
+const PLACES_URL = '/kept-on-device/places.json';
 
 interface QueuedPlace {
   position: number;
@@ -18,33 +24,51 @@ type Queue = Record<string, QueuedPlace>;
 /** What became of a place sent: saved, refused for good (a 4xx: not theirs any more), or to try again later. */
 export type SendResult = 'saved' | 'refused' | 'retry';
 
-function readQueue(): Queue {
+const hasCaches = () => typeof caches !== 'undefined';
+
+async function readQueue(): Promise<Queue> {
+  if (!hasCaches()) return {};
   try {
-    const queue: unknown = JSON.parse(localStorage.getItem(PROGRESS_QUEUE_KEY) ?? '{}');
+    const queue: unknown = await (await caches.match(PLACES_URL, { cacheName: KEPT_CACHE }))?.json();
     return queue && typeof queue === 'object' ? (queue as Queue) : {};
   } catch {
     return {};
   }
 }
 
-function writeQueue(queue: Queue) {
+async function writeQueue(queue: Queue) {
   try {
-    if (Object.keys(queue).length === 0) localStorage.removeItem(PROGRESS_QUEUE_KEY);
-    else localStorage.setItem(PROGRESS_QUEUE_KEY, JSON.stringify(queue));
+    const cache = await caches.open(KEPT_CACHE);
+    if (Object.keys(queue).length === 0) await cache.delete(PLACES_URL);
+    else await cache.put(PLACES_URL, new Response(JSON.stringify(queue), { headers: { 'content-type': 'application/json' } }));
   } catch {
     // Storage full or blocked: the place is lost, as it was before the queue.
   }
 }
 
-/** Keeps a place to send when the network returns (replacing an older one of the same track). */
-export function queuePlace(skuId: number, position: number, heardAt: Date) {
-  const queue = readQueue();
-  queue[skuId] = { position, heardAt: heardAt.toISOString() };
-  writeQueue(queue);
+/** One change of the queue at a time (each reads what the one before wrote). */
+let changing: Promise<unknown> = Promise.resolve();
+function changeQueue<T>(change: (queue: Queue) => T | Promise<T>): Promise<T> {
+  const next = changing.then(async () => {
+    const queue = await readQueue();
+    const result = await change(queue);
+    await writeQueue(queue);
+    return result;
+  });
+  changing = next.catch(() => undefined);
+  return next;
 }
 
-/** The places waiting, by sku id (tests, the offline library). */
-export const queuedPlaces = (): Readonly<Queue> => readQueue();
+/** Keeps a place to send when the network returns (replacing an older one of the same track). */
+export function queuePlace(skuId: number, position: number, heardAt: Date): Promise<void> {
+  if (!hasCaches()) return Promise.resolve();
+  return changeQueue((queue) => {
+    queue[skuId] = { position, heardAt: heardAt.toISOString() };
+  });
+}
+
+/** The places waiting, by sku id (tests). */
+export const queuedPlaces = (): Promise<Readonly<Queue>> => changing.then(readQueue);
 
 /**
  * PUT /crud/my-library/progress/{skuId}. A direct fetch rather than
@@ -86,15 +110,13 @@ export function sendQueuedPlaces(): Promise<void> {
 }
 
 async function sendWaiting() {
-  const waiting = Object.entries(readQueue()).sort(([, a], [, b]) => a.heardAt.localeCompare(b.heardAt));
+  const waiting = Object.entries(await queuedPlaces()).sort(([, a], [, b]) => a.heardAt.localeCompare(b.heardAt));
   for (const [skuId, place] of waiting) {
     const result = await putProgress(Number(skuId), place.position, { heardAt: place.heardAt });
     if (result === 'retry') return;
-    const queue = readQueue();
     // A newer place of the same track queued meanwhile stays.
-    if (queue[skuId]?.heardAt === place.heardAt) {
-      delete queue[skuId];
-      writeQueue(queue);
-    }
+    await changeQueue((queue) => {
+      if (queue[skuId]?.heardAt === place.heardAt) delete queue[skuId];
+    });
   }
 }

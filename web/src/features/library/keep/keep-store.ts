@@ -41,8 +41,10 @@ export class KeepError extends Error {
 
 type Record = { [productId: string]: KeptAlbum };
 
+/** The kept cache's own entries (the records, the unsent places: lib/kept-on-device.ts PLACES_URL) live under this path. */
 const RECORD_PREFIX = '/kept-on-device/';
 const recordUrl = (userId: number) => absolute(`${RECORD_PREFIX}${userId}.json`);
+const isRecord = (url: string) => /^\/kept-on-device\/\d+\.json$/.test(new URL(url).pathname);
 const absolute = (url: string) => new URL(url, location.origin).href;
 
 /** Whether this browser can keep albums (Cache Storage needs a secure context: https or localhost). */
@@ -79,7 +81,7 @@ function writeRecord(cache: Cache, userId: number, record: Record) {
 async function namedUrls(cache: Cache): Promise<Set<string>> {
   const named = new Set<string>();
   for (const request of await cache.keys()) {
-    if (!new URL(request.url).pathname.startsWith(RECORD_PREFIX)) continue;
+    if (!isRecord(request.url)) continue;
     const record = ((await (await cache.match(request))?.json().catch(() => ({}))) ?? {}) as Record;
     for (const kept of Object.values(record)) for (const url of keptUrls(kept.album)) named.add(url);
   }
