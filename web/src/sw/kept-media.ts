@@ -15,13 +15,8 @@ declare const self: WorkerScope;
 // The cache of kept albums' files (stable: the keep feature writes it, features/library/keep), named in one place.
 export { KEPT_CACHE };
 
-/**
- * The addresses that may be kept: media files (covers under /media/, track
- * streams under /crud/media/: contracts mediaPaths) and the library's answers
- * (its data, its downloads). Others never look in the cache.
- */
-const KEPT_PREFIXES = ['/media/', '/crud/media/', '/crud/my-library'];
-const mayBeKept = (url: URL) => KEPT_PREFIXES.some((prefix) => url.pathname.startsWith(prefix));
+/** The addresses that may be kept: media files and the library's answers (its data, its downloads). Others never look in the cache. */
+const mayBeKept = (url: URL) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/crud/my-library');
 
 /** The kept answer to a request, the part it asks for if it has a Range; undefined when not kept. */
 export async function keptResponse(request: Request): Promise<Response | undefined> {

@@ -1,7 +1,7 @@
 import type { LibraryAlbum, LibraryTrack } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBytes } from './format-bytes';
-import { type KeptAlbum, keepableTracks, keptUrls, stillTheirs } from './keep-store';
+import { type KeptAlbum, keepableTracks, keptTrack, keptUrls, stillTheirs } from './keep-store';
 
 // The rules of "Keep on this device" that need no browser storage (the cache
 // itself is tried in the browser: web/e2e/keep-on-device.spec.ts).
@@ -62,13 +62,15 @@ describe('what an album keeps', () => {
     expect(keepableTracks(album([track(1, true), track(2, false), track(3, true)])).map((t) => t.sku_id)).toEqual([1, 3]);
   });
 
-  it('under the addresses the player and the page ask for: each stream and the cover, on this site', () => {
-    expect(keptUrls(album([track(1, true), track(3, true)]))).toEqual([
-      'https://ru.storyhouse.example/crud/media/track/1/full.mp3',
-      'https://ru.storyhouse.example/crud/media/track/3/full.mp3',
+  it('under the addresses the kept album plays and shows: each track’s owner-only download and the cover, on this site', () => {
+    expect(keptUrls(album([track(1, true), track(2, false), track(3, true)]))).toEqual([
+      'https://ru.storyhouse.example/crud/my-library/skus/1/download',
+      'https://ru.storyhouse.example/crud/my-library/skus/3/download',
       'https://ru.storyhouse.example/media/covers/noah.jpg',
     ]);
-    expect(keptUrls(album([track(1, true)], null))).toEqual(['https://ru.storyhouse.example/crud/media/track/1/full.mp3']);
+    expect(keptUrls(album([track(1, true)], null))).toEqual(['https://ru.storyhouse.example/crud/my-library/skus/1/download']);
+    // The kept album's player plays those addresses.
+    expect(keptTrack(track(3, true)).download_url).toBe('/crud/my-library/skus/3/download');
   });
 });
 

@@ -4,10 +4,11 @@ import { KEPT_CACHE } from '../../../lib/kept-on-device';
 /**
  * "Keep on this device" (issue 32 item 3): an album's full tracks and cover
  * in the Cache Storage cache KEPT_CACHE, under the URLs the player and the
- * page ask for (a track's download_url, the album's image), so the service
+ * page ask for (a track's owner-only download address file_url, which the
+ * kept album's player plays: keptTrack; the album's image), so the service
  * worker answers them from there, offline too, Range requests included
- * (sw/kept-media.ts). The files are fetched through the owner-only download
- * route (file_url), so the server decides what may be kept.
+ * (sw/kept-media.ts). Fetched through that owner-only route, so the server
+ * decides what may be kept.
  *
  * What is kept is recorded per account in the same cache (a small JSON
  * entry): an album enters the record only once all its files are stored, so
@@ -54,9 +55,20 @@ export const canKeep = () => typeof caches !== 'undefined' && typeof window !== 
 export const keepableTracks = (album: LibraryAlbum) =>
   album.tracks.filter((track): track is LibraryTrack & { file_url: string } => track.file_url !== null);
 
-/** The URLs an album's kept copy answers: its tracks' streams and its cover. */
+/**
+ * The URLs an album's kept copy answers: its tracks under their owner-only
+ * download address (file_url: the worker answers it from the device, and
+ * online, when not kept, the server streams it to its owner only), and its
+ * cover. A kept track plays from there (keptTrack).
+ */
 export const keptUrls = (album: LibraryAlbum) =>
-  [...album.tracks.map((track) => track.download_url), ...(album.image ? [album.image] : [])].map(absolute);
+  [...keepableTracks(album).map((track) => track.file_url), ...(album.image ? [album.image] : [])].map(absolute);
+
+/** A kept track as the player gets it: its stream is the kept copy's address. */
+export const keptTrack = (track: LibraryTrack): LibraryTrack => ({
+  ...track,
+  download_url: track.file_url ?? track.download_url,
+});
 
 const openCache = () => caches.open(KEPT_CACHE);
 
@@ -136,7 +148,7 @@ async function store(cache: Cache, from: string, url: string, onBytes: (n: numbe
   const headers = new Headers({ 'content-type': response.headers.get('content-type') ?? 'application/octet-stream' });
   const length = response.headers.get('content-length');
   if (length) headers.set('content-length', length);
-  // The download's attachment header stays behind: the copy answers the player's stream URL.
+  // The download's attachment header stays behind: the copy is played, not saved.
   await cache.put(url, new Response(counted(response.body, onBytes), { headers }));
 }
 
@@ -172,7 +184,7 @@ export async function keepAlbum(
   onProgress({ ...progress });
   try {
     for (const track of tracks) {
-      const url = absolute(track.download_url);
+      const url = absolute(track.file_url);
       tried.push(url);
       await store(cache, track.file_url, url, onBytes, signal);
       progress.done += 1;

@@ -3,7 +3,7 @@ import { TrackList } from '../../../components/catalogue/track-list';
 import { useI18n } from '../../../lib/i18n';
 import { KeepOnDevice, useKeepingAccount } from './keep-on-device';
 import { useKeepState } from './keep-state';
-import type { KeptAlbum } from './keep-store';
+import { type KeptAlbum, keptTrack } from './keep-store';
 
 /**
  * My Library offline (issue 32 item 3): the albums kept on this device, from
@@ -49,7 +49,7 @@ function KeptAlbumCard({ kept: { album } }: { kept: KeptAlbum }) {
       </div>
       <div className="library-card__tracks">
         <TrackList
-          tracks={album.tracks}
+          tracks={album.tracks.map(keptTrack)}
           albumKey={`library:${album.product_id}`}
           context={{ album: album.productTitle, artwork: album.image }}
         />
