@@ -25,7 +25,9 @@
 // 12. a 60 MB MP3 uploaded in the back office to local storage and to an
 //     S3-compatible stand-in, against copying it with cp and curl, and the
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
-// 13. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 13. a repeat visit to / with the service worker active: the first contentful
+//     paint offline and the bytes fetched online (scripts/bench-offline.mjs);
+// 14. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -40,6 +42,7 @@ import { benchKeep } from './bench-keep.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchMediaUpload } from './bench-media-upload.mjs';
+import { benchOffline } from './bench-offline.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
@@ -180,4 +183,5 @@ await benchKeep();
 await benchRenewals();
 await benchAdminOrders();
 await benchMediaUpload();
+await benchOffline();
 await measureLighthouse();

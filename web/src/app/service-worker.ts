@@ -26,10 +26,11 @@ export function registerServiceWorker(lang: LangCode) {
     import('./service-worker-update')
       .then(({ startServiceWorker }) => startServiceWorker(lang))
       .catch((err: unknown) => {
-        // The connection may drop between the check and the fetch; try again when it returns.
+        // The connection may drop between the check and the fetch; try again when it returns. Otherwise the
+        // browser refuses a worker (a private window, a policy): the site works on without one.
         started = false;
         if (!navigator.onLine) window.addEventListener('online', start, { once: true });
-        else console.warn('service worker not registered', err);
+        else console.info('service worker not registered', err);
       });
   };
   if ('requestIdleCallback' in window) requestIdleCallback(start);

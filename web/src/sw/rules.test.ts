@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCmsAnswer, isImage, isKeptPage, isOutdatedCache, mayKeep, pagesCacheOf } from './rules';
+import { isCmsAnswer, isImage, isKeptPage, isOutdatedCache, isSignOut, mayKeep, pagesCacheOf } from './rules';
 
 const answer = (cacheControl: string | null, status = 200) =>
   new Response('x', { status, headers: cacheControl === null ? {} : { 'cache-control': cacheControl } });
@@ -25,6 +25,11 @@ describe('what the service worker keeps', () => {
       expect(isKeptPage(url(path)), path).toBe(true);
     for (const path of ['/admin', '/admin/users', '/dev/mailbox', '/logout', '/crud/session'])
       expect(isKeptPage(url(path)), path).toBe(false);
+  });
+
+  it('knows signing out, when the pages kept while signed in go', () => {
+    expect(isSignOut(url('/logout'))).toBe(true);
+    expect(isSignOut(url('/login'))).toBe(false);
   });
 
   it('keeps CMS answers and images seen, not other API answers', () => {

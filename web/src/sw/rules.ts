@@ -25,6 +25,9 @@ const unkeptPages = /^\/(admin|dev|logout)(\/|$)/;
 /** Whether a navigation's page may be kept for offline use (the answer must also be keepable: `mayKeep`). */
 export const isKeptPage = (url: URL) => !unkeptPages.test(url.pathname) && !url.pathname.startsWith('/crud/');
 
+/** Signing out (GET /logout): the pages kept while signed in go (their first data holds the session and cart). */
+export const isSignOut = (url: URL) => url.pathname === '/logout';
+
 /** CMS answers: the same for everyone (a page's entry, the site navigation). */
 export const isCmsAnswer = (url: URL) => url.pathname.startsWith('/crud/content/');
 

@@ -27,6 +27,7 @@ import {
   isImage,
   isKeptPage,
   isOutdatedCache,
+  isSignOut,
   mayKeep,
   OFFLINE_SHELL_URL,
   PAGES_MAX,
@@ -67,6 +68,16 @@ registerRoute(
       // Offline and never seen: the app opens and says so (the offline title, the offline not-found page).
       return (await matchPrecache(OFFLINE_SHELL_URL)) ?? Response.error();
     }
+  },
+);
+
+// An open page a signed-in family saw holds their session and cart in its first data (decision 015): kept for
+// them offline, and gone when they sign out.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isSignOut(url),
+  async ({ request }) => {
+    await caches.delete(pagesCacheOf(__SW_BUILD__));
+    return fetch(request);
   },
 );
 
