@@ -122,7 +122,7 @@ export async function benchKeep() {
       let bytes = 0;
       let files = 0;
       for (const request of await cache.keys()) {
-        if (!new URL(request.url).pathname.includes('/media/')) continue;
+        if (new URL(request.url).pathname.startsWith('/kept-on-device/')) continue;
         files += 1;
         bytes += (await (await cache.match(request)).arrayBuffer()).byteLength;
       }
