@@ -16,7 +16,9 @@
 //     (scripts/bench-purchases.mjs);
 //  9. My Library on PostgreSQL: the first page for a family owning 200 albums,
 //     a 50-track album's ZIP against reading its files, and the server's
-//     memory while 10 clients download it (scripts/bench-library.mjs);
+//     memory while 10 clients download it (scripts/bench-library.mjs), and
+//     keeping a 10-track album on the device in Chromium: seconds and the
+//     page's peak memory (scripts/bench-keep.mjs);
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
 // 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs);
@@ -39,6 +41,7 @@ import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCluster } from './bench-cluster.mjs';
 import { benchCms } from './bench-cms.mjs';
+import { benchKeep } from './bench-keep.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchMediaUpload } from './bench-media-upload.mjs';
@@ -179,6 +182,7 @@ await benchAccounts();
 await benchCart();
 await benchPurchases();
 await benchLibrary();
+await benchKeep();
 await benchRenewals();
 await benchAdminOrders();
 await benchMediaUpload();

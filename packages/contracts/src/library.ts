@@ -125,9 +125,20 @@ export const LibraryProductQuery = SiteQuery;
 export const HasSubscriptionResponse = z.object({ has_subscription: z.boolean() }).meta({ id: 'HasSubscription' });
 export type HasSubscriptionResponse = z.infer<typeof HasSubscriptionResponse>;
 
-/** PUT /crud/my-library/progress/{skuId}: where the listener stopped (0 to the track's length). */
-export const ProgressBody = z.strictObject({ position_seconds: z.number().min(0).max(86_400) }).meta({ id: 'ProgressBody' });
+/**
+ * PUT /crud/my-library/progress/{skuId}: where the listener stopped (0 to the
+ * track's length), and when it was heard: a position saved while offline is
+ * sent later (issue 32 item 3), after another device may have saved a newer
+ * one. Without `heard_at`, now.
+ */
+export const ProgressBody = z
+  .strictObject({
+    position_seconds: z.number().min(0).max(86_400),
+    heard_at: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'ProgressBody' });
 export type ProgressBody = z.infer<typeof ProgressBody>;
+/** The position the server keeps: the one sent, or a newer one another device saved (then the one sent is ignored). */
 export const ProgressResponse = z.object({ position_seconds: z.number().min(0) }).meta({ id: 'Progress' });
 export type ProgressResponse = z.infer<typeof ProgressResponse>;
 

@@ -7,12 +7,13 @@
  */
 import { createPartialResponse } from 'workbox-range-requests';
 import { getOrCreateDefaultRouter } from 'workbox-routing/utils/getOrCreateDefaultRouter.js';
+import { KEPT_CACHE } from '../lib/kept-on-device';
 import type { WorkerScope } from './worker-scope';
 
 declare const self: WorkerScope;
 
-/** The cache of kept albums' files and answers (stable: the keep feature writes it). */
-export const KEPT_CACHE = 'storyhouse-kept';
+// The cache of kept albums' files (stable: the keep feature writes it, features/library/keep), named in one place.
+export { KEPT_CACHE };
 
 /** The addresses that may be kept: media files and the library's answers (its data, its downloads). Others never look in the cache. */
 const mayBeKept = (url: URL) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/crud/my-library');

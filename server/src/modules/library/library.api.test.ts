@@ -560,6 +560,45 @@ describe('PUT /crud/my-library/progress/{skuId}', () => {
     expect((await call('PUT', progress(album.tracks[0]!), { position_seconds: 60 })).json()).toEqual({ position_seconds: 0 });
   });
 
+  it('keeps the newest place when a device that was offline sends an older one late (issue 32 item 3)', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db);
+    await grant(t.db, user.id, album, 'album');
+    const track = album.tracks[0]!;
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // The plane: heard to 12 s ten minutes ago, kept on the phone while offline.
+    // Meanwhile the family's laptop, online, got to 40 s.
+    const laptop = client(await signIn(t.db, user.id));
+    expect((await laptop('PUT', progress(track), { position_seconds: 40 })).json()).toEqual({ position_seconds: 40 });
+    // The phone lands and sends its older place: ignored, the newer one answered.
+    const late = await call('PUT', progress(track), { position_seconds: 12, heard_at: minutesAgo(10) });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ position_seconds: 40 });
+    expect(await stored(user.id)).toEqual([{ sku_id: track, position_seconds: 40 }]);
+    const library = (await laptop('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(library.items[0]!.tracks[0]!.position_seconds).toBe(40);
+
+    // A place heard offline after the stored one was saved wins.
+    const second = album.tracks[1]!;
+    await laptop('PUT', progress(second), { position_seconds: 5, heard_at: minutesAgo(30) });
+    expect((await call('PUT', progress(second), { position_seconds: 25, heard_at: minutesAgo(20) })).json()).toEqual({
+      position_seconds: 25,
+    });
+    // A clock running ahead counts as now: the next place saved now still wins.
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await call('PUT', progress(second), { position_seconds: 30, heard_at: future })).json()).toEqual({
+      position_seconds: 30,
+    });
+    expect((await laptop('PUT', progress(second), { position_seconds: 33 })).json()).toEqual({ position_seconds: 33 });
+
+    for (const heard_at of ['yesterday', '2026-13-01T00:00:00Z', 5]) {
+      const res = await call('PUT', progress(second), { position_seconds: 1, heard_at });
+      expect(res.statusCode, String(heard_at)).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
+    expect((await stored(user.id)).find((row) => row.sku_id === second)?.position_seconds).toBe(33);
+  });
+
   it('remembers a free or free-streaming track for anyone signed in', async () => {
     const { user, call } = await listener();
     const album = await audioAlbum(t.db, { is_free_streaming: true });

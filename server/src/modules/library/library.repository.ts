@@ -312,15 +312,32 @@ export function libraryRepository(db: Db) {
       return db.selectFrom('products').select(['title', 'primary_image']).where('id', '=', productId).executeTakeFirst();
     },
 
-    /** Stores where the user stopped the track (0 once heard to the end). */
-    async saveProgress(userId: number, skuId: number, positionSeconds: number) {
+    /**
+     * Stores where the user stopped the track (0 once heard to the end), heard
+     * at `heardAt` (never later than now; null: now), unless a position heard
+     * later is already stored (one sent late from a device that was offline
+     * never overwrites a newer one from another device). Answers the position
+     * kept.
+     */
+    async saveProgress(userId: number, skuId: number, positionSeconds: number, heardAt: Date | null): Promise<number> {
+      const at = heardAt ? sql<Date>`least(${heardAt.toISOString()}::timestamptz, now())` : sql<Date>`now()`;
       await db
         .insertInto('listening_progress')
-        .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds })
+        .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds, updated_at: at })
         .onConflict((oc) =>
-          oc.columns(['user_id', 'sku_id']).doUpdateSet({ position_seconds: positionSeconds, updated_at: sql<Date>`now()` }),
+          oc
+            .columns(['user_id', 'sku_id'])
+            .doUpdateSet({ position_seconds: sql`excluded.position_seconds`, updated_at: sql`excluded.updated_at` })
+            .where('listening_progress.updated_at', '<=', sql<Date>`excluded.updated_at`),
         )
         .execute();
+      const kept = await db
+        .selectFrom('listening_progress')
+        .select('position_seconds')
+        .where('user_id', '=', userId)
+        .where('sku_id', '=', skuId)
+        .executeTakeFirstOrThrow();
+      return kept.position_seconds;
     },
   };
 }

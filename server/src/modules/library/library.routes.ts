@@ -149,7 +149,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
         summary: 'Saves where the listener stopped a track they may hear in full; near its end counts as finished (0)',
         description:
           '404 item_not_found for a track the listener may not hear in full; 400 validation_failed past its length; ' +
-          '403 while an admin acts as the family; 429 past 30 a minute.',
+          '403 while an admin acts as the family; 429 past 30 a minute. A position heard (heard_at) before the one ' +
+          'stored is ignored and the stored one answered: a device back online never overwrites a newer place.',
         params: LibrarySkuParams,
         querystring: SiteQuery,
         body: ProgressBody,
@@ -159,7 +160,8 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
     async (request) => {
       const user = await libraryUserOf(request);
       await enforceRateLimit(app.db, `library-progress:${user.userId}`, PROGRESS_LIMIT);
-      return library.saveProgress(user, request.params.skuId, request.body.position_seconds);
+      const { position_seconds, heard_at } = request.body;
+      return library.saveProgress(user, request.params.skuId, position_seconds, heard_at ? new Date(heard_at) : null);
     },
   );
 };

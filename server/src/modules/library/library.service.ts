@@ -291,7 +291,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
      * Past the track's length: 400 with the field's message; within its last
      * FINISHED_WITHIN_SECONDS: heard to the end, kept (and answered) as 0.
      */
-    async saveProgress(user: LibraryUser, skuId: number, positionSeconds: number) {
+    async saveProgress(user: LibraryUser, skuId: number, positionSeconds: number, heardAt: Date | null = null) {
       if (user.masquerading) throw new AppError('not_allowed', 'forbidden');
       const row = await repo.trackFile(skuId);
       if (!row) throw new AppError('not_found', 'item_not_found');
@@ -309,8 +309,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
         );
       }
       const position = length > 0 && positionSeconds >= length - FINISHED_WITHIN_SECONDS ? 0 : positionSeconds;
-      await repo.saveProgress(user.userId, skuId, position);
-      return { position_seconds: position };
+      return { position_seconds: await repo.saveProgress(user.userId, skuId, position, heardAt) };
     },
   };
 }

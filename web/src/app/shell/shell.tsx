@@ -4,7 +4,6 @@ import { usePlayerWanted } from '../../components/player/player';
 import { CartLink } from '../../features/cart/cart-counter';
 import { dropFirstData } from '../../lib/first-data';
 import { useI18n } from '../../lib/i18n';
-import { useOnline } from '../../lib/use-online';
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon } from '../../ui/icons';
 import { RouteLink } from '../../ui/route-link';
 import { ToastHost } from '../../ui/toast';
@@ -19,15 +18,17 @@ type PlayerBarModule = typeof import('../../features/player/player-bar');
 /**
  * The audio player bar, in its place at the end of the page. It loads with
  * the player engine, on the first play, not with the shell, and renders
- * nothing until a track is loaded. A failed download (offline) leaves it out
- * until the connection is back; it never takes the page down with it.
+ * nothing until a track is loaded. Offline it comes from the service
+ * worker's copy (a kept album plays on a plane, issue 32 item 3); a failed
+ * download (offline without the worker) leaves it out until the next play
+ * (the engine failed too, so the player is wanted again); it never takes
+ * the page down with it.
  */
 function PlayerBarSlot() {
   const wanted = usePlayerWanted();
-  const online = useOnline();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {
-    if (!wanted || !online || bar) return;
+    if (!wanted || bar) return;
     let live = true;
     import('../../features/player/player-bar').then(
       (m) => live && setBar(m),
@@ -36,7 +37,7 @@ function PlayerBarSlot() {
     return () => {
       live = false;
     };
-  }, [wanted, online, bar]);
+  }, [wanted, bar]);
   return bar ? <bar.PlayerBar /> : null;
 }
 

@@ -1,7 +1,9 @@
 import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEPT_CACHE } from '../../lib/kept-on-device';
 import { PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
 import { ProgressKeeper } from './progress-keeper';
+import { queuedPlaces, sendQueuedPlaces } from './progress-queue';
 
 describe('where a recording with a saved place starts', () => {
   it('at the saved place', () => {
@@ -48,10 +50,29 @@ describe('ProgressKeeper', () => {
       return { url, method: init.method, keepalive: init.keepalive, body: JSON.parse(String(init.body)) };
     });
 
+  /** The browser around the keeper, as far as it reads it (the unit project runs in Node): its Cache Storage a map of one cache. */
+  const browser = { window: new EventTarget(), navigator: { onLine: true }, cache: new Map<string, string>() };
+  const cache = {
+    put: async (url: string, response: Response) => void browser.cache.set(url, await response.text()),
+    delete: async (url: string) => browser.cache.delete(url),
+  };
+
   beforeEach(() => {
     vi.useFakeTimers({ now: 0 });
     fetchMock.mockClear();
     vi.stubGlobal('fetch', fetchMock);
+    browser.window = new EventTarget();
+    browser.navigator.onLine = true;
+    browser.cache.clear();
+    vi.stubGlobal('window', browser.window);
+    vi.stubGlobal('navigator', browser.navigator);
+    vi.stubGlobal('caches', {
+      open: async (name: string) => (name === KEPT_CACHE ? cache : Promise.reject(new Error(name))),
+      match: async (url: string, { cacheName }: { cacheName: string }) => {
+        const body = cacheName === KEPT_CACHE ? browser.cache.get(url) : undefined;
+        return body === undefined ? undefined : new Response(body);
+      },
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -101,6 +122,50 @@ describe('ProgressKeeper', () => {
     await vi.waitFor(() => expect(info).toHaveBeenCalledOnce());
     keeper.save(resume, 30);
     expect(puts().map((p) => p.body.position_seconds)).toEqual([30, 30]);
+    info.mockRestore();
+  });
+
+  it('keeps the places heard offline and sends them, with when they were heard, once the network returns', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const keeper = new ProgressKeeper();
+    browser.navigator.onLine = false;
+    vi.setSystemTime(Date.parse('2026-11-26T10:00:00Z'));
+    keeper.save(resume, 30);
+    vi.setSystemTime(Date.parse('2026-11-26T10:05:00Z'));
+    keeper.save(resume, 90.5, true);
+    keeper.save({ skuId: 8, positionSeconds: 0 }, 12);
+    expect(puts()).toEqual([]);
+    expect(await queuedPlaces()).toEqual({
+      7: { position: 90, heardAt: '2026-11-26T10:05:00.000Z' },
+      8: { position: 12, heardAt: '2026-11-26T10:05:00.000Z' },
+    });
+
+    // Back online: one refused for good (the album was refunded meanwhile), one saved.
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 404 }));
+    browser.navigator.onLine = true;
+    browser.window.dispatchEvent(new Event('online'));
+    await vi.waitFor(async () => expect(await queuedPlaces()).toEqual({}));
+    expect(puts().map((p) => p.body)).toEqual([
+      { position_seconds: 90, heard_at: '2026-11-26T10:05:00.000Z' },
+      { position_seconds: 12, heard_at: '2026-11-26T10:05:00.000Z' },
+    ]);
+    info.mockRestore();
+  });
+
+  it('keeps a place whose save failed (a network gone quiet, a busy server) for the next time', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const keeper = new ProgressKeeper();
+    keeper.save(resume, 44);
+    await vi.waitFor(async () =>
+      expect(await queuedPlaces()).toEqual({ 7: { position: 44, heardAt: '1970-01-01T00:00:00.000Z' } }),
+    );
+    fetchMock.mockResolvedValueOnce(new Response('{}', { status: 429 }));
+    await sendQueuedPlaces();
+    expect(Object.keys(await queuedPlaces())).toEqual(['7']);
+    await sendQueuedPlaces();
+    expect(await queuedPlaces()).toEqual({});
+    expect(puts().map((p) => p.body.position_seconds)).toEqual([44, 44, 44]);
     info.mockRestore();
   });
 });

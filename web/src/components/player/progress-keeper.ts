@@ -1,5 +1,5 @@
-import { libraryPaths } from '@storyhouse/contracts';
 import { positionToSave, progressDue, type ResumePoint as Resume } from './listening';
+import { putProgress, queuePlace, sendQueuedPlaces } from './progress-queue';
 
 /**
  * Saves where the listener stopped in a recording whose place is kept
@@ -8,6 +8,8 @@ import { positionToSave, progressDue, type ResumePoint as Resume } from './liste
  * the last position of each recording for as long as the page lives, so
  * playing a recording again on this page resumes where it stopped even when
  * the page's data (the position the server gave with it) is older.
+ * A place that cannot be sent (offline: a kept album, issue 32 item 3) waits
+ * in the progress queue and goes when the network returns.
  */
 export class ProgressKeeper {
   /** skuId → the latest position heard on this page. */
@@ -16,6 +18,11 @@ export class ProgressKeeper {
   private readonly sent = new Map<number, number>();
   /** When the playing recording's position was last saved, or it started playing. */
   private lastSaveMs = 0;
+
+  constructor() {
+    window.addEventListener('online', () => void sendQueuedPlaces());
+    if (navigator.onLine) void sendQueuedPlaces();
+  }
 
   /** Where `resume`'s recording starts: its place on this page, else the one the page's data carried. */
   startOf(resume: Resume): number {
@@ -43,34 +50,16 @@ export class ProgressKeeper {
     const position = positionToSave(seconds);
     if (this.sent.get(resume.skuId) === position) return;
     this.sent.set(resume.skuId, position);
-    void putProgress(resume.skuId, position, leaving).then((saved) => {
-      // Not saved (offline, say): the same place is sent again the next time it is asked for.
-      if (!saved && this.sent.get(resume.skuId) === position) this.sent.delete(resume.skuId);
+    const heardAt = new Date();
+    // Offline, the place waits at once: a page going away would not wait for a fetch to fail.
+    if (!navigator.onLine) {
+      void queuePlace(resume.skuId, position, heardAt);
+      return;
+    }
+    void putProgress(resume.skuId, position, { keepalive: leaving }).then((result) => {
+      if (result === 'retry') void queuePlace(resume.skuId, position, heardAt);
+      // Not saved: the same place is sent again the next time it is asked for.
+      if (result !== 'saved' && this.sent.get(resume.skuId) === position) this.sent.delete(resume.skuId);
     });
   }
-}
-
-/**
- * A direct fetch rather than lib/api-client's `api`: it must be able to
- * outlive the page (keepalive), and a refusal must stay silent. `api` would
- * send a listener whose session ended to the login page in the middle of a
- * story; here a failed save only costs the saved place, so it is logged, not
- * shown. The browser adds the Origin header the server's same-origin check
- * (server/src/plugins/security.ts) reads.
- */
-async function putProgress(skuId: number, position: number, keepalive: boolean): Promise<boolean> {
-  try {
-    const response = await fetch(libraryPaths.progress(skuId), {
-      method: 'PUT',
-      credentials: 'same-origin',
-      keepalive,
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ position_seconds: position }),
-    });
-    if (response.ok) return true;
-    console.info(`The listening position of ${skuId} was not saved (${response.status}).`);
-  } catch {
-    console.info(`The listening position of ${skuId} was not saved (offline?).`);
-  }
-  return false;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useI18n } from '../../lib/i18n';
 import { DownloadLink } from './download-link';
+import { KeepOnDevice } from './keep/keep-on-device';
 import { LibraryTracks } from './library-tracks';
 
 /** A stored day (YYYY-MM-DD) read as that day where the family is, not as UTC midnight. */
@@ -30,7 +31,8 @@ const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as c
 /**
  * An album the family owns, or one their plan includes (spec §2 My Library): cover, title, language,
  * when it was bought and how many of its tracks are theirs, a Details link
- * to its library page and its ZIP beside it. In the list its owned tracks
+ * to its library page and its ZIP beside it, and Keep on this device (issue
+ * 32 item 3). In the list its owned tracks
  * follow, each with play and download, folded away until opened.
  */
 export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: AccountLayout }) {
@@ -63,6 +65,7 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
           )}
         </p>
+        <KeepOnDevice album={album} />
       </div>
       {layout === 'list' && owned.length > 0 && (
         <details className="library-card__tracks">

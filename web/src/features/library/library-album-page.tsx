@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ownedNotes } from './album-card';
 import { useLibraryAlbum } from './api/get-library-album';
 import { DownloadLink } from './download-link';
+import { KeepOnDevice } from './keep/keep-on-device';
 import { LibraryTracks, playableTracks } from './library-tracks';
 import '../../components/catalogue/catalogue.css';
 import './library.css';
@@ -80,6 +81,7 @@ function Album({ album }: { album: LibraryAlbum }) {
           )}
           <Link to={album.shop_url}>{t('library.viewInShop')}</Link>
         </p>
+        <KeepOnDevice album={album} />
       </AlbumHeader>
       <section className="story__section" aria-labelledby="library-album-tracks">
         <div className="story__tracks-head">

@@ -10,8 +10,10 @@ import {
   useListLayout,
   useListParams,
 } from '../../components/catalogue/list-controls';
+import { sendQueuedPlaces } from '../../components/player/progress-queue';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { useOnline } from '../../lib/use-online';
 import { Loading } from '../../ui/query-status';
 import { RouteLink } from '../../ui/route-link';
 import { showToast } from '../../ui/toast-store';
@@ -20,6 +22,9 @@ import { AlbumCard } from './album-card';
 import { useLibrary } from './api/get-library';
 import { ContinueListening } from './continue-listening';
 import { FreeStoryCard, useFreeStoryReady } from './free-story-card';
+import { useKeepingAccount } from './keep/keep-on-device';
+import { useKeepState } from './keep/keep-state';
+import { KeptLibrary } from './keep/kept-library';
 import { MatchingTracks } from './track-matches';
 import '../../components/catalogue/catalogue.css';
 import './library.css';
@@ -33,11 +38,18 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * search goes back to page 1); Continue listening; the free story of the
  * week; the albums the family owns with their tracks and downloads, then,
  * with an active plan, every other album of the shop, "Included in your
- * plan" (issue 28 item 4).
+ * plan" (issue 28 item 4). Offline, the albums kept on this device; online,
+ * those are checked against the library and the places heard offline sent
+ * (issue 32 item 3).
  */
 export default function LibraryPage() {
   const { t } = useI18n();
   useDocumentTitle(t('library.title'));
+  const online = useOnline();
+  useKeepState(useKeepingAccount(), { check: true });
+  useEffect(() => {
+    if (online) void sendQueuedPlaces();
+  }, [online]);
   // Every language by default (contracts MyLibraryQuery): a family's stories in any language are theirs.
   const [params, change] = useListParams('all');
   const [layout, setLayout] = useListLayout();
@@ -55,7 +67,7 @@ export default function LibraryPage() {
         <LanguageFilter value={params.lang} onChange={(lang) => change({ lang })} />
         <LayoutToggle value={layout} onChange={setLayout} />
       </div>
-      <Library params={params} layout={layout} />
+      {online ? <Library params={params} layout={layout} /> : <KeptLibrary />}
     </article>
   );
 }
@@ -80,6 +92,8 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
   const freeStoryReady = useFreeStoryReady(showsFreeStory);
   // A session that ended is the API client's to handle: it is already on its way to login and back.
   if (isPending || !freeStoryReady || (error instanceof ApiError && error.status === 401)) return <Loading />;
+  // The network went away (the browser may not have noticed yet): what this device keeps.
+  if (error instanceof ApiError && error.code === 'network') return <KeptLibrary />;
   if (error) return <LoadFailed error={error} />;
 
   const filtered = searching || params.lang !== 'all';

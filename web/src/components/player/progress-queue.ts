@@ -1,0 +1,122 @@
+import { libraryPaths } from '@storyhouse/contracts';
+import { KEPT_CACHE } from '../../lib/kept-on-device';
+
+/**
+ * Listening places heard while offline (a kept album on a plane, issue 32
+ * item 3), kept on the device until the network returns, then sent with
+ * when they were heard: the server keeps the newest place, so one sent late
+ * never overwrites a newer one from another device. The last place of each
+ * track only. They live in the kept cache beside the kept albums, so
+ * signing out forgets both at once (features/accounts/api/logout.ts); a
+ * write started as the page goes away may be lost, at most the last 15 s
+ * heard (the player saves that often while playing).
+ */
+
+/** The queue's entry in the kept cache (among the cache's own entries, under /kept-on-device/: features/library/keep). */
+const PLACES_URL = '/kept-on-device/places.json';
+
+interface QueuedPlace {
+  position: number;
+  heardAt: string;
+}
+type Queue = Record<string, QueuedPlace>;
+
+/** What became of a place sent: saved, refused for good (a 4xx: not theirs any more), or to try again later. */
+export type SendResult = 'saved' | 'refused' | 'retry';
+
+const hasCaches = () => typeof caches !== 'undefined';
+
+async function readQueue(): Promise<Queue> {
+  if (!hasCaches()) return {};
+  try {
+    const queue: unknown = await (await caches.match(PLACES_URL, { cacheName: KEPT_CACHE }))?.json();
+    return queue && typeof queue === 'object' ? (queue as Queue) : {};
+  } catch {
+    return {};
+  }
+}
+
+async function writeQueue(queue: Queue) {
+  try {
+    const cache = await caches.open(KEPT_CACHE);
+    if (Object.keys(queue).length === 0) await cache.delete(PLACES_URL);
+    else await cache.put(PLACES_URL, new Response(JSON.stringify(queue), { headers: { 'content-type': 'application/json' } }));
+  } catch {
+    // Storage full or blocked: the place is lost, as it was before the queue.
+  }
+}
+
+/** One change of the queue at a time (each reads what the one before wrote). */
+let changing: Promise<unknown> = Promise.resolve();
+function changeQueue<T>(change: (queue: Queue) => T | Promise<T>): Promise<T> {
+  const next = changing.then(async () => {
+    const queue = await readQueue();
+    const result = await change(queue);
+    await writeQueue(queue);
+    return result;
+  });
+  changing = next.catch(() => undefined);
+  return next;
+}
+
+/** Keeps a place to send when the network returns (replacing an older one of the same track). */
+export function queuePlace(skuId: number, position: number, heardAt: Date): Promise<void> {
+  if (!hasCaches()) return Promise.resolve();
+  return changeQueue((queue) => {
+    queue[skuId] = { position, heardAt: heardAt.toISOString() };
+  });
+}
+
+/** The places waiting, by sku id (tests). */
+export const queuedPlaces = (): Promise<Readonly<Queue>> => changing.then(readQueue);
+
+/**
+ * PUT /crud/my-library/progress/{skuId}. A direct fetch rather than
+ * lib/api-client's `api`: it must be able to outlive the page (keepalive),
+ * and a refusal must stay silent. `api` would send a listener whose session
+ * ended to the login page in the middle of a story; here a failed save only
+ * costs the saved place, so it is logged, not shown. The browser adds the
+ * Origin header the server's same-origin check (server/src/plugins/security.ts) reads.
+ */
+export async function putProgress(
+  skuId: number,
+  position: number,
+  { keepalive = false, heardAt }: { keepalive?: boolean; heardAt?: string } = {},
+): Promise<SendResult> {
+  try {
+    const response = await fetch(libraryPaths.progress(skuId), {
+      method: 'PUT',
+      credentials: 'same-origin',
+      keepalive,
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(heardAt ? { position_seconds: position, heard_at: heardAt } : { position_seconds: position }),
+    });
+    if (response.ok) return 'saved';
+    console.info(`The listening position of ${skuId} was not saved (${response.status}).`);
+    return response.status === 429 || response.status >= 500 ? 'retry' : 'refused';
+  } catch {
+    console.info(`The listening position of ${skuId} was not saved (offline?).`);
+    return 'retry';
+  }
+}
+
+/** One pass at a time: a pass asked for while one runs follows it (it may find a place queued meanwhile). */
+let sending: Promise<void> = Promise.resolve();
+
+/** Sends the places waiting, oldest first; one that cannot be sent yet stays for the next time the network returns. */
+export function sendQueuedPlaces(): Promise<void> {
+  sending = sending.then(sendWaiting);
+  return sending;
+}
+
+async function sendWaiting() {
+  const waiting = Object.entries(await queuedPlaces()).sort(([, a], [, b]) => a.heardAt.localeCompare(b.heardAt));
+  for (const [skuId, place] of waiting) {
+    const result = await putProgress(Number(skuId), place.position, { heardAt: place.heardAt });
+    if (result === 'retry') return;
+    // A newer place of the same track queued meanwhile stays.
+    await changeQueue((queue) => {
+      if (queue[skuId]?.heardAt === place.heardAt) delete queue[skuId];
+    });
+  }
+}
