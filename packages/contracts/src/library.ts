@@ -134,7 +134,10 @@ export type HasSubscriptionResponse = z.infer<typeof HasSubscriptionResponse>;
 export const ProgressBody = z
   .strictObject({
     position_seconds: z.number().min(0).max(86_400),
-    heard_at: text().max(40).pipe(z.iso.datetime({ offset: true })).optional(),
+    heard_at: text()
+      .max(40)
+      .pipe(z.iso.datetime({ offset: true }))
+      .optional(),
   })
   .meta({ id: 'ProgressBody' });
 export type ProgressBody = z.infer<typeof ProgressBody>;
