@@ -173,6 +173,18 @@ describe('renewals on the test clock', () => {
     }
   });
 
+  it('moves the clock by each of two moves made at once, refusing neither (two volunteers, or two servers)', async () => {
+    const before = new Date((await advance(1)).frozen_time).getTime();
+    const [a, b] = await Promise.all([
+      admin.send('POST', '/crud/test-payments/clock', { advance_days: 40 }),
+      admin.send('POST', '/crud/test-payments/clock', { advance_days: 41 }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = new Date((await advance(1)).frozen_time).getTime();
+    // 82 days on, give or take the real time that passed meanwhile.
+    expect(Math.round((after - before) / (24 * 60 * 60 * 1000))).toBe(82);
+  });
+
   it('pages invoices with Stripe’s cursors and refuses a garbage cursor', async () => {
     const v = await subscriber();
     for (let i = 0; i < 11; i++) await advance(31);

@@ -54,6 +54,14 @@ export function testProcessorRepository(db: Db) {
       return (await db.executeQuery(preparedQuery(query))).rows[0]?.offset_seconds ?? 0;
     },
 
+    /** Moves the clock forward by `seconds` in one statement: two moves at once both count, neither is refused. */
+    async moveClockBy(seconds: number) {
+      await db
+        .updateTable('test_processor_clock')
+        .set((eb) => ({ offset_seconds: eb('offset_seconds', '+', seconds) }))
+        .execute();
+    },
+
     /** Sets the clock's offset, never back: false when it already is further ahead. */
     async moveClock(offsetSeconds: number) {
       const r = await db

@@ -683,6 +683,17 @@ export class TestProcessor implements PaymentProvider {
   }
 
   /**
+   * Test processor only: moves the clock forward by `seconds` from wherever
+   * it is, and bills what falls due. Unlike advanceClock (Stripe's "to this
+   * time"), two volunteers (or two servers) moving it at once both move it,
+   * and neither is refused for arriving second.
+   */
+  async advanceClockBy(seconds: number): Promise<number> {
+    await testProcessorRepository(this.#db).moveClockBy(seconds);
+    return this.billDue();
+  }
+
+  /**
    * What Stripe does by itself as time passes, up to now: period by period,
    * ends the subscriptions whose cancel_at came, bills the others (one
    * invoice per period, charged to their card: a failed charge leaves the
