@@ -46,7 +46,7 @@ export function OfflineNotice() {
 
   if (online) return null;
   return (
-    <div className="banner banner--sticky banner--warning" role="alert">
+    <div className="banner banner--overlay banner--warning" role="alert">
       {t('shell.offline')}
     </div>
   );
