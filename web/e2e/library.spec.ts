@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatClock, type LangCode, libraryPaths, type MyLibraryResponse, type Product } from '@storyhouse/contracts';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
-import { expect, type SiteLang, test, translator } from './fixtures';
+import { appReady, expect, type SiteLang, test, translator } from './fixtures';
 import {
   apiGet,
   asBrowser,
@@ -345,6 +345,8 @@ test('a story stopped halfway resumes on another browser, from Continue listenin
     const otherPage = await other.newPage();
     await signIn(otherPage, { email, password: PASSWORD });
     await otherPage.goto('/library');
+    // A page of a context of its own: the fixture's goto does not wait for the app to take the page over.
+    await appReady(otherPage);
     const resume = otherPage.getByRole('region', { name: t('library.continueListening') });
     await expect(resume.getByText(firstTrack)).toBeVisible();
     await resume.getByRole('button', { name: t('catalogue.play', { title: firstTrack }) }).click();
