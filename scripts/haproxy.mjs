@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { freePort } from './free-port.mjs';
 
 // Debian's HAProxy in front of Storyhouse servers, as docs/deploy.md describes
 // it: for the two-server test (server/test/cluster.ts) and the two-server
@@ -36,18 +37,6 @@ export async function clusterMissing() {
   const { hostname, port } = new URL(CLUSTER_DATABASE_URL);
   if (!(await reachable(hostname, port || 5432))) missing.push(`no PostgreSQL answering at ${hostname}:${port || 5432}`);
   return missing.length > 0 ? missing.join('; ') : null;
-}
-
-/** A port nothing listens on now. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** HAProxy's configuration: round-robin over `servers` ({ name, port }), as docs/deploy.md recommends, on local ports. */

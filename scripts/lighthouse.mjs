@@ -21,7 +21,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +29,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildStale } from './build.mjs';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -65,18 +65,6 @@ const TARGETS = [
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** A port nobody listens on now (the OS picks it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A GET of a path on the local server as `host` (its body), without resolving the host name; with the session's cookie when given. */
 function getAs(port, host, urlPath, cookie) {

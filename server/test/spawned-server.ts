@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { freePort } from '../../scripts/free-port.mjs';
 import { connectPostgres, type Database, openDatabase } from '../src/db/database';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
@@ -15,19 +15,9 @@ import { createScratchDatabase, type ScratchDatabase } from './scratch-database'
  * when the suite runs on PostgreSQL).
  */
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+export { freePort };
 
-/** A port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The server of `npm start` (from its sources) on `port`, in a process group
