@@ -2,6 +2,7 @@ import type { AccountLayout, LibraryAlbum } from '@storyhouse/contracts';
 import { Link } from 'react-router';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useI18n } from '../../lib/i18n';
+import { AlbumCardHead } from './album-card-head';
 import { DownloadLink } from './download-link';
 import { KeepOnDevice } from './keep/keep-on-device';
 import { LibraryTracks } from './library-tracks';
@@ -43,16 +44,12 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
     <li className={`library-card card card--product library-card--${layout}`}>
       <ResponsiveImage src={album.image} alt="" use="cover" sizes={coverSizes[layout]} className="library-card__image" />
       <div className="library-card__body">
-        <h3 className="library-card__title" lang={album.lang_code}>
-          {album.productTitle}
-        </h3>
-        <p className="library-card__meta">
-          <span lang={album.lang_code}>{t(`lang.${album.lang_code}`)}</span>
+        <AlbumCardHead album={album}>
           {ownedNotes(album, i18n).map((note) => (
             <span key={note}>{note}</span>
           ))}
           {album.numberOwned > 0 && <span>{t('library.owned', { count: album.numberOwned, total: album.tracks.length })}</span>}
-        </p>
+        </AlbumCardHead>
         <p className="library-card__links">
           <Link
             to={album.url}

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { TrackList } from '../../../components/catalogue/track-list';
 import { useI18n } from '../../../lib/i18n';
+import { AlbumCardHead } from '../album-card-head';
 import { KeepOnDevice, useKeepingAccount } from './keep-on-device';
 import { useKeepState } from './keep-state';
 import { type KeptAlbum, keptTrack } from './keep-store';
@@ -33,18 +34,12 @@ export function KeptLibrary() {
 }
 
 function KeptAlbumCard({ kept: { album } }: { kept: KeptAlbum }) {
-  const { t } = useI18n();
   return (
     <li className="library-card card card--product library-card--list">
       {/* The very URL kept on the device (no responsive variants: those were not kept). */}
       {album.image ? <img src={album.image} alt="" className="library-card__image" /> : <span />}
       <div className="library-card__body">
-        <h3 className="library-card__title" lang={album.lang_code}>
-          {album.productTitle}
-        </h3>
-        <p className="library-card__meta">
-          <span lang={album.lang_code}>{t(`lang.${album.lang_code}`)}</span>
-        </p>
+        <AlbumCardHead album={album} />
         <KeepOnDevice album={album} />
       </div>
       <div className="library-card__tracks">
