@@ -5,7 +5,7 @@ import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { assertStorageKey, type ByteRange, byteLimit, type Storage, type StoredFile } from './storage';
+import { assertStorageKey, type ByteRange, byteLimit, type Storage, StorageUnavailableError, type StoredFile } from './storage';
 
 const openFile = promisify(open);
 const fstatFile = promisify(fstat);
@@ -36,6 +36,19 @@ const OPEN_FILES_MAX = 500;
 
 /** Errors that mean "no such file" for a key (a folder in the way, a name too long, ...). */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
+
+/**
+ * Errors of the folder itself, not of the key: no permission, a full or read-only disk, a failing one, no
+ * descriptors left. The request fails with 503 storage_unavailable (decision 033), as with an object store that
+ * does not answer, instead of a 500; the operator's log has the cause.
+ */
+const UNAVAILABLE = new Set(['EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EROFS', 'EIO', 'EMFILE', 'ENFILE', 'EBUSY']);
+
+/** A folder error (UNAVAILABLE) as StorageUnavailableError; any other error (a client gone, the byte limit) as it is. */
+function unavailable(err: unknown, what: string): unknown {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return code && UNAVAILABLE.has(code) ? new StorageUnavailableError(`${what}: ${code}`, { cause: err }) : err;
+}
 
 interface OpenFile {
   fd: number;
@@ -100,7 +113,7 @@ export class LocalStorage implements Storage {
       fd = await openFile(this.file(key), 'r');
     } catch (err) {
       if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return undefined;
-      throw err;
+      throw unavailable(err, `open ${key}`);
     }
     try {
       const s = await fstatFile(fd);
@@ -113,7 +126,7 @@ export class LocalStorage implements Storage {
       return { fd, file, until: Date.now() + OPEN_FILE_MS, readers: 0, retired: false };
     } catch (err) {
       close(fd, ignore);
-      throw err;
+      throw unavailable(err, `stat ${key}`);
     }
   }
 
@@ -163,15 +176,17 @@ export class LocalStorage implements Storage {
   /** The content type is not kept: a local file's type comes from its key. */
   async write(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true }).catch((err) => {
+      throw unavailable(err, `write ${key}`);
+    });
     // Write aside, then rename: another process reading the key sees the old file or the new one, never half.
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await writeFile(temp, data);
       await rename(temp, file);
     } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
+      await rm(temp, { force: true }).catch(ignore);
+      throw unavailable(err, `write ${key}`);
     }
     // This instance sees its own write at once.
     const cached = this.open.get(key);
@@ -186,7 +201,9 @@ export class LocalStorage implements Storage {
    */
   async writeStream(key: string, source: Readable, _contentType: string, limit: number): Promise<number> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(path.dirname(file), { recursive: true }).catch((err) => {
+      throw unavailable(err, `write ${key}`);
+    });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     let size = 0;
     const out = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_CHUNK });
@@ -202,8 +219,8 @@ export class LocalStorage implements Storage {
     } catch (err) {
       // A failure before the file was even opened: it is opened (and made) still, then closed. Gone only after that.
       if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-      await rm(temp, { force: true });
-      throw err;
+      await rm(temp, { force: true }).catch(ignore);
+      throw unavailable(err, `write ${key}`);
     }
     const cached = this.open.get(key);
     if (cached) this.drop(key, cached);
@@ -219,7 +236,9 @@ export class LocalStorage implements Storage {
     const file = this.file(key);
     const cached = this.open.get(key);
     if (cached) this.drop(key, cached);
-    await rm(file, { force: true });
+    await rm(file, { force: true }).catch((err) => {
+      throw unavailable(err, `remove ${key}`);
+    });
     for (let dir = path.dirname(file); dir.startsWith(`${this.root}${path.sep}`); dir = path.dirname(dir)) {
       try {
         await rmdir(dir);
