@@ -32,7 +32,8 @@ export function LogoutBanner() {
 
 /**
  * Spec §2 Shell: 'You are offline' while the browser is offline; when the
- * connection returns, the last URL is loaded again.
+ * connection returns, the last URL is loaded again. At the foot of the
+ * screen, so the header (My Account, sign out) stays usable offline.
  */
 export function OfflineNotice() {
   const { t } = useI18n();
@@ -46,7 +47,7 @@ export function OfflineNotice() {
 
   if (online) return null;
   return (
-    <div className="banner banner--overlay banner--warning" role="alert">
+    <div className="banner banner--overlay banner--foot banner--warning" role="alert">
       {t('shell.offline')}
     </div>
   );
