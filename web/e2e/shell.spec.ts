@@ -336,7 +336,10 @@ test.describe('banners', () => {
     await expect(page.getByRole('alert')).toHaveText(t('shell.offline'));
     // The notice covers none of the header: its links and buttons can still be pressed offline (only checked here,
     // as a press would leave the page).
-    await page.getByRole('banner').getByRole('link', { name: t('shell.login') }).click({ trial: true, timeout: 2000 });
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: t('shell.login') })
+      .click({ trial: true });
 
     // The reload is a navigation: asking the old page for its mark while it goes away would race it.
     const reloaded = page.waitForEvent('load');
