@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 import { countedGiftLine } from '../giving/counted-gifts';
 
 /** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
 export function adminGivingRepository(db: Db) {
   return {
     async renewals(filter: { type?: string; status?: string }, page: number, perPage: number) {
-      let q = db.selectFrom('recurring_items as r').innerJoin('users as u', 'u.id', 'r.user_id');
-      if (filter.type) q = q.where('r.type', '=', filter.type);
-      if (filter.status) q = q.where('r.status', '=', filter.status);
-      const [rows, count] = await Promise.all([
+      let matching = db.selectFrom('recurring_items as r').innerJoin('users as u', 'u.id', 'r.user_id');
+      if (filter.type) matching = matching.where('r.type', '=', filter.type);
+      if (filter.status) matching = matching.where('r.status', '=', filter.status);
+      const selected = (q: typeof matching) =>
         q
           .select([
             'r.subscription_id',
@@ -29,13 +30,8 @@ export function adminGivingRepository(db: Db) {
           // Past due first: they need someone's attention.
           .orderBy(sql`r.status = 'past_due'`, 'desc')
           .orderBy('r.created_at', 'desc')
-          .orderBy('r.id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+          .orderBy('r.id', 'desc');
+      return pageOf(matching, selected, page, perPage);
     },
 
     ownerOf(provider: string, subscriptionId: string) {

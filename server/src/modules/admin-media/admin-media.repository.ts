@@ -1,5 +1,6 @@
 import type { MediaKind } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 
 export interface NewMediaFile {
   key: string;
@@ -35,17 +36,7 @@ export function adminMediaRepository(db: Db) {
     async page(page: number, perPage: number, kind?: MediaKind) {
       let q = db.selectFrom('media_files');
       if (kind) q = q.where('kind', '=', kind);
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('uploaded_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+      return pageOf(q, (q) => q.selectAll().orderBy('uploaded_at', 'desc').orderBy('id', 'desc'), page, perPage);
     },
   };
 }

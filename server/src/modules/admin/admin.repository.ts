@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 
 export function adminRepository(db: Db) {
   return {
@@ -10,16 +11,12 @@ export function adminRepository(db: Db) {
         const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         q = q.where((eb) => eb.or([eb('email', 'ilike', like), eb(sql<string>`fname || ' ' || lname`, 'ilike', like)]));
       }
-      const [rows, total] = await Promise.all([
-        q
-          .select(['id', 'email', 'fname', 'lname', 'is_admin', 'sign_in_locked_at'])
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(total.n) };
+      return pageOf(
+        q,
+        (q) => q.select(['id', 'email', 'fname', 'lname', 'is_admin', 'sign_in_locked_at']).orderBy('id', 'desc'),
+        page,
+        perPage,
+      );
     },
 
     /** A user with what the back office shows of them (issue 29 item 6). */

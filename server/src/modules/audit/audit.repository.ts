@@ -1,5 +1,6 @@
 import type { AuditAction } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 
 /** An admin action as it is recorded. */
 export interface AuditRecord {
@@ -32,17 +33,7 @@ export function auditRepository(db: Db) {
     async page(page: number, perPage: number, action?: AuditAction) {
       let q = db.selectFrom('admin_audit');
       if (action) q = q.where('action', '=', action);
-      const [rows, count] = await Promise.all([
-        q
-          .selectAll()
-          .orderBy('at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+      return pageOf(q, (q) => q.selectAll().orderBy('at', 'desc').orderBy('id', 'desc'), page, perPage);
     },
 
     /** What admins did to one target (an order's timeline). */

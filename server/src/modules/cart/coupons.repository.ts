@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 import type { Coupons } from '../../db/schema';
 
 export type CouponRow = Selectable<Coupons>;
@@ -75,21 +76,12 @@ export function couponRepository(db: Db) {
 
     /** One page of coupons, newest first, and how many there are. */
     async page(page: number, perPage: number) {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('coupons')
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('coupons')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(count.n) };
+      return pageOf(
+        db.selectFrom('coupons'),
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        page,
+        perPage,
+      );
     },
 
     /** Whether any order (paid or not) names the coupon: such a coupon is never deleted. */

@@ -1,6 +1,7 @@
 import { type Insertable, type Selectable, sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 import { preparedQuery } from '../../db/prepared';
 import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
 import { newOrderNumber } from '../../lib/order-number';
@@ -421,25 +422,14 @@ export function ordersRepository(db: Db) {
      * though it stays for the ministry; a pending one is listed as such.
      */
     async ordersOf(userId: number, page: number, perPage: number) {
-      const [rows, count] = await Promise.all([
-        db
-          .selectFrom('orders')
-          .selectAll()
-          .where('user_id', '=', userId)
-          .where('status', '<>', 'failed')
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .where('status', '<>', 'failed')
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, total: Number(count.n) };
+      const theirs = db.selectFrom('orders').where('user_id', '=', userId).where('status', '<>', 'failed');
+      const { rows, count } = await pageOf(
+        theirs,
+        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        page,
+        perPage,
+      );
+      return { rows, total: count };
     },
 
     linesOfOrders(orderIds: readonly number[]) {

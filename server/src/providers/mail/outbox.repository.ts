@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import { type Insertable, sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { pageOf } from '../../db/paged';
 import { preparedQuery } from '../../db/prepared';
 import type { MailOutbox } from '../../db/schema';
 import type { MailMessage } from './transport';
@@ -81,33 +82,29 @@ export function outboxRepository(db: Db) {
 
     /** The developer mailbox: newest first. */
     async page(page: number, perPage: number) {
-      const [items, count] = await Promise.all([
-        db
-          .selectFrom('mail_outbox')
-          .select([
-            'id',
-            'to_address',
-            'reply_to',
-            'subject',
-            'text_body',
-            'html_body',
-            'lang_code',
-            'status',
-            'attempts',
-            'last_error',
-            'created_at',
-            'sent_at',
-          ])
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-        db
-          .selectFrom('mail_outbox')
-          .select((eb) => eb.fn.countAll<number>().as('total'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { items, total: Number(count.total) };
+      const { rows, count } = await pageOf(
+        db.selectFrom('mail_outbox'),
+        (q) =>
+          q
+            .select([
+              'id',
+              'to_address',
+              'reply_to',
+              'subject',
+              'text_body',
+              'html_body',
+              'lang_code',
+              'status',
+              'attempts',
+              'last_error',
+              'created_at',
+              'sent_at',
+            ])
+            .orderBy('id', 'desc'),
+        page,
+        perPage,
+      );
+      return { items: rows, total: count };
     },
   };
 }
