@@ -1,5 +1,5 @@
 import { routePath } from '@storyhouse/contracts';
-import { clientNavigate, demoNavigation, expect, mainNavigation, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { clientNavigate, demoNavigation, expect, mainNavigation, test } from './fixtures';
 import { seriousViolations } from './helpers';
 
 // DESIGN.md: axe finds nothing serious. Each page is checked as a visitor
@@ -34,8 +34,6 @@ test('the not-found page', async ({ page, t }) => {
 });
 
 test.describe('offline', () => {
-  test.use(WITHOUT_SERVICE_WORKER);
-
   test('the offline not-found page', async ({ page, context, t, homeTitle }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();

@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { formatClock, type LangCode, libraryPaths, type MyLibraryResponse, type Product } from '@storyhouse/contracts';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
-import { appReady, expect, type SiteLang, test, translator } from './fixtures';
+import { appReady, expect, type SiteLang, test, translator, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
   apiGet,
   asBrowser,
@@ -280,7 +280,7 @@ test.describe('what is not the family’s', () => {
     expect(album?.zip_url, 'the album’s ZIP').toBeTruthy();
     expect(fileUrl, 'a track’s file').toBeTruthy();
 
-    const other = await browser.newContext();
+    const other = await browser.newContext(WITHOUT_SERVICE_WORKER);
     try {
       const otherPage = await other.newPage();
       await createAccount(otherPage, { email: freshEmail('library-other'), password: PASSWORD });
@@ -340,7 +340,7 @@ test('a story stopped halfway resumes on another browser, from Continue listenin
     .toBeGreaterThanOrEqual(Math.floor(stoppedAt) - 1);
 
   // Another browser, signed in to the same account.
-  const other = await browser.newContext();
+  const other = await browser.newContext(WITHOUT_SERVICE_WORKER);
   try {
     const otherPage = await other.newPage();
     await signIn(otherPage, { email, password: PASSWORD });
@@ -527,7 +527,7 @@ test.describe('a gift album', () => {
     const recipient = freshEmail('library-gift');
     // The recipient has an account; the giver buys the album and its CD "as a gift" in a browser of its own.
     await createAccount(page, { email: recipient, password: PASSWORD, firstName: 'Sam', lastName: 'Tester' });
-    const giver = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const giver = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...WITHOUT_SERVICE_WORKER });
     try {
       const giverPage = await giver.newPage();
       await createAccount(giverPage, {

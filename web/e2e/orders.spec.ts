@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type Order, type OrdersResponse, type Product, routePath, type SubscriptionOffersResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
-import { expect, type SiteLang, test } from './fixtures';
+import { expect, type SiteLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
   apiGet,
   asBrowser,
@@ -293,7 +293,10 @@ test.describe('gift claim', () => {
     test.setTimeout(120_000);
     // A family buys the album as a gift to an e-mail address that has no account yet, in a browser context of its own.
     const recipient = freshEmail('gift-album');
-    const sender = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+    const sender = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: test.info().project.use.baseURL, ...WITHOUT_SERVICE_WORKER });
     if (!sender) throw new Error('no browser');
     const senderPage = await sender.newPage();
     await signedInAsNewAccount(senderPage);
@@ -357,7 +360,10 @@ test.describe('gift claim', () => {
     test.setTimeout(90_000);
     // A sender buys a $30 gift card for a new recipient, in a browser context of their own.
     const recipient = await createAccount(page, { email: freshEmail('recipient'), password: PASSWORD }, { signIn: false });
-    const sender = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+    const sender = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: test.info().project.use.baseURL, ...WITHOUT_SERVICE_WORKER });
     if (!sender) throw new Error('no browser');
     const senderPage = await sender.newPage();
     await signedInAsNewAccount(senderPage);

@@ -1,4 +1,4 @@
-import { appReady, demoNavigation, expect, mainNavigation, otherLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { appReady, demoNavigation, expect, mainNavigation, otherLang, test } from './fixtures';
 import { DEMO_CUSTOMER, signIn } from './helpers';
 
 // Spec §2 "Shell", in the language of each project's host.
@@ -301,7 +301,6 @@ test.describe('header and footer', () => {
 });
 
 test.describe('banners', () => {
-  test.use(WITHOUT_SERVICE_WORKER);
   test('after logout a banner confirms it, once', async ({ page, context, t, homeTitle }) => {
     await page.clock.install();
     await page.goto('/logout');
