@@ -104,7 +104,7 @@ async function download(page: Page, link: Locator): Promise<{ name: string; byte
 /** An MP3 starts with an ID3 tag or an MPEG audio frame's sync bits. */
 const isMp3 = (b: Buffer) => b.subarray(0, 3).toString('latin1') === 'ID3' || (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0);
 
-test('an empty library invites the family to the shop and to the free story', { tag: '@i18n' }, async ({ page, t }) => {
+test('an empty library invites the family to the shop and to the free story', async ({ page, t }) => {
   await createAccount(page, { email: freshEmail('library-empty'), password: PASSWORD });
   await page.goto('/');
   await page.getByRole('link', { name: t('shell.myLibrary') }).click();
@@ -475,11 +475,7 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
 });
 
 // Issue 27 item 5: on a slow network the free story of the week comes late; the albums do not move when it does.
-test('the free story of the week, slow to come, shows with the page: the albums do not move', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('the free story of the week, slow to come, shows with the page: the albums do not move', async ({ page, t, siteLang }) => {
   await familyWithAlbum(page, siteLang);
   await page.route(/\/crud\/free-story\//, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -517,7 +513,7 @@ const SHIPPING_ADDRESS = {
 // Issue 27 item 11: a gift, seen by both. The buyer's library does not take the gift (its album or its CD) as
 // its own; the recipient's library says it was a gift and from whom.
 test.describe('a gift album', () => {
-  test('is not in the buyer’s library, and is in the recipient’s as a gift from the buyer', { tag: '@i18n' }, async ({
+  test('is not in the buyer’s library, and is in the recipient’s as a gift from the buyer', async ({
     page,
     browser,
     t,

@@ -144,11 +144,7 @@ for (const lang of ['site', 'ru'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
     });
 
-    test('a new build asks to reload, and the page then runs the new one', { tag: '@i18n' }, async ({
-      browser,
-      baseURL,
-      siteLang,
-    }) => {
+    test('a new build asks to reload, and the page then runs the new one', async ({ browser, baseURL, siteLang }) => {
       const site = siteOf(baseURL, siteLang);
       const t = translatorOf(site.lang);
       // The browser reaches the server through a proxy that can serve the next build's worker at the same address:

@@ -61,9 +61,11 @@ async function claimLink(email: string) {
   return /\/claim-gift\/\S+/.exec(mail?.text ?? '')?.[0];
 }
 
-test('My orders of a new account is empty and shows the way to the shop; a paid order then shows with its status, items and total', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('My orders of a new account is empty and shows the way to the shop; a paid order then shows with its status, items and total', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   test.setTimeout(90_000);
   await signedInAsNewAccount(page);
   await page.goto('/account/orders');
@@ -352,11 +354,7 @@ test.describe('gift claim', () => {
     await expect(page).toHaveURL(/\/library$/);
   });
 
-  test('the recipient of a gift card claims it and finds it among their gift cards', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('the recipient of a gift card claims it and finds it among their gift cards', async ({ page, t, siteLang }) => {
     test.setTimeout(90_000);
     // A sender buys a $30 gift card for a new recipient, in a browser context of their own.
     const recipient = await createAccount(page, { email: freshEmail('recipient'), password: PASSWORD }, { signIn: false });
