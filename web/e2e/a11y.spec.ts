@@ -1,5 +1,5 @@
 import { routePath } from '@storyhouse/contracts';
-import { clientNavigate, demoNavigation, expect, mainNavigation, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { clientNavigate, demoNavigation, expect, mainNavigation, test } from './fixtures';
 import { seriousViolations } from './helpers';
 
 // DESIGN.md: axe finds nothing serious. Each page is checked as a visitor
@@ -8,17 +8,14 @@ import { seriousViolations } from './helpers';
 // axe is injected as an inline script, which the site's Content-Security-Policy forbids.
 test.use({ bypassCSP: true });
 
-test('the home page', async ({ page, t, homeTitle }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
-  await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
-
-test('the home page with a submenu open', { tag: '@i18n' }, async ({ page, t, siteLang, homeTitle }) => {
+// Each page at rest, then with what opens over it: one page load for both.
+test('the home page, then with a submenu open', { tag: '@i18n' }, async ({ page, t, siteLang, homeTitle }) => {
   await page.goto('/');
   // The page's content first: arriving (and fading in) during the check it would read as faint text.
   await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
   const parent = demoNavigation[siteLang].find((i) => i.children)!;
   await mainNavigation(page, t)
     .getByRole('button', { name: t('shell.submenu', { title: parent.title }) })
@@ -27,17 +24,13 @@ test('the home page with a submenu open', { tag: '@i18n' }, async ({ page, t, si
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the not-found page', async ({ page, t }) => {
+test('the not-found page, then offline', async ({ page, context, t, homeTitle }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-});
 
-test.describe('offline', () => {
-  test.use(WITHOUT_SERVICE_WORKER);
-
-  test('the offline not-found page', async ({ page, context, t, homeTitle }) => {
-    await page.goto('/');
+  await test.step('the offline not-found page', async () => {
+    await clientNavigate(page, '/');
     await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
     await context.setOffline(true);
     await clientNavigate(page, '/no-such-page');
@@ -113,13 +106,11 @@ test.describe('on a phone', () => {
 });
 
 // The cart (issue 3): empty, then with lines and the removal dialog open.
-test('the empty cart', async ({ page, t }) => {
+test('the empty cart, then with lines and the removal dialog', async ({ page, t, siteLang }) => {
   await page.goto('/cart');
   await expect(page.getByText(t('cart.empty'))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-});
 
-test('the cart with lines and the removal dialog', async ({ page, t, siteLang }) => {
   await page.goto(`/story/${demoStory[siteLang]}`);
   for (const offer of [t('catalogue.digitalAlbum'), t('catalogue.book')]) {
     await page.getByRole('button', { name: t('catalogue.addTrack', { title: offer }) }).click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { adminPath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
-import { expect, type SiteLang, test } from './fixtures';
+import { expect, type SiteLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
   apiFromPage,
   buyDigitalAlbum,
@@ -45,7 +45,7 @@ const story: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive'
  * language is the family's (e-mails the back office sends go in it).
  */
 async function familyBrowser(browser: Browser, baseURL: string | undefined, lang: SiteLang) {
-  const context = await browser.newContext({ baseURL });
+  const context = await browser.newContext({ baseURL, ...WITHOUT_SERVICE_WORKER });
   const page = await context.newPage();
   const email = await createAccount(page, { email: freshEmail('admin-users'), password: PASSWORD, lastName: 'Lockwood' });
   const { orderId } = await buyDigitalAlbum(page, story[lang], lang);

@@ -53,9 +53,11 @@ test('adding from a story page shows the counter on the cart, not on the shop en
   await expect(lines(page, t)).toHaveCount(2);
 });
 
-test('after Add to cart a toast names what was added and links to the cart, over the page, without taking the focus', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('after Add to cart a toast names what was added and links to the cart, over the page, without taking the focus', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const { slug, title } = demo[siteLang];
   await page.goto(`/story/${slug}`);
   const option = t('catalogue.physical');
@@ -260,7 +262,7 @@ test('removes a line after confirming, and keeps it when the removal is cancelle
   await expect(lines(page, t)).toHaveCount(1);
 });
 
-test('an empty cart says so and leads to the shop', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('an empty cart says so and leads to the shop', async ({ page, t, siteLang }) => {
   await addToCart(page, siteLang, ['physicalAlbum']);
   await page.goto('/cart');
   await page
@@ -344,9 +346,11 @@ test.describe('the coupon section', () => {
   });
 });
 
-test('marks the order a gift, showing a field error first, and unmarks it by unticking the box', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('marks the order a gift, showing a field error first, and unmarks it by unticking the box', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await addToCart(page, siteLang, ['digitalAlbum']);
   await page.goto('/cart');
   const section = page.getByRole('region', { name: t('cart.gift.title') });
@@ -450,9 +454,11 @@ const proceed = (page: Page, t: Translate) => page.getByRole('link', { name: t('
 const totalRow = (page: Page, t: Translate) =>
   page.getByRole('region', { name: t('cart.summary') }).getByText(t('cart.total'), { exact: true });
 
-test('a gift card reads as its amount and recipient; a cart of gift cards only offers neither a coupon nor a gift', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a gift card reads as its amount and recipient; a cart of gift cards only offers neither a coupon nor a gift', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await addGiftCard(page, 25);
   await page.goto('/cart');
   const line = lines(page, t);
@@ -527,8 +533,9 @@ for (const width of [320, 390]) {
   test.describe(`on a ${width} px phone`, () => {
     test.use({ viewport: { width, height: 700 } });
 
+    // In Spanish at the narrowest width (the Russian cart, the longest words, at both: below).
     test('one column: the lines, the options, then the total with Proceed at the end, nothing wider than the screen', {
-      tag: '@i18n',
+      tag: width === 320 ? ['@i18n'] : [],
     }, async ({ page, t, siteLang }) => {
       await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
       await addGiftCard(page, 40);

@@ -76,12 +76,7 @@ test('the Russian-program page loads its listed script and stylesheet once and m
   await expect(page.locator('link[data-cms-asset="/cms/schedule.css"]')).toHaveCount(1);
 });
 
-test('the home page shows its CMS blocks around the catalogue blocks', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-  homeTitle,
-}) => {
+test('the home page shows its CMS blocks around the catalogue blocks', async ({ page, t, siteLang, homeTitle }) => {
   const home = demoPage(siteLang, '/index').home ?? {};
   await page.goto('/');
   const main = page.getByRole('main');
@@ -110,7 +105,7 @@ test('the home page shows its CMS blocks around the catalogue blocks', { tag: '@
   ).toBeVisible();
 });
 
-test('the privacy page is linked from the footer in the site language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('the privacy page is linked from the footer in the site language', async ({ page, t, siteLang }) => {
   await page.goto('/');
   await page
     .getByRole('contentinfo')

@@ -110,7 +110,7 @@ const isWorkerOfflineFailure = (msg: ConsoleMessage) => msg.text() === 'Failed t
 const isPreloadTimingHint = (msg: ConsoleMessage) =>
   msg.type() === 'warning' && /was preloaded using link preload but not used within a few seconds/.test(msg.text());
 
-/** Playwright's own word that it kept a journey WITHOUT_SERVICE_WORKER, as that journey asked. */
+/** Playwright's own word that it blocked the service worker's registration, as the journeys do unless WITH_SERVICE_WORKER. */
 const isBlockedServiceWorker = (msg: ConsoleMessage) => msg.text() === 'Service Worker registration blocked by Playwright';
 
 /**
@@ -191,12 +191,16 @@ export const test = base.extend<Fixtures & SiteOptions>({
 export { expect };
 
 /**
- * For journeys that take the browser offline (context.setOffline) to test
- * the shell's notice, reload and offline pages: no service worker. Playwright
- * lifts its offline emulation from a service worker a moment after the page,
- * so a reload in that moment fails through the worker, where a real browser
- * has one network for both. The service worker's own journeys do without this.
+ * The journeys run without the service worker (decision 034): playwright.config.ts blocks it, since in every fresh
+ * context it would install and precache the whole build, and what a page shows online is the server's and the app's,
+ * not the worker's. Playwright also lifts its offline emulation from a worker a moment after the page, so a reload
+ * in that moment would fail through the worker, where a real browser has one network for both: the shell's offline
+ * notice, reload and offline pages are tried without it. The journeys of the worker itself (offline.spec.ts,
+ * keep-on-device.spec.ts) opt in with `test.use(WITH_SERVICE_WORKER)`; offline.spec.ts opens pages under it.
+ * A context a journey opens itself (browser.newContext) takes none of the config's options: it allows the worker
+ * unless it passes WITHOUT_SERVICE_WORKER.
  */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 export const WITHOUT_SERVICE_WORKER = { serviceWorkers: 'block' } as const;
 
 /** The sidebar navigation landmark. */

@@ -86,11 +86,7 @@ test.describe('contact us', () => {
     await expect(mail.getByText(`ministry@storyhouse.example · ${t('mailbox.status.sent')}`)).toBeVisible();
   });
 
-  test('missing and invalid fields are named next to them and nothing is sent', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('missing and invalid fields are named next to them and nothing is sent', async ({ page, t, siteLang }) => {
     const posted = watchRequests(page, (r) => r.method() === 'POST' && r.url().includes('/crud/email/contact-us'));
     await page.goto(contactPath[siteLang]);
     const form = contactForm(page, t);

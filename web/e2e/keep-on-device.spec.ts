@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { type LangCode, type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
-import { appReady, expect, test, translator } from './fixtures';
+import { appReady, expect, test, translator, WITH_SERVICE_WORKER } from './fixtures';
 import {
   apiFromPage,
   apiGet,
@@ -21,8 +21,9 @@ import {
 // service worker from the device); back online the place heard offline
 // reaches the server; signing out removes the kept files.
 
-// axe is added to the page as a script tag, which the site's CSP would refuse.
-test.use({ bypassCSP: true });
+// axe is added to the page as a script tag, which the site's CSP would refuse. The journeys block the service
+// worker, but this one: it answers the kept album offline.
+test.use({ bypassCSP: true, ...WITH_SERVICE_WORKER });
 
 const PASSWORD = 'keep-it-close';
 const KEPT_CACHE = 'storyhouse-kept';

@@ -1,4 +1,4 @@
-import { clientNavigate, expect, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { clientNavigate, expect, test } from './fixtures';
 
 // Spec §2: the not-found page, online and offline, in the site language.
 
@@ -44,8 +44,6 @@ test('the back button returns to the page before', async ({ page, t, homeTitle }
 });
 
 test.describe('offline', () => {
-  test.use(WITHOUT_SERVICE_WORKER);
-
   test('offline, it says there is no connection, and loads the address once back online', async ({
     page,
     context,

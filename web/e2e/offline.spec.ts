@@ -4,12 +4,14 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoPages } from '../../server/src/modules/cms/demo-pages';
-import { appReady, expect, type SiteLang, test, translator } from './fixtures';
+import { appReady, expect, type SiteLang, test, translator, WITH_SERVICE_WORKER } from './fixtures';
 
 // Issue 32 items 1, 2 and 4 (decision 034): the service worker registers when the page is idle or after 30 s at most
 // (spec §2, on Playwright's clock); offline, the notice shows, a page seen opens and one never seen shows the offline
 // title; back online the page loads again; a new build asks to reload; the site installs as an app. In English and
-// Spanish (the projects' hosts) and in Russian (its host, ru.localhost).
+// Spanish (the projects' hosts) and in Russian (its host, ru.localhost). The journeys block the worker, but these.
+
+test.use(WITH_SERVICE_WORKER);
 
 type Lang = SiteLang | 'ru';
 
@@ -142,11 +144,7 @@ for (const lang of ['site', 'ru'] as const) {
       await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
     });
 
-    test('a new build asks to reload, and the page then runs the new one', { tag: '@i18n' }, async ({
-      browser,
-      baseURL,
-      siteLang,
-    }) => {
+    test('a new build asks to reload, and the page then runs the new one', async ({ browser, baseURL, siteLang }) => {
       const site = siteOf(baseURL, siteLang);
       const t = translatorOf(site.lang);
       // The browser reaches the server through a proxy that can serve the next build's worker at the same address:

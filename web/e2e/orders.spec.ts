@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type Order, type OrdersResponse, type Product, routePath, type SubscriptionOffersResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
-import { expect, type SiteLang, test } from './fixtures';
+import { expect, type SiteLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
   apiGet,
   asBrowser,
@@ -61,9 +61,11 @@ async function claimLink(email: string) {
   return /\/claim-gift\/\S+/.exec(mail?.text ?? '')?.[0];
 }
 
-test('My orders of a new account is empty and shows the way to the shop; a paid order then shows with its status, items and total', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('My orders of a new account is empty and shows the way to the shop; a paid order then shows with its status, items and total', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   test.setTimeout(90_000);
   await signedInAsNewAccount(page);
   await page.goto('/account/orders');
@@ -293,7 +295,10 @@ test.describe('gift claim', () => {
     test.setTimeout(120_000);
     // A family buys the album as a gift to an e-mail address that has no account yet, in a browser context of its own.
     const recipient = freshEmail('gift-album');
-    const sender = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+    const sender = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: test.info().project.use.baseURL, ...WITHOUT_SERVICE_WORKER });
     if (!sender) throw new Error('no browser');
     const senderPage = await sender.newPage();
     await signedInAsNewAccount(senderPage);
@@ -349,15 +354,14 @@ test.describe('gift claim', () => {
     await expect(page).toHaveURL(/\/library$/);
   });
 
-  test('the recipient of a gift card claims it and finds it among their gift cards', { tag: '@i18n' }, async ({
-    page,
-    t,
-    siteLang,
-  }) => {
+  test('the recipient of a gift card claims it and finds it among their gift cards', async ({ page, t, siteLang }) => {
     test.setTimeout(90_000);
     // A sender buys a $30 gift card for a new recipient, in a browser context of their own.
     const recipient = await createAccount(page, { email: freshEmail('recipient'), password: PASSWORD }, { signIn: false });
-    const sender = await page.context().browser()?.newContext({ baseURL: test.info().project.use.baseURL });
+    const sender = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: test.info().project.use.baseURL, ...WITHOUT_SERVICE_WORKER });
     if (!sender) throw new Error('no browser');
     const senderPage = await sender.newPage();
     await signedInAsNewAccount(senderPage);

@@ -43,6 +43,9 @@ export default defineConfig<SiteOptions>({
     // one: a journey that fails twice comes with the trace of its second run (and a screenshot of each).
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // No service worker (decision 034) but in the journeys of the worker itself (fixtures.ts WITH_SERVICE_WORKER): in
+    // every fresh context it would install and precache the whole build, which cost the suite about a tenth of its time.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: JOURNEY_BROWSER_PATH,
       args: CHROMIUM_FLAGS,

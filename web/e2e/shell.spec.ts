@@ -1,4 +1,4 @@
-import { appReady, demoNavigation, expect, mainNavigation, otherLang, test, WITHOUT_SERVICE_WORKER } from './fixtures';
+import { appReady, demoNavigation, expect, mainNavigation, otherLang, test } from './fixtures';
 import { DEMO_CUSTOMER, signIn } from './helpers';
 
 // Spec §2 "Shell", in the language of each project's host.
@@ -135,9 +135,10 @@ test.describe('on a phone', () => {
 });
 
 test.describe('header and footer', () => {
-  test('search, the account and the cart are icons with their labels, 44 px targets, not underlined links', {
-    tag: '@i18n',
-  }, async ({ page, t }) => {
+  test('search, the account and the cart are icons with their labels, 44 px targets, not underlined links', async ({
+    page,
+    t,
+  }) => {
     await page.goto('/');
     const banner = page.getByRole('banner');
     for (const name of [t('shell.search'), t('shell.login'), t('shell.cart')]) {
@@ -280,7 +281,7 @@ test.describe('header and footer', () => {
     );
   });
 
-  test('the footer links to the sites in the other languages', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+  test('the footer links to the sites in the other languages', async ({ page, t, siteLang }) => {
     await page.goto('/');
     const sisters = page.getByRole('contentinfo').getByRole('navigation', { name: t('footer.sisterSites') });
     const others = (['en', 'es', 'ru'] as const).filter((l) => l !== siteLang);
@@ -301,7 +302,6 @@ test.describe('header and footer', () => {
 });
 
 test.describe('banners', () => {
-  test.use(WITHOUT_SERVICE_WORKER);
   test('after logout a banner confirms it, once', async ({ page, context, t, homeTitle }) => {
     await page.clock.install();
     await page.goto('/logout');

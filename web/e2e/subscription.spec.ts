@@ -84,9 +84,11 @@ const planStory: Record<SiteLang, { slug: string; title: string }> = {
   es: { slug: 'rut-la-amiga-fiel', title: 'Rut, la amiga fiel' },
 };
 
-test('a subscriber finds the whole shop in My Library, included in the plan, and is offered Play on a story page (issue 28)', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a subscriber finds the whole shop in My Library, included in the plan, and is offered Play on a story page (issue 28)', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const story = planStory[siteLang];
   await createAccount(page, { email: freshEmail('plan-library'), password: 'listen-along-1' });
   await page.goto(subscriptionPath(siteLang));
