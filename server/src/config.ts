@@ -187,6 +187,12 @@ export const ConfigSchema = z.object({
   /** Secure cookies: "auto" sets Secure when the request came over HTTPS. */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * What a new password's hash costs (modules/accounts/password.ts): "full" is scrypt's production cost (128 MiB,
+   * about half a second of a core); "test" is the demo accounts' cheap one, for the browser journeys' server, which
+   * creates and signs in hundreds of accounts. Refused with NODE_ENV=production.
+   */
+  PASSWORD_HASH_COST: z.enum(['full', 'test']).default('full'),
   /** Multiplies every rate limit (logins, sign-ups, forms): raise it for many families behind one address. */
   RATE_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
   /** How long an instance may reuse a session and its user it has read (ms; 0 off). docs/decisions/010-accounts.md. */
@@ -213,6 +219,9 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 const checkedConfig = ConfigSchema.superRefine(requireS3Settings).superRefine((config, ctx) => {
+  if (config.PASSWORD_HASH_COST === 'test' && config.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_COST'], message: 'a production server hashes passwords at full cost' });
+  }
   if (config.MAIL_TRANSPORT === 'smtp' && !config.SMTP_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required when MAIL_TRANSPORT=smtp' });
   }

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: false,
       COOKIE_SECURE: 'auto',
       SESSION_DAYS: 30,
+      PASSWORD_HASH_COST: 'full',
       RATE_LIMIT_FACTOR: 1,
       SESSION_CACHE_MS: 1000,
       CATALOGUE_CACHE_MS: 1000,
@@ -54,6 +55,15 @@ describe('loadConfig', () => {
     expect(configError({ NODE_ENV: 'production' })).toMatch(/PAYMENTS="": required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', PAYMENTS: 'test' }).PAYMENTS).toBe('test');
     expect(loadConfig({ NODE_ENV: 'development' }).PAYMENTS).toBe('test');
+  });
+
+  it('hashes passwords at full cost unless told "test", which a production site refuses', () => {
+    expect(loadConfig({}).PASSWORD_HASH_COST).toBe('full');
+    expect(loadConfig({ PASSWORD_HASH_COST: 'test' }).PASSWORD_HASH_COST).toBe('test');
+    expect(configError({ NODE_ENV: 'production', PAYMENTS: 'test', PASSWORD_HASH_COST: 'test' })).toMatch(
+      /PASSWORD_HASH_COST="test": a production server hashes passwords at full cost/,
+    );
+    expect(configError({ PASSWORD_HASH_COST: 'cheap' })).toMatch(/PASSWORD_HASH_COST="cheap"/);
   });
 
   it('takes DEMO_CONTENT on (a public demo site, production too), auto (the default) or off', () => {

@@ -9,6 +9,7 @@ import { demoContentAtStartupOnce } from './db/seed';
 import { logDestination } from './lib/log-destination';
 import { runPeriodically } from './lib/periodic';
 import { demoAccounts } from './modules/accounts/accounts.seed';
+import { DEMO_PASSWORD_HASH_PARAMS } from './modules/accounts/password';
 import { captchaRepository } from './modules/captcha/captcha.repository';
 import { freeMp3Repository } from './modules/free-mp3/free-mp3.repository';
 import { passwordsRepository } from './modules/passwords/passwords.repository';
@@ -53,7 +54,8 @@ async function main() {
   const { demo, seeded, warning, notice } = await demoContentAtStartupOnce(config, database);
 
   const webRoot = config.WEB_DIST ? path.resolve(config.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist');
-  const app = await buildApp({ config, database, webRoot, logger });
+  const passwordHash = config.PASSWORD_HASH_COST === 'test' ? DEMO_PASSWORD_HASH_PARAMS : undefined;
+  const app = await buildApp({ config, database, webRoot, logger, passwordHash });
   app.log.info(
     { database: database.kind === 'pglite' ? path.resolve(config.DATA_DIR, 'pglite') : 'postgres', migrations: applied, seeded },
     'database ready',

@@ -71,7 +71,16 @@ export default defineConfig<SiteOptions>({
     // Every journey comes from 127.0.0.1: the limits per client address are raised (their API tests keep them at 1).
     // A page waits for all of its first data (decision 014) however busy the machine: the journeys check that a page
     // needs no API call to show; a late answer's fallback is server/src/modules/web/first-data.unit.test.ts's.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_FACTOR: '50', FIRST_DATA_WAIT_MS: '5000' },
+    // The journeys create and sign in hundreds of accounts: their passwords are hashed at the demo accounts' cost (a
+    // production hash is half a second of a core; server/src/modules/accounts/password-cost.api.test.ts checks it).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '50',
+      FIRST_DATA_WAIT_MS: '5000',
+      PASSWORD_HASH_COST: 'test',
+    },
     // The server logs only warnings and errors here: shown, so a failed
     // request in a journey comes with the server's reason.
     stdout: 'pipe',
