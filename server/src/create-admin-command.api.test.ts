@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { serverEntry } from '../test/spawned-server';
 import { Cancelled, createAdminCommand, type Terminal } from './create-admin-command';
 import type { Database } from './db/database';
 import { lockEmbedded } from './db/embedded-lock';
@@ -218,12 +219,12 @@ describe('the create-admin process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /**
-   * Runs server/src/cli.ts as `npm run create-admin` does, with no terminal; asynchronously, so this process can
+   * Runs the built cli.ts (server/dist/cli.js, as the Docker image's `create-admin` does), with no terminal; asynchronously, so this process can
    * answer while it runs (a test holding the database's lock).
    */
   const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'create-admin', ...args], {
+      const child = spawn(process.execPath, [serverEntry('cli'), 'create-admin', ...args], {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
