@@ -243,7 +243,8 @@ describe('the create-admin process', () => {
     });
   const stackTrace = /^\s+at /m;
 
-  it('answers bad input with a clear message and exit status 1, never a stack trace', async () => {
+  // Processes of their own, as the spawned-server tests: a loaded machine can take longer than the default 30 s to start two.
+  it('answers bad input with a clear message and exit status 1, never a stack trace', { timeout: 120_000 }, async () => {
     const bad = await cli(['not-an-email']);
     expect(bad).toMatchObject({ status: 1, stdout: '' });
     expect(bad.stderr.trim()).toBe('Refused "not-an-email": not an e-mail address (such as you@example.org).');
@@ -254,7 +255,9 @@ describe('the create-admin process', () => {
     expect(`${bad.stderr}${config.stderr}`).not.toMatch(stackTrace);
   });
 
-  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', async () => {
+  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', {
+    timeout: 120_000,
+  }, async () => {
     // This test process stands in for the server: it holds the database's lock.
     const release = await lockEmbedded(path.resolve(dataDir, 'pglite'));
 
