@@ -56,9 +56,13 @@ export function isStale(target) {
   return built < newest(target.inputs);
 }
 
-/** Builds the stale targets (all with `force`); returns the exit status of a failed build, else 0. */
-export function buildStale({ force = false, env = process.env } = {}) {
+/**
+ * Builds the stale targets (all with `force`; only those named in `only` when given); returns the exit status of a
+ * failed build, else 0.
+ */
+export function buildStale({ force = false, env = process.env, only = undefined } = {}) {
   for (const t of targets) {
+    if (only && !only.includes(t.name)) continue;
     if (t.name === 'web app' && env.WEB_DIST && !force) continue;
     if (!force && !isStale(t)) {
       console.log(`The ${t.name} is up to date.`);

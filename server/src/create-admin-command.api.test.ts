@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { createUser } from '../test/factories';
+import { serverEntry } from '../test/spawned-server';
 import { Cancelled, createAdminCommand, type Terminal } from './create-admin-command';
 import type { Database } from './db/database';
 import { lockEmbedded } from './db/embedded-lock';
@@ -218,12 +219,12 @@ describe('the create-admin process', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /**
-   * Runs server/src/cli.ts as `npm run create-admin` does, with no terminal; asynchronously, so this process can
+   * Runs the built cli.ts (server/dist/cli.js, as the Docker image's `create-admin` does), with no terminal; asynchronously, so this process can
    * answer while it runs (a test holding the database's lock).
    */
   const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/cli.ts', 'create-admin', ...args], {
+      const child = spawn(process.execPath, [serverEntry('cli'), 'create-admin', ...args], {
         cwd: root,
         env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -242,7 +243,8 @@ describe('the create-admin process', () => {
     });
   const stackTrace = /^\s+at /m;
 
-  it('answers bad input with a clear message and exit status 1, never a stack trace', async () => {
+  // Processes of their own, as the spawned-server tests: a loaded machine can take longer than the default 30 s to start two.
+  it('answers bad input with a clear message and exit status 1, never a stack trace', { timeout: 120_000 }, async () => {
     const bad = await cli(['not-an-email']);
     expect(bad).toMatchObject({ status: 1, stdout: '' });
     expect(bad.stderr.trim()).toBe('Refused "not-an-email": not an e-mail address (such as you@example.org).');
@@ -253,7 +255,9 @@ describe('the create-admin process', () => {
     expect(`${bad.stderr}${config.stderr}`).not.toMatch(stackTrace);
   });
 
-  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', async () => {
+  it('refuses an embedded database that a running server holds (PGlite serves one process at a time)', {
+    timeout: 120_000,
+  }, async () => {
     // This test process stands in for the server: it holds the database's lock.
     const release = await lockEmbedded(path.resolve(dataDir, 'pglite'));
 

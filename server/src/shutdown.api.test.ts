@@ -18,7 +18,7 @@ describe('stopping the server', () => {
   afterAll(async () => cleanup?.());
 
   it('ends on SIGTERM though its log pipe is full, then closed, with lines waiting', { timeout: 120_000 }, async () => {
-    const database = await scratchDatabase('shutdown');
+    const database = await scratchDatabase('shutdown', { migrated: true });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     // The server's stdout is a named pipe this test holds open for reading and never reads.

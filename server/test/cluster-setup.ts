@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { CLUSTER_DATABASE_URL, clusterMissing } from '../../scripts/haproxy.mjs';
-import { postgresTemplate } from './global-setup';
+import { buildServer, postgresTemplate } from './global-setup';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,9 +18,10 @@ export default async function setup(project: TestProject) {
   const missing = await clusterMissing();
   project.provide('clusterSkipped', missing ?? '');
   if (missing) {
-    project.provide('testDatabase', { kind: 'pglite', dumpFile: '' });
+    project.provide('testDatabase', { kind: 'pglite', dumpFile: '', emptyDumpFile: '' });
     return;
   }
+  buildServer();
   const { source, teardown } = await postgresTemplate(CLUSTER_DATABASE_URL);
   project.provide('testDatabase', source);
   return teardown;

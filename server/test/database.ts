@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
@@ -39,12 +40,33 @@ export async function closeOpenTestDatabases() {
   await Promise.all([...open].map((d) => d.close()));
 }
 
-let dump: Buffer | undefined;
+/** The template tarballs, unzipped once per worker (the api project runs files of a worker in one module graph). */
+const dumps = new Map<string, Blob>();
 
+function plainDump(file: string) {
+  let dump = dumps.get(file);
+  if (!dump) {
+    dump = new Blob([new Uint8Array(gunzipSync(readFileSync(file)))], { type: 'application/x-tar' });
+    dumps.set(file, dump);
+  }
+  return dump;
+}
+
+/**
+ * A copy of the migrated template, or of the empty database it was made from: PGlite loads a plain tar in about half
+ * the time it takes to unzip and load the gzipped one, and in a fraction of initdb's.
+ */
 async function pgliteCopy(source: Extract<TestDatabaseSource, { kind: 'pglite' }>, migrated: boolean) {
-  if (!migrated) return fromPGlite(await PGlite.create());
-  dump ??= readFileSync(source.dumpFile);
-  return fromPGlite(await PGlite.create({ loadDataDir: new Blob([new Uint8Array(dump)], { type: 'application/x-gzip' }) }));
+  const loadDataDir = plainDump(migrated ? source.dumpFile : source.emptyDumpFile);
+  return fromPGlite(await PGlite.create({ loadDataDir }));
+}
+
+/** The migrated template as an embedded database in `dir` (a DATA_DIR's pglite folder), for a spawned server. */
+export async function writeMigratedEmbedded(dir: string) {
+  const source = inject('testDatabase');
+  if (source.kind !== 'pglite') throw new Error('an embedded database is for a PGlite run');
+  const pglite = await PGlite.create(dir, { loadDataDir: plainDump(source.dumpFile) });
+  await pglite.close();
 }
 
 async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildStale } from '../../scripts/build.mjs';
 import { connectPostgres, fromPGlite } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { createScratchDatabase, databasesStartingWith, dropDatabase, withAdmin } from './scratch-database';
@@ -15,7 +16,7 @@ import { createScratchDatabase, databasesStartingWith, dropDatabase, withAdmin }
  * migrated template database on that PostgreSQL server.
  */
 export type TestDatabaseSource =
-  | { kind: 'pglite'; dumpFile: string }
+  | { kind: 'pglite'; dumpFile: string; emptyDumpFile: string }
   | { kind: 'postgres'; adminUrl: string; template: string; prefix: string };
 
 declare module 'vitest' {
@@ -30,6 +31,7 @@ export const TEST_DB_PREFIX = 'storyhouse_test_';
 const STALE_AFTER_SECONDS = 6 * 60 * 60;
 
 export default async function setup(project: TestProject) {
+  buildServer();
   const url = process.env.DATABASE_URL;
   const source = url ? await postgresTemplate(url) : await pgliteTemplate();
   project.provide('testDatabase', source.source);
@@ -37,27 +39,49 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The migrated PGlite data directory, cached under node_modules/.cache by a
- * hash of the migrations and the installed packages: creating a PGlite database
- * from nothing takes seconds, loading the tarball a fraction of one.
+ * server/dist, built from the current sources when they are newer (scripts/build.mjs): the tests that start the real
+ * server as a process of its own run it (test/spawned-server.ts), as `npm start` and the Docker image do, instead of
+ * having tsx compile the whole server in each of them.
+ */
+export function buildServer() {
+  const status = buildStale({ only: ['server'] });
+  if (status !== 0) throw new Error(`building the server failed (exit status ${status})`);
+}
+
+/**
+ * The migrated PGlite data directory, and the empty one it was migrated from
+ * (for the tests of the migrations), cached under node_modules/.cache by a hash
+ * of the migrations and the installed packages: creating a PGlite database from
+ * nothing (initdb) takes seconds, loading a tarball a fraction of one.
+ * Gzipped on disk (a tenth of the size: 40 MB plain); test/database.ts unzips
+ * each once per worker and loads the plain tar, which is quicker than having
+ * PGlite unzip it for every copy.
  */
 async function pgliteTemplate() {
-  const dumpFile = path.join(CACHE_DIR, `pglite-${templateHash()}.tar.gz`);
-  if (!existsSync(dumpFile)) {
+  const hash = templateHash();
+  const dumpFile = path.join(CACHE_DIR, `pglite-${hash}.tar.gz`);
+  const emptyDumpFile = path.join(CACHE_DIR, `pglite-${hash}-empty.tar.gz`);
+  if (!existsSync(dumpFile) || !existsSync(emptyDumpFile)) {
     const pglite = await PGlite.create();
     const database = fromPGlite(pglite);
+    const empty = await pglite.dumpDataDir('gzip');
     await migrateToLatest(database.db);
-    // gzip: a tenth of the size (40 MB plain), and loads faster than the plain tar.
-    const dump = await pglite.dumpDataDir('gzip');
+    const migrated = await pglite.dumpDataDir('gzip');
     await database.close();
     mkdirSync(CACHE_DIR, { recursive: true });
     for (const old of readdirSync(CACHE_DIR)) rmSync(path.join(CACHE_DIR, old), { force: true });
-    // Written aside and renamed, so a concurrent run never reads half a file.
-    const partial = `${dumpFile}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-    renameSync(partial, dumpFile);
+    // Written aside and renamed, so a concurrent run never reads half a file (the migrated one last: it is what a run
+    // looks for).
+    for (const [file, dump] of [
+      [emptyDumpFile, empty],
+      [dumpFile, migrated],
+    ] as const) {
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    }
   }
-  return { source: { kind: 'pglite', dumpFile } as const, teardown: async () => {} };
+  return { source: { kind: 'pglite', dumpFile, emptyDumpFile } as const, teardown: async () => {} };
 }
 
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/storyhouse-test', import.meta.url));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { freePort } from '../../scripts/free-port.mjs';
 import { connectPostgres, type Database, openDatabase } from '../src/db/database';
+import { writeMigratedEmbedded } from './database';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 /**
@@ -20,12 +21,21 @@ export { freePort };
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * The server of `npm start` (from its sources) on `port`, in a process group
+ * The server's built entry points, `main` (what `npm start` and the Docker image run) or `cli` (`migrate`,
+ * `create-admin`…): server/dist, which the API and cluster projects' global setups build from the
+ * current sources when these are newer (test/global-setup.ts).
+ */
+export function serverEntry(name: 'main' | 'cli'): string {
+  return path.join(root, 'server/dist', `${name}.js`);
+}
+
+/**
+ * The server of `npm start` on `port`, in a process group
  * of its own so SIGKILL reaches it all. Its output is dropped unless `stdout`
  * is a file descriptor to write it to.
  */
 export function startServer(port: number, env: Record<string, string>, stdout: 'ignore' | number = 'ignore'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  return spawn(process.execPath, [serverEntry('main')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', stdout, 'ignore'],
@@ -48,16 +58,24 @@ export async function waitForHealth(base: string, server: ChildProcess) {
 
 /**
  * The database the spawned server uses: an embedded folder, or (DATABASE_URL) a scratch PostgreSQL database, named
- * after the test (`name`) so two test files running at once never take the same one.
+ * after the test (`name`) so two test files running at once never take the same one. Empty (the server creates and
+ * migrates it), or with `migrated` a copy of the migrated template, for a test about something else than a first start.
  */
-export async function scratchDatabase(name: string): Promise<{
+export async function scratchDatabase(
+  name: string,
+  { migrated = false }: { migrated?: boolean } = {},
+): Promise<{
   env: Record<string, string>;
   open: () => Promise<Database>;
   drop: () => Promise<void>;
 }> {
   const source = inject('testDatabase');
   if (source.kind === 'postgres') {
-    const scratch: ScratchDatabase = await createScratchDatabase(source.adminUrl, `${source.prefix}_${name}`);
+    const scratch: ScratchDatabase = await createScratchDatabase(
+      source.adminUrl,
+      `${source.prefix}_${name}`,
+      migrated ? source.template : undefined,
+    );
     return {
       env: { DATABASE_URL: scratch.url },
       open: async () => connectPostgres(scratch.url, 4),
@@ -65,6 +83,7 @@ export async function scratchDatabase(name: string): Promise<{
     };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-${name}-`));
+  if (migrated) await writeMigratedEmbedded(path.join(dataDir, 'pglite'));
   return {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ DATA_DIR: dataDir }),

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, waitForHealth } from '../../test/spawned-server';
+import { writeMigratedEmbedded } from '../../test/database';
+import { freePort, serverEntry, startServer, waitForHealth } from '../../test/spawned-server';
 import { EmbeddedDatabaseBusyError, lockAddress, lockEmbedded } from './embedded-lock';
 
 /**
@@ -57,12 +58,14 @@ describe.skipIf(process.env.DATABASE_URL)('one process per embedded database (wi
     timeout: 120_000,
   }, async () => {
     const dataDir = newFolder();
+    // Already made and migrated: what is tested is the second start, not the first's.
+    await writeMigratedEmbedded(path.join(dataDir, 'pglite'));
     const port = await freePort();
     const first = startServer(port, { DATA_DIR: dataDir, DEMO_CONTENT: 'off' });
     servers.push(first);
     await waitForHealth(`http://127.0.0.1:${port}`, first);
 
-    const second = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const second = spawn(process.execPath, [serverEntry('main')], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, NODE_ENV: 'development', PORT: String(await freePort()), LOG_LEVEL: 'silent', DATA_DIR: dataDir },

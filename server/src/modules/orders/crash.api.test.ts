@@ -77,7 +77,7 @@ describe('a server killed during a burst of purchases', () => {
   afterAll(async () => cleanup?.());
 
   it('leaves no charge without a paid order or a refund, once another instance reconciled', { timeout: 180_000 }, async () => {
-    const database = await scratchDatabase('crash');
+    const database = await scratchDatabase('crash', { migrated: true });
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServer(port, database.env);
