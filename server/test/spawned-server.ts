@@ -39,7 +39,17 @@ export function startServer(port: number, env: Record<string, string>, stdout: '
     cwd: root,
     detached: true,
     stdio: ['ignore', stdout, 'ignore'],
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '100', ...env },
+    // The families these tests sign up have their passwords hashed at the demo cost: what they check is a kill, a stop,
+    // two servers, not the hash (password-cost.api.test.ts).
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_FACTOR: '100',
+      PASSWORD_HASH_COST: 'test',
+      ...env,
+    },
   });
 }
 
