@@ -7,6 +7,7 @@ export type { App };
 import { type Config, loadConfig } from '../src/config';
 import type { Database, Db } from '../src/db/database';
 import { runSeeders } from '../src/db/seed';
+import { DEMO_PASSWORD_HASH_PARAMS } from '../src/modules/accounts/password';
 import { createTestDatabase } from './database';
 
 /** A tiny stand-in for web/dist (Vite's index.html and one hashed asset), so pages are testable without a web build. */
@@ -41,7 +42,11 @@ export interface TestAppOptions {
   routes?: (app: App) => void | Promise<void>;
   /** Waits the delay of a sign-in after repeated failed logins (default: production's timer); record the delays instead. */
   loginDelay?: (ms: number) => Promise<void>;
-  /** The scrypt cost of new password hashes (default: production's); the fuzz, which signs up hundreds, passes a cheap one. */
+  /**
+   * The scrypt cost of new password hashes. Default: the demo accounts' cheap one, as the browser journeys' server
+   * (PASSWORD_HASH_COST=test); production's with NODE_ENV=production in `env`, as a production server must.
+   * password-cost.api.test.ts checks both.
+   */
   passwordHash?: AppOptions['passwordHash'];
 }
 
@@ -68,7 +73,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     webRoot: opts.webRoot === null ? undefined : (opts.webRoot ?? FIXTURE_WEB_ROOT),
     logger: opts.logger ?? false,
     loginDelay: opts.loginDelay,
-    passwordHash: opts.passwordHash,
+    passwordHash: opts.passwordHash ?? (opts.env?.NODE_ENV === 'production' ? undefined : DEMO_PASSWORD_HASH_PARAMS),
   });
   await opts.routes?.(app);
   await app.ready();

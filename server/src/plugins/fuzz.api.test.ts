@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs, createTestApp, type TestApp } from '../../test/app';
 import { createUser, signIn, type TestUser } from '../../test/factories';
-import { DEMO_PASSWORD_HASH_PARAMS } from '../modules/accounts/password';
 
 /**
  * No input makes a 500 (issue item 4). Every route and method the OpenAPI
@@ -88,8 +87,6 @@ beforeAll(async () => {
     webRoot: null,
     env: { RATE_LIMIT_FACTOR: '1000' },
     loginDelay: async () => {},
-    // Cheap scrypt: a valid sign-up or password change hashes a password, and the fuzz sends hundreds.
-    passwordHash: DEMO_PASSWORD_HASH_PARAMS,
     logger: { ...logs.logger, level: 'warn' },
     // What a contract that let a NUL or an overflow through would cause (hidden: not fuzzed).
     routes: (app) => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createTestDatabase } from '../../../test/database';
 import type { Database } from '../../db/database';
-import { DEMO_PASSWORD_HASH_PARAMS } from './password';
+import { DEMO_PASSWORD_HASH_PARAMS, PASSWORD_HASH_PARAMS } from './password';
 
 /**
  * The cost a new password is hashed at is an option of the app (buildApp's
@@ -57,13 +57,17 @@ describe('the scrypt cost of new passwords', () => {
     ).rejects.toThrow(/full scrypt cost/);
   });
 
-  it('a test app may choose a cheaper one, which only that app uses', async () => {
-    t = await createTestApp({ webRoot: null, database, passwordHash: DEMO_PASSWORD_HASH_PARAMS });
+  it('a test app hashes at the cheap cost unless it chooses the full one, which only that app uses', async () => {
+    t = await createTestApp({ webRoot: null, database });
     expect(await storedHashOfNewAccount(t)).toMatch(/^scrypt\$1024\$8\$1\$/);
     await t.close();
 
-    // The next app of the same worker (one module graph per worker: vitest isolate off) is back at the full cost.
+    t = await createTestApp({ webRoot: null, database, passwordHash: PASSWORD_HASH_PARAMS });
+    expect(await storedHashOfNewAccount(t)).toMatch(/^scrypt\$131072\$8\$1\$/);
+    await t.close();
+
+    // The next app of the same worker (one module graph per worker: vitest isolate off) is back at the cheap cost.
     t = await createTestApp({ webRoot: null, database });
-    expect(await storedHashOfNewAccount(t)).toMatch(/^scrypt\$131072\$/);
+    expect(await storedHashOfNewAccount(t)).toMatch(/^scrypt\$1024\$/);
   });
 });

@@ -123,7 +123,8 @@ describe('POST /crud/user-account (create)', () => {
       admin: false,
     });
     const row = await userRow(body.id);
-    expect(row.password_hash).toMatch(/^scrypt\$131072\$/);
+    // A salted scrypt hash (its production cost: accounts/password-cost.api.test.ts), never the password.
+    expect(row.password_hash).toMatch(/^scrypt\$\d+\$8\$1\$/);
     expect(await verifyPassword('listen-along-8', row.password_hash ?? '')).toBe(true);
     // The old session is gone: its cookie no longer signs anyone in.
     expect((await get('/crud/session', before)).json()).toMatchObject({ logged_in: false });
