@@ -67,6 +67,7 @@ describe('ProgressKeeper', () => {
     vi.stubGlobal('window', browser.window);
     vi.stubGlobal('navigator', browser.navigator);
     vi.stubGlobal('caches', {
+      has: async (name: string) => name === KEPT_CACHE,
       open: async (name: string) => (name === KEPT_CACHE ? cache : Promise.reject(new Error(name))),
       match: async (url: string, { cacheName }: { cacheName: string }) => {
         const body = cacheName === KEPT_CACHE ? browser.cache.get(url) : undefined;

@@ -38,6 +38,8 @@ async function readQueue(): Promise<Queue> {
 
 async function writeQueue(queue: Queue) {
   try {
+    // Nothing queued and no cache (none kept, or a sign-out emptied the device): opening it would make it again.
+    if (Object.keys(queue).length === 0 && !(await caches.has(KEPT_CACHE))) return;
     const cache = await caches.open(KEPT_CACHE);
     if (Object.keys(queue).length === 0) await cache.delete(PLACES_URL);
     else await cache.put(PLACES_URL, new Response(JSON.stringify(queue), { headers: { 'content-type': 'application/json' } }));

@@ -118,7 +118,8 @@ async function sweep(cache: Cache, urls?: readonly string[]) {
  * never finished are swept.
  */
 export async function keptAlbums(userId: number): Promise<Map<number, KeptAlbum>> {
-  if (!canKeep()) return new Map();
+  // No cache: nothing kept (opening it to look would make it again, after a sign-out emptied the device).
+  if (!canKeep() || !(await caches.has(KEPT_CACHE))) return new Map();
   const cache = await openCache();
   const record = await readRecord(cache, userId);
   const stored = new Set((await cache.keys()).map((request) => request.url));
@@ -212,7 +213,7 @@ export async function keepAlbum(
 
 /** Removes an album from `userId`'s record, then its files no other record names. */
 export async function removeKept(userId: number, productId: number) {
-  if (!canKeep()) return;
+  if (!canKeep() || !(await caches.has(KEPT_CACHE))) return;
   const cache = await openCache();
   const record = await readRecord(cache, userId);
   const kept = record[productId];
