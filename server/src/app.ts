@@ -46,7 +46,7 @@ import { libraryUserOf } from './modules/library/library.routes';
 import { libraryService } from './modules/library/library.service';
 import { loginRoutes } from './modules/login/login.routes';
 import { sessionRoutes } from './modules/login/session.routes';
-import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { mailboxEnabled, mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { resizedCopies } from './modules/media/images';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -228,6 +228,7 @@ export async function buildApp({
     root: webRoot,
     renderApp: await loadServerRender(webRoot, app.log),
     sites,
+    offPages: mailboxEnabled(config) ? [] : ['mailbox'],
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),
     resizedCopies: copies,
