@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { AppError } from './lib/errors';
+import { runPeriodically } from './lib/periodic';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -177,6 +178,14 @@ export async function buildApp({
   // One media storage (and one open-file cache) for streams, images and CMS downloads; readiness checks it too.
   const storage = createMediaStorage(config);
   app.addHook('onClose', async () => storage.close?.());
+  // What a crash left mid-upload (a local folder's temporary files) goes at start, and any left since within half an hour.
+  if (storage.removeLeftovers) {
+    runPeriodically(app, {
+      name: 'removing uploads a crash cut off',
+      everyMs: 15 * 60 * 1000,
+      run: async () => storage.removeLeftovers?.(),
+    });
+  }
   await app.register(healthRoutes, { storage });
   await app.register(sessionRoutes);
   await app.register(accountsRoutes);
