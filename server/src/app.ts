@@ -5,7 +5,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { AppError } from './lib/errors';
 import { runPeriodically } from './lib/periodic';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
@@ -76,6 +75,7 @@ import metrics from './plugins/metrics';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import siteLang, { resolveSiteLang, siteLangOptions } from './plugins/site-lang';
+import stopping from './plugins/stopping';
 import validation from './plugins/validation';
 import mail from './providers/mail/mail.plugin';
 import { createMediaStorage } from './providers/storage/storage-config';
@@ -149,21 +149,8 @@ export async function buildApp({
   await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
   await app.register(errors);
-  // Stopping (SIGTERM, a rolling upgrade): requests in flight finish; a new one is told to try again, and the
-  // connection closes so a proxy or browser goes to another server.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    reply.header('connection', 'close').header('retry-after', '5');
-    throw new AppError('unavailable', 'service_unavailable');
-  });
-  // An answer finished while stopping closes its connection too: a kept-alive one would hold the stop up.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  // Stopping (SIGTERM, a rolling upgrade): health says 503, every request is still answered, then the listener closes.
+  await app.register(stopping);
   await app.register(allowedHosts, { config });
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).
