@@ -5,7 +5,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
-import { AppError } from './lib/errors';
+import { runPeriodically } from './lib/periodic';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -46,7 +46,7 @@ import { libraryUserOf } from './modules/library/library.routes';
 import { libraryService } from './modules/library/library.service';
 import { loginRoutes } from './modules/login/login.routes';
 import { sessionRoutes } from './modules/login/session.routes';
-import { mailboxRoutes } from './modules/mailbox/mailbox.routes';
+import { mailboxEnabled, mailboxRoutes } from './modules/mailbox/mailbox.routes';
 import { resizedCopies } from './modules/media/images';
 import { imageRoutes } from './modules/media/images.routes';
 import { mediaRoutes } from './modules/media/media.routes';
@@ -75,6 +75,7 @@ import metrics from './plugins/metrics';
 import openapi from './plugins/openapi';
 import security from './plugins/security';
 import siteLang, { resolveSiteLang, siteLangOptions } from './plugins/site-lang';
+import stopping from './plugins/stopping';
 import validation from './plugins/validation';
 import mail from './providers/mail/mail.plugin';
 import { createMediaStorage } from './providers/storage/storage-config';
@@ -148,21 +149,8 @@ export async function buildApp({
   await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
   await app.register(errors);
-  // Stopping (SIGTERM, a rolling upgrade): requests in flight finish; a new one is told to try again, and the
-  // connection closes so a proxy or browser goes to another server.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
-    reply.header('connection', 'close').header('retry-after', '5');
-    throw new AppError('unavailable', 'service_unavailable');
-  });
-  // An answer finished while stopping closes its connection too: a kept-alive one would hold the stop up.
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
-  });
+  // Stopping (SIGTERM, a rolling upgrade): health says 503, every request is still answered, then the listener closes.
+  await app.register(stopping);
   await app.register(allowedHosts, { config });
   await app.register(validation, { checkResponses: config.NODE_ENV === 'test' });
   // The newsletter provider's JSONP endpoint is a script the web app loads (spec §7 Newsletter).
@@ -177,6 +165,14 @@ export async function buildApp({
   // One media storage (and one open-file cache) for streams, images and CMS downloads; readiness checks it too.
   const storage = createMediaStorage(config);
   app.addHook('onClose', async () => storage.close?.());
+  // What a crash left mid-upload (a local folder's temporary files) goes at start, and any left since within half an hour.
+  if (storage.removeLeftovers) {
+    runPeriodically(app, {
+      name: 'removing uploads a crash cut off',
+      everyMs: 15 * 60 * 1000,
+      run: async () => storage.removeLeftovers?.(),
+    });
+  }
   await app.register(healthRoutes, { storage });
   await app.register(sessionRoutes);
   await app.register(accountsRoutes);
@@ -228,6 +224,7 @@ export async function buildApp({
     root: webRoot,
     renderApp: await loadServerRender(webRoot, app.log),
     sites,
+    offPages: mailboxEnabled(config) ? [] : ['mailbox'],
     cmsPage: async (lang, path) => (await cms.page(lang, path))?.meta ?? null,
     storyPage: (slug) => catalogue.storyPage(slug),
     resizedCopies: copies,

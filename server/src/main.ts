@@ -83,7 +83,8 @@ async function main() {
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info({ signal }, 'shutting down');
-    await app.close();
+    // A signal drains first (health 503, every request answered) then closes; a crash closes at once.
+    await (err ? app.close() : app.stop());
     await database.close();
   });
 

@@ -57,4 +57,39 @@ describe('stopping the server', () => {
     const told = [200, 0, '503 service_unavailable'];
     expect((await Promise.all(answers)).filter((status) => !told.includes(status))).toEqual([]);
   });
+
+  it('answers every request of a burst in flight at SIGTERM (200 or 503, none reset), and says 503 on /healthz from the signal on', {
+    timeout: 120_000,
+  }, async () => {
+    const database = await scratchDatabase('shutdown-burst', { migrated: true });
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(port, { ...database.env, DEMO_CONTENT: 'off' });
+    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    cleanup = async () => {
+      if (server.exitCode === null && server.signalCode === null && server.pid) process.kill(-server.pid, 'SIGKILL');
+      await database.drop();
+    };
+    await waitForHealth(base, server);
+    // What each request got: its status, or how it failed (a reset: ECONNRESET, "other side closed").
+    const outcome = (path: string) =>
+      fetch(`${base}${path}`).then(
+        (res) => res.status,
+        (err: Error & { cause?: { code?: string; message?: string } }) => err.cause?.code ?? err.cause?.message ?? err.message,
+      );
+    const burst = Array.from({ length: 300 }, (_, i) => outcome(i % 2 ? '/healthz' : '/crud/session'));
+    await Promise.race(burst);
+
+    process.kill(server.pid as number, 'SIGTERM');
+    let health = await fetch(`${base}/healthz`);
+    while (health.status === 200) health = await fetch(`${base}/healthz`);
+
+    expect(health.status).toBe(503);
+    expect(((await health.json()) as { code: string }).code).toBe('service_unavailable');
+    const ready = await fetch(`${base}/readyz`);
+    expect([ready.status, ((await ready.json()) as { status: string }).status]).toEqual([503, 'stopping']);
+    const outcomes = await Promise.all(burst);
+    expect(outcomes.filter((o) => o !== 200 && o !== 503)).toEqual([]);
+    expect(await exited).toBe(0);
+  });
 });

@@ -131,6 +131,8 @@ export const errorCodes = [
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
   'giving_statement_empty',
+  // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
+  'invoice_cursor_unknown',
   // issue 29: the back office's orders
   'order_not_shippable',
   'order_not_paid',

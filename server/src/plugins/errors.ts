@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import { DatabaseUnavailableError } from '../db/connection-failure';
 import { translators } from '../i18n';
+import { closeAfterAnswer } from '../lib/close-after-answer';
 import { AppError } from '../lib/errors';
 import { PaymentUnavailableError } from '../providers/payments/payment-provider';
 import { StorageUnavailableError } from '../providers/storage/storage';
@@ -45,6 +46,8 @@ function send(
   if (status >= 500) body.request_id = request.id;
   // Every 429 says when to come back (RFC 6585): the limiter's remaining window, else a minute.
   if (status === 429) reply.header('retry-after', String(retryAfterSeconds(params)));
+  // Refused before its body arrived whole (413, an upload refused at its start): the connection closes after the answer.
+  if (status === 413 || request.raw.complete === false) closeAfterAnswer(request, reply);
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 

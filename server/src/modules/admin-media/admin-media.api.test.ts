@@ -1,11 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AdminMediaResponse, type AuditResponse, type MediaUploadResponse, mediaPaths } from '@storyhouse/contracts';
 import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createUser } from '../../../test/factories';
@@ -205,6 +206,75 @@ describe('an upload the browser gives up on', () => {
       expect(filesUnder(mediaOfItsOwn)).toEqual([]);
     } finally {
       await live.app.close();
+      rmSync(mediaOfItsOwn, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an upload over its limit, on a kept-alive connection', () => {
+  it('is answered 413 with Connection: close, and the server then closes the connection', async () => {
+    const mediaOfItsOwn = mkdtempSync(path.join(tmpdir(), 'storyhouse-413-'));
+    const live = await createTestApp({ database: t.database, env: { MEDIA_DIR: mediaOfItsOwn } });
+    try {
+      await live.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = live.app.server.address() as { port: number };
+      const body = multipartBody(Buffer.concat([COVER.subarray(0, 4), Buffer.alloc(21 * 1024 * 1024, 0)]), 'huge.jpg');
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      const ended = new Promise<void>((resolve) => socket.once('end', resolve));
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('latin1');
+      });
+      socket.write(
+        `POST /crud/admin/media?kind=image HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n` +
+          `Cookie: ${admin.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      );
+      // The body as a browser sends it: chunk after chunk, until the server answers.
+      for (let at = 0; at < body.payload.length && answer === ''; at += 64 * 1024) {
+        if (!socket.write(body.payload.subarray(at, at + 64 * 1024))) {
+          await new Promise((resolve) => {
+            socket.once('drain', resolve);
+            socket.once('data', resolve);
+          });
+        }
+      }
+
+      await ended;
+      const [head = '', json = ''] = answer.split('\r\n\r\n');
+      expect(head.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+      expect(head.toLowerCase()).toContain('\r\nconnection: close');
+      expect(JSON.parse(json)).toMatchObject({ code: 'media_too_large' });
+      socket.destroy();
+    } finally {
+      await live.close();
+      rmSync(mediaOfItsOwn, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an upload a crash cut off', () => {
+  it('leaves a temporary file that the server removes when it starts, and not one still being written', async () => {
+    const mediaOfItsOwn = mkdtempSync(path.join(tmpdir(), 'storyhouse-crashed-'));
+    const folder = path.join(mediaOfItsOwn, 'uploads/audio');
+    mkdirSync(folder, { recursive: true });
+    const file = (name: string, minutesAgo: number) => {
+      const at = path.join(folder, name);
+      writeFileSync(at, TRACK.subarray(0, 1000));
+      const when = new Date(Date.now() - minutesAgo * 60_000);
+      utimesSync(at, when, when);
+      return at;
+    };
+    const crashed = file('0f1e2d3c4b5a69788796a5b4c3d2e1f0.mp3.a1b2c3d4e5f6.tmp', 60);
+    const underWay = file('1f1e2d3c4b5a69788796a5b4c3d2e1f0.mp3.0a1b2c3d4e5f.tmp', 0);
+    const stored = file('2f1e2d3c4b5a69788796a5b4c3d2e1f0.mp3', 60);
+    const started = await createTestApp({ database: t.database, env: { MEDIA_DIR: mediaOfItsOwn } });
+    try {
+      await started.app.ready();
+
+      await vi.waitFor(() => expect(existsSync(crashed)).toBe(false), { timeout: 10_000 });
+      expect([existsSync(underWay), existsSync(stored)]).toEqual([true, true]);
+    } finally {
+      await started.close();
       rmSync(mediaOfItsOwn, { recursive: true, force: true });
     }
   });

@@ -357,29 +357,65 @@ describe('refunds from the back office', () => {
 });
 
 describe('the ministry’s daily digest (MINISTRY_ORDER_ALERTS=daily)', () => {
+  /** A family's paid order of a CD, not posted yet. */
+  async function orderToPost(app: TestApp['app'], email: string) {
+    await createUser(t.db, { email, password: 'listen-along', fname: 'Dora' });
+    const v = await logIn(app, { email, password: 'listen-along' });
+    await v.add(ids.cd);
+    const cartId = (await v.total()).json().cart.id;
+    expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    await payCart(v);
+    return t.db.selectFrom('orders').select(['id', 'number']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  }
+  const digests = async () => (await mailsTo('ministry@storyhouse.example')).filter((m) => m.subject.startsWith('To post:'));
+
   it('lists every order still to post once a day, on one instance, and no per-order alert', async () => {
     const daily = await createTestApp({ env: { MINISTRY_ORDER_ALERTS: 'daily' }, database: t.database });
     try {
-      const email = 'digest-family@example.test';
-      await createUser(t.db, { email, password: 'listen-along', fname: 'Dora' });
-      const v = await logIn(daily.app, { email, password: 'listen-along' });
-      await v.add(ids.cd);
-      const cartId = (await v.total()).json().cart.id;
-      expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
-      await payCart(v);
-      const order = await t.db.selectFrom('orders').select(['id', 'number']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+      const order = await orderToPost(daily.app, 'digest-family@example.test');
       expect((await mailsTo('ministry@storyhouse.example')).filter((m) => m.order_id === order.id)).toEqual([]);
 
       const day = new Date('2031-03-02T08:00:00Z');
       const [one, two] = await Promise.all([daily.app.sendMinistryDigest(day), daily.app.sendMinistryDigest(day)]);
       expect([one, two].filter((n) => n > 0)).toHaveLength(1);
-      const digests = (await mailsTo('ministry@storyhouse.example')).filter((m) => m.subject.startsWith('To post:'));
-      expect(digests).toHaveLength(1);
-      expect(digests[0]?.text_body).toContain(order.number);
-      expect(digests[0]?.text_body).toContain('/admin/orders?filter=to_ship');
+      const sent = await digests();
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.text_body).toContain(order.number);
+      expect(sent[0]?.text_body).toContain('/admin/orders?filter=to_ship');
       expect(await daily.app.sendMinistryDigest(new Date('2031-03-02T23:00:00Z'))).toBe(0);
       expect(await daily.app.sendMinistryDigest(new Date('2031-03-03T08:00:00Z'))).toBeGreaterThan(0);
     } finally {
+      await daily.close();
+    }
+  });
+
+  it('keeps the day for the next run when its e-mail could not be queued (claimed and queued together or not at all)', async () => {
+    const daily = await createTestApp({ env: { MINISTRY_ORDER_ALERTS: 'daily' }, database: t.database });
+    // The outbox refuses the digest, as a server dying between the claim and the e-mail would leave it.
+    await sql`create function refuse_digest() returns trigger language plpgsql as $$
+      begin
+        if new.subject like 'To post:%' then raise exception 'outbox unavailable'; end if;
+        return new;
+      end $$`.execute(t.db);
+    await sql`create trigger refuse_digest before insert on mail_outbox for each row execute function refuse_digest()`.execute(
+      t.db,
+    );
+    try {
+      const order = await orderToPost(daily.app, 'digest-later@example.test');
+      const day = new Date('2032-06-01T08:00:00Z');
+      const before = (await digests()).length;
+
+      await expect(daily.app.sendMinistryDigest(day)).rejects.toThrow();
+      await sql`drop trigger refuse_digest on mail_outbox`.execute(t.db);
+
+      expect(await daily.app.sendMinistryDigest(day)).toBeGreaterThan(0);
+      const sent = await digests();
+      expect(sent).toHaveLength(before + 1);
+      expect(sent.at(-1)?.text_body).toContain(order.number);
+      expect(await daily.app.sendMinistryDigest(day)).toBe(0);
+    } finally {
+      await sql`drop trigger if exists refuse_digest on mail_outbox`.execute(t.db);
+      await sql`drop function refuse_digest()`.execute(t.db);
       await daily.close();
     }
   });

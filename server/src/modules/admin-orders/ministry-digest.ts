@@ -1,5 +1,4 @@
 import type { LangCode } from '@storyhouse/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { translators } from '../../i18n';
 import { mailDate } from '../../mail/format';
@@ -9,6 +8,8 @@ import { adminOrdersRepository } from './admin-orders.repository';
 
 /** The most orders one digest lists (the link opens them all). */
 const DIGEST_MAX = 200;
+/** The ministry's e-mails are in English (its admin origin's language). */
+const DIGEST_LANG: LangCode = 'en';
 
 /**
  * Issue 29 item 3, the daily option (MINISTRY_ORDER_ALERTS=daily): once a
@@ -17,19 +18,30 @@ const DIGEST_MAX = 200;
  * marked shipped yet, oldest first, so no parcel waits unseen. Nothing is
  * sent on a day with nothing to post. Answers how many orders it listed
  * (0 when the day was claimed already).
+ *
+ * The day is claimed and the e-mail queued in one transaction: a second
+ * server's claim waits on the first's row and then finds the day taken, and
+ * a server that fails (or dies) before the e-mail is queued leaves the day
+ * unclaimed, for the next run of any server.
  */
-export async function sendMinistryDigest(db: Db, to: string, adminOrigin: string, day: string) {
-  const claimed = await sql<{ name: string }>`
-    insert into daily_jobs (name, last_day) values ('ministry-digest', ${day}::date)
-    on conflict (name) do update set last_day = excluded.last_day where daily_jobs.last_day < excluded.last_day
-    returning name`.execute(db);
-  if (claimed.rows.length === 0) return 0;
-  const { rows, count } = await adminOrdersRepository(db).list({ filter: 'to_ship', search: '' }, 1, DIGEST_MAX);
-  if (count === 0) return 0;
-  const lang: LangCode = 'en';
+export function sendMinistryDigest(db: Db, to: string, adminOrigin: string, day: string) {
+  return db.transaction().execute(async (trx) => {
+    const repo = adminOrdersRepository(trx);
+    if (!(await repo.claimDay('ministry-digest', day))) return 0;
+    const { rows, count } = await repo.list({ filter: 'to_ship', search: '' }, 1, DIGEST_MAX);
+    if (count === 0) return 0;
+    await enqueueMail(trx, { lang_code: DIGEST_LANG, to, ...(await digestMail(rows, count, adminOrigin)) });
+    return count;
+  });
+}
+
+type ToShip = Awaited<ReturnType<ReturnType<typeof adminOrdersRepository>['list']>>['rows'];
+
+function digestMail(rows: ToShip, count: number, adminOrigin: string) {
+  const lang = DIGEST_LANG;
   const t = translators[lang];
   const oldestFirst = [...rows].reverse();
-  const mail = await renderMail({
+  return renderMail({
     lang,
     subject: t('orders.ministryDigest.subject', { count }),
     blocks: [
@@ -51,6 +63,4 @@ export async function sendMinistryDigest(db: Db, to: string, adminOrigin: string
       },
     ],
   });
-  await enqueueMail(db, { lang_code: lang, to, ...mail });
-  return count;
 }

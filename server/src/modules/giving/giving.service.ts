@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { enqueueMail } from '../../providers/mail/outbox';
+import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { givingRepository } from './giving.repository';
 import { givingStatementMail } from './giving-mail';
 
@@ -13,6 +14,12 @@ import { givingStatementMail } from './giving-mail';
  * no gift has nothing to send (409 giving_statement_empty); a year not
  * begun yet is refused the same way by having no gifts.
  */
+/**
+ * Each statement is an e-mail to the donor's own address, whether they ask for it or an admin sends it: a few a day
+ * to one account are plenty, and no more can fill their inbox (429 rate_limited, counted per account, not per caller).
+ */
+export const GIVING_STATEMENT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds: 24 * 60 * 60 };
+
 export function givingService(db: Db) {
   const repo = givingRepository(db);
   return {
@@ -36,6 +43,7 @@ export function givingService(db: Db) {
     },
 
     async sendStatement(userId: number, year: number, lang: LangCode): Promise<GivingStatementResponse> {
+      await enforceRateLimit(db, `giving-statement:${userId}`, GIVING_STATEMENT_RATE_LIMIT);
       const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
       if (gifts.length === 0) throw new AppError('conflict', 'giving_statement_empty', { year });
       const donor = await repo.donor(userId);

@@ -12,7 +12,8 @@ const CHECK_TIMEOUT_MS = 3000;
 const Check = z.enum(['ok', 'failed']);
 const ReadinessResponse = z
   .object({
-    status: z.enum(['ready', 'not_ready']),
+    /** `stopping`: the server got its stop signal (SIGTERM); it finishes what it has and takes nothing new. */
+    status: z.enum(['ready', 'not_ready', 'stopping']),
     checks: z.object({ database: Check, migrations: Check, storage: Check }),
     /** The migrations the code knows that the database has not applied. */
     pending_migrations: z.array(z.string()).optional(),
@@ -34,8 +35,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (
   // Alive: the process answers and its database does (a load balancer's check; unchanged since issue 1).
   app.get(
     '/healthz',
-    { schema: { tags: ['ops'], summary: 'Liveness and database check', response: { 200: HealthResponse } } },
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'Liveness and database check (503 from the stop signal on)',
+        response: { 200: HealthResponse },
+      },
+    },
     async (request, reply) => {
+      // Stopping: a proxy takes this server out at once, before its listener closes (decision 041).
+      if (app.stopping) throw new AppError('unavailable', 'service_unavailable');
       try {
         await pingDatabase(app.db);
       } catch (err) {
@@ -53,7 +62,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (
     {
       schema: {
         tags: ['ops'],
-        summary: 'Readiness: database, migrations and storage',
+        summary: 'Readiness: database, migrations and storage (503 `stopping` from the stop signal on)',
         response: { 200: ReadinessResponse, 503: ReadinessResponse },
       },
     },
@@ -80,10 +89,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (
         run('storage', () => storage.stat(PROBE_KEY)),
       ]);
       const checks = { database, migrations, storage: stored };
-      const ready = Object.values(checks).every((c) => c === 'ok');
+      const ready = !app.stopping && Object.values(checks).every((c) => c === 'ok');
       reply.header('cache-control', 'no-store').code(ready ? 200 : 503);
       return {
-        status: ready ? ('ready' as const) : ('not_ready' as const),
+        status: app.stopping ? ('stopping' as const) : ready ? ('ready' as const) : ('not_ready' as const),
         checks,
         ...(pending ? { pending_migrations: pending } : {}),
       };

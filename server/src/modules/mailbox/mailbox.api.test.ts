@@ -175,6 +175,20 @@ describe('the developer mailbox in production', () => {
     }
   });
 
+  it('has no page where it is off: /dev/mailbox is the not-found page, 404, and is a page where it is on', async () => {
+    const off = await createTestApp({ database, env: { NODE_ENV: 'production', PAYMENTS: 'test' } });
+    const on = await createTestApp({ database, env: { MAILBOX_PAGE: 'true' } });
+    try {
+      const page = await off.app.inject({ url: '/dev/mailbox' });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+      expect(page.body).toContain('<title>Page not found · Storyhouse</title>');
+      expect((await on.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+
   it('does not exist by default on a server that sends its mail by SMTP, even outside production', async () => {
     const t = await createTestApp({
       database,

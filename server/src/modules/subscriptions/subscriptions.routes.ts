@@ -48,6 +48,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       schema: {
         tags,
         summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
+        description:
+          'A cursor that is not an invoice of this subscription (unknown, or of another) is 400 invoice_cursor_unknown.',
         querystring: InvoicesQuery,
         response: { 200: InvoicesResponse },
       },
@@ -61,6 +63,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       schema: {
         tags,
         summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
+        description:
+          'A cursor that is not an invoice of this subscription (unknown, or of another) is 400 invoice_cursor_unknown.',
         params: SubscriptionParams,
         querystring: InvoicesQuery,
         response: { 200: InvoicesResponse },

@@ -282,8 +282,9 @@ export function subscriptionsService(
         );
         return { data: page.data.filter((i) => i.status !== 'draft').map((i) => toInvoice(item, i)), has_more: page.has_more };
       } catch (error) {
-        // A cursor that is not an invoice of this subscription.
-        if (error instanceof PaymentRequestError) throw new AppError('invalid_data', 'bad_request', {}, undefined, error);
+        // A cursor that is not an invoice of this subscription (unknown, or another family's): a code of its own.
+        if (error instanceof PaymentRequestError)
+          throw new AppError('invalid_data', 'invoice_cursor_unknown', {}, undefined, error);
         throw error;
       }
     },

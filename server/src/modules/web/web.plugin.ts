@@ -46,6 +46,8 @@ export interface WebOptions {
   firstData?: (request: FastifyRequest, page: FirstPage) => Promise<string>;
   /** The web build's server render (server-render.ts, decision 015); undefined leaves every page to the browser. */
   renderApp?: RenderApp;
+  /** Pages this server has turned off (the developer mailbox where MAILBOX_PAGE is off): the not-found page, 404. */
+  offPages?: readonly AnyPageRouteId[];
 }
 
 /** The query string of a request's address, with its `?` (or nothing). */
@@ -84,7 +86,7 @@ const cacheOf = (id: AnyPageRouteId | undefined) =>
 export default fp<WebOptions>(
   async (
     app: FastifyInstance,
-    { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, signedIn, firstData, renderApp },
+    { root, sites, cmsPage, storyPage, resizedCopies, freeStoryCover, signedIn, firstData, renderApp, offPages = [] },
   ) => {
     const indexFile = root ? path.join(root, 'index.html') : undefined;
     const template = indexFile && existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
@@ -219,6 +221,7 @@ export default fp<WebOptions>(
       id: AnyPageRouteId,
       params: unknown,
     ): Promise<{ exists: boolean; cover?: string | null; movedTo?: string }> => {
+      if (offPages.includes(id)) return { exists: false };
       if (id !== 'story') return { exists: true };
       const { slug } = params as { slug?: string };
       const story = slug ? await storyPage(slug) : null;

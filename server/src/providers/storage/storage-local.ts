@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { close, createReadStream, createWriteStream, fstat, open, read } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { finished, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +33,16 @@ const WRITE_CHUNK = 1024 * 1024;
  */
 const OPEN_FILE_MS = 5000;
 const OPEN_FILES_MAX = 500;
+
+/** The temporary file a write streams into beside its key (`<key>.<12 hex>.tmp`), renamed over the key once whole. */
+const temporaryName = (file: string) => `${file}.${randomBytes(6).toString('hex')}.tmp`;
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
+/**
+ * A temporary file unchanged for this long is a crashed write's: a write under way adds to its file every few
+ * seconds at worst (an upload is refused long before: the client's connection times out), and one of another server
+ * on the same folder (the new one of a rolling upgrade starting while the old one still takes an upload) is left be.
+ */
+const LEFTOVER_MS = 15 * 60 * 1000;
 
 /** Errors that mean "no such file" for a key (a folder in the way, a name too long, ...). */
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ENAMETOOLONG']);
@@ -180,7 +190,7 @@ export class LocalStorage implements Storage {
       throw unavailable(err, `write ${key}`);
     });
     // Write aside, then rename: another process reading the key sees the old file or the new one, never half.
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const temp = temporaryName(file);
     try {
       await writeFile(temp, data);
       await rename(temp, file);
@@ -204,7 +214,7 @@ export class LocalStorage implements Storage {
     await mkdir(path.dirname(file), { recursive: true }).catch((err) => {
       throw unavailable(err, `write ${key}`);
     });
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    const temp = temporaryName(file);
     let size = 0;
     const out = createWriteStream(temp, { flags: 'wx', flush: true, highWaterMark: WRITE_CHUNK });
     try {
@@ -246,6 +256,29 @@ export class LocalStorage implements Storage {
         break; // not empty (or already gone): the folders above are in use too
       }
     }
+  }
+
+  /**
+   * Deletes the temporary files a crash left (a server killed mid-upload): any under the folder that nothing has
+   * written to for LEFTOVER_MS. Answers how many went.
+   */
+  async removeLeftovers(now = Date.now()): Promise<number> {
+    let names: string[];
+    try {
+      names = await readdir(this.root, { recursive: true });
+    } catch (err) {
+      if (MISSING.has((err as NodeJS.ErrnoException).code ?? '')) return 0;
+      throw unavailable(err, 'list the media folder');
+    }
+    let removed = 0;
+    for (const name of names.filter((n) => TEMPORARY.test(n))) {
+      const file = path.join(this.root, name);
+      const written = await stat(file).then((s) => (s.isFile() ? s.mtimeMs : undefined), ignore);
+      if (written === undefined || now - written < LEFTOVER_MS) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   /** Closes every open file (the app is shutting down). */

@@ -37,6 +37,12 @@ export interface Storage {
   writeStream(key: string, source: Readable, contentType: string, limit: number): Promise<number>;
   /** Deletes a file (an upload the uploader gave up on once it was stored); a reader already streaming it keeps it. */
   remove?(key: string): Promise<void>;
+  /**
+   * Deletes what a server that died mid-write left behind (a local folder's temporary files), at start and with the
+   * hourly sweep; answers how many. Only what nothing has written to for a while: another server on the same folder
+   * (the new one of a rolling upgrade) may be writing its own.
+   */
+  removeLeftovers?(): Promise<number>;
   /** Releases what the storage holds open (the app is closing). */
   close?(): void;
 }
