@@ -154,7 +154,10 @@ test.describe('a session that ends', () => {
   });
 });
 
-test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it on the user list', async ({ page, t }) => {
+test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it on the user list', async ({
+  page,
+  t,
+}) => {
   await page.goto('/login');
   await loginFromPage(page, t, DEMO_ADMIN);
 
