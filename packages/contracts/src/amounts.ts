@@ -24,22 +24,25 @@ export interface UsdRange {
  */
 export const roundToCents = (usd: number) => Math.round(Number((usd * 100).toPrecision(12))) / 100;
 
+/** A number of dollars from `min` ("The smallest amount is $1", the message naming it) to `max`. */
+const withinRange = (amount: z.ZodNumber, { min, max }: UsdRange) => amount.min(min, { error: 'validation.amountMin' }).max(max);
+
 /**
- * An amount in a request, in dollars: at least `min` ("The smallest amount
- * is $1", the message naming it), whole cents (the form rounds a typed
- * amount to cents before sending it), at most `max`. No coercion: "25" or
- * NaN are not amounts.
+ * An amount in a request, in dollars: at least `min`, whole cents (the
+ * form rounds a typed amount to cents before sending it), at most `max`.
+ * No coercion: "25" or NaN are not amounts.
  */
-export const usdAmount = ({ min, max }: UsdRange, params?: Parameters<typeof z.number>[0]) =>
-  z.number(params).min(min, { error: 'validation.amountMin' }).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
+export const usdAmount = (range: UsdRange, params?: Parameters<typeof z.number>[0]) =>
+  withinRange(z.number(params), range).refine(isWholeCents, { error: 'validation.wholeCents' });
 
 /**
  * An amount the family chose (spec §5 Gift card, Donation), in a request:
  * any number, rounded to the cent (12.345 is taken as 12.35, never refused
- * for its third decimal), then checked like usdAmount. The form rounds the
- * same way before sending (typedUsdAmount), so both sides agree on the cents.
+ * for its third decimal), then held to the range. The form rounds the same
+ * way before sending (typedUsdAmount), so both sides agree on the cents.
+ * Rounded in place (`overwrite`), so the schema stays a bounded number.
  */
-export const roundedUsdAmount = (range: UsdRange) => z.number().transform(roundToCents).pipe(usdAmount(range));
+export const roundedUsdAmount = (range: UsdRange) => withinRange(z.number().overwrite(roundToCents), range);
 
 /**
  * What a typed amount may look like: plain digits with a decimal point
