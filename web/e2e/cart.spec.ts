@@ -45,6 +45,7 @@ test('adding from a story page shows the counter on the cart, not on the shop en
   await page.getByRole('button', { name: t('catalogue.addTrack', { title: t('catalogue.digitalAlbum') }) }).click();
   await expect(cartLink(page, t, 2)).toBeVisible();
 
+  // Spec §2 Shell gives the shop entry the count too; issue 27 item 10 asked for the cart only (decision 042).
   const shop = demoNavigation[siteLang][1]!.title;
   await expect(mainNavigation(page, t).getByRole('link', { name: shop, exact: true })).toHaveText(shop);
 
@@ -158,6 +159,22 @@ test.describe('on a phone', () => {
     const box = await cover.boundingBox();
     expect(box?.width).toBeGreaterThanOrEqual(56);
     expect(box?.width).toBeLessThanOrEqual(100);
+  });
+
+  // Spec §2 Store product list's "mobile cart counter link" (decision 042): the header's cart link is it.
+  test('the shop’s cart counter is the header’s cart link', async ({ page, t, siteLang }) => {
+    await addToCart(page, siteLang, ['physicalAlbum']);
+    await page.goto(siteLang === 'es' ? '/tienda' : '/shop');
+    await expect(page.getByRole('main').getByRole('list').first()).toBeVisible();
+
+    const cart = cartLink(page, t, 1);
+    await expect(cart).toBeInViewport();
+    await expect(cart).toContainText('1');
+    // One counter on the screen: the list has none of its own.
+    await expect(page.getByRole('link', { name: t('shell.cartWithCount', { count: 1 }) })).toHaveCount(1);
+
+    await cart.click();
+    await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
   });
 });
 

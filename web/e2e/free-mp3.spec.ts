@@ -122,7 +122,11 @@ test('the thank-you page opened directly, with no completed form, leads to the f
   await expect(page.getByRole('link', { name: t('freeMp3.download') })).toHaveCount(0);
 });
 
-test('a listener under 18 gets the MP3 without joining the newsletter', async ({ page, t, siteLang }) => {
+test('a listener under 18 gets the MP3 without joining the newsletter, and is told why', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const address = `mp3-child-${siteLang}-${Date.now()}@example.test`;
   const signUps = watchSignUps(page);
   await page.goto('/get-a-free-mp3');
@@ -133,6 +137,8 @@ test('a listener under 18 gets the MP3 without joining the newsletter', async ({
 
   await expect(page).toHaveURL(new RegExp(`${successPath[siteLang]}$`));
   await expect(page.getByRole('link', { name: t('freeMp3.download') })).toBeVisible();
+  // Spec §5's message, for the newsletter only (decision 042: §4 gives the story to every age).
+  await expect(page.getByRole('status').filter({ hasText: t('freeMp3.underAge') })).toBeVisible();
   expect(signUps).toEqual([]);
 });
 

@@ -154,7 +154,10 @@ test.describe('a session that ends', () => {
   });
 });
 
-test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it', async ({ page, t }) => {
+test('an admin lands on /admin, impersonates the demo customer, sees the banner, and ends it on the user list', async ({
+  page,
+  t,
+}) => {
   await page.goto('/login');
   await loginFromPage(page, t, DEMO_ADMIN);
 
@@ -182,8 +185,9 @@ test('an admin lands on /admin, impersonates the demo customer, sees the banner,
 
   await end.click();
 
-  await expect(page).toHaveURL(/\/admin$/, AFTER_LOGIN);
-  await expect(page.getByRole('heading', { level: 1, name: t('admin.title') })).toBeVisible();
+  // Spec §2 Shell: ending it goes to the admin user list.
+  await expect(page).toHaveURL(/\/admin\/users$/, AFTER_LOGIN);
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.users') })).toBeVisible();
   await expect(page.getByRole('button', { name: t('accountsLogin.endImpersonation') })).toHaveCount(0);
 });
 

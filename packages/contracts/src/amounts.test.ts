@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWholeCents, typedUsdAmount, usdAmount } from './amounts';
+import { isWholeCents, roundedUsdAmount, roundToCents, typedUsdAmount, usdAmount } from './amounts';
 import { issueMessage } from './validation';
 
 const messageOf = (result: { success: boolean; error?: { issues: Parameters<typeof issueMessage>[0][] } }) =>
@@ -37,6 +37,36 @@ describe('an amount in a request (usdAmount)', () => {
   });
 });
 
+describe('rounding to the cent (spec §5 Gift card, Donation)', () => {
+  it.each([
+    [12.345, 12.35],
+    [1.005, 1.01],
+    [10.555, 10.56],
+    [0.994, 0.99],
+    [19.99, 19.99],
+    [100_000, 100_000],
+  ])('rounds %d to %d, halves up', (usd, cents) => {
+    expect(roundToCents(usd)).toBe(cents);
+  });
+});
+
+describe('an amount the family chose, in a request (roundedUsdAmount)', () => {
+  it('takes a third decimal rounded to the cent rather than refusing it', () => {
+    expect(roundedUsdAmount(ONE_TO_100).parse(12.345)).toBe(12.35);
+    expect(roundedUsdAmount(ONE_TO_100).parse(0.995)).toBe(1);
+  });
+
+  it.each([
+    [0.994, 'validation.amountMin'],
+    [0, 'validation.amountMin'],
+    [100.005, 'validation.tooBig'],
+    ['25', 'validation.invalid'],
+    [Number.NaN, 'validation.invalid'],
+  ])('refuses %j (%s) once rounded', (amount, key) => {
+    expect(messageOf(roundedUsdAmount(ONE_TO_100).safeParse(amount, { reportInput: true }))?.key).toBe(key);
+  });
+});
+
 describe('an amount typed in a form (typedUsdAmount)', () => {
   it.each([
     ['25', 25],
@@ -49,6 +79,7 @@ describe('an amount typed in a form (typedUsdAmount)', () => {
     ['7.', 7],
     ['10.555', 10.56],
     ['0.005', 0.01],
+    ['1.005', 1.01],
   ])('reads %j as %d, rounded to the cent', (typed, amount) => {
     expect(typedUsdAmount({ min: 0.01, max: 100 }).parse(typed)).toBe(amount);
   });

@@ -18,13 +18,31 @@ export interface UsdRange {
 }
 
 /**
- * An amount in a request, in dollars: at least `min` ("The smallest amount
- * is $1", the message naming it), whole cents (the form rounds a typed
- * amount to cents before sending it), at most `max`. No coercion: "25" or
- * NaN are not amounts.
+ * Dollars rounded to the nearest cent, halves up (spec §5 Gift card,
+ * Donation: "rounded to cents"; 12.345 → 12.35, 1.005 → 1.01): the decimal
+ * as written, not its binary neighbour (1.005 × 100 is 100.49999…).
  */
-export const usdAmount = ({ min, max }: UsdRange, params?: Parameters<typeof z.number>[0]) =>
-  z.number(params).min(min, { error: 'validation.amountMin' }).max(max).refine(isWholeCents, { error: 'validation.wholeCents' });
+export const roundToCents = (usd: number) => Math.round(Number((usd * 100).toPrecision(12))) / 100;
+
+/** A number of dollars from `min` ("The smallest amount is $1", the message naming it) to `max`. */
+const withinRange = (amount: z.ZodNumber, { min, max }: UsdRange) => amount.min(min, { error: 'validation.amountMin' }).max(max);
+
+/**
+ * An amount in a request, in dollars: at least `min`, whole cents (the
+ * form rounds a typed amount to cents before sending it), at most `max`.
+ * No coercion: "25" or NaN are not amounts.
+ */
+export const usdAmount = (range: UsdRange, params?: Parameters<typeof z.number>[0]) =>
+  withinRange(z.number(params), range).refine(isWholeCents, { error: 'validation.wholeCents' });
+
+/**
+ * An amount the family chose (spec §5 Gift card, Donation), in a request:
+ * any number, rounded to the cent (12.345 is taken as 12.35, never refused
+ * for its third decimal), then held to the range. The form rounds the same
+ * way before sending (typedUsdAmount), so both sides agree on the cents.
+ * Rounded in place (`overwrite`), so the schema stays a bounded number.
+ */
+export const roundedUsdAmount = (range: UsdRange) => withinRange(z.number().overwrite(roundToCents), range);
 
 /**
  * What a typed amount may look like: plain digits with a decimal point
@@ -37,7 +55,7 @@ const TYPED_AMOUNT = /^-?(?:\d+(?:\.\d*)?|\.\d+|\d+,\d{1,2})$/;
 
 /** A typed amount rounded to the cent, or NaN when it is not written as an amount. */
 const readTypedAmount = (typed: string) =>
-  TYPED_AMOUNT.test(typed) ? Math.round(Number(typed.replace(',', '.')) * 100) / 100 : Number.NaN;
+  TYPED_AMOUNT.test(typed) ? roundToCents(Number(typed.replace(',', '.'))) : Number.NaN;
 
 /**
  * An amount as a form field holds it ("25", "10.555", "7,5"): read as a

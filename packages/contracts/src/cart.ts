@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CartAddresses, FreeShippingStatus, ShippingType } from './addresses';
-import { type UsdRange, usdAmount } from './amounts';
+import { roundedUsdAmount, type UsdRange } from './amounts';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { EmailAddress } from './forms-contact';
@@ -180,9 +180,10 @@ const recipientFields = {
 /** Issue 12 item 4: the largest donation line, in dollars. */
 export const MAX_DONATION_USD = 100_000;
 /**
- * Issue 26 item 10: the smallest donation line, in dollars. A card cannot
- * be charged less than $0.50 (the processor's minimum), so a smaller gift
- * could be put in the cart but never paid.
+ * Issue 26 item 10, decision 043: the smallest donation line, in dollars
+ * (spec §5 says "above 0"). A card cannot be charged less than $0.50 (the
+ * processor's minimum), so a smaller gift could be put in the cart but
+ * never paid.
  */
 export const MIN_DONATION_USD = 1;
 /** What one donation line may be, in dollars (the Donations page, the cart's general donation, the API). */
@@ -207,7 +208,8 @@ export const DonationInput = z.strictObject({
   title: requiredText(200),
   description: optionalText(300),
   code: requiredText(60),
-  amount: usdAmount(DONATION_USD),
+  /** Dollars, rounded to the cent (spec §5: 12.345 is $12.35), from $1 (decision 043) to $100,000. */
+  amount: roundedUsdAmount(DONATION_USD),
   type: z.enum(['donation', 'recurring_donation']),
 });
 export type DonationInput = z.input<typeof DonationInput>;
@@ -224,7 +226,7 @@ export const DonationLineQuery = SiteQuery.extend({ line_id: QueryId });
 
 /** Issue 12 item 5: the largest gift card, in dollars. */
 export const MAX_GIFT_CARD_USD = 500;
-/** Issue 26 item 10: the smallest gift card, in dollars (below the processor's $0.50 minimum a card could never be paid). */
+/** Issue 26 item 10, decision 043: the smallest gift card, in dollars (below the processor's $0.50 minimum a card could never be paid). */
 export const MIN_GIFT_CARD_USD = 1;
 /** What a gift card may be, in dollars (the Gift card page and the API). */
 export const GIFT_CARD_USD: UsdRange = { min: MIN_GIFT_CARD_USD, max: MAX_GIFT_CARD_USD };
@@ -249,7 +251,11 @@ export const GIFT_CARD_PRESETS_USD = [25, 50, 75, 100] as const;
  * completed). Never taxed, discounted or paid with a gift card's balance.
  * Answers the new CartTotal; DELETE /crud/cart-session/gift-card removes it.
  */
-export const GiftCardBody = z.strictObject({ amount: usdAmount(GIFT_CARD_USD), ...recipientFields });
+export const GiftCardBody = z.strictObject({
+  /** Dollars, rounded to the cent (spec §5: 12.345 is $12.35), from $1 (decision 043) to $500. */
+  amount: roundedUsdAmount(GIFT_CARD_USD),
+  ...recipientFields,
+});
 export type GiftCardBody = z.input<typeof GiftCardBody>;
 
 /**

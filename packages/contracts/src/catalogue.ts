@@ -61,6 +61,14 @@ export const Track = z
     sku_id: z.number().int(),
     title: z.string(),
     description: z.string(),
+    /**
+     * Spec §3 Track: the sku's description. A track is its own sku here (no
+     * separate sku record behind it), so this is the same text as
+     * `description`; a client of the seed's API reads it under this name.
+     */
+    sku_description: z.string(),
+    /** Spec §3 Track: the title of the album it belongs to (the player and a track listed outside its album name it). */
+    album: z.string(),
     order_index: z.number().int(),
     length_seconds: z.number().int(),
     full_price_usd: Usd,
@@ -92,11 +100,24 @@ export const Product = z
     url: z.string().describe('Story page path'),
     /** Square cover (mediaPaths.image URL). */
     primary_image: z.string().nullable(),
+    /**
+     * Spec §3 Product: the cover as a path of this site, to resize (GET
+     * /crud/image/resize?url=) or to prefix with the API's origin. The same
+     * as `primary_image`, which is always such a path here.
+     */
+    imageRelative: z.string().nullable(),
     /** Wide banner (mediaPaths.image URL), when the product has one. */
     wide_image: z.string().nullable(),
     /** YYYY-MM-DD */
     release_date: z.string().nullable(),
+    /**
+     * On sale in the shop (a withdrawn product is not). A boolean, where the
+     * seed's answer had 1 or 0 (decision 042: `true` reads as available
+     * wherever a client tests the field's truth).
+     */
     is_available: z.boolean(),
+    /** Spec §3 Product: `is_available` under the seed client's name. */
+    isAvailable: z.boolean(),
     isStory: z.boolean(),
     isBook: z.boolean(),
     is_free_streaming: z.boolean(),
@@ -111,6 +132,8 @@ export const Product = z
     updated_at: z.string(),
     /** The product's purchase options (digital album, CD, book), tracks excluded; hidden skus never. */
     skus: z.array(Sku),
+    /** Spec §3 Product: its album offers, of `skus`: the digital album, then the CD (physical); empty for a book alone. */
+    albums: z.array(Sku),
     /** The album's tracks in order. */
     tracks: z.array(Track),
     digitalAlbum: Sku.nullable(),

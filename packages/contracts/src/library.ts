@@ -82,7 +82,7 @@ export type LibraryAlbum = z.infer<typeof LibraryAlbum>;
 export const MyLibraryQuery = SiteQuery.extend({
   page: wholeNumberParam(1, 100000).default(1),
   search: text().trim().max(200).optional(),
-  /** Default: all languages (the filter's first choice). */
+  /** Default: all languages (the filter's first choice), not the site's as spec §9 says: decision 042. */
   lang_code: z.union([LangCode, z.literal('all')]).optional(),
 });
 export type MyLibraryQuery = z.infer<typeof MyLibraryQuery>;

@@ -78,7 +78,7 @@ describe('GET /crud/admin/users', () => {
 });
 
 describe('impersonation', () => {
-  it('switches an admin to the customer (new session), audited, and back to the admin at finish', async () => {
+  it('switches an admin to the customer (new session), audited, and at finish back to the admin on the user list', async () => {
     const admin = await createUser(t.db, { is_admin: true });
     const customer = await createUser(t.db, { fname: 'Casey', lname: 'Customer' });
     const adminCookie = await signIn(t.db, admin.id);
@@ -112,7 +112,8 @@ describe('impersonation', () => {
 
     const finish = await get('/crud/masquerade-finish', asCustomer);
     expect(finish.statusCode).toBe(200);
-    expect(finish.json()).toEqual({ back_location: '/admin' });
+    // Spec §2 Shell: back to the admin user list.
+    expect(finish.json()).toEqual({ back_location: '/admin/users' });
     const backAsAdmin = newCookie(finish);
     expect((await get('/crud/session', backAsAdmin)).json()).toMatchObject({
       user_id: admin.id,

@@ -1,8 +1,8 @@
 import {
-  ADMIN_HOME,
   ADMIN_USERS_PER_PAGE,
   AdminUsersQuery,
   AdminUsersResponse,
+  adminPageRoutes,
   MasqueradeParams,
   MasqueradeResponse,
   SiteQuery,
@@ -92,7 +92,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { back_location: '/' };
       }
       await request.startUserSession(adminId);
-      return { back_location: ADMIN_HOME };
+      // Spec §2 Shell: ending it goes to the admin user list (the back office's Users page).
+      return { back_location: adminPageRoutes.adminUsers.paths[0] };
     },
   );
 };

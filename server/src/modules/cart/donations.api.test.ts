@@ -141,7 +141,7 @@ describe('donations', () => {
     [null, 'Required'],
     [1e9, 'Must be at most 100000'],
     [100_000.01, 'Must be at most 100000'],
-    [10.555, 'Use at most two decimal places'],
+    [0.994, 'The smallest amount is $1'],
   ])('refuses an amount of %j with a clear message, the cart unchanged', async (amount, message) => {
     const v = await withCart(t.app, ids.album);
     const before = await totalOf(v);
@@ -160,6 +160,17 @@ describe('donations', () => {
 
     expect(res.statusCode).toBe(200);
     expect((res.json() as CartTotal).subtotal).toBe(100_012.85);
+  });
+
+  it('rounds a custom amount to the cent (spec §5 Donation: 12.345 is $12.35) rather than refusing it', async () => {
+    const v = cartVisitor(t.app);
+
+    const res = await v.donate([missions(12.345), missions(1.005)]);
+
+    expect(res.statusCode).toBe(200);
+    const total = res.json() as CartTotal;
+    expect(total.skus.map((l) => l.price_usd).sort((a, b) => a - b)).toEqual([1.01, 12.35]);
+    expect(total.subtotal).toBe(13.36);
   });
 
   it('refuses an empty list, a list of 1,000, a single object and unknown fields (400), in the site language', async () => {
@@ -244,6 +255,17 @@ describe('a gift card', () => {
     expect(await totalOf(v)).toMatchObject({ subtotal: 33.99, total: 33.99, itemCount: 2 });
   });
 
+  it('rounds a gift card of a custom amount to the cent (spec §5 Gift card: 12.345 is $12.35) rather than refusing it', async () => {
+    const v = cartVisitor(t.app);
+
+    const res = await v.addGiftCard({ amount: 12.345, ...grandma });
+
+    expect(res.statusCode).toBe(200);
+    const total = res.json() as CartTotal;
+    expect(total.skus.map((l) => [l.type, l.price_usd])).toEqual([['gift_card', 12.35]]);
+    expect(total.subtotal).toBe(12.35);
+  });
+
   it('takes one gift card per order (409 gift_card_in_cart), the first one kept', async () => {
     const v = cartVisitor(t.app);
     await v.addGiftCard({ amount: 50, ...grandma });
@@ -258,7 +280,7 @@ describe('a gift card', () => {
   it.each([
     [{ amount: 0, ...grandma }, 'amount'],
     [{ amount: 500.01, ...grandma }, 'amount'],
-    [{ amount: 10.555, ...grandma }, 'amount'],
+    [{ amount: 0.994, ...grandma }, 'amount'],
     [{ amount: 'abc', ...grandma }, 'amount'],
     [{ amount: 25, ...grandma, email: 'not-an-email' }, 'email'],
     [{ amount: 25, ...grandma, name: ' ' }, 'name'],

@@ -134,6 +134,32 @@ describe('the demo catalogue', () => {
       });
     });
 
+    it('carries the fields of spec §3 a client of the seed reads, beside the names the web uses', async () => {
+      const noah = await productBySlug('noahs-big-boat');
+      const [first] = noah.tracks;
+
+      // Product: the cover as a site path, availability under the client's name, the album offers.
+      expect(noah).toMatchObject({
+        primary_image: '/media/covers/noahs-big-boat.jpg',
+        imageRelative: '/media/covers/noahs-big-boat.jpg',
+        is_available: true,
+        isAvailable: true,
+      });
+      expect(noah.albums.map((s) => [s.type, s.id])).toEqual([
+        ['digital_album', noah.digitalAlbum?.id],
+        ['physical', noah.physicalAlbum?.id],
+      ]);
+      // Track: its sku's description and its album's title.
+      expect(first).toMatchObject({ sku_description: first?.description, album: 'Noah’s Big Boat' });
+      expect(first?.description).not.toBe('');
+      // A track found by a search names its album too.
+      const { body } = await get(`${LIST}?search=rainbow`);
+      expect(body.tracks.map((tr: TrackMatch) => [tr.title, tr.album])).toContainEqual([
+        'The Rainbow Promise',
+        'Noah’s Big Boat',
+      ]);
+    });
+
     it('gives each track its order, length and streams', async () => {
       const noah = await productBySlug('noahs-big-boat');
       const [first] = noah.tracks;
@@ -144,6 +170,8 @@ describe('the demo catalogue', () => {
         sku_id: expect.any(Number),
         title: 'Noah Builds the Ark',
         description: expect.any(String),
+        sku_description: first?.description,
+        album: 'Noah’s Big Boat',
         order_index: 0,
         length_seconds: 32,
         full_price_usd: expect.any(Number),
@@ -568,7 +596,10 @@ describe('a catalogue larger than a page', () => {
     const available = await get(`${LIST}?available=1`);
 
     expect(everything.body.count).toBe(23);
-    expect(everything.body.items.find((p: Product) => p.slug === 'album-21')).toMatchObject({ is_available: false });
+    expect(everything.body.items.find((p: Product) => p.slug === 'album-21')).toMatchObject({
+      is_available: false,
+      isAvailable: false,
+    });
     expect(everything.body.items.find((p: Product) => p.slug === 'album-21').digitalAlbum.is_available).toBe(false);
     expect(available.body.count).toBe(16);
     expect(available.body.items.every((p: Product) => p.is_available)).toBe(true);

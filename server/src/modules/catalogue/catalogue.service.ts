@@ -107,17 +107,25 @@ function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | n
   };
 }
 
+/** The album a track belongs to, as its track needs it: its title, and whether it streams for everyone. */
+export interface TrackAlbum {
+  title: string;
+  is_free_streaming: boolean;
+}
+
 /** A track as every API answer carries it, with this viewer's marks. */
-export function toTrack(row: TrackColumns, isFreeStreaming: boolean, marks: Marks): Track {
+export function toTrack(row: TrackColumns, album: TrackAlbum, marks: Marks): Track {
   return {
     sku_id: row.id,
     title: row.title,
     description: row.description,
+    sku_description: row.description,
+    album: album.title,
     order_index: row.position,
     length_seconds: row.length_seconds ?? 0,
     ...prices(row),
     is_free: row.is_free,
-    is_free_streaming: isFreeStreaming,
+    is_free_streaming: album.is_free_streaming,
     preview_url: mediaPaths.trackPreview(row.id),
     download_url: mediaPaths.trackFull(row.id),
     isInCart: marks.inCart.has(row.id),
@@ -166,9 +174,11 @@ function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Produc
     lang_code: p.lang_code,
     url: storyPath(p.slug),
     primary_image: imageUrl(p.primary_image),
+    imageRelative: imageUrl(p.primary_image),
     wide_image: imageUrl(p.wide_image),
     release_date: p.release_date,
     is_available: p.is_available,
+    isAvailable: p.is_available,
     isStory: tracks.length > 0 || digitalAlbum !== undefined,
     isBook: p.is_book,
     is_free_streaming: p.is_free_streaming,
@@ -179,7 +189,8 @@ function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Produc
     created_at: p.created_at.toISOString(),
     updated_at: p.updated_at.toISOString(),
     skus: options.map((o) => o.sku),
-    tracks: tracks.map((t) => toTrack(t, p.is_free_streaming, marks)),
+    albums: [digitalAlbum, physicalAlbum].flatMap((o) => (o ? [o.sku] : [])),
+    tracks: tracks.map((t) => toTrack(t, p, marks)),
     digitalAlbum: digitalAlbum?.sku ?? null,
     physicalAlbum: physicalAlbum?.sku ?? null,
     book: book?.sku ?? null,
@@ -193,7 +204,7 @@ function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Produc
 
 function toTrackMatch(row: TrackRow, marks: Marks): TrackMatch {
   return {
-    ...toTrack(row, row.product_is_free_streaming, marks),
+    ...toTrack(row, { title: row.product_title, is_free_streaming: row.product_is_free_streaming }, marks),
     product_id: row.product_id,
     product_slug: row.product_slug,
     product_title: row.product_title,

@@ -87,6 +87,8 @@ describe('a family that bought an album', () => {
     expect(album!.tracks.map((tr) => [tr.sku_id, tr.owned, tr.plays_in_full, tr.purchased_date, tr.file_url])).toEqual(
       noah.tracks.map((id) => [id, true, true, today, libraryPaths.trackFile(id)]),
     );
+    // Spec §3 Track: each names its album, and carries its sku's description.
+    for (const tr of album!.tracks) expect(tr).toMatchObject({ album: 'Noah and the big boat', sku_description: tr.description });
   });
 
   it('is told on the story page that it owns and plays the album in full, while another family is not', async () => {
@@ -403,8 +405,8 @@ describe('GET /crud/my-library', () => {
     const whale = (await call('GET', '/crud/my-library?page=1&search=whale')).json() as MyLibraryResponse;
     // Both albums have a track about a whale; only Jonah's is owned (Daniel's CD grants no audio).
     expect(whale.items.map((a) => a.id).sort()).toEqual([jonah.id, daniel.id].sort());
-    expect(whale.tracks.map((tr) => [tr.title, tr.product_id, tr.product_title, tr.owned])).toEqual([
-      ['Inside the whale', jonah.id, 'Jonah and the great fish', true],
+    expect(whale.tracks.map((tr) => [tr.title, tr.product_id, tr.product_title, tr.album, tr.owned])).toEqual([
+      ['Inside the whale', jonah.id, 'Jonah and the great fish', 'Jonah and the great fish', true],
     ]);
     expect(whale.continue_listening).toEqual([]);
 

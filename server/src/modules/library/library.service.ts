@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
-import { type catalogueService, type Marks, toTrack } from '../catalogue/catalogue.service';
+import { type catalogueService, type Marks, type TrackAlbum, toTrack } from '../catalogue/catalogue.service';
 import {
   hasActivePlan,
   includedInPlan,
@@ -96,9 +96,9 @@ function purchaseDay(moment: Date) {
 // A page holds a hundred tracks or more: the library's fields are added to the
 // catalogue's Track object (Object.assign), not spread into a copy, which in
 // V8 costs ten times as much here (scripts/bench-library.mjs).
-function toLibraryTrack(row: LibraryTrackRow, isFreeStreaming: boolean, marks: Marks): LibraryTrack {
+function toLibraryTrack(row: LibraryTrackRow, album: TrackAlbum, marks: Marks): LibraryTrack {
   const owned = marks.owned.get(row.id);
-  return Object.assign(toTrack(row, isFreeStreaming, marks), {
+  return Object.assign(toTrack(row, album, marks), {
     purchased_date: owned ? purchaseDay(owned) : null,
     file_url: mayDownload(marks, row.id) ? libraryPaths.trackFile(row.id) : null,
     position_seconds: row.position_seconds,
@@ -106,7 +106,8 @@ function toLibraryTrack(row: LibraryTrackRow, isFreeStreaming: boolean, marks: M
 }
 
 function toTrackMatch(row: LibraryTrackWithAlbumRow, marks: Marks): LibraryTrackMatch {
-  return Object.assign(toLibraryTrack(row, row.product_is_free_streaming, marks), {
+  const album = { title: row.product_title, is_free_streaming: row.product_is_free_streaming };
+  return Object.assign(toLibraryTrack(row, album, marks), {
     product_id: row.product_id,
     product_title: row.product_title,
     product_slug: row.product_slug,
@@ -115,7 +116,7 @@ function toTrackMatch(row: LibraryTrackWithAlbumRow, marks: Marks): LibraryTrack
 }
 
 function toAlbum(row: LibraryAlbumRow, tracks: readonly LibraryTrackRow[], marks: Marks, isFreeStory = false): LibraryAlbum {
-  const list = tracks.map((t) => toLibraryTrack(t, row.is_free_streaming, marks));
+  const list = tracks.map((t) => toLibraryTrack(t, row, marks));
   const numberOwned = list.filter((t) => t.owned).length;
   const included = includedInPlan(
     marks,

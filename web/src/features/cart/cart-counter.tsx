@@ -15,8 +15,9 @@ function CountBadge({ count }: { count: number }) {
 
 /**
  * Spec §2 Shell: the cart link of the header corner, also the mobile cart
- * link; it shows the quantity once the cart holds an item (on the cart only,
- * issue 27 item 10), after the icon the shell gives it.
+ * link, and the store list's mobile cart counter; it shows the quantity once
+ * the cart holds an item (on the cart only, not on the shop entry: issue 27
+ * item 10, decision 042), after the icon the shell gives it.
  */
 export function CartLink({ className, icon }: { className?: string; icon?: ReactNode }) {
   const { t, lang } = useI18n();

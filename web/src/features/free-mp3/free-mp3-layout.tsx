@@ -12,6 +12,7 @@ import { PersonFields } from '../../ui/form/person-fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
+import { showToast } from '../../ui/toast-store';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { requestFreeMp3Download } from './api/request-download';
 import { freeMp3SuccessPath, isLive, loadFreeMp3Grant, rememberFreeMp3Grant } from './completion';
@@ -27,8 +28,9 @@ const labelKey = { first_name: 'freeMp3.firstName', last_name: 'freeMp3.lastName
  * the captcha and answers a short-lived download link (issue 6: the page
  * itself never carries the file); an adult (§5: current year − 18 ≥ birth
  * year) is then subscribed to the newsletter (an already-subscribed reply
- * also completes); a younger visitor completes without subscribing.
- * Completion goes to the language's thank-you page. The 18-or-older rule is
+ * also completes); a younger visitor completes without subscribing, and
+ * is told why (§5's "You must be 18 or older", to receive the newsletter:
+ * decision 042). Completion goes to the language's thank-you page. The 18-or-older rule is
  * worded in the page's intro (CMS text; spec §2: the Spanish text says so).
  */
 export default function FreeMp3Layout({ entry }: { entry: CmsEntry }) {
@@ -142,7 +144,9 @@ function FreeMp3FormView({ entryId, onComplete }: { entryId: number; onComplete:
       earned.current = grant;
     }
     if (!isAdult(Number(data.birth_year))) {
+      // Spec §4 wins over §5 (decision 042): the story is theirs; §5's "You must be 18 or older" says why no newsletter.
       complete(grant);
+      showToast({ message: t('freeMp3.underAge') });
       return;
     }
     try {

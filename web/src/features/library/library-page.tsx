@@ -50,7 +50,7 @@ export default function LibraryPage() {
   useEffect(() => {
     if (online) void sendQueuedPlaces();
   }, [online]);
-  // Every language by default (contracts MyLibraryQuery): a family's stories in any language are theirs.
+  // Every language by default, not the site's as spec §9 says (decision 042): a family's stories in any language are theirs.
   const [params, change] = useListParams('all');
   const [layout, setLayout] = useListLayout();
   return (

@@ -10,6 +10,8 @@ const track = (skuId: number, owned: boolean): LibraryTrack => ({
   sku_id: skuId,
   title: `Track ${skuId}`,
   description: '',
+  sku_description: '',
+  album: 'Noah',
   order_index: skuId,
   length_seconds: 30,
   full_price_usd: 0.99,
