@@ -262,8 +262,8 @@ function SalesFigures({ report }: { report: SalesReport }) {
         <Fact term={col('gifts')}>{formatMoney(report.totals.gifts_usd)}</Fact>
         <Fact term={col('shipping')}>{formatMoney(report.totals.shipping_usd)}</Fact>
         <Fact term={col('tax')}>{formatMoney(report.totals.tax_usd)}</Fact>
-        {/* Taken off: net is the lines above it, as the sign shows. */}
-        <Fact term={col('refunds')}>{formatMoney(-report.totals.refunds_usd)}</Fact>
+        {/* Taken off: net is the lines above it, as the sign shows (none shows as $0.00, not -$0.00). */}
+        <Fact term={col('refunds')}>{formatMoney(report.totals.refunds_usd ? -report.totals.refunds_usd : 0)}</Fact>
         <Fact term={col('net')} className="admin-facts__total">
           {formatMoney(report.totals.net_usd)}
         </Fact>
