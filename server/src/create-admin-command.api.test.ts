@@ -156,6 +156,26 @@ describe('npm run create-admin', () => {
     expect(again.printed()).toBe(`${user.email} is already an admin. Nothing changed.`);
   });
 
+  it('unlocks an admin whose sign-in was locked (the way back in after a lock-out), and says so', async () => {
+    const admin = await createUser(t.db, { is_admin: true, sign_in_locked_at: new Date() });
+    expect((await login(admin.email, admin.password)).json().code).toBe('account_locked');
+    const { term, printed } = scriptedTerminal();
+
+    expect(await run([admin.email], term)).toBe(0);
+
+    expect(printed()).toBe(
+      `${admin.email} is an admin whose sign-in was locked: it is unlocked now. Their password is unchanged; they sign in at ${SIGN_IN}.`,
+    );
+    expect((await login(admin.email, admin.password)).json()).toEqual({ back_location: '/admin' });
+
+    // A locked account made an admin can sign in too.
+    const family = await createUser(t.db, { sign_in_locked_at: new Date() });
+    const promoted = scriptedTerminal();
+    expect(await run([family.email], promoted.term)).toBe(0);
+    expect(promoted.printed()).toContain('(Their sign-in was locked: it is unlocked now.)');
+    expect((await login(family.email, family.password)).json()).toEqual({ back_location: '/admin' });
+  });
+
   describe('refuses bad input with a message and exit status 1, touching nothing', () => {
     it.each([
       [['not-an-email'], {}, 'Refused "not-an-email": not an e-mail address (such as you@example.org).'],

@@ -21,8 +21,8 @@ export interface Terminal {
 
 export const CREATE_ADMIN_USAGE = `Usage: npm run create-admin [-- <e-mail>]
 
-Makes <e-mail> an admin: an existing account keeps its password; otherwise an
-admin account is created. Asks for the e-mail and the password when run in a
+Makes <e-mail> an admin: an existing account keeps its password (a locked
+sign-in is unlocked); otherwise an admin account is created. Asks for the e-mail and the password when run in a
 terminal (leave the password empty to get a generated one).
 
 Without a terminal: the e-mail as the argument or ADMIN_EMAIL, the password
@@ -121,10 +121,15 @@ export async function createAdminCommand(
       case 'refused':
         throw new Refused(`Refused the ${result.field}: ${result.problem}.`);
       case 'already_admin':
-        term.say(`${result.email} is already an admin. Nothing changed.`);
+        term.say(
+          result.unlocked
+            ? `${result.email} is an admin whose sign-in was locked: it is unlocked now. Their password is unchanged; they sign in at ${signInUrl}.`
+            : `${result.email} is already an admin. Nothing changed.`,
+        );
         return 0;
       case 'promoted':
         term.say(`${result.email} is an admin now. Their password is unchanged; they sign in at ${signInUrl}.`);
+        if (result.unlocked) term.say('(Their sign-in was locked: it is unlocked now.)');
         if (envPassword !== undefined) term.say('(ADMIN_PASSWORD was not used: the account already had a password.)');
         return 0;
       case 'created':

@@ -16,7 +16,9 @@ import {
 // Issue 29 item 6: the ministry's volunteer finds a family in Users, opens
 // its page, sends it a password-reset link, locks its sign-in (the family
 // is signed out and cannot sign in) and unlocks it, makes it an admin and
-// takes the right back; the audit log lists each of these actions.
+// takes the right back; the audit log lists each of these actions. On the
+// admin's own page there is no Lock sign-in, and the page says why (issue 40
+// item 5: no lock-out).
 
 // axe goes into the user page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -151,6 +153,15 @@ test('the admin opens a family’s page from Users, sends a password-reset link,
     await act(t('admin.user.remove'), t('admin.user.removeTitle', { name }), t('admin.user.removed'));
     await expect(fact(page, t, t('admin.user.isAdmin'))).toHaveText(t('admin.user.no'));
     await expect(actions.getByRole('button', { name: t('admin.user.grant') })).toBeVisible();
+  });
+
+  await test.step('the admin’s own page: no Lock sign-in, but why not, in the site’s language', async () => {
+    const me = await apiFromPage(page, 'GET', '/crud/user');
+    const { id } = me.body as { id: number };
+    await page.goto(`/admin/users/${id}`);
+    await expect(actions.getByText(t('admin.user.ownLockText'))).toBeVisible();
+    await expect(actions.getByRole('button', { name: t('admin.user.lock') })).toHaveCount(0);
+    await expect(actions.getByRole('button', { name: t('admin.user.sendReset') })).toBeVisible();
   });
 
   await test.step('the audit log lists each action on the family', async () => {

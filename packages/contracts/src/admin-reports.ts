@@ -123,6 +123,9 @@ export type CouponsReport = z.infer<typeof CouponsReport>;
 /**
  * Every refund made in the range, newest first: from the back office, from
  * the processor's dashboard, and the unused part of a plan cancelled early.
+ * A refund the processor refused (`failed`) is listed with what it asked
+ * for in `refused_usd`, and 0 to the card and to gift cards: nothing went
+ * back, so no total counts it (decision 026).
  */
 export const RefundRow = z.object({
   at: IsoDate,
@@ -132,10 +135,20 @@ export const RefundRow = z.object({
   email: z.string(),
   card_usd: Usd,
   gift_card_usd: Usd,
+  refused_usd: Usd,
   source: z.enum(['admin', 'processor', 'cancellation']),
   status: z.enum(['pending', 'done', 'failed']),
 });
-export const RefundsReport = z.object({ ...Range, rows: z.array(RefundRow), total_usd: Usd }).meta({ id: 'RefundsReport' });
+export const RefundsReport = z
+  .object({
+    ...Range,
+    rows: z.array(RefundRow),
+    /** What went back, to cards and gift cards: the sales report's refunds. */
+    total_usd: Usd,
+    /** What the processor refused: shown apart, never a refund. */
+    refused_usd: Usd,
+  })
+  .meta({ id: 'RefundsReport' });
 export type RefundsReport = z.infer<typeof RefundsReport>;
 
 /** What GET /crud/admin/reports/{report} answers: a report, or with ?format=csv its spreadsheet (text/csv). */

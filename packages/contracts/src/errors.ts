@@ -142,6 +142,8 @@ export const errorCodes = [
   'refund_pending',
   'refund_refused',
   'last_admin',
+  // issue 40 item 5: an admin cannot lock their own sign-in
+  'own_sign_in_lock',
   'account_locked',
   // issue 30 item 1: the catalogue edited in the back office
   'slug_taken',

@@ -14,7 +14,7 @@ export function accountsRepository(db: Db) {
     findByEmail(email: string) {
       return db
         .selectFrom('users')
-        .select(['id', 'email', 'is_admin'])
+        .select(['id', 'email', 'is_admin', 'sign_in_locked_at'])
         .where(sql<string>`lower(email)`, '=', email.toLowerCase())
         .executeTakeFirst();
     },
@@ -28,8 +28,13 @@ export function accountsRepository(db: Db) {
         .executeTakeFirst();
       return row?.id;
     },
+    /** An admin who can sign in: the admin right granted, the sign-in unlocked (`npm run create-admin`). */
     async makeAdmin(id: number) {
-      await db.updateTable('users').set({ is_admin: true, updated_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      await db
+        .updateTable('users')
+        .set({ is_admin: true, sign_in_locked_at: null, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
     },
     async count() {
       const r = await db

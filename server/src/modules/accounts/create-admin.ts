@@ -32,13 +32,17 @@ export function generateAdminPassword() {
 
 export type CreateAdminResult =
   | { outcome: 'created'; id: number; email: string }
-  /** The account existed and is an admin now; its password is the one its owner already has. */
-  | { outcome: 'promoted'; id: number; email: string }
-  | { outcome: 'already_admin'; id: number; email: string }
+  /**
+   * The account existed and is an admin now (or was one); its password is the one its owner already has.
+   * `unlocked`: its sign-in had been locked in the back office and is unlocked now (issue 40 item 5).
+   */
+  | { outcome: 'promoted'; id: number; email: string; unlocked: boolean }
+  | { outcome: 'already_admin'; id: number; email: string; unlocked: boolean }
   | { outcome: 'refused'; field: 'email' | 'password'; problem: string };
 
 /**
- * Makes `email` an admin: an existing account (any case of the e-mail) keeps its password and becomes an admin;
+ * Makes `email` an admin who can sign in: an existing account (any case of the e-mail) keeps its password, becomes
+ * an admin and has its sign-in unlocked (the way back in when every other admin is locked out or gone);
  * otherwise an account is created with the password `choosePassword` gives (asked only then), hashed at the full
  * scrypt cost whatever the environment.
  */
@@ -63,9 +67,11 @@ export async function createAdmin(db: Db, email: string, choosePassword: () => P
 
 async function promote(
   repo: ReturnType<typeof accountsRepository>,
-  account: { id: number; email: string; is_admin: boolean },
+  account: { id: number; email: string; is_admin: boolean; sign_in_locked_at: Date | null },
 ): Promise<CreateAdminResult> {
-  if (account.is_admin) return { outcome: 'already_admin', id: account.id, email: account.email };
-  await repo.makeAdmin(account.id);
-  return { outcome: 'promoted', id: account.id, email: account.email };
+  const unlocked = account.sign_in_locked_at !== null;
+  const { id, email } = account;
+  if (account.is_admin && !unlocked) return { outcome: 'already_admin', id, email, unlocked };
+  await repo.makeAdmin(id);
+  return { outcome: account.is_admin ? 'already_admin' : 'promoted', id, email, unlocked };
 }

@@ -30,6 +30,18 @@ async function family(email: string, fname = 'Grace', lname = 'Miller') {
   return logIn(t.app, { email, password: 'listen-along' });
 }
 
+/** A CD and an album posted to Illinois (shipping and tax), paid at `paidAt`: the order's id. */
+async function cdAndAlbumPosted(v: CartVisitor, paidAt: string) {
+  await v.add(ids.cd);
+  await v.add(ids.album);
+  const cart = (await v.total()).json().cart.id;
+  expect((await v.send('POST', `/crud/cart/${cart}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+  await payCart(v);
+  const id = await lastOrderId();
+  await setPaid(id, paidAt);
+  return id;
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   const ruth = await createProduct(t.db, { slug: 'ruth', title: 'Ruth' }, { album: 899, cd: 1299 });
@@ -42,14 +54,10 @@ beforeAll(async () => {
   admin = await logIn(t.app, { email: 'reports-admin@example.test', password: 'counts-the-money' });
 
   // A: a CD and an album, posted to Illinois, on 10 March (a Tuesday). Its name is one a spreadsheet would run.
-  const a = await family('family-a@example.test', '=HYPERLINK("x")', 'Smith, Jr');
-  await a.add(ids.cd);
-  await a.add(ids.album);
-  const cartA = (await a.total()).json().cart.id;
-  expect((await a.send('POST', `/crud/cart/${cartA}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
-  await payCart(a);
-  orders.a = await lastOrderId();
-  await setPaid(orders.a, '2020-03-10T15:00:00Z');
+  orders.a = await cdAndAlbumPosted(
+    await family('family-a@example.test', '=HYPERLINK("x")', 'Smith, Jr'),
+    '2020-03-10T15:00:00Z',
+  );
 
   // B: an album and a $7 gift on the Spanish site, late on 31 March (UTC).
   const b = await family('family-b@example.test', 'Lucía', 'Peña');
@@ -187,11 +195,12 @@ describe('the other reports', () => {
         email: 'family-a@example.test',
         card_usd: 8.99,
         gift_card_usd: 0,
+        refused_usd: 0,
         source: 'admin',
         status: 'done',
       },
     ]);
-    expect(r.total_usd).toBe(8.99);
+    expect([r.total_usd, r.refused_usd]).toEqual([8.99, 0]);
     expect((await get<RefundsReport>('/crud/admin/reports/refunds?from=2020-03-01&to=2020-03-31')).rows).toEqual([]);
   });
 });
@@ -218,10 +227,117 @@ describe('CSV', () => {
   it('neutralises a name a spreadsheet would run as a formula, and quotes commas', async () => {
     const res = await admin.send('GET', '/crud/admin/reports/refunds?from=2020-04-01&to=2020-04-30&format=csv');
     const [header, row] = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(header).toBe('Date,Order,Customer,E-mail,To the card,To gift cards,Made from,Status');
+    expect(header).toBe('Date,Order,Customer,E-mail,To the card,To gift cards,Refused (not given back),Made from,Status');
     expect(row).toBe(
-      `2020-04-15T09:00:00.000Z,${numberA},"'=HYPERLINK(""x"") Smith, Jr",family-a@example.test,8.99,0.00,Back office,Done`,
+      `2020-04-15T09:00:00.000Z,${numberA},"'=HYPERLINK(""x"") Smith, Jr",family-a@example.test,8.99,0.00,0.00,Back office,Done`,
     );
+  });
+});
+
+/**
+ * Issue 40 item 4: the figures add up. In June 2020 a family buys a CD and an
+ * album posted to Illinois (shipping and tax); the processor's dashboard gives
+ * $5 back, and a refund of $12.99 is refused by the processor.
+ */
+describe('numbers that add up', () => {
+  const csvRows = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line) => line.split(','));
+
+  beforeAll(async () => {
+    const order = await cdAndAlbumPosted(await family('family-e@example.test', 'Ruth', 'Baker'), '2020-06-05T12:00:00Z');
+    await t.db
+      .insertInto('order_refunds')
+      .values([
+        {
+          order_id: order,
+          amount_cents: 500,
+          idempotency_key: 'reports-processor-refund',
+          status: 'done',
+          source: 'processor',
+          created_at: new Date('2020-06-10T08:00:00Z'),
+        },
+        {
+          order_id: order,
+          amount_cents: 1299,
+          idempotency_key: 'reports-refused-refund',
+          status: 'failed',
+          source: 'admin',
+          created_at: new Date('2020-06-11T08:00:00Z'),
+        },
+      ])
+      .execute();
+  });
+
+  it('shows net as sales + gifts + shipping + tax − refunds, each period and in all: what came in less what went back', async () => {
+    const r = await get<SalesReport>('/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month');
+    for (const p of [...r.periods, r.totals]) {
+      const lines = cents(p.sales_usd) + cents(p.gifts_usd) + cents(p.shipping_usd) + cents(p.tax_usd) - cents(p.refunds_usd);
+      expect(cents(p.net_usd)).toBe(lines);
+    }
+    const june = r.periods.at(-1);
+    expect(june?.shipping_usd).toBeGreaterThan(0);
+    expect(june?.tax_usd).toBeGreaterThan(0);
+    expect(june?.refunds_usd).toBe(5);
+
+    // What came in: what the paid orders charged (to cards and gift cards) and the renewals; less what went back.
+    const paid = await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.sum<string>(eb('total_cents', '+', eb.ref('gift_card_cents'))).as('cents'))
+      .where('paid_at', '>=', new Date('2020-03-01'))
+      .where('paid_at', '<', new Date('2020-07-01'))
+      .executeTakeFirstOrThrow();
+    const renewals = await t.db
+      .selectFrom('renewal_payments')
+      .select((eb) => eb.fn.sum<string>('amount_cents').as('cents'))
+      .where('paid_at', '>=', new Date('2020-03-01'))
+      .where('paid_at', '<', new Date('2020-07-01'))
+      .executeTakeFirstOrThrow();
+    expect(cents(r.totals.net_usd)).toBe(Number(paid.cents) + Number(renewals.cents) - 899 - 500);
+  });
+
+  it('says the same in the CSV, which ends with the summary’s totals', async () => {
+    const r = await get<SalesReport>('/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month');
+    const res = await admin.send('GET', '/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month&format=csv');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual(['Period starting', 'Orders', 'Sales', 'Gifts', 'Shipping', 'Tax', 'Refunds', 'Net']);
+    for (const [, , sales, gifts, shipping, tax, refunds, net] of rows) {
+      const lines = [sales, gifts, shipping, tax].reduce((sum, v) => sum + cents(Number(v)), 0) - cents(Number(refunds));
+      expect(cents(Number(net))).toBe(lines);
+    }
+    const { totals } = r;
+    const money = [totals.sales_usd, totals.gifts_usd, totals.shipping_usd, totals.tax_usd, totals.refunds_usd, totals.net_usd];
+    expect(rows.at(-1)).toEqual(['Total', String(totals.orders), ...money.map((usd) => usd.toFixed(2))]);
+    const es = await admin.send('GET', '/crud/admin/reports/sales?from=2020-06-01&to=2020-06-30&format=csv&test_spanish_site=1');
+    expect(csvRows(es.body).at(-1)?.[0]).toBe('Total');
+  });
+
+  it('shows a refund the processor refused as refused, apart, and never sums it with refunds', async () => {
+    const r = await get<RefundsReport>('/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30');
+    expect(r.rows.map((f) => [f.source, f.status, f.card_usd, f.gift_card_usd, f.refused_usd])).toEqual([
+      ['admin', 'failed', 0, 0, 12.99],
+      ['processor', 'done', 5, 0, 0],
+    ]);
+    expect([r.total_usd, r.refused_usd]).toEqual([5, 12.99]);
+    const sites = await get<SitesReport>('/crud/admin/reports/sites?from=2020-06-01&to=2020-06-30');
+    expect(sites.rows.map((s) => s.refunds_usd)).toEqual([5]);
+
+    const res = await admin.send('GET', '/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30&format=csv');
+    const rows = csvRows(res.body).slice(1);
+    expect(rows.map((row) => row.slice(4))).toEqual([
+      ['0.00', '0.00', '12.99', 'Back office', 'Refused by the processor'],
+      ['5.00', '0.00', '0.00', 'Processor’s dashboard', 'Done'],
+      ['5.00', '0.00', '12.99', '', ''],
+    ]);
+    expect(rows.at(-1)?.slice(0, 4)).toEqual(['Total', '', '', '']);
+    const es = await admin.send(
+      'GET',
+      '/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30&format=csv&test_spanish_site=1',
+    );
+    expect(csvRows(es.body)[1]?.at(-1)).toBe('Rechazado por el procesador de pagos');
   });
 });
 

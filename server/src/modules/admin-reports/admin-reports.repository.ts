@@ -20,9 +20,24 @@ const n = (v: unknown) => Number(v ?? 0);
 export function adminReportsRepository(db: Db) {
   /** Paid orders in the span: the orders_paid_idx range every report starts from. */
   const paidIn = ({ lo, hi }: Span) => sql`o.paid_at >= ${lo} and o.paid_at < ${hi} and o.status = any(${paidStatuses}::text[])`;
+  /**
+   * What a plan cancelled early gave back that its order's refunds do not
+   * already hold: a cancel that writes its refund into the order's ledger
+   * (source 'cancellation', its line named) is counted there, once, and only
+   * the rest (older cancels, refunds of renewal charges) here.
+   */
+  const planRefund = sql`(r.refunded_cents - coalesce((
+      select sum(f.amount_cents + f.gift_card_cents) from order_refunds f
+      where f.order_id = r.order_id and f.source = 'cancellation' and f.status <> 'failed'
+        and r.order_line_id = any(f.line_ids)), 0))`;
   /** Plan cancellations that gave money back, the day they were made. */
-  const cancelRefundsIn = ({ lo, hi }: Span) => sql`r.refunded_cents > 0 and r.cancelled_at >= ${lo} and r.cancelled_at < ${hi}`;
-  /** Refunds of orders made in the span (not the failed ones: nothing went back). */
+  const cancelRefundsIn = ({ lo, hi }: Span) =>
+    sql`r.refunded_cents > 0 and r.cancelled_at >= ${lo} and r.cancelled_at < ${hi} and ${planRefund} > 0`;
+  /**
+   * Refunds of orders made in the span, whoever made them (the back office,
+   * the processor's dashboard, a family's cancel), except the ones the
+   * processor refused: nothing went back.
+   */
   const refundsIn = ({ lo, hi }: Span) => sql`f.status <> 'failed' and f.created_at >= ${lo} and f.created_at < ${hi}`;
 
   return {
@@ -66,7 +81,7 @@ export function adminReportsRepository(db: Db) {
             select ${step}f.created_at at time zone 'UTC') as start, f.amount_cents + f.gift_card_cents as cents
             from order_refunds f where ${refundsIn(span)}
             union all
-            select ${step}r.cancelled_at at time zone 'UTC'), r.refunded_cents
+            select ${step}r.cancelled_at at time zone 'UTC'), ${planRefund}
             from recurring_items r where ${cancelRefundsIn(span)}
           ) made group by 1
         ), periods as (
@@ -131,7 +146,7 @@ export function adminReportsRepository(db: Db) {
           select o.lang_code, 0, 0, 0, sum(f.amount_cents + f.gift_card_cents)
           from order_refunds f join orders o on o.id = f.order_id where ${refundsIn(span)} group by o.lang_code
           union all
-          select o.lang_code, 0, 0, 0, sum(r.refunded_cents)
+          select o.lang_code, 0, 0, 0, sum(${planRefund})
           from recurring_items r join orders o on o.id = r.order_id where ${cancelRefundsIn(span)} group by o.lang_code
         ) sites group by lang order by lang`.execute(db);
       return rows.map((r) => ({
@@ -170,7 +185,7 @@ export function adminReportsRepository(db: Db) {
           where f.created_at >= ${span.lo} and f.created_at < ${span.hi}
           union all
           select r.cancelled_at, o.id, o.number, u.email, trim(u.fname || ' ' || u.lname),
-            r.refunded_cents, 0, 'cancellation', 'done', -r.id
+            ${planRefund}, 0, 'cancellation', 'done', -r.id
           from recurring_items r join orders o on o.id = r.order_id join users u on u.id = r.user_id
           where ${cancelRefundsIn(span)}
         ) made order by at desc, sort_id desc`.execute(db);

@@ -116,8 +116,17 @@ export function adminReportsService(db: Db) {
     },
 
     async refunds(range): Promise<RefundsReport> {
-      const rows = await repo.refunds(spanOf(range));
-      const given = rows.filter((r) => r.status !== 'failed');
+      const rows = (await repo.refunds(spanOf(range))).map((r) => {
+        // Refused by the processor: nothing went back, so it is apart from what did.
+        const refused = r.status === 'failed';
+        return {
+          ...r,
+          card: refused ? 0 : r.card,
+          giftCard: refused ? 0 : r.giftCard,
+          refused: refused ? r.card + r.giftCard : 0,
+        };
+      });
+      const sum = (cents: (r: (typeof rows)[number]) => number) => toUsd(rows.reduce((total, r) => total + cents(r), 0));
       return {
         from: range.from,
         to: range.to,
@@ -129,10 +138,12 @@ export function adminReportsService(db: Db) {
           email: r.email,
           card_usd: toUsd(r.card),
           gift_card_usd: toUsd(r.giftCard),
+          refused_usd: toUsd(r.refused),
           source: r.source as RefundsReport['rows'][number]['source'],
           status: r.status as RefundsReport['rows'][number]['status'],
         })),
-        total_usd: toUsd(given.reduce((sum, r) => sum + r.card + r.giftCard, 0)),
+        total_usd: sum((r) => r.card + r.giftCard),
+        refused_usd: sum((r) => r.refused),
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { AdminUserDetail, AuditResponse } from '@storyhouse/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
@@ -97,6 +98,95 @@ describe('a user’s page', () => {
     expect((await detail(adminId)).is_admin).toBe(true);
     for (const body of [{}, { is_admin: 'yes' }, { is_admin: true, extra: 1 }]) {
       expect((await admin.send('POST', `/crud/admin/users/${user.id}/admin`, body)).statusCode).toBe(400);
+    }
+  });
+
+  it('never locks an admin’s own sign-in: a clear refusal in the admin’s language, nothing changed', async () => {
+    const own = await admin.send('POST', `/crud/admin/users/${adminId}/lock`, { locked: true });
+    expect([own.statusCode, own.json().code]).toEqual([409, 'own_sign_in_lock']);
+    expect(own.json().message).toBe('You cannot lock your own sign-in: another admin can. Nothing was changed.');
+    const es = await admin.send('POST', `/crud/admin/users/${adminId}/lock?test_spanish_site=1`, { locked: true });
+    expect(es.json().message).toBe(
+      'No puedes bloquear tu propio inicio de sesión: puede hacerlo otro administrador. No se cambió nada.',
+    );
+    expect(await detail(adminId)).toMatchObject({ is_admin: true, sign_in_locked: false });
+    expect((await admin.send('GET', '/crud/user')).statusCode).toBe(200);
+  });
+
+  it('counts only admins who can sign in: the last of them keeps the right though a locked admin remains', async () => {
+    const locked = await createUser(t.db, { email: 'locked-admin@example.test', is_admin: true, sign_in_locked_at: new Date() });
+    const last = await admin.send('POST', `/crud/admin/users/${adminId}/admin`, { is_admin: false });
+    expect([last.statusCode, last.json().code]).toEqual([409, 'last_admin']);
+    expect(last.json().message).toMatch(/^This is the last admin who can sign in/);
+    expect((await detail(adminId)).is_admin).toBe(true);
+    // The locked admin's right can go: it opened no back office.
+    expect((await admin.send('POST', `/crud/admin/users/${locked.id}/admin`, { is_admin: false })).json()).toMatchObject({
+      is_admin: false,
+    });
+  });
+
+  // PGlite is one connection: its transactions run one after the other, so two at once is PostgreSQL's case.
+  it.runIf(process.env.DATABASE_URL)('two admins locking each other out at once: the second waits, then is refused', async () => {
+    const one = await createUser(t.db, { email: 'first-keeper@example.test', password: 'listen-along', is_admin: true });
+    const two = await createUser(t.db, { email: 'second-keeper@example.test', password: 'listen-along', is_admin: true });
+    const [first, second] = [await logIn(t.app, one), await logIn(t.app, two)];
+    // Every other admin locked out (as if in the database alone), so these two are the last who can sign in.
+    const others = await t.db
+      .updateTable('users')
+      .set({ sign_in_locked_at: new Date() })
+      .where('is_admin', '=', true)
+      .where('id', 'not in', [one.id, two.id])
+      .returning('id')
+      .execute();
+    try {
+      // Both requests reach the database while their rows are held, so neither has finished when the other starts.
+      let release = () => {};
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => {
+        held = resolve;
+      });
+      const blocker = t.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('users').select('id').where('id', 'in', [one.id, two.id]).forUpdate().execute();
+        held();
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      });
+      await holding;
+      const answers = Promise.all([
+        first.send('POST', `/crud/admin/users/${two.id}/lock`, { locked: true }),
+        second.send('POST', `/crud/admin/users/${one.id}/lock`, { locked: true }),
+      ]);
+      for (let waiting = 0; waiting < 2; ) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const { rows } = await sql<{ n: string }>`
+          select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+          t.db,
+        );
+        waiting = Number(rows[0]?.n);
+      }
+      release();
+      await blocker;
+      const codes = (await answers).map((r) => (r.statusCode === 200 ? 200 : r.json().code)).sort();
+      expect(codes).toEqual([200, 'last_admin']);
+      const open = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('id', 'in', [one.id, two.id])
+        .where('sign_in_locked_at', 'is', null)
+        .execute();
+      expect(open).toHaveLength(1);
+    } finally {
+      if (others.length > 0)
+        await t.db
+          .updateTable('users')
+          .set({ sign_in_locked_at: null })
+          .where(
+            'id',
+            'in',
+            others.map((o) => o.id),
+          )
+          .execute();
     }
   });
 

@@ -58,7 +58,8 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     {
       schema: {
         tags,
-        summary: 'Locks (their sessions end) or unlocks signing in to the account; audited',
+        summary:
+          "Locks (their sessions end) or unlocks signing in to the account; never one's own (409 own_sign_in_lock) nor the last admin's who can sign in (409 last_admin); audited",
         params: AdminUserParams,
         querystring: SiteQuery,
         body: LockUserBody,
@@ -73,7 +74,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     {
       schema: {
         tags,
-        summary: "Grants or removes the admin right (never the last admin's: 409 last_admin); audited",
+        summary: "Grants or removes the admin right (never the last admin's who can sign in: 409 last_admin); audited",
         params: AdminUserParams,
         querystring: SiteQuery,
         body: AdminRightBody,

@@ -18,7 +18,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * Issue 29 item 6: a user as the back office sees them, and what an admin
  * may do for them, each recorded in the audit log: a password-reset link,
  * signing in locked or unlocked, the admin right granted or removed (never
- * the last admin's).
+ * so that no admin could sign in, decision 025).
  */
 export function adminUsersService(db: Db, payments: PaymentProvider, { origins }: { origins: Record<LangCode, string> }) {
   const repo = adminRepository(db);
@@ -94,19 +94,30 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
       return { sent_to: user.email };
     },
 
+    /**
+     * Locks or unlocks the user's sign-in. Never one's own (own_sign_in_lock),
+     * and never the last admin's who can sign in (last_admin): the back office
+     * always keeps someone who can open it.
+     */
     async setSignInLock(request: FastifyRequest, admin: Admin, userId: number, locked: boolean) {
       const user = await target(userId);
+      if (locked && userId === admin.id) throw new AppError('conflict', 'own_sign_in_lock');
       await db.transaction().execute(async (trx) => {
-        await adminRepository(trx).setSignInLock(userId, locked);
+        const repo = adminRepository(trx);
+        if (locked && !(await repo.keepsAnAdminBesides(userId))) throw new AppError('conflict', 'last_admin');
+        await repo.setSignInLock(userId, locked);
         await recordAdminAction(trx, request, admin, 'user.lock', userTarget(user.email), { locked });
       });
       return detail(userId);
     },
 
+    /** Grants or removes the admin right; never the last admin's who can sign in (last_admin). */
     async setAdmin(request: FastifyRequest, admin: Admin, userId: number, isAdmin: boolean) {
       const user = await target(userId);
       await db.transaction().execute(async (trx) => {
-        if (!(await adminRepository(trx).setAdmin(userId, isAdmin))) throw new AppError('conflict', 'last_admin');
+        const repo = adminRepository(trx);
+        if (!isAdmin && !(await repo.keepsAnAdminBesides(userId))) throw new AppError('conflict', 'last_admin');
+        await repo.setAdmin(userId, isAdmin);
         await recordAdminAction(trx, request, admin, 'user.admin', userTarget(user.email), { is_admin: isAdmin });
       });
       return detail(userId);

@@ -67,6 +67,27 @@ export function adminRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Decision 025's one rule against a lock-out: whether the back office
+     * keeps an admin who can sign in (an admin whose sign-in is not locked)
+     * once `userId` is no longer one. Call it in the transaction of the
+     * change: it locks those admins first, so two changes at once (two
+     * admins removing each other's right, or locking each other out) wait
+     * for each other and the second sees the first's.
+     */
+    async keepsAnAdminBesides(userId: number) {
+      const admins = await db
+        .selectFrom('users')
+        .select('id')
+        .where('is_admin', '=', true)
+        .where('sign_in_locked_at', 'is', null)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      // Taking the user away takes none of them unless the user is one; then another must stay.
+      return !admins.some((a) => a.id === userId) || admins.length > 1;
+    },
+
     /** Locks or unlocks signing in; locking ends every session of the user. */
     async setSignInLock(userId: number, locked: boolean) {
       await db
@@ -77,18 +98,9 @@ export function adminRepository(db: Db) {
       if (locked) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
     },
 
-    /**
-     * Grants or removes the admin right. Removing it is refused (false) when
-     * it is the last admin's: the admins are locked first, so two removals at
-     * once cannot leave none.
-     */
+    /** Grants or removes the admin right. */
     async setAdmin(userId: number, isAdmin: boolean) {
-      if (!isAdmin) {
-        const admins = await db.selectFrom('users').select('id').where('is_admin', '=', true).forUpdate().execute();
-        if (admins.length <= 1 && admins.some((a) => a.id === userId)) return false;
-      }
       await db.updateTable('users').set({ is_admin: isAdmin }).where('id', '=', userId).execute();
-      return true;
     },
   };
 }

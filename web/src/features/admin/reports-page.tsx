@@ -260,11 +260,15 @@ function SalesFigures({ report }: { report: SalesReport }) {
         <Fact term={col('orders')}>{report.totals.orders}</Fact>
         <Fact term={col('sales')}>{formatMoney(report.totals.sales_usd)}</Fact>
         <Fact term={col('gifts')}>{formatMoney(report.totals.gifts_usd)}</Fact>
-        <Fact term={col('refunds')}>{formatMoney(report.totals.refunds_usd)}</Fact>
+        <Fact term={col('shipping')}>{formatMoney(report.totals.shipping_usd)}</Fact>
+        <Fact term={col('tax')}>{formatMoney(report.totals.tax_usd)}</Fact>
+        {/* Taken off: net is the lines above it, as the sign shows (none shows as $0.00, not -$0.00). */}
+        <Fact term={col('refunds')}>{formatMoney(report.totals.refunds_usd ? -report.totals.refunds_usd : 0)}</Fact>
         <Fact term={col('net')} className="admin-facts__total">
           {formatMoney(report.totals.net_usd)}
         </Fact>
       </dl>
+      <p className="reports-part__note">{t('admin.reports.sales.netIs')}</p>
       <SalesChart report={report} />
       <WideTable label={t('admin.reports.sales.table')}>
         <table className="admin-table admin-table--stacked reports-table reports-table--wide">
@@ -407,7 +411,7 @@ function RefundsPart({ range }: { range: ReportRange }) {
   const { t, formatMoney } = useI18n();
   const formatDateTime = useFormatDateTime();
   const query = useRefundsReport(range);
-  const col = (name: 'date' | 'order' | 'customer' | 'email' | 'card' | 'giftCard' | 'source' | 'status') =>
+  const col = (name: 'date' | 'order' | 'customer' | 'email' | 'card' | 'giftCard' | 'refused' | 'source' | 'status') =>
     t(`admin.reports.col.${name}`);
   return (
     <ReportPart name="refunds" range={range} query={query} isEmpty={(r) => r.rows.length === 0}>
@@ -417,6 +421,7 @@ function RefundsPart({ range }: { range: ReportRange }) {
             <Fact term={t('admin.reports.refunds.total')} className="admin-facts__total">
               {formatMoney(report.total_usd)}
             </Fact>
+            {report.refused_usd > 0 && <Fact term={t('admin.reports.refunds.refused')}>{formatMoney(report.refused_usd)}</Fact>}
           </dl>
           <WideTable label={t('admin.reports.refunds.table')}>
             <table className="admin-table admin-table--stacked reports-table reports-table--wide">
@@ -428,6 +433,7 @@ function RefundsPart({ range }: { range: ReportRange }) {
                   <th scope="col">{col('email')}</th>
                   <MoneyHead>{col('card')}</MoneyHead>
                   <MoneyHead>{col('giftCard')}</MoneyHead>
+                  <MoneyHead>{col('refused')}</MoneyHead>
                   <th scope="col">{col('source')}</th>
                   <th scope="col">{col('status')}</th>
                 </tr>
@@ -446,8 +452,9 @@ function RefundsPart({ range }: { range: ReportRange }) {
                     </TextCell>
                     <MoneyCell label={col('card')}>{formatMoney(row.card_usd)}</MoneyCell>
                     <MoneyCell label={col('giftCard')}>{formatMoney(row.gift_card_usd)}</MoneyCell>
+                    <MoneyCell label={col('refused')}>{formatMoney(row.refused_usd)}</MoneyCell>
                     <TextCell label={col('source')}>{t(`admin.reports.source.${row.source}`)}</TextCell>
-                    <TextCell label={col('status')}>{t(`admin.order.refundStatus.${row.status}`)}</TextCell>
+                    <TextCell label={col('status')}>{t(`admin.reports.status.${row.status}`)}</TextCell>
                   </tr>
                 ))}
               </tbody>

@@ -11,8 +11,9 @@ import { useLockUser, useSendPasswordReset, useSetAdminRight } from './api/admin
 /**
  * Issue 29 item 6, what a volunteer may do for a user, each asked first
  * and its result announced: a password-reset link by e-mail, sign-in
- * locked or unlocked, the admin right granted or removed (the server
- * refuses to remove the last admin's: its words show).
+ * locked or unlocked (never one's own), the admin right granted or removed
+ * (the server refuses to lock out the last admin who can sign in: its words
+ * show).
  */
 export function UserActions({ user }: { user: AdminUserDetail }) {
   const { t } = useI18n();
@@ -22,7 +23,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
   const admin = useSetAdminRight(user.id);
   const locking = !user.sign_in_locked;
   const granting = !user.is_admin;
-  // Locking one's own sign-in or removing one's own right ends one's own back office: said so before.
+  // Removing one's own right ends one's own back office: said so before. One's own sign-in is not locked at all.
   const self = useCurrentUser().data?.id === user.id;
   const own = (text: string, warning: string) => (self ? `${text} ${warning}` : text);
   return (
@@ -37,16 +38,23 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
         mutation={reset}
         run={() => reset.mutateAsync(undefined).then(({ sent_to }) => t('admin.user.resetSent', { email: sent_to }))}
       />
-      <UserAction
-        text={locking ? t('admin.user.lockText') : t('admin.user.unlockText')}
-        label={locking ? t('admin.user.lock') : t('admin.user.unlock')}
-        busyLabel={t('admin.user.saving')}
-        confirmTitle={locking ? t('admin.user.lockTitle', { name }) : t('admin.user.unlockTitle', { name })}
-        confirmText={locking ? own(t('admin.user.lockConfirm'), t('admin.user.selfLock')) : t('admin.user.unlockConfirm')}
-        tone={locking ? 'danger' : 'primary'}
-        mutation={lock}
-        run={() => lock.mutateAsync(locking).then(() => (locking ? t('admin.user.locked') : t('admin.user.unlocked')))}
-      />
+      {self && locking ? (
+        // The server refuses it (own_sign_in_lock): said here instead of a button that cannot work.
+        <div className="admin-user__action">
+          <p>{t('admin.user.ownLockText')}</p>
+        </div>
+      ) : (
+        <UserAction
+          text={locking ? t('admin.user.lockText') : t('admin.user.unlockText')}
+          label={locking ? t('admin.user.lock') : t('admin.user.unlock')}
+          busyLabel={t('admin.user.saving')}
+          confirmTitle={locking ? t('admin.user.lockTitle', { name }) : t('admin.user.unlockTitle', { name })}
+          confirmText={locking ? t('admin.user.lockConfirm') : t('admin.user.unlockConfirm')}
+          tone={locking ? 'danger' : 'primary'}
+          mutation={lock}
+          run={() => lock.mutateAsync(locking).then(() => (locking ? t('admin.user.locked') : t('admin.user.unlocked')))}
+        />
+      )}
       <UserAction
         text={granting ? t('admin.user.grantText') : t('admin.user.removeText')}
         label={granting ? t('admin.user.grant') : t('admin.user.remove')}

@@ -18,11 +18,14 @@ export const useAdminUser = (id: number) => useQuery(adminUserQuery(id));
 export const sendPasswordReset = (id: number) =>
   api<z.infer<typeof PasswordResetSentResponse>>(`/crud/admin/users/${id}/password-reset`, { method: 'POST' });
 
-/** POST /crud/admin/users/{id}/lock: locked, the user cannot sign in (their sessions end); unlocked, they can again. */
+/**
+ * POST /crud/admin/users/{id}/lock: locked, the user cannot sign in (their sessions end); unlocked, they can again.
+ * 409 own_sign_in_lock for one's own, 409 last_admin for the last admin's who can sign in.
+ */
 export const lockUser = (id: number, locked: boolean) =>
   api<AdminUserDetail>(`/crud/admin/users/${id}/lock`, { method: 'POST', body: { locked } });
 
-/** POST /crud/admin/users/{id}/admin: grants or removes the admin right; 409 last_admin for the last admin's. */
+/** POST /crud/admin/users/{id}/admin: grants or removes the admin right; 409 last_admin for the last admin's who can sign in. */
 export const setAdminRight = (id: number, isAdmin: boolean) =>
   api<AdminUserDetail>(`/crud/admin/users/${id}/admin`, { method: 'POST', body: { is_admin: isAdmin } });
 
