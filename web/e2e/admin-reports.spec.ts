@@ -114,21 +114,28 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     // Each cell ends with its figure (on a phone it starts with its column's name, for sight only).
     const figures = [
       String(month.orders),
-      ...[month.sales_usd, month.gifts_usd, month.shipping_usd, month.tax_usd, month.refunds_usd, month.net_usd].map((usd) =>
-        money(siteLang, usd),
-      ),
+      ...[
+        month.sales_usd,
+        month.gifts_usd,
+        month.shipping_usd,
+        month.tax_usd,
+        month.gift_cards_usd,
+        month.refunds_usd,
+        month.net_usd,
+      ].map((usd) => money(siteLang, usd)),
     ];
     await expect(monthRow.getByRole('cell')).toHaveText(figures.map((figure) => new RegExp(`(^|\\s)${asPattern(figure)}$`)));
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  await test.step('the summary adds up: sales, gifts, shipping, tax, refunds taken off, and net', async () => {
+  await test.step('the summary adds up: sales, gifts, shipping, tax, gift cards and refunds taken off, and net', async () => {
     const { totals } = report;
     const summary = [
       ['sales', totals.sales_usd],
       ['gifts', totals.gifts_usd],
       ['shipping', totals.shipping_usd],
       ['tax', totals.tax_usd],
+      ['giftCards', totals.gift_cards_usd ? -totals.gift_cards_usd : 0],
       ['refunds', totals.refunds_usd ? -totals.refunds_usd : 0],
       ['net', totals.net_usd],
     ] as const;
@@ -160,7 +167,7 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).split('\r\n');
-    const columns = ['period', 'orders', 'sales', 'gifts', 'shipping', 'tax', 'refunds', 'net'] as const;
+    const columns = ['period', 'orders', 'sales', 'gifts', 'shipping', 'tax', 'giftCards', 'refunds', 'net'] as const;
     expect(lines[0]).toBe(columns.map((c) => t(`admin.reports.col.${c}`)).join(','));
     const row = lines.find((line) => line.startsWith(`${month.start},`))?.split(',');
     expect(row, 'this month in the CSV').toBeDefined();
@@ -170,8 +177,8 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     // The last row is the summary's totals: its net is the columns before it.
     const total = lines.at(-2)?.split(',') ?? [];
     expect(total[0]).toBe(t('admin.reports.total'));
-    const [sold, given, shipped, taxed, refunded, net] = total.slice(2).map((v) => Math.round(Number(v) * 100));
-    expect(net).toBe((sold ?? 0) + (given ?? 0) + (shipped ?? 0) + (taxed ?? 0) - (refunded ?? 0));
+    const [sold, given, shipped, taxed, giftCards, refunded, net] = total.slice(2).map((v) => Math.round(Number(v) * 100));
+    expect(net).toBe((sold ?? 0) + (given ?? 0) + (shipped ?? 0) + (taxed ?? 0) - (giftCards ?? 0) - (refunded ?? 0));
   });
 
   await test.step('an inverted range: the message on To, nothing asked, the report as it was', async () => {

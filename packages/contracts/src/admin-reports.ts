@@ -59,9 +59,11 @@ const Range = { from: z.string(), to: z.string() };
  * Money in and out per period: sales (everything but gifts: albums, tracks,
  * CDs, books, gift cards when sold, plans and their renewals, after
  * discounts), gifts (donations and each month of a monthly gift), shipping
- * and tax collected, refunds given back (to cards and gift cards), and what
- * is left. A paid order counts on the day it was paid; a refund on the day
- * it was made.
+ * and tax collected, what gift cards paid of the orders (a gift card's money
+ * came in when it was sold, so what a refund gives back to one is not money
+ * out either), refunds given back to cards, and what is left: net = sales +
+ * gifts + shipping + tax − gift cards − refunds, the money that came in. A paid order counts on the day it was paid; a
+ * refund on the day it was made.
  */
 export const SalesPeriod = z.object({
   /** The period's first day (a Monday for weeks, the 1st for months). */
@@ -71,6 +73,9 @@ export const SalesPeriod = z.object({
   gifts_usd: Usd,
   shipping_usd: Usd,
   tax_usd: Usd,
+  /** What gift cards paid of the orders paid in the period. */
+  gift_cards_usd: Usd,
+  /** Given back to cards (and plans cancelled early), whoever gave it; a refund the processor refused is not here. */
   refunds_usd: Usd,
   net_usd: Usd,
 });

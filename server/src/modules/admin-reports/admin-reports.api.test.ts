@@ -213,9 +213,9 @@ describe('CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="storyhouse-sales-2020-03-01-2020-05-31.csv"');
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toBe('Period starting,Orders,Sales,Gifts,Shipping,Tax,Refunds,Net');
-    expect(lines[1]).toMatch(/^2020-03-01,2,30\.97,7\.00,\d+\.\d\d,\d+\.\d\d,0\.00,\d+\.\d\d$/);
-    expect(lines[3]).toMatch(/^2020-05-01,0,5\.00,0\.00,0\.00,0\.00,0\.00,5\.00$/);
+    expect(lines[0]).toBe('Period starting,Orders,Sales,Gifts,Shipping,Tax,Paid with gift cards,Refunds to cards,Net');
+    expect(lines[1]).toMatch(/^2020-03-01,2,30\.97,7\.00,\d+\.\d\d,\d+\.\d\d,0\.00,0\.00,\d+\.\d\d$/);
+    expect(lines[3]).toMatch(/^2020-05-01,0,5\.00,0\.00,0\.00,0\.00,0\.00,0\.00,5\.00$/);
     expect(lines.at(-1)).toBe('');
 
     const es = await admin.send('GET', '/crud/admin/reports/kinds?from=2020-03-01&to=2020-05-31&format=csv&test_spanish_site=1');
@@ -237,7 +237,10 @@ describe('CSV', () => {
 /**
  * Issue 40 item 4: the figures add up. In June 2020 a family buys a CD and an
  * album posted to Illinois (shipping and tax); the processor's dashboard gives
- * $5 back, and a refund of $12.99 is refused by the processor.
+ * $5 back, and a refund of $12.99 is refused by the processor. Another family
+ * pays $6 of an album with a gift card they were given (its money came in
+ * when it was sold, not now), and the back office refunds that order: $2.99
+ * to the card, $6 back to the gift card.
  */
 describe('numbers that add up', () => {
   const csvRows = (body: string) =>
@@ -270,23 +273,58 @@ describe('numbers that add up', () => {
         },
       ])
       .execute();
+
+    const g = await family('family-g@example.test', 'Anna', 'Ivanova');
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'family-g@example.test')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('gift_cards')
+      .values({
+        code: 'GCREPORTSJUNE',
+        recipient_user_id: user.id,
+        original_amount_cents: 600,
+        balance_cents: 600,
+        claimed_at: new Date(),
+      })
+      .execute();
+    await g.add(ids.album);
+    await payCart(g);
+    const paidWithCard = await lastOrderId();
+    await setPaid(paidWithCard, '2020-06-20T12:00:00Z');
+    expect((await admin.send('POST', `/crud/admin/orders/${paidWithCard}/refund`, {})).statusCode).toBe(200);
+    await t.db
+      .updateTable('order_refunds')
+      .set({ created_at: new Date('2020-06-21T08:00:00Z') })
+      .where('order_id', '=', paidWithCard)
+      .execute();
   });
 
-  it('shows net as sales + gifts + shipping + tax − refunds, each period and in all: what came in less what went back', async () => {
+  it('shows net as sales + gifts + shipping + tax − gift cards − refunds, each period and in all: what came in less what went back', async () => {
     const r = await get<SalesReport>('/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month');
     for (const p of [...r.periods, r.totals]) {
-      const lines = cents(p.sales_usd) + cents(p.gifts_usd) + cents(p.shipping_usd) + cents(p.tax_usd) - cents(p.refunds_usd);
+      const lines =
+        cents(p.sales_usd) +
+        cents(p.gifts_usd) +
+        cents(p.shipping_usd) +
+        cents(p.tax_usd) -
+        cents(p.gift_cards_usd) -
+        cents(p.refunds_usd);
       expect(cents(p.net_usd)).toBe(lines);
     }
     const june = r.periods.at(-1);
     expect(june?.shipping_usd).toBeGreaterThan(0);
     expect(june?.tax_usd).toBeGreaterThan(0);
-    expect(june?.refunds_usd).toBe(5);
+    // $6 paid with a gift card (no new money) and $6 given back to it (none gone out).
+    expect(june?.gift_cards_usd).toBe(6);
+    expect(june?.refunds_usd).toBe(5 + 2.99);
 
-    // What came in: what the paid orders charged (to cards and gift cards) and the renewals; less what went back.
+    // What came in: what the paid orders charged to cards, and the renewals; less what went back to cards.
     const paid = await t.db
       .selectFrom('orders')
-      .select((eb) => eb.fn.sum<string>(eb('total_cents', '+', eb.ref('gift_card_cents'))).as('cents'))
+      .select((eb) => eb.fn.sum<string>('total_cents').as('cents'))
       .where('paid_at', '>=', new Date('2020-03-01'))
       .where('paid_at', '<', new Date('2020-07-01'))
       .executeTakeFirstOrThrow();
@@ -296,20 +334,45 @@ describe('numbers that add up', () => {
       .where('paid_at', '>=', new Date('2020-03-01'))
       .where('paid_at', '<', new Date('2020-07-01'))
       .executeTakeFirstOrThrow();
-    expect(cents(r.totals.net_usd)).toBe(Number(paid.cents) + Number(renewals.cents) - 899 - 500);
+    expect(cents(r.totals.net_usd)).toBe(Number(paid.cents) + Number(renewals.cents) - 899 - 500 - 299);
+    // The day it was paid: $8.99 sold, of which $2.99 came in.
+    const paidDay = await get<SalesReport>('/crud/admin/reports/sales?from=2020-06-20&to=2020-06-20&interval=day');
+    expect(paidDay.totals.gift_cards_usd).toBe(6);
+    expect(cents(paidDay.totals.net_usd)).toBe(899 - 600);
   });
 
   it('says the same in the CSV, which ends with the summary’s totals', async () => {
     const r = await get<SalesReport>('/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month');
     const res = await admin.send('GET', '/crud/admin/reports/sales?from=2020-03-01&to=2020-06-30&interval=month&format=csv');
     const [header, ...rows] = csvRows(res.body);
-    expect(header).toEqual(['Period starting', 'Orders', 'Sales', 'Gifts', 'Shipping', 'Tax', 'Refunds', 'Net']);
-    for (const [, , sales, gifts, shipping, tax, refunds, net] of rows) {
-      const lines = [sales, gifts, shipping, tax].reduce((sum, v) => sum + cents(Number(v)), 0) - cents(Number(refunds));
+    expect(header).toEqual([
+      'Period starting',
+      'Orders',
+      'Sales',
+      'Gifts',
+      'Shipping',
+      'Tax',
+      'Paid with gift cards',
+      'Refunds to cards',
+      'Net',
+    ]);
+    for (const [, , sales, gifts, shipping, tax, giftCards, refunds, net] of rows) {
+      const lines =
+        [sales, gifts, shipping, tax].reduce((sum, v) => sum + cents(Number(v)), 0) -
+        cents(Number(giftCards)) -
+        cents(Number(refunds));
       expect(cents(Number(net))).toBe(lines);
     }
     const { totals } = r;
-    const money = [totals.sales_usd, totals.gifts_usd, totals.shipping_usd, totals.tax_usd, totals.refunds_usd, totals.net_usd];
+    const money = [
+      totals.sales_usd,
+      totals.gifts_usd,
+      totals.shipping_usd,
+      totals.tax_usd,
+      totals.gift_cards_usd,
+      totals.refunds_usd,
+      totals.net_usd,
+    ];
     expect(rows.at(-1)).toEqual(['Total', String(totals.orders), ...money.map((usd) => usd.toFixed(2))]);
     const es = await admin.send('GET', '/crud/admin/reports/sales?from=2020-06-01&to=2020-06-30&format=csv&test_spanish_site=1');
     expect(csvRows(es.body).at(-1)?.[0]).toBe('Total');
@@ -318,26 +381,28 @@ describe('numbers that add up', () => {
   it('shows a refund the processor refused as refused, apart, and never sums it with refunds', async () => {
     const r = await get<RefundsReport>('/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30');
     expect(r.rows.map((f) => [f.source, f.status, f.card_usd, f.gift_card_usd, f.refused_usd])).toEqual([
+      ['admin', 'done', 2.99, 6, 0],
       ['admin', 'failed', 0, 0, 12.99],
       ['processor', 'done', 5, 0, 0],
     ]);
-    expect([r.total_usd, r.refused_usd]).toEqual([5, 12.99]);
+    expect([r.total_usd, r.refused_usd]).toEqual([13.99, 12.99]);
     const sites = await get<SitesReport>('/crud/admin/reports/sites?from=2020-06-01&to=2020-06-30');
-    expect(sites.rows.map((s) => s.refunds_usd)).toEqual([5]);
+    expect(sites.rows.map((s) => s.refunds_usd)).toEqual([13.99]);
 
     const res = await admin.send('GET', '/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30&format=csv');
     const rows = csvRows(res.body).slice(1);
     expect(rows.map((row) => row.slice(4))).toEqual([
+      ['2.99', '6.00', '0.00', 'Back office', 'Done'],
       ['0.00', '0.00', '12.99', 'Back office', 'Refused by the processor'],
       ['5.00', '0.00', '0.00', 'Processor’s dashboard', 'Done'],
-      ['5.00', '0.00', '12.99', '', ''],
+      ['7.99', '6.00', '12.99', '', ''],
     ]);
     expect(rows.at(-1)?.slice(0, 4)).toEqual(['Total', '', '', '']);
     const es = await admin.send(
       'GET',
       '/crud/admin/reports/refunds?from=2020-06-01&to=2020-06-30&format=csv&test_spanish_site=1',
     );
-    expect(csvRows(es.body)[1]?.at(-1)).toBe('Rechazado por el procesador de pagos');
+    expect(csvRows(es.body)[2]?.at(-1)).toBe('Rechazado por el procesador de pagos');
   });
 });
 

@@ -57,13 +57,17 @@ export function adminReportsRepository(db: Db) {
       return JSON.stringify(rows[0] ?? {});
     },
 
-    /** Every period of the span, empty ones too: orders, sales, gifts, shipping, tax and refunds. */
+    /**
+     * Every period of the span, empty ones too: orders, sales, gifts, shipping, tax, what gift cards paid
+     * and refunds to cards. A gift card is money when it is sold, so what it pays of an order brought no
+     * new money in, and what a refund gives back to it takes none out (decision 026).
+     */
     async sales(span: Span, interval: ReportInterval) {
       const step = sql`date_trunc(${interval}, `;
       const { rows } = await sql<Record<string, unknown>>`
         with orders_in as (
           select ${step}o.paid_at at time zone 'UTC') as start, count(*) as orders,
-            sum(o.shipping_cents) as shipping, sum(o.tax_cents) as tax
+            sum(o.shipping_cents) as shipping, sum(o.tax_cents) as tax, sum(o.gift_card_cents) as gift_cards
           from orders o where ${paidIn(span)} group by 1
         ), lines_in as (
           select ${step}o.paid_at at time zone 'UTC') as start,
@@ -78,7 +82,7 @@ export function adminReportsRepository(db: Db) {
           where p.paid_at >= ${span.lo} and p.paid_at < ${span.hi} group by 1
         ), refunds_in as (
           select start, sum(cents) as refunds from (
-            select ${step}f.created_at at time zone 'UTC') as start, f.amount_cents + f.gift_card_cents as cents
+            select ${step}f.created_at at time zone 'UTC') as start, f.amount_cents as cents
             from order_refunds f where ${refundsIn(span)}
             union all
             select ${step}r.cancelled_at at time zone 'UTC'), ${planRefund}
@@ -92,7 +96,7 @@ export function adminReportsRepository(db: Db) {
           ) as start
         )
         select to_char(p.start, 'YYYY-MM-DD') as start, o.orders, o.shipping, o.tax, l.sales, l.gifts,
-          rn.sales as renewal_sales, rn.gifts as renewal_gifts, rf.refunds
+          rn.sales as renewal_sales, rn.gifts as renewal_gifts, rf.refunds, o.gift_cards
         from periods p
         left join orders_in o using (start)
         left join lines_in l using (start)
@@ -106,6 +110,7 @@ export function adminReportsRepository(db: Db) {
         gifts: n(r.gifts) + n(r.renewal_gifts),
         shipping: n(r.shipping),
         tax: n(r.tax),
+        giftCards: n(r.gift_cards),
         refunds: n(r.refunds),
       }));
     },

@@ -25,15 +25,24 @@ const spanOf = ({ from, to }: ReportRange): Span => ({
   hi: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
 });
 
-type Money = { sales: number; gifts: number; shipping: number; tax: number; refunds: number; orders: number };
+type Money = {
+  sales: number;
+  gifts: number;
+  shipping: number;
+  tax: number;
+  giftCards: number;
+  refunds: number;
+  orders: number;
+};
 const usd = (m: Money): Omit<SalesPeriod, 'start'> => ({
   orders: m.orders,
   sales_usd: toUsd(m.sales),
   gifts_usd: toUsd(m.gifts),
   shipping_usd: toUsd(m.shipping),
   tax_usd: toUsd(m.tax),
+  gift_cards_usd: toUsd(m.giftCards),
   refunds_usd: toUsd(m.refunds),
-  net_usd: toUsd(m.sales + m.gifts + m.shipping + m.tax - m.refunds),
+  net_usd: toUsd(m.sales + m.gifts + m.shipping + m.tax - m.giftCards - m.refunds),
 });
 
 /**
@@ -53,9 +62,10 @@ export function adminReportsService(db: Db) {
           gifts: sum.gifts + p.gifts,
           shipping: sum.shipping + p.shipping,
           tax: sum.tax + p.tax,
+          giftCards: sum.giftCards + p.giftCards,
           refunds: sum.refunds + p.refunds,
         }),
-        { orders: 0, sales: 0, gifts: 0, shipping: 0, tax: 0, refunds: 0 },
+        { orders: 0, sales: 0, gifts: 0, shipping: 0, tax: 0, giftCards: 0, refunds: 0 },
       );
       return {
         from: range.from,

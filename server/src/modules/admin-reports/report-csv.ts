@@ -12,6 +12,7 @@ type Column =
   | 'gifts'
   | 'shipping'
   | 'tax'
+  | 'giftCards'
   | 'refunds'
   | 'net'
   | 'kind'
@@ -54,11 +55,12 @@ export function reportTable<K extends ReportName>(name: K, report: Reports[K], t
         fixed(p.gifts_usd),
         fixed(p.shipping_usd),
         fixed(p.tax_usd),
+        fixed(p.gift_cards_usd),
         fixed(p.refunds_usd),
         fixed(p.net_usd),
       ];
       return {
-        header: columns(t, 'period', 'orders', 'sales', 'gifts', 'shipping', 'tax', 'refunds', 'net'),
+        header: columns(t, 'period', 'orders', 'sales', 'gifts', 'shipping', 'tax', 'giftCards', 'refunds', 'net'),
         rows: [...r.periods.map((p) => [p.start, ...figures(p)]), [t('admin.reports.total'), ...figures(r.totals)]],
       };
     }

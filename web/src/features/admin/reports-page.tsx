@@ -236,8 +236,17 @@ function TextCell({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-type SalesColumn = 'period' | 'orders' | 'sales' | 'gifts' | 'shipping' | 'tax' | 'refunds' | 'net';
-const salesMoney = ['sales', 'gifts', 'shipping', 'tax', 'refunds', 'net'] as const;
+type SalesColumn = 'period' | 'orders' | 'sales' | 'gifts' | 'shipping' | 'tax' | 'giftCards' | 'refunds' | 'net';
+/** The table's money columns: each heading and the figure under it. */
+const salesMoney = [
+  ['sales', 'sales_usd'],
+  ['gifts', 'gifts_usd'],
+  ['shipping', 'shipping_usd'],
+  ['tax', 'tax_usd'],
+  ['giftCards', 'gift_cards_usd'],
+  ['refunds', 'refunds_usd'],
+  ['net', 'net_usd'],
+] as const satisfies readonly (readonly [SalesColumn, keyof SalesReport['totals']])[];
 
 function SalesPart({ range }: { range: ReportRange }) {
   const query = useSalesReport(range);
@@ -263,6 +272,7 @@ function SalesFigures({ report }: { report: SalesReport }) {
         <Fact term={col('shipping')}>{formatMoney(report.totals.shipping_usd)}</Fact>
         <Fact term={col('tax')}>{formatMoney(report.totals.tax_usd)}</Fact>
         {/* Taken off: net is the lines above it, as the sign shows (none shows as $0.00, not -$0.00). */}
+        <Fact term={col('giftCards')}>{formatMoney(report.totals.gift_cards_usd ? -report.totals.gift_cards_usd : 0)}</Fact>
         <Fact term={col('refunds')}>{formatMoney(report.totals.refunds_usd ? -report.totals.refunds_usd : 0)}</Fact>
         <Fact term={col('net')} className="admin-facts__total">
           {formatMoney(report.totals.net_usd)}
@@ -277,7 +287,7 @@ function SalesFigures({ report }: { report: SalesReport }) {
             <tr>
               <th scope="col">{col('period')}</th>
               <MoneyHead>{col('orders')}</MoneyHead>
-              {salesMoney.map((name) => (
+              {salesMoney.map(([name]) => (
                 <MoneyHead key={name}>{col(name)}</MoneyHead>
               ))}
             </tr>
@@ -289,9 +299,9 @@ function SalesFigures({ report }: { report: SalesReport }) {
                   {words.period(period.start)}
                 </th>
                 <MoneyCell label={col('orders')}>{period.orders}</MoneyCell>
-                {salesMoney.map((name) => (
+                {salesMoney.map(([name, figure]) => (
                   <MoneyCell key={name} label={col(name)}>
-                    {formatMoney(period[`${name}_usd`])}
+                    {formatMoney(period[figure])}
                   </MoneyCell>
                 ))}
               </tr>
