@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createProduct, createSku, createUser, illinoisAddress } from '../../../test/factories';
-import { cardToken, payCart, submitCart, TEST_CARDS } from '../../../test/payments-client';
+import { cardToken, payCart, processorRefundsOf, submitCart, TEST_CARDS } from '../../../test/payments-client';
 
 /**
  * Issue 40 items 1, 2, 3 and 7 (decision 036): the money after a sale, as
@@ -48,16 +48,7 @@ const orderOf = async (id: number) => {
   return res.json() as AdminOrder;
 };
 const refund = (id: number, body?: object) => admin.send('POST', `/crud/admin/orders/${id}/refund`, body);
-const processorRefunds = async (orderId: number) =>
-  (
-    await t.db
-      .selectFrom('test_processor_refunds as r')
-      .innerJoin('orders as o', 'o.payment_id', 'r.payment_id')
-      .select('r.amount_cents')
-      .where('o.id', '=', orderId)
-      .orderBy('r.amount_cents')
-      .execute()
-  ).map((r) => r.amount_cents);
+const processorRefunds = (orderId: number) => processorRefundsOf(t.db, orderId);
 const sum = (ns: readonly number[]) => ns.reduce((a, b) => a + b, 0);
 
 /** A family buys a gift card of `dollars` for a recipient; the order and the claim link's secret. */
