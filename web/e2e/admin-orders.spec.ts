@@ -438,6 +438,9 @@ test('the admin refunds a gift card its recipient has partly spent: only what is
   );
 
   await test.step('refundable: what the card has not spent, not what was paid', async () => {
+    await expect(page.getByRole('region', { name: t('admin.order.lines'), exact: true })).toContainText(
+      t('admin.order.lineRefundable', { amount: left }),
+    );
     const refund = page.getByRole('region', { name: t('admin.order.refund'), exact: true });
     await expect(refund.getByRole('term').filter({ hasText: t('admin.order.refundLeftCard') })).toBeVisible();
     await expect(refund.getByRole('definition').first()).toHaveText(left);

@@ -92,6 +92,13 @@ function Lines({ lines }: { lines: Line[] }) {
               {lineKind(t, line.type)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
               {line.refunded ? <strong className="admin-table__note"> · {t('admin.order.lineRefunded')}</strong> : null}
+              {/* A gift card bought here gives back only what it has not spent (issue 40 item 1). */}
+              {line.type === 'gift_card' && !line.refunded && line.refundable_usd > 0 ? (
+                <span className="admin-table__note">
+                  {' '}
+                  · {t('admin.order.lineRefundable', { amount: formatMoney(line.refundable_usd) })}
+                </span>
+              ) : null}
             </td>
             <MoneyCell label={t('admin.order.quantity')}>×{line.quantity}</MoneyCell>
             <MoneyCell label={t('admin.order.unit')}>{formatMoney(line.unit_usd)}</MoneyCell>
