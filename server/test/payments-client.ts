@@ -1,5 +1,6 @@
 import type { CartTotal } from '@storyhouse/contracts';
 import { expect } from 'vitest';
+import type { Db } from '../src/db/database';
 import type { CartVisitor } from './cart-client';
 
 /** Stripe's test card numbers, as the built-in test processor knows them (README "Demo payments"). */
@@ -48,4 +49,17 @@ export async function payCart(v: CartVisitor, token?: string, extra: Record<stri
   const res = await submitCart(v, token, extra);
   expect(res.statusCode).toBe(200);
   expect(res.json().status).toBe('paid');
+}
+
+/** What the built-in test processor refunded of an order's charge: each refund's cents, in the order they were made. */
+export async function processorRefundsOf(db: Db, orderId: number) {
+  const rows = await db
+    .selectFrom('test_processor_refunds as r')
+    .innerJoin('orders as o', 'o.payment_id', 'r.payment_id')
+    .select('r.amount_cents')
+    .where('o.id', '=', orderId)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((r) => r.amount_cents);
 }

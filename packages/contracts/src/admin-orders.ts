@@ -85,24 +85,35 @@ export const AdminOrderLine = z.object({
   recipient_email: z.string().nullable(),
   /** Refunded from the back office (its download left the family's library). */
   refunded: z.boolean(),
+  /**
+   * What a refund of this line gives back now: its part of what was paid (with
+   * its share of tax); a gift card's, only what the card has not spent (decision 036); 0 once refunded.
+   */
+  refundable_usd: Usd,
 });
 
-/** A refund of the order, from the back office or the processor's dashboard. */
+/**
+ * Money given back on the order (decision 036: one ledger), whoever gave it:
+ * the back office, the processor's dashboard, or the family's cancel of a
+ * plan. `failed` is a refund the processor refused: nothing went back.
+ */
 export const AdminOrderRefund = z.object({
   at: IsoDate,
   /** Back to the card. */
   amount_usd: Usd,
   /** Back to the gift cards that paid part of the order. */
   gift_card_usd: Usd,
+  /** Of it, the shipping. */
+  shipping_usd: Usd,
   status: z.enum(['pending', 'done', 'failed']),
-  source: z.enum(['admin', 'processor']),
+  source: z.enum(['admin', 'processor', 'cancellation']),
   by: z.string().nullable(),
 });
 
 /** Something that happened to an order, in time order (spec: created, paid, shipped, refunded, e-mails sent). */
 export const AdminOrderEvent = z.object({
   at: IsoDate,
-  kind: z.enum(['created', 'paid', 'failed', 'shipped', 'refunded', 'email', 'admin']),
+  kind: z.enum(['created', 'paid', 'failed', 'shipped', 'refunded', 'refund_refused', 'email', 'admin']),
   /** What: an e-mail's subject and recipient, an admin's action and name. */
   detail: z.string(),
 });
@@ -126,6 +137,8 @@ export const AdminOrder = z
       tax_usd: Usd,
       shipping_usd: Usd,
       total_usd: Usd,
+      /** What the card was charged: the total once paid, 0 when nothing was (a failed or pending order). */
+      charged_usd: Usd,
     }),
     shipping_address: AddressResponse.omit({ id: true, user_id: true }).partial().nullable(),
     billing_address: AddressResponse.omit({ id: true, user_id: true }).partial().nullable(),
@@ -147,8 +160,12 @@ export const AdminOrder = z
       .nullable(),
     timeline: z.array(AdminOrderEvent),
     refunds: z.array(AdminOrderRefund),
-    /** What can still be given back: to the card, and to gift cards. */
-    refundable: z.object({ card_usd: Usd, gift_card_usd: Usd }),
+    /**
+     * What can still be given back: to the card, and to gift cards (together,
+     * what a whole refund gives now: a gift card bought here only for what it has
+     * not spent), and of it the shipping, given back only when chosen.
+     */
+    refundable: z.object({ card_usd: Usd, gift_card_usd: Usd, shipping_usd: Usd }),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof AdminOrder>;
@@ -168,16 +185,33 @@ export const ShipOrderBody = z
 export type ShipOrderBody = z.input<typeof ShipOrderBody>;
 
 /**
- * POST /crud/admin/orders/{id}/refund: some lines (their skus), an amount in
- * dollars, or (no body, or neither) the whole order. Never more than was
- * paid; the card first, then the gift cards that paid part of it.
+ * POST /crud/admin/orders/{id}/refund: some lines (their order line ids, or
+ * their skus), an amount in dollars, or (no body, or none of them) the whole
+ * order. Lines are refunded with their share of tax, shipping only with
+ * `include_shipping` (a refund of the whole order includes it); a gift card
+ * line gives back only what its card has not spent, and takes it off the
+ * card. Never more than was paid; the card first, then the gift cards that
+ * paid part of it.
  */
 export const RefundOrderBody = z
   .strictObject({
+    line_ids: z.array(Id).max(100).optional(),
     sku_ids: z.array(Id).min(1).max(100).optional(),
+    include_shipping: z.boolean().optional(),
     amount: z.number().positive().max(100_000).optional(),
   })
-  .refine((b) => !(b.sku_ids && b.amount !== undefined), { message: 'validation.invalid', path: ['amount'] })
+  .refine((b) => [b.sku_ids, b.line_ids, b.amount].filter((x) => x !== undefined).length <= 1, {
+    message: 'validation.invalid',
+    path: ['amount'],
+  })
+  .refine((b) => b.include_shipping === undefined || b.sku_ids !== undefined || b.line_ids !== undefined, {
+    message: 'validation.invalid',
+    path: ['include_shipping'],
+  })
+  .refine((b) => b.line_ids === undefined || b.line_ids.length > 0 || b.include_shipping === true, {
+    message: 'validation.invalid',
+    path: ['line_ids'],
+  })
   .refine(
     (b) =>
       b.amount === undefined ||

@@ -250,8 +250,13 @@ export interface Gifts {
   kind: string;
   message: Generated<string>;
   order_id: number;
+  /** The gift card line that bought it (a gift card; migration 0061). */
+  order_line_id: number | null;
   recipient_email: string;
   recipient_name: string;
+  /** The refund that took back its unspent balance, and how much it took. */
+  refund_id: number | null;
+  refunded_cents: Generated<number>;
   sender_user_id: number | null;
 }
 
@@ -370,6 +375,8 @@ export interface OrderRefunds {
   order_id: number;
   processor_refund_id: string | null;
   settled_at: Timestamp | null;
+  /** The shipping it gave back (migration 0061). */
+  shipping_cents: Generated<number>;
   source: Generated<string>;
   status: Generated<string>;
   whole: Generated<boolean>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createProduct, createUser, illinoisAddress } from '../../../test/factories';
-import { payCart } from '../../../test/payments-client';
+import { payCart, processorRefundsOf } from '../../../test/payments-client';
 
 /** Issue 29: the back office's orders (list, order, mark shipped, resend receipt), the ministry's alert and the audit log. */
 let t: TestApp;
@@ -210,15 +210,7 @@ describe('the back office’s orders', () => {
 
 describe('refunds from the back office', () => {
   const refund = (id: number, body?: object) => admin.send('POST', `/crud/admin/orders/${id}/refund`, body);
-  const processorRefunds = async (orderId: number) =>
-    (
-      await t.db
-        .selectFrom('test_processor_refunds as r')
-        .innerJoin('orders as o', 'o.payment_id', 'r.payment_id')
-        .select('r.amount_cents')
-        .where('o.id', '=', orderId)
-        .execute()
-    ).map((r) => r.amount_cents);
+  const processorRefunds = (orderId: number) => processorRefundsOf(t.db, orderId);
   const owns = async (email: string) =>
     (
       await t.db

@@ -18,7 +18,7 @@ import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { isShipped } from '../cart/shipping';
 import { receiptMail, shippedMail } from '../orders/order-mail';
 import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
-import { refundedLines } from './refunds';
+import { refundedLines, refundState } from './refunds';
 import { refundsRepository } from './refunds.repository';
 
 type Admin = { id: number; email: string };
@@ -54,17 +54,21 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
   async function detail(orderId: number): Promise<AdminOrder> {
     const order = await repo.findOrder(orderId);
     if (!order) throw new AppError('not_found', 'order_not_found');
-    const [lines, buyer, mails, actions, refunds] = await Promise.all([
+    const [lines, buyer, mails, actions, refunds, boughtCards] = await Promise.all([
       repo.lines(orderId),
       repo.buyerOf(order.user_id),
       repo.mailsOf(orderId),
       adminActionsOn(db, orderTarget(order.number)),
       refundsRepository(db).ofOrder(orderId),
+      refundsRepository(db).boughtGiftCards(orderId, { lock: false }),
     ]);
     const refunded = refundedLines(
       refunds.filter((r) => r.status === 'done'),
       lines,
     );
+    // Only a paid (or partly refunded) order has anything left to give back.
+    const open = order.status === 'paid' || order.status === 'partially_refunded';
+    const left = refundState(order, lines, refunds, boughtCards);
     const hasParcel = lines.some((l) => isShipped(l.type));
     const timeline: AdminOrder['timeline'] = [
       { at: iso(order.created_at), kind: 'created' as const, detail: order.number },
@@ -83,16 +87,14 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
             },
           ]
         : []),
+      // The ledger (decision 036): money given back, whoever gave it, and refunds the processor refused (nothing went back).
       ...refunds
-        .filter((r) => r.status === 'done')
+        .filter((r) => r.status !== 'pending')
         .map((r) => ({
           at: iso(r.settled_at ?? r.created_at),
-          kind: 'refunded' as const,
-          detail: [
-            toUsd(r.amount_cents + r.gift_card_cents).toFixed(2),
-            r.whole ? '(whole order)' : '',
-            r.source === 'processor' ? '(processor)' : '',
-          ]
+          kind: r.status === 'done' ? ('refunded' as const) : ('refund_refused' as const),
+          // "<amount> <source>[ whole]": the back office says it in words.
+          detail: [toUsd(r.amount_cents + r.gift_card_cents).toFixed(2), r.source, r.whole ? 'whole' : '']
             .filter(Boolean)
             .join(' '),
         })),
@@ -130,6 +132,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         recipient_name: l.recipient_name,
         recipient_email: l.recipient_email,
         refunded: refunded.has(l.id),
+        refundable_usd: open ? toUsd(left.lineLeft(l)) : 0,
       })),
       amounts: {
         subtotal_usd: toUsd(order.subtotal_cents),
@@ -139,6 +142,8 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         tax_usd: toUsd(order.tax_cents),
         shipping_usd: toUsd(order.shipping_cents),
         total_usd: toUsd(order.total_cents),
+        // Nothing was charged on a failed or pending order (issue 40 item 7).
+        charged_usd: order.paid_at ? toUsd(order.total_cents) : 0,
       },
       shipping_address: addressOf(order.shipping_address),
       billing_address: addressOf(order.billing_address),
@@ -163,18 +168,18 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         at: iso(r.settled_at ?? r.created_at),
         amount_usd: toUsd(r.amount_cents),
         gift_card_usd: toUsd(r.gift_card_cents),
+        shipping_usd: toUsd(r.shipping_cents),
         status: r.status as 'pending' | 'done' | 'failed',
-        source: r.source as 'admin' | 'processor',
+        source: r.source as 'admin' | 'processor' | 'cancellation',
         by: r.admin_email,
       })),
-      // Only a paid (or partly refunded) order has anything left to give back.
-      refundable:
-        order.status === 'paid' || order.status === 'partially_refunded'
-          ? {
-              card_usd: toUsd(order.total_cents - order.refunded_cents),
-              gift_card_usd: toUsd(order.gift_card_cents - order.gift_card_returned_cents),
-            }
-          : { card_usd: 0, gift_card_usd: 0 },
+      refundable: open
+        ? {
+            card_usd: toUsd(Math.min(left.cardLeft, left.wholeLeft)),
+            gift_card_usd: toUsd(left.wholeLeft - Math.min(left.cardLeft, left.wholeLeft)),
+            shipping_usd: toUsd(left.shippingLeft),
+          }
+        : { card_usd: 0, gift_card_usd: 0, shipping_usd: 0 },
     };
   }
 

@@ -38,13 +38,90 @@ export function refundsRepository(db: Db) {
       return r.numUpdatedRows > 0n;
     },
 
+    /** The processor refused: failed, once (false when it was settled already). */
     async markFailed(id: number) {
-      await db
+      const r = await db
         .updateTable('order_refunds')
         .set({ status: 'failed', settled_at: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return r.numUpdatedRows > 0n;
+    },
+
+    /**
+     * The gift cards the order bought, by their line: the gift, whether a
+     * refund took it back, and its card once claimed (with what it has left).
+     * `lock`: gifts then cards locked until the transaction ends, each in id
+     * order, as a claim (the gift) and a purchase that spends (the card) lock
+     * them, so a refund and a spend of one card take turns (decision 036).
+     */
+    async boughtGiftCards(orderId: number, { lock }: { lock: boolean }) {
+      const giftsQuery = db
+        .selectFrom('gifts')
+        .select(['id', 'order_line_id', 'amount_cents', 'refund_id'])
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'gift_card')
+        .orderBy('id');
+      const gifts = await (lock ? giftsQuery.forUpdate() : giftsQuery).execute();
+      if (gifts.length === 0) return [];
+      const cardsQuery = db
+        .selectFrom('gift_cards')
+        .select(['id', 'gift_id', 'balance_cents'])
+        .where(
+          'gift_id',
+          'in',
+          gifts.map((g) => g.id),
+        )
+        .orderBy('id');
+      const cards = await (lock ? cardsQuery.forUpdate() : cardsQuery).execute();
+      return gifts.map((g) => {
+        const card = cards.find((c) => c.gift_id === g.id);
+        return {
+          giftId: g.id,
+          lineId: g.order_line_id,
+          cardId: card?.id ?? null,
+          /** What the card can still spend: its balance once claimed, its whole amount before; nothing once refunded. */
+          unspentCents: g.refund_id !== null ? 0 : card ? card.balance_cents : (g.amount_cents ?? 0),
+        };
+      });
+    },
+
+    /** A refund takes back what bought gift cards have left: off a claimed card's balance; an unclaimed one can no longer be claimed. */
+    async takeBackGiftCards(refundId: number, takes: readonly { giftId: number; cardId: number | null; cents: number }[]) {
+      for (const take of takes) {
+        await db
+          .updateTable('gifts')
+          .set({ refund_id: refundId, refunded_cents: take.cents })
+          .where('id', '=', take.giftId)
+          .execute();
+        if (take.cardId !== null) {
+          await db
+            .updateTable('gift_cards')
+            .set((eb) => ({ balance_cents: eb('balance_cents', '-', take.cents) }))
+            .where('id', '=', take.cardId)
+            .execute();
+        }
+      }
+    },
+
+    /** A refund the processor refused gives the bought gift cards back what it had taken. */
+    async restoreGiftCards(refundId: number) {
+      const taken = await db
+        .selectFrom('gifts')
+        .select(['id', 'refunded_cents'])
+        .where('refund_id', '=', refundId)
+        .orderBy('id')
+        .forUpdate()
         .execute();
+      for (const gift of taken) {
+        await db
+          .updateTable('gift_cards')
+          .set((eb) => ({ balance_cents: eb('balance_cents', '+', gift.refunded_cents) }))
+          .where('gift_id', '=', gift.id)
+          .execute();
+        await db.updateTable('gifts').set({ refund_id: null, refunded_cents: 0 }).where('id', '=', gift.id).execute();
+      }
     },
 
     /** Refunds the processor was asked for a while ago and that are not settled (the process stopped, it did not answer). */

@@ -9,17 +9,18 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { type PaymentProvider, PaymentRequestError, PaymentUnavailableError } from '../../providers/payments/payment-provider';
 import { orderTarget, recordAdminAction } from '../audit/audit';
 import { refundMail } from '../orders/order-mail';
-import { adminOrdersRepository, type OrderLineRow } from './admin-orders.repository';
+import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
 import { type RefundRow, refundsRepository } from './refunds.repository';
 
 type Admin = { id: number; email: string };
 
-/** A line's part of what was paid: its subtotal after its discount, with its tax. */
+/** A line's part of what was paid: its subtotal after its discount, with its share of tax. */
 const lineCents = (l: OrderLineRow) => l.subtotal_cents - l.discount_cents + l.tax_cents;
 const DOWNLOADS = new Set(['digital_album', 'digital_track']);
 const RENEWING = new Set(['subscription', 'recurring_donation']);
+type BoughtCard = Awaited<ReturnType<ReturnType<typeof refundsRepository>['boughtGiftCards']>>[number];
 
-/** Lines already refunded by the order's done (or pending) refunds. */
+/** Lines already refunded by the order's done (or pending) refunds; a refused one refunded nothing. */
 export function refundedLines(refunds: readonly RefundRow[], lines: readonly OrderLineRow[]) {
   const ids = new Set<number>();
   for (const r of refunds) {
@@ -27,6 +28,48 @@ export function refundedLines(refunds: readonly RefundRow[], lines: readonly Ord
     for (const id of r.whole ? lines.map((l) => l.id) : r.line_ids) ids.add(id);
   }
   return ids;
+}
+
+/**
+ * What is left to give back on an order (decision 036), read from its
+ * ledger, for the refund's plan (under the order's and cards' locks) and
+ * the back office's page alike: per line (a gift card it bought, only what
+ * that card has not spent), the shipping, what a whole refund gives, and
+ * what an amount may reach (never a bought gift card's value: only a refund
+ * of its line, which takes it off the card, gives that back).
+ */
+export function refundState(
+  order: Pick<OrderRow, 'total_cents' | 'refunded_cents' | 'gift_card_cents' | 'gift_card_returned_cents' | 'shipping_cents'>,
+  lines: readonly OrderLineRow[],
+  refunds: readonly RefundRow[],
+  boughtCards: readonly BoughtCard[],
+) {
+  const done = refundedLines(refunds, lines);
+  const counted = refunds.filter((r) => r.status !== 'failed');
+  const shippingLeft = counted.some((r) => r.whole)
+    ? 0
+    : Math.max(0, order.shipping_cents - counted.reduce((n, r) => n + r.shipping_cents, 0));
+  const cardOf = (l: OrderLineRow) => boughtCards.find((c) => c.lineId === l.id);
+  const lineLeft = (l: OrderLineRow) => {
+    if (done.has(l.id)) return 0;
+    if (l.type !== 'gift_card') return lineCents(l);
+    return Math.min(lineCents(l), cardOf(l)?.unspentCents ?? 0);
+  };
+  const openCards = lines.filter((l) => l.type === 'gift_card' && !done.has(l.id));
+  const cardLeft = order.total_cents - order.refunded_cents;
+  const left = cardLeft + order.gift_card_cents - order.gift_card_returned_cents;
+  const spent = openCards.reduce((n, l) => n + lineCents(l) - lineLeft(l), 0);
+  const wholeLeft = Math.max(0, left - spent);
+  return {
+    done,
+    lineLeft,
+    cardOf,
+    shippingLeft: Math.min(shippingLeft, wholeLeft),
+    cardLeft,
+    wholeLeft,
+    /** An amount: never into the value of gift cards bought here. */
+    amountLeft: Math.max(0, left - openCards.reduce((n, l) => n + lineCents(l), 0)),
+  };
 }
 
 /**
@@ -53,42 +96,70 @@ export function refundsService(
       const refunds = await repo.ofOrder(orderId);
       if (refunds.some((r) => r.status === 'pending')) throw new AppError('conflict', 'refund_in_progress');
       const lines = await adminOrdersRepository(trx).lines(orderId);
-      const done = refundedLines(refunds, lines);
-      const cardLeft = order.total_cents - order.refunded_cents;
-      const giftLeft = order.gift_card_cents - order.gift_card_returned_cents;
-      const left = cardLeft + giftLeft;
+      // The cards this order bought, locked: what they have left cannot change until the refund is written.
+      const state = refundState(order, lines, refunds, await repo.boughtGiftCards(orderId, { lock: true }));
+      const open = lines.filter((l) => !state.done.has(l.id));
 
-      let lineIds: number[] = [];
+      let chosen: OrderLineRow[] = [];
+      let shipping = 0;
       let amount: number;
-      if (body.sku_ids) {
-        const chosen = lines.filter((l) => l.sku_id !== null && body.sku_ids?.includes(l.sku_id) && !done.has(l.id));
-        const found = new Set(chosen.map((l) => l.sku_id));
-        if (body.sku_ids.some((id) => !found.has(id))) throw new AppError('conflict', 'refund_lines_invalid');
-        lineIds = chosen.map((l) => l.id);
-        amount = chosen.reduce((sum, l) => sum + lineCents(l), 0);
+      let limit = state.wholeLeft;
+      const named = body.line_ids ?? body.sku_ids;
+      if (named) {
+        const key = (l: OrderLineRow) => (body.line_ids ? l.id : l.sku_id);
+        chosen = open.filter((l) => named.includes(key(l) as number));
+        const found = new Set(chosen.map(key));
+        if (named.some((id) => !found.has(id))) throw new AppError('conflict', 'refund_lines_invalid');
+        // Shipping only when the volunteer chose it (issue 40 item 3).
+        shipping = body.include_shipping ? state.shippingLeft : 0;
+        if (chosen.length === 0 && shipping === 0) throw new AppError('conflict', 'refund_lines_invalid');
+        amount = chosen.reduce((n, l) => n + state.lineLeft(l), 0) + shipping;
       } else if (body.amount !== undefined) {
         amount = toCents(body.amount);
+        limit = state.amountLeft;
       } else {
-        lineIds = lines.filter((l) => !done.has(l.id)).map((l) => l.id);
-        amount = left;
+        chosen = open;
+        shipping = state.shippingLeft;
+        amount = state.wholeLeft;
       }
-      // Every line refunded: the whole order goes back, shipping included.
-      const whole = lines.every((l) => done.has(l.id) || lineIds.includes(l.id)) && (lineIds.length > 0 || amount === left);
-      if (whole) amount = left;
-      if (amount > left || amount <= 0) {
-        throw new AppError('conflict', 'refund_too_large', { left: mailMoney(order.lang_code as LangCode, left) });
+      // The whole order only when nothing is left after it: every line, and the shipping.
+      const whole = body.amount === undefined && chosen.length === open.length && shipping === state.shippingLeft;
+      // Lines given back after an amount was: never more than is left. An amount is checked as typed.
+      if (whole) amount = state.wholeLeft;
+      else if (body.amount === undefined) amount = Math.min(amount, state.wholeLeft);
+      if (amount > limit || amount <= 0) {
+        throw new AppError('conflict', 'refund_too_large', { left: mailMoney(order.lang_code as LangCode, limit) });
       }
-      const card = Math.min(amount, cardLeft);
-      return repo.insert({
+      const card = Math.min(amount, state.cardLeft);
+      const refund = await repo.insert({
         order_id: orderId,
         amount_cents: card,
         gift_card_cents: amount - card,
-        line_ids: lineIds,
+        shipping_cents: shipping,
+        line_ids: chosen.map((l) => l.id),
         whole,
         idempotency_key: `order-${orderId}-refund-${refunds.length + 1}`,
         admin_id: admin?.id ?? null,
         source: 'admin',
       });
+      // A gift card refunded: what it has left is taken off it now, in this transaction (issue 40 item 1).
+      await repo.takeBackGiftCards(
+        refund.id,
+        chosen.flatMap((l) => {
+          const bought = l.type === 'gift_card' ? state.cardOf(l) : undefined;
+          return bought && bought.unspentCents > 0
+            ? [{ giftId: bought.giftId, cardId: bought.cardId, cents: bought.unspentCents }]
+            : [];
+        }),
+      );
+      return refund;
+    });
+  }
+
+  /** The processor refused the refund: failed, and the gift cards it took back are theirs again. */
+  async function refuse(refundId: number) {
+    await db.transaction().execute(async (trx) => {
+      if (await refundsRepository(trx).markFailed(refundId)) await refundsRepository(trx).restoreGiftCards(refundId);
     });
   }
 
@@ -137,28 +208,38 @@ export function refundsService(
       );
       const buyer = await adminOrdersRepository(trx).buyerOf(order.user_id);
       const lang = order.lang_code as LangCode;
-      await enqueueMail(trx, {
-        lang_code: lang,
-        to: buyer.email,
-        orderId: order.id,
-        ...(await refundMail(order, refunded, buyer.fname || buyer.email, {
-          cardCents: refund.amount_cents,
-          giftCardCents: returned,
-          orders: `${origins[lang]}/account/orders`,
-        })),
-      });
+      // The family's own cancel: My subscription has told them what went back.
+      if (refund.source !== 'cancellation')
+        await enqueueMail(trx, {
+          lang_code: lang,
+          to: buyer.email,
+          orderId: order.id,
+          ...(await refundMail(order, refunded, buyer.fname || buyer.email, {
+            cardCents: refund.amount_cents,
+            giftCardCents: returned,
+            orders: `${origins[lang]}/account/orders`,
+          })),
+        });
       if (request && admin) {
+        // What the volunteer chose (issue 40 item 3): the lines, the shipping or not, the whole order or not, the amounts.
         await recordAdminAction(trx, request, admin, 'order.refund', orderTarget(order.number), {
           amount_usd: toUsd(refund.amount_cents),
           gift_card_usd: toUsd(returned),
-          lines: refunded.length,
+          lines: refund.line_ids.length,
+          refunded_items: lines
+            .filter((l) => refund.line_ids.includes(l.id))
+            .map((l) => l.product_title ?? l.title)
+            .join(', '),
+          shipping: refund.shipping_cents > 0,
+          shipping_usd: toUsd(refund.shipping_cents),
           whole: refund.whole,
         });
       }
       return repo.renewalsOf(refunded.filter((l) => RENEWING.has(l.type)).map((l) => l.id));
     });
-    // Logged and counted once it is committed (a settle run twice makes no second refund, so no second line).
-    if (made) {
+    // Logged and counted once it is committed (a settle run twice makes no second refund, so no second line);
+    // a cancel's refund is counted by the cancel.
+    if (made && refund.source !== 'cancellation') {
       report?.refunded(
         {
           orderId: refund.order_id,
@@ -186,7 +267,7 @@ export function refundsService(
           // Left pending: settlePending asks again with the same key.
           throw new AppError('unavailable', 'refund_pending', {}, undefined, error);
         }
-        await refundsRepository(db).markFailed(refund.id);
+        await refuse(refund.id);
         if (error instanceof PaymentRequestError) {
           throw new AppError('conflict', 'refund_refused', {}, undefined, error);
         }
@@ -206,7 +287,7 @@ export function refundsService(
           await settle(refund, await askProcessor(refund), null, null);
           settled += 1;
         } catch (error) {
-          if (error instanceof PaymentRequestError) await refundsRepository(db).markFailed(refund.id);
+          if (error instanceof PaymentRequestError) await refuse(refund.id);
           else if (!(error instanceof PaymentUnavailableError)) throw error;
         }
       }
@@ -238,6 +319,31 @@ export function refundsService(
           whole,
           idempotency_key: `processor-${eventId}`,
           source: 'processor',
+        });
+      });
+      if (refund) await settle(refund, null, null, null);
+    },
+
+    /**
+     * A family's cancel now gave back the unused part of a plan from its
+     * order's charge (issue 40 item 2): written into the order's ledger and
+     * settled like the back office's (partly refunded, refundable, timeline),
+     * once per key (the processor refund's own).
+     */
+    async fromCancellation(cancel: { orderId: number; lineId: number; cents: number; idempotencyKey: string }) {
+      const refund = await db.transaction().execute(async (trx) => {
+        const order = await adminOrdersRepository(trx).lockOrder(cancel.orderId);
+        if (!order || (order.status !== 'paid' && order.status !== 'partially_refunded')) return null;
+        const repo = refundsRepository(trx);
+        if (await repo.byKey(cancel.idempotencyKey)) return null;
+        const cents = Math.min(cancel.cents, order.total_cents - order.refunded_cents);
+        if (cents <= 0) return null;
+        return repo.insert({
+          order_id: order.id,
+          amount_cents: cents,
+          line_ids: [cancel.lineId],
+          idempotency_key: cancel.idempotencyKey,
+          source: 'cancellation',
         });
       });
       if (refund) await settle(refund, null, null, null);

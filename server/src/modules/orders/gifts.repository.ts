@@ -4,13 +4,14 @@ import type { Db } from '../../db/database';
 /** The only SQL of gift claims (issue 13 item 9). */
 export function giftsRepository(db: Db) {
   return {
-    /** The unclaimed gift of that link's hash, locked until the transaction ends. */
+    /** The unclaimed gift of that link's hash, locked until the transaction ends (not one a refund took back: decision 036). */
     lockUnclaimed(hashSha256: string) {
       return db
         .selectFrom('gifts')
         .selectAll()
         .where('hash_sha256', '=', hashSha256)
         .where('claimed_at', 'is', null)
+        .where('refund_id', 'is', null)
         .forUpdate()
         .executeTakeFirst();
     },

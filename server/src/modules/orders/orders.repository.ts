@@ -392,6 +392,7 @@ export function ordersRepository(db: Db) {
       message: string;
       amount_cents: number | null;
       sku_ids: readonly number[];
+      order_line_id: number | null;
     }) {
       const { sku_ids, ...row } = gift;
       const { id } = await db.insertInto('gifts').values(row).returning('id').executeTakeFirstOrThrow();

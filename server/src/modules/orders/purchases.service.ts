@@ -214,7 +214,14 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
     const lang = order.lang_code as LangCode;
     const owned = lines.filter((l) => l.sku_id !== null && (DOWNLOADS.has(l.type) || SHIPPED.has(l.type)));
     const items = owned.map((l) => ({ sku_id: l.sku_id as number, product_id: l.product_id, type: l.type }));
-    const gifts: { name: string; email: string; message: string; amountCents: number | null; skuIds: number[] }[] = [];
+    const gifts: {
+      name: string;
+      email: string;
+      message: string;
+      amountCents: number | null;
+      skuIds: number[];
+      lineId: number | null;
+    }[] = [];
     if (order.gift_email && order.gift_name) {
       const downloads = items.filter((i) => DOWNLOADS.has(i.type));
       if (downloads.length > 0) {
@@ -224,6 +231,7 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
           message: order.gift_message ?? '',
           amountCents: null,
           skuIds: downloads.map((d) => d.sku_id),
+          lineId: null,
         });
       }
       // Nothing of a gift order is the buyer's: the downloads wait for the recipient's claim, the CD or book goes
@@ -239,6 +247,8 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
           message: l.recipient_message ?? '',
           amountCents: l.subtotal_cents,
           skuIds: [],
+          // The card's line: a refund of it takes back what the card has left (issue 40 item 1).
+          lineId: l.id,
         });
       }
     }
@@ -254,6 +264,7 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         message: g.message,
         amount_cents: g.amountCents,
         sku_ids: g.skuIds,
+        order_line_id: g.lineId,
       });
       const link = `${origins[lang]}/claim-gift/${secret}`;
       await enqueueMail(trx, {

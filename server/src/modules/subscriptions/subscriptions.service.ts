@@ -11,6 +11,7 @@ import {
   type ProviderSubscription,
 } from '../../providers/payments/payment-provider';
 import { unusedCents } from '../../providers/payments/proration';
+import { refundsService } from '../admin-orders/refunds';
 import { priceCents } from '../catalogue/pricing';
 import { existingCustomer } from '../payments/customers';
 import { followProcessor } from './subscription-events';
@@ -48,6 +49,8 @@ export function subscriptionsService(
   { origins, report }: { origins: Record<LangCode, string>; report?: Pick<Metrics, 'refunded'> },
 ) {
   const repo = subscriptionsRepository(db);
+  /** The orders' ledger of refunds: a cancel's refund is one of its order (decision 036). */
+  const ledger = refundsService(db, payments, { origins, report });
 
   /** The processor's answer, or the spec's subscription_error_retrieving when it does not answer. */
   async function ask<T>(call: () => Promise<T>): Promise<T> {
@@ -174,7 +177,7 @@ export function subscriptionsService(
     return data.flatMap((invoice) => {
       if (invoice.status !== 'paid' || invoice.totalCents <= 0) return [];
       const paymentId = invoice.paymentId ?? order?.payment_id;
-      return paymentId ? [{ paymentId, cents: invoice.totalCents }] : [];
+      return paymentId ? [{ paymentId, cents: invoice.totalCents, ofOrder: paymentId === order?.payment_id }] : [];
     });
   }
 
@@ -182,40 +185,54 @@ export function subscriptionsService(
    * Refunds `cents` from the charges, the newest first, never more from a
    * charge than it paid for the subscription (a period paid partly by a
    * credit, as after a change of plan, is refunded from the charges that
-   * paid it). Once per charge (its key). Answers what was refunded.
+   * paid it). Once per charge (its key). Answers what each charge gave back.
    */
-  async function refundFrom(sources: readonly { paymentId: string; cents: number }[], cents: number, subscriptionId: string) {
+  async function refundFrom(
+    sources: readonly { paymentId: string; cents: number; ofOrder: boolean }[],
+    cents: number,
+    subscriptionId: string,
+  ) {
     let left = cents;
+    const given: { cents: number; idempotencyKey: string; ofOrder: boolean }[] = [];
     for (const source of sources) {
       if (left <= 0) break;
       const amount = Math.min(left, source.cents);
+      const idempotencyKey = `cancel-${subscriptionId}-${source.paymentId}`;
       try {
-        const outcome = await ask(() =>
-          payments.refund({
-            paymentId: source.paymentId,
-            amountCents: amount,
-            idempotencyKey: `cancel-${subscriptionId}-${source.paymentId}`,
-          }),
-        );
-        if (outcome.ok) left -= amount;
+        const outcome = await ask(() => payments.refund({ paymentId: source.paymentId, amountCents: amount, idempotencyKey }));
+        if (outcome.ok) {
+          left -= amount;
+          given.push({ cents: amount, idempotencyKey, ofOrder: source.ofOrder });
+        }
       } catch (error) {
         // Less left of that charge than asked (refunded before): the next charge gives the rest.
         if (!(error instanceof PaymentRequestError)) throw error;
       }
     }
-    return cents - left;
+    return given;
   }
 
   /**
    * Gives back what a cancel now owes, from the charges that paid the
    * period; the same amounts under the same keys each time, so a retry after
-   * the processor stopped answering half way refunds nothing twice.
+   * the processor stopped answering half way refunds nothing twice. What
+   * went back from the order's own charge is a refund of that order, in its
+   * ledger (decision 036): the back office sees it, and refunds only the rest.
    * Answers what went back; throws (and stays owed) when the processor does
    * not answer.
    */
   async function settleRefund(item: RecurringRow) {
     const sources = await refundSources(item, item.subscription_id);
-    const refunded = await refundFrom(sources, item.refund_owed_cents, item.subscription_id);
+    const given = await refundFrom(sources, item.refund_owed_cents, item.subscription_id);
+    for (const g of given.filter((x) => x.ofOrder)) {
+      await ledger.fromCancellation({
+        orderId: item.order_id,
+        lineId: item.order_line_id,
+        cents: g.cents,
+        idempotencyKey: g.idempotencyKey,
+      });
+    }
+    const refunded = given.reduce((n, g) => n + g.cents, 0);
     await repo.refundSettled(item.id, refunded);
     if (refunded > 0) report?.refunded({ orderId: item.order_id, cardCents: refunded, giftCardCents: 0, source: 'cancellation' });
     return refunded;

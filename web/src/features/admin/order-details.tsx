@@ -3,7 +3,7 @@ import { useI18n } from '../../lib/i18n';
 import { AdminAddress } from './admin-address';
 import { AdminPart, MoneyCell } from './admin-part';
 import { Fact } from './facts';
-import { lineKind } from './order-words';
+import { brandName, failureReason, lineKind } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
@@ -92,6 +92,13 @@ function Lines({ lines }: { lines: Line[] }) {
               {lineKind(t, line.type)}
               {line.is_shipped ? <span className="admin-table__note"> · {t('admin.order.posted')}</span> : null}
               {line.refunded ? <strong className="admin-table__note"> · {t('admin.order.lineRefunded')}</strong> : null}
+              {/* A gift card bought here gives back only what it has not spent (issue 40 item 1). */}
+              {line.type === 'gift_card' && !line.refunded && line.refundable_usd > 0 ? (
+                <span className="admin-table__note">
+                  {' '}
+                  · {t('admin.order.lineRefundable', { amount: formatMoney(line.refundable_usd) })}
+                </span>
+              ) : null}
             </td>
             <MoneyCell label={t('admin.order.quantity')}>×{line.quantity}</MoneyCell>
             <MoneyCell label={t('admin.order.unit')}>{formatMoney(line.unit_usd)}</MoneyCell>
@@ -121,7 +128,11 @@ function Amounts({ amounts }: { amounts: AdminOrder['amounts'] }) {
       {amounts.gift_card_usd > 0 ? <Fact term={t('admin.order.giftCard')}>{minus(amounts.gift_card_usd)}</Fact> : null}
       <Fact term={t('admin.order.tax')}>{formatMoney(amounts.tax_usd)}</Fact>
       <Fact term={t('admin.order.shipping')}>{formatMoney(amounts.shipping_usd)}</Fact>
-      <Fact term={t('admin.order.total')} className="admin-facts__total">
+      {/* Nothing charged (a failed or pending order): its total, said not to be a charge (issue 40 item 7). */}
+      <Fact
+        term={amounts.charged_usd === 0 && amounts.total_usd > 0 ? t('admin.order.notCharged') : t('admin.order.total')}
+        className="admin-facts__total"
+      >
         {formatMoney(amounts.total_usd)}
       </Fact>
     </dl>
@@ -158,7 +169,7 @@ function Payment({ payment }: { payment: AdminOrder['payment'] }) {
       {payment.provider ? <Fact term={t('admin.order.provider')}>{payment.provider}</Fact> : null}
       {payment.card_last4 ? (
         <Fact term={t('admin.order.card')}>
-          {t('admin.order.cardEnding', { brand: payment.card_brand ?? '', last4: payment.card_last4 })}
+          {t('admin.order.cardEnding', { brand: brandName(t, payment.card_brand), last4: payment.card_last4 })}
         </Fact>
       ) : null}
       {payment.payment_id ? (
@@ -166,7 +177,7 @@ function Payment({ payment }: { payment: AdminOrder['payment'] }) {
           <code>{payment.payment_id}</code>
         </Fact>
       ) : null}
-      {payment.failure_code ? <Fact term={t('admin.order.failure')}>{payment.failure_code}</Fact> : null}
+      {payment.failure_code ? <Fact term={t('admin.order.failure')}>{failureReason(t, payment.failure_code)}</Fact> : null}
     </dl>
   );
 }

@@ -6,7 +6,7 @@ import { eventDetail, eventLabel } from './order-words';
 
 /** Issue 29 item 2: what happened to the order, oldest first (created, paid, shipped, e-mails sent, admins' actions). */
 export function OrderTimeline({ order }: { order: AdminOrder }) {
-  const { t } = useI18n();
+  const { t, formatMoney } = useI18n();
   const formatDateTime = useFormatDateTime();
   const headingId = useId();
   return (
@@ -22,7 +22,7 @@ export function OrderTimeline({ order }: { order: AdminOrder }) {
             <li key={i} className="admin-timeline__event">
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               <span className="admin-timeline__kind">{eventLabel(t, event.kind)}</span>
-              {event.detail ? <span className="admin-timeline__detail">{eventDetail(t, event)}</span> : null}
+              {event.detail ? <span className="admin-timeline__detail">{eventDetail(t, formatMoney, event)}</span> : null}
             </li>
           ))}
         </ol>

@@ -1,4 +1,12 @@
-import { type AdminOrder, type AdminOrderFilter, AuditAction, type Fulfilment, SkuType } from '@storyhouse/contracts';
+import {
+  type AdminOrder,
+  type AdminOrderFilter,
+  AdminOrderRefund,
+  AuditAction,
+  CardBrand,
+  type Fulfilment,
+  SkuType,
+} from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
 import type { useI18n } from '../../lib/i18n';
 
@@ -45,6 +53,7 @@ const events: Record<AdminOrder['timeline'][number]['kind'], MessageKey> = {
   failed: 'admin.order.event.failed',
   shipped: 'admin.order.event.shipped',
   refunded: 'admin.order.event.refunded',
+  refund_refused: 'admin.order.event.refund_refused',
   email: 'admin.order.event.email',
   admin: 'admin.order.event.admin',
 };
@@ -86,6 +95,37 @@ const actions: Record<AuditAction, MessageKey> = {
   'media.upload': 'admin.audit.action.media_upload',
 };
 
+/** Who gave money back (decision 036: one ledger per order). */
+const refundSources: Record<AdminOrder['refunds'][number]['source'], MessageKey> = {
+  admin: 'admin.order.refundSource.admin',
+  processor: 'admin.order.refundSource.processor',
+  cancellation: 'admin.order.refundSource.cancellation',
+};
+
+/** Why a payment failed, as a volunteer reads it (the processor's codes, reduced as at checkout). */
+const failureReasons: Record<string, MessageKey> = {
+  card_declined: 'admin.order.failureReason.card_declined',
+  insufficient_funds: 'admin.order.failureReason.insufficient_funds',
+  expired_card: 'admin.order.failureReason.expired_card',
+  incorrect_cvc: 'admin.order.failureReason.incorrect_cvc',
+  incorrect_number: 'admin.order.failureReason.incorrect_number',
+  processing_error: 'admin.order.failureReason.processing_error',
+  authentication_failed: 'admin.order.failureReason.authentication_failed',
+  token_invalid: 'admin.order.failureReason.token_invalid',
+  card_not_found: 'admin.order.failureReason.card_not_found',
+};
+
+/** A failed payment's reason in words; a code the web does not know reads "the payment did not go through", never as a code. */
+export const failureReason = (t: Translate, code: string) =>
+  t(Object.hasOwn(failureReasons, code) ? failureReasons[code]! : 'admin.order.failureReason.unknown');
+
+/** A card's brand as printed on it ("Visa", "American Express"); one the web does not know is a "Card". */
+export const brandName = (t: Translate, brand: string | null) => {
+  const known = CardBrand.safeParse(brand);
+  return t(`payment.card.brand.${known.success ? known.data : 'unknown'}`);
+};
+
+export const refundSourceLabel = (t: Translate, source: AdminOrder['refunds'][number]['source']) => t(refundSources[source]);
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
 export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
 export const fulfilmentLabel = (t: Translate, fulfilment: Fulfilment) => t(fulfilments[fulfilment]);
@@ -118,6 +158,9 @@ const detailNames: Record<string, MessageKey> = {
   amount_usd: 'admin.audit.detail.amount_usd',
   gift_card_usd: 'admin.audit.detail.gift_card_usd',
   lines: 'admin.audit.detail.lines',
+  refunded_items: 'admin.audit.detail.refunded_items',
+  shipping: 'admin.audit.detail.shipping',
+  shipping_usd: 'admin.audit.detail.shipping_usd',
   whole: 'admin.audit.detail.whole',
   title: 'admin.audit.detail.title',
   percent_off: 'admin.audit.detail.percent_off',
@@ -156,9 +199,19 @@ export const detailValue = (t: Translate, value: string | number | boolean) =>
 
 /**
  * A timeline entry's detail. An admin's action comes as "order.ship · who":
- * its code is named in words; anything else shows as the server wrote it.
+ * its code is named in words; a refund as "<amount> <source>[ whole]" and a
+ * failed payment as its reason's code, both said in words; anything else
+ * shows as the server wrote it.
  */
-export function eventDetail(t: Translate, event: AdminOrder['timeline'][number]) {
+export function eventDetail(t: Translate, formatMoney: (usd: number) => string, event: AdminOrder['timeline'][number]) {
+  if (event.kind === 'failed') return event.detail ? failureReason(t, event.detail) : '';
+  if (event.kind === 'refunded' || event.kind === 'refund_refused') {
+    const [amount, source, whole] = event.detail.split(' ');
+    const known = AdminOrderRefund.shape.source.safeParse(source);
+    if (!known.success) return event.detail;
+    const values = { amount: formatMoney(Number(amount)), source: refundSourceLabel(t, known.data) };
+    return whole ? t('admin.order.refundEventWhole', values) : t('admin.order.refundEvent', values);
+  }
   if (event.kind !== 'admin') return event.detail;
   const [code, ...rest] = event.detail.split(' · ');
   const action = AuditAction.safeParse(code);
