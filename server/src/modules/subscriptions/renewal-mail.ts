@@ -109,3 +109,44 @@ export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpai
     ],
   });
 }
+
+/** The card a renewal will be charged to, as the family knows it (brand and last four digits) and when it stops working. */
+export interface ExpiringCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/**
+ * Issue 40 item 8: 14 days before a renewal whose card expires before it,
+ * the family is asked to add a new card and choose it (My subscription).
+ */
+export function cardExpiringMail(lang: LangCode, item: RenewalMailSubject, card: ExpiringCard, renewsAt: Date, origin: string) {
+  const t = translators[lang];
+  const title = oneLine(item.title);
+  const brand = t(`payment.card.brand.${card.brand as 'visa'}`);
+  return renderMail({
+    lang,
+    subject: t('subscriptions.email.cardExpiringSubject', { title }),
+    blocks: [
+      greeting(lang, item),
+      {
+        kind: 'text',
+        text: t('subscriptions.email.cardExpiringText', {
+          title,
+          date: mailDate(lang, renewsAt),
+          card: t('mySubscription.cardName', { brand, last4: card.last4 }),
+          expiry: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+        }),
+      },
+      {
+        kind: 'link',
+        text: t('subscriptions.email.manageText'),
+        url: mySubscriptionLink(origin),
+        button: t('subscriptions.email.updateCard'),
+      },
+      signature(lang),
+    ],
+  });
+}
