@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { type MySubscription, type MySubscriptionsResponse, routePath } from '@storyhouse/contracts';
-import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
+  addCardIn,
   apiGet,
   asBrowser,
   createAccount,
@@ -79,19 +79,6 @@ function showsPlan(page: Page, check: (plan: MySubscription) => Promise<void>) {
   }).toPass({ timeout: 20_000 });
 }
 
-/** Opens "Add a card" in `where` and saves a test card there (the test processor's card field). */
-async function addCard(where: Locator, t: Translate, number: string) {
-  // After a card that was not saved, the form is still open.
-  const open = where.getByRole('button', { name: t('payment.addCard.open') });
-  if (await open.isVisible()) await open.click();
-  const form = where.getByRole('group', { name: t('payment.addCard.title') });
-  await form.getByLabel(t('payment.card.number')).fill(number);
-  await form.getByLabel(t('payment.card.expiry')).fill('12 / 34');
-  await form.getByLabel(t('payment.card.cvc')).fill('123');
-  await form.getByLabel(t('payment.card.name')).fill('Rosa Tester');
-  await where.getByRole('button', { name: t('payment.addCard.save') }).click();
-}
-
 /** A catalog text with one value left open, as a pattern (an amount the server reckons at the moment it acts). */
 const withAny = (text: (value: string) => string) => {
   const [before = '', after = ''] = text('\u0000').split('\u0000');
@@ -149,12 +136,12 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
     // Issue 40 item 8: a second card, added right here without buying anything: 4000 0000 0000 0341, which
     // is saved fine and declines every charge. Its bank's check first, with the 3-D Secure card, failed.
     await expect(card.getByText(t('mySubscription.changeCard.noOther'))).toBeVisible();
-    await addCard(card, t, '4000002760003184');
+    await addCardIn(card, t, '4000002760003184');
     const bank = page.getByRole('dialog', { name: t('payment.auth.cardTitle') });
     await expect(bank).toContainText(t('payment.auth.cardText'));
     await bank.getByRole('button', { name: t('payment.auth.fail') }).click();
     await expect(card.getByRole('alert')).toHaveText(t('errors.card_authentication_failed'));
-    await addCard(card, t, '4000 0000 0000 0341');
+    await addCardIn(card, t, '4000 0000 0000 0341');
     await expect(
       card.getByRole('status').filter({
         hasText: t('payment.addCard.saved', {
