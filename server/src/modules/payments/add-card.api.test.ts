@@ -1,9 +1,11 @@
 import type { MySubscription, SaveCardResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
+import { solvedCaptcha } from '../../../test/captcha';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createUser, signIn } from '../../../test/factories';
 import { cardToken, payCart, TEST_CARDS } from '../../../test/payments-client';
+import { CARD_DECLINES_LIMIT } from './card-attempts';
 import { CARDS_ADDED_PER_DAY } from './cards.service';
 
 /**
@@ -136,6 +138,27 @@ describe('adding a card without a purchase', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('rate_limited');
     expect(await cardsOf(v)).toHaveLength(CARDS_ADDED_PER_DAY);
+  });
+
+  it('asks for a captcha after repeated declines (card testing); the bank check then finishes without another', async () => {
+    const v = await family();
+    for (let i = 0; i < CARD_DECLINES_LIMIT; i++) {
+      expect((await add(v, await cardToken(v, TEST_CARDS.declined))).statusCode).toBe(402);
+    }
+    const asked = await add(v, await cardToken(v, TEST_CARDS.authenticate));
+    expect(asked.statusCode).toBe(429);
+    expect(asked.json().code).toBe('payment_captcha_required');
+
+    const res = await v.send('POST', '/crud/stripe/customer/card', {
+      user_id: v.userId,
+      stripe_token: await cardToken(v, TEST_CARDS.authenticate),
+      extras: {},
+      captcha: await solvedCaptcha(t.app),
+    });
+    const answer = res.json() as SaveCardResponse;
+    if (answer.status !== 'requires_action') throw new Error(`expected a bank check: ${res.body}`);
+    await authenticate(v, answer.next_action, true);
+    expect((await finish(v, answer.next_action.payment_id)).json()).toMatchObject({ status: 'saved', card: { last4: '3184' } });
   });
 
   it('moves a plan to the card added after it was bought', async () => {

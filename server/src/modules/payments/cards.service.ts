@@ -78,11 +78,15 @@ export function cardsService(db: Db, payments: PaymentProvider, attempts: CardAt
      */
     async setupDone(holder: Payer, setupId: string, clientIp: string): Promise<SaveCardResponse> {
       assertOwnMoney(holder);
-      return attempts.guard({ payer: holder, clientIp }, async () => {
-        const customerId = await existingCustomer(db, payments, holder.userId);
-        if (!customerId) throw new AppError('not_found', 'payment_card_not_found');
+      const customerId = await existingCustomer(db, payments, holder.userId);
+      if (!customerId) throw new AppError('not_found', 'payment_card_not_found');
+      try {
         return answerOf(await payments.retrieveCardSetup(customerId, setupId));
-      });
+      } catch (error) {
+        // Counted, but not checked again: the captcha, if one was asked for, was solved for the save that began it.
+        if (error instanceof AppError && error.kind === 'payment_declined') await attempts.declined({ payer: holder, clientIp });
+        throw error;
+      }
     },
 
     /** POST /crud/stripe/customer/no-card: makes sure the user is a customer of the processor. */
