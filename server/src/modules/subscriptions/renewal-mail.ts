@@ -28,6 +28,14 @@ const signature = (lang: LangCode): MailBlock => ({ kind: 'text', text: translat
 /** Where a family sees and changes its plan and monthly donations. */
 export const mySubscriptionLink = (origin: string) => `${origin}/account/subscriptions`;
 
+/** The link to My subscription every one of these e-mails ends with, its button saying what to do there. */
+const manageLink = (lang: LangCode, origin: string, button: 'mySubscription' | 'updateCard'): MailBlock => ({
+  kind: 'link',
+  text: translators[lang]('subscriptions.email.manageText'),
+  url: mySubscriptionLink(origin),
+  button: translators[lang](`subscriptions.email.${button}`),
+});
+
 export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, paidAt: Date, origin: string) {
   const t = translators[lang];
   const title = oneLine(item.title);
@@ -46,12 +54,7 @@ export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amo
           date,
         }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.mySubscription'),
-      },
+      manageLink(lang, origin, 'mySubscription'),
       ...(isDonation(item)
         ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
         : []),
@@ -72,12 +75,7 @@ export function renewalFailedMail(lang: LangCode, item: RenewalMailSubject, amou
         kind: 'text',
         text: t('subscriptions.email.failedText', { title, amount: mailMoney(lang, amountCents), date: mailDate(lang, nextTry) }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.updateCard'),
-      },
+      manageLink(lang, origin, 'updateCard'),
       signature(lang),
     ],
   });
@@ -99,12 +97,7 @@ export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpai
             ? t('subscriptions.email.endedCancelled', { title })
             : t('subscriptions.email.endedUnpaid', { title, amount: mailMoney(lang, unpaidCents) }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.mySubscription'),
-      },
+      manageLink(lang, origin, 'mySubscription'),
       signature(lang),
     ],
   });
@@ -140,12 +133,7 @@ export function cardExpiringMail(lang: LangCode, item: RenewalMailSubject, card:
           expiry: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
         }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.updateCard'),
-      },
+      manageLink(lang, origin, 'updateCard'),
       signature(lang),
     ],
   });
