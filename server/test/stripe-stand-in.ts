@@ -127,6 +127,22 @@ interface PaymentIntent {
   status: string;
 }
 
+interface SetupIntent {
+  id: string;
+  object: 'setup_intent';
+  client_secret: string;
+  created: number;
+  customer: string | null;
+  last_setup_error: JsonObject | null;
+  livemode: false;
+  metadata: Metadata;
+  next_action: JsonObject | null;
+  payment_method: string | null;
+  payment_method_types: string[];
+  status: string;
+  usage: string;
+}
+
 interface Price {
   id: string;
   object: 'price';
@@ -302,14 +318,15 @@ export interface StripeStandIn {
   customers: Map<string, JsonObject>;
   paymentMethods: Map<string, PaymentMethod>;
   paymentIntents: Map<string, PaymentIntent>;
+  setupIntents: Map<string, SetupIntent>;
   refunds: Map<string, JsonObject>;
   prices: Map<string, Price>;
   subscriptions: Map<string, Subscription>;
   invoices: Map<string, Invoice>;
   /** A single-use card token, as Stripe.js makes from a card field (tok_<name> tokens are reusable, as in test mode). */
   issueToken(card: keyof typeof TEST_CARDS, name?: string): string;
-  /** The browser's part of 3-D Secure (Stripe.js): the cardholder approves or fails. */
-  authenticate(paymentIntentId: string, approve: boolean): void;
+  /** The browser's part of 3-D Secure (Stripe.js) for a PaymentIntent or a SetupIntent: the cardholder approves or fails. */
+  authenticate(intentId: string, approve: boolean): void;
   /** One billing period passes for a subscription: its renewal invoice is billed to its card. */
   renew(subscriptionId: string): Invoice;
   /** A webhook event as Stripe sends it (unsigned JSON), of an object as the API serves it. */
@@ -321,6 +338,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
   const customers = new Map<string, JsonObject>();
   const paymentMethods = new Map<string, PaymentMethod>();
   const paymentIntents = new Map<string, PaymentIntent>();
+  const setupIntents = new Map<string, SetupIntent>();
   const refunds = new Map<string, JsonObject>();
   const prices = new Map<string, Price>();
   const subscriptions = new Map<string, Subscription>();
@@ -495,6 +513,54 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       confirm(intent, method);
     }
     return expanded(intent, list(params, 'expand'));
+  }
+
+  const expandedSetup = (intent: SetupIntent, expand: string[]) =>
+    expand.includes('payment_method') && intent.payment_method
+      ? { ...intent, payment_method: paymentMethods.get(intent.payment_method) }
+      : intent;
+
+  /** A SetupIntent confirmed at once: the card is checked with its bank, and saved on the customer once it succeeds. */
+  function createSetupIntent(params: Params) {
+    const customer = customerOf(str(params, 'customer'));
+    const method = paymentMethodOf(str(params, 'payment_method') ?? '', 'payment_method');
+    if (method.customer && method.customer !== customer) {
+      throw invalid('The provided PaymentMethod belongs to another customer.', { param: 'payment_method' });
+    }
+    const id = newId('seti');
+    const types = list(params, 'allowed_payment_method_types');
+    const intent: SetupIntent = {
+      id,
+      object: 'setup_intent',
+      client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+      created: nowSeconds(),
+      customer,
+      last_setup_error: null,
+      livemode: false,
+      metadata: metadataOf(params),
+      next_action: null,
+      payment_method: method.id,
+      payment_method_types: types.length > 0 ? types : ['card'],
+      status: 'requires_confirmation',
+      usage: str(params, 'usage') ?? 'off_session',
+    };
+    setupIntents.set(id, intent);
+    if (str(params, 'confirm') === 'true') {
+      const card = behaviour.get(method.id)!;
+      if (card.declines) {
+        intent.status = 'requires_payment_method';
+        intent.last_setup_error = { type: 'card_error', code: card.declines.code, message: card.declines.message };
+        throw cardError(card.declines, { setup_intent: intent, payment_method: method });
+      }
+      if (card.requiresAuthentication) {
+        intent.status = 'requires_action';
+        intent.next_action = { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect' } };
+      } else {
+        intent.status = 'succeeded';
+        method.customer = customer;
+      }
+    }
+    return expandedSetup(intent, list(params, 'expand'));
   }
 
   function searchPaymentIntents(params: Params) {
@@ -726,6 +792,16 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       },
     ],
     ['POST', /^\/v1\/payment_intents$/, (params) => createPaymentIntent(params)],
+    ['POST', /^\/v1\/setup_intents$/, (params) => createSetupIntent(params)],
+    [
+      'GET',
+      /^\/v1\/setup_intents\/([^/]+)$/,
+      (params, id) => {
+        const intent = setupIntents.get(id);
+        if (!intent) throw missing('setup_intent', id, 'intent');
+        return expandedSetup(intent, list(params, 'expand'));
+      },
+    ],
     ['GET', /^\/v1\/payment_intents\/search$/, (params) => searchPaymentIntents(params)],
     [
       'GET',
@@ -989,6 +1065,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     customers,
     paymentMethods,
     paymentIntents,
+    setupIntents,
     refunds,
     prices,
     subscriptions,
@@ -998,7 +1075,26 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       tokens.set(token, { card: TEST_CARDS[card]!, name: name ?? null, used: false });
       return token;
     },
-    authenticate(paymentIntentId, approve) {
+    authenticate(intentId, approve) {
+      const setup = setupIntents.get(intentId);
+      if (setup) {
+        if (setup.status !== 'requires_action') throw new Error(`${intentId} does not await authentication`);
+        setup.next_action = null;
+        const method = paymentMethods.get(setup.payment_method ?? '');
+        if (approve && method) {
+          setup.status = 'succeeded';
+          method.customer = setup.customer;
+        } else {
+          setup.status = 'requires_payment_method';
+          setup.last_setup_error = {
+            type: 'invalid_request_error',
+            code: 'setup_intent_authentication_failure',
+            message: 'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          };
+        }
+        return;
+      }
+      const paymentIntentId = intentId;
       const intent = paymentIntents.get(paymentIntentId);
       if (intent?.status !== 'requires_action') throw new Error(`${paymentIntentId} does not await authentication`);
       intent.next_action = null;

@@ -3,6 +3,7 @@ import { type CartTotal, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
+  addCardIn,
   apiGet,
   asBrowser,
   createAccount,
@@ -183,6 +184,26 @@ test.describe('account settings', () => {
     await page.reload();
     await expect(field(accountForm(page, t), t('account.fields.province'))).toHaveValue('QC');
     await expect(field(accountForm(page, t), t('account.fields.city'))).toHaveValue('Montréal');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a card is added without buying anything: the 3-D Secure card once its bank check is completed', async ({ page, t }) => {
+    // Issue 40 item 8.
+    await signedInAsNewAccount(page);
+    await page.goto('/account/settings');
+    const cards = page.getByRole('region', { name: t('account.cards.title') });
+    await expect(cards.getByText(t('account.cards.none'))).toBeVisible();
+    await expect(cards.getByText(t('payment.addCard.note'))).toHaveCount(0);
+    await addCardIn(cards, t, '4000 0027 6000 3184');
+    await expect(cards.getByText(t('payment.addCard.note'))).toBeVisible();
+    const bank = page.getByRole('dialog', { name: t('payment.auth.cardTitle') });
+    await bank.getByRole('button', { name: t('payment.auth.approve') }).click();
+    const added = t('payment.savedCard', { brand: t('payment.card.brand.visa'), last4: '3184', exp: '12/34' });
+    await expect(cards.getByRole('status').filter({ hasText: t('payment.addCard.saved', { card: added }) })).toBeVisible();
+    // The one saved card, with the name on it and its Delete button.
+    await expect(cards.getByRole('listitem')).toHaveCount(1);
+    await expect(cards.getByRole('listitem')).toContainText(`${added} · Rosa Tester`);
+    await expect(cards.getByRole('button', { name: t('payment.addCard.open') })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { mkdir, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Page, type Request, request } from '@playwright/test';
+import { type APIRequestContext, type Locator, type Page, type Request, request } from '@playwright/test';
 import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
@@ -341,3 +341,16 @@ export async function withRunLock<T>(name: string, steps: () => Promise<T>): Pro
 
 /** Runs `steps` while no other journey moves the test processor's clock (withRunLock). */
 export const withTestClock = <T>(steps: () => Promise<T>): Promise<T> => withRunLock('test-clock', steps);
+
+/** Opens "Add a card" in `where` and saves a test card there (the test processor's card field). */
+export async function addCardIn(where: Locator, t: Translate, number: string) {
+  // After a card that was not saved, the form is still open.
+  const open = where.getByRole('button', { name: t('payment.addCard.open') });
+  if (await open.isVisible()) await open.click();
+  const form = where.getByRole('group', { name: t('payment.addCard.title') });
+  await form.getByLabel(t('payment.card.number')).fill(number);
+  await form.getByLabel(t('payment.card.expiry')).fill('12 / 34');
+  await form.getByLabel(t('payment.card.cvc')).fill('123');
+  await form.getByLabel(t('payment.card.name')).fill('Rosa Tester');
+  await where.getByRole('button', { name: t('payment.addCard.save') }).click();
+}

@@ -103,6 +103,8 @@ export const errorCodes = [
   'payment_not_while_masquerading',
   'card_delete_failed',
   'card_in_use',
+  // issue 40 item 8: a card being added whose bank check (3-D Secure) was not completed
+  'card_authentication_failed',
   'order_already_submitted',
   'order_total_changed',
   'order_total_too_small',

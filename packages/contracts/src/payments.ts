@@ -94,7 +94,6 @@ export const SaveCardBody = z
     captcha: CaptchaToken.optional(),
   })
   .meta({ id: 'SaveCardBody' });
-export const SaveCardResponse = z.object({ card_token: z.string() }).meta({ id: 'SaveCardResponse' });
 
 /** POST /crud/stripe/customer/no-card: make sure the user has a customer at the provider without a card. */
 export const NoCardBody = z.strictObject({ user_id: Id, extras: Extras }).meta({ id: 'NoCardBody' });
@@ -114,6 +113,21 @@ export const NextAction = z
   })
   .meta({ id: 'NextAction' });
 export type NextAction = z.infer<typeof NextAction>;
+
+/**
+ * POST /crud/stripe/customer/card and POST /crud/stripe/customer/card/setup/{id}
+ * (issue 40 item 8): the card saved (its id is the card_token), or waiting
+ * for the cardholder's bank (3-D Secure) as a charge may: the browser
+ * authenticates the setup (`next_action.payment_id` is the setup's id) and
+ * then asks again with the second call.
+ */
+export const SaveCardResponse = z
+  .discriminatedUnion('status', [
+    z.object({ status: z.literal('saved'), card_token: z.string(), card: SavedCard }),
+    z.object({ status: z.literal('requires_action'), next_action: NextAction }),
+  ])
+  .meta({ id: 'SaveCardResponse' });
+export type SaveCardResponse = z.infer<typeof SaveCardResponse>;
 
 /**
  * POST /crud/test-payments/authenticate (the built-in test processor only):

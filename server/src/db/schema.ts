@@ -106,6 +106,13 @@ export interface CartLines {
   sku_id: number;
 }
 
+export interface CardExpiryNotices {
+  card_id: string;
+  recurring_item_id: number;
+  renews_at: Timestamp;
+  sent_at: Generated<Timestamp>;
+}
+
 export interface Carts {
   billing_address_id: number | null;
   coupon_id: number | null;
@@ -701,6 +708,17 @@ export interface TestProcessorSubscriptions {
   trial_end: Timestamp | null;
 }
 
+export interface TestProcessorSetups {
+  card_id: string | null;
+  client_secret: string;
+  created_at: Timestamp;
+  customer_id: string;
+  id: string;
+  status: string;
+  token_id: string;
+  updated_at: Timestamp;
+}
+
 export interface TestProcessorTokens {
   behaviour: string;
   brand: string;
@@ -746,6 +764,7 @@ export interface DB {
   captcha_spent: CaptchaSpent;
   cart_amount_lines: CartAmountLines;
   cart_lines: CartLines;
+  card_expiry_notices: CardExpiryNotices;
   carts: Carts;
   cms_entries: CmsEntries;
   contact_messages: ContactMessages;
@@ -797,6 +816,7 @@ export interface DB {
   test_processor_payments: TestProcessorPayments;
   test_processor_refunds: TestProcessorRefunds;
   test_processor_subscriptions: TestProcessorSubscriptions;
+  test_processor_setups: TestProcessorSetups;
   test_processor_tokens: TestProcessorTokens;
   users: Users;
 }

@@ -31,6 +31,8 @@ import * as m0058 from './0058_product_slug_redirects';
 import * as m0059 from './0059_cms_drafts';
 import * as m0060 from './0060_navigation_versions';
 import * as m0061 from './0061_refund_ledger';
+import * as m0067 from './0067_test_processor_card_setups';
+import * as m0068 from './0068_card_expiry_notices';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +68,6 @@ export const migrations: Record<string, Migration> = {
   '0059_cms_drafts': m0059,
   '0060_navigation_versions': m0060,
   '0061_refund_ledger': m0061,
+  '0067_test_processor_card_setups': m0067,
+  '0068_card_expiry_notices': m0068,
 };

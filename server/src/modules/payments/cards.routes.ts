@@ -42,13 +42,28 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
     {
       schema: {
         tags,
-        summary: "Saves a new card's token on the signed-in user; answers the saved card's id",
+        summary:
+          "Adds a new card (its token) to the signed-in user's saved cards without a charge: saved, or waiting for the bank's check",
         querystring: SiteQuery,
         body: SaveCardBody,
         response: { 200: SaveCardResponse },
       },
     },
     async (request) => cards.save(await payerOf(request), request.body, request.ip),
+  );
+
+  app.post(
+    '/crud/stripe/customer/card/setup/:id',
+    {
+      schema: {
+        tags,
+        summary: "A card being added, after its bank's check (3-D Secure) in the browser: saved, still waiting, or refused",
+        querystring: SiteQuery,
+        params: z.strictObject({ id: ProcessorId }),
+        response: { 200: SaveCardResponse },
+      },
+    },
+    async (request) => cards.setupDone(await payerOf(request), request.params.id, request.ip),
   );
 
   app.post(

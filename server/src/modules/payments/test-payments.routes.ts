@@ -57,7 +57,8 @@ export const testPaymentsRoutes: FastifyPluginAsyncZod<{ processor: TestProcesso
     {
       schema: {
         tags,
-        summary: "The cardholder's answer to the authentication a charge required (3-D Secure): approve or fail it",
+        summary:
+          "The cardholder's answer to the authentication a charge or a card being added required (3-D Secure): approve or fail it",
         querystring: SiteQuery,
         body: TestAuthenticateBody,
         response: { 200: TestAuthenticateResponse },
@@ -65,6 +66,12 @@ export const testPaymentsRoutes: FastifyPluginAsyncZod<{ processor: TestProcesso
     },
     async (request) => {
       const { payment_id, client_secret, approve } = request.body;
+      // A card being added (issue 40 item 8) waits the same way; its setup's id comes in payment_id.
+      if (payment_id.startsWith('seti_')) {
+        if (!(await processor.authenticateSetup(payment_id, client_secret, approve)))
+          throw new AppError('not_found', 'not_found');
+        return { status: approve ? ('succeeded' as const) : ('failed' as const) };
+      }
       const payment = await processor.authenticate(payment_id, client_secret, approve);
       if (!payment) throw new AppError('not_found', 'not_found');
       return { status: payment.status };

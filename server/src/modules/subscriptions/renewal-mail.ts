@@ -28,6 +28,14 @@ const signature = (lang: LangCode): MailBlock => ({ kind: 'text', text: translat
 /** Where a family sees and changes its plan and monthly donations. */
 export const mySubscriptionLink = (origin: string) => `${origin}/account/subscriptions`;
 
+/** The link to My subscription every one of these e-mails ends with, its button saying what to do there. */
+const manageLink = (lang: LangCode, origin: string, button: 'mySubscription' | 'updateCard'): MailBlock => ({
+  kind: 'link',
+  text: translators[lang]('subscriptions.email.manageText'),
+  url: mySubscriptionLink(origin),
+  button: translators[lang](`subscriptions.email.${button}`),
+});
+
 export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, paidAt: Date, origin: string) {
   const t = translators[lang];
   const title = oneLine(item.title);
@@ -46,12 +54,7 @@ export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amo
           date,
         }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.mySubscription'),
-      },
+      manageLink(lang, origin, 'mySubscription'),
       ...(isDonation(item)
         ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
         : []),
@@ -72,12 +75,7 @@ export function renewalFailedMail(lang: LangCode, item: RenewalMailSubject, amou
         kind: 'text',
         text: t('subscriptions.email.failedText', { title, amount: mailMoney(lang, amountCents), date: mailDate(lang, nextTry) }),
       },
-      {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.updateCard'),
-      },
+      manageLink(lang, origin, 'updateCard'),
       signature(lang),
     ],
   });
@@ -99,12 +97,43 @@ export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpai
             ? t('subscriptions.email.endedCancelled', { title })
             : t('subscriptions.email.endedUnpaid', { title, amount: mailMoney(lang, unpaidCents) }),
       },
+      manageLink(lang, origin, 'mySubscription'),
+      signature(lang),
+    ],
+  });
+}
+
+/** The card a renewal will be charged to, as the family knows it (brand and last four digits) and when it stops working. */
+export interface ExpiringCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/**
+ * Issue 40 item 8: 14 days before a renewal whose card expires before it,
+ * the family is asked to add a new card and choose it (My subscription).
+ */
+export function cardExpiringMail(lang: LangCode, item: RenewalMailSubject, card: ExpiringCard, renewsAt: Date, origin: string) {
+  const t = translators[lang];
+  const title = oneLine(item.title);
+  const brand = t(`payment.card.brand.${card.brand as 'visa'}`);
+  return renderMail({
+    lang,
+    subject: t('subscriptions.email.cardExpiringSubject', { title }),
+    blocks: [
+      greeting(lang, item),
       {
-        kind: 'link',
-        text: t('subscriptions.email.manageText'),
-        url: mySubscriptionLink(origin),
-        button: t('subscriptions.email.mySubscription'),
+        kind: 'text',
+        text: t('subscriptions.email.cardExpiringText', {
+          title,
+          date: mailDate(lang, renewsAt),
+          card: t('mySubscription.cardName', { brand, last4: card.last4 }),
+          expiry: `${String(card.exp_month).padStart(2, '0')}/${card.exp_year}`,
+        }),
       },
+      manageLink(lang, origin, 'updateCard'),
       signature(lang),
     ],
   });

@@ -5,11 +5,14 @@ import { asSingleRunner, JOB_LOCKS } from '../../db/single-runner';
 import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { TestProcessor } from '../../providers/payments/test-processor';
+import { cardExpiryNotices } from './card-expiry-notices';
 import { subscriptionEventHandler } from './subscription-events';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { subscriptionsService } from './subscriptions.service';
 import { testClockRoutes } from './test-clock.routes';
 
+/** How often the card expiry notices due are looked for (issue 40 item 8). */
+const CARD_EXPIRY_EVERY_MS = 60 * 60_000;
 /** How often the built-in test processor bills what fell due (Stripe bills by itself). */
 const BILL_EVERY_MS = 60_000;
 
@@ -23,6 +26,8 @@ declare module 'fastify' {
     billRenewals(): Promise<number>;
     /** Gives back the refunds of cancels now that the processor did not answer at the time (the worker: every minute). */
     settleOwedRefunds(): Promise<number>;
+    /** E-mails the families whose card expires before a renewal 14 days away, now (the worker: every hour); answers how many. */
+    sendCardExpiryNotices(): Promise<number>;
   }
 }
 
@@ -48,6 +53,14 @@ export default fp<{ config: Config; worker: boolean }>(
     });
     if (processor) await app.register(testClockRoutes, { processor });
     app.decorate('settleOwedRefunds', () => subscriptions.settleOwedRefunds());
+    const expiryNotices = cardExpiryNotices(app.db, app.payments, {
+      origins,
+      now: async () => (processor ? processor.now() : new Date()),
+    });
+    app.decorate('sendCardExpiryNotices', () => expiryNotices.run());
+    if (worker) {
+      runPeriodically(app, { name: 'card expiry notices', everyMs: CARD_EXPIRY_EVERY_MS, run: () => expiryNotices.run() });
+    }
     if (worker && processor) {
       runPeriodically(app, { name: 'billing renewals', everyMs: BILL_EVERY_MS, run: () => app.billRenewals() });
     }

@@ -185,6 +185,48 @@ export function subscriptionsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Issue 40 item 8: live plans and monthly donations of this processor
+     * renewing after `from` and by `until` on a saved card, whose card
+     * expiry notice for that renewal is not sent yet.
+     */
+    renewingWithoutNotice(provider: string, from: Date, until: Date): Promise<RecurringWithContact[]> {
+      return withContact()
+        .where('r.provider', '=', provider)
+        .where('r.status', '=', 'active')
+        .where('r.cancel_at', 'is', null)
+        .where('r.card_id', 'is not', null)
+        .where('r.current_period_end', '>', from)
+        .where('r.current_period_end', '<=', until)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('card_expiry_notices as n')
+                .select('n.recurring_item_id')
+                .whereRef('n.recurring_item_id', '=', 'r.id')
+                .whereRef('n.renews_at', '=', 'r.current_period_end'),
+            ),
+          ),
+        )
+        .orderBy('r.id')
+        .execute();
+    },
+
+    /**
+     * Claims the card expiry notice of one renewal: true for the one call
+     * (of any server) that recorded it, which then queues the e-mail in the
+     * same transaction.
+     */
+    async claimExpiryNotice(recurringItemId: number, renewsAt: Date, cardId: string) {
+      const row = await db
+        .insertInto('card_expiry_notices')
+        .values({ recurring_item_id: recurringItemId, renews_at: renewsAt, card_id: cardId })
+        .onConflict((oc) => oc.columns(['recurring_item_id', 'renews_at']).doNothing())
+        .returning('recurring_item_id')
+        .executeTakeFirst();
+      return !!row;
+    },
+
     /** The payment that paid the first period of a plan: its order's charge. */
     orderPayment(orderId: number) {
       return db

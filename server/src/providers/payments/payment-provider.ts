@@ -80,6 +80,15 @@ export interface ProviderCustomer {
   customerId: string;
 }
 
+/** A card setup waiting for the cardholder: what the browser needs to authenticate it (as a charge's clientSecret). */
+export interface SetupAction {
+  setupId: string;
+  clientSecret: string;
+}
+
+/** What saving a card without a charge gives: the saved card, an authentication to finish, or the refusal. */
+export type CardSetup = Outcome<{ card: ProviderCard } | { action: SetupAction }>;
+
 /** Where the money comes from: a single-use token of a new card, or a saved card of the customer. */
 export type PaymentSource = { token: string } | { cardId: string };
 
@@ -212,8 +221,19 @@ export interface PaymentProvider {
   readonly publishableKey: string;
 
   createCustomer(input: { userId: number; email: string; name: string }): Promise<ProviderCustomer>;
-  /** Saves a tokenized card on the customer; a token of another customer or a used one fails. */
-  attachCard(customerId: string, token: string): Promise<Outcome<{ card: ProviderCard }>>;
+  /**
+   * Saves a tokenized card on the customer without charging it (Stripe's
+   * SetupIntent, confirmed at once): saved, or waiting for the cardholder to
+   * authenticate (3-D Secure) in the browser, or refused (a declined card,
+   * a token of another customer or a used one). Once per idempotency key.
+   */
+  setupCard(customerId: string, token: string, idempotencyKey: string): Promise<CardSetup>;
+  /**
+   * A setup as it is after the browser's authentication: saved, still
+   * waiting, or failed (authentication_failed); `card_not_found` when the
+   * setup is not the customer's.
+   */
+  retrieveCardSetup(customerId: string, setupId: string): Promise<CardSetup>;
   listCards(customerId: string): Promise<ProviderCard[]>;
   /** False when the card is not the customer's. */
   detachCard(customerId: string, cardId: string): Promise<boolean>;

@@ -38,8 +38,13 @@ async function newCustomer() {
 }
 
 async function savedCard(customerId: string, token = 'pm_card_visa') {
-  const attached = await stripe.attachCard(customerId, token);
-  if (!attached.ok) throw new Error(`${token} was not saved: ${attached.code}`);
+  let attached = await stripe.setupCard(customerId, token, `setup-${order()}`);
+  if (attached.ok && 'action' in attached) {
+    // A card that asks for 3-D Secure is saved once the cardholder completes it.
+    standIn.authenticate(attached.action.setupId, true);
+    attached = await stripe.retrieveCardSetup(customerId, attached.action.setupId);
+  }
+  if (!attached.ok || !('card' in attached)) throw new Error(`${token} was not saved: ${JSON.stringify(attached)}`);
   return attached.card.id;
 }
 
@@ -81,14 +86,14 @@ describe('StripeProcessor against the Stripe stand-in', () => {
   describe('cards', () => {
     it('saves a PaymentMethod from Elements and a legacy token, and lists them with the name on the card', async () => {
       const customerId = await newCustomer();
-      const visa = await stripe.attachCard(customerId, 'pm_card_visa');
+      const visa = await stripe.setupCard(customerId, 'pm_card_visa', `setup-${order()}`);
       const year = new Date().getUTCFullYear() + 3;
       expect(visa).toEqual({
         ok: true,
         card: { id: expect.stringMatching(/^pm_/), name: '', brand: 'visa', last4: '4242', exp_month: 12, exp_year: year },
       });
       const token = standIn.issueToken('mastercard', 'Ruth Mills');
-      const mastercard = await stripe.attachCard(customerId, token);
+      const mastercard = await stripe.setupCard(customerId, token, `setup-${order()}`);
       expect(mastercard).toMatchObject({ ok: true, card: { name: 'Ruth Mills', brand: 'mastercard', last4: '4444' } });
 
       const cards = await stripe.listCards(customerId);
@@ -100,11 +105,14 @@ describe('StripeProcessor against the Stripe stand-in', () => {
     it('refuses a spent token, an unknown PaymentMethod and a card saved by another customer', async () => {
       const customerId = await newCustomer();
       const token = standIn.issueToken('visa');
-      expect((await stripe.attachCard(customerId, token)).ok).toBe(true);
-      expect(await stripe.attachCard(customerId, token)).toMatchObject({ ok: false, code: 'token_invalid' });
-      expect(await stripe.attachCard(customerId, 'pm_doesNotExist')).toMatchObject({ ok: false, code: 'token_invalid' });
+      expect((await stripe.setupCard(customerId, token, `setup-${order()}`)).ok).toBe(true);
+      expect(await stripe.setupCard(customerId, token, `setup-${order()}`)).toMatchObject({ ok: false, code: 'token_invalid' });
+      expect(await stripe.setupCard(customerId, 'pm_doesNotExist', `setup-${order()}`)).toMatchObject({
+        ok: false,
+        code: 'token_invalid',
+      });
       const theirs = await savedCard(await newCustomer());
-      expect(await stripe.attachCard(customerId, theirs)).toMatchObject({ ok: false, code: 'token_invalid' });
+      expect(await stripe.setupCard(customerId, theirs, `setup-${order()}`)).toMatchObject({ ok: false, code: 'token_invalid' });
       expect(standIn.paymentMethods.get(theirs)?.customer).not.toBe(customerId);
     });
 
@@ -112,12 +120,61 @@ describe('StripeProcessor against the Stripe stand-in', () => {
       'does not save %s, which the issuer declines (%s)',
       async (token, code) => {
         const customerId = await newCustomer();
-        const attached = await stripe.attachCard(customerId, token);
+        const attached = await stripe.setupCard(customerId, token, `setup-${order()}`);
         expect(attached).toMatchObject({ ok: false, code });
         expect(attached.ok === false && attached.message).toBeTruthy();
         expect(await stripe.listCards(customerId)).toEqual([]);
       },
     );
+
+    it('sets up a card with a SetupIntent: one that asks for 3-D Secure is saved once the cardholder completes it', async () => {
+      const customerId = await newCustomer();
+      const waiting = await stripe.setupCard(customerId, 'pm_card_authenticationRequired', `setup-${order()}`);
+      if (!waiting.ok || !('action' in waiting)) throw new Error(`expected requires_action: ${JSON.stringify(waiting)}`);
+      expect(waiting.action).toEqual({
+        setupId: expect.stringMatching(/^seti_/),
+        clientSecret: expect.stringContaining('_secret_'),
+      });
+      expect(standIn.setupIntents.get(waiting.action.setupId)).toMatchObject({
+        customer: customerId,
+        usage: 'off_session',
+        status: 'requires_action',
+      });
+      expect(await stripe.listCards(customerId)).toEqual([]);
+      expect(await stripe.retrieveCardSetup(customerId, waiting.action.setupId)).toMatchObject({
+        ok: true,
+        action: waiting.action,
+      });
+      expect(await stripe.retrieveCardSetup(await newCustomer(), waiting.action.setupId)).toMatchObject({
+        ok: false,
+        code: 'card_not_found',
+      });
+
+      standIn.authenticate(waiting.action.setupId, true);
+      expect(await stripe.retrieveCardSetup(customerId, waiting.action.setupId)).toMatchObject({
+        ok: true,
+        card: { last4: '3184', brand: 'visa' },
+      });
+      expect((await stripe.listCards(customerId)).map((c) => c.last4)).toEqual(['3184']);
+
+      const failing = await stripe.setupCard(customerId, 'pm_card_authenticationRequired', `setup-${order()}`);
+      if (!failing.ok || !('action' in failing)) throw new Error('expected requires_action');
+      standIn.authenticate(failing.action.setupId, false);
+      expect(await stripe.retrieveCardSetup(customerId, failing.action.setupId)).toMatchObject({
+        ok: false,
+        code: 'authentication_failed',
+      });
+      expect(await stripe.listCards(customerId)).toHaveLength(1);
+      expect(requestsTo('POST', '/v1/setup_intents').every((r) => r.idempotencyKey?.startsWith('setup-'))).toBe(true);
+    });
+
+    it('saves the card that fails only when charged (…0341) through a SetupIntent', async () => {
+      const customerId = await newCustomer();
+      expect(await stripe.setupCard(customerId, 'pm_card_chargeCustomerFail', `setup-${order()}`)).toMatchObject({
+        ok: true,
+        card: { last4: '0341' },
+      });
+    });
 
     it('detaches only its own customer’s card', async () => {
       const customerId = await newCustomer();

@@ -1,6 +1,7 @@
 import type { CardBrand } from '@storyhouse/contracts';
 import Stripe from 'stripe';
 import type {
+  CardSetup,
   ChargeInput,
   Interval,
   InvoicePage,
@@ -118,15 +119,36 @@ export class StripeProcessor implements PaymentProvider {
     return { customerId: customer.id };
   }
 
-  async attachCard(customerId: string, token: string): Promise<Outcome<{ card: ProviderCard }>> {
+  /**
+   * A SetupIntent confirmed at once, for cards only and off-session use
+   * later (renewals): succeeded, the PaymentMethod is the customer's; a card
+   * whose bank asks for 3-D Secure answers requires_action, which Stripe.js
+   * (handleNextAction) completes in the browser; a declined card is a 402.
+   */
+  async setupCard(customerId: string, token: string, idempotencyKey: string): Promise<CardSetup> {
     try {
-      const paymentMethodId = await this.#paymentMethodOf(token);
-      const method = await this.#stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
-      return { ok: true, card: cardOf(method) };
+      const paymentMethod = await this.#paymentMethodOf(token, `${idempotencyKey}:payment-method`);
+      const intent = await this.#stripe.setupIntents.create(
+        {
+          customer: customerId,
+          payment_method: paymentMethod,
+          allowed_payment_method_types: ['card'],
+          usage: 'off_session',
+          confirm: true,
+          expand: ['payment_method'],
+        },
+        { idempotencyKey },
+      );
+      return setupOf(intent);
     } catch (error) {
-      // A declined card fails here already: Stripe verifies a card when it is attached.
       return failureOf(error, 'token_invalid');
     }
+  }
+
+  async retrieveCardSetup(customerId: string, setupId: string): Promise<CardSetup> {
+    const intent = await this.#retrieve(() => this.#stripe.setupIntents.retrieve(setupId, { expand: ['payment_method'] }));
+    if (!intent || idOf(intent.customer) !== customerId) return { ok: false, code: 'card_not_found', message: 'No such setup' };
+    return setupOf(intent);
   }
 
   async listCards(customerId: string): Promise<ProviderCard[]> {
@@ -507,6 +529,7 @@ export function failureCodeOf(code: string | undefined, declineCode: string | un
     processing_error: 'processing_error',
     authentication_required: 'authentication_failed',
     payment_intent_authentication_failure: 'authentication_failed',
+    setup_intent_authentication_failure: 'authentication_failed',
     card_declined: 'card_declined',
   };
   return (declineCode && byCode[declineCode]) || (code && byCode[code]) || null;
@@ -547,6 +570,19 @@ function cardOf(method: Stripe.PaymentMethod): ProviderCard {
     exp_month: method.card.exp_month,
     exp_year: method.card.exp_year,
   };
+}
+
+/** A SetupIntent as the card it saved, the authentication it waits for, or why it failed. */
+function setupOf(intent: Stripe.SetupIntent): CardSetup {
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  if (intent.status === 'succeeded' && method) return { ok: true, card: cardOf(method) };
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    return { ok: true, action: { setupId: intent.id, clientSecret: intent.client_secret } };
+  }
+  // requires_payment_method after the cardholder failed 3-D Secure (or the bank declined the setup).
+  const error = intent.last_setup_error;
+  const code = error ? (failureCodeOf(error.code, error.decline_code) ?? 'card_declined') : 'authentication_failed';
+  return { ok: false, code, message: error?.message ?? `SetupIntent ${intent.id} is ${intent.status}` };
 }
 
 function statusOf(status: Stripe.PaymentIntent.Status): PaymentStatus {

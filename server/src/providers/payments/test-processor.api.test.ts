@@ -51,8 +51,13 @@ function setup(db: () => Db) {
       metadata: { order_id: `o-${idempotencyKey}` },
     });
   const savedCard = async (p: TestProcessor, customerId: string, number = '4242424242424242') => {
-    const r = await p.attachCard(customerId, await tokenOf(p, number));
-    if (!r.ok) throw new Error(`not attached: ${r.code}`);
+    let r = await p.setupCard(customerId, await tokenOf(p, number), key());
+    if (r.ok && 'action' in r) {
+      // A card that asks for 3-D Secure is saved once the cardholder completes it.
+      await p.authenticateSetup(r.action.setupId, r.action.clientSecret, true);
+      r = await p.retrieveCardSetup(customerId, r.action.setupId);
+    }
+    if (!r.ok || !('card' in r)) throw new Error(`not saved: ${JSON.stringify(r)}`);
     return r.card.id;
   };
   return {
@@ -115,7 +120,7 @@ describe('test processor: charges', () => {
         card: { last4: number.slice(-4) },
       });
       expect(h.events.at(-1)).toMatchObject({ type: 'payment.failed', payment: { paymentId: payment.paymentId } });
-      expect(await p.attachCard(cus, await h.tokenOf(p, number))).toMatchObject({ ok: false, code });
+      expect(await p.setupCard(cus, await h.tokenOf(p, number), h.key())).toMatchObject({ ok: false, code });
     }
     expect(await p.listCards(cus)).toEqual([]);
   });
@@ -219,14 +224,14 @@ describe('test processor: charges', () => {
     expect((await h.charge(p, cus, { token })).status).toBe('succeeded');
     expect(await h.charge(p, cus, { token })).toMatchObject({ status: 'failed', failure: { code: 'token_invalid' } });
     expect(await h.charge(p, other, { token })).toMatchObject({ status: 'failed', failure: { code: 'token_invalid' } });
-    expect(await p.attachCard(other, token)).toMatchObject({ ok: false, code: 'token_invalid' });
+    expect(await p.setupCard(other, token, h.key())).toMatchObject({ ok: false, code: 'token_invalid' });
     expect(await h.charge(p, cus, { token: 'tok_000000000000000000000000' })).toMatchObject({
       failure: { code: 'token_invalid' },
     });
 
     const saved = await h.tokenOf(p, '5555555555554444');
-    expect(await p.attachCard(cus, saved)).toMatchObject({ ok: true });
-    expect(await p.attachCard(cus, saved)).toMatchObject({ ok: false, code: 'token_invalid' });
+    expect(await p.setupCard(cus, saved, h.key())).toMatchObject({ ok: true });
+    expect(await p.setupCard(cus, saved, h.key())).toMatchObject({ ok: false, code: 'token_invalid' });
     expect(await h.charge(p, other, { token: saved })).toMatchObject({ failure: { code: 'token_invalid' } });
   });
 
@@ -252,8 +257,8 @@ describe('test processor: charges', () => {
   it('declines a saved card once it has expired by the processor clock', async () => {
     const p = h.processor();
     const cus = await h.customer(p);
-    const r = await p.attachCard(cus, await h.tokenOf(p, '4242424242424242', { exp_month: 5, exp_year: 2026 }));
-    if (!r.ok) throw new Error(r.code);
+    const r = await p.setupCard(cus, await h.tokenOf(p, '4242424242424242', { exp_month: 5, exp_year: 2026 }), h.key());
+    if (!r.ok || !('card' in r)) throw new Error(JSON.stringify(r));
     expect((await h.charge(p, cus, { cardId: r.card.id })).status).toBe('succeeded');
     const later = new TestProcessor(t.db, { now: () => new Date('2026-06-01T00:00:00Z'), deliver: async () => {} });
     expect(await h.charge(later, cus, { cardId: r.card.id })).toMatchObject({ failure: { code: 'expired_card' } });
@@ -460,6 +465,44 @@ describe('test processor: charges', () => {
     };
     const signed = p.signEvent(sub);
     expect(p.parseEvent(Buffer.from(signed.body), signed.signature)).toEqual(sub);
+  });
+});
+
+describe('test processor: setting up a card without a charge', () => {
+  const t = useMigratedDatabase();
+  const h = setup(() => t.db);
+
+  it('waits for the cardholder on the …3184 card, saves it when approved and nothing when failed; a setup is its customer’s', async () => {
+    const p = h.processor();
+    const cus = await h.customer(p);
+    const waiting = await p.setupCard(cus, await h.tokenOf(p, '4000002760003184'), h.key());
+    if (!waiting.ok || !('action' in waiting)) throw new Error(`expected a check: ${JSON.stringify(waiting)}`);
+    expect(await p.listCards(cus)).toEqual([]);
+    expect(await p.retrieveCardSetup(await h.customer(p), waiting.action.setupId)).toMatchObject({ code: 'card_not_found' });
+    expect(await p.authenticateSetup(waiting.action.setupId, 'seti_wrong_secret', true)).toBe(false);
+    expect(await p.authenticateSetup(waiting.action.setupId, waiting.action.clientSecret, true)).toBe(true);
+    expect(await p.authenticateSetup(waiting.action.setupId, waiting.action.clientSecret, false)).toBe(false);
+    expect(await p.retrieveCardSetup(cus, waiting.action.setupId)).toMatchObject({ ok: true, card: { last4: '3184' } });
+
+    const failing = await p.setupCard(cus, await h.tokenOf(p, '4000002760003184'), h.key());
+    if (!failing.ok || !('action' in failing)) throw new Error('expected a check');
+    await p.authenticateSetup(failing.action.setupId, failing.action.clientSecret, false);
+    expect(await p.retrieveCardSetup(cus, failing.action.setupId)).toMatchObject({ ok: false, code: 'authentication_failed' });
+    expect((await p.listCards(cus)).map((c) => c.last4)).toEqual(['3184']);
+  });
+
+  it('saves the …0341 card and refuses a declining one', async () => {
+    const p = h.processor();
+    const cus = await h.customer(p);
+    expect(await p.setupCard(cus, await h.tokenOf(p, '4000000000000341'), h.key())).toMatchObject({
+      ok: true,
+      card: { last4: '0341' },
+    });
+    expect(await p.setupCard(cus, await h.tokenOf(p, '4000000000009995'), h.key())).toMatchObject({
+      ok: false,
+      code: 'insufficient_funds',
+    });
+    expect(await p.listCards(cus)).toHaveLength(1);
   });
 });
 

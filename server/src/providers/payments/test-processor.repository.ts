@@ -6,6 +6,7 @@ import type {
   TestProcessorInvoices,
   TestProcessorPayments,
   TestProcessorRefunds,
+  TestProcessorSetups,
   TestProcessorSubscriptions,
   TestProcessorTokens,
 } from '../../db/schema';
@@ -97,6 +98,35 @@ export function testProcessorRepository(db: Db) {
 
     async insertCard(values: { id: string; customer_id: string; token_id: string; created_at: Date }) {
       await db.insertInto('test_processor_cards').values(values).execute();
+    },
+
+    async insertSetup(values: Insertable<TestProcessorSetups>) {
+      await db.insertInto('test_processor_setups').values(values).execute();
+    },
+
+    /** The customer's card setup (issue 40 item 8), whatever its state. */
+    setupOf(customerId: string, id: string) {
+      return db
+        .selectFrom('test_processor_setups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('customer_id', '=', customerId)
+        .executeTakeFirst();
+    },
+
+    /** A setup still waiting for the cardholder, locked until the transaction ends (two answers: the first counts). */
+    lockWaitingSetup(id: string) {
+      return db
+        .selectFrom('test_processor_setups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('status', '=', 'requires_action')
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async settleSetup(id: string, values: { status: 'succeeded' | 'failed'; card_id: string | null; updated_at: Date }) {
+      await db.updateTable('test_processor_setups').set(values).where('id', '=', id).execute();
     },
 
     /** The customer's card, unless detached. */

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { CardBrand, type CardTokenResponse } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import {
+  type CardSetup,
   type ChargeInput,
   type Interval,
   type InvoicePage,
@@ -70,7 +71,7 @@ const FAILURE_MESSAGES: Record<PaymentFailureCode, string> = {
 
 const failureOf = (code: PaymentFailureCode): PaymentFailure => ({ ok: false, code, message: FAILURE_MESSAGES[code] });
 
-const newId = (prefix: 'cus' | 'tok' | 'card' | 'pi' | 're' | 'sub' | 'in' | 'evt') =>
+const newId = (prefix: 'cus' | 'tok' | 'card' | 'seti' | 'pi' | 're' | 'sub' | 'in' | 'evt') =>
   `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** Canonical JSON (sorted keys) of a request's parameters: a repeated key must come with the same ones. */
@@ -314,11 +315,14 @@ export class TestProcessor implements PaymentProvider {
   }
 
   /**
-   * Spends the token on a saved card of the customer. A card whose number
-   * declines fails here, as Stripe verifies a card when it is attached; the
-   * …0341 card attaches and fails later, at each charge.
+   * Saves a card without a charge, as Stripe's SetupIntent confirmed at
+   * once: the token is spent on a setup of the customer. A number that
+   * declines fails here, as Stripe verifies a card when it is set up; the
+   * …0341 card is saved and fails later, at each charge; the …3184 card
+   * waits for the cardholder (authenticateSetup) before it is saved. The
+   * token is single-use, so a repeated call cannot save the card twice.
    */
-  async attachCard(customerId: string, token: string): Promise<Outcome<{ card: ProviderCard }>> {
+  async setupCard(customerId: string, token: string, _idempotencyKey: string): Promise<CardSetup> {
     const now = await this.now();
     return this.#db.transaction().execute(async (trx) => {
       const repo = testProcessorRepository(trx);
@@ -327,9 +331,43 @@ export class TestProcessor implements PaymentProvider {
       if (!used) return failureOf('token_invalid');
       const behaviour = behaviourOf(used.behaviour);
       if (behaviour.kind === 'declines') return failureOf(behaviour.code);
-      const id = newId('card');
-      await repo.insertCard({ id, customer_id: customerId, token_id: used.id, created_at: now });
-      return { ok: true as const, card: toCard({ ...used, id }) };
+      const setup = { id: newId('seti'), customer_id: customerId, token_id: used.id, created_at: now, updated_at: now };
+      if (behaviour.kind === 'requires_authentication') {
+        const clientSecret = `${setup.id}_secret_${randomBytes(12).toString('hex')}`;
+        await repo.insertSetup({ ...setup, client_secret: clientSecret, status: 'requires_action', card_id: null });
+        return { ok: true as const, action: { setupId: setup.id, clientSecret } };
+      }
+      const cardId = await keepCard(repo, customerId, used.id, now);
+      await repo.insertSetup({ ...setup, client_secret: '', status: 'succeeded', card_id: cardId });
+      return { ok: true as const, card: toCard({ ...used, id: cardId }) };
+    });
+  }
+
+  async retrieveCardSetup(customerId: string, setupId: string): Promise<CardSetup> {
+    const repo = testProcessorRepository(this.#db);
+    const setup = await repo.setupOf(customerId, setupId);
+    if (!setup) return failureOf('card_not_found');
+    if (setup.status === 'failed') return failureOf('authentication_failed');
+    if (setup.status === 'requires_action') return { ok: true, action: { setupId: setup.id, clientSecret: setup.client_secret } };
+    const card = setup.card_id ? await repo.cardOf(customerId, setup.card_id) : undefined;
+    return card ? { ok: true, card: toCard(card) } : failureOf('card_not_found');
+  }
+
+  /**
+   * Test processor only (POST /crud/test-payments/authenticate with a
+   * setup's id): the cardholder approves or fails 3-D Secure for a card
+   * being saved; approved, the card is saved. False when no setup has this
+   * id and client secret or it no longer waits.
+   */
+  async authenticateSetup(setupId: string, clientSecret: string, approve: boolean): Promise<boolean> {
+    const now = await this.now();
+    return this.#db.transaction().execute(async (trx) => {
+      const repo = testProcessorRepository(trx);
+      const setup = await repo.lockWaitingSetup(setupId);
+      if (!setup || !safeEqual(setup.client_secret, clientSecret)) return false;
+      const cardId = approve ? await keepCard(repo, setup.customer_id, setup.token_id, now) : null;
+      await repo.settleSetup(setupId, { status: approve ? 'succeeded' : 'failed', card_id: cardId, updated_at: now });
+      return true;
     });
   }
 

@@ -1,6 +1,7 @@
 import type { SavedCard } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
+import { AddCard } from '../../components/payments/add-card';
 import { useSavedCards } from '../../components/payments/api/get-saved-cards';
 import { cardLabel } from '../../components/payments/card-label';
 import { useI18n } from '../../lib/i18n';
@@ -12,7 +13,8 @@ import './saved-cards.css';
  * Spec §6 (saved cards are the signed-in user's) and §7 Payments: the cards
  * kept for next time, each deleted after confirming (spec §5
  * Confirmations); a failed deletion says 'Unable to delete credit card.
- * Please try again later.' (spec §8 Card delete).
+ * Please try again later.' (spec §8 Card delete). A card is added here
+ * without buying anything (issue 40 item 8).
  */
 export function SavedCards({ userId }: { userId: number }) {
   const { t } = useI18n();
@@ -72,6 +74,7 @@ export function SavedCards({ userId }: { userId: number }) {
       <p className="visually-hidden" role="status">
         {status}
       </p>
+      <AddCard userId={userId} />
       <ConfirmDialog
         open={deleting !== null}
         title={t('account.cards.confirmTitle')}

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartKeys } from '../../components/cart/api/cart-keys';
+import { authenticatePayment } from '../../components/payments/api/authenticate-payment';
+import { CardEntryError } from '../../components/payments/card-field/card-entry';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
-import { authenticatePayment } from './api/authenticate-payment';
 import { confirmPurchase } from './api/confirm-purchase';
-import { CardEntryError } from './card-field/card-entry';
 
 /** A charge waiting for the cardholder (3-D Secure), with its order. */
 export interface PendingAuthentication {
@@ -65,7 +65,7 @@ export function usePaymentFlow(processor: PaymentsKeyResponse) {
       return;
     }
     // Stripe authenticates in its own frame; its module is loaded only on this path.
-    const { handleStripeNextAction } = await import('./card-field/stripe-loader');
+    const { handleStripeNextAction } = await import('../../components/payments/card-field/stripe-loader');
     await handleStripeNextAction(processor.key, pending.action.client_secret);
     await settle(await confirmPurchase(pending.orderId));
   };

@@ -13,6 +13,9 @@ import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
 import { CaptchaField } from '../../components/captcha/captcha-field';
+import { AuthDialog } from '../../components/payments/auth-dialog';
+import { type CardEntry, CardEntryError } from '../../components/payments/card-field/card-entry';
+import { TestCardField } from '../../components/payments/card-field/test-card-field';
 import { cardLabel } from '../../components/payments/card-label';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -24,14 +27,11 @@ import { Loading } from '../../ui/loading';
 import { freePurchase } from './api/free-purchase';
 import { purchase } from './api/purchase';
 import { useSaveCartAddress } from './api/save-cart-address';
-import { AuthDialog } from './auth-dialog';
-import { type CardEntry, CardEntryError } from './card-field/card-entry';
-import { TestCardField } from './card-field/test-card-field';
 import { CheckoutColumns } from './checkout-columns';
 import { usePaymentFlow } from './payment-flow';
 
 // Only a site paying through Stripe downloads Stripe Elements.
-const StripeCardField = lazy(() => import('./card-field/stripe-card-field'));
+const StripeCardField = lazy(() => import('../../components/payments/card-field/stripe-card-field'));
 
 /** The payment method choice for a card not saved yet. */
 const NEW_CARD = 'new';

@@ -1,5 +1,6 @@
 import type { MySubscription } from '@storyhouse/contracts';
 import { type FormEvent, useId, useState } from 'react';
+import { AddCard } from '../../components/payments/add-card';
 import { useSavedCards } from '../../components/payments/api/get-saved-cards';
 import { cardLabel } from '../../components/payments/card-label';
 import { useCurrentUser } from '../../components/session/api/get-current-user';
@@ -13,6 +14,7 @@ import { useCardName } from './card-name';
  * Issue 28 item 2: the saved card a plan or monthly donation renews on,
  * changed to another of the family's saved cards. While past due the open
  * renewal is tried on the new card at once: the answer says whether it paid.
+ * A card not saved yet is added here first (issue 40 item 8).
  */
 export function ChangeCard({ subscription }: { subscription: MySubscription }) {
   const { t } = useI18n();
@@ -25,9 +27,11 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
   const [chosen, setChosen] = useState<string>();
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
 
-  if (!cards.data) return null;
+  if (!cards.data || !user.data) return null;
   const others = cards.data.filter((c) => c.id !== subscription.card?.id);
-  if (others.length === 0) return <p className="change-card__none">{t('mySubscription.changeCard.noOther')}</p>;
+  // A new card is added here without buying anything, and comes chosen (issue 40 item 8).
+  // Kept in the same place whether or not there is a choice yet, so its word on the card it saved stays.
+  const addCard = <AddCard userId={user.data.id} onAdded={(card) => setChosen(card.id)} />;
   // The card it renews on now is named above; the choice is among the others.
   const selected = chosen && others.some((c) => c.id === chosen) ? chosen : (others[0]?.id ?? '');
 
@@ -54,31 +58,38 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
   };
 
   return (
-    <form className="change-card" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor={selectId}>{t('mySubscription.changeCard.label')}</label>
-        <div className="field__row">
-          <select id={selectId} value={selected} onChange={(e) => setChosen(e.target.value)}>
-            {others.map((card) => (
-              <option key={card.id} value={card.id}>
-                {cardLabel(card, t)}
-              </option>
-            ))}
-          </select>
-          <SubmitButton busy={change.isPending} className="button--secondary">
-            {change.isPending ? t('mySubscription.changeCard.changing') : t('mySubscription.changeCard.submit')}
-          </SubmitButton>
-        </div>
-      </div>
-      {outcome?.failed ? (
-        <p className="form-status form-status--error" role="alert">
-          {outcome.text}
-        </p>
+    <div className="change-card">
+      {others.length === 0 ? (
+        <p className="change-card__none">{t('mySubscription.changeCard.noOther')}</p>
       ) : (
-        <p className="form-status form-status--success" role="status">
-          {outcome?.text}
-        </p>
+        <form onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={selectId}>{t('mySubscription.changeCard.label')}</label>
+            <div className="field__row">
+              <select id={selectId} value={selected} onChange={(e) => setChosen(e.target.value)}>
+                {others.map((card) => (
+                  <option key={card.id} value={card.id}>
+                    {cardLabel(card, t)}
+                  </option>
+                ))}
+              </select>
+              <SubmitButton busy={change.isPending} className="button--secondary">
+                {change.isPending ? t('mySubscription.changeCard.changing') : t('mySubscription.changeCard.submit')}
+              </SubmitButton>
+            </div>
+          </div>
+          {outcome?.failed ? (
+            <p className="form-status form-status--error" role="alert">
+              {outcome.text}
+            </p>
+          ) : (
+            <p className="form-status form-status--success" role="status">
+              {outcome?.text}
+            </p>
+          )}
+        </form>
       )}
-    </form>
+      {addCard}
+    </div>
   );
 }

@@ -50,15 +50,16 @@ export function PlanCard({ plan }: { plan: MySubscription }) {
           </dd>
         </div>
         {plan.next_payment && (
-          <div>
-            <dt>{t('mySubscription.nextPayment')}</dt>
-            <dd>
-              {t('mySubscription.nextPaymentValue', {
-                amount: formatMoney(plan.next_payment.amount_usd),
-                date: formatDate(plan.next_payment.date),
-              })}
-            </dd>
-          </div>
+          <>
+            <div>
+              <dt>{t('mySubscription.renewsOn')}</dt>
+              <dd>{formatDate(plan.next_payment.date)}</dd>
+            </div>
+            <div>
+              <dt>{t('mySubscription.nextPayment')}</dt>
+              <dd>{formatMoney(plan.next_payment.amount_usd)}</dd>
+            </div>
+          </>
         )}
         <div>
           <dt>{t('mySubscription.card')}</dt>
