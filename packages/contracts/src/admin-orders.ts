@@ -204,6 +204,7 @@ export const AuditAction = z.enum([
   'masquerade.end',
   'test_clock.move',
   'coupon.create',
+  'coupon.retitle',
   'coupon.withdraw',
   'shipping.update',
   'tax.update',

@@ -43,6 +43,32 @@ export const CouponCodeField = text()
   .max(COUPON_CODE_MAX)
   .regex(/^[A-Za-z0-9_-]*$/, 'admin.coupons.codeChars');
 export const CouponTitleField = plain(text().trim().min(1).max(COUPON_TITLE_MAX));
+/**
+ * A coupon's title in Spanish or in Russian (decision 038): optional; left
+ * empty, that language's site shows the English title (`title`).
+ */
+export const CouponTranslatedTitleField = plain(text().trim().max(COUPON_TITLE_MAX));
+
+/** The languages a coupon's title is given in besides English (`title`), and the body field of each. */
+export const couponTitleFields = { es: 'title_es', ru: 'title_ru' } as const;
+
+/** A coupon's titles as the back office types them: English required, Spanish and Russian optional. */
+const couponTitles = {
+  /** English: every site shows it where no title is given for its language. */
+  title: CouponTitleField,
+  /** Spanish; empty or absent: the Spanish site shows the English title. */
+  title_es: CouponTranslatedTitleField.optional(),
+  /** Russian; empty or absent: the Russian site shows the English title. */
+  title_ru: CouponTranslatedTitleField.optional(),
+};
+
+/**
+ * PUT /crud/admin/coupons/{id}/titles: its titles in the three languages (the
+ * discount, expiry and limit are fixed once issued: families may have seen
+ * them). A language left empty falls back to English.
+ */
+export const AdminCouponTitlesBody = z.strictObject(couponTitles).meta({ id: 'AdminCouponTitlesBody' });
+export type AdminCouponTitlesBody = z.input<typeof AdminCouponTitlesBody>;
 
 /** The percentage a coupon takes off: whole, 1 to 100. */
 export const CouponPercent = wholeNumber(1, 100);
@@ -61,7 +87,7 @@ const TypedCouponAmount = typedUsdAmount({ min: 0.01, max: COUPON_AMOUNT_MAX_USD
 export const AdminCouponBody = z
   .strictObject({
     code: CouponCodeField,
-    title: CouponTitleField,
+    ...couponTitles,
     percent_off: CouponPercent.nullable().optional(),
     /** Dollars. */
     amount_off: CouponAmount.nullable().optional(),
@@ -97,6 +123,8 @@ export const CouponForm = z
   .object({
     code: CouponCodeField,
     title: CouponTitleField,
+    title_es: CouponTranslatedTitleField,
+    title_ru: CouponTranslatedTitleField,
     kind: z.enum(['percent', 'amount']),
     percent_off: text(),
     amount_off: text(),
@@ -117,6 +145,8 @@ export const CouponForm = z
     (v): AdminCouponBody => ({
       code: v.code,
       title: v.title,
+      title_es: v.title_es,
+      title_ru: v.title_ru,
       percent_off: v.kind === 'percent' ? TypedCouponPercent.parse(v.percent_off.trim()) : null,
       amount_off: v.kind === 'amount' ? TypedCouponAmount.parse(v.amount_off) : null,
       expires_at: v.expires_at === '' ? null : endOfLocalDay(v.expires_at).toISOString(),
@@ -139,6 +169,12 @@ export const CouponStatus = z.enum(['active', 'withdrawn', 'expired', 'used_up']
 export type CouponStatus = z.infer<typeof CouponStatus>;
 
 export const AdminCoupon = Coupon.extend({
+  /**
+   * Its titles as the ministry gave them (decision 038): `title` above is the
+   * one of the back office's language. null: none given, so that language's
+   * site shows the English one.
+   */
+  titles: z.object({ en: z.string(), es: z.string().nullable(), ru: z.string().nullable() }),
   status: CouponStatus,
   created_at: IsoDate,
 }).meta({ id: 'AdminCoupon' });

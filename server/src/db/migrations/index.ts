@@ -30,6 +30,8 @@ import * as m0057 from './0057_media_files';
 import * as m0058 from './0058_product_slug_redirects';
 import * as m0059 from './0059_cms_drafts';
 import * as m0060 from './0060_navigation_versions';
+import * as m0065 from './0065_coupon_titles';
+import * as m0066 from './0066_order_coupon_title';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0058_product_slug_redirects': m0058,
   '0059_cms_drafts': m0059,
   '0060_navigation_versions': m0060,
+  '0065_coupon_titles': m0065,
+  '0066_order_coupon_title': m0066,
 };

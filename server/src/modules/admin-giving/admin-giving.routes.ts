@@ -43,7 +43,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.renewals(request.query);
+      return giving.renewals(request.query, request.siteLang);
     },
   );
 
@@ -74,7 +74,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.donors(request.query.year);
+      return giving.donors(request.query.year, request.siteLang);
     },
   );
 

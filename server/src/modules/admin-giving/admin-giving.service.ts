@@ -2,12 +2,14 @@ import {
   ADMIN_RENEWALS_PER_PAGE,
   type AdminDonorsResponse,
   type AdminRenewalsResponse,
+  type LangCode,
   type MySubscription,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import { recordAdminAction, userTarget } from '../audit/audit';
 import { givingService } from '../giving/giving.service';
 import { lastOrderLang } from '../orders/last-order-lang';
@@ -25,13 +27,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export function adminGivingService(db: Db, subscriptions: SubscriptionsService, provider: string) {
   const repo = adminGivingRepository(db);
   return {
-    async renewals(query: { page: number; type?: string; status?: string }): Promise<AdminRenewalsResponse> {
+    /** Each plan or fund named in `lang`, the back office's language (decision 038). */
+    async renewals(query: { page: number; type?: string; status?: string }, lang: LangCode): Promise<AdminRenewalsResponse> {
       const { rows, count } = await repo.renewals(query, query.page, ADMIN_RENEWALS_PER_PAGE);
       return {
         items: rows.map((r) => ({
           subscription_id: r.subscription_id,
           type: r.type === 'subscription' ? 'subscription' : 'recurring_donation',
-          title: r.title,
+          title: titleIn(r.titles, lang, r.title),
           status: r.status as 'active' | 'past_due' | 'cancelled',
           amount_usd: toUsd(r.amount_cents),
           interval: r.interval === 'year' ? 'year' : 'month',
@@ -64,7 +67,8 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
       return result;
     },
 
-    async donors(year: number): Promise<AdminDonorsResponse> {
+    /** The year's gifts per fund (each fund once, named in `lang`, the back office's language) and per donor. */
+    async donors(year: number, lang: LangCode): Promise<AdminDonorsResponse> {
       const gifts = await repo.gifts(new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
       const funds = new Map<string, { title: string; one_time: number; monthly: number; gifts: number }>();
       const donors = new Map<
@@ -72,7 +76,9 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
         { id: number; email: string; name: string; one_time: number; monthly: number; gifts: number }
       >();
       for (const g of gifts) {
-        const fund = funds.get(g.title) ?? { title: g.title, one_time: 0, monthly: 0, gifts: 0 };
+        // A fund is its name in the back office's language, whatever language its gifts were given in.
+        const title = titleIn(g.titles, lang, g.title);
+        const fund = funds.get(title) ?? { title, one_time: 0, monthly: 0, gifts: 0 };
         const donor = donors.get(g.user_id) ?? {
           id: g.user_id,
           email: g.email,
@@ -86,7 +92,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
           else sum.one_time += g.cents;
           sum.gifts += 1;
         }
-        funds.set(g.title, fund);
+        funds.set(title, fund);
         donors.set(g.user_id, donor);
       }
       const usd = <T extends { one_time: number; monthly: number }>({ one_time, monthly, ...rest }: T) => ({

@@ -5,6 +5,7 @@ import {
   AdminCouponParams,
   AdminCouponsQuery,
   AdminCouponsResponse,
+  AdminCouponTitlesBody,
   AdminCouponWithdrawal,
   AdminShippingResponse,
   AdminTaxRateParams,
@@ -38,7 +39,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      return shop.coupons(request.query.page);
+      return shop.coupons(request.query.page, request.siteLang);
     },
   );
 
@@ -69,8 +70,23 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      return shop.coupon(request.params.id);
+      return shop.coupon(request.params.id, request.siteLang);
     },
+  );
+
+  app.put(
+    '/crud/admin/coupons/:id/titles',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a coupon’s title in English, Spanish and Russian (a language left empty shows the English one); audited',
+        params: AdminCouponParams,
+        querystring: SiteQuery,
+        body: AdminCouponTitlesBody,
+        response: { 200: AdminCoupon },
+      },
+    },
+    async (request) => shop.retitleCoupon(request, await requireAdmin(request), request.params.id, request.body),
   );
 
   app.delete(

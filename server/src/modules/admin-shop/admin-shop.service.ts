@@ -1,4 +1,11 @@
-import type { AdminCouponBody, ShippingRateBody, TaxRateBody } from '@storyhouse/contracts';
+import type {
+  AdminCoupon,
+  AdminCouponBody,
+  AdminCouponTitlesBody,
+  LangCode,
+  ShippingRateBody,
+  TaxRateBody,
+} from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { auditTarget, recordAdminAction } from '../audit/audit';
@@ -6,6 +13,13 @@ import { couponAdminService } from '../cart/coupons.service';
 import { ratesService, shippingTarget } from '../cart/rates.service';
 
 type Admin = { id: number; email: string };
+
+/** A coupon's titles as the audit log records them (flat: one detail per language), `was_` before an edit. */
+const titleDetails = (titles: AdminCoupon['titles'], prefix = '') => ({
+  [`${prefix}title`]: titles.en,
+  [`${prefix}title_es`]: titles.es,
+  [`${prefix}title_ru`]: titles.ru,
+});
 
 /** How the audit log names a coupon. */
 const couponTarget = (code: string) => auditTarget('coupon', code);
@@ -18,19 +32,30 @@ const couponTarget = (code: string) => auditTarget('coupon', code);
  */
 export function adminShopService(db: Db) {
   return {
-    coupons: (page: number) => couponAdminService(db).list(page),
-    coupon: (id: number) => couponAdminService(db).detail(id),
+    coupons: (page: number, lang: LangCode) => couponAdminService(db).list(page, lang),
+    coupon: (id: number, lang: LangCode) => couponAdminService(db).detail(id, lang),
     rates: () => ratesService(db).list(),
 
     createCoupon(request: FastifyRequest, admin: Admin, body: AdminCouponBody) {
       return db.transaction().execute(async (trx) => {
-        const coupon = await couponAdminService(trx).create(body);
+        const coupon = await couponAdminService(trx).create(body, request.siteLang);
         await recordAdminAction(trx, request, admin, 'coupon.create', couponTarget(coupon.code), {
-          title: coupon.title,
+          ...titleDetails(coupon.titles),
           percent_off: coupon.percent_off,
           amount_off_usd: coupon.amount_off,
           expires_at: coupon.expires_at,
           max_redemptions: coupon.max_redemptions,
+        });
+        return coupon;
+      });
+    },
+
+    retitleCoupon(request: FastifyRequest, admin: Admin, id: number, body: AdminCouponTitlesBody) {
+      return db.transaction().execute(async (trx) => {
+        const { before, coupon } = await couponAdminService(trx).retitle(id, body, request.siteLang);
+        await recordAdminAction(trx, request, admin, 'coupon.retitle', couponTarget(coupon.code), {
+          ...titleDetails(coupon.titles),
+          ...titleDetails(before.titles, 'was_'),
         });
         return coupon;
       });

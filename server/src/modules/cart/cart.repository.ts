@@ -12,7 +12,8 @@ import {
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import type { CartAmountLines, DB, SkuTitles } from '../../db/schema';
+import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
+import { couponTitlesOf } from '../../db/titles';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
 
@@ -64,7 +65,7 @@ export interface CartGift {
 const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
   'userId' in key ? eb('carts.user_id', '=', key.userId) : eb('carts.session_id', '=', key.sessionId);
 
-/** The coupon's columns (all of them, as coupons.findById reads them), as the total query names them. */
+/** The coupon's columns (all of them but its titles, as coupons.findById reads them), as the total query names them. */
 const COUPON_COLUMNS = [
   'id',
   'code',
@@ -76,7 +77,7 @@ const COUPON_COLUMNS = [
   'redemptions',
   'active',
   'created_at',
-] as const satisfies readonly (keyof CouponRow)[];
+] as const satisfies readonly (keyof CouponRow & keyof Coupons)[];
 
 /**
  * The order of the cart's lines: the order they were added in; lines added
@@ -187,6 +188,7 @@ function totalSource(db: Db) {
     .leftJoin('coupons', 'coupons.id', 'carts.coupon_id')
     .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
     .select(COUPON_COLUMNS.map((column) => `coupons.${column} as held_${column}` as const))
+    .select(couponTitlesOf('coupons.id').as('held_titles'))
     .select((eb) => [
       // The owner's gift card balance: the cards they received and claimed, in cents (none for a guest).
       eb
@@ -427,8 +429,11 @@ export function cartRepository(db: Db) {
         billing_address_id: row.billing_address_id,
       };
       const coupon =
-        row.held_id === null ? undefined : (Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])) as CouponRow);
+        row.held_id === null
+          ? undefined
+          : ({ ...Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])), titles: row.held_titles } as CouponRow);
       return {
+        lang,
         cart,
         lines: await viewLines(row.id, lang),
         coupon,

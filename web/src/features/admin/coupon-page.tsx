@@ -7,6 +7,7 @@ import { AdminLayout } from './admin-layout';
 import { AdminPart, MoneyCell } from './admin-part';
 import { useAdminCoupon } from './api/coupons';
 import { ColumnLabel } from './column-label';
+import { CouponTitlesForm } from './coupon-titles';
 import { couponDiscount, couponStatusLabel, couponUses } from './coupon-words';
 import { Fact } from './facts';
 import { orderHref } from './order-href';
@@ -52,6 +53,9 @@ function Coupon({ id }: { id: number }) {
               <Fact term={t('admin.coupons.status')}>{couponStatusLabel(t, data.coupon.status)}</Fact>
               <Fact term={t('admin.coupons.createdOn')}>{formatDate(data.coupon.created_at)}</Fact>
             </dl>
+          </AdminPart>
+          <AdminPart title={t('admin.coupons.titles')}>
+            <CouponTitlesForm key={data.coupon.id} coupon={data.coupon} />
           </AdminPart>
           <Redemptions detail={data} />
         </>

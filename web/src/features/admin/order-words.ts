@@ -62,6 +62,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
   'coupon.create': 'admin.audit.action.coupon_create',
+  'coupon.retitle': 'admin.audit.action.coupon_retitle',
   'coupon.withdraw': 'admin.audit.action.coupon_withdraw',
   'shipping.update': 'admin.audit.action.shipping_update',
   'tax.update': 'admin.audit.action.tax_update',
