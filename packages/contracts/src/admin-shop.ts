@@ -42,33 +42,38 @@ export const CouponCodeField = text()
   .min(1)
   .max(COUPON_CODE_MAX)
   .regex(/^[A-Za-z0-9_-]*$/, 'admin.coupons.codeChars');
-export const CouponTitleField = plain(text().trim().min(1).max(COUPON_TITLE_MAX));
 /**
- * A coupon's title in Spanish or in Russian (decision 038): optional; left
- * empty, that language's site shows the English title (`title`).
+ * Decision 038: the shop's own things (coupons, plans, funds, the gift card)
+ * are titled in each language. English is required: every site shows it
+ * where no title is given for its language.
  */
-export const CouponTranslatedTitleField = plain(text().trim().max(COUPON_TITLE_MAX));
+export const TitleField = plain(text().trim().min(1).max(COUPON_TITLE_MAX));
+/** A title in Spanish or in Russian: optional; left empty, that language's site shows the English title. */
+export const TranslatedTitleField = plain(text().trim().max(COUPON_TITLE_MAX));
+export const CouponTitleField = TitleField;
 
-/** The languages a coupon's title is given in besides English (`title`), and the body field of each. */
-export const couponTitleFields = { es: 'title_es', ru: 'title_ru' } as const;
-
-/** A coupon's titles as the back office types them: English required, Spanish and Russian optional. */
-const couponTitles = {
+/** A thing's titles as the back office types them: English required, Spanish and Russian optional. */
+const titleFields = {
   /** English: every site shows it where no title is given for its language. */
-  title: CouponTitleField,
+  title: TitleField,
   /** Spanish; empty or absent: the Spanish site shows the English title. */
-  title_es: CouponTranslatedTitleField.optional(),
+  title_es: TranslatedTitleField.optional(),
   /** Russian; empty or absent: the Russian site shows the English title. */
-  title_ru: CouponTranslatedTitleField.optional(),
+  title_ru: TranslatedTitleField.optional(),
 };
 
 /**
- * PUT /crud/admin/coupons/{id}/titles: its titles in the three languages (the
- * discount, expiry and limit are fixed once issued: families may have seen
- * them). A language left empty falls back to English.
+ * PUT /crud/admin/coupons/{id}/titles (the discount, expiry and limit are
+ * fixed once issued: families may have seen them) and PUT
+ * /crud/admin/shop-titles/{skuId} (a plan, a fund, the gift card): the
+ * titles in the three languages. A language left empty falls back to English.
  */
-export const AdminCouponTitlesBody = z.strictObject(couponTitles).meta({ id: 'AdminCouponTitlesBody' });
-export type AdminCouponTitlesBody = z.input<typeof AdminCouponTitlesBody>;
+export const TitlesBody = z.strictObject(titleFields).meta({ id: 'TitlesBody' });
+export type TitlesBody = z.input<typeof TitlesBody>;
+
+/** A thing's titles as the ministry gave them; null: none for that language, whose site shows the English one. */
+export const TitlesByLang = z.object({ en: z.string(), es: z.string().nullable(), ru: z.string().nullable() });
+export type TitlesByLang = z.infer<typeof TitlesByLang>;
 
 /** The percentage a coupon takes off: whole, 1 to 100. */
 export const CouponPercent = wholeNumber(1, 100);
@@ -87,7 +92,7 @@ const TypedCouponAmount = typedUsdAmount({ min: 0.01, max: COUPON_AMOUNT_MAX_USD
 export const AdminCouponBody = z
   .strictObject({
     code: CouponCodeField,
-    ...couponTitles,
+    ...titleFields,
     percent_off: CouponPercent.nullable().optional(),
     /** Dollars. */
     amount_off: CouponAmount.nullable().optional(),
@@ -123,8 +128,8 @@ export const CouponForm = z
   .object({
     code: CouponCodeField,
     title: CouponTitleField,
-    title_es: CouponTranslatedTitleField,
-    title_ru: CouponTranslatedTitleField,
+    title_es: TranslatedTitleField,
+    title_ru: TranslatedTitleField,
     kind: z.enum(['percent', 'amount']),
     percent_off: text(),
     amount_off: text(),
@@ -174,7 +179,7 @@ export const AdminCoupon = Coupon.extend({
    * one of the back office's language. null: none given, so that language's
    * site shows the English one.
    */
-  titles: z.object({ en: z.string(), es: z.string().nullable(), ru: z.string().nullable() }),
+  titles: TitlesByLang,
   status: CouponStatus,
   created_at: IsoDate,
 }).meta({ id: 'AdminCoupon' });

@@ -38,6 +38,7 @@ describe('migrateToLatest', () => {
       'contact_messages',
       'countries',
       'coupon_lookups',
+      'coupon_titles',
       'coupons',
       'daily_jobs',
       'email_change_tokens',

@@ -5,13 +5,13 @@ import {
   AdminCouponParams,
   AdminCouponsQuery,
   AdminCouponsResponse,
-  AdminCouponTitlesBody,
   AdminCouponWithdrawal,
   AdminShippingResponse,
   AdminTaxRateParams,
   ShippingRateBody,
   SiteQuery,
   TaxRateBody,
+  TitlesBody,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../accounts/guards';
@@ -82,7 +82,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sets a coupon’s title in English, Spanish and Russian (a language left empty shows the English one); audited',
         params: AdminCouponParams,
         querystring: SiteQuery,
-        body: AdminCouponTitlesBody,
+        body: TitlesBody,
         response: { 200: AdminCoupon },
       },
     },

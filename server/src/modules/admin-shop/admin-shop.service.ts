@@ -1,11 +1,4 @@
-import type {
-  AdminCoupon,
-  AdminCouponBody,
-  AdminCouponTitlesBody,
-  LangCode,
-  ShippingRateBody,
-  TaxRateBody,
-} from '@storyhouse/contracts';
+import type { AdminCoupon, AdminCouponBody, LangCode, ShippingRateBody, TaxRateBody, TitlesBody } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { auditTarget, recordAdminAction } from '../audit/audit';
@@ -50,7 +43,7 @@ export function adminShopService(db: Db) {
       });
     },
 
-    retitleCoupon(request: FastifyRequest, admin: Admin, id: number, body: AdminCouponTitlesBody) {
+    retitleCoupon(request: FastifyRequest, admin: Admin, id: number, body: TitlesBody) {
       return db.transaction().execute(async (trx) => {
         const { before, coupon } = await couponAdminService(trx).retitle(id, body, request.siteLang);
         await recordAdminAction(trx, request, admin, 'coupon.retitle', couponTarget(coupon.code), {

@@ -5,13 +5,13 @@ import {
   type AdminCouponBody,
   type AdminCouponDetail,
   type AdminCouponsResponse,
-  type AdminCouponTitlesBody,
   type AdminCouponWithdrawal,
   type Coupon,
   type CouponStatus,
   discountableSkuTypes,
   type LangCode,
   type OrderStatus,
+  type TitlesBody,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -216,7 +216,7 @@ export function couponAdminService(db: Db) {
      * shows English on its site. 404 for an id the shop does not have; the
      * titles before, for the audit.
      */
-    async retitle(id: number, body: AdminCouponTitlesBody, lang: LangCode, now = new Date()) {
+    async retitle(id: number, body: TitlesBody, lang: LangCode, now = new Date()) {
       const before = await repo.findForUpdate(id);
       if (!before) throw new AppError('not_found', 'not_found');
       await repo.setTitles(id, body.title, { es: body.title_es, ru: body.title_ru });

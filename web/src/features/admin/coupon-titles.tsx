@@ -1,4 +1,4 @@
-import { type AdminCoupon, AdminCouponTitlesBody, COUPON_TITLE_MAX, type LangCode } from '@storyhouse/contracts';
+import { type AdminCoupon, COUPON_TITLE_MAX, type LangCode, TitlesBody } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
@@ -52,9 +52,9 @@ export function CouponTitlesForm({ coupon }: { coupon: AdminCoupon }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const retitle = useRetitleCoupon(coupon.id);
-  const form = useForm<CouponTitleValues>(AdminCouponTitlesBody, valuesOf(coupon.titles));
+  const form = useForm<CouponTitleValues>(TitlesBody, valuesOf(coupon.titles));
   const [done, setDone] = useState('');
-  const submit = useFormSubmit<AdminCouponTitlesBody>(form, {
+  const submit = useFormSubmit<TitlesBody>(form, {
     busy: retitle.isPending,
     send: (body) => {
       setDone('');

@@ -3,8 +3,8 @@ import type {
   AdminCouponBody,
   AdminCouponDetail,
   AdminCouponsResponse,
-  AdminCouponTitlesBody,
   AdminCouponWithdrawal,
+  TitlesBody,
 } from '@storyhouse/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -52,7 +52,7 @@ export function useCreateCoupon() {
 export function useRetitleCoupon(id: number) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: AdminCouponTitlesBody) => api<AdminCoupon>(`/crud/admin/coupons/${id}/titles`, { method: 'PUT', body }),
+    mutationFn: (body: TitlesBody) => api<AdminCoupon>(`/crud/admin/coupons/${id}/titles`, { method: 'PUT', body }),
     onSuccess: refresh,
   });
 }
