@@ -42,9 +42,9 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     const form = page.getByRole('form', { name: t('admin.coupons.new') });
     await form.getByRole('textbox', { name: t('admin.coupons.code') }).fill(code);
     // One title per language: English required, the others say an empty one shows English.
-    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.coupons.titleIn.${lang}`) });
-    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.coupons.titleFallback.es'));
-    await expect(titleIn('ru')).toHaveAccessibleDescription(t('admin.coupons.titleFallback.ru'));
+    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
+    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
+    await expect(titleIn('ru')).toHaveAccessibleDescription(t('admin.titles.fallback.ru'));
     await titleIn('en').fill('Harvest <b>');
     const percent = form.getByRole('textbox', { name: t('admin.coupons.percent') });
     await percent.fill('150');
@@ -114,13 +114,13 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
 
   await test.step('its titles: the Spanish one left empty, the Spanish site then shows the English one', async () => {
     const form = page.getByRole('form', { name: t('admin.coupons.titles') });
-    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.coupons.titleIn.${lang}`) });
+    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
     for (const lang of ['en', 'es', 'ru'] as const) await expect(titleIn(lang)).toHaveValue(titles[lang]);
     await titleIn('es').fill('');
-    await form.getByRole('button', { name: t('admin.coupons.saveTitles') }).click();
+    await form.getByRole('button', { name: t('admin.titles.save') }).click();
     await expect(announcement(page, t('admin.coupons.titlesSaved', { code }))).toBeVisible();
     await expect(titleIn('es')).toHaveValue('');
-    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.coupons.titleFallback.es'));
+    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
     const facts = page.getByRole('region', { name: t('admin.coupons.details') });
     await expect(facts).toContainText(siteLang === 'es' ? titles.en : titles[siteLang]);
   });

@@ -75,6 +75,25 @@ export type TitlesBody = z.input<typeof TitlesBody>;
 export const TitlesByLang = z.object({ en: z.string(), es: z.string().nullable(), ru: z.string().nullable() });
 export type TitlesByLang = z.infer<typeof TitlesByLang>;
 
+/** The shop's things sold on every site, titled per language in the back office: the plans, the funds, the gift card. */
+export const shopTitleTypes = ['subscription', 'donation', 'recurring_donation', 'gift_card'] as const;
+
+/** GET /crud/admin/shop-titles: each plan, fund and the gift card with its titles (decision 038). */
+export const AdminShopTitle = z
+  .object({
+    sku_id: Id,
+    type: z.enum(shopTitleTypes),
+    code: z.string(),
+    /** In the back office's language (its English one where none is given). */
+    title: z.string(),
+    titles: TitlesByLang,
+  })
+  .meta({ id: 'AdminShopTitle' });
+export type AdminShopTitle = z.infer<typeof AdminShopTitle>;
+export const AdminShopTitlesResponse = z.object({ items: z.array(AdminShopTitle) }).meta({ id: 'AdminShopTitles' });
+export type AdminShopTitlesResponse = z.infer<typeof AdminShopTitlesResponse>;
+export const AdminShopTitleParams = z.strictObject({ skuId: IdParam });
+
 /** The percentage a coupon takes off: whole, 1 to 100. */
 export const CouponPercent = wholeNumber(1, 100);
 /** The amount a coupon takes off, in dollars: a whole number of cents, more than 0, at most $10,000. */

@@ -15,3 +15,7 @@ export const couponTitlesOf = (couponId: string) =>
 export const skuTitlesOf = (type: string, code: string) =>
   sql<Titles | null>`(select jsonb_object_agg(st.lang_code, st.title) from sku_titles st
     join skus s on s.id = st.sku_id where s.type = ${sql.ref(type)} and s.code = ${sql.ref(code)})`;
+
+/** The titles of the sku whose id is in the column `skuId` (sku_titles). */
+export const skuTitlesById = (skuId: string) =>
+  sql<Titles | null>`(select jsonb_object_agg(st.lang_code, st.title) from sku_titles st where st.sku_id = ${sql.ref(skuId)})`;

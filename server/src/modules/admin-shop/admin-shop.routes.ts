@@ -7,6 +7,9 @@ import {
   AdminCouponsResponse,
   AdminCouponWithdrawal,
   AdminShippingResponse,
+  AdminShopTitle,
+  AdminShopTitleParams,
+  AdminShopTitlesResponse,
   AdminTaxRateParams,
   ShippingRateBody,
   SiteQuery,
@@ -87,6 +90,37 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => shop.retitleCoupon(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/crud/admin/shop-titles',
+    {
+      schema: {
+        tags,
+        summary: 'The plans, donation funds and gift card, each with its title in English, Spanish and Russian',
+        querystring: SiteQuery,
+        response: { 200: AdminShopTitlesResponse },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return shop.shopTitles(request.siteLang);
+    },
+  );
+
+  app.put(
+    '/crud/admin/shop-titles/:skuId',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a plan’s, fund’s or the gift card’s title in English, Spanish and Russian (empty: English shows); audited',
+        params: AdminShopTitleParams,
+        querystring: SiteQuery,
+        body: TitlesBody,
+        response: { 200: AdminShopTitle },
+      },
+    },
+    async (request) => shop.retitleSku(request, await requireAdmin(request), request.params.skuId, request.body),
   );
 
   app.delete(

@@ -4,6 +4,8 @@ import type {
   AdminCouponsResponse,
   AdminDonorsResponse,
   AdminRenewalsResponse,
+  AdminShopTitle,
+  AdminShopTitlesResponse,
   AuditResponse,
   CartTotal,
   Coupon,
@@ -232,5 +234,59 @@ describe('plans and funds in the reader’s language', () => {
     ).json() as AdminDonorsResponse;
     expect(donors.funds.filter((f) => f.title !== 'Nuevas grabaciones').map((f) => f.title)).not.toContain('New recordings');
     expect(donors.funds.find((f) => f.title === 'Nuevas grabaciones')).toMatchObject({ one_time_usd: 12, gifts: 2 });
+  });
+});
+
+describe('the plans’, funds’ and gift card’s titles in the back office', () => {
+  const put = (skuId: number, body: object, lang: LangCode = 'en') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/crud/admin/shop-titles/${skuId}`,
+      payload: body,
+      headers: { ...on(lang), cookie: admin.cookie ?? '' },
+    });
+
+  it('lists each with its three titles, named in the back office’s language', async () => {
+    const res = await admin.send('GET', '/crud/admin/shop-titles', undefined, on('ru'));
+    expect(res.statusCode).toBe(200);
+    const items = (res.json() as AdminShopTitlesResponse).items;
+    expect(items.find((i) => i.sku_id === ids.monthly)).toEqual({
+      sku_id: ids.monthly,
+      type: 'subscription',
+      code: 'monthly',
+      title: 'Месячный план',
+      titles: { en: 'Monthly plan', es: 'Plan mensual', ru: 'Месячный план' },
+    });
+    // An album is its product's, in its product's language: not here.
+    expect(items.map((i) => i.sku_id)).not.toContain(ids.album);
+  });
+
+  it('edits them: a language left empty reads English in the cart of its site; audited; bad input refused in the admin’s language', async () => {
+    const res = await put(ids.monthly, { title: 'Monthly stories', title_es: '', title_ru: 'Истории каждый месяц' });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AdminShopTitle).titles).toEqual({ en: 'Monthly stories', es: null, ru: 'Истории каждый месяц' });
+
+    const { v } = await family();
+    expect((await v.add(ids.monthly)).statusCode).toBe(200);
+    const titleOn = async (lang: LangCode) => (await cartOn(v, lang)).skus.map((l) => l.title);
+    expect(await titleOn('es')).toEqual(['Monthly stories']);
+    expect(await titleOn('ru')).toEqual(['Истории каждый месяц']);
+    const audit = (await admin.send('GET', '/crud/admin/audit?action=sku.retitle')).json() as AuditResponse;
+    expect(audit.items[0]).toMatchObject({
+      target: 'sku subscription monthly',
+      details: {
+        title: 'Monthly stories',
+        title_ru: 'Истории каждый месяц',
+        was_title: 'Monthly plan',
+        was_title_es: 'Plan mensual',
+      },
+    });
+
+    expect(fieldsOf(await put(ids.monthly, { title: '', title_ru: '<b>' }, 'ru'))).toEqual({
+      title: 'Обязательное поле',
+      title_ru: 'Только текст: без < и >',
+    });
+    expect((await put(ids.album, { title: 'An album' })).statusCode).toBe(404);
+    expect(await titleOn('ru')).toEqual(['Истории каждый месяц']);
   });
 });

@@ -6,9 +6,9 @@ import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreateCoupon } from './api/coupons';
-import { CouponTitleFields, type CouponTitleValues } from './coupon-titles';
+import { TitleFields, type TitleValues } from './title-fields';
 
-type CouponValues = CouponTitleValues & {
+type CouponValues = TitleValues & {
   code: string;
   kind: 'percent' | 'amount';
   percent_off: string;
@@ -67,7 +67,7 @@ export function CouponCreate({ onDone }: { onDone: (message: string) => void }) 
         autoComplete="off"
         maxLength={COUPON_CODE_MAX}
       />
-      <CouponTitleFields form={form} />
+      <TitleFields form={form} legend={t('admin.coupons.name')} hint={t('admin.coupons.nameHint')} />
       <RadioGroup
         form={form}
         name="kind"

@@ -82,6 +82,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'product.withdraw': 'admin.audit.action.product_withdraw',
   'sku.create': 'admin.audit.action.sku_create',
   'sku.update': 'admin.audit.action.sku_update',
+  'sku.retitle': 'admin.audit.action.sku_retitle',
   'tracks.reorder': 'admin.audit.action.tracks_reorder',
   'promoted.update': 'admin.audit.action.promoted_update',
   'media.upload': 'admin.audit.action.media_upload',
