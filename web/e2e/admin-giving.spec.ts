@@ -212,3 +212,42 @@ test('a customer opening the plans, the donors or a statement gets the not-allow
     await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
   }
 });
+
+/** The demo monthly plan's titles (catalogue.seed.ts). */
+const monthlyPlan = { en: 'Monthly plan', es: 'Plan mensual', ru: 'Месячный план' } as const;
+
+test('the admin names the monthly plan in the three languages on Plans and funds: English required, the others say an empty one shows English', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await signInAsAdmin(page);
+  await page.goto(routePath('admin', siteLang)!);
+  await adminNav(page, t)
+    .getByRole('link', { name: t('admin.nav.shopTitles') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.shopTitles.title') })).toBeVisible();
+  const label = t('admin.shopTitles.formLabel', {
+    kind: t('admin.shopTitles.kind.subscription'),
+    title: monthlyPlan[siteLang],
+  });
+  const form = page.getByRole('form', { name: label });
+  const titleIn = (lang: keyof typeof monthlyPlan) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
+  for (const lang of ['en', 'es', 'ru'] as const) await expect(titleIn(lang)).toHaveValue(monthlyPlan[lang]);
+  await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
+  await expect(titleIn('ru')).toHaveAccessibleDescription(t('admin.titles.fallback.ru'));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // English is required: the form says so and sends nothing.
+  await titleIn('en').fill('');
+  await form.getByRole('button', { name: t('admin.titles.save') }).click();
+  await expect(titleIn('en')).toHaveAccessibleDescription(new RegExp(t('validation.required')));
+  await titleIn('en').fill(monthlyPlan.en);
+
+  // The Russian title changed (no journey reads the Russian site), kept after a reload, then put back.
+  for (const title of ['Истории каждый месяц', monthlyPlan.ru]) {
+    await titleIn('ru').fill(title);
+    await form.getByRole('button', { name: t('admin.titles.save') }).click();
+    await expect(form.getByRole('status')).toHaveText(t('admin.shopTitles.saved', { name: monthlyPlan[siteLang] }));
+    await page.reload();
+    await expect(titleIn('ru')).toHaveValue(title);
+  }
+});
