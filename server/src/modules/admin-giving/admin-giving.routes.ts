@@ -91,7 +91,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.statement(request.params.id, request.query.year);
+      return giving.statement(request.params.id, request.query.year, request.siteLang);
     },
   );
 

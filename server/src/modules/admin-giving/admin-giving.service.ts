@@ -111,7 +111,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
     },
 
     /** The donor's statement as the printable page shows it. */
-    statement: (userId: number, year: number) => givingService(db).statement(userId, year),
+    statement: (userId: number, year: number, lang: LangCode) => givingService(db).statement(userId, year, lang),
 
     /** The donor's year-end statement e-mailed to them, in the language they last ordered in. */
     async sendStatement(request: FastifyRequest, admin: Admin, userId: number, year: number) {

@@ -290,3 +290,25 @@ describe('the plans’, funds’ and gift card’s titles in the back office', (
     expect(await titleOn('ru')).toEqual(['Истории каждый месяц']);
   });
 });
+
+describe('a giving statement', () => {
+  it('names each fund in the statement’s language, whatever site the gift was given on', async () => {
+    const { v, email } = await family();
+    const gift = { description: '', code: 'new_recordings', type: 'donation', title: 'New recordings', amount: 9 };
+    expect((await v.donate([gift])).statusCode).toBe(200);
+    await payCart(v);
+    const year = new Date().getUTCFullYear();
+
+    const sent = await v.send('POST', '/crud/giving-statement', { year }, on('ru'));
+    expect(sent.statusCode).toBe(200);
+    const mail = await t.db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'lang_code'])
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(mail.lang_code).toBe('ru');
+    expect(mail.text_body).toContain('Новые записи');
+    expect(mail.text_body).not.toContain('New recordings');
+  });
+});
