@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { pageOf } from '../../db/paged';
 import { skuTitlesOf } from '../../db/titles';
-import type { Titles } from '../../lib/titles';
 import { countedGiftLine } from '../giving/counted-gifts';
 
 /** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
@@ -58,12 +57,10 @@ export function adminGivingRepository(db: Db) {
         email: string;
         name: string;
         title: string;
-        titles: Titles | null;
         cents: number;
         monthly: boolean;
       }>`
         select o.user_id, u.email, trim(u.fname || ' ' || u.lname) as name, l.title,
-          ${skuTitlesOf('l.type', 'l.code')} as titles,
           (l.subtotal_cents - l.discount_cents) as cents, l.type = 'recurring_donation' as monthly
         from order_lines l
         join orders o on o.id = l.order_id
@@ -71,8 +68,7 @@ export function adminGivingRepository(db: Db) {
         where ${countedGiftLine}
           and o.paid_at >= ${from} and o.paid_at < ${to}
         union all
-        select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title,
-          ${skuTitlesOf('r.type', 'r.code')}, p.amount_cents, true
+        select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title, p.amount_cents, true
         from renewal_payments p
         join recurring_items r on r.id = p.recurring_item_id
         join users u on u.id = p.user_id

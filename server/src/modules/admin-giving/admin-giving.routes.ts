@@ -74,7 +74,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.donors(request.query.year, request.siteLang);
+      return giving.donors(request.query.year);
     },
   );
 

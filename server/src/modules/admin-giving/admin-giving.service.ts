@@ -67,8 +67,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
       return result;
     },
 
-    /** The year's gifts per fund (each fund once, named in `lang`, the back office's language) and per donor. */
-    async donors(year: number, lang: LangCode): Promise<AdminDonorsResponse> {
+    async donors(year: number): Promise<AdminDonorsResponse> {
       const gifts = await repo.gifts(new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
       const funds = new Map<string, { title: string; one_time: number; monthly: number; gifts: number }>();
       const donors = new Map<
@@ -76,9 +75,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
         { id: number; email: string; name: string; one_time: number; monthly: number; gifts: number }
       >();
       for (const g of gifts) {
-        // A fund is its name in the back office's language, whatever language its gifts were given in.
-        const title = titleIn(g.titles, lang, g.title);
-        const fund = funds.get(title) ?? { title, one_time: 0, monthly: 0, gifts: 0 };
+        const fund = funds.get(g.title) ?? { title: g.title, one_time: 0, monthly: 0, gifts: 0 };
         const donor = donors.get(g.user_id) ?? {
           id: g.user_id,
           email: g.email,
@@ -92,7 +89,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
           else sum.one_time += g.cents;
           sum.gifts += 1;
         }
-        funds.set(title, fund);
+        funds.set(g.title, fund);
         donors.set(g.user_id, donor);
       }
       const usd = <T extends { one_time: number; monthly: number }>({ one_time, monthly, ...rest }: T) => ({

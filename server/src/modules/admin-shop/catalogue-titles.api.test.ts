@@ -2,7 +2,6 @@ import type {
   AdminCoupon,
   AdminCouponDetail,
   AdminCouponsResponse,
-  AdminDonorsResponse,
   AdminRenewalsResponse,
   AdminShopTitle,
   AdminShopTitlesResponse,
@@ -211,29 +210,6 @@ describe('plans and funds in the reader’s language', () => {
 
     const renewals = (await admin.send('GET', '/crud/admin/renewals', undefined, on('es'))).json() as AdminRenewalsResponse;
     expect(renewals.items.find((r) => r.customer.email === email)?.title).toBe('Plan mensual');
-  });
-
-  it('the back office counts a fund’s gifts under one name in its language, whatever site they were given on', async () => {
-    const gift = { description: '', code: 'new_recordings', type: 'donation' };
-    const first = await family();
-    expect((await first.v.donate([{ ...gift, title: 'New recordings', amount: 7 }])).statusCode).toBe(200);
-    await payCart(first.v);
-    const second = await family();
-    const given = await second.v.send(
-      'POST',
-      '/crud/cart-session/donations',
-      [{ ...gift, title: 'Новые записи', amount: 5 }],
-      on('ru'),
-    );
-    expect(given.statusCode).toBe(200);
-    await payCart(second.v, undefined, { lang_code: 'ru' });
-
-    const year = new Date().getUTCFullYear();
-    const donors = (
-      await admin.send('GET', `/crud/admin/donors?year=${year}`, undefined, on('es'))
-    ).json() as AdminDonorsResponse;
-    expect(donors.funds.filter((f) => f.title !== 'Nuevas grabaciones').map((f) => f.title)).not.toContain('New recordings');
-    expect(donors.funds.find((f) => f.title === 'Nuevas grabaciones')).toMatchObject({ one_time_usd: 12, gifts: 2 });
   });
 });
 
