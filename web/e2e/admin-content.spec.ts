@@ -306,7 +306,7 @@ test('Issue 30 done: the admin adds a Spanish album a visitor buys, publishes th
       .click();
     const form = page.getByRole('form', { name: t('admin.coupons.new') });
     await form.getByRole('textbox', { name: t('admin.coupons.code') }).fill(code);
-    await form.getByRole('textbox', { name: t('admin.coupons.name') }).fill('Done: 10% off');
+    await form.getByRole('textbox', { name: t('admin.titles.in.en') }).fill('Done: 10% off');
     await form.getByRole('textbox', { name: t('admin.coupons.percent') }).fill('10');
     await form.getByRole('button', { name: t('admin.coupons.create') }).click();
     await expect(page.getByRole('status').filter({ hasText: t('admin.coupons.created', { code }) })).toBeVisible();

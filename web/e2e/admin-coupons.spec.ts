@@ -5,9 +5,11 @@ import { expect, type SiteLang, test } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
 
 // Issue 30 item 4: the ministry's volunteer creates a coupon in the back
-// office, a family uses it in the cart and pays, the volunteer withdraws it
-// (used: kept, inactive) and finds the family's order among its uses; then
-// changes a shipping rate.
+// office, titled in the three languages (decision 038), a family uses it in
+// the cart (reading its title in the site's language) and pays, the
+// volunteer withdraws it (used: kept, inactive), finds the family's order
+// among its uses and leaves its Spanish title empty; then changes a
+// shipping rate.
 
 // axe goes into the pages as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -17,6 +19,9 @@ const story: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive'
 
 /** A Canadian territory per site, whose tax rate the journey adds, changes and removes (no other journey taxes there). */
 const territory: Record<SiteLang, string> = { en: 'YT', es: 'NU' };
+
+/** The coupon's title in each language, as the volunteer types them. */
+const titles = { en: 'Harvest: 20% off', es: 'Cosecha: 20 % de descuento', ru: 'Урожай: скидка 20 %' } as const;
 
 /** The back office's navigation. */
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
@@ -36,15 +41,21 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await expect(page.getByRole('heading', { level: 1, name: t('admin.coupons.title') })).toBeVisible();
     const form = page.getByRole('form', { name: t('admin.coupons.new') });
     await form.getByRole('textbox', { name: t('admin.coupons.code') }).fill(code);
-    await form.getByRole('textbox', { name: t('admin.coupons.name') }).fill('Harvest <b>');
+    // One title per language: English required, the others say an empty one shows English.
+    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
+    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
+    await expect(titleIn('ru')).toHaveAccessibleDescription(t('admin.titles.fallback.ru'));
+    await titleIn('en').fill('Harvest <b>');
     const percent = form.getByRole('textbox', { name: t('admin.coupons.percent') });
     await percent.fill('150');
     await form.getByRole('button', { name: t('admin.coupons.create') }).click();
-    await expect(form.getByRole('textbox', { name: t('admin.coupons.name') })).toHaveAccessibleDescription(
+    await expect(titleIn('en')).toHaveAccessibleDescription(
       new RegExp(t('admin.shop.noMarkup').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
     );
     await expect(percent).toHaveAccessibleDescription(t('validation.tooBig', { max: 100 }));
-    await form.getByRole('textbox', { name: t('admin.coupons.name') }).fill('Harvest: 20% off');
+    await titleIn('en').fill(titles.en);
+    await titleIn('es').fill(titles.es);
+    await titleIn('ru').fill(titles.ru);
     await percent.fill('20');
     await form.getByRole('textbox', { name: t('admin.coupons.limit') }).fill('5');
     await form.getByRole('button', { name: t('admin.coupons.create') }).click();
@@ -53,6 +64,8 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await expect(row).toContainText(t('admin.coupons.percentOff', { percent: 20 }));
     await expect(row).toContainText(t('admin.coupons.usesOf', { used: 0, limit: 5 }));
     await expect(row).toContainText(t('admin.coupons.state.active'));
+    // The list names it in the back office's language.
+    await expect(row).toContainText(titles[siteLang]);
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -69,7 +82,8 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await section.getByRole('textbox', { name: t('cart.coupon.code') }).fill(code.toLowerCase());
     await section.getByRole('button', { name: t('cart.coupon.apply') }).click();
     await expect(announcement(page, t('cart.coupon.applied', { code }))).toBeAttached();
-    await expect(section).toContainText('Harvest: 20% off');
+    // In the site's language: the Spanish site shows the Spanish title.
+    await expect(section).toContainText(titles[siteLang]);
     await asBrowser(page, (api) => payCart(api, siteLang));
   });
 
@@ -96,6 +110,19 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await expect(uses.getByRole('row')).toHaveCount(2);
     await expect(uses.getByRole('rowheader').getByRole('link')).toHaveAttribute('href', /^\/admin\/orders\/\d+$/);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('its titles: the Spanish one left empty, the Spanish site then shows the English one', async () => {
+    const form = page.getByRole('form', { name: t('admin.coupons.titles') });
+    const titleIn = (lang: keyof typeof titles) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
+    for (const lang of ['en', 'es', 'ru'] as const) await expect(titleIn(lang)).toHaveValue(titles[lang]);
+    await titleIn('es').fill('');
+    await form.getByRole('button', { name: t('admin.titles.save') }).click();
+    await expect(announcement(page, t('admin.coupons.titlesSaved', { code }))).toBeVisible();
+    await expect(titleIn('es')).toHaveValue('');
+    await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
+    const facts = page.getByRole('region', { name: t('admin.coupons.details') });
+    await expect(facts).toContainText(siteLang === 'es' ? titles.en : titles[siteLang]);
   });
 
   await test.step('Shipping and tax: a rate saved on its own, kept after a reload', async () => {

@@ -33,6 +33,16 @@ function giveOnceAndMonthly(page: Page, lang: SiteLang, title: string) {
 const DATE = '\u0000';
 const withAnyDate = (message: string) => new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(DATE, '.+'));
 
+/**
+ * The monthly general gift as the back office names it: the fund's title in
+ * the back office's language (decision 038; the demo's, catalogue.seed.ts),
+ * not the words the family gave it under.
+ */
+const monthlyGeneralFund: Record<SiteLang, string> = {
+  en: 'General Ministry Donation (monthly)',
+  es: 'Donativo general al ministerio (mensual)',
+};
+
 /** The back office's navigation. */
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
 
@@ -62,7 +72,7 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toHaveCount(1);
-    await expect(row).toContainText(title);
+    await expect(row).toContainText(monthlyGeneralFund[siteLang]);
     await expect(row).toContainText(t('admin.renewals.perMonth', { amount: money(siteLang, 15) }));
     await expect(row).toContainText(t('admin.renewals.state.active'));
     // The customer links to their page in the back office.
@@ -81,12 +91,13 @@ test('the admin cancels a family’s monthly gift at the period’s end, sees it
     await expect(dialog.getByRole('radio')).toBeChecked();
     await dialog.getByRole('button', { name: t('admin.renewals.cancelConfirm') }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: title })).toHaveText(
-      withAnyDate(t('admin.renewals.cancelledAtEnd', { title, who: 'Rosa Tester', date: DATE })),
+    const fund = monthlyGeneralFund[siteLang];
+    await expect(page.getByRole('status').filter({ hasText: fund })).toHaveText(
+      withAnyDate(t('admin.renewals.cancelledAtEnd', { title: fund, who: 'Rosa Tester', date: DATE })),
     );
     await expect(row).toContainText(withAnyDate(t('admin.renewals.endsOn', { date: DATE })));
     // The row's Cancel is gone: focus is on the announcement, not lost.
-    await expect(page.getByRole('status').filter({ hasText: title })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: fund })).toBeFocused();
     await expect(row.getByRole('button', { name: t('admin.renewals.cancel') })).toHaveCount(0);
   });
 
@@ -210,5 +221,44 @@ test('a customer opening the plans, the donors or a statement gets the not-allow
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
     await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
+  }
+});
+
+/** The demo monthly plan's titles (catalogue.seed.ts). */
+const monthlyPlan = { en: 'Monthly plan', es: 'Plan mensual', ru: 'Месячный план' } as const;
+
+test('the admin names the monthly plan in the three languages on Plans and funds: English required, the others say an empty one shows English', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await signInAsAdmin(page);
+  await page.goto(routePath('admin', siteLang)!);
+  await adminNav(page, t)
+    .getByRole('link', { name: t('admin.nav.shopTitles') })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: t('admin.shopTitles.title') })).toBeVisible();
+  const label = t('admin.shopTitles.formLabel', {
+    kind: t('admin.shopTitles.kind.subscription'),
+    title: monthlyPlan[siteLang],
+  });
+  const form = page.getByRole('form', { name: label });
+  const titleIn = (lang: keyof typeof monthlyPlan) => form.getByRole('textbox', { name: t(`admin.titles.in.${lang}`) });
+  for (const lang of ['en', 'es', 'ru'] as const) await expect(titleIn(lang)).toHaveValue(monthlyPlan[lang]);
+  await expect(titleIn('es')).toHaveAccessibleDescription(t('admin.titles.fallback.es'));
+  await expect(titleIn('ru')).toHaveAccessibleDescription(t('admin.titles.fallback.ru'));
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // English is required: the form says so and sends nothing.
+  await titleIn('en').fill('');
+  await form.getByRole('button', { name: t('admin.titles.save') }).click();
+  await expect(titleIn('en')).toHaveAccessibleDescription(new RegExp(t('validation.required')));
+  await titleIn('en').fill(monthlyPlan.en);
+
+  // The Russian title changed (no journey reads the Russian site), kept after a reload, then put back.
+  for (const title of ['Истории каждый месяц', monthlyPlan.ru]) {
+    await titleIn('ru').fill(title);
+    await form.getByRole('button', { name: t('admin.titles.save') }).click();
+    await expect(form.getByRole('status')).toHaveText(t('admin.shopTitles.saved', { name: monthlyPlan[siteLang] }));
+    await page.reload();
+    await expect(titleIn('ru')).toHaveValue(title);
   }
 });

@@ -151,6 +151,8 @@ test('a family finds its album in My Library, plays it in full and downloads a t
   const card = albums.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: product.title }) });
   await expect(card).toHaveCount(1);
   await expect(card.getByText(t('library.owned', { count: product.tracks.length, total: product.tracks.length }))).toBeVisible();
+  // Its language, named in the site's language (decision 038).
+  await expect(card.getByText(t(`languageName.${product.lang_code}`), { exact: true })).toBeVisible();
 
   // The whole album as a ZIP: a zip archive (PK), named after the album.
   const zip = await download(page, card.getByRole('link', { name: t('library.downloadZipLabel', { title: product.title }) }));

@@ -238,6 +238,7 @@ export const AuditAction = z.enum([
   'masquerade.end',
   'test_clock.move',
   'coupon.create',
+  'coupon.retitle',
   'coupon.withdraw',
   'shipping.update',
   'tax.update',
@@ -259,6 +260,7 @@ export const AuditAction = z.enum([
   'product.withdraw',
   'sku.create',
   'sku.update',
+  'sku.retitle',
   'tracks.reorder',
   'promoted.update',
   'media.upload',
@@ -283,6 +285,8 @@ export const auditTargetKinds = [
   // issue 30 item 1: a product ("product jonas-y-el-gran-pez") and a language's home-page lists ("promoted es")
   'product',
   'promoted',
+  // decision 038: a plan, a fund or the gift card ("sku subscription monthly")
+  'sku',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -22,6 +22,8 @@ export const adminPageRoutes = {
   // Issue 30 item 4: coupons, shipping and tax rates.
   adminCoupons: { paths: ['/admin/coupons'], access: 'admin' },
   adminCoupon: { paths: ['/admin/coupons/:id'], access: 'admin' },
+  // Decision 038: the plans', funds' and gift card's titles in each language.
+  adminShopTitles: { paths: ['/admin/shop-titles'], access: 'admin' },
   adminShipping: { paths: ['/admin/shipping'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Issue 30 item 5: moderation: the guest book's queue, contact messages and lesson requests, newsletter lists.

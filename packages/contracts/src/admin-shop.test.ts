@@ -15,6 +15,8 @@ function keys(schema: z.ZodType, input: unknown) {
 const coupon = {
   code: 'HARVEST',
   title: 'Harvest',
+  title_es: 'Cosecha',
+  title_ru: '',
   kind: 'percent',
   percent_off: '15',
   amount_off: '',
@@ -27,6 +29,9 @@ describe('CouponForm', () => {
     expect(CouponForm.parse(coupon)).toEqual({
       code: 'HARVEST',
       title: 'Harvest',
+      // A language left empty is sent empty: its site shows the English title (decision 038).
+      title_es: 'Cosecha',
+      title_ru: '',
       percent_off: 15,
       amount_off: null,
       expires_at: null,
@@ -52,10 +57,13 @@ describe('CouponForm', () => {
   });
 
   it('refuses a past day, a limit below 1, markup and characters a family could not type', () => {
-    expect(keys(CouponForm, { ...coupon, expires_at: '2020-01-01', max_redemptions: '0', title: '<i>', code: 'A B' })).toEqual({
+    expect(
+      keys(CouponForm, { ...coupon, expires_at: '2020-01-01', max_redemptions: '0', title: '<i>', title_ru: '<b>', code: 'A B' }),
+    ).toEqual({
       expires_at: 'admin.coupons.expiryPast',
       max_redemptions: 'validation.tooSmall',
       title: 'admin.shop.noMarkup',
+      title_ru: 'admin.shop.noMarkup',
       code: 'admin.coupons.codeChars',
     });
   });

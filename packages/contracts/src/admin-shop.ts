@@ -42,7 +42,57 @@ export const CouponCodeField = text()
   .min(1)
   .max(COUPON_CODE_MAX)
   .regex(/^[A-Za-z0-9_-]*$/, 'admin.coupons.codeChars');
-export const CouponTitleField = plain(text().trim().min(1).max(COUPON_TITLE_MAX));
+/**
+ * Decision 038: the shop's own things (coupons, plans, funds, the gift card)
+ * are titled in each language. English is required: every site shows it
+ * where no title is given for its language.
+ */
+export const TitleField = plain(text().trim().min(1).max(COUPON_TITLE_MAX));
+/** A title in Spanish or in Russian: optional; left empty, that language's site shows the English title. */
+export const TranslatedTitleField = plain(text().trim().max(COUPON_TITLE_MAX));
+export const CouponTitleField = TitleField;
+
+/** A thing's titles as the back office types them: English required, Spanish and Russian optional. */
+const titleFields = {
+  /** English: every site shows it where no title is given for its language. */
+  title: TitleField,
+  /** Spanish; empty or absent: the Spanish site shows the English title. */
+  title_es: TranslatedTitleField.optional(),
+  /** Russian; empty or absent: the Russian site shows the English title. */
+  title_ru: TranslatedTitleField.optional(),
+};
+
+/**
+ * PUT /crud/admin/coupons/{id}/titles (the discount, expiry and limit are
+ * fixed once issued: families may have seen them) and PUT
+ * /crud/admin/shop-titles/{skuId} (a plan, a fund, the gift card): the
+ * titles in the three languages. A language left empty falls back to English.
+ */
+export const TitlesBody = z.strictObject(titleFields).meta({ id: 'TitlesBody' });
+export type TitlesBody = z.input<typeof TitlesBody>;
+
+/** A thing's titles as the ministry gave them; null: none for that language, whose site shows the English one. */
+export const TitlesByLang = z.object({ en: z.string(), es: z.string().nullable(), ru: z.string().nullable() });
+export type TitlesByLang = z.infer<typeof TitlesByLang>;
+
+/** The shop's things sold on every site, titled per language in the back office: the plans, the funds, the gift card. */
+export const shopTitleTypes = ['subscription', 'donation', 'recurring_donation', 'gift_card'] as const;
+
+/** GET /crud/admin/shop-titles: each plan, fund and the gift card with its titles (decision 038). */
+export const AdminShopTitle = z
+  .object({
+    sku_id: Id,
+    type: z.enum(shopTitleTypes),
+    code: z.string(),
+    /** In the back office's language (its English one where none is given). */
+    title: z.string(),
+    titles: TitlesByLang,
+  })
+  .meta({ id: 'AdminShopTitle' });
+export type AdminShopTitle = z.infer<typeof AdminShopTitle>;
+export const AdminShopTitlesResponse = z.object({ items: z.array(AdminShopTitle) }).meta({ id: 'AdminShopTitles' });
+export type AdminShopTitlesResponse = z.infer<typeof AdminShopTitlesResponse>;
+export const AdminShopTitleParams = z.strictObject({ skuId: IdParam });
 
 /** The percentage a coupon takes off: whole, 1 to 100. */
 export const CouponPercent = wholeNumber(1, 100);
@@ -61,7 +111,7 @@ const TypedCouponAmount = typedUsdAmount({ min: 0.01, max: COUPON_AMOUNT_MAX_USD
 export const AdminCouponBody = z
   .strictObject({
     code: CouponCodeField,
-    title: CouponTitleField,
+    ...titleFields,
     percent_off: CouponPercent.nullable().optional(),
     /** Dollars. */
     amount_off: CouponAmount.nullable().optional(),
@@ -97,6 +147,8 @@ export const CouponForm = z
   .object({
     code: CouponCodeField,
     title: CouponTitleField,
+    title_es: TranslatedTitleField,
+    title_ru: TranslatedTitleField,
     kind: z.enum(['percent', 'amount']),
     percent_off: text(),
     amount_off: text(),
@@ -117,6 +169,8 @@ export const CouponForm = z
     (v): AdminCouponBody => ({
       code: v.code,
       title: v.title,
+      title_es: v.title_es,
+      title_ru: v.title_ru,
       percent_off: v.kind === 'percent' ? TypedCouponPercent.parse(v.percent_off.trim()) : null,
       amount_off: v.kind === 'amount' ? TypedCouponAmount.parse(v.amount_off) : null,
       expires_at: v.expires_at === '' ? null : endOfLocalDay(v.expires_at).toISOString(),
@@ -139,6 +193,12 @@ export const CouponStatus = z.enum(['active', 'withdrawn', 'expired', 'used_up']
 export type CouponStatus = z.infer<typeof CouponStatus>;
 
 export const AdminCoupon = Coupon.extend({
+  /**
+   * Its titles as the ministry gave them (decision 038): `title` above is the
+   * one of the back office's language. null: none given, so that language's
+   * site shows the English one.
+   */
+  titles: TitlesByLang,
   status: CouponStatus,
   created_at: IsoDate,
 }).meta({ id: 'AdminCoupon' });

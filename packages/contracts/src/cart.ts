@@ -142,6 +142,7 @@ export const Coupon = z
   .object({
     id: Id,
     code: z.string(),
+    /** In the language of the site that asks; its English title where none is given for that language. */
     title: z.string(),
     discount_type: z.enum(['percent', 'amount']),
     percent_off: z.number().int().nullable(),

@@ -135,6 +135,8 @@ export const Order = z
     order_total_usd: Usd,
     subtotal_usd: Usd,
     discount_usd: Usd,
+    /** The coupon that gave the discount, as the family read it when ordering (in the order's language); null without one. */
+    coupon_title: z.string().nullable(),
     shipping_usd: Usd,
     tax_usd: Usd,
     gift_card_usd: Usd,

@@ -190,6 +190,12 @@ export interface CouponLookups {
   session_id: string;
 }
 
+export interface CouponTitles {
+  coupon_id: number;
+  lang_code: string;
+  title: string;
+}
+
 export interface Coupons {
   active: Generated<boolean>;
   amount_off_cents: number | null;
@@ -398,6 +404,7 @@ export interface Orders {
   cart_id: number | null;
   coupon_code: string | null;
   coupon_id: number | null;
+  coupon_title: string | null;
   created_at: Generated<Timestamp>;
   discount_cents: Generated<number>;
   failure_code: string | null;
@@ -771,6 +778,7 @@ export interface DB {
   countries: Countries;
   daily_jobs: DailyJobs;
   coupon_lookups: CouponLookups;
+  coupon_titles: CouponTitles;
   coupons: Coupons;
   email_change_tokens: EmailChangeTokens;
   free_mp3_downloads: FreeMp3Downloads;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import { accountsSeeder, demoAccounts, demoAdminHasPublicPassword } from '../modules/accounts/accounts.seed';
-import { couponsSeeder } from '../modules/cart/coupons.seed';
+import { couponsSeeder, couponTitlesSeeder } from '../modules/cart/coupons.seed';
 import { catalogueSeeder, fundsSeeder, skuTitlesSeeder } from '../modules/catalogue/catalogue.seed';
 import {
   donationsPageSeeder,
@@ -38,6 +38,7 @@ export const seeders: Seeder[] = [
   subscriptionsSeeder,
   profileSeeder,
   couponsSeeder,
+  couponTitlesSeeder,
   skuTitlesSeeder,
   donationsPageSeeder,
   giftCardPagesSeeder,

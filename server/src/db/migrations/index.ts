@@ -31,6 +31,8 @@ import * as m0058 from './0058_product_slug_redirects';
 import * as m0059 from './0059_cms_drafts';
 import * as m0060 from './0060_navigation_versions';
 import * as m0061 from './0061_refund_ledger';
+import * as m0065 from './0065_coupon_titles';
+import * as m0066 from './0066_order_coupon_title';
 import * as m0067 from './0067_test_processor_card_setups';
 import * as m0068 from './0068_card_expiry_notices';
 
@@ -68,6 +70,8 @@ export const migrations: Record<string, Migration> = {
   '0059_cms_drafts': m0059,
   '0060_navigation_versions': m0060,
   '0061_refund_ledger': m0061,
+  '0065_coupon_titles': m0065,
+  '0066_order_coupon_title': m0066,
   '0067_test_processor_card_setups': m0067,
   '0068_card_expiry_notices': m0068,
 };

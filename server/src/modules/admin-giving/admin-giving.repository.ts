@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { pageOf } from '../../db/paged';
+import { skuTitlesOf } from '../../db/titles';
 import { countedGiftLine } from '../giving/counted-gifts';
 
 /** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
@@ -16,6 +17,7 @@ export function adminGivingRepository(db: Db) {
             'r.subscription_id',
             'r.type',
             'r.title',
+            skuTitlesOf('r.type', 'r.code').as('titles'),
             'r.status',
             'r.amount_cents',
             'r.interval',

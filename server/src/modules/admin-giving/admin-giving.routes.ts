@@ -43,7 +43,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.renewals(request.query);
+      return giving.renewals(request.query, request.siteLang);
     },
   );
 
@@ -91,7 +91,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       await requireAdmin(request);
-      return giving.statement(request.params.id, request.query.year);
+      return giving.statement(request.params.id, request.query.year, request.siteLang);
     },
   );
 

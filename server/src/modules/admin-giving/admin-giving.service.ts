@@ -2,12 +2,14 @@ import {
   ADMIN_RENEWALS_PER_PAGE,
   type AdminDonorsResponse,
   type AdminRenewalsResponse,
+  type LangCode,
   type MySubscription,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import { recordAdminAction, userTarget } from '../audit/audit';
 import { givingService } from '../giving/giving.service';
 import { lastOrderLang } from '../orders/last-order-lang';
@@ -25,13 +27,14 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 export function adminGivingService(db: Db, subscriptions: SubscriptionsService, provider: string) {
   const repo = adminGivingRepository(db);
   return {
-    async renewals(query: { page: number; type?: string; status?: string }): Promise<AdminRenewalsResponse> {
+    /** Each plan or fund named in `lang`, the back office's language (decision 038). */
+    async renewals(query: { page: number; type?: string; status?: string }, lang: LangCode): Promise<AdminRenewalsResponse> {
       const { rows, count } = await repo.renewals(query, query.page, ADMIN_RENEWALS_PER_PAGE);
       return {
         items: rows.map((r) => ({
           subscription_id: r.subscription_id,
           type: r.type === 'subscription' ? 'subscription' : 'recurring_donation',
-          title: r.title,
+          title: titleIn(r.titles, lang, r.title),
           status: r.status as 'active' | 'past_due' | 'cancelled',
           amount_usd: toUsd(r.amount_cents),
           interval: r.interval === 'year' ? 'year' : 'month',
@@ -105,7 +108,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
     },
 
     /** The donor's statement as the printable page shows it. */
-    statement: (userId: number, year: number) => givingService(db).statement(userId, year),
+    statement: (userId: number, year: number, lang: LangCode) => givingService(db).statement(userId, year, lang),
 
     /** The donor's year-end statement e-mailed to them, in the language they last ordered in. */
     async sendStatement(request: FastifyRequest, admin: Admin, userId: number, year: number) {

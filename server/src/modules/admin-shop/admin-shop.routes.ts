@@ -7,10 +7,14 @@ import {
   AdminCouponsResponse,
   AdminCouponWithdrawal,
   AdminShippingResponse,
+  AdminShopTitle,
+  AdminShopTitleParams,
+  AdminShopTitlesResponse,
   AdminTaxRateParams,
   ShippingRateBody,
   SiteQuery,
   TaxRateBody,
+  TitlesBody,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../accounts/guards';
@@ -38,7 +42,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      return shop.coupons(request.query.page);
+      return shop.coupons(request.query.page, request.siteLang);
     },
   );
 
@@ -69,8 +73,54 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await requireAdmin(request);
-      return shop.coupon(request.params.id);
+      return shop.coupon(request.params.id, request.siteLang);
     },
+  );
+
+  app.put(
+    '/crud/admin/coupons/:id/titles',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a coupon’s title in English, Spanish and Russian (a language left empty shows the English one); audited',
+        params: AdminCouponParams,
+        querystring: SiteQuery,
+        body: TitlesBody,
+        response: { 200: AdminCoupon },
+      },
+    },
+    async (request) => shop.retitleCoupon(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/crud/admin/shop-titles',
+    {
+      schema: {
+        tags,
+        summary: 'The plans, donation funds and gift card, each with its title in English, Spanish and Russian',
+        querystring: SiteQuery,
+        response: { 200: AdminShopTitlesResponse },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request);
+      return shop.shopTitles(request.siteLang);
+    },
+  );
+
+  app.put(
+    '/crud/admin/shop-titles/:skuId',
+    {
+      schema: {
+        tags,
+        summary: 'Sets a plan’s, fund’s or the gift card’s title in English, Spanish and Russian (empty: English shows); audited',
+        params: AdminShopTitleParams,
+        querystring: SiteQuery,
+        body: TitlesBody,
+        response: { 200: AdminShopTitle },
+      },
+    },
+    async (request) => shop.retitleSku(request, await requireAdmin(request), request.params.skuId, request.body),
   );
 
   app.delete(

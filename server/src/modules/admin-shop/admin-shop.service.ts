@@ -1,11 +1,42 @@
-import type { AdminCouponBody, ShippingRateBody, TaxRateBody } from '@storyhouse/contracts';
+import type {
+  AdminCouponBody,
+  AdminShopTitle,
+  AdminShopTitlesResponse,
+  LangCode,
+  ShippingRateBody,
+  TaxRateBody,
+  TitlesBody,
+  TitlesByLang,
+} from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import { type Titles, titleIn } from '../../lib/titles';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import { couponAdminService } from '../cart/coupons.service';
 import { ratesService, shippingTarget } from '../cart/rates.service';
+import { shopTitlesRepository } from './shop-titles.repository';
 
 type Admin = { id: number; email: string };
+
+/** A coupon's or sku's titles as the audit log records them (flat: one detail per language), `was_` before an edit. */
+const titleDetails = (titles: TitlesByLang, prefix = '') => ({
+  [`${prefix}title`]: titles.en,
+  [`${prefix}title_es`]: titles.es,
+  [`${prefix}title_ru`]: titles.ru,
+});
+
+/** A plan's, fund's or the gift card's titles as the form shows them: English as given, else the shop's name for it. */
+const shopTitle = (
+  row: { id: number; type: string; code: string | null; title: string; titles: Titles | null },
+  lang: LangCode,
+) => ({
+  sku_id: row.id,
+  type: row.type as AdminShopTitle['type'],
+  code: row.code ?? '',
+  title: titleIn(row.titles, lang, row.title),
+  titles: { en: row.titles?.en ?? row.title, es: row.titles?.es ?? null, ru: row.titles?.ru ?? null },
+});
 
 /** How the audit log names a coupon. */
 const couponTarget = (code: string) => auditTarget('coupon', code);
@@ -18,21 +49,56 @@ const couponTarget = (code: string) => auditTarget('coupon', code);
  */
 export function adminShopService(db: Db) {
   return {
-    coupons: (page: number) => couponAdminService(db).list(page),
-    coupon: (id: number) => couponAdminService(db).detail(id),
+    coupons: (page: number, lang: LangCode) => couponAdminService(db).list(page, lang),
+    coupon: (id: number, lang: LangCode) => couponAdminService(db).detail(id, lang),
     rates: () => ratesService(db).list(),
 
     createCoupon(request: FastifyRequest, admin: Admin, body: AdminCouponBody) {
       return db.transaction().execute(async (trx) => {
-        const coupon = await couponAdminService(trx).create(body);
+        const coupon = await couponAdminService(trx).create(body, request.siteLang);
         await recordAdminAction(trx, request, admin, 'coupon.create', couponTarget(coupon.code), {
-          title: coupon.title,
+          ...titleDetails(coupon.titles),
           percent_off: coupon.percent_off,
           amount_off_usd: coupon.amount_off,
           expires_at: coupon.expires_at,
           max_redemptions: coupon.max_redemptions,
         });
         return coupon;
+      });
+    },
+
+    retitleCoupon(request: FastifyRequest, admin: Admin, id: number, body: TitlesBody) {
+      return db.transaction().execute(async (trx) => {
+        const { before, coupon } = await couponAdminService(trx).retitle(id, body, request.siteLang);
+        await recordAdminAction(trx, request, admin, 'coupon.retitle', couponTarget(coupon.code), {
+          ...titleDetails(coupon.titles),
+          ...titleDetails(before.titles, 'was_'),
+        });
+        return coupon;
+      });
+    },
+
+    /** The plans, funds and gift card with their titles, each named in `lang` (decision 038). */
+    async shopTitles(lang: LangCode): Promise<AdminShopTitlesResponse> {
+      return { items: (await shopTitlesRepository(db).list()).map((row) => shopTitle(row, lang)) };
+    },
+
+    /** A plan's, fund's or the gift card's titles: English required, a language left empty shows English; audited. */
+    retitleSku(request: FastifyRequest, admin: Admin, skuId: number, body: TitlesBody) {
+      return db.transaction().execute(async (trx) => {
+        const repo = shopTitlesRepository(trx);
+        const before = await repo.findForUpdate(skuId);
+        if (!before) throw new AppError('not_found', 'not_found');
+        await repo.setTitles(skuId, { en: body.title, es: body.title_es, ru: body.title_ru });
+        const after = shopTitle(
+          { ...before, titles: { en: body.title, es: body.title_es || undefined, ru: body.title_ru || undefined } },
+          request.siteLang,
+        );
+        await recordAdminAction(trx, request, admin, 'sku.retitle', auditTarget('sku', `${before.type} ${before.code}`), {
+          ...titleDetails(after.titles),
+          ...titleDetails(shopTitle(before, request.siteLang).titles, 'was_'),
+        });
+        return after;
       });
     },
 

@@ -12,7 +12,8 @@ import {
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
-import type { CartAmountLines, DB, SkuTitles } from '../../db/schema';
+import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
+import { couponTitlesOf } from '../../db/titles';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
 
@@ -64,7 +65,7 @@ export interface CartGift {
 const keyIs = (key: CartKey) => (eb: ExpressionBuilder<DB, 'carts'>) =>
   'userId' in key ? eb('carts.user_id', '=', key.userId) : eb('carts.session_id', '=', key.sessionId);
 
-/** The coupon's columns (all of them, as coupons.findById reads them), as the total query names them. */
+/** The coupon's columns (all of them but its titles, as coupons.findById reads them), as the total query names them. */
 const COUPON_COLUMNS = [
   'id',
   'code',
@@ -76,7 +77,7 @@ const COUPON_COLUMNS = [
   'redemptions',
   'active',
   'created_at',
-] as const satisfies readonly (keyof CouponRow)[];
+] as const satisfies readonly (keyof CouponRow & keyof Coupons)[];
 
 /**
  * The order of the cart's lines: the order they were added in; lines added
@@ -94,6 +95,13 @@ export type TitleLang = LangCode | null;
 /** The sku's title in `lang` (sku_titles), joined as `st`; '' matches none (sku_titles.lang_code is a language). */
 const titleIn = (lang: TitleLang) => (join: JoinBuilder<DB & { st: SkuTitles }, 'skus' | 'st'>) =>
   join.onRef('st.sku_id', '=', 'skus.id').on('st.lang_code', '=', lang ?? '');
+/**
+ * Its English title, joined as `en`: where the ministry left `lang` empty the
+ * line reads in English (decision 038, lib/titles.ts titleIn); none asked
+ * (`lang` null), the titles as stored.
+ */
+const englishTitle = (lang: TitleLang) => (join: JoinBuilder<DB & { en: SkuTitles }, 'skus' | 'en'>) =>
+  join.onRef('en.sku_id', '=', 'skus.id').on('en.lang_code', '=', lang ? 'en' : '');
 
 /**
  * The lines with what the cart page shows: the lines of an sku's price and
@@ -106,12 +114,13 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
     .leftJoin('sku_titles as st', titleIn(lang))
+    .leftJoin('sku_titles as en', englishTitle(lang))
     .leftJoin('products', 'products.id', 'skus.product_id')
     .select([
       sql<number | null>`null::integer`.as('line_id'),
       'skus.id as sku_id',
       'skus.type',
-      sql<string>`coalesce(st.title, skus.title)`.as('title'),
+      sql<string>`coalesce(st.title, en.title, skus.title)`.as('title'),
       sql<string>`''`.as('description'),
       'skus.code',
       'skus.product_id',
@@ -136,6 +145,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
     .selectFrom('cart_amount_lines as a')
     .innerJoin('skus', 'skus.id', 'a.sku_id')
     .leftJoin('sku_titles as st', titleIn(lang))
+    .leftJoin('sku_titles as en', englishTitle(lang))
     .select([
       'a.id as line_id',
       'a.sku_id',
@@ -143,7 +153,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       // A donation reads as the family gave it on a site of its language; else (and a gift card always)
       // by its sku's title in the site's language, where the shop gives one.
       sql<string>`case when a.type = 'gift_card' or a.lang_code is distinct from ${lang ?? ''}
-        then coalesce(st.title, a.title) else a.title end`.as('title'),
+        then coalesce(st.title, en.title, a.title) else a.title end`.as('title'),
       'a.description',
       'skus.code',
       sql<number | null>`null::integer`.as('product_id'),
@@ -187,6 +197,7 @@ function totalSource(db: Db) {
     .leftJoin('coupons', 'coupons.id', 'carts.coupon_id')
     .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
     .select(COUPON_COLUMNS.map((column) => `coupons.${column} as held_${column}` as const))
+    .select(couponTitlesOf('coupons.id').as('held_titles'))
     .select((eb) => [
       // The owner's gift card balance: the cards they received and claimed, in cents (none for a guest).
       eb
@@ -264,9 +275,12 @@ export function cartRepository(db: Db) {
       for (const column of LINE_ORDER) query = query.orderBy(`l.${column}`);
       return query;
     };
-    // The sku lines: the title's language (its join), the cart; the amount lines: the language twice (the title, its join), the cart.
+    // The sku lines: the title's language (its join), English (its join), the cart; the amount lines: the language
+    // twice (the title, its join), English (its join), the cart.
     const title = lang ?? '';
-    return (await db.executeQuery(compiledOnce('viewLines', build, [title, cartId, title, title, cartId]))).rows;
+    const english = lang ? 'en' : '';
+    return (await db.executeQuery(compiledOnce('viewLines', build, [title, english, cartId, title, title, english, cartId])))
+      .rows;
   }
 
   return {
@@ -427,8 +441,11 @@ export function cartRepository(db: Db) {
         billing_address_id: row.billing_address_id,
       };
       const coupon =
-        row.held_id === null ? undefined : (Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])) as CouponRow);
+        row.held_id === null
+          ? undefined
+          : ({ ...Object.fromEntries(COUPON_COLUMNS.map((c) => [c, row[`held_${c}`]])), titles: row.held_titles } as CouponRow);
       return {
+        lang,
         cart,
         lines: await viewLines(row.id, lang),
         coupon,

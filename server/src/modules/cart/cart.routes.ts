@@ -154,7 +154,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: Coupon },
       },
     },
-    async (request) => coupons.findByCode(request.params.code, request.ip, (await currentOwner(request))?.sessionId),
+    async (request) =>
+      coupons.findByCode(request.params.code, request.ip, (await currentOwner(request))?.sessionId, request.siteLang),
   );
 
   app.post(

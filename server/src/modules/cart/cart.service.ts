@@ -188,6 +188,8 @@ export interface TotalInput {
   charges?: CartCharges;
   /** The sku ids of the lines the family already owns (owned-lines.ts): shown, marked, in no figure. */
   owned?: ReadonlySet<number>;
+  /** The site's language: the coupon is titled in it (decision 038); none, as stored. */
+  lang?: LangCode | null;
 }
 
 const NOTHING_OWNED: ReadonlySet<number> = new Set();
@@ -207,6 +209,7 @@ export function cartTotal({
   now = new Date(),
   charges,
   owned = NOTHING_OWNED,
+  lang,
 }: TotalInput): CartTotal {
   // Issue 26 item 5: what the family already owns stays in view, marked, but is not sold to it again.
   const isOwned = (row: ViewLine) => row.line_id === null && owned.has(row.sku_id);
@@ -244,8 +247,8 @@ export function cartTotal({
     addresses: extra.addresses,
     total: toUsd(subtotal - discount - giftCardAmount),
     fullTotal: toUsd(subtotal - discount - giftCardAmount + extra.shippingCents + extra.taxCents),
-    coupon: applied ? { coupon: toCoupon(applied), discount: toUsd(discount) } : null,
-    coupons: applied ? [toCoupon(applied)] : [],
+    coupon: applied ? { coupon: toCoupon(applied, lang), discount: toUsd(discount) } : null,
+    coupons: applied ? [toCoupon(applied, lang)] : [],
     discountType: applied ? discountTypeOf(applied) : null,
     gift: cart ? giftOf(cart) : null,
     gift_card_amount: toUsd(giftCardAmount),
@@ -264,6 +267,7 @@ const totalFrom = (source: TotalSource, owned?: ReadonlySet<number>): CartTotal 
     giftCardBalanceCents: source.giftCardBalanceCents,
     charges: chargesOf(source),
     owned,
+    lang: source.lang,
   });
 
 /**

@@ -1,9 +1,15 @@
+import type { LangCode } from '@storyhouse/contracts';
 import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { pageOf } from '../../db/paged';
 import type { Coupons } from '../../db/schema';
+import { couponTitlesOf } from '../../db/titles';
+import type { Titles } from '../../lib/titles';
 
-export type CouponRow = Selectable<Coupons>;
+/** A coupon with its titles in Spanish and Russian (coupon_titles; its English one is `title`), null with none. */
+export type CouponRow = Selectable<Coupons> & { titles: Titles | null };
+
+const titles = couponTitlesOf('coupons.id').as('titles');
 
 /** The SQL of coupons. Built over the database or over the cart's transaction. */
 export function couponRepository(db: Db) {
@@ -14,11 +20,16 @@ export function couponRepository(db: Db) {
      * and agrees with it on every letter.
      */
     findByCode(code: string): Promise<CouponRow | undefined> {
-      return db.selectFrom('coupons').selectAll().where(sql`lower(code)`, '=', sql<string>`lower(${code})`).executeTakeFirst();
+      return db
+        .selectFrom('coupons')
+        .selectAll()
+        .select(titles)
+        .where(sql`lower(code)`, '=', sql<string>`lower(${code})`)
+        .executeTakeFirst();
     },
 
     findById(id: number): Promise<CouponRow | undefined> {
-      return db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('coupons').selectAll().select(titles).where('id', '=', id).executeTakeFirst();
     },
 
     /**
@@ -46,6 +57,7 @@ export function couponRepository(db: Db) {
         .selectFrom('coupons')
         .innerJoin('coupon_lookups', 'coupon_lookups.coupon_id', 'coupons.id')
         .selectAll('coupons')
+        .select(titles)
         .where('coupons.id', '=', id)
         .where('coupon_lookups.session_id', '=', sessionId)
         .executeTakeFirst();
@@ -65,7 +77,7 @@ export function couponRepository(db: Db) {
      * coupons_code_key index decides, so two admins at once cannot both
      * issue it): the row, or undefined when the code was taken.
      */
-    insertNew(row: Insertable<Coupons>): Promise<CouponRow | undefined> {
+    async insertNew(row: Insertable<Coupons>): Promise<Selectable<Coupons> | undefined> {
       return db
         .insertInto('coupons')
         .values(row)
@@ -74,11 +86,42 @@ export function couponRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Sets the coupon's titles: English on the coupon, each other language's
+     * in coupon_titles (a language given as '' or absent has none, so its
+     * site shows the English title).
+     */
+    async setTitles(id: number, english: string, others: Partial<Record<Exclude<LangCode, 'en'>, string>>) {
+      await db.updateTable('coupons').set({ title: english }).where('id', '=', id).execute();
+      await db.deleteFrom('coupon_titles').where('coupon_id', '=', id).execute();
+      const rows = Object.entries(others)
+        .filter(([, title]) => title)
+        .map(([lang_code, title]) => ({ coupon_id: id, lang_code, title: title as string }));
+      if (rows.length > 0) await db.insertInto('coupon_titles').values(rows).execute();
+    },
+
+    /** Adds titles in other languages to the coupons of these codes, leaving a title given already as it is (demo). */
+    async insertMissingTitles(rows: { code: string; lang_code: Exclude<LangCode, 'en'>; title: string }[]) {
+      for (const row of rows) {
+        await db
+          .insertInto('coupon_titles')
+          .columns(['coupon_id', 'lang_code', 'title'])
+          .expression(
+            db
+              .selectFrom('coupons')
+              .select(['id', sql<string>`${row.lang_code}::text`.as('lang_code'), sql<string>`${row.title}::text`.as('title')])
+              .where(sql`lower(code)`, '=', row.code.toLowerCase()),
+          )
+          .onConflict((oc) => oc.columns(['coupon_id', 'lang_code']).doNothing())
+          .execute();
+      }
+    },
+
     /** One page of coupons, newest first, and how many there are. */
     async page(page: number, perPage: number) {
       return pageOf(
         db.selectFrom('coupons'),
-        (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+        (q) => q.selectAll().select(titles).orderBy('created_at', 'desc').orderBy('id', 'desc'),
         page,
         perPage,
       );
@@ -92,7 +135,7 @@ export function couponRepository(db: Db) {
 
     /** The coupon, locked for the rest of the transaction (two withdrawals at once: one decides). */
     findForUpdate(id: number): Promise<CouponRow | undefined> {
-      return db.selectFrom('coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      return db.selectFrom('coupons').selectAll().select(titles).where('id', '=', id).forUpdate().executeTakeFirst();
     },
 
     async deactivate(id: number) {

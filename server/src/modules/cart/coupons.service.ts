@@ -9,11 +9,14 @@ import {
   type Coupon,
   type CouponStatus,
   discountableSkuTypes,
+  type LangCode,
   type OrderStatus,
+  type TitlesBody,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toCents, toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import { type PricedSku, priceCents } from '../catalogue/pricing';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { type CouponRow, couponRepository } from './coupons.repository';
@@ -42,12 +45,12 @@ const isKnown = (coupon: CouponRow | undefined): coupon is CouponRow => coupon?.
 
 export const discountTypeOf = (coupon: CouponRow) => (coupon.percent_off !== null ? 'percent' : 'amount');
 
-/** Spec §3 Coupon as the API shows it (dollars, ISO dates). */
-export function toCoupon(row: CouponRow): Coupon {
+/** Spec §3 Coupon as the API shows it (dollars, ISO dates), titled in `lang` (decision 038; none: in English). */
+export function toCoupon(row: CouponRow, lang?: LangCode | null): Coupon {
   return {
     id: row.id,
     code: row.code,
-    title: row.title,
+    title: titleIn(row.titles, lang, row.title),
     discount_type: discountTypeOf(row),
     percent_off: row.percent_off,
     amount_off: row.amount_off_cents === null ? null : toUsd(row.amount_off_cents),
@@ -127,13 +130,13 @@ export function couponService(db: Db) {
      * whatever its case. A coupon found is recorded against the asking
      * session (if it has one), so that session's cart may then take it.
      */
-    async findByCode(code: string, clientIp: string, sessionId: string | undefined): Promise<Coupon> {
+    async findByCode(code: string, clientIp: string, sessionId: string | undefined, lang?: LangCode): Promise<Coupon> {
       if (code === '') throw new AppError('invalid_data', 'coupon_enter_code');
       await enforceRateLimit(db, `coupon-code:${clientIp}`, COUPON_LOOKUP_RATE_LIMIT);
       const coupon = await repo.findByCode(code);
       if (!isKnown(coupon)) throw new AppError('not_found', 'coupon_not_found');
       if (sessionId !== undefined) await repo.recordLookup(sessionId, coupon.id);
-      return toCoupon(coupon);
+      return toCoupon(coupon, lang);
     },
   };
 }
@@ -146,8 +149,9 @@ export function couponStatus(row: CouponRow, now: Date): CouponStatus {
   return 'active';
 }
 
-const toAdminCoupon = (row: CouponRow, now: Date): AdminCoupon => ({
-  ...toCoupon(row),
+const toAdminCoupon = (row: CouponRow, now: Date, lang?: LangCode): AdminCoupon => ({
+  ...toCoupon(row, lang),
+  titles: { en: row.title, es: row.titles?.es ?? null, ru: row.titles?.ru ?? null },
   status: couponStatus(row, now),
   created_at: new Date(row.created_at).toISOString(),
 });
@@ -160,18 +164,19 @@ const toAdminCoupon = (row: CouponRow, now: Date): AdminCoupon => ({
 export function couponAdminService(db: Db) {
   const repo = couponRepository(db);
   return {
-    async list(page: number, now = new Date()): Promise<AdminCouponsResponse> {
+    /** Titled in `lang`, the back office's language, as the storefront of that language titles them. */
+    async list(page: number, lang: LangCode, now = new Date()): Promise<AdminCouponsResponse> {
       const { rows, count } = await repo.page(page, ADMIN_COUPONS_PER_PAGE);
-      return { items: rows.map((r) => toAdminCoupon(r, now)), page, per_page: ADMIN_COUPONS_PER_PAGE, count };
+      return { items: rows.map((r) => toAdminCoupon(r, now, lang)), page, per_page: ADMIN_COUPONS_PER_PAGE, count };
     },
 
     /** The coupon and the paid orders that used it; 404 for an id the shop never had (or deleted). */
-    async detail(id: number, now = new Date()): Promise<AdminCouponDetail> {
+    async detail(id: number, lang: LangCode, now = new Date()): Promise<AdminCouponDetail> {
       const coupon = await repo.findById(id);
       if (!coupon) throw new AppError('not_found', 'not_found');
       const { rows, count } = await repo.redemptions(id, ADMIN_COUPON_ORDERS_MAX);
       return {
-        coupon: toAdminCoupon(coupon, now),
+        coupon: toAdminCoupon(coupon, now, lang),
         orders: rows.map((r) => ({
           id: r.id,
           number: r.number,
@@ -190,8 +195,8 @@ export function couponAdminService(db: Db) {
      * expiry to come). A code the shop has, whatever its case (as families
      * type it), is refused on the code field, and nothing is written.
      */
-    async create(body: AdminCouponBody, now = new Date()): Promise<AdminCoupon> {
-      const row = await repo.insertNew({
+    async create(body: AdminCouponBody, lang: LangCode, now = new Date()): Promise<AdminCoupon> {
+      const inserted = await repo.insertNew({
         code: body.code,
         title: body.title,
         percent_off: body.percent_off ?? null,
@@ -199,10 +204,29 @@ export function couponAdminService(db: Db) {
         expires_at: body.expires_at ?? null,
         max_redemptions: body.max_redemptions ?? null,
       });
-      if (!row) {
+      if (!inserted) {
         throw new AppError('invalid_data', 'validation_failed', {}, { code: { key: 'admin.coupons.codeTaken' } });
       }
-      return toAdminCoupon(row, now);
+      await repo.setTitles(inserted.id, body.title, { es: body.title_es, ru: body.title_ru });
+      return this.read(inserted.id, lang, now);
+    },
+
+    /**
+     * Its titles (decision 038): English required, a language left empty
+     * shows English on its site. 404 for an id the shop does not have; the
+     * titles before, for the audit.
+     */
+    async retitle(id: number, body: TitlesBody, lang: LangCode, now = new Date()) {
+      const before = await repo.findForUpdate(id);
+      if (!before) throw new AppError('not_found', 'not_found');
+      await repo.setTitles(id, body.title, { es: body.title_es, ru: body.title_ru });
+      return { before: toAdminCoupon(before, now, lang), coupon: await this.read(id, lang, now) };
+    },
+
+    async read(id: number, lang: LangCode, now = new Date()): Promise<AdminCoupon> {
+      const row = await repo.findById(id);
+      if (!row) throw new AppError('not_found', 'not_found');
+      return toAdminCoupon(row, now, lang);
     },
 
     /**

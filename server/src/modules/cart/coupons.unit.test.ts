@@ -6,6 +6,7 @@ const coupon = (values: Partial<CouponRow>): CouponRow => ({
   id: 1,
   code: 'C',
   title: 'A coupon',
+  titles: null,
   percent_off: null,
   amount_off_cents: null,
   expires_at: null,

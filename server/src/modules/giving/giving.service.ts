@@ -2,6 +2,7 @@ import type { GivingStatementDetail, GivingStatementResponse, LangCode } from '@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { givingRepository } from './giving.repository';
@@ -22,12 +23,18 @@ export const GIVING_STATEMENT_RATE_LIMIT: RateLimit = { limit: 10, windowSeconds
 
 export function givingService(db: Db) {
   const repo = givingRepository(db);
+  /** The donor's gifts of the year, each fund named in `lang` (decision 038: a statement is written in one language). */
+  const giftsOf = async (userId: number, year: number, lang: LangCode) =>
+    (await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)))).map((g) => ({
+      ...g,
+      title: titleIn(g.titles, lang, g.title),
+    }));
   return {
     /** The year's statement as a page shows it (the back office's printable statement). */
-    async statement(userId: number, year: number): Promise<GivingStatementDetail> {
+    async statement(userId: number, year: number, lang: LangCode): Promise<GivingStatementDetail> {
       const donor = await repo.donor(userId);
       if (!donor) throw new AppError('not_found', 'not_found');
-      const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+      const gifts = await giftsOf(userId, year, lang);
       return {
         year,
         donor: { id: userId, email: donor.email, name: `${donor.fname} ${donor.lname}`.trim() || donor.email },
@@ -44,7 +51,7 @@ export function givingService(db: Db) {
 
     async sendStatement(userId: number, year: number, lang: LangCode): Promise<GivingStatementResponse> {
       await enforceRateLimit(db, `giving-statement:${userId}`, GIVING_STATEMENT_RATE_LIMIT);
-      const gifts = await repo.giftsOf(userId, new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1)));
+      const gifts = await giftsOf(userId, year, lang);
       if (gifts.length === 0) throw new AppError('conflict', 'giving_statement_empty', { year });
       const donor = await repo.donor(userId);
       if (!donor) throw new AppError('not_found', 'not_found');

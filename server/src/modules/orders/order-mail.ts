@@ -123,7 +123,10 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
       ? [
           {
             ...row('orders.email.discount', -order.discount_cents),
-            label: `${t('orders.email.discount')}${order.coupon_code ? ` (${order.coupon_code})` : ''}`,
+            // The coupon as the family read it when ordering, in the order's language (decision 038).
+            label: order.coupon_title
+              ? t('orders.email.discountWith', { coupon: oneLine(order.coupon_title), code: order.coupon_code ?? '' })
+              : `${t('orders.email.discount')}${order.coupon_code ? ` (${order.coupon_code})` : ''}`,
           },
         ]
       : []),

@@ -31,6 +31,7 @@ function order(lang: LangCode, over: Partial<OrderRow> = {}): OrderRow {
     monthly_cents: 0,
     coupon_code: null,
     coupon_id: null,
+    coupon_title: null,
     card_brand: 'visa',
     card_last4: '4242',
     card_id: 'card_1',

@@ -57,6 +57,8 @@ export function orderSnapshot(total: CartTotal, owner: { userId: number; cartId:
       monthly_cents: toCents(total.monthlySubtotal),
       coupon_id: total.coupon?.coupon.id ?? null,
       coupon_code: total.coupon?.coupon.code ?? null,
+      // As the family read it, in the order's language (decision 038).
+      coupon_title: total.coupon?.coupon.title ?? null,
       shipping_type: shipping ? total.cart.shipping_type : null,
       shipping_address: shipping ? JSON.stringify(shipping) : null,
       billing_address: billing ? JSON.stringify(billing) : null,

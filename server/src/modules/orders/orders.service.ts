@@ -80,6 +80,7 @@ function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: r
     order_total_usd: toUsd(o.total_cents),
     subtotal_usd: toUsd(o.subtotal_cents),
     discount_usd: toUsd(o.discount_cents),
+    coupon_title: o.coupon_title,
     shipping_usd: toUsd(o.shipping_cents),
     tax_usd: toUsd(o.tax_cents),
     gift_card_usd: toUsd(o.gift_card_cents),

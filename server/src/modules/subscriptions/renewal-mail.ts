@@ -1,5 +1,6 @@
 import type { LangCode } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
+import { type Titles, titleIn } from '../../lib/titles';
 import type { MailBlock } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
@@ -15,8 +16,13 @@ import { oneLine } from '../../providers/mail/outbox';
 export interface RenewalMailSubject {
   type: string;
   title: string;
+  /** Its plan's or fund's titles by language: the e-mail names it in its own language (decision 038). */
+  titles?: Titles | null;
   fname: string;
 }
+
+/** The plan or fund as the e-mail names it: in the e-mail's language, else as it was bought. */
+const nameOf = (lang: LangCode, item: RenewalMailSubject) => oneLine(titleIn(item.titles, lang, item.title));
 
 const isDonation = (item: RenewalMailSubject) => item.type === 'recurring_donation';
 const greeting = (lang: LangCode, item: RenewalMailSubject): MailBlock => ({
@@ -38,7 +44,7 @@ const manageLink = (lang: LangCode, origin: string, button: 'mySubscription' | '
 
 export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, paidAt: Date, origin: string) {
   const t = translators[lang];
-  const title = oneLine(item.title);
+  const title = nameOf(lang, item);
   const amount = mailMoney(lang, amountCents);
   const date = mailDate(lang, paidAt);
   return renderMail({
@@ -65,7 +71,7 @@ export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amo
 
 export function renewalFailedMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, nextTry: Date, origin: string) {
   const t = translators[lang];
-  const title = oneLine(item.title);
+  const title = nameOf(lang, item);
   return renderMail({
     lang,
     subject: t('subscriptions.email.failedSubject', { title }),
@@ -84,7 +90,7 @@ export function renewalFailedMail(lang: LangCode, item: RenewalMailSubject, amou
 /** The end: after the last retry failed (`unpaidCents`), or as the family (or its cancel at the period's end) asked. */
 export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpaidCents: number | null, origin: string) {
   const t = translators[lang];
-  const title = oneLine(item.title);
+  const title = nameOf(lang, item);
   return renderMail({
     lang,
     subject: t('subscriptions.email.endedSubject', { title }),
@@ -117,7 +123,7 @@ export interface ExpiringCard {
  */
 export function cardExpiringMail(lang: LangCode, item: RenewalMailSubject, card: ExpiringCard, renewsAt: Date, origin: string) {
   const t = translators[lang];
-  const title = oneLine(item.title);
+  const title = nameOf(lang, item);
   const brand = t(`payment.card.brand.${card.brand as 'visa'}`);
   return renderMail({
     lang,

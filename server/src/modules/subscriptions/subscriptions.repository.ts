@@ -1,10 +1,22 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RecurringItems } from '../../db/schema';
+import { skuTitlesOf } from '../../db/titles';
+import type { Titles } from '../../lib/titles';
 
 export type RecurringRow = Selectable<RecurringItems>;
-/** A plan or monthly donation with what its e-mails need: the family's address, name and language (its order's). */
-export type RecurringWithContact = RecurringRow & { email: string; fname: string; lname: string; lang_code: string };
+/**
+ * A plan or monthly donation with what its e-mails need: the family's
+ * address, name and language (its order's), and its plan's or fund's titles
+ * by language (decision 038).
+ */
+export type RecurringWithContact = RecurringRow & {
+  email: string;
+  fname: string;
+  lname: string;
+  lang_code: string;
+  titles: Titles | null;
+};
 
 /** What the processor says a subscription now is, as the local record keeps it. */
 export interface SubscriptionState {
@@ -27,7 +39,7 @@ export function subscriptionsRepository(db: Db) {
       .innerJoin('users as u', 'u.id', 'r.user_id')
       .innerJoin('orders as o', 'o.id', 'r.order_id')
       .selectAll('r')
-      .select(['u.email', 'u.fname', 'u.lname', 'o.lang_code']);
+      .select(['u.email', 'u.fname', 'u.lname', 'o.lang_code', skuTitlesOf('r.type', 'r.code').as('titles')]);
 
   return {
     /** The user's plans and monthly donations that still renew or may (active, past due), newest first. */
@@ -134,6 +146,16 @@ export function subscriptionsRepository(db: Db) {
         .returning('id')
         .executeTakeFirst();
       return !!row;
+    },
+
+    /** The titles by language of the plan or fund a plan or monthly donation renews (sku_titles), null with none. */
+    async titlesOf(id: number) {
+      const row = await db
+        .selectFrom('recurring_items as r')
+        .select(skuTitlesOf('r.type', 'r.code').as('titles'))
+        .where('r.id', '=', id)
+        .executeTakeFirst();
+      return row?.titles ?? null;
     },
 
     /** A plan's sku on sale by its code (monthly, annual), with its prices. */

@@ -39,7 +39,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
         response: { 200: MySubscriptionsResponse },
       },
     },
-    async (request) => ({ data: await subscriptions.list((await requireUser(request)).user.id) }),
+    async (request) => ({ data: await subscriptions.list((await requireUser(request)).user.id, request.siteLang) }),
   );
 
   app.get(
@@ -90,19 +90,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/cancel',
     { schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)') },
-    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now'),
+    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now', request.siteLang),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
     { schema: change('Cancels at the end of the period: it stays active until then and does not renew') },
-    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end'),
+    async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end', request.siteLang),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/resume',
     { schema: change('Undoes a pending cancel at the end of the period') },
-    async (request) => subscriptions.resume(await owner(request), request.params.id),
+    async (request) => subscriptions.resume(await owner(request), request.params.id, request.siteLang),
   );
 
   app.post(
@@ -113,7 +113,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
         body: SubscriptionCardBody,
       },
     },
-    async (request) => subscriptions.setCard(await owner(request), request.params.id, request.body.card_id),
+    async (request) => subscriptions.setCard(await owner(request), request.params.id, request.body.card_id, request.siteLang),
   );
 
   app.post(
@@ -124,6 +124,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
         body: SubscriptionPlanBody,
       },
     },
-    async (request) => subscriptions.changePlan(await owner(request), request.params.id, request.body.code),
+    async (request) => subscriptions.changePlan(await owner(request), request.params.id, request.body.code, request.siteLang),
   );
 };

@@ -2,6 +2,7 @@ import type { Invoice, InvoicesResponse, LangCode, MySubscription, SubscriptionP
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import type { Metrics } from '../../plugins/metrics';
 import {
   type PaymentProvider,
@@ -91,7 +92,12 @@ export function subscriptionsService(
     return sku ? { title: sku.title, cents: priceCents(sku) } : null;
   }
 
-  async function toView(item: RecurringRow, sub: ProviderSubscription, cards: Map<string, { brand: string; last4: string }>) {
+  async function toView(
+    item: RecurringRow,
+    sub: ProviderSubscription,
+    cards: Map<string, { brand: string; last4: string }>,
+    lang?: LangCode,
+  ) {
     const now = sub.clockTime ?? new Date();
     const status = sub.status === 'canceled' ? 'cancelled' : sub.status === 'past_due' ? 'past_due' : 'active';
     const kind = cancelKind(sub, now);
@@ -117,7 +123,8 @@ export function subscriptionsService(
       id: sub.subscriptionId,
       type: item.type === 'subscription' ? 'subscription' : 'recurring_donation',
       code: sub.productCode || item.code,
-      title: item.title,
+      // The plan or fund in the site's language (decision 038): the shop's title now, else as it was bought.
+      title: titleIn(await repo.titlesOf(item.id), lang, item.title),
       status,
       interval: sub.interval,
       items: [
@@ -148,8 +155,8 @@ export function subscriptionsService(
     return new Map(cards.map((c) => [c.id, { brand: c.brand, last4: c.last4 }]));
   }
 
-  async function viewOf(userId: number, item: RecurringRow, sub: ProviderSubscription) {
-    return toView(item, sub, await cardsOf(userId));
+  async function viewOf(userId: number, item: RecurringRow, sub: ProviderSubscription, lang?: LangCode) {
+    return toView(item, sub, await cardsOf(userId), lang);
   }
 
   function toInvoice(item: RecurringRow, invoice: ProviderInvoice): Invoice {
@@ -259,7 +266,7 @@ export function subscriptionsService(
      * GET /crud/stripe/customer/my/subscriptions: the plan and monthly
      * donations that renew (or are past due), as the processor has them.
      */
-    async list(userId: number): Promise<MySubscription[]> {
+    async list(userId: number, lang?: LangCode): Promise<MySubscription[]> {
       const items = await repo.liveOf(userId);
       if (items.length === 0) return [];
       const customerId = await existingCustomer(db, payments, userId);
@@ -272,7 +279,7 @@ export function subscriptionsService(
         if (!sub) continue;
         await follow(item, sub);
         if (sub.status === 'canceled') continue;
-        views.push(await toView(item, sub, cards));
+        views.push(await toView(item, sub, cards, lang));
       }
       // The plan first, then monthly donations, newest first within each.
       return views.sort((a, b) => Number(a.type !== 'subscription') - Number(b.type !== 'subscription'));
@@ -312,7 +319,7 @@ export function subscriptionsService(
      * subscription's); allowed only when the rule says now. `period_end`
      * keeps it until the period ends, with no renewal.
      */
-    async cancel(userId: number, subscriptionId: string, when: 'now' | 'period_end'): Promise<MySubscription> {
+    async cancel(userId: number, subscriptionId: string, when: 'now' | 'period_end', lang?: LangCode): Promise<MySubscription> {
       const item = await own(userId, subscriptionId);
       if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_already_cancelled');
       const sub = await live(item);
@@ -320,7 +327,7 @@ export function subscriptionsService(
       if (when === 'period_end') {
         const ending = await ask(() => payments.cancelSubscription(sub.subscriptionId, { atPeriodEnd: true }));
         await follow(item, ending);
-        return viewOf(userId, item, ending);
+        return viewOf(userId, item, ending, lang);
       }
       const now = sub.clockTime ?? new Date();
       if (cancelKind(sub, now) !== 'now') throw new AppError('conflict', 'subscription_cancel_at_end_only');
@@ -336,23 +343,23 @@ export function subscriptionsService(
           throw error;
         });
       }
-      const view = await viewOf(userId, item, ended);
+      const view = await viewOf(userId, item, ended, lang);
       return { ...view, cancel_kind: 'now', refund_usd: toUsd(refunded) };
     },
 
     /** Resume (spec §4): undoes a pending cancel; 409 subscription_ended once it ended. */
-    async resume(userId: number, subscriptionId: string): Promise<MySubscription> {
+    async resume(userId: number, subscriptionId: string, lang?: LangCode): Promise<MySubscription> {
       const item = await own(userId, subscriptionId);
       if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_ended');
       const sub = await live(item);
       if (sub.status === 'canceled') throw new AppError('conflict', 'subscription_ended');
       const resumed = await ask(() => payments.resumeSubscription(sub.subscriptionId));
       await follow(item, resumed);
-      return viewOf(userId, item, resumed);
+      return viewOf(userId, item, resumed, lang);
     },
 
     /** The card it renews on: one of the family's saved cards; while past due the open invoice is tried on it at once. */
-    async setCard(userId: number, subscriptionId: string, cardId: string): Promise<MySubscription> {
+    async setCard(userId: number, subscriptionId: string, cardId: string, lang?: LangCode): Promise<MySubscription> {
       const item = await own(userId, subscriptionId);
       if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_already_cancelled');
       const cards = await cardsOf(userId);
@@ -361,7 +368,7 @@ export function subscriptionsService(
       assertLive(item, sub);
       const changed = await ask(() => payments.setSubscriptionCard(sub.subscriptionId, cardId));
       await follow(item, changed);
-      return toView(item, changed, cards);
+      return toView(item, changed, cards, lang);
     },
 
     /**
@@ -369,7 +376,7 @@ export function subscriptionsService(
      * part of the month is credited and the rest of the annual price charged
      * now; the year starts today. Once per subscription (its key).
      */
-    async changePlan(userId: number, subscriptionId: string, code: SubscriptionPlan): Promise<MySubscription> {
+    async changePlan(userId: number, subscriptionId: string, code: SubscriptionPlan, lang?: LangCode): Promise<MySubscription> {
       const item = await own(userId, subscriptionId);
       const annual = await annualPlan();
       if (item.type !== 'subscription' || item.status !== 'active' || code !== 'annual' || !annual) {
@@ -390,7 +397,7 @@ export function subscriptionsService(
       if (!outcome.ok) throw new AppError('payment_declined', `payment_${outcome.code}`);
       await repo.changePlan(item.id, { code: 'annual', title: annual.title, amount_cents: annual.cents, interval: 'year' });
       await follow(item, outcome.subscription);
-      return viewOf(userId, { ...item, code: 'annual', title: annual.title }, outcome.subscription);
+      return viewOf(userId, { ...item, code: 'annual', title: annual.title }, outcome.subscription, lang);
     },
   };
 }

@@ -52,9 +52,8 @@ export function ProductCard({
         </h3>
         <p className="product-card__meta">
           {offer && <PriceTag full={offer.sku.full_price_usd} price={offer.sku.price_usd} from={offer.from} />}
-          <span className="product-card__lang" lang={product.lang_code}>
-            {t(`lang.${product.lang_code}`)}
-          </span>
+          {/* The album's language named in the site's language, as My Library names it. */}
+          <span className="product-card__lang">{t(`languageName.${product.lang_code}`)}</span>
           {product.isBook && <span className="badge">{t('catalogue.book')}</span>}
           {product.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
         </p>

@@ -21,6 +21,7 @@ import ProductsPage from './products-page';
 import PromotedPage from './promoted-page';
 import RenewalsPage from './renewals-page';
 import ShippingPage from './shipping-page';
+import ShopTitlesPage from './shop-titles-page';
 import StatementPage from './statement-page';
 import AdminUserPage from './user-page';
 import UsersPage from './users-page';
@@ -46,6 +47,7 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminReports: ReportsPage,
   adminCoupons: CouponsPage,
   adminCoupon: CouponPage,
+  adminShopTitles: ShopTitlesPage,
   adminShipping: ShippingPage,
   adminStatement: StatementPage,
   adminGuestBook: GuestBookQueuePage,

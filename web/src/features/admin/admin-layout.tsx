@@ -30,6 +30,7 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
       { route: 'adminProducts', label: 'admin.nav.products' },
       { route: 'adminPromoted', label: 'admin.nav.promoted' },
       { route: 'adminCoupons', label: 'admin.nav.coupons' },
+      { route: 'adminShopTitles', label: 'admin.nav.shopTitles' },
       { route: 'adminShipping', label: 'admin.nav.shipping' },
     ],
   },

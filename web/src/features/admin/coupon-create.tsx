@@ -1,10 +1,4 @@
-import {
-  type AdminCouponBody,
-  COUPON_AMOUNT_MAX_USD,
-  COUPON_CODE_MAX,
-  COUPON_TITLE_MAX,
-  CouponForm,
-} from '@storyhouse/contracts';
+import { type AdminCouponBody, COUPON_AMOUNT_MAX_USD, COUPON_CODE_MAX, CouponForm } from '@storyhouse/contracts';
 import { useI18n } from '../../lib/i18n';
 import { RadioGroup, TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
@@ -12,10 +6,10 @@ import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCreateCoupon } from './api/coupons';
+import { TitleFields, type TitleValues } from './title-fields';
 
-type CouponValues = {
+type CouponValues = TitleValues & {
   code: string;
-  title: string;
   kind: 'percent' | 'amount';
   percent_off: string;
   amount_off: string;
@@ -26,6 +20,8 @@ type CouponValues = {
 const empty: CouponValues = {
   code: '',
   title: '',
+  title_es: '',
+  title_ru: '',
   kind: 'percent',
   percent_off: '',
   amount_off: '',
@@ -71,15 +67,7 @@ export function CouponCreate({ onDone }: { onDone: (message: string) => void }) 
         autoComplete="off"
         maxLength={COUPON_CODE_MAX}
       />
-      <TextField
-        form={form}
-        name="title"
-        label={t('admin.coupons.name')}
-        hint={t('admin.coupons.nameHint')}
-        required
-        autoComplete="off"
-        maxLength={COUPON_TITLE_MAX}
-      />
+      <TitleFields form={form} legend={t('admin.coupons.name')} hint={t('admin.coupons.nameHint')} />
       <RadioGroup
         form={form}
         name="kind"

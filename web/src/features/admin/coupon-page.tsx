@@ -5,12 +5,13 @@ import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { AdminLayout } from './admin-layout';
 import { AdminPart, MoneyCell } from './admin-part';
-import { useAdminCoupon } from './api/coupons';
+import { useAdminCoupon, useRetitleCoupon } from './api/coupons';
 import { ColumnLabel } from './column-label';
 import { couponDiscount, couponStatusLabel, couponUses } from './coupon-words';
 import { Fact } from './facts';
 import { orderHref } from './order-href';
 import { statusLabel } from './order-words';
+import { TitlesForm } from './title-fields';
 import { userHref } from './user-href';
 import './shop.css';
 
@@ -53,10 +54,27 @@ function Coupon({ id }: { id: number }) {
               <Fact term={t('admin.coupons.createdOn')}>{formatDate(data.coupon.created_at)}</Fact>
             </dl>
           </AdminPart>
+          <AdminPart title={t('admin.coupons.titles')}>
+            <CouponTitles key={data.coupon.id} coupon={data.coupon} />
+          </AdminPart>
           <Redemptions detail={data} />
         </>
       )}
     </AdminLayout>
+  );
+}
+
+/** The coupon's titles in the three languages (decision 038). */
+function CouponTitles({ coupon }: { coupon: AdminCouponDetail['coupon'] }) {
+  const { t } = useI18n();
+  return (
+    <TitlesForm
+      label={t('admin.coupons.titles')}
+      legend={t('admin.coupons.name')}
+      titles={coupon.titles}
+      save={useRetitleCoupon(coupon.id)}
+      saved={(saved) => t('admin.coupons.titlesSaved', { code: saved.code })}
+    />
   );
 }
 

@@ -22,7 +22,8 @@ export function AlbumCardHead({
         {album.productTitle}
       </h3>
       <p className="library-card__meta">
-        <span lang={album.lang_code}>{t(`lang.${album.lang_code}`)}</span>
+        {/* The album's language named in the site's language ("Английский" on the Russian site). */}
+        <span>{t(`languageName.${album.lang_code}`)}</span>
         {children}
       </p>
     </>

@@ -71,7 +71,13 @@ export function OrderCard({ order }: { order: Order }) {
       <h3 className="visually-hidden">{t('orders.page.totals')}</h3>
       <dl className="order__totals">
         <Figure term={t('orders.page.subtotal')}>{formatMoney(order.subtotal_usd)}</Figure>
-        {order.discount_usd > 0 && <Figure term={t('orders.page.discount')}>{formatMoney(-order.discount_usd)}</Figure>}
+        {order.discount_usd > 0 && (
+          <Figure
+            term={order.coupon_title ? t('orders.page.discountWith', { coupon: order.coupon_title }) : t('orders.page.discount')}
+          >
+            {formatMoney(-order.discount_usd)}
+          </Figure>
+        )}
         {order.gift_card_usd > 0 && <Figure term={t('orders.page.giftCard')}>{formatMoney(-order.gift_card_usd)}</Figure>}
         {order.shipping_usd > 0 && <Figure term={t('orders.page.shipping')}>{formatMoney(order.shipping_usd)}</Figure>}
         {order.tax_usd > 0 && <Figure term={t('orders.page.tax')}>{formatMoney(order.tax_usd)}</Figure>}

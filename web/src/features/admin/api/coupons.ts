@@ -4,6 +4,7 @@ import type {
   AdminCouponDetail,
   AdminCouponsResponse,
   AdminCouponWithdrawal,
+  TitlesBody,
 } from '@storyhouse/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -43,6 +44,15 @@ export function useCreateCoupon() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (body: AdminCouponBody) => api<AdminCoupon>('/crud/admin/coupons', { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT /crud/admin/coupons/{id}/titles: its titles in English, Spanish and Russian (a 400 names the field). */
+export function useRetitleCoupon(id: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: TitlesBody) => api<AdminCoupon>(`/crud/admin/coupons/${id}/titles`, { method: 'PUT', body }),
     onSuccess: refresh,
   });
 }
