@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { AppError } from './lib/errors';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
+import access from './modules/accounts/access.plugin';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { currentUser } from './modules/accounts/current-user';
 import { requireUser } from './modules/accounts/guards';
@@ -171,6 +172,8 @@ export async function buildApp({
   await app.register(sessions, { days: config.SESSION_DAYS, secure: config.COOKIE_SECURE });
   await app.register(sessionUsers, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(masqueradeAudit);
+  // Before any route: each route's access is checked before its body and parameters are read.
+  await app.register(access);
   await app.register(openapi);
   await app.register(mail, { config, worker: mailWorker ?? config.NODE_ENV !== 'test' });
 

@@ -29,6 +29,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart/:cartId/address/:type',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "Saves the address in the user's address book and sets it as the cart's shipping or billing address",
@@ -47,6 +48,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/shipping-tiers/:cartId',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The shipping methods for the cart's shipping address (or a country's), with their prices",
@@ -64,6 +66,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart/:cartId/shipping',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Sets the shipping method of the cart (priority for US addresses only)',

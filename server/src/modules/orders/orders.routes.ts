@@ -28,6 +28,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/purchases',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Pays for the cart with a new card token or a saved card; one order and one charge per cart',
@@ -42,6 +43,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/purchases/:orderId/confirm',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Completes a purchase after the cardholder authenticated it (3-D Secure)',
@@ -56,6 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/free-purchases',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Places an order whose total is zero; refused for a cart that costs anything',
@@ -70,6 +73,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.get(
     '/crud/orders',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's orders, newest first",
@@ -86,6 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.get(
     '/crud/orders/:orderId',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'One of your orders (the confirmation page); another user’s order is not found',
@@ -103,6 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.delete(
     '/crud/recurring-donations/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Cancels one of your monthly donations at once',

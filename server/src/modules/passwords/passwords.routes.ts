@@ -62,6 +62,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
   app.post(
     '/crud/reset/password',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:

@@ -40,6 +40,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/card',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "Saves a new card's token on the signed-in user; answers the saved card's id",
@@ -54,6 +55,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/no-card',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Makes the signed-in user a customer of the card processor without a card',
@@ -70,6 +72,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.get(
     '/crud/stripe/customer/:id/card',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's saved cards ({id} is their user id)",
@@ -84,6 +87,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.delete(
     '/crud/stripe/customer/card/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Deletes one of your saved cards',

@@ -89,6 +89,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/user-account/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary:
@@ -143,6 +144,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/user/layout',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Saves the List/Grid layout preference on the account (spec §4 Layout)',
@@ -161,6 +163,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.get(
     '/crud/address/me/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: "One of the signed-in user's addresses (404 for anyone else's)",
@@ -179,6 +182,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.get(
     '/crud/gift-card/:id',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'The gift cards user {id} received, for the settings table (own, or any for an admin)',

@@ -32,6 +32,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The family's plan and monthly donations that renew (or are past due), with what each does next",
@@ -45,6 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/invoices',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
@@ -58,6 +60,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/:id/invoices',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
@@ -85,25 +88,32 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
 
   app.post(
     '/crud/stripe/subscription/:id/cancel',
-    { schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)') },
+    {
+      config: { access: 'user' },
+      schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
+    },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now'),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
-    { schema: change('Cancels at the end of the period: it stays active until then and does not renew') },
+    {
+      config: { access: 'user' },
+      schema: change('Cancels at the end of the period: it stays active until then and does not renew'),
+    },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end'),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/resume',
-    { schema: change('Undoes a pending cancel at the end of the period') },
+    { config: { access: 'user' }, schema: change('Undoes a pending cancel at the end of the period') },
     async (request) => subscriptions.resume(await owner(request), request.params.id),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/card',
     {
+      config: { access: 'user' },
       schema: {
         ...change('Renews on another saved card; while past due, the open invoice is tried on it at once'),
         body: SubscriptionCardBody,
@@ -115,6 +125,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/plan',
     {
+      config: { access: 'user' },
       schema: {
         ...change('Moves the monthly plan to the annual plan, the unused part of the month credited'),
         body: SubscriptionPlanBody,
