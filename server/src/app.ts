@@ -99,6 +99,8 @@ export interface AppOptions {
    * accounts passes a cheaper one; a production configuration refuses it.
    */
   passwordHash?: PasswordHashParams;
+  /** Answer 500 where a route gives a 4xx its description does not list (plugins/route-errors.ts): the API tests do. */
+  checkDescribedErrors?: boolean;
 }
 
 /**
@@ -116,6 +118,7 @@ export async function buildApp({
   billingWorker,
   loginDelay,
   passwordHash,
+  checkDescribedErrors = false,
 }: AppOptions) {
   if (passwordHash && config.NODE_ENV === 'production' && isWeakerThanProduction(passwordHash)) {
     throw new Error('A production server hashes passwords at the full scrypt cost: a cheaper one is for tests only');
@@ -148,7 +151,7 @@ export async function buildApp({
   await app.register(db, { database });
   await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
-  await app.register(errors);
+  await app.register(errors, { checkDescribedErrors });
   // Stopping (SIGTERM, a rolling upgrade): requests in flight finish; a new one is told to try again, and the
   // connection closes so a proxy or browser goes to another server.
   let closing = false;

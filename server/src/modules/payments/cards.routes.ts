@@ -40,7 +40,14 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/card',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: {
+          402: ['payment_card_declined', 'payment_token_invalid'],
+          403: ['forbidden', 'payment_not_while_masquerading'],
+          429: ['payment_captcha_required'],
+        },
+      },
       schema: {
         tags,
         summary: "Saves a new card's token on the signed-in user; answers the saved card's id",
@@ -72,7 +79,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.get(
     '/crud/stripe/customer/:id/card',
     {
-      config: { access: 'user' },
+      config: { errors: { 403: ['forbidden'] }, access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's saved cards ({id} is their user id)",
@@ -87,7 +94,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.delete(
     '/crud/stripe/customer/card/:id',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['payment_card_not_found'], 409: ['card_in_use'] },
+      },
       schema: {
         tags,
         summary: 'Deletes one of your saved cards',

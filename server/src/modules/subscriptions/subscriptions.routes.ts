@@ -46,7 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/invoices',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: { 400: ['bad_request'], 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
@@ -60,7 +60,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/:id/invoices',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: { 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
@@ -89,7 +89,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/cancel',
     {
-      config: { access: 'user' },
+      config: {
+        access: 'user',
+        errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled', 'subscription_cancel_at_end_only'] },
+      },
       schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
     },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now'),
@@ -98,7 +101,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled'] } },
       schema: change('Cancels at the end of the period: it stays active until then and does not renew'),
     },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end'),
@@ -106,14 +109,17 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
 
   app.post(
     '/crud/stripe/subscription/:id/resume',
-    { config: { access: 'user' }, schema: change('Undoes a pending cancel at the end of the period') },
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_ended'] } },
+      schema: change('Undoes a pending cancel at the end of the period'),
+    },
     async (request) => subscriptions.resume(await owner(request), request.params.id),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/card',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: { 404: ['no_subscription', 'payment_card_not_found'] } },
       schema: {
         ...change('Renews on another saved card; while past due, the open invoice is tried on it at once'),
         body: SubscriptionCardBody,
@@ -125,7 +131,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/plan',
     {
-      config: { access: 'user' },
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['plan_change_unavailable'] } },
       schema: {
         ...change('Moves the monthly plan to the annual plan, the unused part of the month credited'),
         body: SubscriptionPlanBody,
