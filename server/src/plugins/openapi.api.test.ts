@@ -86,6 +86,7 @@ describe('GET /crud/openapi.json', () => {
       return schema.allOf[1].properties.code.enum;
     };
 
+    expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(['code', 'message']));
     const refund = '/crud/admin/orders/{id}/refund';
     expect(codes(refund, 'post', 400)).toEqual(expect.arrayContaining(['validation_failed', 'bad_request']));
     expect(codes(refund, 'post', 401)).toEqual(['not_authenticated']);

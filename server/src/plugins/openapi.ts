@@ -23,7 +23,8 @@ const STATUS_NAMES: Record<number, string> = {
 
 /**
  * A route's 4xx answers as OpenAPI responses (issue 40 item 13): per status, the Error body with its `code` one of
- * the route's codes, each with its English message from the catalog as written, placeholders and all (the server sends it filled in, in the site language).
+ * the route's codes, each with its English message from the catalog as written, placeholders and all (the server
+ * sends it filled in, in the site language).
  */
 function errorResponses(errors: Map<number, Set<ErrorCode>>) {
   const responses: Record<string, unknown> = {};
