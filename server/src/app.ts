@@ -8,6 +8,7 @@ import type { Database } from './db/database';
 import { runPeriodically } from './lib/periodic';
 import { COMPRESS_THRESHOLD } from './lib/precompressed';
 import { setMailSiteOrigins } from './mail/site';
+import access from './modules/accounts/access.plugin';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { currentUser } from './modules/accounts/current-user';
 import { requireUser } from './modules/accounts/guards';
@@ -99,6 +100,8 @@ export interface AppOptions {
    * accounts passes a cheaper one; a production configuration refuses it.
    */
   passwordHash?: PasswordHashParams;
+  /** Answer 500 where a route gives a 4xx its description does not list (plugins/route-errors.ts): the API tests do. */
+  checkDescribedErrors?: boolean;
 }
 
 /**
@@ -116,6 +119,7 @@ export async function buildApp({
   billingWorker,
   loginDelay,
   passwordHash,
+  checkDescribedErrors = false,
 }: AppOptions) {
   if (passwordHash && config.NODE_ENV === 'production' && isWeakerThanProduction(passwordHash)) {
     throw new Error('A production server hashes passwords at the full scrypt cost: a cheaper one is for tests only');
@@ -148,7 +152,7 @@ export async function buildApp({
   await app.register(db, { database });
   await app.register(metrics, { token: config.METRICS_TOKEN, port: config.METRICS_PORT, host: config.METRICS_HOST });
   await app.register(siteLang, sites);
-  await app.register(errors);
+  await app.register(errors, { checkDescribedErrors });
   // Stopping (SIGTERM, a rolling upgrade): health says 503, every request is still answered, then the listener closes.
   await app.register(stopping);
   await app.register(allowedHosts, { config });
@@ -159,6 +163,8 @@ export async function buildApp({
   await app.register(sessions, { days: config.SESSION_DAYS, secure: config.COOKIE_SECURE });
   await app.register(sessionUsers, { ttlMs: config.SESSION_CACHE_MS });
   await app.register(masqueradeAudit);
+  // Before any route: each route's access is checked before its body and parameters are read.
+  await app.register(access);
   await app.register(openapi);
   await app.register(mail, { config, worker: mailWorker ?? config.NODE_ENV !== 'test' });
 

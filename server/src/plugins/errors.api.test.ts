@@ -23,16 +23,16 @@ function testRoutes(app: App) {
     },
     async (request) => request.body,
   );
-  app.get('/crud/test/conflict', async () => {
+  app.get('/crud/test/conflict', { config: { errors: { 409: ['conflict'] } } }, async () => {
     throw new AppError('conflict', 'conflict', {}, { email: { key: 'validation.emailsMismatch' } });
   });
-  app.get('/crud/test/refused', async () => {
+  app.get('/crud/test/refused', { config: { errors: { 409: ['coupon_expired'] } } }, async () => {
     throw new AppError('conflict', 'coupon_expired');
   });
-  app.get('/crud/test/limited', async () => {
+  app.get('/crud/test/limited', { config: { errors: { 429: ['rate_limited'] } } }, async () => {
     throw new AppError('rate_limited', 'rate_limited', { seconds: 42 });
   });
-  app.get('/crud/test/limited-elsewhere', async () => {
+  app.get('/crud/test/limited-elsewhere', { config: { errors: { 429: ['rate_limited'] } } }, async () => {
     throw Object.assign(new Error('too many'), { statusCode: 429 });
   });
   app.get('/crud/test/bug', async () => {
@@ -92,7 +92,7 @@ describe('request validation', () => {
   });
 
   it('treats a bad test_spanish_site value as invalid and answers in the host’s language', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/crud/user?test_spanish_site=maybe' });
+    const res = await t.app.inject({ method: 'GET', url: '/crud/session?test_spanish_site=maybe' });
 
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ fields: { 'querystring.test_spanish_site': 'Invalid' } });

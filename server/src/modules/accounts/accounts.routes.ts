@@ -6,6 +6,7 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/user',
     {
+      config: { access: 'user' },
       // Asked on every page load and always far below the 1 KB compression threshold (issue 5 "Measured").
       compress: false,
       schema: {

@@ -50,6 +50,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.post(
     '/crud/admin/renewals/:id/cancel',
     {
+      config: { errors: { 404: ['no_subscription'], 409: ['subscription_cancel_at_end_only'] } },
       schema: {
         tags,
         summary: "Cancels a plan or monthly donation on the family's behalf, by the family's own rules (spec §4); audited",
@@ -81,6 +82,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.get(
     '/crud/admin/donors/:id/statement',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: "A donor's gifts of a calendar year with the total, for the printable statement",
@@ -98,6 +100,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.post(
     '/crud/admin/donors/:id/statement',
     {
+      config: { errors: { 409: ['giving_statement_empty'] } },
       schema: {
         tags,
         summary: "E-mails a donor's year-end giving statement to them; audited",

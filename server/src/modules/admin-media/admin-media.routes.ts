@@ -27,6 +27,20 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
   app.post(
     '/crud/admin/media',
     {
+      config: {
+        errors: {
+          400: [
+            'media_file_missing',
+            'media_image_unreadable',
+            'media_no_audio',
+            'media_not_image',
+            'media_not_mp3',
+            'media_too_many_pixels',
+            'media_upload_incomplete',
+          ],
+          413: ['media_too_large'],
+        },
+      },
       schema: {
         tags,
         summary: 'Uploads an MP3 or a picture (multipart, one file): checked by its content, stored under a new key; audited',
@@ -78,6 +92,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/admin/media/audio/*',
+    config: { errors: { 404: ['item_not_found'] } },
     schema: { tags, summary: 'A stored MP3 by its key, with Range, for admins (the upload field plays it back)' },
     handler: async (request, reply) => {
       await requireAdmin(request);

@@ -45,6 +45,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
   app.get(
     '/crud/admin/orders/:id',
     {
+      config: { errors: { 404: ['order_not_found'] } },
       schema: {
         tags,
         summary: 'An order with its lines, amounts, addresses, gift, payment, parcel and timeline',
@@ -62,6 +63,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
   app.post(
     '/crud/admin/orders/:id/ship',
     {
+      config: { errors: { 404: ['order_not_found'], 409: ['order_not_paid', 'order_not_shippable'] } },
       schema: {
         tags,
         summary: 'Marks a paid order with a CD or a book shipped (the family is e-mailed the first time); audited',
@@ -77,6 +79,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
   app.post(
     '/crud/admin/orders/:id/receipt',
     {
+      config: { errors: { 404: ['order_not_found'] } },
       schema: {
         tags,
         summary: "E-mails a paid order's receipt to the family again; audited",
@@ -91,6 +94,12 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
   app.post(
     '/crud/admin/orders/:id/refund',
     {
+      config: {
+        errors: {
+          404: ['order_not_found'],
+          409: ['order_not_paid', 'refund_in_progress', 'refund_lines_invalid', 'refund_too_large'],
+        },
+      },
       schema: {
         tags,
         summary:

@@ -63,6 +63,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/admin/coupons/:id',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'A coupon and the paid orders that used it',
@@ -126,6 +127,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/crud/admin/coupons/:id',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'Withdraws a coupon: made inactive when an order used it (never deleted), else deleted; audited',
@@ -184,6 +186,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/crud/admin/tax-rates/:id',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'Removes a sales tax rate; audited',

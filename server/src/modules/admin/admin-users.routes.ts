@@ -25,6 +25,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.get(
     '/crud/admin/users/:id',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'A user with their orders, plans and monthly gifts, gift cards, saved cards (brand and last4) and addresses',
@@ -72,6 +73,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/admin/users/:id/admin',
     {
+      config: { errors: { 409: ['last_admin'] } },
       schema: {
         tags,
         summary: "Grants or removes the admin right (never the last admin's who can sign in: 409 last_admin); audited",

@@ -50,6 +50,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/admin/masquerade/:userId',
     {
+      config: { errors: { 403: ['masquerade_not_allowed'], 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'Starts impersonating a (non-admin) user; the session switches to them (admins only, audited)',
@@ -74,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/masquerade-finish',
     {
+      config: { errors: { 400: ['not_masquerading'], 403: ['forbidden_origin'] } },
       schema: {
         tags,
         summary: "Ends an impersonation: back to the admin's own session; the web app goes to the admin user list",

@@ -11,6 +11,7 @@ export const adventuresRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/email/adventures-sign-up',
     {
+      config: { errors: { 429: ['rate_limited'] } },
       schema: {
         tags: ['forms'],
         summary: 'Signs a family up for the Bible lessons: stored, e-mailed to the ministry and confirmed to the family',

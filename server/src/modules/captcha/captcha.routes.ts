@@ -34,6 +34,7 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/verify-captcha',
     {
+      config: { errors: { 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: 'Checks a solved challenge: status valid once; a forged, expired or replayed one is invalid',

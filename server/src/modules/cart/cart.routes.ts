@@ -85,6 +85,20 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/skus',
     {
+      config: {
+        errors: {
+          400: ['quantity_not_editable', 'sku_not_available'],
+          404: ['item_not_found'],
+          409: [
+            'album_in_cart',
+            'cart_order_pending',
+            'gift_with_subscription',
+            'item_already_owned',
+            'plan_already_active',
+            'sku_not_available',
+          ],
+        },
+      },
       schema: {
         tags,
         summary: 'Adds an sku (a digital album replaces its single tracks; a subscription the other plan)',
@@ -99,6 +113,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/skus/many',
     {
+      config: { errors: { 404: ['item_not_found'], 409: ['gift_with_subscription', 'item_already_owned'] } },
       schema: {
         tags,
         summary: 'Adds several skus at once, all or nothing',
@@ -113,6 +128,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/skus/quantity',
     {
+      config: { errors: { 400: ['quantity_not_editable'], 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'Sets the quantity of a physical or book line',
@@ -126,13 +142,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/crud/cart-session/skus',
-    { schema: { tags, summary: 'Removes a line', querystring: SkuIdQuery, response: { 200: CartTotal } } },
+    {
+      config: { errors: { 404: ['item_not_found'], 409: ['cart_order_pending'] } },
+      schema: { tags, summary: 'Removes a line', querystring: SkuIdQuery, response: { 200: CartTotal } },
+    },
     async (request) => cart.remove(await currentOwner(request), request.query.sku_id),
   );
 
   app.delete(
     '/crud/cart-session/tracks',
     {
+      config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: "Removes a product's single tracks",
@@ -146,6 +166,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/coupon/code/:code',
     {
+      config: { errors: { 400: ['coupon_enter_code'], 404: ['coupon_not_found'], 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: "The coupon of a code, whatever its case (rate-limited per client); the session's cart may then take it",
@@ -161,6 +182,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/coupons',
     {
+      config: {
+        errors: {
+          404: ['coupon_not_found'],
+          409: ['cart_order_pending', 'coupon_could_not_apply', 'coupon_expired', 'coupon_one_per_cart', 'coupon_redeemed'],
+          429: ['rate_limited'],
+        },
+      },
       schema: {
         tags,
         summary:
@@ -182,6 +210,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/gift',
     {
+      config: { errors: { 409: ['cart_order_pending', 'conflict', 'gift_of_gift_cards', 'gift_with_subscription'] } },
       schema: {
         tags,
         summary: 'Marks the order a gift to a recipient (not with a subscription)',
@@ -202,6 +231,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/donations',
     {
+      config: { errors: { 404: ['donation_fund_unknown'], 409: ['donation_limit'] } },
       schema: {
         tags,
         summary: 'Adds donations (one-time or monthly, to the funds of the CMS donation blocks), all or nothing',
@@ -215,13 +245,17 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/crud/cart-session/donations',
-    { schema: { tags, summary: 'Removes a donation', querystring: DonationLineQuery, response: { 200: CartTotal } } },
+    {
+      config: { errors: { 404: ['donation_not_found'] } },
+      schema: { tags, summary: 'Removes a donation', querystring: DonationLineQuery, response: { 200: CartTotal } },
+    },
     async (request) => cart.removeDonation(await currentOwner(request), request.query.line_id),
   );
 
   app.post(
     '/crud/cart-session/gift-card',
     {
+      config: { errors: { 404: ['sku_not_available'], 409: ['gift_card_in_cart'] } },
       schema: {
         tags,
         summary: 'Adds a gift card of an amount for a recipient (one per order)',

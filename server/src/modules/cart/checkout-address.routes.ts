@@ -29,6 +29,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart/:cartId/address/:type',
     {
+      config: { access: 'user', errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: "Saves the address in the user's address book and sets it as the cart's shipping or billing address",
@@ -47,6 +48,7 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/shipping-tiers/:cartId',
     {
+      config: { access: 'user', errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: "The shipping methods for the cart's shipping address (or a country's), with their prices",
@@ -64,6 +66,10 @@ export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart/:cartId/shipping',
     {
+      config: {
+        access: 'user',
+        errors: { 403: ['forbidden'], 404: ['item_not_found'], 409: ['shipping_address_missing', 'shipping_priority_us_only'] },
+      },
       schema: {
         tags,
         summary: 'Sets the shipping method of the cart (priority for US addresses only)',

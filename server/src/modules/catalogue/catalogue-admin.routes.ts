@@ -51,6 +51,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
   app.post(
     '/crud/admin/products',
     {
+      config: { errors: { 409: ['slug_taken'] } },
       schema: {
         tags,
         summary: 'Adds a product (409 slug_taken); audited',
@@ -82,6 +83,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
   app.put(
     '/crud/admin/products/:id',
     {
+      config: { errors: { 409: ['product_changed'] } },
       schema: {
         tags,
         summary: 'Edits a product, whole; a new slug keeps the old one redirecting (409 slug_taken, product_changed); audited',
@@ -112,6 +114,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
   app.post(
     '/crud/admin/products/:id/skus',
     {
+      config: { errors: { 409: ['product_changed', 'sku_format_taken'] } },
       schema: {
         tags,
         summary:
@@ -177,6 +180,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
   app.put(
     '/crud/admin/promoted/:lang',
     {
+      config: { errors: { 400: ['promoted_sku_invalid'] } },
       schema: {
         tags,
         summary: "Sets a language's recommended albums and top stories, in order (400 promoted_sku_invalid); audited",

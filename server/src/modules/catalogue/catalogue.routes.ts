@@ -66,6 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
   app.get(
     '/crud/product/:id/skus',
     {
+      config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'A product with its purchase options and tracks',
@@ -80,6 +81,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
   app.get(
     '/crud/product-by-slug/:slug/skus',
     {
+      config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'A product by its slug (the story page)',
@@ -135,6 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
   app.get(
     '/crud/free-story/:lang',
     {
+      config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: "A language's free story of the week (404 item_not_found when there is none)",
@@ -162,6 +165,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
   app.get(
     '/crud/free-streaming/album/:id',
     {
+      config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'A free-streaming album (404 item_not_found for any other product)',

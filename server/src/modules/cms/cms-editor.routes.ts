@@ -49,6 +49,7 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async
   app.post(
     '/crud/admin/cms/entries',
     {
+      config: { errors: { 409: ['cms_translation_exists'] } },
       schema: {
         tags,
         summary: "A new page as a draft, or (translation_of) a page's version in another language; audited",
@@ -66,6 +67,7 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async
   app.get(
     '/crud/admin/cms/entries/:id',
     {
+      config: { errors: { 404: ['cms_entry_not_found'] } },
       schema: {
         tags,
         summary: 'A page as its editor opens it: the draft, the published fields, its translations and its version',
@@ -83,6 +85,7 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async
   app.put(
     '/crud/admin/cms/entries/:id',
     {
+      config: { errors: { 409: ['cms_entry_changed', 'cms_url_taken'] } },
       schema: {
         tags,
         summary: 'Saves the draft (sanitized); the site keeps the published page. A stale updated_at is refused (409); audited',
@@ -99,6 +102,7 @@ export const cmsEditorRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async
   app.post(
     '/crud/admin/cms/entries/:id/publish',
     {
+      config: { errors: { 409: ['cms_entry_changed', 'cms_nothing_to_publish'] } },
       schema: {
         tags,
         summary: 'Publishes the draft: the site shows it (every instance within the CMS cache time); 409 when stale; audited',

@@ -39,6 +39,7 @@ export const cmsRoutes: FastifyPluginAsyncZod<{ cms: CmsService; checkResponses:
   app.get(
     '/crud/content/entry/by/url',
     {
+      config: { errors: { 404: ['page_not_found'] } },
       schema: {
         tags: ['cms'],
         summary: 'The published CMS page of the site language at a path (empty path: /index), with the navigation',

@@ -34,6 +34,7 @@ export const navigationAdminRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> =
   app.put(
     '/crud/admin/navigation/:lang',
     {
+      config: { errors: { 409: ['navigation_changed'] } },
       schema: {
         tags,
         summary:

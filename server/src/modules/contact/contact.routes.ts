@@ -10,6 +10,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/crud/email/contact-us',
     {
+      config: { errors: { 429: ['rate_limited'] } },
       schema: {
         tags: ['forms'],
         summary: "Stores a contact message and e-mails it to the ministry (in the site's language, reply-to the visitor)",

@@ -19,6 +19,7 @@ export const freeMp3Routes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
   app.post(
     '/crud/free-mp3/:entryId/download',
     {
+      config: { errors: { 400: ['free_mp3_captcha_invalid'], 404: ['page_not_found'], 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: "Checks a free-MP3 form (captcha verified once, here) and answers a 15-minute download link to the page's MP3",
@@ -41,6 +42,7 @@ export const freeMp3Routes: FastifyPluginAsyncZod<{ storage: Storage }> = async 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/cms-asset/download',
+    config: { errors: { 404: ['free_mp3_link_invalid'], 410: ['free_mp3_link_expired'] } },
     schema: {
       tags,
       summary: 'The MP3 of a download link, as an attachment with Range',

@@ -64,6 +64,7 @@ export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = as
   app.post(
     '/crud/guest-book',
     {
+      config: { errors: { 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: 'Signs the guest book; the message shows once approved',
@@ -85,6 +86,7 @@ export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = as
   app.get(
     '/crud/guest-book/:id/moderation',
     {
+      config: { errors: { 403: ['guest_book_link_invalid'], 404: ['guest_book_entry_not_found'] } },
       schema: {
         tags,
         summary: 'The waiting entry a moderation link points at',
@@ -102,6 +104,7 @@ export const guestBookRoutes: FastifyPluginAsyncZod<{ config: SiteConfig }> = as
   app.post(
     '/crud/guest-book/:id/moderate',
     {
+      config: { errors: { 403: ['guest_book_link_invalid'], 404: ['guest_book_entry_not_found'] } },
       schema: {
         tags,
         summary: 'Approves (shows) or rejects (deletes) a waiting entry; uses up its link',

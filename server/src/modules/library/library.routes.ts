@@ -52,6 +52,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.get(
     '/crud/my-library',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary:
@@ -79,6 +80,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.get(
     '/crud/my-library/product/:id',
     {
+      config: { access: 'user', errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
         summary:
@@ -96,6 +98,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/my-library/skus/:skuId/download',
+    config: { access: 'user', errors: { 404: ['item_not_found'] } },
     schema: {
       tags,
       summary: 'An owned (or plan-covered) track\'s MP3 as an attachment named "Album - Track.mp3"',
@@ -119,6 +122,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/my-library/product/:id/download',
+    config: { access: 'user', errors: { 404: ['item_not_found'] } },
     schema: {
       tags,
       summary:
@@ -144,6 +148,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.put(
     '/crud/my-library/progress/:skuId',
     {
+      config: { access: 'user', errors: { 403: ['forbidden'], 404: ['item_not_found'], 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: 'Saves where the listener stopped a track they may hear in full; near its end counts as finished (0)',

@@ -11,6 +11,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginServiceOptions> = async (ap
   app.post(
     '/crud/login',
     {
+      config: { errors: { 401: ['captcha_required', 'login_failed'], 403: ['account_locked'], 429: ['rate_limited'] } },
       schema: {
         tags: ['account'],
         summary:

@@ -44,6 +44,7 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.get(
     '/crud/dev/mailbox',
     {
+      config: { errors: { 404: ['route_not_found'] } },
       schema: {
         tags: ['dev'],
         summary: 'The developer mailbox: queued and sent e-mails, newest first (admins only; not in production)',

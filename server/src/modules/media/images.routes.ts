@@ -53,6 +53,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
   app.get(
     '/crud/image/resize',
     {
+      config: { errors: { 400: ['image_not_resizable'], 404: ['item_not_found'], 429: ['rate_limited'] } },
       schema: {
         tags: ['media'],
         summary: 'Resizes a stored image (WebP; cover crop when a height is given; never enlarged) and returns its path',
@@ -71,6 +72,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
   app.get(
     '/crud/image/resize-multiple',
     {
+      config: { errors: { 400: ['image_not_resizable'] } },
       schema: {
         tags: ['media'],
         summary: 'One image at several widths, each with its media query (options[n][width], options[n][media_query])',
@@ -100,6 +102,7 @@ export const imageRoutes: FastifyPluginAsyncZod<{ config: Config; storage: Stora
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/resized/*',
+    config: { errors: { 404: ['item_not_found'], 429: ['rate_limited'] } },
     schema: { hide: true },
     handler: async (request, reply) => {
       const found = await images.cached((request.params as { '*': string })['*'], request.ip);

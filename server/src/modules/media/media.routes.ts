@@ -74,6 +74,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
     app.route({
       method: ['GET', 'HEAD'],
       url: `/crud/media/track/:skuId/${variant}.mp3`,
+      config: {
+        errors: {
+          ...(variant === 'full' ? { 403: ['not_entitled'] } : {}),
+          404: ['item_not_found'],
+          416: ['range_not_satisfiable'],
+        },
+      },
       schema: {
         tags: ['media'],
         summary: summaries[variant],
@@ -92,6 +99,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
   app.route({
     method: ['GET', 'HEAD'],
     url: '/media/*',
+    config: { errors: { 404: ['item_not_found'] } },
     schema: { hide: true },
     handler: (request, reply) => {
       const key = (request.params as { '*': string })['*'];

@@ -67,6 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.put(
     '/crud/admin/guest-book/:id',
     {
+      config: { errors: { 404: ['guest_book_entry_not_found'] } },
       schema: {
         tags,
         summary: 'Corrects a guest book message (name, country, message) by the rules of a signed guest book; audited',
@@ -82,6 +83,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/admin/guest-book/:id/moderate',
     {
+      config: { errors: { 404: ['guest_book_entry_not_found'], 409: ['guest_book_already_approved'] } },
       schema: {
         tags,
         summary: 'Approves (shows) or rejects (deletes) a waiting message; its e-mailed link stops working; audited',
@@ -112,6 +114,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     app.post(
       `${path}/:id/handled`,
       {
+        config: { errors: { 404: ['message_not_found'], 409: ['message_already_handled', 'message_already_open'] } },
         schema: {
           tags,
           summary: words.mark,

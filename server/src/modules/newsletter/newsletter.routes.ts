@@ -70,6 +70,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.get(
     OWN_NEWSLETTER_PATH,
     {
+      config: { errors: { 400: ['newsletter_bad_callback'] } },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribes to a list (JSONP when c names a callback; JSON otherwise)',
@@ -109,6 +110,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/newsletter/confirm',
     {
+      config: { errors: { 400: ['newsletter_link_invalid'] } },
       schema: {
         tags: ['newsletter'],
         summary: "Confirms a subscription with the e-mailed link's token (single use, a week)",
@@ -126,6 +128,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/newsletter/unsubscribe',
     {
+      config: { errors: { 404: ['newsletter_unsubscribe_invalid'] } },
       schema: {
         tags: ['newsletter'],
         summary: "Takes the address off its list with an e-mail's unsubscribe link token (any of its e-mails' links)",

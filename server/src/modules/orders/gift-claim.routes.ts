@@ -10,6 +10,7 @@ export const giftClaimRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/gift-claim',
     {
+      config: { access: 'user', errors: { 404: ['gift_unavailable'] } },
       schema: {
         tags: ['orders'],
         summary: "Claims a gift with its link's secret: downloads join your library, a gift card your balance",

@@ -28,6 +28,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/purchases',
     {
+      config: {
+        access: 'user',
+        errors: {
+          402: ['payment_card_declined', 'payment_token_invalid'],
+          403: ['payment_not_while_masquerading'],
+          404: ['item_not_found', 'payment_card_not_found'],
+          409: [
+            'order_already_submitted',
+            'order_cart_empty',
+            'order_item_unavailable',
+            'order_total_changed',
+            'order_total_too_small',
+            'plan_already_active',
+            'shipping_address_missing',
+          ],
+          429: ['payment_captcha_required'],
+        },
+      },
       schema: {
         tags,
         summary: 'Pays for the cart with a new card token or a saved card; one order and one charge per cart',
@@ -42,6 +60,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/purchases/:orderId/confirm',
     {
+      config: {
+        access: 'user',
+        errors: { 402: ['payment_authentication_failed'], 404: ['order_not_found'], 409: ['order_payment_refunded'] },
+      },
       schema: {
         tags,
         summary: 'Completes a purchase after the cardholder authenticated it (3-D Secure)',
@@ -56,6 +78,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/free-purchases',
     {
+      config: { access: 'user', errors: { 404: ['item_not_found'], 409: ['order_cart_empty', 'order_not_free'] } },
       schema: {
         tags,
         summary: 'Places an order whose total is zero; refused for a cart that costs anything',
@@ -70,6 +93,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.get(
     '/crud/orders',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's orders, newest first",
@@ -86,6 +110,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.get(
     '/crud/orders/:orderId',
     {
+      config: { access: 'user', errors: { 404: ['order_not_found'] } },
       schema: {
         tags,
         summary: 'One of your orders (the confirmation page); another user’s order is not found',
@@ -103,6 +128,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.delete(
     '/crud/recurring-donations/:id',
     {
+      config: { access: 'user', errors: { 404: ['recurring_donation_not_found'] } },
       schema: {
         tags,
         summary: 'Cancels one of your monthly donations at once',

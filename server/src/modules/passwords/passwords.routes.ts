@@ -24,6 +24,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
   app.post(
     '/crud/login/forgot',
     {
+      config: { errors: { 429: ['rate_limited'] } },
       schema: {
         tags: ['account'],
         summary: 'E-mails a one-hour, single-use password reset link; the same answer whether or not the address has an account',
@@ -44,6 +45,7 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
   app.post(
     '/crud/reset/password/token',
     {
+      config: { errors: { 400: ['password_reset_link_invalid'], 429: ['rate_limited'] } },
       schema: {
         tags: ['account'],
         summary: "Sets a new password with a reset link's token; ends every session of the account",
@@ -62,6 +64,10 @@ export const passwordsRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams
   app.post(
     '/crud/reset/password',
     {
+      config: {
+        access: 'user',
+        errors: { 400: ['current_password_wrong'], 403: ['password_change_owner_only'], 429: ['rate_limited'] },
+      },
       schema: {
         tags: ['account'],
         summary:

@@ -40,6 +40,14 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/card',
     {
+      config: {
+        access: 'user',
+        errors: {
+          402: ['payment_card_declined', 'payment_token_invalid'],
+          403: ['forbidden', 'payment_not_while_masquerading'],
+          429: ['payment_captcha_required'],
+        },
+      },
       schema: {
         tags,
         summary:
@@ -69,6 +77,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/no-card',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Makes the signed-in user a customer of the card processor without a card',
@@ -85,6 +94,7 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.get(
     '/crud/stripe/customer/:id/card',
     {
+      config: { errors: { 403: ['forbidden'] }, access: 'user' },
       schema: {
         tags,
         summary: "The signed-in user's saved cards ({id} is their user id)",
@@ -99,6 +109,10 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.delete(
     '/crud/stripe/customer/card/:id',
     {
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['payment_card_not_found'], 409: ['card_in_use'] },
+      },
       schema: {
         tags,
         summary: 'Deletes one of your saved cards',

@@ -33,6 +33,12 @@ export const testPaymentsRoutes: FastifyPluginAsyncZod<{ processor: TestProcesso
   app.post(
     '/crud/test-payments/tokens',
     {
+      config: {
+        errors: {
+          402: ['payment_card_declined', 'payment_expired_card', 'payment_incorrect_cvc', 'payment_incorrect_number'],
+          429: ['rate_limited'],
+        },
+      },
       schema: {
         tags,
         summary: 'Card details to a single-use card token (tok_…), as Stripe.js does; invalid details never make one',
@@ -55,6 +61,7 @@ export const testPaymentsRoutes: FastifyPluginAsyncZod<{ processor: TestProcesso
   app.post(
     '/crud/test-payments/authenticate',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary:

@@ -67,6 +67,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/user-account',
     {
+      config: { errors: { 409: ['account_save_failed'], 429: ['rate_limited'] } },
       schema: {
         tags: ['account'],
         summary: 'Creates an account, signs the new user in (a new session) and says where to go (spec §4 Account save)',
@@ -89,6 +90,15 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/user-account/:id',
     {
+      config: {
+        access: 'user',
+        errors: {
+          400: ['current_password_required', 'current_password_wrong'],
+          403: ['email_change_owner_only', 'forbidden'],
+          409: ['account_save_failed'],
+          429: ['rate_limited'],
+        },
+      },
       schema: {
         tags: ['account'],
         summary:
@@ -122,6 +132,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/email-change/undo',
     {
+      config: { errors: { 400: ['email_change_link_invalid'], 429: ['rate_limited'] } },
       schema: {
         tags: ['account'],
         summary:
@@ -143,6 +154,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.post(
     '/crud/user/layout',
     {
+      config: { access: 'user' },
       schema: {
         tags: ['account'],
         summary: 'Saves the List/Grid layout preference on the account (spec §4 Layout)',
@@ -161,6 +173,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.get(
     '/crud/address/me/:id',
     {
+      config: { access: 'user', errors: { 404: ['not_found'] } },
       schema: {
         tags: ['account'],
         summary: "One of the signed-in user's addresses (404 for anyone else's)",
@@ -179,6 +192,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ config: Config; hashParams?:
   app.get(
     '/crud/gift-card/:id',
     {
+      config: { access: 'user', errors: { 403: ['forbidden'] } },
       schema: {
         tags: ['account'],
         summary: 'The gift cards user {id} received, for the settings table (own, or any for an admin)',

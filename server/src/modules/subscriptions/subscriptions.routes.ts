@@ -32,6 +32,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscriptions',
     {
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The family's plan and monthly donations that renew (or are past due), with what each does next",
@@ -45,6 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/invoices',
     {
+      config: { access: 'user', errors: { 400: ['bad_request'], 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
@@ -60,6 +62,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/:id/invoices',
     {
+      config: { access: 'user', errors: { 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
@@ -89,25 +92,38 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
 
   app.post(
     '/crud/stripe/subscription/:id/cancel',
-    { schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)') },
+    {
+      config: {
+        access: 'user',
+        errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled', 'subscription_cancel_at_end_only'] },
+      },
+      schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
+    },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'now', request.siteLang),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
-    { schema: change('Cancels at the end of the period: it stays active until then and does not renew') },
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled'] } },
+      schema: change('Cancels at the end of the period: it stays active until then and does not renew'),
+    },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end', request.siteLang),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/resume',
-    { schema: change('Undoes a pending cancel at the end of the period') },
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_ended'] } },
+      schema: change('Undoes a pending cancel at the end of the period'),
+    },
     async (request) => subscriptions.resume(await owner(request), request.params.id, request.siteLang),
   );
 
   app.post(
     '/crud/stripe/subscription/:id/card',
     {
+      config: { access: 'user', errors: { 404: ['no_subscription', 'payment_card_not_found'] } },
       schema: {
         ...change('Renews on another saved card; while past due, the open invoice is tried on it at once'),
         body: SubscriptionCardBody,
@@ -119,6 +135,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/plan',
     {
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['plan_change_unavailable'] } },
       schema: {
         ...change('Moves the monthly plan to the annual plan, the unused part of the month credited'),
         body: SubscriptionPlanBody,

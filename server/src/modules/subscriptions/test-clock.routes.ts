@@ -16,6 +16,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ processor: TestProcessor }
   app.post(
     '/crud/test-payments/clock',
     {
+      config: { access: 'admin' },
       schema: {
         tags: ['payments'],
         summary: 'Moves the test processor’s clock forward 1 to 3660 days and bills what falls due (admins only)',
