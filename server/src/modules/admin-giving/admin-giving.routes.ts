@@ -100,7 +100,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.post(
     '/crud/admin/donors/:id/statement',
     {
-      config: { errors: { 409: ['giving_statement_empty'] } },
+      config: { errors: { 409: ['giving_statement_empty'], 429: ['rate_limited'] } },
       schema: {
         tags,
         summary: "E-mails a donor's year-end giving statement to them; audited",

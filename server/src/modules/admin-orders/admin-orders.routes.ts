@@ -97,7 +97,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
       config: {
         errors: {
           404: ['order_not_found'],
-          409: ['order_not_paid', 'refund_in_progress', 'refund_lines_invalid', 'refund_too_large'],
+          409: ['order_not_paid', 'refund_in_progress', 'refund_lines_invalid', 'refund_too_large', 'refund_refused'],
         },
       },
       schema: {

@@ -81,6 +81,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/crud/admin/coupons/:id/titles',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'Sets a coupon’s title in English, Spanish and Russian (a language left empty shows the English one); audited',
@@ -112,6 +113,7 @@ export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/crud/admin/shop-titles/:skuId',
     {
+      config: { errors: { 404: ['not_found'] } },
       schema: {
         tags,
         summary: 'Sets a plan’s, fund’s or the gift card’s title in English, Spanish and Russian (empty: English shows); audited',

@@ -57,6 +57,7 @@ export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
   app.post(
     '/crud/admin/users/:id/lock',
     {
+      config: { errors: { 404: ['not_found'], 409: ['own_sign_in_lock', 'last_admin'] } },
       schema: {
         tags,
         summary:

@@ -9,7 +9,7 @@ export const givingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/giving-statement',
     {
-      config: { access: 'user', errors: { 409: ['giving_statement_empty'] } },
+      config: { access: 'user', errors: { 409: ['giving_statement_empty'], 429: ['rate_limited'] } },
       schema: {
         tags: ['giving'],
         summary: "E-mails the donor's year-end giving statement (every gift of the calendar year) to their own address",

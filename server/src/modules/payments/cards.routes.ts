@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   IdParam,
   NoCardBody,
   PaymentsKeyResponse,
@@ -15,6 +16,18 @@ import { cardsService } from './cards.service';
 import { payerOf } from './payer';
 
 const tags = ['payments'];
+
+/** What the processor may answer a card being added (cards.service.ts answerOf): each its own localized 402. */
+const cardRefusals = [
+  'payment_card_declined',
+  'payment_insufficient_funds',
+  'payment_expired_card',
+  'payment_incorrect_cvc',
+  'payment_incorrect_number',
+  'payment_processing_error',
+  'payment_authentication_failed',
+  'payment_token_invalid',
+] as const satisfies readonly ErrorCode[];
 
 /** Spec §7 Payments: the processor's key and the signed-in user's saved cards (issue 13 item 2). */
 export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = async (app, { ministryEmail }) => {
@@ -43,9 +56,9 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
       config: {
         access: 'user',
         errors: {
-          402: ['payment_card_declined', 'payment_token_invalid'],
+          402: cardRefusals,
           403: ['forbidden', 'payment_not_while_masquerading'],
-          429: ['payment_captcha_required'],
+          429: ['payment_captcha_required', 'rate_limited'],
         },
       },
       schema: {
@@ -63,6 +76,15 @@ export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = asy
   app.post(
     '/crud/stripe/customer/card/setup/:id',
     {
+      config: {
+        access: 'user',
+        errors: {
+          402: [...cardRefusals, 'card_authentication_failed'],
+          403: ['payment_not_while_masquerading'],
+          404: ['payment_card_not_found'],
+          429: ['payment_captcha_required'],
+        },
+      },
       schema: {
         tags,
         summary: "A card being added, after its bank's check (3-D Secure) in the browser: saved, still waiting, or refused",

@@ -46,7 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/invoices',
     {
-      config: { access: 'user', errors: { 400: ['bad_request'], 404: ['no_subscription'] } },
+      config: { access: 'user', errors: { 400: ['invoice_cursor_unknown'], 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "The plan's invoices, newest first (Stripe's cursors: starting_after, ending_before)",
@@ -62,7 +62,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.get(
     '/crud/stripe/customer/my/subscription/:id/invoices',
     {
-      config: { access: 'user', errors: { 404: ['no_subscription'] } },
+      config: { access: 'user', errors: { 400: ['invoice_cursor_unknown'], 404: ['no_subscription'] } },
       schema: {
         tags,
         summary: "One of the family's subscriptions' invoices, newest first (Stripe's cursors)",
