@@ -10,6 +10,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardRefusals } from '../../providers/payments/payment-provider';
 import { requireUser } from '../accounts/guards';
 import { payerOf } from '../payments/payer';
 import { ordersService } from './orders.service';
@@ -31,7 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
       config: {
         access: 'user',
         errors: {
-          402: ['payment_card_declined', 'payment_token_invalid'],
+          402: cardRefusals,
           403: ['payment_not_while_masquerading'],
           404: ['item_not_found', 'payment_card_not_found'],
           409: [

@@ -1,5 +1,4 @@
 import {
-  type ErrorCode,
   IdParam,
   NoCardBody,
   PaymentsKeyResponse,
@@ -11,23 +10,12 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cardRefusals } from '../../providers/payments/payment-provider';
 import { cardAttempts } from './card-attempts';
 import { cardsService } from './cards.service';
 import { payerOf } from './payer';
 
 const tags = ['payments'];
-
-/** What the processor may answer a card being added (cards.service.ts answerOf): each its own localized 402. */
-const cardRefusals = [
-  'payment_card_declined',
-  'payment_insufficient_funds',
-  'payment_expired_card',
-  'payment_incorrect_cvc',
-  'payment_incorrect_number',
-  'payment_processing_error',
-  'payment_authentication_failed',
-  'payment_token_invalid',
-] as const satisfies readonly ErrorCode[];
 
 /** Spec §7 Payments: the processor's key and the signed-in user's saved cards (issue 13 item 2). */
 export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = async (app, { ministryEmail }) => {

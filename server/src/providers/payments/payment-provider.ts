@@ -16,16 +16,26 @@ import type { CardBrand, SavedCard } from '@storyhouse/contracts';
  * decline codes, reduced to what a family can act on). The web shows
  * `errors.payment_<code>` in the site language.
  */
-export type PaymentFailureCode =
-  | 'card_declined'
-  | 'insufficient_funds'
-  | 'expired_card'
-  | 'incorrect_cvc'
-  | 'incorrect_number'
-  | 'processing_error'
-  | 'authentication_failed'
-  | 'token_invalid'
-  | 'card_not_found';
+export const paymentFailureCodes = [
+  'card_declined',
+  'insufficient_funds',
+  'expired_card',
+  'incorrect_cvc',
+  'incorrect_number',
+  'processing_error',
+  'authentication_failed',
+  'token_invalid',
+  'card_not_found',
+] as const;
+export type PaymentFailureCode = (typeof paymentFailureCodes)[number];
+
+/**
+ * The 402 answers of a card the processor refused (`payment_<code>`), as a route describes them (decision 039); a
+ * saved card that is not there is the route's 404.
+ */
+export const cardRefusals = paymentFailureCodes.flatMap((code) =>
+  code === 'card_not_found' ? [] : [`payment_${code}` as const],
+);
 
 export interface PaymentFailure {
   ok: false;
