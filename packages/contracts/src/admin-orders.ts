@@ -133,6 +133,8 @@ export const AdminOrder = z
       subtotal_usd: Usd,
       discount_usd: Usd,
       coupon_code: z.string().nullable(),
+      /** The coupon's title as the family read it, in the order's language (decision 038); null without one. */
+      coupon_title: z.string().nullable(),
       gift_card_usd: Usd,
       tax_usd: Usd,
       shipping_usd: Usd,

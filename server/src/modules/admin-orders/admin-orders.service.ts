@@ -138,6 +138,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         subtotal_usd: toUsd(order.subtotal_cents),
         discount_usd: toUsd(order.discount_cents),
         coupon_code: order.coupon_code,
+        coupon_title: order.coupon_code ? order.coupon_title : null,
         gift_card_usd: toUsd(order.gift_card_cents),
         tax_usd: toUsd(order.tax_cents),
         shipping_usd: toUsd(order.shipping_cents),

@@ -178,10 +178,19 @@ describe('the other reports', () => {
     ]);
   });
 
-  it('shows how often a coupon was used and what it took off', async () => {
+  it('shows how often a coupon was used and what it took off, the coupon titled in the admin’s language', async () => {
     const r = await get<CouponsReport>('/crud/admin/reports/coupons?from=2020-03-01&to=2020-05-31');
     const d = await get<AdminOrder>(`/crud/admin/orders/${orders.d}`);
     expect(r.rows).toEqual([{ code: 'BUY10', title: '10% off', orders: 1, discount_usd: 0.9, total_usd: d.amounts.total_usd }]);
+    // Issue 40 item 9: the Spanish back office reads the Spanish title; the Russian one, with none, the English.
+    const coupon = await t.db.selectFrom('coupons').select('id').where('code', '=', 'BUY10').executeTakeFirstOrThrow();
+    await t.db.insertInto('coupon_titles').values({ coupon_id: coupon.id, lang_code: 'es', title: '10 % menos' }).execute();
+    const es = await get<CouponsReport>('/crud/admin/reports/coupons?from=2020-03-01&to=2020-05-31&test_spanish_site=1');
+    expect(es.rows.map((row) => row.title)).toEqual(['10 % menos']);
+    const ru = await admin.send('GET', '/crud/admin/reports/coupons?from=2020-03-01&to=2020-05-31&format=csv', undefined, {
+      host: 'ru.localhost',
+    });
+    expect(ru.body).toContain(',10% off,');
   });
 
   it('lists the refunds made, with the order and the family', async () => {

@@ -1,6 +1,7 @@
 import { giftTypes, type ReportInterval } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Titles } from '../../lib/titles';
 
 /** Half-open instants: from the first day's midnight (UTC) to the midnight after the last day. */
 export type Span = { lo: Date; hi: Date };
@@ -166,14 +167,19 @@ export function adminReportsRepository(db: Db) {
     /** Per coupon code on paid orders: how many, what it took off, what those orders came to. */
     async coupons(span: Span) {
       const { rows } = await sql<Record<string, unknown>>`
-        select o.coupon_code as code, max(c.title) as title, count(*) as orders,
-          sum(o.discount_cents) as discount, sum(o.total_cents + o.gift_card_cents) as total
-        from orders o left join coupons c on c.id = o.coupon_id
-        where ${paidIn(span)} and o.coupon_code is not null
-        group by o.coupon_code order by count(*) desc, o.coupon_code`.execute(db);
+        select used.*, (select jsonb_object_agg(ct.lang_code, ct.title) from coupon_titles ct
+          where ct.coupon_id = used.coupon_id) as titles
+        from (
+          select o.coupon_code as code, max(c.id) as coupon_id, max(c.title) as title, count(*) as orders,
+            sum(o.discount_cents) as discount, sum(o.total_cents + o.gift_card_cents) as total
+          from orders o left join coupons c on c.id = o.coupon_id
+          where ${paidIn(span)} and o.coupon_code is not null
+          group by o.coupon_code
+        ) used order by used.orders desc, used.code`.execute(db);
       return rows.map((r) => ({
         code: String(r.code),
         title: r.title === null ? null : String(r.title),
+        titles: (r.titles ?? null) as Titles | null,
         orders: n(r.orders),
         discount: n(r.discount),
         total: n(r.total),

@@ -30,7 +30,7 @@ export const adminReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request);
       const { report: name } = request.params;
       const { from, to, interval, format } = request.query;
-      const report = await reports.report(name, { from, to, interval });
+      const report = await reports.report(name, { from, to, interval, lang: request.siteLang });
       reply.header('cache-control', 'private, no-store');
       if (format === 'json') return report;
       const { header, rows } = reportTable(name, report, (key) => request.t(key));

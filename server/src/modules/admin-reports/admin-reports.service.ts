@@ -12,11 +12,12 @@ import {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { toUsd } from '../../lib/money';
+import { titleIn } from '../../lib/titles';
 import { ttlCache } from '../../lib/ttl-cache';
 import { adminReportsRepository, type Span } from './admin-reports.repository';
 
-/** The days a report covers, as the contract checked them. */
-export type ReportRange = { from: string; to: string; interval: 'day' | 'week' | 'month' };
+/** The days a report covers, as the contract checked them, and the admin's language (a coupon's title is read in it). */
+export type ReportRange = { from: string; to: string; interval: 'day' | 'week' | 'month'; lang: LangCode };
 
 const DAY_MS = 86_400_000;
 const KEPT_MS = 10 * 60_000;
@@ -117,7 +118,7 @@ export function adminReportsService(db: Db) {
         to: range.to,
         rows: rows.map((r) => ({
           code: r.code,
-          title: r.title,
+          title: r.title === null ? null : titleIn(r.titles, range.lang, r.title),
           orders: r.orders,
           discount_usd: toUsd(r.discount),
           total_usd: toUsd(r.total),
@@ -165,7 +166,14 @@ export function adminReportsService(db: Db) {
   return {
     async report<K extends ReportName>(name: K, range: ReportRange): Promise<Reports[K]> {
       const money = await repo.moneyVersion();
-      const key = JSON.stringify([name, range.from, range.to, name === 'sales' ? range.interval : '', money]);
+      const key = JSON.stringify([
+        name,
+        range.from,
+        range.to,
+        name === 'sales' ? range.interval : '',
+        name === 'coupons' ? range.lang : '',
+        money,
+      ]);
       return kept(key, () => reports[name](range)) as Promise<Reports[K]>;
     },
   };

@@ -2,6 +2,7 @@ import type {
   AdminCoupon,
   AdminCouponDetail,
   AdminCouponsResponse,
+  AdminOrder,
   AdminRenewalsResponse,
   AdminShopTitle,
   AdminShopTitlesResponse,
@@ -173,7 +174,7 @@ describe('a coupon’s title in every language', () => {
 });
 
 describe('an order keeps its coupon as the family read it', () => {
-  it('My orders and the receipt name the coupon in the order’s language', async () => {
+  it('My orders, the receipt and the back office’s order name the coupon in the order’s language', async () => {
     await issue('LIBROS', { title: 'Books for less', title_es: 'Libros por menos', title_ru: 'Книги дешевле' });
     const { v, email } = await family();
     expect((await v.add(ids.album)).statusCode).toBe(200);
@@ -193,6 +194,9 @@ describe('an order keeps its coupon as the family read it', () => {
       .executeTakeFirstOrThrow();
     expect(receipt.lang_code).toBe('es');
     expect(receipt.text_body).toContain('Descuento: Libros por menos (LIBROS)');
+    const id = ((await v.send('GET', '/crud/orders')).json() as OrdersResponse).items[0]?.order_id;
+    const order = (await admin.send('GET', `/crud/admin/orders/${id}`)).json() as AdminOrder;
+    expect(order.amounts).toMatchObject({ coupon_code: 'LIBROS', coupon_title: 'Libros por menos' });
   });
 });
 

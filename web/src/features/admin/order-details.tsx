@@ -3,7 +3,7 @@ import { useI18n } from '../../lib/i18n';
 import { AdminAddress } from './admin-address';
 import { AdminPart, MoneyCell } from './admin-part';
 import { Fact } from './facts';
-import { brandName, failureReason, lineKind } from './order-words';
+import { brandName, couponTerm, failureReason, lineKind } from './order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
@@ -120,11 +120,7 @@ function Amounts({ amounts }: { amounts: AdminOrder['amounts'] }) {
   return (
     <dl className="admin-facts admin-facts--money">
       <Fact term={t('admin.order.subtotal')}>{formatMoney(amounts.subtotal_usd)}</Fact>
-      {amounts.discount_usd > 0 ? (
-        <Fact term={amounts.coupon_code ? t('admin.order.coupon', { code: amounts.coupon_code }) : t('admin.order.discount')}>
-          {minus(amounts.discount_usd)}
-        </Fact>
-      ) : null}
+      {amounts.discount_usd > 0 ? <Fact term={couponTerm(amounts, t)}>{minus(amounts.discount_usd)}</Fact> : null}
       {amounts.gift_card_usd > 0 ? <Fact term={t('admin.order.giftCard')}>{minus(amounts.gift_card_usd)}</Fact> : null}
       <Fact term={t('admin.order.tax')}>{formatMoney(amounts.tax_usd)}</Fact>
       <Fact term={t('admin.order.shipping')}>{formatMoney(amounts.shipping_usd)}</Fact>

@@ -219,3 +219,9 @@ export function eventDetail(t: Translate, formatMoney: (usd: number) => string, 
   const action = AuditAction.safeParse(code);
   return action.success ? [actionLabel(t, action.data), ...rest].join(' · ') : event.detail;
 }
+
+/** The discount's name on the order page: its coupon's code and the title the family read, or just "Discount". */
+export function couponTerm({ coupon_code: code, coupon_title: title }: AdminOrder['amounts'], t: Translate) {
+  if (!code) return t('admin.order.discount');
+  return title ? t('admin.order.couponTitled', { code, title }) : t('admin.order.coupon', { code });
+}
