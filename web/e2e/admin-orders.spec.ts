@@ -239,7 +239,9 @@ test('the admin refunds every item of a CD-and-album order but not its shipping,
     await expect(refund.getByRole('term').filter({ hasText: t('admin.order.refundLeftCard') })).toBeVisible();
     await expect(refund.getByRole('term').filter({ hasText: t('admin.order.refundLeftShipping') })).toBeVisible();
     const form = refund.getByRole('form', { name: t('admin.order.refundForm') });
-    await expect(form.getByRole('radio', { name: pattern(t('admin.order.refundWhole', { amount: ANY })) })).toBeChecked();
+    await expect(
+      form.getByRole('radio', { name: pattern(t('admin.order.refundWhole', { amount: ANY, shipping: 'yes' })) }),
+    ).toBeChecked();
     await form.getByRole('radio', { name: t('admin.order.refundSomeLines') }).check();
     // The two items and the shipping, its own choice, off.
     await expect(form.getByRole('checkbox')).toHaveCount(3);

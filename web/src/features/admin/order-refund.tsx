@@ -182,7 +182,10 @@ function RefundForm({ order, leftCents, onDone }: { order: AdminOrder; leftCents
   };
 
   const options: { value: Kind; label: string }[] = [
-    { value: 'whole', label: t('admin.order.refundWhole', { amount: formatMoney(leftCents / 100) }) },
+    {
+      value: 'whole',
+      label: t('admin.order.refundWhole', { amount: formatMoney(leftCents / 100), shipping: shippingCents > 0 ? 'yes' : 'no' }),
+    },
     ...(open.length > 0 || shippingCents > 0 ? [{ value: 'lines' as const, label: t('admin.order.refundSomeLines') }] : []),
     { value: 'amount', label: t('admin.order.refundAnAmount') },
   ];
