@@ -8,7 +8,6 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useCancelSubscription } from './api/cancel-subscription';
 import { planOf, useMySubscriptions } from './api/get-my-subscriptions';
-import { usePlanName } from './plan-name';
 import './my-subscription.css';
 
 /**
@@ -47,7 +46,6 @@ function CancelPlan() {
 function Cancel({ plan }: { plan: MySubscription }) {
   const { t, formatDate, formatMoney } = useI18n();
   const errorMessage = useErrorMessage();
-  const planName = usePlanName();
   const cancel = useCancelSubscription();
   const doneRef = useRef<HTMLParagraphElement>(null);
   // The plan as it was offered when the button was pressed: the answer replaces it in the list.
@@ -77,7 +75,7 @@ function Cancel({ plan }: { plan: MySubscription }) {
 
   return (
     <section className="cancel-subscription__plan" aria-labelledby="cancel-plan-name">
-      <h2 id="cancel-plan-name">{planName(offered.code, offered.title)}</h2>
+      <h2 id="cancel-plan-name">{offered.title}</h2>
       {!answer && (
         <>
           <h3>{t('mySubscription.cancel.notes')}</h3>

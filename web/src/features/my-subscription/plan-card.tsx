@@ -9,7 +9,6 @@ import { useChangePlan } from './api/change-plan';
 import { useResumeSubscription } from './api/resume-subscription';
 import { useCardName } from './card-name';
 import { ChangeCard } from './change-card';
-import { usePlanName } from './plan-name';
 import { formatPlanPrice, periodCents, perMonthCents } from './price';
 
 /**
@@ -20,7 +19,6 @@ import { formatPlanPrice, periodCents, perMonthCents } from './price';
  */
 export function PlanCard({ plan }: { plan: MySubscription }) {
   const { t, lang, formatDate, formatMoney } = useI18n();
-  const planName = usePlanName();
   const cardName = useCardName();
   const headingId = useId();
   // What the last change did (resumed, switched to annual), said here: the control that made it has gone by then.
@@ -33,7 +31,7 @@ export function PlanCard({ plan }: { plan: MySubscription }) {
   return (
     <section className="plan-card card" aria-labelledby={headingId}>
       <h2 id={headingId} className="plan-card__name">
-        {planName(plan.code, plan.title)}
+        {plan.title}
       </h2>
       <p className="plan-card__price">
         {plan.interval === 'year' ? t('mySubscription.perYr', { price }) : t('mySubscription.perMo', { price })}
