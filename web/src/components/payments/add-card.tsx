@@ -4,7 +4,7 @@ import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
-import { SubmitButton } from '../../ui/form/submit';
+import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { Loading } from '../../ui/loading';
 import { errorMessage } from '../../ui/use-error-message';
@@ -160,11 +160,7 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
           </div>
         </form>
       )}
-      {failure && (
-        <p className="form-status form-status--error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormFailure message={failure} />
       <p className="form-status form-status--success" role="status">
         {status}
       </p>
