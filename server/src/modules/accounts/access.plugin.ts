@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireAdmin, requireUser } from './guards';
+import { checkAccess } from './guards';
 
 /** Who may call a route: a signed-in user, or an admin acting as themself (guards.ts has the rules and their answers). */
 export type Access = 'user' | 'admin';
@@ -35,10 +35,10 @@ export function accessOf(url: string, declared: Access | undefined): Access | un
 }
 
 /** The onRequest hook of an access: its guard, and a refusal no shared cache keeps. */
-function guardHook(guard: (request: FastifyRequest) => Promise<unknown>): onRequestHookHandler {
+function guardHook(access: Access): onRequestHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      await guard(request);
+      await checkAccess(request, access);
     } catch (err) {
       // The route's own cache headers are not reached: a refusal is the caller's alone.
       reply.header('cache-control', 'private, no-store');
@@ -47,12 +47,13 @@ function guardHook(guard: (request: FastifyRequest) => Promise<unknown>): onRequ
   };
 }
 
-const hooks: Record<Access, onRequestHookHandler> = { user: guardHook(requireUser), admin: guardHook(requireAdmin) };
+const hooks: Record<Access, onRequestHookHandler> = { user: guardHook('user'), admin: guardHook('admin') };
 
 /**
  * Authorization before validation (decision 039): Fastify parses and validates a request's body, parameters and
  * query after its onRequest hooks, so a route's access is checked there. A handler still asks requireUser or
- * requireAdmin for the user it acts as; by then the answer is known to be yes. Register before the routes.
+ * requireAdmin for the user it acts as, and its first ask takes the user found here (guards.ts checkAccess), not a
+ * second query. Register before the routes.
  */
 export default fp(
   async (app: FastifyInstance) => {

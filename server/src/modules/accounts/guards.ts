@@ -8,11 +8,36 @@ import { currentUser } from './current-user';
  * are the same everywhere. Beside currentUser, which they are built on.
  */
 
+type Current = NonNullable<Awaited<ReturnType<typeof currentUser>>>;
+
+/**
+ * The user a route's access check found before its body was read
+ * (access.plugin.ts): the handler's first guard takes it rather than ask the
+ * database again; a later call asks afresh.
+ */
+const checkedBefore = new WeakMap<FastifyRequest, Current>();
+
 /** The signed-in user and their session; 401 not_authenticated for a visitor. */
 export async function requireUser(request: FastifyRequest) {
+  const checked = checkedBefore.get(request);
+  if (checked) {
+    checkedBefore.delete(request);
+    return checked;
+  }
   const current = await currentUser(request);
   if (!current) throw new AppError('not_authenticated', 'not_authenticated');
   return current;
+}
+
+/** Access checked before the body is read (access.plugin.ts): the user, or the guard's refusal; kept for the handler. */
+export async function checkAccess(request: FastifyRequest, access: 'user' | 'admin') {
+  const current = await requireUser(request);
+  if (access === 'admin') assertAdmin(current);
+  checkedBefore.set(request, current);
+}
+
+function assertAdmin({ user, session }: Current) {
+  if (!user.is_admin || session.masquerade_admin_id) throw new AppError('not_allowed', 'forbidden');
 }
 
 /**
@@ -21,7 +46,7 @@ export async function requireUser(request: FastifyRequest) {
  * user until they end it).
  */
 export async function requireAdmin(request: FastifyRequest) {
-  const { user, session } = await requireUser(request);
-  if (!user.is_admin || session.masquerade_admin_id) throw new AppError('not_allowed', 'forbidden');
-  return user;
+  const current = await requireUser(request);
+  assertAdmin(current);
+  return current.user;
 }
