@@ -144,12 +144,12 @@ function WifiSetting() {
         {reports ? t('library.storage.wifiReported') : t('library.storage.wifiNotReported')}
       </p>
       {wifiOnly && !reports && confirmed && (
-        <p className="storage__help">
-          {t('library.storage.wifiConfirmed')}{' '}
+        <>
+          <p className="storage__help">{t('library.storage.wifiConfirmed')}</p>
           <button type="button" className="button button--secondary" onClick={() => setKeepSettings({ confirmed: false })}>
             {t('library.storage.askAgain')}
           </button>
-        </p>
+        </>
       )}
     </section>
   );
