@@ -277,9 +277,10 @@ test.describe(() => {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Storage the family controls (decision 048): the album's size before keeping, Cancel that leaves nothing, the
-// Wi-Fi-only setting where the browser does not say (it asks once, remembered), and the On this device page with
-// the kept album, its size, the space used and Remove all. Online throughout (the offline journeys are above).
-test('the size before keeping, a cancel that leaves nothing, Wi-Fi only asked once, and Remove all on the storage page', async ({
+// Wi-Fi-only setting where the browser does not say (it asks once, remembered) and where it reports mobile data
+// (the keep waits for Wi-Fi), and the On this device page with the kept album, its size, the space used and
+// Remove all. Online throughout (the offline journeys are above).
+test('the size before keeping, a cancel that leaves nothing, Wi-Fi only (asked once, or waiting for Wi-Fi), and Remove all on the storage page', async ({
   page,
   context,
   siteLang,
@@ -384,5 +385,28 @@ test('the size before keeping, a cancel that leaves nothing, Wi-Fi only asked on
     await expect(page.getByRole('status').filter({ hasText: t('library.storage.removedAll') })).toBeVisible();
     await expect(row).toHaveCount(0);
     expect(await albumFilesKept()).toEqual([]);
+  });
+
+  await test.step('Wi-Fi only where the browser reports mobile data: the keep waits, and starts once on Wi-Fi', async () => {
+    // A phone's browser (Chrome on Android) as Network Information reports it: on mobile data, then on Wi-Fi.
+    await page.addInitScript(() => {
+      const connection = Object.assign(new EventTarget(), { type: 'cellular' });
+      Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+      Object.assign(window, {
+        changeConnection: (type: string) => {
+          connection.type = type;
+          connection.dispatchEvent(new Event('change'));
+        },
+      });
+    });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/library');
+    await keepButton.click();
+    await expect(page.getByRole('status').filter({ hasText: t('library.keep.wifi.waiting', { title }) })).toBeVisible();
+    await expect(page.getByRole('button', { name: t('library.keep.wifi.nowLabel', { title }) })).toBeVisible();
+    expect(await albumFilesKept()).toEqual([]);
+    await page.evaluate(() => (window as unknown as { changeConnection: (type: string) => void }).changeConnection('wifi'));
+    await expect(removeButton).toBeVisible({ timeout: 20_000 });
+    expect(await albumFilesKept()).toEqual(albumFiles);
   });
 });
