@@ -1,5 +1,5 @@
 import type { LibraryAlbum } from '@storyhouse/contracts';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSession } from '../../../components/session/api/get-session';
 import { useI18n } from '../../../lib/i18n';
 import { RouteLink } from '../../../ui/route-link';
@@ -28,11 +28,24 @@ export function KeepOnDevice({ album }: { album: LibraryAlbum }) {
   const kept = keepState.kept.get(id);
   const keepable = keepState.loaded && canKeep() && !album.is_free_story && keepableTracks(album).length > 0;
   const albumBytes = useAlbumSize(album, keepable && !kept);
+  const saving = keepState.saving.get(id);
+  const pending = keepState.pending.get(id);
+  const mode = saving ? 'saving' : kept ? 'kept' : pending ? pending.gate : 'idle';
+  const container = useRef<HTMLDivElement>(null);
+  // The button pressed goes away with the state it started (Keep, Cancel, Yes): focus moves to the next state's
+  // first button, not to the page's start; only when the focus was lost, never taken from elsewhere on the page.
+  const pressed = useRef(false);
+  const shown = useRef(mode);
+  useEffect(() => {
+    if (shown.current === mode) return;
+    shown.current = mode;
+    if (!pressed.current) return;
+    if (document.activeElement !== document.body && !container.current?.contains(document.activeElement)) return;
+    container.current?.querySelector('button')?.focus();
+  }, [mode]);
   if (!keepable) return null;
   const title = album.productTitle;
-  const saving = keepState.saving.get(id);
   const failed = keepState.failed.get(id);
-  const pending = keepState.pending.get(id);
   const size = (bytes: number) => formatBytes(lang, bytes);
   const { estimate } = keepState;
   const cancel = (
@@ -51,7 +64,13 @@ export function KeepOnDevice({ album }: { album: LibraryAlbum }) {
     </p>
   ) : null;
   return (
-    <div className="keep">
+    <div
+      className="keep"
+      ref={container}
+      onClickCapture={() => {
+        pressed.current = true;
+      }}
+    >
       {saving ? (
         <>
           <progress
