@@ -91,9 +91,10 @@ function visits(lang: LangCode): { visitor: Visit[]; admin: Visit[] } {
       p('adminRenewals'),
       p('adminDonors'),
       p('mailbox'),
-      // My Library (issue 14): the list, then the free story's album page with its tracks.
+      // My Library (issue 14): the list, then the free story's album page with its tracks; the albums on this device.
       p('library'),
       { route: 'libraryAlbum', path: '/library/album/free-story' },
+      p('libraryStorage'),
     ],
   };
 }

@@ -68,6 +68,8 @@ export const pageRoutes = {
   // Issue 14: My Library and an album in it (spec §2: id is a number or the literal free-story).
   library: { paths: ['/library'], access: 'signed-in' },
   libraryAlbum: { paths: ['/library/album/:id'], access: 'signed-in' },
+  // The albums kept on this device, the space they take and the Wi-Fi-only setting (decision 048).
+  libraryStorage: { paths: ['/library/storage'], access: 'signed-in' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {

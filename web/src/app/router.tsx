@@ -61,6 +61,7 @@ const screens: Record<PageRouteId, Screen> = {
   claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
   library: preloadable(() => import('../features/library/library-page')),
   libraryAlbum: preloadable(() => import('../features/library/library-album-page')),
+  libraryStorage: preloadable(() => import('../features/library/keep/storage-page')),
 };
 
 /** A route's path for the router: a nested route (the back office) takes the paths under it too. */

@@ -1,4 +1,4 @@
-import { libraryPaths } from '@storyhouse/contracts';
+import { type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, signIn } from '../../../test/factories';
@@ -121,6 +121,24 @@ describe('GET /crud/my-library/product/{id}/download', () => {
     expect(head.statusCode).toBe(200);
     expect(Number(head.headers['content-length'])).toBe(whole.rawPayload.length);
     expect(head.rawPayload.length).toBe(0);
+  });
+
+  it('tells by its HEAD what keeping the album on the device takes: the files a keep stores, and a few headers each', async () => {
+    // "Keep on this device" shows this length before it starts (web keep-store.ts albumSize): a keep stores each
+    // track the family may download (file_url) and the cover (image), the very files the ZIP holds.
+    const libraryAlbum = (await get(`/crud/my-library/product/${album.id}`, owner)).json() as LibraryAlbum;
+    const files = [...libraryAlbum.tracks.map((track) => track.file_url), libraryAlbum.image];
+    let kept = 0;
+    for (const url of files) {
+      expect(url).not.toBeNull();
+      const res = await get(String(url), owner);
+      expect(res.statusCode, String(url)).toBe(200);
+      kept += res.rawPayload.length;
+    }
+    const head = await get(String(libraryAlbum.zip_url), owner, {}, 'HEAD');
+    const overhead = Number(head.headers['content-length']) - kept;
+    expect(overhead).toBeGreaterThan(0);
+    expect(overhead).toBeLessThanOrEqual(200 * files.length);
   });
 
   it('gives no ZIP to a visitor (401), another family, a CD owner or for an unknown album (404)', async () => {

@@ -7,7 +7,8 @@ import { useDisclosure } from '../../ui/use-disclosure';
 
 /**
  * Spec §2 Shell: the header's account corner. Signed in, a My Account menu
- * (settings, password, orders, subscription, Logout); signed out, Login.
+ * (orders, subscription, the albums on this device, settings, password,
+ * Logout); signed out, Login.
  * Until the session is known its place is kept, so nothing moves when it
  * arrives. Links to screens not built yet are left out.
  */
@@ -45,6 +46,9 @@ export function AccountMenu() {
           </RouteItem>
           <RouteItem to="subscriptions" className="nav__item">
             {t('shell.mySubscription')}
+          </RouteItem>
+          <RouteItem to="libraryStorage" className="nav__item">
+            {t('shell.onThisDevice')}
           </RouteItem>
           <RouteItem to="accountSettings" className="nav__item">
             {t('shell.settings')}

@@ -67,6 +67,9 @@ export default function LibraryPage() {
         <LanguageFilter value={params.lang} onChange={(lang) => change({ lang })} />
         <LayoutToggle value={layout} onChange={setLayout} />
       </div>
+      <p className="library__storage">
+        <RouteLink to="libraryStorage">{t('library.storage.link')}</RouteLink>
+      </p>
       {online ? <Library params={params} layout={layout} /> : <KeptLibrary />}
     </article>
   );

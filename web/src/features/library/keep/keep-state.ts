@@ -1,6 +1,7 @@
 import type { LibraryAlbum } from '@storyhouse/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
+import { currentConnection, keepGate, keepSettings, networkInformation, setKeepSettings } from './keep-network';
 import {
   askPersistence,
   canKeep,
@@ -9,7 +10,9 @@ import {
   type KeepProgress,
   type KeptAlbum,
   keepAlbum,
+  keepableTracks,
   keptAlbums,
+  removeAllKept,
   removeKept,
   stillTheirs,
   storageEstimate,
@@ -28,10 +31,15 @@ export interface KeepState {
   kept: ReadonlyMap<number, KeptAlbum>;
   saving: ReadonlyMap<number, KeepProgress>;
   failed: ReadonlyMap<number, KeepFailure>;
+  /** Albums not started yet under "Wi-Fi only": waiting for Wi-Fi (on mobile data), or asking whether this is Wi-Fi. */
+  pending: ReadonlyMap<number, { album: LibraryAlbum; gate: 'wait' | 'ask' }>;
   estimate: { usage: number; quota: number } | null;
 }
 
-let state: KeepState = { userId: null, loaded: false, kept: new Map(), saving: new Map(), failed: new Map(), estimate: null };
+const EMPTY = { kept: new Map(), saving: new Map(), failed: new Map(), pending: new Map() } as const;
+let state: KeepState = { userId: null, loaded: false, ...EMPTY, estimate: null };
+/** The keeps running, each with the controller its Cancel aborts. */
+const running = new Map<number, AbortController>();
 const listeners = new Set<() => void>();
 
 function set(change: Partial<KeepState>) {
@@ -80,20 +88,61 @@ export async function checkKeptRights(userId: number) {
   await reload(userId);
 }
 
-/** Keeps an album on this device for the signed-in account, with progress; a failure is shown on its card. */
-export async function keep(album: LibraryAlbum) {
+/** Starts the albums waiting for Wi-Fi once the browser reports it (or no longer reports mobile data). */
+function onConnectionChange() {
+  if (currentConnection() === 'cellular') return;
+  for (const [, { album, gate }] of state.pending) if (gate === 'wait') void keep(album, { now: true });
+}
+let watchingConnection = false;
+function watchConnection() {
+  if (watchingConnection) return;
+  watchingConnection = true;
+  networkInformation()?.addEventListener('change', onConnectionChange);
+}
+
+/**
+ * Keeps an album on this device for the signed-in account, with progress;
+ * a failure is shown on its card. Under "Wi-Fi only" it may first wait for
+ * Wi-Fi or ask (keep-network.ts); `now` keeps it at once (the family chose to).
+ */
+export async function keep(album: LibraryAlbum, { now = false } = {}) {
   const { userId } = state;
   const id = album.product_id;
   if (userId === null || state.saving.has(id)) return;
-  askPersistence();
   set({ failed: withEntry(state.failed, id, undefined) });
+  const gate = now ? 'go' : keepGate(keepSettings(), currentConnection());
+  if (gate !== 'go') {
+    if (gate === 'wait') watchConnection();
+    set({ pending: withEntry(state.pending, id, { album, gate }) });
+    return;
+  }
+  askPersistence();
+  const controller = new AbortController();
+  running.set(id, controller);
+  set({
+    pending: withEntry(state.pending, id, undefined),
+    saving: withEntry(state.saving, id, { done: 0, total: keepableTracks(album).length, bytes: 0 }),
+  });
   try {
-    await keepAlbum(userId, album, (progress) => set({ saving: withEntry(state.saving, id, progress) }));
+    await keepAlbum(userId, album, (progress) => set({ saving: withEntry(state.saving, id, progress) }), controller.signal);
   } catch (error) {
     set({ failed: withEntry(state.failed, id, error instanceof KeepError ? error.reason : 'network') });
   }
+  running.delete(id);
   set({ saving: withEntry(state.saving, id, undefined) });
   await reload(userId);
+}
+
+/** The family answered "yes, this is Wi-Fi": remembered on this device (not asked again), and the album kept. */
+export function keepOnWifi(album: LibraryAlbum) {
+  setKeepSettings({ confirmed: true });
+  return keep(album, { now: true });
+}
+
+/** Cancels keeping an album: a keep running stops and leaves nothing of it; one waiting or asking is dropped. */
+export function cancelKeep(productId: number) {
+  running.get(productId)?.abort();
+  if (state.pending.has(productId)) set({ pending: withEntry(state.pending, productId, undefined) });
 }
 
 /** Removes an album from this device. */
@@ -101,6 +150,14 @@ export async function forget(productId: number) {
   const { userId } = state;
   if (userId === null) return;
   await removeKept(userId, productId);
+  await reload(userId);
+}
+
+/** Removes every album the signed-in account keeps on this device. */
+export async function forgetAll() {
+  const { userId } = state;
+  if (userId === null) return;
+  await removeAllKept(userId);
   await reload(userId);
 }
 
@@ -112,7 +169,7 @@ export async function forget(productId: number) {
 export function useKeepState(userId: number | null, { check = false } = {}): KeepState {
   useEffect(() => {
     if (!canKeep() || userId === null) return;
-    if (state.userId !== userId) set({ userId, loaded: false, kept: new Map(), saving: new Map(), failed: new Map() });
+    if (state.userId !== userId) set({ userId, loaded: false, ...EMPTY });
     const refresh = () => void reload(userId).then(() => (check ? checkKeptRights(userId) : undefined));
     refresh();
     window.addEventListener('online', refresh);

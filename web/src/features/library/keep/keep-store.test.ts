@@ -1,10 +1,24 @@
 import type { LibraryAlbum, LibraryTrack } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatBytes } from './format-bytes';
-import { type KeptAlbum, keepableTracks, keptTrack, keptUrls, stillTheirs } from './keep-store';
+import {
+  albumSize,
+  KeepError,
+  type KeepProgress,
+  type KeptAlbum,
+  keepAlbum,
+  keepableTracks,
+  keptAlbums,
+  keptTrack,
+  keptUrls,
+  removeAllKept,
+  stillTheirs,
+} from './keep-store';
 
-// The rules of "Keep on this device" that need no browser storage (the cache
-// itself is tried in the browser: web/e2e/keep-on-device.spec.ts).
+// The rules of "Keep on this device": what an album keeps and whether it is
+// still theirs; then the store itself over an in-memory Cache Storage (keep,
+// cancel, remove all, the size before keeping). The browser's own cache is
+// tried in the browser: web/e2e/keep-on-device.spec.ts.
 
 const track = (skuId: number, owned: boolean): LibraryTrack => ({
   sku_id: skuId,
@@ -98,5 +112,149 @@ describe('sizes', () => {
     expect(formatBytes('en', 10_700_000_000)).toBe('10.7 GB');
     expect(formatBytes('ru', 2_100_000)).toBe('2,1 МБ');
     expect(formatBytes('es', 45_000_000)).toBe('45 MB');
+  });
+});
+
+/** Cache Storage as the browser has it, in memory: a put reads the body whole, and fails (storing nothing) if it errors. */
+class MemoryCache {
+  readonly entries = new Map<string, { body: ArrayBuffer; headers: Headers }>();
+  private static key = (request: RequestInfo | URL) => (request instanceof Request ? request.url : String(request));
+  async put(request: RequestInfo | URL, response: Response) {
+    const body = await response.arrayBuffer();
+    this.entries.set(MemoryCache.key(request), { body, headers: response.headers });
+  }
+  async match(request: RequestInfo | URL) {
+    const entry = this.entries.get(MemoryCache.key(request));
+    return entry ? new Response(entry.body.slice(0), { headers: entry.headers }) : undefined;
+  }
+  async keys() {
+    return [...this.entries.keys()].map((url) => new Request(url));
+  }
+  async delete(request: RequestInfo | URL) {
+    return this.entries.delete(MemoryCache.key(request));
+  }
+}
+
+function memoryCaches() {
+  const named = new Map<string, MemoryCache>();
+  return {
+    named,
+    has: async (name: string) => named.has(name),
+    open: async (name: string) => {
+      if (!named.has(name)) named.set(name, new MemoryCache());
+      return named.get(name)!;
+    },
+  };
+}
+
+/**
+ * The server's files by address and size: a GET streams the bytes (erroring
+ * when the keep's signal aborts), a HEAD says the length, anything else is 404.
+ */
+function server(files: Record<string, number>) {
+  return vi.fn(async (url: string, init?: RequestInit) => {
+    init?.signal?.throwIfAborted();
+    const size = files[url];
+    if (size === undefined) return new Response(null, { status: 404 });
+    const headers = { 'content-type': 'audio/mpeg', 'content-length': String(size) };
+    if (init?.method === 'HEAD') return new Response(null, { headers });
+    const signal = init?.signal;
+    // In two halves, so a cancel can come between them.
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        signal?.addEventListener('abort', () => {
+          if (sent < 2) controller.error(signal.reason);
+        });
+      },
+      pull(controller) {
+        controller.enqueue(new Uint8Array(size / 2));
+        sent += 1;
+        if (sent === 2) controller.close();
+      },
+    });
+    return new Response(body, { headers });
+  });
+}
+
+describe('keeping an album on the device', () => {
+  const tracks = [track(1, true), track(2, false), track(3, true)];
+  const files = {
+    '/crud/my-library/skus/1/download': 1_000,
+    '/crud/my-library/skus/3/download': 2_000,
+    '/media/covers/noah.jpg': 300,
+    '/crud/my-library/product/5/download': 3_500,
+  };
+  let storage: ReturnType<typeof memoryCaches>;
+  const urlsIn = () => [...(storage.named.get('storyhouse-kept')?.entries.keys() ?? [])].map((url) => new URL(url).pathname);
+
+  beforeEach(() => {
+    storage = memoryCaches();
+    vi.stubGlobal('caches', storage);
+    vi.stubGlobal('window', { isSecureContext: true });
+    vi.stubGlobal('fetch', server(files));
+  });
+
+  it('says its size before a byte is fetched: the length of its ZIP (its files and a few headers), one HEAD', async () => {
+    const noah = { ...album(tracks), zip_url: '/crud/my-library/product/5/download' };
+    expect(await albumSize(noah)).toBe(3_500);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ method: 'HEAD' });
+    // Nothing to download, or the server cannot say: no size, never a wrong one.
+    expect(await albumSize({ ...noah, zip_url: null })).toBeNull();
+    expect(await albumSize({ ...noah, zip_url: '/crud/my-library/product/6/download' })).toBeNull();
+  });
+
+  it('keeps its tracks and cover, then records it with the bytes stored, progress told on the way', async () => {
+    const seen: KeepProgress[] = [];
+    const kept = await keepAlbum(7, album(tracks), (progress) => seen.push(progress));
+    expect(kept.bytes).toBe(3_300);
+    expect(seen.at(-1)).toEqual({ done: 2, total: 2, bytes: 3_300 });
+    expect(urlsIn()).toEqual(expect.arrayContaining(['/crud/my-library/skus/1/download', '/crud/my-library/skus/3/download']));
+    expect([...(await keptAlbums(7)).keys()]).toEqual([5]);
+  });
+
+  it('cancelled between two tracks: refused as cancelled, and nothing of the album stays', async () => {
+    const controller = new AbortController();
+    const keeping = keepAlbum(
+      7,
+      album(tracks),
+      (progress) => {
+        if (progress.done === 1) controller.abort();
+      },
+      controller.signal,
+    );
+    await expect(keeping).rejects.toEqual(new KeepError('cancelled'));
+    expect(urlsIn().filter((url) => !url.startsWith('/kept-on-device/'))).toEqual([]);
+    expect((await keptAlbums(7)).size).toBe(0);
+  });
+
+  it('cancelled while a track’s bytes come, or its cover’s: still nothing stays (never kept without its cover)', async () => {
+    // Bytes past the first track (1,000): the second track is arriving; past both (3,000): the cover is.
+    for (const abortPast of [1_000, 3_000]) {
+      const controller = new AbortController();
+      const keeping = keepAlbum(
+        7,
+        album(tracks),
+        (progress) => {
+          if (progress.bytes > abortPast) controller.abort();
+        },
+        controller.signal,
+      );
+      await expect(keeping).rejects.toEqual(new KeepError('cancelled'));
+      expect((await keptAlbums(7)).size).toBe(0);
+      expect(urlsIn().filter((url) => !url.startsWith('/kept-on-device/'))).toEqual([]);
+    }
+  });
+
+  it('Remove all empties this account’s albums, and leaves a file another account on the device still keeps', async () => {
+    await keepAlbum(7, album(tracks), () => {});
+    await keepAlbum(8, album([track(1, true)], null), () => {});
+    await removeAllKept(7);
+    expect((await keptAlbums(7)).size).toBe(0);
+    expect([...(await keptAlbums(8)).keys()]).toEqual([5]);
+    expect(urlsIn().filter((url) => !url.startsWith('/kept-on-device/'))).toEqual(['/crud/my-library/skus/1/download']);
+    await removeAllKept(8);
+    expect(urlsIn().filter((url) => !url.startsWith('/kept-on-device/'))).toEqual([]);
   });
 });

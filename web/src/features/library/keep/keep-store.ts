@@ -31,8 +31,11 @@ export interface KeepProgress {
   bytes: number;
 }
 
-/** Why keeping failed, each with its own message: storage full or refused, the network, or the album no longer theirs. */
-export type KeepFailure = 'quota' | 'network' | 'gone';
+/**
+ * Why keeping stopped, each with its own message: storage full or refused,
+ * the network, the album no longer theirs, or the family cancelled it.
+ */
+export type KeepFailure = 'quota' | 'network' | 'gone' | 'cancelled';
 
 export class KeepError extends Error {
   constructor(readonly reason: KeepFailure) {
@@ -153,8 +156,9 @@ async function store(cache: Cache, from: string, url: string, onBytes: (n: numbe
   await cache.put(url, new Response(counted(response.body, onBytes), { headers }));
 }
 
-/** The failure a thrown error stands for: storage full or refused, else the network. */
-function failureOf(error: unknown): KeepFailure {
+/** The failure a thrown error stands for: cancelled, storage full or refused, else the network. */
+function failureOf(error: unknown, signal?: AbortSignal): KeepFailure {
+  if (signal?.aborted) return 'cancelled';
   if (error instanceof KeepError) return error.reason;
   if (error instanceof DOMException && (error.name === 'QuotaExceededError' || error.name === 'SecurityError')) return 'quota';
   return 'network';
@@ -163,8 +167,10 @@ function failureOf(error: unknown): KeepFailure {
 /**
  * Keeps `album` for `userId`: its downloadable tracks (through file_url,
  * stored under their download_url), then its cover, then its entry in the
- * record, last. On any failure what was stored of it is removed and a
- * KeepError thrown (quota, network, gone).
+ * record, last. On any failure, or once `signal` aborts (the family's
+ * Cancel), what was stored of it is removed and a KeepError thrown (quota,
+ * network, gone, cancelled): a cancel that comes after the last file is
+ * still in time, the record is written only if it has not come.
  */
 export async function keepAlbum(
   userId: number,
@@ -196,18 +202,20 @@ export async function keepAlbum(
       tried.push(url);
       // A cover that cannot be fetched is not worth the album: kept without it (offline, the card shows none).
       await store(cache, album.image, url, onBytes, signal).catch((error: unknown) => {
-        if (failureOf(error) === 'quota') throw error;
+        const failure = failureOf(error, signal);
+        if (failure === 'quota' || failure === 'cancelled') throw error;
         kept.album = { ...kept.album, image: null };
       });
     }
     kept.bytes = progress.bytes;
     const record = await readRecord(cache, userId);
+    signal?.throwIfAborted();
     record[album.product_id] = kept;
     await writeRecord(cache, userId, record);
     return kept;
   } catch (error) {
     await sweep(cache, tried).catch(() => undefined);
-    throw new KeepError(failureOf(error));
+    throw new KeepError(failureOf(error, signal));
   }
 }
 
@@ -221,6 +229,29 @@ export async function removeKept(userId: number, productId: number) {
   delete record[productId];
   await writeRecord(cache, userId, record);
   await sweep(cache, keptUrls(kept.album));
+}
+
+/** Removes every album of `userId`'s record from this device, then the files no other record names. */
+export async function removeAllKept(userId: number) {
+  if (!canKeep() || !(await caches.has(KEPT_CACHE))) return;
+  const cache = await openCache();
+  await writeRecord(cache, userId, {});
+  await sweep(cache);
+}
+
+/**
+ * What keeping `album` will take on the device, in bytes, before a byte of
+ * it is fetched; null when the server cannot say. One HEAD of the album's
+ * ZIP (its `zip_url`): the server sizes it from the stored files without
+ * reading them, and it holds the very files a keep stores (the tracks the
+ * family may download and the cover), so its length is their size plus
+ * the ZIP's own headers, about a hundred bytes a file (decision 048).
+ */
+export async function albumSize(album: LibraryAlbum, signal?: AbortSignal): Promise<number | null> {
+  if (!album.zip_url) return null;
+  const response = await fetch(album.zip_url, { method: 'HEAD', credentials: 'same-origin', signal });
+  const length = Number(response.headers.get('content-length'));
+  return response.ok && Number.isFinite(length) && length > 0 ? length : null;
 }
 
 /**
