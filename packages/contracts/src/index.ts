@@ -12,6 +12,7 @@ export * from './admin-shop';
 export * from './admin-users';
 export * from './amounts';
 export * from './captcha';
+export * from './bedtime';
 export * from './cart';
 export * from './catalogue';
 export * from './checkout';
