@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text-fields';
 
 /** Minutes a sleep timer can count down. */
 export const SLEEP_MINUTES = [5, 10, 15, 30, 45, 60] as const;
@@ -37,7 +38,7 @@ export function isTimeZone(zone: string) {
 }
 
 /** A time of day as the family's clock shows it, 'HH:MM' on 24 hours. */
-const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.bedtimeTime' });
+const TimeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.bedtimeTime' });
 
 const bedtimeFields = {
   /** The default timer starts by itself with any play between `from` and `to`, and Now Playing dims then. */
@@ -47,9 +48,9 @@ const bedtimeFields = {
   /** When it ends (exclusive); earlier than `from` when it spans midnight (19:30–07:00). */
   to: TimeOfDay,
   /** The family's IANA time zone: the hours are its clock's, wherever the device is. */
-  time_zone: z.string().refine(isTimeZone, { error: 'validation.bedtimeTimeZone' }),
+  time_zone: text().refine(isTimeZone, { error: 'validation.bedtimeTimeZone' }),
   /** The sleep timer armed by itself at bedtime. */
-  timer: z.string().refine(isSleepChoice, { error: 'validation.invalid' }),
+  timer: text().refine(isSleepChoice, { error: 'validation.invalid' }),
 };
 
 /** PUT /crud/user/bedtime: a family's bedtime (issue 41 item 5); the hours must not be the same time. */
@@ -63,9 +64,7 @@ export type BedtimeInput = Omit<z.infer<typeof BedtimeInput>, 'timer'> & { timer
  * GET/PUT /crud/user/bedtime. `time_zone` is null until the family first
  * saves (the form then offers the device's own zone).
  */
-export const BedtimeResponse = z
-  .object({ ...bedtimeFields, time_zone: z.string().nullable() })
-  .meta({ id: 'Bedtime' });
+export const BedtimeResponse = z.object({ ...bedtimeFields, time_zone: z.string().nullable() }).meta({ id: 'Bedtime' });
 export type BedtimeResponse = Omit<z.infer<typeof BedtimeResponse>, 'timer'> & { timer: SleepChoice };
 
 /** What a family that never saved its bedtime gets: off, 19:30–07:00, a 30-minute timer. */
