@@ -139,6 +139,12 @@ describe('the sleep controller', () => {
     b.sleep.setBedtime(bedtime);
     b.sleep.played();
     expect(b.last()).toMatchObject({ choice: 'album', auto: false });
+
+    // Bedtime turned off (or signed out): the timer it armed goes, one chosen by hand stays.
+    a.sleep.setBedtime(null);
+    expect(a.last()).toBeNull();
+    b.sleep.setBedtime(null);
+    expect(b.last()).toMatchObject({ choice: 'album' });
   });
 
   it('never by itself outside the hours, or without a bedtime', () => {

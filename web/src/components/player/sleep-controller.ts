@@ -65,9 +65,13 @@ export class SleepController {
     this.interval = setInterval(() => this.tick(), SLEEP_TICK_MS);
   }
 
-  /** The family's bedtime, or null (signed out, or off); checked at once when something is playing. */
+  /**
+   * The family's bedtime, or null (signed out, or off); checked at once when
+   * something is playing. Bedtime turned off ends the timer it armed (not one chosen by hand).
+   */
   setBedtime(rule: BedtimeRule | null) {
     this.bedtime = rule;
+    if (!rule && this.timer?.auto) this.end();
     if (!this.host.audio.paused) this.played();
   }
 
