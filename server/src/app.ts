@@ -25,6 +25,7 @@ import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes
 import { adminShopRoutes } from './modules/admin-shop/admin-shop.routes';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { bedtimeRoutes } from './modules/bedtime/bedtime.routes';
 import { captchaRoutes } from './modules/captcha/captcha.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { cartService } from './modules/cart/cart.service';
@@ -186,6 +187,7 @@ export async function buildApp({
   await app.register(adminRoutes);
 
   await app.register(profileRoutes, { config, hashParams: passwordHash });
+  await app.register(bedtimeRoutes);
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   await app.register(cmsEditorRoutes, { cms });

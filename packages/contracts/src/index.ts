@@ -11,6 +11,7 @@ export * from './admin-routes';
 export * from './admin-shop';
 export * from './admin-users';
 export * from './amounts';
+export * from './bedtime';
 export * from './captcha';
 export * from './cart';
 export * from './catalogue';

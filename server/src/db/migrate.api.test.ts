@@ -30,6 +30,7 @@ describe('migrateToLatest', () => {
       'admin_audit',
       'adventure_signups',
       'app_secrets',
+      'bedtime_settings',
       'captcha_spent',
       'card_expiry_notices',
       'cart_amount_lines',

@@ -106,6 +106,16 @@ export interface CartLines {
   sku_id: number;
 }
 
+export interface BedtimeSettings {
+  enabled: boolean;
+  from_time: string;
+  time_zone: string;
+  timer: string;
+  to_time: string;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface CardExpiryNotices {
   card_id: string;
   recurring_item_id: number;
@@ -771,6 +781,7 @@ export interface DB {
   captcha_spent: CaptchaSpent;
   cart_amount_lines: CartAmountLines;
   cart_lines: CartLines;
+  bedtime_settings: BedtimeSettings;
   card_expiry_notices: CardExpiryNotices;
   carts: Carts;
   cms_entries: CmsEntries;

@@ -1,18 +1,9 @@
+import type { BedtimeRule } from './bedtime';
 import { resumeStart } from './listening';
 import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
 import { ProgressKeeper } from './progress-keeper';
-import {
-  FADE_MS,
-  fadeLevel,
-  isPlaybackRate,
-  minutesLeft,
-  type SleepChoice,
-  sleepEndsAt,
-  storedRate,
-  storedSleepChoice,
-  storeRate,
-  storeSleepChoice,
-} from './sleep-timer';
+import { SleepController } from './sleep-controller';
+import { isPlaybackRate, type SleepChoice, storedRate, storedSleepChoice, storeRate, storeSleepChoice } from './sleep-timer';
 
 export type { AudioErrorKind, PlayerSnapshot, QueueTrack } from './player-state';
 
@@ -50,8 +41,7 @@ export class PlayerEngine {
   private readonly progress = new ProgressKeeper();
   /** Where the loading recording starts once its duration is known (QueueTrack.resume). */
   private startAt: number | null = null;
-  private sleepTimer: ReturnType<typeof setInterval> | undefined;
-  private fade: { timer: ReturnType<typeof setInterval>; volume: number } | null = null;
+  private readonly sleep: SleepController;
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
@@ -62,16 +52,21 @@ export class PlayerEngine {
     this.audio.defaultPlaybackRate = rate;
     this.audio.playbackRate = rate;
     this.snapshot = { ...this.snapshot, rate, lastSleep: storedSleepChoice() };
+    this.sleep = new SleepController({
+      audio: this.audio,
+      tracks: () => ({ current: this.snapshot.current, next: this.snapshot.queue[this.snapshot.index + 1] }),
+      changed: (sleep) => this.update({ sleep }),
+    });
     const on: Record<string, () => void> = {
       play: () => {
         this.update({ isPlaying: true, error: null });
         this.progress.playing();
         this.startProgress();
+        this.sleep.played();
       },
       pause: () => {
         this.stopProgress();
-        // A pause by the listener while the timer fades the sound out ends the timer there.
-        if (this.fade) this.endSleep();
+        this.sleep.paused();
         this.update({ isPlaying: false, ...this.position() });
         // The end of a recording also pauses it: `ended` saves that.
         if (!this.audio.ended) this.saveProgress();
@@ -176,63 +171,18 @@ export class PlayerEngine {
     this.update({ rate });
   }
 
-  /**
-   * Arms the sleep timer (a fresh count on every choice), or turns it off
-   * (null). Minutes count the clock, paused or not, as a bedside timer does.
-   */
+  /** Arms the sleep timer (a fresh count on every choice), or turns it off (null): sleep-controller.ts. */
   setSleep(choice: SleepChoice | null) {
-    this.endSleep();
-    if (choice === null) return;
-    storeSleepChoice(choice);
-    const endsAt = sleepEndsAt(choice, Date.now());
-    this.update({
-      lastSleep: choice,
-      sleep: { choice, endsAt, minutesLeft: endsAt === null ? null : minutesLeft(endsAt, Date.now()), fading: false },
-    });
-    if (endsAt !== null) this.sleepTimer = setInterval(() => this.sleepTick(), 1000);
+    if (choice !== null) {
+      storeSleepChoice(choice);
+      this.update({ lastSleep: choice });
+    }
+    this.sleep.arm(choice);
   }
 
-  private sleepTick() {
-    const sleep = this.snapshot.sleep;
-    if (!sleep || sleep.endsAt === null || sleep.fading) return;
-    const left = minutesLeft(sleep.endsAt, Date.now());
-    if (left > 0) {
-      if (left !== sleep.minutesLeft) this.update({ sleep: { ...sleep, minutesLeft: left } });
-      return;
-    }
-    clearInterval(this.sleepTimer);
-    this.sleepTimer = undefined;
-    if (!this.snapshot.isPlaying) {
-      this.endSleep();
-      return;
-    }
-    // The volume goes down evenly, then playback pauses and the volume is put back for the next play.
-    // (iOS Safari ignores audio.volume: there it simply pauses at the end of the fade.)
-    const started = Date.now();
-    const volume = this.audio.volume;
-    const timer = setInterval(() => {
-      const level = fadeLevel(Date.now() - started);
-      if (level > 0) {
-        this.audio.volume = volume * level;
-        return;
-      }
-      this.audio.pause();
-      this.endSleep();
-    }, FADE_MS / 25);
-    this.fade = { timer, volume };
-    this.update({ sleep: { ...sleep, minutesLeft: 0, fading: true } });
-  }
-
-  /** Disarms the timer, stopping a fade and giving the volume back. */
-  private endSleep() {
-    if (this.sleepTimer !== undefined) clearInterval(this.sleepTimer);
-    this.sleepTimer = undefined;
-    if (this.fade) {
-      clearInterval(this.fade.timer);
-      this.audio.volume = this.fade.volume;
-      this.fade = null;
-    }
-    this.update({ sleep: null });
+  /** The family's bedtime (null: none): within its hours any play arms its timer by itself. */
+  setBedtime(rule: BedtimeRule | null) {
+    this.sleep.setBedtime(rule);
   }
 
   private playQueue(queue: readonly QueueTrack[], index: number) {
@@ -273,10 +223,9 @@ export class PlayerEngine {
     this.stopProgress();
     // The real end position: the server counts its last seconds as finished.
     this.saveProgress();
-    const { queue, index, sleep } = this.snapshot;
-    if (sleep?.choice === 'track') {
-      // "End of this track": it stops here instead of going on; the queue stays for the next play.
-      this.endSleep();
+    const { queue, index } = this.snapshot;
+    if (this.sleep.trackEnded()) {
+      // The sleep timer's last track: it stops here instead of going on; the queue stays for the next play.
       this.update({ isPlaying: false, ...this.position() });
       return;
     }
@@ -284,7 +233,8 @@ export class PlayerEngine {
       this.playQueue(queue, index + 1);
       return;
     }
-    // Spec §4: at the end of the queue the queue is cleared; the last track stays loaded.
+    // Spec §4: at the end of the queue the queue is cleared; the last track stays loaded. A timer counting tracks ends with it.
+    if (this.sleep.current?.endsAt === null) this.sleep.end();
     this.update({ isPlaying: false, queue: [], index: -1, ...this.position() });
   }
 

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, use, useMemo, useState, useSyncExternalStore } from 'react';
+import type { BedtimeRule } from './bedtime';
 import type { PlayerEngine } from './player-engine';
 import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
@@ -125,6 +126,8 @@ export interface Player {
   lastSleep: SleepChoice | null;
   /** Arms the sleep timer, or turns it off (null). */
   setSleep(choice: SleepChoice | null): void;
+  /** The family's bedtime (null: none): within its hours a play arms its timer by itself. */
+  setBedtime(rule: BedtimeRule | null): void;
 }
 
 export function usePlayer(): Player {
@@ -153,6 +156,7 @@ export function usePlayer(): Player {
       sleep: s.sleep,
       lastSleep: s.lastSleep,
       setSleep: (choice) => player.run((e) => e.setSleep(choice)),
+      setBedtime: (rule) => player.run((e) => e.setBedtime(rule)),
     }),
     [player, s],
   );

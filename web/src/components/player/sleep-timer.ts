@@ -1,37 +1,99 @@
 /**
- * The player's sleep timer and playback speed (issue 14 item 5): the choices,
- * their arithmetic, and how they are kept on this device.
+ * The player's sleep timer and playback speed (issue 14 item 5, issue 41
+ * item 5): the choices, their arithmetic, and how they are kept on this device.
  */
 
-/** A number of minutes, or the end of the track playing. */
-export const SLEEP_CHOICES = ['15', '30', '45', 'track'] as const;
-export type SleepChoice = (typeof SLEEP_CHOICES)[number];
+import { isSleepChoice, SLEEP_CHOICES, type SleepChoice } from '@storyhouse/contracts';
 
-export const isSleepChoice = (value: unknown): value is SleepChoice => SLEEP_CHOICES.includes(value as SleepChoice);
+export { isSleepChoice, SLEEP_CHOICES, type SleepChoice };
 
-/** An armed timer: `endsAt` (epoch ms) for a number of minutes, null for the end of the track. */
+/** An armed timer, as the player shows it. */
 export interface SleepTimer {
   choice: SleepChoice;
+  /** When a timer of minutes stops playback (epoch ms); null for one that counts tracks. */
   endsAt: number | null;
-  /** Whole minutes left, rounded up (what the bar shows); null for the end of the track. */
-  minutesLeft: number | null;
-  /** The volume is going down: playback pauses in a moment. */
+  /** Seconds left of a timer of minutes, rounded up (what the player shows as mm:ss); null for one that counts tracks. */
+  secondsLeft: number | null;
+  /** "End of the album": the album of the track that was playing when it was armed. */
+  albumKey: string | null;
+  /** For "end of this track" and "after N tracks": the tracks to hear to their end, the one playing counting. */
+  tracksLeft: number | null;
+  /** The volume is going down: playback stops in a few seconds. */
   fading: boolean;
+  /** Armed by the family's bedtime with a play, not by a press: the player says so and offers to turn it off. */
+  auto: boolean;
 }
 
-/** When a timer chosen at `nowMs` fires: null for the end of the track. */
-export function sleepEndsAt(choice: SleepChoice, nowMs: number): number | null {
-  return choice === 'track' ? null : nowMs + Number(choice) * 60_000;
+/** The minutes of a timer of minutes, else null. */
+export const sleepMinutes = (choice: SleepChoice) => (/^\d+$/.test(choice) ? Number(choice) : null);
+
+/** The tracks a timer counts ("end of this track" is one), else null (minutes, or the album). */
+export const sleepTracks = (choice: SleepChoice) =>
+  choice === 'track' ? 1 : choice.startsWith('tracks-') ? Number(choice.slice('tracks-'.length)) : null;
+
+/** A timer chosen at `nowMs` while `current` plays (for the album it ends with). */
+export function armSleep(choice: SleepChoice, nowMs: number, current: { albumKey?: string } | null, auto = false): SleepTimer {
+  const minutes = sleepMinutes(choice);
+  const endsAt = minutes === null ? null : nowMs + minutes * 60_000;
+  return {
+    choice,
+    endsAt,
+    secondsLeft: endsAt === null ? null : secondsLeft(endsAt, nowMs),
+    albumKey: choice === 'album' ? (current?.albumKey ?? null) : null,
+    tracksLeft: sleepTracks(choice),
+    fading: false,
+    auto,
+  };
 }
 
-/** Whole minutes left until `endsAt`, rounded up: 15 right after choosing 15, 1 in its last minute, 0 once it is due. */
-export const minutesLeft = (endsAt: number, nowMs: number) => Math.max(0, Math.ceil((endsAt - nowMs) / 60_000));
+/** Whole seconds left until `endsAt`, rounded up: 0 once it is due. */
+export const secondsLeft = (endsAt: number, nowMs: number) => Math.max(0, Math.ceil((endsAt - nowMs) / 1000));
 
-/** How long the volume takes to go from where it was to silence when the timer fires. */
-export const FADE_MS = 5_000;
+/**
+ * Whether the track playing is the last one a timer of tracks lets play:
+ * its end stops playback. For the album: the next track is of another album
+ * (or there is none). Never for a timer of minutes.
+ */
+export function endsWithThisTrack(timer: SleepTimer, next: { albumKey?: string } | undefined) {
+  if (timer.endsAt !== null) return false;
+  if (timer.choice === 'album') return !next || timer.albumKey === null || next.albumKey !== timer.albumKey;
+  return timer.tracksLeft !== null && timer.tracksLeft <= 1;
+}
 
-/** The share of the volume left `elapsedMs` into the fade: 1 at its start, 0 at its end, falling evenly. */
-export const fadeLevel = (elapsedMs: number) => Math.min(1, Math.max(0, 1 - elapsedMs / FADE_MS));
+/** When a track ended: 'stop' when it was the timer's last, else the timer counting one track fewer. */
+export function afterTrackEnded(timer: SleepTimer, next: { albumKey?: string } | undefined): SleepTimer | 'stop' {
+  if (endsWithThisTrack(timer, next)) return 'stop';
+  return timer.tracksLeft === null ? timer : { ...timer, tracksLeft: timer.tracksLeft - 1 };
+}
+
+/** Where the recording is: what a timer of tracks reads to know how long its last track has left. */
+export interface SleepPosition {
+  currentTime: number;
+  duration: number;
+  rate: number;
+}
+
+/**
+ * Milliseconds until the timer stops playback: the clock for a timer of
+ * minutes; what the last track has left (at its speed) for one of tracks;
+ * Infinity before that last track or while its length is unknown.
+ */
+export function msUntilStop(
+  timer: SleepTimer,
+  nowMs: number,
+  position: SleepPosition,
+  next: { albumKey?: string } | undefined,
+): number {
+  if (timer.endsAt !== null) return Math.max(0, timer.endsAt - nowMs);
+  if (!endsWithThisTrack(timer, next) || !(position.duration > 0)) return Number.POSITIVE_INFINITY;
+  return (Math.max(0, position.duration - position.currentTime) * 1000) / (position.rate > 0 ? position.rate : 1);
+}
+
+/** The sound fades out over the timer's last 10 seconds: it is silent when the timer ends, not after. */
+export const FADE_MS = 10_000;
+
+/** The share of the volume left `msLeft` before the timer ends: 1 until its last 10 s, then evenly down to 0. */
+export const fadeLevel = (msLeft: number) => Math.min(1, Math.max(0, msLeft / FADE_MS));
 
 /** Playback speeds offered (audio.playbackRate; the pitch stays natural). */
 export const PLAYBACK_RATES = [0.75, 1, 1.25, 1.5] as const;

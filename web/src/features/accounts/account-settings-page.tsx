@@ -3,6 +3,7 @@ import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
+import { BedtimeSettings } from './bedtime-form';
 import { GiftCardRecords } from './gift-card-records';
 import { GivingStatement } from './giving-statement';
 import { SavedCards } from './saved-cards';
@@ -11,7 +12,7 @@ import './account.css';
 /**
  * Spec §2 /account/settings (signed-in): the account form in edit mode, a
  * link to reset the password and one to My orders, the gift card records
- * table and the saved cards; the year-end giving statement (issue 28 item 5).
+ * table and the saved cards; the year-end giving statement (issue 28 item 5); the family's bedtime (issue 41 item 5).
  */
 export default function AccountSettingsPage() {
   const { t } = useI18n();
@@ -36,6 +37,7 @@ export default function AccountSettingsPage() {
           <GiftCardRecords userId={user.data.id} />
           <SavedCards userId={user.data.id} />
           <GivingStatement />
+          <BedtimeSettings />
         </>
       )}
     </article>

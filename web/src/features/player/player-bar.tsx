@@ -4,6 +4,7 @@ import './player-bar.css';
 import { type Player, usePlayer } from '../../components/player/player';
 import { JUMP_SECONDS } from '../../components/player/player-engine';
 import { useI18n } from '../../lib/i18n';
+import { useBedtime } from './bedtime';
 import { PlayerSettings } from './player-settings';
 
 /** Fields where letters and arrows are text editing, never player shortcuts. */
@@ -57,6 +58,7 @@ export function PlayerBar() {
   const player = usePlayer();
   const hintId = useId();
   usePlayerShortcuts(player);
+  useBedtime(player);
 
   const { current, isPlaying, currentTime, duration, error } = player;
   if (!current) return null;

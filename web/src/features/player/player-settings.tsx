@@ -1,31 +1,37 @@
+import { formatClock } from '@storyhouse/contracts';
 import { useId } from 'react';
-import type { Player, SleepChoice } from '../../components/player/player';
-import { isSleepChoice, PLAYBACK_RATES, SLEEP_CHOICES } from '../../components/player/sleep-timer';
+import type { Player, SleepTimer } from '../../components/player/player';
+import { SleepOptions } from '../../components/player/sleep-options';
+import { isSleepChoice, PLAYBACK_RATES } from '../../components/player/sleep-timer';
 import { useI18n } from '../../lib/i18n';
+import './bedtime.css';
 
-/** What a sleep-timer choice is called in the list. */
-function useSleepLabel() {
+/** What an armed timer has left, as the player shows it: mm:ss, or the tracks it stops after. */
+function useSleepLeft() {
   const { t } = useI18n();
-  return (choice: SleepChoice) =>
-    choice === 'track' ? t('player.sleepTrack') : t('player.sleepMinutes', { minutes: Number(choice) });
+  return (sleep: SleepTimer) => {
+    if (sleep.fading) return t('player.sleepFading');
+    if (sleep.secondsLeft !== null) return t('player.sleepLeft', { time: formatClock(sleep.secondsLeft) });
+    if (sleep.choice === 'album') return t('player.sleepLeftAlbum');
+    if (sleep.tracksLeft === 1 && sleep.choice === 'track') return t('player.sleepLeftTrack');
+    return t('player.sleepLeftTracks', { count: sleep.tracksLeft ?? 1 });
+  };
 }
 
 /**
- * Playback speed and the sleep timer (issue 14 item 5): native selects, so
- * the keyboard, screen readers and a phone's own picker all know them. The
- * timer chosen last is marked in the list, never armed by itself on a new
- * visit; while one is armed the bar shows the minutes left.
+ * Playback speed and the sleep timer (issue 14 item 5, issue 41 item 5):
+ * native selects, so the keyboard, screen readers and a phone's own picker
+ * all know them. The timer chosen last is marked in the list, never armed by
+ * itself on a new visit; while one is armed the player shows what it has
+ * left. A timer the family's bedtime armed with the play says so, with a
+ * button that turns it off.
  */
 export function PlayerSettings({ player }: { player: Player }) {
   const { t } = useI18n();
-  const sleepLabel = useSleepLabel();
+  const sleepLeft = useSleepLeft();
   const leftId = useId();
   const { rate, sleep, lastSleep } = player;
-  const left = sleep?.fading
-    ? t('player.sleepFading')
-    : sleep?.minutesLeft != null
-      ? t('player.sleepLeft', { minutes: sleep.minutesLeft })
-      : null;
+  const left = sleep ? sleepLeft(sleep) : null;
   return (
     <div className="player-bar__settings">
       <label className="player-bar__setting" title={t('player.speed')}>
@@ -53,17 +59,24 @@ export function PlayerSettings({ player }: { player: Player }) {
           }}
         >
           <option value="off">{t('player.sleepOff')}</option>
-          {SLEEP_CHOICES.map((c) => (
-            <option key={c} value={c}>
-              {!sleep && c === lastSleep ? t('player.sleepLastUsed', { choice: sleepLabel(c) }) : sleepLabel(c)}
-            </option>
-          ))}
+          <SleepOptions lastUsed={sleep ? null : lastSleep} />
         </select>
       </label>
-      {left ? (
+      {sleep && left ? (
         <span id={leftId} className="player-bar__sleep-left">
+          {sleep.auto ? <span className="player-bar__bedtime">{t('player.bedtimeOn')}: </span> : null}
           {left}
         </span>
+      ) : null}
+      {sleep?.auto ? (
+        <button
+          type="button"
+          className="player-bar__bedtime-off"
+          aria-label={t('player.bedtimeTurnOffLabel')}
+          onClick={() => player.setSleep(null)}
+        >
+          {t('player.bedtimeTurnOff')}
+        </button>
       ) : null}
     </div>
   );
