@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import type { Player } from '../../components/player/player';
+import { useI18n } from '../../lib/i18n';
+import { PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
+
+/**
+ * The player on a phone: one row, at most 64 px tall (cover, title,
+ * play/pause, a thin progress line), so the page keeps the screen. The
+ * cover and title are one button that opens Now Playing, where the rest is.
+ */
+export function MiniPlayer({ player, onOpen, ref }: { player: Player; onOpen: () => void; ref: React.Ref<HTMLElement> }) {
+  const { t } = useI18n();
+  const hintId = useId();
+  const { current, currentTime, duration } = player;
+  if (!current) return null;
+  return (
+    <section ref={ref} className="mini-player" aria-label={t('player.label')} aria-describedby={hintId}>
+      <p id={hintId} className="visually-hidden">
+        {t('player.shortcuts')}
+      </p>
+      {/* The position is read in Now Playing's seek bar; here it is only a line to glance at. */}
+      <progress
+        className="mini-player__line"
+        max={duration > 0 ? duration : 1}
+        value={duration > 0 ? Math.min(currentTime, duration) : 0}
+        aria-hidden="true"
+      />
+      <button type="button" className="mini-player__open" aria-haspopup="dialog" onClick={onOpen}>
+        <ResponsiveImage src={current.artwork ?? null} alt="" use="cover" sizes="48px" className="mini-player__cover" />
+        <span className="mini-player__title">
+          <span className="visually-hidden">{t('player.openNowPlaying')}: </span>
+          <TrackTitle track={current} />
+        </span>
+      </button>
+      <PlayPauseButton player={player} className="mini-player__play" />
+      <PlayerError player={player} />
+    </section>
+  );
+}
