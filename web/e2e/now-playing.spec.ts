@@ -65,6 +65,7 @@ test('on a phone the mini player opens Now Playing, which seeks, skips, goes to 
 
   await test.step('one row of 64 px at most, at 390 and 320 px, over nothing the keyboard reaches', async () => {
     await fitsAPhone(page, t);
+    await player.screenshot({ path: test.info().outputPath('mini-player-390.png') });
     await page.setViewportSize({ width: 320, height: 640 });
     await fitsAPhone(page, t);
     await page.evaluate(() => window.scrollTo(0, 0));

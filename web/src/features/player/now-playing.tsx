@@ -53,6 +53,15 @@ function useSwipeToClose(close: () => void) {
   };
 }
 
+/** Previous and next track: a bar and a triangle (the fonts of some phones have no ⏮ ⏭). */
+function SkipIcon({ direction }: { direction: 'previous' | 'next' }) {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d={direction === 'previous' ? 'M5 5h2.5v14H5zM19 5v14L8.5 12z' : 'M16.5 5H19v14h-2.5zM5 5v14l10.5-7z'} />
+    </svg>
+  );
+}
+
 /**
  * Now Playing (issue 41 item 2): the player full screen, opened from the
  * mini player on a phone. A modal dialog (native <dialog>): focus moves in
@@ -112,7 +121,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
               disabled={!player.hasPrevious}
               onClick={player.previous}
             >
-              <span aria-hidden="true">⏮</span>
+              <SkipIcon direction="previous" />
             </button>
             <JumpButton player={player} direction="back" className="now-playing__button" />
             <PlayPauseButton player={player} className="now-playing__button now-playing__button--main" />
@@ -124,7 +133,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
               disabled={!player.hasNext}
               onClick={player.next}
             >
-              <span aria-hidden="true">⏭</span>
+              <SkipIcon direction="next" />
             </button>
           </div>
           <PlayerError player={player} />
