@@ -1,6 +1,7 @@
 import { type PointerEvent, useEffect, useRef } from 'react';
 import './now-playing.css';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { useModal } from '../../components/dialog/use-modal';
 import type { Player } from '../../components/player/player';
 import { useI18n } from '../../lib/i18n';
 import { isSwipeDown } from './player-keys';
@@ -53,12 +54,22 @@ function useSwipeToClose(close: () => void) {
   };
 }
 
-/** Previous and next track: a bar and a triangle (the fonts of some phones have no ⏮ ⏭). */
-function SkipIcon({ direction }: { direction: 'previous' | 'next' }) {
+/** The previous or next track of the queue; drawn as a bar and a triangle (the fonts of some phones have no ⏮ ⏭). */
+function TrackButton({ player, direction }: { player: Player; direction: 'previous' | 'next' }) {
+  const { t } = useI18n();
+  const previous = direction === 'previous';
   return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true" focusable="false">
-      <path d={direction === 'previous' ? 'M5 5h2.5v14H5zM19 5v14L8.5 12z' : 'M16.5 5H19v14h-2.5zM5 5v14l10.5-7z'} />
-    </svg>
+    <button
+      type="button"
+      className="now-playing__button"
+      aria-label={t(previous ? 'player.previous' : 'player.next')}
+      disabled={previous ? !player.hasPrevious : !player.hasNext}
+      onClick={previous ? player.previous : player.next}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true" focusable="false">
+        <path d={previous ? 'M5 5h2.5v14H5zM19 5v14L8.5 12z' : 'M16.5 5H19v14h-2.5zM5 5v14l10.5-7z'} />
+      </svg>
+    </button>
   );
 }
 
@@ -76,12 +87,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
   const close = () => ref.current?.close();
   const swipe = useSwipeToClose(close);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open);
 
   const { current } = player;
   // The track was cleared (never today; a future "clear"): nothing to show.
@@ -114,27 +120,11 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
           {current.album ? <p className="now-playing__album">{current.album}</p> : null}
           <SeekBar player={player} block="now-playing" />
           <div className="now-playing__controls">
-            <button
-              type="button"
-              className="now-playing__button"
-              aria-label={t('player.previous')}
-              disabled={!player.hasPrevious}
-              onClick={player.previous}
-            >
-              <SkipIcon direction="previous" />
-            </button>
+            <TrackButton player={player} direction="previous" />
             <JumpButton player={player} direction="back" className="now-playing__button" />
             <PlayPauseButton player={player} className="now-playing__button now-playing__button--main" />
             <JumpButton player={player} direction="forward" className="now-playing__button" />
-            <button
-              type="button"
-              className="now-playing__button"
-              aria-label={t('player.next')}
-              disabled={!player.hasNext}
-              onClick={player.next}
-            >
-              <SkipIcon direction="next" />
-            </button>
+            <TrackButton player={player} direction="next" />
           </div>
           <PlayerError player={player} />
           <PlayerSettings player={player} />
