@@ -67,7 +67,11 @@ export function PlayerBar() {
   };
   return (
     <>
-      {phone ? <MiniPlayer ref={ref} player={player} onOpen={openNowPlaying} /> : <Bar ref={ref} player={player} />}
+      {phone ? (
+        <MiniPlayer ref={ref} player={player} onOpen={openNowPlaying} />
+      ) : (
+        <Bar ref={ref} player={player} onOpen={openNowPlaying} />
+      )}
       {nowPlaying && <nowPlaying.NowPlaying player={player} open={open} onClose={() => setOpen(false)} />}
     </>
   );
@@ -75,10 +79,10 @@ export function PlayerBar() {
 
 /**
  * The bar wider than a phone: title (marked Preview when only the preview
- * plays), seekable progress, elapsed and remaining time, play/pause, ±15 s,
+ * plays; it opens Now Playing, with Up next), seekable progress, elapsed and remaining time, play/pause, ±15 s,
  * the audio-error alerts of spec §4, playback speed and the sleep timer.
  */
-function Bar({ player, ref }: { player: Player; ref: React.Ref<HTMLElement> }) {
+function Bar({ player, onOpen, ref }: { player: Player; onOpen: () => void; ref: React.Ref<HTMLElement> }) {
   const { t } = useI18n();
   const hintId = useId();
   if (!player.current) return null;
@@ -94,8 +98,10 @@ function Bar({ player, ref }: { player: Player; ref: React.Ref<HTMLElement> }) {
       </div>
       <div className="player-bar__track">
         <p className="player-bar__title">
-          <span className="visually-hidden">{t('player.nowPlaying')}: </span>
-          <TrackTitle track={player.current} />
+          <button type="button" className="player-bar__open" aria-haspopup="dialog" onClick={onOpen}>
+            <span className="visually-hidden">{t('player.openNowPlaying')}: </span>
+            <TrackTitle track={player.current} />
+          </button>
         </p>
         <SeekBar player={player} block="player-bar" />
       </div>
