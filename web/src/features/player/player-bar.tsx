@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import './player-bar.css';
 import { type Player, usePlayer } from '../../components/player/player';
 import { useI18n } from '../../lib/i18n';
+import { showToast } from '../../ui/toast-store';
 import { MiniPlayer } from './mini-player';
 import { usePlayerShortcuts } from './player-keys';
 import { JumpButton, PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
@@ -46,6 +47,7 @@ function useRoomForPlayer(ref: React.RefObject<HTMLElement | null>, shown: 'mini
  * Now Playing loads the first time it opens.
  */
 export function PlayerBar() {
+  const { t } = useI18n();
   const player = usePlayer();
   usePlayerShortcuts(player);
   const phone = useSyncExternalStore(watchPhone, isPhone, notPhone);
@@ -61,8 +63,8 @@ export function PlayerBar() {
         setNowPlaying(m);
         setOpen(true);
       },
-      // Offline without the service worker's copy: the mini player stays, with its play button.
-      () => undefined,
+      // Offline without the service worker's copy: the player stays as it is, and says why nothing opened.
+      () => showToast({ message: t('player.openNeedsNetwork') }),
     );
   };
   return (
