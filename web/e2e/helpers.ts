@@ -18,19 +18,33 @@ const axePath = createRequire(import.meta.url).resolve('axe-core');
  * where a frame is sandboxed, which axe cannot enter).
  */
 export async function seriousViolations(page: Page, more: RunOptions = {}) {
+  const violations = await runAxe(page, more);
+  return described(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
+}
+
+/** Every axe finding, whatever its impact, in the part of the page `within` (a CSS selector) picks: the player. */
+export async function violationsWithin(page: Page, within: string) {
+  return described(await runAxe(page, {}, within));
+}
+
+async function runAxe(page: Page, more: RunOptions, within?: string) {
   // Contrast is judged on the page at rest: a fade-in still running (the CMS page's 200 ms) would read as faint text.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.addScriptTag({ path: axePath });
   const options: RunOptions = { resultTypes: ['violations'], ...more };
   const results = await page.evaluate(
-    (opts) =>
-      (window as unknown as { axe: { run: (ctx: Document, o: RunOptions) => Promise<AxeResults> } }).axe.run(document, opts),
-    options,
+    ([opts, selector]) =>
+      (window as unknown as { axe: { run: (ctx: unknown, o: RunOptions) => Promise<AxeResults> } }).axe.run(
+        selector ? { include: [[selector]] } : document,
+        opts,
+      ),
+    [options, within] as const,
   );
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  return results.violations;
 }
+
+const described = (violations: AxeResults['violations']) =>
+  violations.map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 
 /**
  * The URLs of the requests the page makes that `match` picks, collected as

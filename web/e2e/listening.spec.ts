@@ -221,17 +221,28 @@ test('a signed-in listener’s place is saved on pause, and kept on the page whe
   await leaving;
 });
 
-test('the player bar fits a phone with its speed and sleep timer', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('on a phone Now Playing fits, with its speed and sleep timer, and every control is a 44 px target', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await playFirstTrack(page, t, siteLang);
-  await sleep(page, t).selectOption({ label: t('player.sleepTrack') });
-  await sleep(page, t).selectOption({ label: minutes(t, 45) });
-  const bar = playerBar(page, t);
-  await expect(bar.getByText(anyLeft(t))).toBeVisible();
-  for (const control of [speed(page, t), sleep(page, t), bar.getByRole('button', { name: t('player.pause') }), slider(page, t)]) {
-    await expect(control).toBeInViewport();
+  // The mini player has no seek bar to wait on: Now Playing has.
+  await playFirstTrack(page, t, siteLang, { clock: true });
+  const mini = playerBar(page, t);
+  await mini.getByRole('button', { name: t('player.openNowPlaying') }).click();
+  const sheet = page.getByRole('dialog', { name: t('player.nowPlaying') });
+  const [speed, sleep] = [t('player.speed'), t('player.sleep')].map((name) => sheet.getByRole('combobox', { name }));
+  await sleep!.selectOption({ label: t('player.sleepTrack') });
+  await sleep!.selectOption({ label: minutes(t, 45) });
+  await expect(sheet.getByText(anyLeft(t))).toBeVisible();
+  const controls = [speed!, sleep!, sheet.getByRole('slider', { name: t('player.position') })];
+  for (const control of [...controls, ...(await sheet.getByRole('button').all()), ...(await mini.getByRole('button').all())]) {
+    const box = (await control.boundingBox())!;
+    expect(box.width, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
   }
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await sheet.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await bar.screenshot({ path: test.info().outputPath('player-bar-phone.png') });
+  await sheet.screenshot({ path: test.info().outputPath('now-playing-phone.png') });
 });

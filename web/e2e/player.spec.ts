@@ -39,7 +39,11 @@ test('no player bar until a track is loaded', async ({ page, t }) => {
   await expect(playerBar(page, t)).toHaveCount(0);
 });
 
-test('plays a preview from a story page: the bar shows its title and the time runs', async ({ page, t, siteLang }) => {
+test('plays a preview from a story page: the bar shows its title, which opens Now Playing, and the time runs', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const { slug, track } = demo[siteLang].sold;
   await page.goto(`/story/${slug}`);
   await page.getByRole('button', { name: t('catalogue.playPreview', { title: track }) }).click();
@@ -53,6 +57,13 @@ test('plays a preview from a story page: the bar shows its title and the time ru
   await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
   await expect.poll(() => position(page, t)).toBeGreaterThan(0);
   await expect(slider(page, t)).toHaveAttribute('aria-valuetext', /\d:\d\d/);
+  // Its title opens Now Playing (with Up next) over the page, as the mini player does on a phone.
+  await bar.getByRole('button', { name: `${t('player.openNowPlaying')}: ${t('player.previewNote')} ${track}` }).click();
+  const nowPlaying = page.getByRole('dialog', { name: t('player.nowPlaying') });
+  await expect(nowPlaying.getByRole('heading', { name: track })).toBeVisible();
+  await expect(nowPlaying.getByRole('region', { name: t('player.upNext') })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(nowPlaying).toBeHidden();
   // The track's own button now pauses it.
   await page.getByRole('button', { name: t('catalogue.pause', { title: track }) }).click();
   await expect(bar.getByRole('button', { name: t('player.play') })).toBeVisible();

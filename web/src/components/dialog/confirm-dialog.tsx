@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useRef } from 'react';
 import './confirm-dialog.css';
+import { useModal } from './use-modal';
 
 /**
  * A modal yes/no question (spec §6 Confirmations) on the native <dialog>:
@@ -33,12 +34,7 @@ export function ConfirmDialog({
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
-  }, [open]);
+  useModal(ref, open);
 
   return (
     <dialog

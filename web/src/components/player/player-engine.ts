@@ -274,6 +274,8 @@ export class PlayerEngine {
     const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
       ['play', () => this.resume()],
       ['pause', () => this.pause()],
+      // A headset's or a car's stop: pause, keeping the place (the next play goes on from it).
+      ['stop', () => this.pause()],
       ['seekbackward', (d) => this.skip(-(d.seekOffset ?? JUMP_SECONDS))],
       ['seekforward', (d) => this.skip(d.seekOffset ?? JUMP_SECONDS)],
       ['seekto', (d) => d.seekTime !== undefined && this.seek(d.seekTime)],

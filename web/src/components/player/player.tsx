@@ -112,6 +112,8 @@ export interface Player {
   error: AudioErrorKind | null;
   hasNext: boolean;
   hasPrevious: boolean;
+  /** The tracks after the current one in the queue, in the order they will play (Now Playing's "Up next"). */
+  upNext: readonly QueueTrack[];
   playPause(): void;
   seek(seconds: number): void;
   skip(deltaSeconds: number): void;
@@ -142,6 +144,7 @@ export function usePlayer(): Player {
       error: s.error,
       hasNext: s.index >= 0 && s.index + 1 < s.queue.length,
       hasPrevious: s.index > 0,
+      upNext: s.index >= 0 ? s.queue.slice(s.index + 1) : [],
       toggle: (track) => player.run((e) => e.toggle(track)),
       toggleAlbum: (albumKey, tracks) => player.run((e) => e.toggleAlbum(albumKey, tracks)),
       isCurrent: (trackId) => s.current?.id === trackId,

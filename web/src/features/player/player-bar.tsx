@@ -1,149 +1,116 @@
-import { formatClock } from '@storyhouse/contracts';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import './player-bar.css';
 import { type Player, usePlayer } from '../../components/player/player';
-import { JUMP_SECONDS } from '../../components/player/player-engine';
 import { useI18n } from '../../lib/i18n';
+import { showToast } from '../../ui/toast-store';
 import { useBedtime } from './bedtime';
+import { MiniPlayer } from './mini-player';
+import { usePlayerShortcuts } from './player-keys';
+import { JumpButton, PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
 import { PlayerSettings } from './player-settings';
+import { SeekBar } from './seek-bar';
 
-/** Fields where letters and arrows are text editing, never player shortcuts. */
-function isTextField(el: Element) {
-  if (el instanceof HTMLElement && el.isContentEditable) return true;
-  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
-  return el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'range', 'reset', 'submit'].includes(el.type);
-}
+type NowPlayingModule = typeof import('./now-playing');
 
-/** Controls that already give Space (and arrows, for inputs) a meaning of their own. */
-const ownsSpace = 'button, a[href], input, select, textarea, summary, [role="button"], [role="slider"]';
+/** Below 768 px the player is the one-row mini player that opens Now Playing. */
+const PHONE = '(max-width: 767.98px)';
+const watchPhone = (change: () => void) => {
+  const query = window.matchMedia(PHONE);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+};
+const isPhone = () => window.matchMedia(PHONE).matches;
+const notPhone = () => false;
 
 /**
- * Player shortcuts while a track is loaded and focus is not in a text field
- * or a dialog: Space/K play-pause, J/Left back 15 s, L/Right forward 15 s.
+ * The page keeps room for the player at its foot: the browser scrolls a
+ * focused control above it, never under it (WCAG 2.4.11), as tall as the
+ * player is at the moment (its height changes with the width and an alert).
  */
-function usePlayerShortcuts(player: Player) {
-  const loaded = player.current !== null;
-  const { playPause, skip } = player;
+function useRoomForPlayer(ref: React.RefObject<HTMLElement | null>, shown: 'mini' | 'bar' | null) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `shown` names the element the ref holds
   useEffect(() => {
-    if (!loaded) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-      const target = e.target instanceof Element ? e.target : null;
-      if (target && (isTextField(target) || target.closest('dialog'))) return;
-      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-      const action =
-        key === 'k' || (key === ' ' && !target?.closest(ownsSpace))
-          ? playPause
-          : key === 'j' || (key === 'ArrowLeft' && !target?.closest('input, select'))
-            ? () => skip(-JUMP_SECONDS)
-            : key === 'l' || (key === 'ArrowRight' && !target?.closest('input, select'))
-              ? () => skip(JUMP_SECONDS)
-              : null;
-      if (!action) return;
-      e.preventDefault();
-      action();
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--player-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--player-height');
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [loaded, playPause, skip]);
+  }, [ref, shown]);
 }
 
 /**
- * Spec §2 Shell: the audio player bar, shown once a track is loaded: title
- * (marked Preview when only the preview plays, issue 11 item 6), seekable progress, elapsed and remaining time, play/pause, ±15 s, and the
- * audio-error alerts of spec §4; playback speed and the sleep timer (issue 14 item 5).
+ * Spec §2 Shell: the audio player, shown once a track is loaded. On a phone
+ * the mini player (mini-player.tsx), which opens Now Playing; wider, the bar.
+ * Now Playing loads the first time it opens.
  */
 export function PlayerBar() {
   const { t } = useI18n();
   const player = usePlayer();
-  const hintId = useId();
   usePlayerShortcuts(player);
   useBedtime(player);
+  const phone = useSyncExternalStore(watchPhone, isPhone, notPhone);
+  const [nowPlaying, setNowPlaying] = useState<NowPlayingModule | null>(null);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  useRoomForPlayer(ref, player.current ? (phone ? 'mini' : 'bar') : null);
 
-  const { current, isPlaying, currentTime, duration, error } = player;
-  if (!current) return null;
-
-  const position = Math.min(currentTime, duration || currentTime);
-  const remaining = Math.max(0, duration - position);
-
+  if (!player.current) return null;
+  const openNowPlaying = () => {
+    import('./now-playing').then(
+      (m) => {
+        setNowPlaying(m);
+        setOpen(true);
+      },
+      // Offline without the service worker's copy: the player stays as it is, and says why nothing opened.
+      () => showToast({ message: t('player.openNeedsNetwork') }),
+    );
+  };
   return (
-    <section className="player-bar" aria-label={t('player.label')} aria-describedby={hintId}>
+    <>
+      {phone ? (
+        <MiniPlayer ref={ref} player={player} onOpen={openNowPlaying} />
+      ) : (
+        <Bar ref={ref} player={player} onOpen={openNowPlaying} />
+      )}
+      {nowPlaying && <nowPlaying.NowPlaying player={player} open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/**
+ * The bar wider than a phone: title (marked Preview when only the preview
+ * plays; it opens Now Playing, with Up next), seekable progress, elapsed and remaining time, play/pause, ±15 s,
+ * the audio-error alerts of spec §4, playback speed and the sleep timer.
+ */
+function Bar({ player, onOpen, ref }: { player: Player; onOpen: () => void; ref: React.Ref<HTMLElement> }) {
+  const { t } = useI18n();
+  const hintId = useId();
+  if (!player.current) return null;
+  return (
+    <section ref={ref} className="player-bar" aria-label={t('player.label')} aria-describedby={hintId}>
       <p id={hintId} className="visually-hidden">
         {t('player.shortcuts')}
       </p>
       <div className="player-bar__controls">
-        <button
-          type="button"
-          className="player-bar__button"
-          aria-label={t('player.back', { seconds: JUMP_SECONDS })}
-          aria-keyshortcuts="J ArrowLeft"
-          onClick={() => player.skip(-JUMP_SECONDS)}
-        >
-          <span aria-hidden="true">↺ {JUMP_SECONDS}</span>
-        </button>
-        <button
-          type="button"
-          className="player-bar__button player-bar__button--main"
-          aria-label={isPlaying ? t('player.pause') : t('player.play')}
-          aria-keyshortcuts="K Space"
-          onClick={player.playPause}
-        >
-          <span aria-hidden="true">{isPlaying ? '❚❚' : '▶'}</span>
-        </button>
-        <button
-          type="button"
-          className="player-bar__button"
-          aria-label={t('player.forward', { seconds: JUMP_SECONDS })}
-          aria-keyshortcuts="L ArrowRight"
-          onClick={() => player.skip(JUMP_SECONDS)}
-        >
-          <span aria-hidden="true">{JUMP_SECONDS} ↻</span>
-        </button>
+        <JumpButton player={player} direction="back" className="player-bar__button" />
+        <PlayPauseButton player={player} className="player-bar__button player-bar__button--main" />
+        <JumpButton player={player} direction="forward" className="player-bar__button" />
       </div>
       <div className="player-bar__track">
         <p className="player-bar__title">
-          <span className="visually-hidden">{t('player.nowPlaying')}: </span>
-          {current.preview ? (
-            <>
-              <span className="player-bar__preview" aria-hidden="true">
-                {t('player.preview')}
-              </span>
-              <span className="visually-hidden">{t('player.previewNote')} </span>
-            </>
-          ) : null}
-          {current.title}
+          <button type="button" className="player-bar__open" aria-haspopup="dialog" onClick={onOpen}>
+            <span className="visually-hidden">{t('player.openNowPlaying')}: </span>
+            <TrackTitle track={player.current} />
+          </button>
         </p>
-        <div className="player-bar__progress">
-          <span className="player-bar__time">
-            <span className="visually-hidden">{t('player.elapsed')} </span>
-            {formatClock(position)}
-          </span>
-          <input
-            type="range"
-            className="player-bar__seek"
-            min={0}
-            max={Math.max(duration, 0)}
-            step={1}
-            value={position}
-            disabled={duration <= 0}
-            aria-label={t('player.position')}
-            aria-valuetext={t('player.positionText', { elapsed: formatClock(position), total: formatClock(duration) })}
-            onChange={(e) => player.seek(Number(e.currentTarget.value))}
-          />
-          <span className="player-bar__time">
-            <span className="visually-hidden">{t('player.remaining')} </span>-{formatClock(remaining)}
-          </span>
-        </div>
+        <SeekBar player={player} block="player-bar" />
       </div>
       <PlayerSettings player={player} />
-      {error && (
-        <div className="player-bar__error">
-          <p role="alert">{t(`player.error.${error}`)}</p>
-          <button type="button" className="banner__close" aria-label={t('player.dismissError')} onClick={player.dismissError}>
-            ×
-          </button>
-        </div>
-      )}
+      <PlayerError player={player} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useI18n } from '../../lib/i18n';
 import './bedtime.css';
 
 /** What an armed timer has left, as the player shows it: mm:ss, or the tracks it stops after. */
-function useSleepLeft() {
+export function useSleepLeft() {
   const { t } = useI18n();
   return (sleep: SleepTimer) => {
     if (sleep.fading) return t('player.sleepFading');
