@@ -1,4 +1,5 @@
-import { positionToSave, progressDue, type ResumePoint as Resume } from './listening';
+import { devicePlace, hearPlace } from './device-places';
+import { positionToSave, progressDue, type ResumePoint as Resume, resumePlace } from './listening';
 import { putProgress, queuePlace, sendQueuedPlaces } from './progress-queue';
 
 /**
@@ -24,9 +25,13 @@ export class ProgressKeeper {
     if (navigator.onLine) void sendQueuedPlaces();
   }
 
-  /** Where `resume`'s recording starts: its place on this page, else the one the page's data carried. */
+  /**
+   * Where `resume`'s recording starts: its place on this page, else the later
+   * of the one the page's data carried and the one this device heard last
+   * (a reload, the app opened offline).
+   */
   startOf(resume: Resume): number {
-    return this.positions.get(resume.skuId) ?? resume.positionSeconds;
+    return this.positions.get(resume.skuId) ?? resumePlace(resume, devicePlace(resume.skuId));
   }
 
   /** Playback starts: the periodic saves count from now. */
@@ -51,6 +56,7 @@ export class ProgressKeeper {
     if (this.sent.get(resume.skuId) === position) return;
     this.sent.set(resume.skuId, position);
     const heardAt = new Date();
+    hearPlace(resume.skuId, position, heardAt.getTime());
     // Offline, the place waits at once: a page going away would not wait for a fetch to fail.
     if (!navigator.onLine) {
       void queuePlace(resume.skuId, position, heardAt);
