@@ -21,6 +21,8 @@ export interface DeviceSession {
 }
 
 const SESSION_KEY = 'storyhouse-session';
+/** A sign-out made offline: the device is already empty, the server is told when the network returns. */
+const SIGN_OUT_KEY = 'storyhouse-sign-out';
 /** The last place heard of each track on this device (components/player/device-places.ts): the family's too. */
 export const HEARD_KEY = 'storyhouse-heard';
 
@@ -55,6 +57,22 @@ export function forgetDeviceSession() {
   const store = storage();
   store?.removeItem(SESSION_KEY);
   store?.removeItem(HEARD_KEY);
+}
+
+/** Whether a sign-out made offline still has to reach the server (`done`: it did, or it is no longer wanted). */
+export function signOutPending(done?: 'done'): boolean {
+  const store = storage();
+  if (done) store?.removeItem(SIGN_OUT_KEY);
+  return store?.getItem(SIGN_OUT_KEY) === '1';
+}
+
+/** Marks a sign-out made offline, to finish at the server as soon as it answers (components/session/api/get-session.ts). */
+export function markSignOutPending() {
+  try {
+    storage()?.setItem(SIGN_OUT_KEY, '1');
+  } catch {
+    // Storage blocked: signing out again once online ends the session.
+  }
 }
 
 /**

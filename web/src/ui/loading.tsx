@@ -1,17 +1,47 @@
+import { useEffect, useState } from 'react';
 import { useI18n } from '../lib/i18n';
+import { useOnline } from '../lib/use-online';
 import './loading.css';
 
+/** Offline, how long a wait may look like loading (a lazy screen from the worker's cache) before it says why it waits. */
+export const OFFLINE_WAIT_MS = 1_000;
+
 const CARDS = ['a', 'b', 'c'];
+
+/**
+ * Offline, what waits for the network waits until it returns (TanStack
+ * Query pauses): after a moment the page says so in place, never grey
+ * shapes for as long as one waits.
+ */
+function useNeedsNetwork() {
+  const online = useOnline();
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    setWaited(false);
+    if (online) return;
+    const timer = setTimeout(() => setWaited(true), OFFLINE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [online]);
+  return !online && waited;
+}
 
 /**
  * A page, a lazy screen or a check still on its way: the page's shape in
  * grey (a heading, a few lines, a row of cards), so the page settles into it
  * instead of jumping from a bare "Loading…" (issue 27 item 10). Screen
  * readers hear "Loading…". `shape="block"` is a few lines, for a part of a
- * page (a form's card field, a panel).
+ * page (a form's card field, a panel). Offline, after a moment, a sentence
+ * saying the page needs the network takes its place.
  */
 export function Loading({ shape = 'page' }: { shape?: 'page' | 'block' }) {
   const { t } = useI18n();
+  if (useNeedsNetwork()) {
+    return (
+      <p className="needs-network" role="status">
+        {t('shell.needsNetwork')}
+      </p>
+    );
+  }
   return (
     <div className={`skeleton skeleton--${shape}`} role="status">
       <span className="visually-hidden">{t('shell.loading')}</span>

@@ -1,3 +1,5 @@
+import type { SessionResponse } from '@storyhouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../components/session/api/get-session';
 import { logout } from '../../features/accounts/api/logout';
 import { useI18n } from '../../lib/i18n';
@@ -15,6 +17,13 @@ export function AccountMenu() {
   const { t } = useI18n();
   const { data: session } = useSession();
   const { container, toggle, list } = useDisclosure<HTMLDivElement>();
+  const queryClient = useQueryClient();
+  // Offline the device is emptied at once and the page shows the family signed out; the server hears it later.
+  const signOut = async () => {
+    if ((await logout()) === 'offline' && session) {
+      queryClient.setQueryData<SessionResponse>(['session'], { ...session, logged_in: false, user_id: null, is_admin: false });
+    }
+  };
 
   if (!session) return <span className="header__action header__action--pending" />;
   if (!session.logged_in) {
@@ -53,7 +62,7 @@ export function AccountMenu() {
             {t('shell.resetPassword')}
           </RouteItem>
           <li className="nav__item">
-            <button type="button" className="nav__button" onClick={() => void logout()}>
+            <button type="button" className="nav__button" onClick={() => void signOut()}>
               {t('shell.logout')}
             </button>
           </li>

@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import { deviceSessionAnswer, keepDeviceSession } from '../../../lib/device-session';
+import { deviceSessionAnswer, keepDeviceSession, signOutPending } from '../../../lib/device-session';
 import { firstData } from '../../../lib/first-data';
 
 const path = '/crud/session';
@@ -19,6 +19,11 @@ function kept(session: SessionResponse) {
  */
 export const getSession = async () => {
   try {
+    // A sign-out made offline ends the session first (the device was emptied then).
+    if (signOutPending()) {
+      await api<void>('/logout');
+      signOutPending('done');
+    }
     return kept(await api<SessionResponse>(path));
   } catch (error) {
     const offline = error instanceof ApiError && error.code === 'network' ? deviceSessionAnswer(siteLang()) : null;
@@ -38,6 +43,8 @@ export const sessionQuery = () =>
     // The page's own answer first; offline (the installed app opened in airplane mode, a reload on a plane) the
     // device's, at once: a paused query would keep the route guard waiting for as long as the network is away.
     initialData: () => {
+      // A page that arrives while a sign-out made offline is still to reach the server asks again (getSession ends it).
+      if (signOutPending()) return undefined;
       const first = firstData<SessionResponse>(path).initialData();
       if (first) return kept(first);
       return offline() ? (deviceSessionAnswer(siteLang()) ?? undefined) : undefined;
