@@ -17,6 +17,8 @@ export class ProgressKeeper {
   private readonly positions = new Map<number, number>();
   /** skuId → the position last sent, so the same place is not saved twice (pause and then end, say). */
   private readonly sent = new Map<number, number>();
+  /** skuId → where this page last started it, until a moment of it is heard (tick). */
+  private readonly startedAt = new Map<number, number>();
   /** When the playing recording's position was last saved, or it started playing. */
   private lastSaveMs = 0;
 
@@ -31,7 +33,9 @@ export class ProgressKeeper {
    * (a reload, the app opened offline).
    */
   startOf(resume: Resume): number {
-    return this.positions.get(resume.skuId) ?? resumePlace(resume, devicePlace(resume.skuId));
+    const start = this.positions.get(resume.skuId) ?? resumePlace(resume, devicePlace(resume.skuId));
+    this.startedAt.set(resume.skuId, positionToSave(start));
+    return start;
   }
 
   /** Playback starts: the periodic saves count from now. */
@@ -42,6 +46,7 @@ export class ProgressKeeper {
   /** A moment of playback: remembered, and saved when a save is due. */
   tick(resume: Resume, seconds: number) {
     this.positions.set(resume.skuId, seconds);
+    this.startedAt.delete(resume.skuId);
     if (progressDue(this.lastSaveMs, Date.now())) this.save(resume, seconds);
   }
 
@@ -53,7 +58,9 @@ export class ProgressKeeper {
     this.positions.set(resume.skuId, seconds);
     this.lastSaveMs = Date.now();
     const position = positionToSave(seconds);
-    if (this.sent.get(resume.skuId) === position) return;
+    // Started and stopped before a moment of it was heard (play, then pause, on a page loaded before another device
+    // went further): nothing was heard here, and saving it now would put the family's place back.
+    if (this.sent.get(resume.skuId) === position || this.startedAt.get(resume.skuId) === position) return;
     this.sent.set(resume.skuId, position);
     const heardAt = new Date();
     hearPlace(resume.skuId, position, heardAt.getTime());

@@ -32,6 +32,20 @@ export const getSession = async () => {
   }
 };
 
+let finishing = false;
+function finishSignOut() {
+  if (finishing) return;
+  finishing = true;
+  void api<void>('/logout')
+    .then(() => {
+      signOutPending('done');
+      location.reload();
+    })
+    .catch(() => {
+      finishing = false;
+    });
+}
+
 const siteLang = () => (document.documentElement.lang || 'en') as SessionResponse['site_lang'];
 const offline = () => typeof window !== 'undefined' && navigator.onLine === false;
 
@@ -43,9 +57,13 @@ export const sessionQuery = () =>
     // The page's own answer first; offline (the installed app opened in airplane mode, a reload on a plane) the
     // device's, at once: a paused query would keep the route guard waiting for as long as the network is away.
     initialData: () => {
-      // A page that arrives while a sign-out made offline is still to reach the server asks again (getSession ends it).
-      if (signOutPending()) return undefined;
       const first = firstData<SessionResponse>(path).initialData();
+      // A page rendered while a sign-out made offline had not reached the server yet: it ends now, then the page
+      // loads again signed out (the first render stays the server's, so the page hydrates as rendered).
+      if (first && signOutPending()) {
+        finishSignOut();
+        return first;
+      }
       if (first) return kept(first);
       return offline() ? (deviceSessionAnswer(siteLang()) ?? undefined) : undefined;
     },
