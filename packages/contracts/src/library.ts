@@ -141,8 +141,7 @@ export const ProgressBody = z
       .pipe(z.iso.datetime({ offset: true }))
       .optional(),
     /** The browser that heard it (a random id it keeps), so a place can be traced to its device. */
-    device_id: z
-      .string()
+    device_id: text()
       .regex(/^[A-Za-z0-9-]{8,64}$/)
       .optional(),
   })

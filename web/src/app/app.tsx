@@ -6,6 +6,7 @@ import { PlayerProvider } from '../components/player/player';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './router';
+import { useSendPlacesHeardOffline } from './send-places-heard-offline';
 
 /** The app's query cache: one per page in the browser, one per request in a server render (decision 015). */
 export function createQueryClient() {
@@ -29,6 +30,7 @@ function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
   }, []);
+  useSendPlacesHeardOffline();
   return null;
 }
 

@@ -17,7 +17,7 @@ export class ProgressKeeper {
   private readonly positions = new Map<number, number>();
   /** skuId → the position last sent, so the same place is not saved twice (pause and then end, say). */
   private readonly sent = new Map<number, number>();
-  /** skuId → where this page last started it, until a moment of it is heard (tick). */
+  /** skuId → the server's place this page last started it at, until a moment of it is heard (tick). */
   private readonly startedAt = new Map<number, number>();
   /** When the playing recording's position was last saved, or it started playing. */
   private lastSaveMs = 0;
@@ -33,8 +33,12 @@ export class ProgressKeeper {
    * (a reload, the app opened offline).
    */
   startOf(resume: Resume): number {
-    const start = this.positions.get(resume.skuId) ?? resumePlace(resume, devicePlace(resume.skuId));
-    this.startedAt.set(resume.skuId, positionToSave(start));
+    const here = this.positions.get(resume.skuId);
+    const start = here ?? resumePlace(resume, devicePlace(resume.skuId));
+    // Started at the server's own place (the page's data): stopping there before hearing any of it saves nothing.
+    // A place from this device may not have reached the server yet: that one is saved again.
+    if (here === undefined && start === resume.positionSeconds) this.startedAt.set(resume.skuId, positionToSave(start));
+    else this.startedAt.delete(resume.skuId);
     return start;
   }
 
