@@ -103,7 +103,6 @@ async function placeElsewhere(browser: Browser, baseURL: string, email: string, 
 test('kept on the device: My Library, the album and the player reload offline and play on; signing out offline empties the device', {
   tag: '@ru',
 }, async ({ page, context, browser, baseURL, siteLang, t }) => {
-  test.skip(siteLang === 'es', 'English and Russian: the issue asks for these two');
   test.setTimeout(180_000);
   const lang = siteLang;
   const { email, productId } = await familyWithAlbum(page, context, String(baseURL), lang, `offline-${lang}`);
@@ -232,7 +231,6 @@ test('kept on the device: My Library, the album and the player reload offline an
 test('the installed app opened in airplane mode reaches My Library and plays a kept track', {
   tag: '@ru',
 }, async ({ page, context, baseURL, siteLang, t }) => {
-  test.skip(siteLang === 'es', 'English and Russian: the issue asks for these two');
   test.setTimeout(180_000);
   const lang = siteLang;
   // A profile of its own: the phone's browser, closed and opened again.

@@ -6,7 +6,6 @@ import { PlayerProvider } from '../components/player/player';
 import { ApiError } from '../lib/api-client';
 import { I18nProvider } from '../lib/i18n';
 import { AppRoutes } from './router';
-import { useSendPlacesHeardOffline } from './send-places-heard-offline';
 
 /** The app's query cache: one per page in the browser, one per request in a server render (decision 015). */
 export function createQueryClient() {
@@ -29,8 +28,8 @@ export function createQueryClient() {
 function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
+    void import('./send-places-heard-offline').then((places) => places.sendPlacesHeardOffline());
   }, []);
-  useSendPlacesHeardOffline();
   return null;
 }
 

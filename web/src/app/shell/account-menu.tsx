@@ -18,9 +18,10 @@ export function AccountMenu() {
   const { data: session } = useSession();
   const { container, toggle, list } = useDisclosure<HTMLDivElement>();
   const queryClient = useQueryClient();
-  // Offline the device is emptied at once and the page shows the family signed out; the server hears it later.
+  // Offline the device is emptied at once and, where the service worker holds the app's screens (the login page
+  // the signed-out family is sent to), the page shows them signed out; the server hears it once back online.
   const signOut = async () => {
-    if ((await logout()) === 'offline' && session) {
+    if ((await logout()) === 'offline' && session && navigator.serviceWorker?.controller) {
       queryClient.setQueryData<SessionResponse>(['session'], { ...session, logged_in: false, user_id: null, is_admin: false });
     }
   };
