@@ -1,29 +1,8 @@
-import { useEffect, useState } from 'react';
 import { useI18n } from '../lib/i18n';
 import { useOnline } from '../lib/use-online';
 import './loading.css';
 
-/** Offline, how long a wait may look like loading (a lazy screen from the worker's cache) before it says why it waits. */
-export const OFFLINE_WAIT_MS = 1_000;
-
 const CARDS = ['a', 'b', 'c'];
-
-/**
- * Offline, what waits for the network waits until it returns (TanStack
- * Query pauses): after a moment the page says so in place, never grey
- * shapes for as long as one waits.
- */
-function useNeedsNetwork() {
-  const online = useOnline();
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    setWaited(false);
-    if (online) return;
-    const timer = setTimeout(() => setWaited(true), OFFLINE_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [online]);
-  return !online && waited;
-}
 
 /**
  * A page, a lazy screen or a check still on its way: the page's shape in
@@ -35,7 +14,10 @@ function useNeedsNetwork() {
  */
 export function Loading({ shape = 'page' }: { shape?: 'page' | 'block' }) {
   const { t } = useI18n();
-  if (useNeedsNetwork()) {
+  // Offline, what waits for the network waits until it returns (TanStack Query pauses): after a moment (loading.css:
+  // a lazy screen from the worker's cache is quicker) the page says so in place, never grey shapes for as long as one
+  // waits.
+  if (!useOnline()) {
     return (
       <p className="needs-network" role="status">
         {t('shell.needsNetwork')}

@@ -1,7 +1,4 @@
-import type { SessionResponse } from '@storyhouse/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../components/session/api/get-session';
-import { logout } from '../../features/accounts/api/logout';
 import { useI18n } from '../../lib/i18n';
 import { AccountIcon, ChevronIcon } from '../../ui/icons';
 import { RouteItem, RouteLink } from '../../ui/route-link';
@@ -17,14 +14,6 @@ export function AccountMenu() {
   const { t } = useI18n();
   const { data: session } = useSession();
   const { container, toggle, list } = useDisclosure<HTMLDivElement>();
-  const queryClient = useQueryClient();
-  // Offline the device is emptied at once and, where the service worker holds the app's screens (the login page
-  // the signed-out family is sent to), the page shows them signed out; the server hears it once back online.
-  const signOut = async () => {
-    if ((await logout()) === 'offline' && session && navigator.serviceWorker?.controller) {
-      queryClient.setQueryData<SessionResponse>(['session'], { ...session, logged_in: false, user_id: null, is_admin: false });
-    }
-  };
 
   if (!session) return <span className="header__action header__action--pending" />;
   if (!session.logged_in) {
@@ -63,7 +52,7 @@ export function AccountMenu() {
             {t('shell.resetPassword')}
           </RouteItem>
           <li className="nav__item">
-            <button type="button" className="nav__button" onClick={() => void signOut()}>
+            <button type="button" className="nav__button" onClick={signOut}>
               {t('shell.logout')}
             </button>
           </li>
@@ -72,6 +61,13 @@ export function AccountMenu() {
     </nav>
   );
 }
+
+/**
+ * Logout's code (features/accounts/api/logout.ts) loads when pressed; the app
+ * already loaded it once it ran (app/device-session-keeper.ts), so it comes
+ * without a network too.
+ */
+const signOut = () => void import('../../features/accounts/api/logout').then(({ logout }) => logout());
 
 /** My Library, in the site navigation once the family is signed in. */
 export function LibraryItem() {

@@ -47,7 +47,7 @@ export function queueTrack(track: QueueableTrack, albumKey: string, context: Que
 const resumeOf = (track: QueueableTrack) => ({
   skuId: track.sku_id,
   positionSeconds: track.position_seconds ?? 0,
-  heardAt: track.position_heard_at ? Date.parse(track.position_heard_at) : null,
+  heardAt: track.position_heard_at,
 });
 
 /** The free story of the week: free for everyone, so always its full recording (spec §2 Home, My Library). */

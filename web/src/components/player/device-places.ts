@@ -1,5 +1,5 @@
 import { type HeardPlace, keptPlace } from '@storyhouse/contracts';
-import { HEARD_KEY } from '../../lib/device-session';
+import { HEARD_KEY } from '../../lib/device-session-keys';
 
 /**
  * The last place heard of each track on this device, with when (decision

@@ -9,8 +9,8 @@ import { FINISHED_WITHIN_SECONDS, type HeardPlace, keptPlace } from '@storyhouse
 export interface ResumePoint {
   skuId: number;
   positionSeconds: number;
-  /** When the server's place was heard (ms), null when it holds none: weighed against this device's (resumePlace). */
-  heardAt?: number | null;
+  /** When the server's place was heard (ISO), null when it holds none: weighed against this device's (resumePlace). */
+  heardAt?: string | null;
 }
 
 /**
@@ -22,7 +22,7 @@ export interface ResumePoint {
  */
 export function resumePlace(resume: ResumePoint, heardHere: HeardPlace | undefined): number {
   if (!heardHere) return resume.positionSeconds;
-  const server = resume.heardAt == null ? undefined : { position: resume.positionSeconds, heardAt: resume.heardAt };
+  const server = resume.heardAt ? { position: resume.positionSeconds, heardAt: Date.parse(resume.heardAt) } : undefined;
   return keptPlace(server, heardHere).position;
 }
 

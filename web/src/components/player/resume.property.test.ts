@@ -96,7 +96,12 @@ function newDevice(name: string): Device {
 
 const resumeOf = (device: Device, skuId: number): ResumePoint => {
   const place = device.page.get(skuId) ?? { position: 0, heardAt: null };
-  return { skuId, positionSeconds: place.position, heardAt: place.heardAt };
+  // As the library answers it (position_heard_at).
+  return {
+    skuId,
+    positionSeconds: place.position,
+    heardAt: place.heardAt === null ? null : new Date(place.heardAt).toISOString(),
+  };
 };
 
 /** The latest place `device` can know of: its own hearings, and what reached the server before its page loaded. */

@@ -1,7 +1,7 @@
 import type { LibraryAlbum } from '@storyhouse/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
-import { noteDeviceSession } from '../../../lib/device-session';
+import { noteDeviceSession } from '../../../lib/device-session-changes';
 import {
   askPersistence,
   canKeep,

@@ -2,7 +2,7 @@ import type { LoginInput, LoginResponse } from '@storyhouse/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { whenIdle } from '../../../components/session/when-idle';
 import { api } from '../../../lib/api-client';
-import { signOutPending } from '../../../lib/device-session';
+import { dropPendingSignOut } from '../../../lib/device-session-changes';
 
 /**
  * Spec §7 POST /crud/login: answers where to go next (spec §4 Login admin
@@ -11,7 +11,7 @@ import { signOutPending } from '../../../lib/device-session';
  */
 export const login = async (input: LoginInput) => {
   const answer = await api<LoginResponse>('/crud/login', { method: 'POST', body: input });
-  signOutPending('done');
+  dropPendingSignOut();
   return answer;
 };
 
