@@ -26,7 +26,8 @@ const keptUrls = (page: Page) =>
 // family sees is the same in every language.
 test.describe(() => {
   // The next online check asks for the refunded album: 404, as the library says.
-  test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/my-library\/product\/\d+$/ }] });
+  // The sign-out offline goes through the worker once it controls the page: its requests then fail as the worker's.
+  test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/my-library\/product\/\d+$/ }], offlineWorker: true });
   test('a full device, evicted files, an offline sign-out and a refund never leave an album half kept', async ({
     page,
     context,
