@@ -1,21 +1,39 @@
-import { test as base, type ConsoleMessage, expect, type Page, type Response } from '@playwright/test';
+import {
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type Response,
+  type TestType,
+} from '@playwright/test';
 import { type Catalog, createTranslator, type Translate } from '@storyhouse/i18n';
 import en from '@storyhouse/i18n/catalogs/en.json' with { type: 'json' };
 import es from '@storyhouse/i18n/catalogs/es.json' with { type: 'json' };
+import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoPages, subscriptionPages } from '../../server/src/modules/cms/demo-pages';
 
-/** The languages the browser journeys run in: one Playwright project each. */
+/** The languages every journey tagged @i18n runs in: one Playwright project each. */
 export type SiteLang = 'en' | 'es';
+/** A project's language: those, and Russian, whose project runs only the journeys tagged @ru (`ruTest`). */
+export type ProjectLang = SiteLang | 'ru';
 
 export interface SiteOptions {
-  /** The language the project's host serves (playwright.config.ts). */
+  /**
+   * The language the project's host serves (playwright.config.ts). Typed as
+   * the @i18n languages for the journeys that index their data by it; the
+   * Russian project runs only `ruTest`'s journeys, which see 'ru' too.
+   */
   siteLang: SiteLang;
 }
 
-const catalogs: Record<SiteLang, Catalog> = { en, es };
+const catalogs: Record<ProjectLang, Catalog> = { en, es, ru };
 
 /** The catalog's text for a key, as the app formats it; a missing key fails the test. */
-export function translator(lang: SiteLang): Translate {
+export function translator(lang: ProjectLang): Translate {
   return createTranslator(lang, catalogs[lang], (key) => {
     throw new Error(`Missing message: ${lang}:${key}`);
   });
@@ -27,7 +45,7 @@ export interface DemoMenuItem {
 }
 
 /** The site navigation the demo content loads (server/src/modules/cms/cms.seed.ts). */
-export const demoNavigation: Record<SiteLang, DemoMenuItem[]> = {
+export const demoNavigation: Record<ProjectLang, DemoMenuItem[]> = {
   en: [
     { title: 'Home' },
     { title: 'Shop' },
@@ -42,10 +60,17 @@ export const demoNavigation: Record<SiteLang, DemoMenuItem[]> = {
     { title: 'Quiénes somos', children: ['Nuestra historia', 'Programa ruso', 'Libro de visitas', 'Contacto'] },
     { title: 'Apóyanos', children: ['Donar', 'Tarjetas de regalo', 'Suscripciones'] },
   ],
+  ru: [
+    { title: 'Главная' },
+    { title: 'Магазин' },
+    { title: 'Слушать', children: ['Слушать бесплатно', 'Бесплатный MP3', 'Библейские уроки'] },
+    { title: 'О нас', children: ['Наша история', 'Русская программа', 'Гостевая книга', 'Контакты'] },
+    { title: 'Поддержать' },
+  ],
 };
 
 /** A demo CMS page (server/src/modules/cms/demo-pages.ts) of a site language by its stored path ('/index' is home). */
-export function demoPage(lang: SiteLang, url: string) {
+export function demoPage(lang: ProjectLang, url: string) {
   const page = [...demoPages, ...subscriptionPages].find((p) => p.lang_code === lang && p.url === url);
   if (!page) throw new Error(`no demo page ${lang}:${url}`);
   return page as typeof page & { title: string };
@@ -189,6 +214,12 @@ export const test = base.extend<Fixtures & SiteOptions>({
 });
 
 export { expect };
+
+/** `test` for the journeys tagged @ru: the same fixtures, `siteLang` including Russian (its project's language). */
+export const ruTest = test as unknown as TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & Fixtures & { siteLang: ProjectLang },
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions
+>;
 
 /**
  * The journeys run without the service worker (decision 034): playwright.config.ts blocks it, since in every fresh

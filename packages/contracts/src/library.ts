@@ -20,6 +20,8 @@ export const LibraryTrack = Track.extend({
   file_url: z.string().nullable(),
   /** Where the listener stopped, in seconds; 0 when not started or heard to the end. */
   position_seconds: z.number().min(0),
+  /** When that place was heard (ISO), null when never: a device compares it with the places it heard itself (keptPlace). */
+  position_heard_at: z.string().nullable(),
 }).meta({ id: 'LibraryTrack' });
 export type LibraryTrack = z.infer<typeof LibraryTrack>;
 
@@ -137,6 +139,10 @@ export const ProgressBody = z
     heard_at: text()
       .max(40)
       .pipe(z.iso.datetime({ offset: true }))
+      .optional(),
+    /** The browser that heard it (a random id it keeps), so a place can be traced to its device. */
+    device_id: text()
+      .regex(/^[A-Za-z0-9-]{8,64}$/)
       .optional(),
   })
   .meta({ id: 'ProgressBody' });

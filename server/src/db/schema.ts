@@ -302,6 +302,7 @@ export interface GuestBookEntries {
 }
 
 export interface ListeningProgress {
+  device_id: string | null;
   position_seconds: number;
   sku_id: number;
   updated_at: Generated<Timestamp>;

@@ -25,10 +25,12 @@ export function createQueryClient() {
  * the server rendered, from then on every control of the markup answers
  * (decision 015). Journeys that must not click before it wait for it.
  */
-function AppReady() {
+function AppReady({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
-  }, []);
+    // The device session and the places heard offline (decision 044), from a chunk of their own.
+    void import('./device-session-keeper').then((keeper) => keeper.keepDeviceSessionInStep(queryClient));
+  }, [queryClient]);
   return null;
 }
 
@@ -52,7 +54,7 @@ export function App({
       <QueryClientProvider client={queryClient}>
         <PlayerProvider>
           <AppRoutes location={location} />
-          <AppReady />
+          <AppReady queryClient={queryClient} />
         </PlayerProvider>
       </QueryClientProvider>
     </I18nProvider>

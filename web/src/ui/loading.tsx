@@ -1,4 +1,5 @@
 import { useI18n } from '../lib/i18n';
+import { useOnline } from '../lib/use-online';
 import './loading.css';
 
 const CARDS = ['a', 'b', 'c'];
@@ -8,10 +9,21 @@ const CARDS = ['a', 'b', 'c'];
  * grey (a heading, a few lines, a row of cards), so the page settles into it
  * instead of jumping from a bare "Loading…" (issue 27 item 10). Screen
  * readers hear "Loading…". `shape="block"` is a few lines, for a part of a
- * page (a form's card field, a panel).
+ * page (a form's card field, a panel). Offline, after a moment, a sentence
+ * saying the page needs the network takes its place.
  */
 export function Loading({ shape = 'page' }: { shape?: 'page' | 'block' }) {
   const { t } = useI18n();
+  // Offline, what waits for the network waits until it returns (TanStack Query pauses): after a moment (loading.css:
+  // a lazy screen from the worker's cache is quicker) the page says so in place, never grey shapes for as long as one
+  // waits.
+  if (!useOnline()) {
+    return (
+      <p className="needs-network" role="status">
+        {t('shell.needsNetwork')}
+      </p>
+    );
+  }
   return (
     <div className={`skeleton skeleton--${shape}`} role="status">
       <span className="visually-hidden">{t('shell.loading')}</span>

@@ -1,5 +1,8 @@
 import {
   type CartTotal,
+  type HeardPlace,
+  heardTime,
+  keptPlace,
   type LibraryAlbum,
   libraryPaths,
   type MyLibraryResponse,
@@ -599,6 +602,63 @@ describe('PUT /crud/my-library/progress/{skuId}', () => {
       expect(res.json().code).toBe('validation_failed');
     }
     expect((await stored(user.id)).find((row) => row.sku_id === second)?.position_seconds).toBe(33);
+  });
+
+  it('keeps the device that heard a place, and for any order of late and current saves the newest hearing (keptPlace)', async () => {
+    const { user, call } = await listener();
+    const album = await audioAlbum(t.db);
+    await grant(t.db, user.id, album, 'album');
+    const track = album.tracks[0]!;
+    const laptop = client(await signIn(t.db, user.id));
+    const devices = { 'phone-0001': call, 'laptop-0002': laptop } as const;
+    const kept = () =>
+      t.db
+        .selectFrom('listening_progress')
+        .select(['position_seconds', 'device_id'])
+        .where('user_id', '=', user.id)
+        .where('sku_id', '=', track)
+        .executeTakeFirst();
+
+    // A fixed pseudo-random mix (under the 30 saves a minute): each device saves now (online) or a place heard
+    // some minutes ago (sent late, back online); the server must end where the shared rule says, after each save.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let model: (HeardPlace & { device: string }) | undefined;
+    for (let i = 0; i < 24; i++) {
+      const device = next(2) === 0 ? 'phone-0001' : 'laptop-0002';
+      const position = 1 + next(40);
+      const late = next(2) === 0;
+      const heardAt = late ? Date.now() - (1 + next(120)) * 60_000 : Date.now();
+      const body = {
+        position_seconds: position,
+        device_id: device,
+        ...(late ? { heard_at: new Date(heardAt).toISOString() } : {}),
+      };
+      const res = await devices[device](`PUT`, progress(track), body);
+      expect(res.statusCode).toBe(200);
+      model = keptPlace(model, { position, heardAt: heardTime(late ? heardAt : null, Date.now()), device });
+      expect(res.json(), `save ${i}`).toEqual({ position_seconds: model.position });
+      expect(await kept(), `save ${i}`).toEqual({ position_seconds: model.position, device_id: model.device });
+    }
+
+    // Another browser reads the place with when it was heard, to weigh it against what it heard itself.
+    const album2 = (await laptop('GET', `/crud/my-library/product/${album.id}`)).json() as LibraryAlbum;
+    expect(album2.tracks[0]!.position_seconds).toBe(model!.position);
+    expect(Date.parse(album2.tracks[0]!.position_heard_at!)).toBeGreaterThan(Date.now() - 3 * 3_600_000);
+    expect(album2.tracks[1]!.position_heard_at).toBeNull();
+    const library = (await laptop('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    expect(library.continue_listening[0]!.position_heard_at).toBe(album2.tracks[0]!.position_heard_at);
+
+    // Without a device (an older client) the place is kept, with none; a device id is a short plain token.
+    await call('PUT', progress(album.tracks[1]!), { position_seconds: 3 });
+    for (const device_id of ['', 'x', 'a'.repeat(65), 'phone 1', '<script>']) {
+      const res = await call('PUT', progress(track), { position_seconds: 2, device_id });
+      expect(res.statusCode, device_id).toBe(400);
+      expect(res.json().code).toBe('validation_failed');
+    }
   });
 
   it('remembers a free or free-streaming track for anyone signed in', async () => {

@@ -19,6 +19,8 @@ export interface LibraryTrackRow {
   is_free: boolean;
   /** Where this listener stopped it (0: not started, or heard to the end). */
   position_seconds: number;
+  /** When that place was heard (null: never; a string inside the JSON of an album's tracks). */
+  position_heard_at: Date | string | null;
 }
 
 /** A track with its album, for lists across albums (search matches, Continue listening). */
@@ -103,7 +105,7 @@ const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position,
  * the library page and the album page.
  */
 const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]')
-  from (select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds
+  from (select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, lp.updated_at as position_heard_at
     from skus t left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
     where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden) x)`;
 
@@ -154,12 +156,12 @@ const withAlbum = sql`p.slug as product_slug, p.title as product_title, p.primar
   p.is_free_streaming as product_is_free_streaming`;
 
 /** A list of tracks that is not asked for: the columns of the others, no row. */
-const noTracks = sql`select ${trackColumns}, 0 as position_seconds, ${withAlbum}, 0::bigint as n
+const noTracks = sql`select ${trackColumns}, 0 as position_seconds, null::timestamptz as position_heard_at, ${withAlbum}, 0::bigint as n
   from skus t join products p on p.id = t.product_id where false`;
 
 /** Tracks of the user's albums (`owned`) whose title matches the search (`q`), best first (`n`). */
 const searchMatches = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
-  select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, ${withAlbum},
+  select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, lp.updated_at as position_heard_at, ${withAlbum},
     row_number() over (order by ts_rank(t.search_vector, q.query) desc, owned.last_granted desc, t.position, t.id) as n
   from owned
   join products p on p.id = owned.product_id
@@ -173,7 +175,7 @@ const searchMatches = (userId: number, langs: readonly LangCode[] | null, limit:
 
 /** The user's started, unfinished tracks, most recently heard first (`n`). */
 const startedTracks = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
-  select ${trackColumns}, lp.position_seconds, ${withAlbum}, row_number() over (order by lp.updated_at desc, t.id) as n
+  select ${trackColumns}, lp.position_seconds, lp.updated_at as position_heard_at, ${withAlbum}, row_number() over (order by lp.updated_at desc, t.id) as n
   from listening_progress lp
   join skus t on t.id = lp.sku_id
   join products p on p.id = t.product_id
@@ -319,15 +321,27 @@ export function libraryRepository(db: Db) {
      * never overwrites a newer one from another device). Answers the position
      * kept.
      */
-    async saveProgress(userId: number, skuId: number, positionSeconds: number, heardAt: Date | null): Promise<number> {
+    async saveProgress(
+      userId: number,
+      skuId: number,
+      positionSeconds: number,
+      heardAt: Date | null,
+      deviceId: string | null,
+    ): Promise<number> {
+      // The rule of contracts' keptPlace, in SQL so that two saves at once cannot both win: a place heard later
+      // than now counts as now; the stored place moves only for one heard at the same time or later.
       const at = heardAt ? sql<Date>`least(${heardAt.toISOString()}::timestamptz, now())` : sql<Date>`now()`;
       await db
         .insertInto('listening_progress')
-        .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds, updated_at: at })
+        .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds, updated_at: at, device_id: deviceId })
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'sku_id'])
-            .doUpdateSet({ position_seconds: sql`excluded.position_seconds`, updated_at: sql`excluded.updated_at` })
+            .doUpdateSet({
+              position_seconds: sql`excluded.position_seconds`,
+              updated_at: sql`excluded.updated_at`,
+              device_id: sql`excluded.device_id`,
+            })
             .where('listening_progress.updated_at', '<=', sql<Date>`excluded.updated_at`),
         )
         .execute();

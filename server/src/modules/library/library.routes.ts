@@ -165,8 +165,11 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
     async (request) => {
       const user = await libraryUserOf(request);
       await enforceRateLimit(app.db, `library-progress:${user.userId}`, PROGRESS_LIMIT);
-      const { position_seconds, heard_at } = request.body;
-      return library.saveProgress(user, request.params.skuId, position_seconds, heard_at ? new Date(heard_at) : null);
+      const { position_seconds, heard_at, device_id } = request.body;
+      return library.saveProgress(user, request.params.skuId, position_seconds, {
+        heardAt: heard_at ? new Date(heard_at) : null,
+        deviceId: device_id ?? null,
+      });
     },
   );
 };

@@ -102,6 +102,7 @@ function toLibraryTrack(row: LibraryTrackRow, album: TrackAlbum, marks: Marks): 
     purchased_date: owned ? purchaseDay(owned) : null,
     file_url: mayDownload(marks, row.id) ? libraryPaths.trackFile(row.id) : null,
     position_seconds: row.position_seconds,
+    position_heard_at: row.position_heard_at === null ? null : new Date(row.position_heard_at).toISOString(),
   });
 }
 
@@ -292,7 +293,12 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
      * Past the track's length: 400 with the field's message; within its last
      * FINISHED_WITHIN_SECONDS: heard to the end, kept (and answered) as 0.
      */
-    async saveProgress(user: LibraryUser, skuId: number, positionSeconds: number, heardAt: Date | null = null) {
+    async saveProgress(
+      user: LibraryUser,
+      skuId: number,
+      positionSeconds: number,
+      { heardAt = null, deviceId = null }: { heardAt?: Date | null; deviceId?: string | null } = {},
+    ) {
       if (user.masquerading) throw new AppError('not_allowed', 'forbidden');
       const row = await repo.trackFile(skuId);
       if (!row) throw new AppError('not_found', 'item_not_found');
@@ -310,7 +316,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
         );
       }
       const position = length > 0 && positionSeconds >= length - FINISHED_WITHIN_SECONDS ? 0 : positionSeconds;
-      return { position_seconds: await repo.saveProgress(user.userId, skuId, position, heardAt) };
+      return { position_seconds: await repo.saveProgress(user.userId, skuId, position, heardAt, deviceId) };
     },
   };
 }

@@ -1,5 +1,4 @@
 import { useSession } from '../../components/session/api/get-session';
-import { logout } from '../../features/accounts/api/logout';
 import { useI18n } from '../../lib/i18n';
 import { AccountIcon, ChevronIcon } from '../../ui/icons';
 import { RouteItem, RouteLink } from '../../ui/route-link';
@@ -57,7 +56,7 @@ export function AccountMenu() {
             {t('shell.resetPassword')}
           </RouteItem>
           <li className="nav__item">
-            <button type="button" className="nav__button" onClick={() => void logout()}>
+            <button type="button" className="nav__button" onClick={signOut}>
               {t('shell.logout')}
             </button>
           </li>
@@ -66,6 +65,13 @@ export function AccountMenu() {
     </nav>
   );
 }
+
+/**
+ * Logout's code (features/accounts/api/logout.ts) loads when pressed; the app
+ * already loaded it once it ran (app/device-session-keeper.ts), so it comes
+ * without a network too.
+ */
+const signOut = () => void import('../../features/accounts/api/logout').then(({ logout }) => logout());
 
 /** My Library, in the site navigation once the family is signed in. */
 export function LibraryItem() {

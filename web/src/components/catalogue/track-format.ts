@@ -17,6 +17,8 @@ export interface QueueContext {
 type QueueableTrack = Pick<Track, 'sku_id' | 'title' | 'preview_url' | 'download_url' | 'plays_in_full'> & {
   /** Where the listener stopped (library tracks); a catalogue track starts at 0. */
   position_seconds?: number;
+  /** When that place was heard (library tracks). */
+  position_heard_at?: string | null;
 };
 
 /**
@@ -38,9 +40,15 @@ export function queueTrack(track: QueueableTrack, albumKey: string, context: Que
     url: track.download_url,
     ...about,
     // Only a full recording has a place worth keeping, and only a signed-in listener a place to keep it.
-    ...(context.signedIn ? { resume: { skuId: track.sku_id, positionSeconds: track.position_seconds ?? 0 } } : {}),
+    ...(context.signedIn ? { resume: resumeOf(track) } : {}),
   };
 }
+
+const resumeOf = (track: QueueableTrack) => ({
+  skuId: track.sku_id,
+  positionSeconds: track.position_seconds ?? 0,
+  heardAt: track.position_heard_at,
+});
 
 /** The free story of the week: free for everyone, so always its full recording (spec §2 Home, My Library). */
 export function queueFreeStory(story: FreeStory, signedIn = false): QueueTrack {

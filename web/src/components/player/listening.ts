@@ -3,12 +3,27 @@
  * the audio element so they can be tested as plain arithmetic.
  */
 
-import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
+import { FINISHED_WITHIN_SECONDS, type HeardPlace, keptPlace } from '@storyhouse/contracts';
 
 /** A recording whose place is kept for the signed-in listener, and the place the page's data gave. */
 export interface ResumePoint {
   skuId: number;
   positionSeconds: number;
+  /** When the server's place was heard (ISO), null when it holds none: weighed against this device's (resumePlace). */
+  heardAt?: string | null;
+}
+
+/**
+ * Where a recording resumes, of the place the page's data gave (the
+ * server's, as it was when the page loaded) and the one this device heard
+ * last: the one heard later (keptPlace, the server's own rule). A page's
+ * data with no time (a place never heard, or an older page) loses to any
+ * place heard here.
+ */
+export function resumePlace(resume: ResumePoint, heardHere: HeardPlace | undefined): number {
+  if (!heardHere) return resume.positionSeconds;
+  const server = resume.heardAt ? { position: resume.positionSeconds, heardAt: Date.parse(resume.heardAt) } : undefined;
+  return keptPlace(server, heardHere).position;
 }
 
 /** While a track plays, its position is saved at most this often (pause, track change, end and page hide save at once). */

@@ -1,4 +1,5 @@
-import { positionToSave, progressDue, type ResumePoint as Resume } from './listening';
+import { devicePlace, hearPlace } from './device-places';
+import { positionToSave, progressDue, type ResumePoint as Resume, resumePlace } from './listening';
 import { putProgress, queuePlace, sendQueuedPlaces } from './progress-queue';
 
 /**
@@ -16,6 +17,8 @@ export class ProgressKeeper {
   private readonly positions = new Map<number, number>();
   /** skuId → the position last sent, so the same place is not saved twice (pause and then end, say). */
   private readonly sent = new Map<number, number>();
+  /** skuId → the server's place this page last started it at, until a moment of it is heard (tick). */
+  private readonly startedAt = new Map<number, number>();
   /** When the playing recording's position was last saved, or it started playing. */
   private lastSaveMs = 0;
 
@@ -24,9 +27,19 @@ export class ProgressKeeper {
     if (navigator.onLine) void sendQueuedPlaces();
   }
 
-  /** Where `resume`'s recording starts: its place on this page, else the one the page's data carried. */
+  /**
+   * Where `resume`'s recording starts: its place on this page, else the later
+   * of the one the page's data carried and the one this device heard last
+   * (a reload, the app opened offline).
+   */
   startOf(resume: Resume): number {
-    return this.positions.get(resume.skuId) ?? resume.positionSeconds;
+    const here = this.positions.get(resume.skuId);
+    const start = here ?? resumePlace(resume, devicePlace(resume.skuId));
+    // Started at the server's own place (the page's data): stopping there before hearing any of it saves nothing.
+    // A place from this device may not have reached the server yet: that one is saved again.
+    if (here === undefined && start === resume.positionSeconds) this.startedAt.set(resume.skuId, positionToSave(start));
+    else this.startedAt.delete(resume.skuId);
+    return start;
   }
 
   /** Playback starts: the periodic saves count from now. */
@@ -37,6 +50,7 @@ export class ProgressKeeper {
   /** A moment of playback: remembered, and saved when a save is due. */
   tick(resume: Resume, seconds: number) {
     this.positions.set(resume.skuId, seconds);
+    this.startedAt.delete(resume.skuId);
     if (progressDue(this.lastSaveMs, Date.now())) this.save(resume, seconds);
   }
 
@@ -48,9 +62,12 @@ export class ProgressKeeper {
     this.positions.set(resume.skuId, seconds);
     this.lastSaveMs = Date.now();
     const position = positionToSave(seconds);
-    if (this.sent.get(resume.skuId) === position) return;
+    // Started and stopped before a moment of it was heard (play, then pause, on a page loaded before another device
+    // went further): nothing was heard here, and saving it now would put the family's place back.
+    if (this.sent.get(resume.skuId) === position || this.startedAt.get(resume.skuId) === position) return;
     this.sent.set(resume.skuId, position);
     const heardAt = new Date();
+    hearPlace(resume.skuId, position, heardAt.getTime());
     // Offline, the place waits at once: a page going away would not wait for a fetch to fail.
     if (!navigator.onLine) {
       void queuePlace(resume.skuId, position, heardAt);

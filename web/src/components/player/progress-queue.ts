@@ -1,5 +1,6 @@
-import { libraryPaths } from '@storyhouse/contracts';
+import { libraryPaths, type ProgressBody } from '@storyhouse/contracts';
 import { KEPT_CACHE } from '../../lib/kept-on-device';
+import { deviceId } from './device-id';
 
 /**
  * Listening places heard while offline (a kept album on a plane, issue 32
@@ -91,7 +92,7 @@ export async function putProgress(
       credentials: 'same-origin',
       keepalive,
       headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(heardAt ? { position_seconds: position, heard_at: heardAt } : { position_seconds: position }),
+      body: JSON.stringify(progressBody(position, heardAt)),
     });
     if (response.ok) return 'saved';
     console.info(`The listening position of ${skuId} was not saved (${response.status}).`);
@@ -100,6 +101,12 @@ export async function putProgress(
     console.info(`The listening position of ${skuId} was not saved (offline?).`);
     return 'retry';
   }
+}
+
+/** What a save says: the place, when it was heard when sent late, and this browser (device-id.ts). */
+function progressBody(position: number, heardAt: string | undefined): ProgressBody {
+  const device = deviceId();
+  return { position_seconds: position, ...(heardAt ? { heard_at: heardAt } : {}), ...(device ? { device_id: device } : {}) };
 }
 
 /** One pass at a time: a pass asked for while one runs follows it (it may find a place queued meanwhile). */

@@ -3,7 +3,9 @@ import { Link, useParams } from 'react-router';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
+import { useOnline } from '../../lib/use-online';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -11,6 +13,7 @@ import { ownedNotes } from './album-card';
 import { useLibraryAlbum } from './api/get-library-album';
 import { DownloadLink } from './download-link';
 import { KeepOnDevice } from './keep/keep-on-device';
+import { useKeptAlbum } from './keep/kept-library';
 import { LibraryTracks, playableTracks } from './library-tracks';
 import '../../components/catalogue/catalogue.css';
 import './library.css';
@@ -28,7 +31,8 @@ function albumIdOf(id: string): number | typeof FREE_STORY_ALBUM | null {
  * free-streaming album or the free story, else My Library; a back link; the
  * album's tracks by spec §6 (in full when the server says so, else the
  * preview), owned ones with their download; the album's ZIP; play album.
- * An album the family does not own is item_not_found.
+ * An album the family does not own is item_not_found. Offline, an album
+ * kept on this device opens from its copy, its tracks played from there.
  */
 export default function LibraryAlbumPage() {
   const { id = '' } = useParams();
@@ -36,6 +40,8 @@ export default function LibraryAlbumPage() {
   const albumId = albumIdOf(id);
   const { data: album, error, isPending, refetch } = useLibraryAlbum(albumId ?? 0, albumId !== null);
   const notFound = albumId === null || isItemNotFound(error);
+  const online = useOnline();
+  const kept = useKeptAlbum(typeof albumId === 'number' ? albumId : null);
   useDocumentTitle(album?.productTitle ?? (notFound ? t('errors.item_not_found') : undefined));
 
   if (notFound) {
@@ -47,6 +53,8 @@ export default function LibraryAlbumPage() {
       </article>
     );
   }
+  // Offline (or the network gone quiet), an album kept on this device opens from what the device keeps.
+  if (kept && (!online || (error instanceof ApiError && error.code === 'network'))) return <Album album={kept} />;
   if (isPending) return <Loading />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   return <Album album={album} />;

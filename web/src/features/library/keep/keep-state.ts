@@ -1,6 +1,7 @@
 import type { LibraryAlbum } from '@storyhouse/contracts';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ApiError, api } from '../../../lib/api-client';
+import { noteDeviceSession } from '../../../lib/device-session-changes';
 import { currentConnection, keepGate, keepSettings, networkInformation, setKeepSettings } from './keep-network';
 import {
   askPersistence,
@@ -65,6 +66,8 @@ function withEntry<V>(map: ReadonlyMap<number, V>, id: number, value: V | undefi
 async function reload(userId: number) {
   const [kept, estimate] = await Promise.all([keptAlbums(userId).catch(() => new Map<number, KeptAlbum>()), storageEstimate()]);
   if (state.userId === userId) set({ kept, estimate, loaded: true });
+  // The device session names what is kept, for the app opened offline (decision 044).
+  noteDeviceSession(userId, { kept: [...kept.keys()] });
 }
 
 /**

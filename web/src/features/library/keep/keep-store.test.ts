@@ -40,6 +40,7 @@ const track = (skuId: number, owned: boolean): LibraryTrack => ({
   purchased_date: owned ? '2026-11-01' : null,
   file_url: owned ? `/crud/my-library/skus/${skuId}/download` : null,
   position_seconds: 0,
+  position_heard_at: null,
 });
 
 const album = (tracks: LibraryTrack[], image: string | null = '/media/covers/noah.jpg'): LibraryAlbum => ({
