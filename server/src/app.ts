@@ -60,6 +60,7 @@ import { cardAttempts } from './modules/payments/card-attempts';
 import { cardsService } from './modules/payments/cards.service';
 import { payerOf } from './modules/payments/payer';
 import payments from './modules/payments/payments.plugin';
+import { listeningQueueRoutes } from './modules/listening-queue/listening-queue.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
 import { searchRoutes } from './modules/search/search.routes';
@@ -208,6 +209,7 @@ export async function buildApp({
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });
+  await app.register(listeningQueueRoutes);
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

@@ -29,6 +29,7 @@ export * from './image-sizes';
 export * from './lang';
 export { defaultLang, langCodes, spanishSiteFlagValues } from './lang-codes';
 export * from './library';
+export * from './listening-queue';
 export * from './mailbox';
 export * from './navigation';
 export * from './newsletter';

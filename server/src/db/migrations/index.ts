@@ -35,6 +35,7 @@ import * as m0065 from './0065_coupon_titles';
 import * as m0066 from './0066_order_coupon_title';
 import * as m0067 from './0067_test_processor_card_setups';
 import * as m0068 from './0068_card_expiry_notices';
+import * as m0070 from './0070_listening_queues';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0066_order_coupon_title': m0066,
   '0067_test_processor_card_setups': m0067,
   '0068_card_expiry_notices': m0068,
+  '0070_listening_queues': m0070,
 };
