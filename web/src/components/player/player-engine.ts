@@ -1,6 +1,22 @@
+import type { ListeningQueue } from '@storyhouse/contracts';
 import { resumeStart } from './listening';
 import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
 import { ProgressKeeper } from './progress-keeper';
+import {
+  addToQueue,
+  afterEnd,
+  clearUpNext,
+  fromKept,
+  moveInUpNext,
+  nextIndex,
+  playNext,
+  type QueueState,
+  type RepeatMode,
+  removeFromUpNext,
+  type StopAfter,
+  toKept,
+} from './queue';
+import { type QueueOwner, QueueKeeper } from './queue-keeper';
 import {
   FADE_MS,
   fadeLevel,
@@ -52,6 +68,7 @@ export class PlayerEngine {
   private startAt: number | null = null;
   private sleepTimer: ReturnType<typeof setInterval> | undefined;
   private fade: { timer: ReturnType<typeof setInterval>; volume: number } | null = null;
+  private readonly queueKeeper = new QueueKeeper();
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
@@ -74,7 +91,10 @@ export class PlayerEngine {
         if (this.fade) this.endSleep();
         this.update({ isPlaying: false, ...this.position() });
         // The end of a recording also pauses it: `ended` saves that.
-        if (!this.audio.ended) this.saveProgress();
+        if (!this.audio.ended) {
+          this.saveProgress();
+          this.keepQueue();
+        }
       },
       ended: () => this.onEnded(),
       error: () => {
@@ -93,7 +113,10 @@ export class PlayerEngine {
     };
     for (const [type, fn] of Object.entries(on)) this.audio.addEventListener(type, fn);
     // Leaving the page, or a phone putting it away (it may never come back to say so): save the place now.
-    const leaving = () => this.saveProgress(true);
+    const leaving = () => {
+      this.saveProgress(true);
+      if (this.snapshot.isPlaying) this.keepQueue();
+    };
     window.addEventListener('pagehide', leaving);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') leaving();
@@ -110,10 +133,14 @@ export class PlayerEngine {
 
   getSnapshot = () => this.snapshot;
 
-  /** Pause/resume when `track` is current, else play it alone. */
-  toggle(track: QueueTrack) {
+  /** Pause/resume when `track` is current, else play it, then the rest of `album` when it is one of its tracks. */
+  toggle(track: QueueTrack, album: readonly QueueTrack[] = []) {
     if (this.snapshot.current?.id === track.id) this.playPause();
-    else this.playQueue([track], 0);
+    else {
+      const at = album.findIndex((t) => t.id === track.id);
+      if (at >= 0) this.playQueue(album, at);
+      else this.playQueue([track], 0);
+    }
   }
 
   /** Spec §4: pause/resume when one of the album's tracks is current, else queue them and play the first. */
@@ -154,13 +181,132 @@ export class PlayerEngine {
   }
 
   next() {
-    const { queue, index } = this.snapshot;
-    if (index >= 0 && index + 1 < queue.length) this.playQueue(queue, index + 1);
+    const { queue, index, repeat } = this.snapshot;
+    const to = nextIndex({ tracks: queue, index }, repeat);
+    if (to >= 0) this.playQueue(queue, to);
   }
 
   previous() {
     const { queue, index } = this.snapshot;
     if (index > 0) this.playQueue(queue, index - 1);
+  }
+
+  // The queue (issue 41 item 3): queue.ts decides, the engine applies and keeps it.
+
+  /** "Play next": after the current track; with nothing loaded they become the queue, the first loaded, paused. */
+  playNext(tracks: readonly QueueTrack[]) {
+    this.editQueue(playNext(this.queueState(), tracks));
+  }
+
+  /** "Add to queue": at the end of Up next. */
+  addToQueue(tracks: readonly QueueTrack[]) {
+    this.editQueue(addToQueue(this.queueState(), tracks));
+  }
+
+  /** Positions are in Up next (upNextOf). */
+  moveUpNext(from: number, to: number) {
+    this.editQueue(moveInUpNext(this.queueState(), from, to));
+  }
+
+  removeUpNext(at: number) {
+    this.editQueue(removeFromUpNext(this.queueState(), at));
+  }
+
+  clearUpNext() {
+    this.editQueue(clearUpNext(this.queueState()));
+  }
+
+  /** Plays Up next's track at `at` now. */
+  playUpNext(at: number) {
+    const { queue, index } = this.snapshot;
+    if (index >= 0 && at >= 0 && index + 1 + at < queue.length) this.playQueue(queue, index + 1 + at);
+  }
+
+  setRepeat(repeat: RepeatMode) {
+    this.update({ repeat });
+    this.keepQueue();
+  }
+
+  setStopAfter(stopAfter: StopAfter | null) {
+    this.update({ stopAfter });
+    this.keepQueue();
+  }
+
+  /**
+   * The queue now belongs to `owner` (the page learnt who is signed in), and
+   * `kept` is the newest queue kept for them. Another account, or signing
+   * out, stops and empties the player: a shared device does not show one
+   * family's queue to the next. A kept queue comes back loaded and paused,
+   * unless something is playing; what plays is then kept for the new owner.
+   */
+  adoptOwner(owner: QueueOwner, kept: ListeningQueue | null) {
+    const previous = this.queueKeeper.currentOwner;
+    if (owner === previous && !kept) return;
+    this.queueKeeper.setOwner(owner);
+    if (previous !== null && owner !== previous) this.unload();
+    if (kept && kept.index >= 0 && !this.snapshot.isPlaying) this.restore(kept);
+    else if (this.snapshot.current) this.keepQueue();
+  }
+
+  /** Comes back to a kept queue: its current track loaded at its place, paused (nothing plays without a press). */
+  private restore(kept: ListeningQueue) {
+    const { tracks, index, positionSeconds } = fromKept(kept);
+    this.update({ repeat: kept.repeat, stopAfter: kept.stop_after });
+    this.loadPaused(tracks, index, positionSeconds);
+  }
+
+  /** Nothing loaded. */
+  private unload() {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.startAt = null;
+    this.update({ current: null, queue: [], index: -1, isPlaying: false, currentTime: 0, duration: 0, error: null, stopAfter: null });
+  }
+
+  private queueState(): QueueState {
+    return { tracks: this.snapshot.queue, index: this.snapshot.index };
+  }
+
+  /** An edit of the queue: with nothing loaded before, its first track is loaded, paused. */
+  private editQueue({ tracks, index }: QueueState) {
+    if (tracks === this.snapshot.queue) return;
+    if (this.snapshot.index < 0 && index >= 0) this.loadPaused(tracks, index);
+    else this.update({ queue: tracks, index });
+    this.keepQueue();
+  }
+
+  /** Loads `tracks[index]` without playing it. */
+  private loadPaused(tracks: readonly QueueTrack[], index: number, startAt: number | null = null) {
+    const track = tracks[index];
+    if (!track) return;
+    this.saveProgress();
+    this.audio.pause();
+    this.startAt = track.resume ? this.progress.startOf(track.resume) : startAt;
+    this.audio.src = track.url;
+    this.update({
+      current: track,
+      queue: tracks,
+      index,
+      isPlaying: false,
+      currentTime: this.startAt ?? 0,
+      duration: 0,
+      error: null,
+    });
+    this.updateMediaMetadata(track);
+  }
+
+  /** Keeps the queue as it is now, on the device and for a signed-in family on the server (queue-keeper.ts). */
+  private keepQueue() {
+    const s = this.snapshot;
+    this.queueKeeper.save(
+      toKept(this.queueState(), {
+        positionSeconds: this.startAt ?? finite(this.audio.currentTime),
+        repeat: s.repeat,
+        stopAfter: s.stopAfter,
+        changedAt: new Date(),
+      }),
+    );
   }
 
   dismissError() {
@@ -245,6 +391,7 @@ export class PlayerEngine {
     this.update({ current: track, queue, index, currentTime: 0, duration: 0, error: null });
     this.updateMediaMetadata(track);
     this.play();
+    this.keepQueue();
   }
 
   private play() {
@@ -280,12 +427,21 @@ export class PlayerEngine {
       this.update({ isPlaying: false, ...this.position() });
       return;
     }
-    if (index >= 0 && index + 1 < queue.length) {
-      this.playQueue(queue, index + 1);
+    const then = afterEnd({ tracks: queue, index }, this.snapshot.repeat, this.snapshot.stopAfter);
+    if (then.kind === 'play') {
+      this.playQueue(queue, then.index);
+      return;
+    }
+    if (then.kind === 'stop') {
+      // "Stop after" is done once; the track after it waits, paused, for the next press.
+      this.update({ stopAfter: null, isPlaying: false, ...this.position() });
+      if (then.index !== index) this.loadPaused(queue, then.index);
+      this.keepQueue();
       return;
     }
     // Spec §4: at the end of the queue the queue is cleared; the last track stays loaded.
     this.update({ isPlaying: false, queue: [], index: -1, ...this.position() });
+    this.keepQueue();
   }
 
   private position() {

@@ -1,3 +1,4 @@
+import type { RepeatMode, StopAfter } from '@storyhouse/contracts';
 import type { ResumePoint } from './listening';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
@@ -44,6 +45,10 @@ export interface PlayerSnapshot {
   sleep: SleepTimer | null;
   /** The timer chosen last (this visit or an earlier one), offered again but never armed by itself. */
   lastSleep: SleepChoice | null;
+  /** Repeat the queue, or the current track (queue.ts afterEnd). */
+  repeat: RepeatMode;
+  /** Stop at the end of this track or of its album, once. */
+  stopAfter: StopAfter | null;
 }
 
 /** Nothing loaded yet. */
@@ -58,4 +63,6 @@ export const idleSnapshot: PlayerSnapshot = {
   rate: 1,
   sleep: null,
   lastSleep: null,
+  repeat: 'off',
+  stopAfter: null,
 };

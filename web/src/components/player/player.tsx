@@ -1,9 +1,12 @@
-import { createContext, type ReactNode, use, useMemo, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlayerEngine } from './player-engine';
 import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
+import { nextIndex, type RepeatMode, type StopAfter, upNextOf } from './queue';
+import type { QueueOwner } from './queue-keeper';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
 export type { AudioErrorKind, QueueTrack } from './player-state';
+export type { RepeatMode, StopAfter } from './queue';
 export type { SleepChoice, SleepTimer } from './sleep-timer';
 
 /**
@@ -61,6 +64,30 @@ class LazyPlayer {
 
   getSnapshot = (): PlayerSnapshot => this.engine?.getSnapshot() ?? idle;
 
+  /** Who is signed in, once known (undefined before). */
+  private owner: QueueOwner | undefined = undefined;
+
+  /**
+   * The page learnt who listens (signed in or not): the queue kept for them
+   * on the device or the server comes back, loaded and paused, and the
+   * player loads for it; signing out forgets the account's queue on this
+   * device. The keeper loads on its own, never with the shell.
+   */
+  setOwner(owner: QueueOwner) {
+    if (owner === this.owner) return;
+    const previous = this.owner;
+    this.owner = owner;
+    import('./queue-keeper').then(
+      async ({ findQueue, forgetDeviceQueue }) => {
+        if (typeof previous === 'number') forgetDeviceQueue(previous);
+        const kept = await findQueue(owner);
+        if (this.owner !== owner) return;
+        if (kept || this.engine) this.run((engine) => engine.adoptOwner(owner, kept));
+      },
+      () => undefined,
+    );
+  }
+
   /** Whether the engine is loaded or loading. */
   isWanted = () => this.loading !== null;
 
@@ -91,6 +118,18 @@ function usePlayerContext(): LazyPlayer {
   return player;
 }
 
+/**
+ * Tells the player who listens once the page knows (`owner`: the signed-in
+ * account's id, null for a visitor, undefined while unknown), so their kept
+ * queue comes back (queue-keeper.ts).
+ */
+export function usePlayerOwner(owner: QueueOwner | undefined) {
+  const player = usePlayerContext();
+  useEffect(() => {
+    if (owner !== undefined) player.setOwner(owner);
+  }, [player, owner]);
+}
+
 /** Whether something was played: the shell loads the player bar (with the engine) from then on. */
 export function usePlayerWanted(): boolean {
   const player = usePlayerContext();
@@ -102,8 +141,8 @@ export interface Player {
   isPlaying: boolean;
   currentTime: number;
   duration: number;
-  /** Pause/resume if `track` is current, else play it (the queue becomes [track]). */
-  toggle(track: QueueTrack): void;
+  /** Pause/resume if `track` is current, else play it, then the rest of `album` when given (its tracks in order). */
+  toggle(track: QueueTrack, album?: readonly QueueTrack[]): void;
   /** Spec §4: pause/resume if one of the album's tracks is current, else queue `tracks` and play the first. */
   toggleAlbum(albumKey: string, tracks: QueueTrack[]): void;
   isCurrent(trackId: string): boolean;
@@ -125,6 +164,23 @@ export interface Player {
   lastSleep: SleepChoice | null;
   /** Arms the sleep timer, or turns it off (null). */
   setSleep(choice: SleepChoice | null): void;
+  // The queue (issue 41 item 3, components/player/queue.ts).
+  /** The tracks after the current one: the rest of the album, then what the family added. */
+  upNext: readonly QueueTrack[];
+  repeat: RepeatMode;
+  stopAfter: StopAfter | null;
+  /** After the current track (moved there when already queued); with nothing loaded, the first is loaded, paused. */
+  playNext(tracks: readonly QueueTrack[]): void;
+  /** At the end of Up next. */
+  addToQueue(tracks: readonly QueueTrack[]): void;
+  /** Positions in `upNext`. */
+  moveUpNext(from: number, to: number): void;
+  removeUpNext(at: number): void;
+  clearUpNext(): void;
+  /** Plays `upNext[at]` now. */
+  playUpNext(at: number): void;
+  setRepeat(mode: RepeatMode): void;
+  setStopAfter(stopAfter: StopAfter | null): void;
 }
 
 export function usePlayer(): Player {
@@ -137,9 +193,9 @@ export function usePlayer(): Player {
       currentTime: s.currentTime,
       duration: s.duration,
       error: s.error,
-      hasNext: s.index >= 0 && s.index + 1 < s.queue.length,
+      hasNext: nextIndex({ tracks: s.queue, index: s.index }, s.repeat) >= 0,
       hasPrevious: s.index > 0,
-      toggle: (track) => player.run((e) => e.toggle(track)),
+      toggle: (track, album) => player.run((e) => e.toggle(track, album)),
       toggleAlbum: (albumKey, tracks) => player.run((e) => e.toggleAlbum(albumKey, tracks)),
       isCurrent: (trackId) => s.current?.id === trackId,
       playPause: () => player.run((e) => e.playPause()),
@@ -153,6 +209,17 @@ export function usePlayer(): Player {
       sleep: s.sleep,
       lastSleep: s.lastSleep,
       setSleep: (choice) => player.run((e) => e.setSleep(choice)),
+      upNext: upNextOf({ tracks: s.queue, index: s.index }),
+      repeat: s.repeat,
+      stopAfter: s.stopAfter,
+      playNext: (tracks) => player.run((e) => e.playNext(tracks)),
+      addToQueue: (tracks) => player.run((e) => e.addToQueue(tracks)),
+      moveUpNext: (from, to) => player.run((e) => e.moveUpNext(from, to)),
+      removeUpNext: (at) => player.run((e) => e.removeUpNext(at)),
+      clearUpNext: () => player.run((e) => e.clearUpNext()),
+      playUpNext: (at) => player.run((e) => e.playUpNext(at)),
+      setRepeat: (mode) => player.run((e) => e.setRepeat(mode)),
+      setStopAfter: (stopAfter) => player.run((e) => e.setStopAfter(stopAfter)),
     }),
     [player, s],
   );
