@@ -5,6 +5,7 @@ import { type Player, usePlayer } from '../../components/player/player';
 import { JUMP_SECONDS } from '../../components/player/player-engine';
 import { useI18n } from '../../lib/i18n';
 import { PlayerSettings } from './player-settings';
+import { UpNextButton } from './up-next-button';
 
 /** Fields where letters and arrows are text editing, never player shortcuts. */
 function isTextField(el: Element) {
@@ -133,7 +134,9 @@ export function PlayerBar() {
           </span>
         </div>
       </div>
-      <PlayerSettings player={player} />
+      <PlayerSettings player={player}>
+        <UpNextButton player={player} />
+      </PlayerSettings>
       {error && (
         <div className="player-bar__error">
           <p role="alert">{t(`player.error.${error}`)}</p>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { Player, SleepChoice } from '../../components/player/player';
 import { isSleepChoice, PLAYBACK_RATES, SLEEP_CHOICES } from '../../components/player/sleep-timer';
 import { useI18n } from '../../lib/i18n';
@@ -14,9 +14,10 @@ function useSleepLabel() {
  * Playback speed and the sleep timer (issue 14 item 5): native selects, so
  * the keyboard, screen readers and a phone's own picker all know them. The
  * timer chosen last is marked in the list, never armed by itself on a new
- * visit; while one is armed the bar shows the minutes left.
+ * visit; while one is armed the bar shows the minutes left. `children`:
+ * what else the bar offers beside them (Up next).
  */
-export function PlayerSettings({ player }: { player: Player }) {
+export function PlayerSettings({ player, children }: { player: Player; children?: ReactNode }) {
   const { t } = useI18n();
   const sleepLabel = useSleepLabel();
   const leftId = useId();
@@ -65,6 +66,7 @@ export function PlayerSettings({ player }: { player: Player }) {
           {left}
         </span>
       ) : null}
+      {children}
     </div>
   );
 }
