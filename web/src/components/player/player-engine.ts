@@ -6,7 +6,6 @@ import {
   addToQueue,
   afterEnd,
   clearUpNext,
-  fromKept,
   moveInUpNext,
   nextIndex,
   playNext,
@@ -14,8 +13,9 @@ import {
   type RepeatMode,
   removeFromUpNext,
   type StopAfter,
-  toKept,
+  upNextOf,
 } from './queue';
+import { fromKept, toKept } from './queue-kept';
 import { type QueueOwner, QueueKeeper } from './queue-keeper';
 import {
   FADE_MS,
@@ -69,6 +69,8 @@ export class PlayerEngine {
   private sleepTimer: ReturnType<typeof setInterval> | undefined;
   private fade: { timer: ReturnType<typeof setInterval>; volume: number } | null = null;
   private readonly queueKeeper = new QueueKeeper();
+  /** A track loaded paused (a kept queue, a "stop after") and not played since: it has no place of its own to save. */
+  private unheard = false;
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
@@ -81,6 +83,7 @@ export class PlayerEngine {
     this.snapshot = { ...this.snapshot, rate, lastSleep: storedSleepChoice() };
     const on: Record<string, () => void> = {
       play: () => {
+        this.unheard = false;
         this.update({ isPlaying: true, error: null });
         this.progress.playing();
         this.startProgress();
@@ -282,6 +285,7 @@ export class PlayerEngine {
     if (!track) return;
     this.saveProgress();
     this.audio.pause();
+    this.unheard = true;
     this.startAt = track.resume ? this.progress.startOf(track.resume) : startAt;
     this.audio.src = track.url;
     this.update({
@@ -411,6 +415,8 @@ export class PlayerEngine {
   /** Saves the current recording's place now, when it is kept (QueueTrack.resume) and its duration is known. */
   private saveProgress(leaving = false) {
     const resume = this.snapshot.current?.resume;
+    // A track only loaded would save the kept queue's place as a new one, over a newer one from another device.
+    if (this.unheard) return;
     // Before the metadata (and the jump to the saved place) the element's position says nothing.
     if (!resume || this.startAt !== null || !(this.audio.duration > 0)) return;
     this.progress.save(resume, finite(this.audio.currentTime), leaving);
@@ -468,6 +474,11 @@ export class PlayerEngine {
     const changed = (Object.keys(patch) as (keyof PlayerSnapshot)[]).some((k) => patch[k] !== prev[k]);
     if (!changed) return;
     this.snapshot = { ...prev, ...patch };
+    const { queue, index, repeat } = this.snapshot;
+    if (queue !== prev.queue || index !== prev.index || repeat !== prev.repeat) {
+      this.snapshot.upNext = upNextOf({ tracks: queue, index });
+      this.snapshot.hasNext = nextIndex({ tracks: queue, index }, repeat) >= 0;
+    }
     this.syncMediaSession(prev);
     for (const l of this.listeners) l();
   }

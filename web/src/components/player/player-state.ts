@@ -45,6 +45,9 @@ export interface PlayerSnapshot {
   sleep: SleepTimer | null;
   /** The timer chosen last (this visit or an earlier one), offered again but never armed by itself. */
   lastSleep: SleepChoice | null;
+  /** The tracks after the current one, and whether Next has a track to go to (the engine keeps them with `queue`, `index` and `repeat`). */
+  upNext: readonly QueueTrack[];
+  hasNext: boolean;
   /** Repeat the queue, or the current track (queue.ts afterEnd). */
   repeat: RepeatMode;
   /** Stop at the end of this track or of its album, once. */
@@ -63,6 +66,8 @@ export const idleSnapshot: PlayerSnapshot = {
   rate: 1,
   sleep: null,
   lastSleep: null,
+  upNext: [],
+  hasNext: false,
   repeat: 'off',
   stopAfter: null,
 };

@@ -1,13 +1,40 @@
 import { createContext, type ReactNode, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PlayerEngine } from './player-engine';
 import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
-import { nextIndex, type RepeatMode, type StopAfter, upNextOf } from './queue';
+import type { RepeatMode, StopAfter } from './queue';
 import type { QueueOwner } from './queue-keeper';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
 export type { AudioErrorKind, QueueTrack } from './player-state';
 export type { RepeatMode, StopAfter } from './queue';
 export type { SleepChoice, SleepTimer } from './sleep-timer';
+
+/**
+ * The Player's methods that run the engine's method of the same name (at
+ * once, or once it is loaded): a list rather than a function each keeps the
+ * shell's first download small.
+ */
+const ACTIONS = [
+  'toggle',
+  'toggleAlbum',
+  'playPause',
+  'seek',
+  'skip',
+  'next',
+  'previous',
+  'dismissError',
+  'setRate',
+  'setSleep',
+  'playNext',
+  'addToQueue',
+  'moveUpNext',
+  'removeUpNext',
+  'clearUpNext',
+  'playUpNext',
+  'setRepeat',
+  'setStopAfter',
+] as const satisfies readonly (keyof PlayerEngine & keyof Player)[];
+type Action = (typeof ACTIONS)[number];
 
 /**
  * The engine (player-engine.ts) is not part of the shell's first download:
@@ -64,29 +91,13 @@ class LazyPlayer {
 
   getSnapshot = (): PlayerSnapshot => this.engine?.getSnapshot() ?? idle;
 
-  /** Who is signed in, once known (undefined before). */
-  private owner: QueueOwner | undefined = undefined;
-
-  /**
-   * The page learnt who listens (signed in or not): the queue kept for them
-   * on the device or the server comes back, loaded and paused, and the
-   * player loads for it; signing out forgets the account's queue on this
-   * device. The keeper loads on its own, never with the shell.
-   */
-  setOwner(owner: QueueOwner) {
-    if (owner === this.owner) return;
-    const previous = this.owner;
-    this.owner = owner;
-    import('./queue-keeper').then(
-      async ({ findQueue, forgetDeviceQueue }) => {
-        if (typeof previous === 'number') forgetDeviceQueue(previous);
-        const kept = await findQueue(owner);
-        if (this.owner !== owner) return;
-        if (kept || this.engine) this.run((engine) => engine.adoptOwner(owner, kept));
-      },
-      () => undefined,
-    );
-  }
+  /** The Player's actions (ACTIONS), the same functions for the page's whole life. */
+  readonly actions = Object.fromEntries(
+    ACTIONS.map((name) => [
+      name,
+      (...args: unknown[]) => this.run((engine) => (engine[name] as (...a: unknown[]) => void)(...args)),
+    ]),
+  ) as Pick<Player, Action>;
 
   /** Whether the engine is loaded or loading. */
   isWanted = () => this.loading !== null;
@@ -126,7 +137,8 @@ function usePlayerContext(): LazyPlayer {
 export function usePlayerOwner(owner: QueueOwner | undefined) {
   const player = usePlayerContext();
   useEffect(() => {
-    if (owner !== undefined) player.setOwner(owner);
+    // The keeper loads on its own, never with the shell.
+    if (owner !== undefined) import('./queue-keeper').then((keeper) => keeper.comeBack(player, owner), () => undefined);
   }, [player, owner]);
 }
 
@@ -193,33 +205,16 @@ export function usePlayer(): Player {
       currentTime: s.currentTime,
       duration: s.duration,
       error: s.error,
-      hasNext: nextIndex({ tracks: s.queue, index: s.index }, s.repeat) >= 0,
+      hasNext: s.hasNext,
       hasPrevious: s.index > 0,
-      toggle: (track, album) => player.run((e) => e.toggle(track, album)),
-      toggleAlbum: (albumKey, tracks) => player.run((e) => e.toggleAlbum(albumKey, tracks)),
       isCurrent: (trackId) => s.current?.id === trackId,
-      playPause: () => player.run((e) => e.playPause()),
-      seek: (seconds) => player.run((e) => e.seek(seconds)),
-      skip: (delta) => player.run((e) => e.skip(delta)),
-      next: () => player.run((e) => e.next()),
-      previous: () => player.run((e) => e.previous()),
-      dismissError: () => player.run((e) => e.dismissError()),
       rate: s.rate,
-      setRate: (rate) => player.run((e) => e.setRate(rate)),
       sleep: s.sleep,
       lastSleep: s.lastSleep,
-      setSleep: (choice) => player.run((e) => e.setSleep(choice)),
-      upNext: upNextOf({ tracks: s.queue, index: s.index }),
+      upNext: s.upNext,
       repeat: s.repeat,
       stopAfter: s.stopAfter,
-      playNext: (tracks) => player.run((e) => e.playNext(tracks)),
-      addToQueue: (tracks) => player.run((e) => e.addToQueue(tracks)),
-      moveUpNext: (from, to) => player.run((e) => e.moveUpNext(from, to)),
-      removeUpNext: (at) => player.run((e) => e.removeUpNext(at)),
-      clearUpNext: () => player.run((e) => e.clearUpNext()),
-      playUpNext: (at) => player.run((e) => e.playUpNext(at)),
-      setRepeat: (mode) => player.run((e) => e.setRepeat(mode)),
-      setStopAfter: (stopAfter) => player.run((e) => e.setStopAfter(stopAfter)),
+      ...player.actions,
     }),
     [player, s],
   );

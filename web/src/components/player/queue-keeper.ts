@@ -1,6 +1,7 @@
 import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@storyhouse/contracts';
 import { withSiteFlag } from '../../lib/api-client';
-import { newer } from './queue';
+import type { PlayerEngine } from './player-engine';
+import { newer } from './queue-kept';
 
 /**
  * Keeps the player's queue (issue 41 item 3, decision 046): on the device,
@@ -74,6 +75,29 @@ export async function findQueue(owner: QueueOwner): Promise<ListeningQueue | nul
   if (found && found !== server && server !== undefined) void request('PUT', found);
   if (found && found === server) writeDevice(owner, found);
   return found;
+}
+
+/** Who the page said listens, last (undefined before it knew). */
+let pageOwner: QueueOwner | undefined;
+
+/**
+ * The page learnt who listens (signed in or not): signing out (or another
+ * account) forgets the previous account's queue on this device; the queue
+ * kept for `owner`, on the device or the server, comes back loaded and
+ * paused, and the player loads for it.
+ */
+export async function comeBack(
+  player: { isWanted(): boolean; run(action: (engine: PlayerEngine) => void): void },
+  owner: QueueOwner,
+) {
+  if (owner === pageOwner) return;
+  const previous = pageOwner;
+  pageOwner = owner;
+  if (typeof previous === 'number') forgetDeviceQueue(previous);
+  const kept = await findQueue(owner);
+  // Another change of account came meanwhile: it decides.
+  if (pageOwner !== owner) return;
+  if (kept || player.isWanted()) player.run((engine) => engine.adoptOwner(owner, kept));
 }
 
 /** Keeps each change of the queue for its owner. */

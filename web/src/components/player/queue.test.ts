@@ -5,17 +5,15 @@ import {
   addToQueue,
   afterEnd,
   clearUpNext,
-  fromKept,
   moveInUpNext,
-  newer,
   nextIndex,
   nextRepeat,
   playNext,
   type QueueState,
   removeFromUpNext,
-  toKept,
   upNextOf,
 } from './queue';
+import { fromKept, newer, toKept } from './queue-kept';
 
 const track = (sku: number, album = 'a'): QueueTrack => ({
   id: `full:${sku}`,

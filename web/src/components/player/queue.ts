@@ -1,11 +1,6 @@
-import {
-  isQueueableStream,
-  type ListeningQueue,
-  type QueueItem,
-  type RepeatMode,
-  type StopAfter,
-} from '@storyhouse/contracts';
+import type { RepeatMode, StopAfter } from '@storyhouse/contracts';
 import type { QueueTrack } from './player-state';
+import { type QueueState, upNextOf } from './queue-position';
 
 /**
  * The rules of the player's queue (issue 41 item 3), as plain functions of
@@ -18,12 +13,7 @@ import type { QueueTrack } from './player-state';
  */
 
 export type { RepeatMode, StopAfter } from '@storyhouse/contracts';
-
-export interface QueueState {
-  tracks: readonly QueueTrack[];
-  /** The current track in `tracks`, -1 with none (nothing played yet, or the queue ended). */
-  index: number;
-}
+export { nextIndex, type QueueState, upNextOf } from './queue-position';
 
 /** What follows the end of a track. */
 export type AfterEnd =
@@ -33,10 +23,6 @@ export type AfterEnd =
   | { kind: 'stop'; index: number }
   /** The end of the queue: spec §4, it is cleared; the last track stays loaded. */
   | { kind: 'end' };
-
-/** The tracks after the current one. */
-export const upNextOf = ({ tracks, index }: QueueState): readonly QueueTrack[] =>
-  index >= 0 ? tracks.slice(index + 1) : [];
 
 /** The current track and the ones heard before it, then `upNext`. */
 const withUpNext = ({ tracks, index }: QueueState, upNext: readonly QueueTrack[]): QueueState => ({
@@ -127,80 +113,5 @@ export function afterEnd(state: QueueState, repeat: RepeatMode, stopAfter: StopA
   return { kind: 'end' };
 }
 
-/** The track Next goes to: the following one, or the first with repeat all; -1 for none. */
-export function nextIndex({ tracks, index }: QueueState, repeat: RepeatMode): number {
-  if (index < 0) return -1;
-  if (index + 1 < tracks.length) return index + 1;
-  return repeat === 'all' && tracks.length > 1 ? 0 : -1;
-}
-
 /** The repeat modes in the order one button steps through them. */
 export const nextRepeat = (mode: RepeatMode): RepeatMode => (mode === 'off' ? 'all' : mode === 'all' ? 'one' : 'off');
-
-// Keeping the queue (on the device and the server, contracts' ListeningQueue).
-
-/** Only what the server can keep: a free MP3's token link, say, plays but is not kept. */
-export const keepable = (track: QueueTrack) => isQueueableStream(track.url);
-
-/** A track as the queue is kept. */
-export function toItem(track: QueueTrack): QueueItem {
-  return {
-    id: track.id,
-    title: track.title.slice(0, 300),
-    url: track.url,
-    ...(track.albumKey ? { album_key: track.albumKey.slice(0, 200) } : {}),
-    ...(track.album ? { album: track.album.slice(0, 300) } : {}),
-    ...(track.artwork && /^\/media\//.test(track.artwork) ? { artwork: track.artwork } : {}),
-    ...(track.preview ? { preview: true } : {}),
-    ...(track.resume ? { keeps_place: true } : {}),
-  };
-}
-
-/** A kept track as the player plays it; its place, where kept, is `positionSeconds` (the current one's) or the server's. */
-export function fromItem(item: QueueItem, positionSeconds = 0): QueueTrack {
-  const skuId = Number(item.id.split(':')[1]);
-  return {
-    id: item.id,
-    title: item.title,
-    url: item.url,
-    ...(item.album_key ? { albumKey: item.album_key } : {}),
-    ...(item.album ? { album: item.album } : {}),
-    ...(item.artwork ? { artwork: item.artwork } : {}),
-    ...(item.preview ? { preview: true } : {}),
-    ...(item.keeps_place ? { resume: { skuId, positionSeconds } } : {}),
-  };
-}
-
-/** The player's queue as it is kept: the tracks that can be, the current one's place among them. */
-export function toKept(
-  state: QueueState,
-  extra: { positionSeconds: number; repeat: RepeatMode; stopAfter: StopAfter | null; changedAt: Date },
-): ListeningQueue {
-  const current = state.tracks[state.index];
-  const tracks = state.tracks.filter(keepable);
-  const index = current && keepable(current) ? tracks.indexOf(current) : -1;
-  return {
-    tracks: tracks.map(toItem),
-    index,
-    position_seconds: index >= 0 ? Math.min(86_400, Math.max(0, Math.floor(extra.positionSeconds))) : 0,
-    repeat: extra.repeat,
-    stop_after: extra.stopAfter,
-    changed_at: extra.changedAt.toISOString(),
-  };
-}
-
-/** A kept queue as the player takes it back. */
-export function fromKept(kept: ListeningQueue): QueueState & { positionSeconds: number } {
-  return {
-    tracks: kept.tracks.map((item, i) => fromItem(item, i === kept.index ? kept.position_seconds : 0)),
-    index: kept.index,
-    positionSeconds: kept.position_seconds,
-  };
-}
-
-/** Which of two kept queues is newer (the device's and the server's): the newest change wins. */
-export function newer(a: ListeningQueue | null, b: ListeningQueue | null): ListeningQueue | null {
-  if (!a) return b;
-  if (!b) return a;
-  return Date.parse(b.changed_at) > Date.parse(a.changed_at) ? b : a;
-}
