@@ -1,23 +1,31 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '@storyhouse/i18n';
-import { expect, test } from './fixtures';
+import { clientNavigate, expect, test } from './fixtures';
 import { createAccount, freshEmail, signIn } from './helpers';
 
 // Issue 41 item 3, a queue that keeps going, with the demo catalogue: a
 // free-streaming album (in full, about 30 s a track) and two sold ones (their
 // previews), as a new family.
 
-const free = { slug: 'in-the-beginning', title: 'In the Beginning', tracks: ['Let There Be Light', 'Sky, Sea and Land', 'Sun, Moon and Creatures', 'Adam and Eve in the Garden'] };
+const free = {
+  slug: 'in-the-beginning',
+  title: 'In the Beginning',
+  tracks: ['Let There Be Light', 'Sky, Sea and Land', 'Sun, Moon and Creatures', 'Adam and Eve in the Garden'],
+};
 const noahTrack = 'Noah Builds the Ark';
-const david = { slug: 'david-the-shepherd-boy', tracks: ['The Youngest Son', 'Songs in the Field', 'David and Goliath', 'A Friend Named Jonathan'] };
+const david = {
+  slug: 'david-the-shepherd-boy',
+  tracks: ['The Youngest Son', 'Songs in the Field', 'David and Goliath', 'A Friend Named Jonathan'],
+};
 
 const playerBar = (page: Page, t: Translate) => page.getByRole('region', { name: t('player.label') });
 const upNextDialog = (page: Page, t: Translate) => page.getByRole('dialog', { name: t('player.queue.upNext') });
-/** The titles in Up next, in order. */
-const upNextTitles = (page: Page, t: Translate) =>
+/** Up next in order, as its Remove buttons name its tracks. */
+const upNextOrder = (page: Page, t: Translate) =>
   upNextDialog(page, t)
-    .getByRole('listitem')
-    .evaluateAll((items) => items.map((li) => li.querySelector('.up-next__title')?.textContent?.replace(/^Preview /, '') ?? ''));
+    .getByRole('button', { name: t('player.queue.remove', { title: '' }).split('“')[0]! })
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+const removeLabels = (t: Translate, titles: string[]) => titles.map((title) => t('player.queue.remove', { title }));
 
 async function openUpNext(page: Page, t: Translate, count: number) {
   await playerBar(page, t)
@@ -50,21 +58,21 @@ test('a queue that keeps going: Up next, play next, add to queue, reorder, repea
   const bar = playerBar(page, t);
   await expect(bar.getByText(free.tracks[0]!)).toBeVisible();
 
-  // Another album's track plays next; an album goes at the end.
-  await page.goto('/story/noahs-big-boat');
+  // Another album's track plays next; an album goes at the end (the album plays on across pages).
+  await clientNavigate(page, '/story/noahs-big-boat');
   await page.getByRole('button', { name: t('catalogue.playNextLabel', { title: noahTrack }) }).click();
-  await expect(page.getByRole('status')).toHaveText(t('catalogue.queuedNext', { title: noahTrack }));
-  await page.goto(`/story/${david.slug}`);
+  await expect(page.getByText(t('catalogue.queuedNext', { title: noahTrack }))).toBeVisible();
+  await clientNavigate(page, `/story/${david.slug}`);
   await page.getByRole('button', { name: t('catalogue.addToQueueLabel', { title: 'David the Shepherd Boy' }) }).click();
 
   await openUpNext(page, t, 8);
   const dialog = upNextDialog(page, t);
-  expect(await upNextTitles(page, t)).toEqual([noahTrack, ...free.tracks.slice(1), ...david.tracks]);
+  expect(await upNextOrder(page, t)).toEqual(removeLabels(t, [noahTrack, ...free.tracks.slice(1), ...david.tracks]));
 
   // Reorder with the buttons (the focus stays on the track moved), by dragging, and remove.
   await dialog.getByRole('button', { name: t('player.queue.moveDown', { title: noahTrack }) }).click();
   await expect(dialog.getByRole('button', { name: t('player.queue.moveDown', { title: noahTrack }) })).toBeFocused();
-  await expect(dialog.getByText(t('player.queue.moved', { title: noahTrack, position: 2, count: 7 }))).toBeAttached();
+  await expect(dialog.getByText(t('player.queue.moved', { title: noahTrack, position: 2, count: 8 }))).toBeAttached();
   const handle = dialog.getByTitle(t('player.queue.drag', { title: 'David and Goliath' }));
   const target = dialog.getByRole('listitem').first();
   const from = (await handle.boundingBox())!;
@@ -75,11 +83,24 @@ test('a queue that keeps going: Up next, play next, add to queue, reorder, repea
   await page.mouse.up();
   await dialog.getByRole('button', { name: t('player.queue.remove', { title: 'Songs in the Field' }) }).click();
   await expect
-    .poll(() => upNextTitles(page, t))
-    .toEqual(['David and Goliath', free.tracks[1], noahTrack, free.tracks[2], free.tracks[3], 'The Youngest Son', 'A Friend Named Jonathan']);
+    .poll(() => upNextOrder(page, t))
+    .toEqual(
+      removeLabels(t, [
+        'David and Goliath',
+        free.tracks[1]!,
+        noahTrack,
+        free.tracks[2]!,
+        free.tracks[3]!,
+        'The Youngest Son',
+        'A Friend Named Jonathan',
+      ]),
+    );
 
   // Stop after this track: the next one waits, loaded and paused.
-  await dialog.getByRole('radio', { name: t('player.queue.stop_track') }).check();
+  await dialog
+    .getByRole('group', { name: t('player.queue.stopAfter') })
+    .getByRole('radio', { name: t('player.queue.stop_track') })
+    .check();
   await dialog.getByRole('button', { name: t('player.queue.close') }).click();
   await toTheEnd(page, t);
   await expect(bar.getByText('David and Goliath')).toBeVisible();
@@ -87,15 +108,25 @@ test('a queue that keeps going: Up next, play next, add to queue, reorder, repea
 
   // Repeat one: the track starts again by itself; then off, and the next one starts by itself.
   await openUpNext(page, t, 6);
-  await expect(dialog.getByRole('radio', { name: t('player.queue.stop_never') })).toBeChecked();
-  await dialog.getByRole('radio', { name: t('player.queue.repeat_one') }).check();
+  await expect(
+    dialog.getByRole('group', { name: t('player.queue.stopAfter') }).getByRole('radio', { name: t('player.queue.stop_never') }),
+  ).toBeChecked();
+  await dialog
+    .getByRole('group', { name: t('player.queue.repeat') })
+    .getByRole('radio', { name: t('player.queue.repeat_one') })
+    .check();
   await dialog.getByRole('button', { name: t('player.queue.close') }).click();
   await bar.getByRole('button', { name: t('player.play') }).click();
   await toTheEnd(page, t);
+  const slider = bar.getByRole('slider', { name: t('player.position') });
+  await expect.poll(async () => Number(await slider.inputValue())).toBeLessThan(5);
   await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
   await expect(bar.getByText('David and Goliath')).toBeVisible();
   await openUpNext(page, t, 6);
-  await dialog.getByRole('radio', { name: t('player.queue.repeat_off') }).check();
+  await dialog
+    .getByRole('group', { name: t('player.queue.repeat') })
+    .getByRole('radio', { name: t('player.queue.repeat_off') })
+    .check();
   await dialog.getByRole('button', { name: t('player.queue.close') }).click();
   await toTheEnd(page, t);
   await expect(bar.getByText(free.tracks[1]!)).toBeVisible();
@@ -103,13 +134,19 @@ test('a queue that keeps going: Up next, play next, add to queue, reorder, repea
   await bar.getByRole('button', { name: t('player.pause') }).click();
 
   // A reload: the queue is back, the current track loaded and paused; nothing plays without a press.
-  const expected = [noahTrack, free.tracks[2], free.tracks[3], 'The Youngest Son', 'A Friend Named Jonathan'];
+  const expected = [noahTrack, free.tracks[2]!, free.tracks[3]!, 'The Youngest Son', 'A Friend Named Jonathan'];
   await page.reload();
   await expect(bar.getByText(free.tracks[1]!)).toBeVisible();
   await expect(bar.getByRole('button', { name: t('player.play') })).toBeVisible();
   await openUpNext(page, t, 5);
-  expect(await upNextTitles(page, t)).toEqual(expected);
+  expect(await upNextOrder(page, t)).toEqual(removeLabels(t, expected));
+  await expect(
+    dialog.getByRole('group', { name: t('player.queue.repeat') }).getByRole('radio', { name: t('player.queue.repeat_off') }),
+  ).toBeChecked();
+  // Cleared: kept on the server a moment later.
+  const kept = page.waitForResponse((r) => r.url().includes('/crud/my-library/queue') && r.request().method() === 'PUT');
   await dialog.getByRole('button', { name: t('player.queue.clear') }).click();
+  expect((await kept).status()).toBe(200);
   await expect(dialog.getByText(t('player.queue.empty'))).toBeVisible();
   await dialog.getByRole('button', { name: t('player.queue.close') }).click();
 

@@ -240,14 +240,15 @@ export class PlayerEngine {
    * `kept` is the newest queue kept for them. Another account, or signing
    * out, stops and empties the player: a shared device does not show one
    * family's queue to the next. A kept queue comes back loaded and paused,
-   * unless something is playing; what plays is then kept for the new owner.
+   * unless something is loaded already; that is then kept for the new owner.
    */
   adoptOwner(owner: QueueOwner, kept: ListeningQueue | null) {
     const previous = this.queueKeeper.currentOwner;
     if (owner === previous && !kept) return;
     this.queueKeeper.setOwner(owner);
     if (previous !== null && owner !== previous) this.unload();
-    if (kept && kept.index >= 0 && !this.snapshot.isPlaying) this.restore(kept);
+    // Something the listener chose before the page knew who they are wins over what was kept.
+    if (kept && kept.index >= 0 && !this.snapshot.current) this.restore(kept);
     else if (this.snapshot.current) this.keepQueue();
   }
 

@@ -102,7 +102,8 @@ export async function comeBack(
 
 /** Keeps each change of the queue for its owner. */
 export class QueueKeeper {
-  private owner: QueueOwner = null;
+  /** An engine made after the page learnt who listens keeps the queue for them from the start. */
+  private owner: QueueOwner = pageOwner ?? null;
   private pending: { owner: number; queue: ListeningQueue } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
