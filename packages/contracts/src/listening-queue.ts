@@ -26,7 +26,10 @@ export const isQueueableStream = (url: string) => STREAM.test(url);
 export const QueueItem = z
   .strictObject({
     /** `preview:123` or `full:123`: the player's id of the file (one per recording and kind). */
-    id: z.string().max(20).regex(/^(?:preview|full):[1-9]\d{0,9}$/),
+    id: z
+      .string()
+      .max(20)
+      .regex(/^(?:preview|full):[1-9]\d{0,9}$/),
     title: text().max(300),
     url: z.string().max(100).regex(STREAM),
     /** Tracks of one album share it (`library:12`, `story:noahs-boat`). */
@@ -71,9 +74,7 @@ export const ListeningQueue = z
 export type ListeningQueue = z.infer<typeof ListeningQueue>;
 
 /** GET /crud/my-library/queue: null before the family played anything here or elsewhere. */
-export const ListeningQueueResponse = z
-  .object({ queue: ListeningQueue.nullable() })
-  .meta({ id: 'ListeningQueueResponse' });
+export const ListeningQueueResponse = z.object({ queue: ListeningQueue.nullable() }).meta({ id: 'ListeningQueueResponse' });
 export type ListeningQueueResponse = z.infer<typeof ListeningQueueResponse>;
 
 export const listeningQueuePath = '/crud/my-library/queue';

@@ -72,10 +72,16 @@ describe('the listening queue', () => {
     const older = await a.call('PUT', queue({ index: 0, changed_at: '2026-11-29T08:59:00.000Z' }));
     expect(older.statusCode).toBe(200);
     expect(older.json().queue.index).toBe(1);
-    const newer = await a.call('PUT', queue({ index: 2, repeat: 'one', stop_after: 'album', changed_at: '2026-11-29T09:01:00+01:00' }));
+    const newer = await a.call(
+      'PUT',
+      queue({ index: 2, repeat: 'one', stop_after: 'album', changed_at: '2026-11-29T09:01:00+01:00' }),
+    );
     // 09:01 at +01:00 is 08:01 UTC: older, ignored.
     expect(newer.json().queue.index).toBe(1);
-    const later = await a.call('PUT', queue({ index: 2, repeat: 'one', stop_after: 'album', changed_at: '2026-11-29T09:02:00.000Z' }));
+    const later = await a.call(
+      'PUT',
+      queue({ index: 2, repeat: 'one', stop_after: 'album', changed_at: '2026-11-29T09:02:00.000Z' }),
+    );
     expect(later.json().queue).toMatchObject({ index: 2, repeat: 'one', stop_after: 'album' });
   });
 

@@ -1,7 +1,7 @@
 import { ListeningQueue, ListeningQueueResponse, listeningQueuePath, QUEUE_MAX_TRACKS, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { libraryUserOf } from '../library/library.routes';
+import { requireUser } from '../accounts/guards';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { listeningQueueRepository } from './listening-queue.repository';
 
@@ -33,9 +33,9 @@ export const listeningQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await libraryUserOf(request);
+      const { user } = await requireUser(request);
       reply.header('cache-control', 'private, no-store');
-      return { queue: await repo.find(user.userId) };
+      return { queue: await repo.find(user.id) };
     },
   );
 
@@ -57,12 +57,12 @@ export const listeningQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await libraryUserOf(request);
+      const { user, session } = await requireUser(request);
       // An admin looking at a family's account does not change what the family hears next.
-      if (user.masquerading) throw new AppError('not_allowed', 'forbidden');
-      await enforceRateLimit(app.db, `listening-queue:${user.userId}`, QUEUE_LIMIT);
+      if (session.masquerade_admin_id) throw new AppError('not_allowed', 'forbidden');
+      await enforceRateLimit(app.db, `listening-queue:${user.id}`, QUEUE_LIMIT);
       reply.header('cache-control', 'private, no-store');
-      return { queue: await repo.save(user.userId, request.body) };
+      return { queue: await repo.save(user.id, request.body) };
     },
   );
 };

@@ -1,9 +1,9 @@
 import type { Track } from '@storyhouse/contracts';
 import type { ReactNode } from 'react';
-import type { QueueTrack } from '../player/player';
 import { useI18n } from '../../lib/i18n';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useCartSkuIds } from '../cart/use-cart';
+import type { QueueTrack } from '../player/player';
 import { PlayButton } from './play-button';
 import { PriceTag } from './price-tag';
 import { QueueButtons } from './queue-buttons';

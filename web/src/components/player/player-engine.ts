@@ -15,8 +15,8 @@ import {
   type StopAfter,
   upNextOf,
 } from './queue';
+import { QueueKeeper, type QueueOwner } from './queue-keeper';
 import { fromKept, toKept } from './queue-kept';
-import { type QueueOwner, QueueKeeper } from './queue-keeper';
 import {
   FADE_MS,
   fadeLevel,
@@ -265,7 +265,16 @@ export class PlayerEngine {
     this.audio.removeAttribute('src');
     this.audio.load();
     this.startAt = null;
-    this.update({ current: null, queue: [], index: -1, isPlaying: false, currentTime: 0, duration: 0, error: null, stopAfter: null });
+    this.update({
+      current: null,
+      queue: [],
+      index: -1,
+      isPlaying: false,
+      currentTime: 0,
+      duration: 0,
+      error: null,
+      stopAfter: null,
+    });
   }
 
   private queueState(): QueueState {

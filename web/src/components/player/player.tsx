@@ -138,7 +138,11 @@ export function usePlayerOwner(owner: QueueOwner | undefined) {
   const player = usePlayerContext();
   useEffect(() => {
     // The keeper loads on its own, never with the shell.
-    if (owner !== undefined) import('./queue-keeper').then((keeper) => keeper.comeBack(player, owner), () => undefined);
+    if (owner !== undefined)
+      import('./queue-keeper').then(
+        (keeper) => keeper.comeBack(player, owner),
+        () => undefined,
+      );
   }, [player, owner]);
 }
 

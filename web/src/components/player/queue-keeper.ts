@@ -1,6 +1,5 @@
 import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@storyhouse/contracts';
 import { withSiteFlag } from '../../lib/api-client';
-import type { PlayerEngine } from './player-engine';
 import { newer } from './queue-kept';
 
 /**
@@ -87,7 +86,10 @@ let pageOwner: QueueOwner | undefined;
  * paused, and the player loads for it.
  */
 export async function comeBack(
-  player: { isWanted(): boolean; run(action: (engine: PlayerEngine) => void): void },
+  player: {
+    isWanted(): boolean;
+    run(action: (engine: { adoptOwner(owner: QueueOwner, kept: ListeningQueue | null): void }) => void): void;
+  },
   owner: QueueOwner,
 ) {
   if (owner === pageOwner) return;

@@ -8,7 +8,6 @@ import type { QueueState, RepeatMode, StopAfter } from './queue';
  * download (player.tsx uses queue.ts) does not carry the contracts' schemas.
  */
 
-
 /** Only what the server can keep: a free MP3's token link, say, plays but is not kept. */
 export const keepable = (track: QueueTrack) => isQueueableStream(track.url);
 

@@ -12,8 +12,7 @@ export interface QueueState {
 }
 
 /** The tracks after the current one. */
-export const upNextOf = ({ tracks, index }: QueueState): readonly QueueTrack[] =>
-  index >= 0 ? tracks.slice(index + 1) : [];
+export const upNextOf = ({ tracks, index }: QueueState): readonly QueueTrack[] => (index >= 0 ? tracks.slice(index + 1) : []);
 
 /** The track Next goes to: the following one, or the first with repeat all; -1 for none. */
 export function nextIndex({ tracks, index }: QueueState, repeat: RepeatMode): number {

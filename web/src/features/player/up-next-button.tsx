@@ -35,11 +35,7 @@ export function UpNextButton({ player }: { player: Player }) {
       </button>
       {open ? (
         <dialog ref={ref} className="up-next-dialog" aria-labelledby={titleId} onClose={() => setOpen(false)}>
-          <button
-            type="button"
-            className="button button--secondary up-next-dialog__close"
-            onClick={() => ref.current?.close()}
-          >
+          <button type="button" className="button button--secondary up-next-dialog__close" onClick={() => ref.current?.close()}>
             {t('player.queue.close')}
           </button>
           <span id={titleId} className="visually-hidden">

@@ -26,7 +26,9 @@ export function UpNext({ player }: { player: Player }) {
 
   useEffect(() => {
     if (!focus) return;
-    const el = listRef.current?.querySelector<HTMLElement>(`[data-track="${CSS.escape(focus.id)}"] [data-control="${focus.control}"]`);
+    const el = listRef.current?.querySelector<HTMLElement>(
+      `[data-track="${CSS.escape(focus.id)}"] [data-control="${focus.control}"]`,
+    );
     (el && !(el as HTMLButtonElement).disabled ? el : listRef.current?.querySelector<HTMLElement>('[data-control]'))?.focus();
     setFocus(null);
   }, [focus]);
@@ -160,12 +162,7 @@ function UpNextItem({
     .join(' ');
   return (
     <li className={className} data-track={track.id}>
-      <span
-        className="up-next__handle"
-        title={t('player.queue.drag', { title })}
-        aria-hidden="true"
-        onPointerDown={onDragStart}
-      >
+      <span className="up-next__handle" title={t('player.queue.drag', { title })} aria-hidden="true" onPointerDown={onDragStart}>
         ⠿
       </span>
       <button type="button" className="up-next__play" data-control="play" onClick={onPlay}>
