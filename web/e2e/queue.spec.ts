@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Translate } from '@storyhouse/i18n';
 import { clientNavigate, expect, test } from './fixtures';
-import { createAccount, freshEmail, signIn } from './helpers';
+import { createAccount, freshEmail, seriousViolations, signIn } from './helpers';
 
 // Issue 41 item 3, a queue that keeps going, with the demo catalogue: a
 // free-streaming album (in full, about 30 s a track) and two sold ones (their
@@ -42,6 +42,9 @@ async function toTheEnd(page: Page, t: Translate) {
   await page.keyboard.press('End');
 }
 
+// axe goes in as an inline script (helpers.ts seriousViolations).
+test.use({ bypassCSP: true });
+
 test('a queue that keeps going: Up next, play next, add to queue, reorder, repeat, stop after, and back after a reload', async ({
   page,
   t,
@@ -68,6 +71,7 @@ test('a queue that keeps going: Up next, play next, add to queue, reorder, repea
   await openUpNext(page, t, 8);
   const dialog = upNextDialog(page, t);
   expect(await upNextOrder(page, t)).toEqual(removeLabels(t, [noahTrack, ...free.tracks.slice(1), ...david.tracks]));
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Reorder with the buttons (the focus stays on the track moved), by dragging, and remove.
   await dialog.getByRole('button', { name: t('player.queue.moveDown', { title: noahTrack }) }).click();

@@ -14,30 +14,38 @@ export function QueueButtons({ tracks, name, album = false }: { tracks: QueueTra
   const player = usePlayer();
   if (tracks.length === 0) return null;
   const className = album ? 'button button--secondary queue-button' : 'queue-button queue-button--small';
+  const buttons = [
+    {
+      key: 'next',
+      add: player.playNext,
+      text: t('catalogue.playNext'),
+      label: t('catalogue.playNextLabel', { title: name }),
+      done: t('catalogue.queuedNext', { title: name }),
+    },
+    {
+      key: 'last',
+      add: player.addToQueue,
+      text: t('catalogue.addToQueue'),
+      label: t('catalogue.addToQueueLabel', { title: name }),
+      done: t('catalogue.queuedLast', { title: name }),
+    },
+  ];
   return (
     <span className={album ? 'queue-buttons' : 'queue-buttons queue-buttons--track'}>
-      <button
-        type="button"
-        className={className}
-        aria-label={t('catalogue.playNextLabel', { title: name })}
-        onClick={() => {
-          player.playNext(tracks);
-          showToast({ message: t('catalogue.queuedNext', { title: name }) });
-        }}
-      >
-        {t('catalogue.playNext')}
-      </button>
-      <button
-        type="button"
-        className={className}
-        aria-label={t('catalogue.addToQueueLabel', { title: name })}
-        onClick={() => {
-          player.addToQueue(tracks);
-          showToast({ message: t('catalogue.queuedLast', { title: name }) });
-        }}
-      >
-        {t('catalogue.addToQueue')}
-      </button>
+      {buttons.map(({ key, add, text, label, done }) => (
+        <button
+          key={key}
+          type="button"
+          className={className}
+          aria-label={label}
+          onClick={() => {
+            add(tracks);
+            showToast({ message: done });
+          }}
+        >
+          {text}
+        </button>
+      ))}
     </span>
   );
 }

@@ -265,16 +265,9 @@ export class PlayerEngine {
     this.audio.removeAttribute('src');
     this.audio.load();
     this.startAt = null;
-    this.update({
-      current: null,
-      queue: [],
-      index: -1,
-      isPlaying: false,
-      currentTime: 0,
-      duration: 0,
-      error: null,
-      stopAfter: null,
-    });
+    // The idle player, the listener's speed, sleep timer and repeat kept.
+    const { rate, sleep, lastSleep, repeat, ...nothing } = idleSnapshot;
+    this.update(nothing);
   }
 
   private queueState(): QueueState {

@@ -56,34 +56,18 @@ export function UpNext({ player }: { player: Player }) {
         {t('player.queue.upNext')}
       </h2>
       <div className="up-next__modes">
-        <fieldset className="up-next__group">
-          <legend>{t('player.queue.repeat')}</legend>
-          {REPEATS.map((mode) => (
-            <label key={mode} className="up-next__choice">
-              <input
-                type="radio"
-                name={`${headingId}-repeat`}
-                checked={player.repeat === mode}
-                onChange={() => player.setRepeat(mode)}
-              />
-              {t(`player.queue.repeat_${mode}`)}
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="up-next__group">
-          <legend>{t('player.queue.stopAfter')}</legend>
-          {STOPS.map((stop) => (
-            <label key={stop} className="up-next__choice">
-              <input
-                type="radio"
-                name={`${headingId}-stop`}
-                checked={(player.stopAfter ?? 'never') === stop}
-                onChange={() => player.setStopAfter(stop === 'never' ? null : stop)}
-              />
-              {t(`player.queue.stop_${stop}`)}
-            </label>
-          ))}
-        </fieldset>
+        <Choices
+          legend={t('player.queue.repeat')}
+          choices={REPEATS.map((mode) => ({ value: mode, label: t(`player.queue.repeat_${mode}`) }))}
+          value={player.repeat}
+          onChange={player.setRepeat}
+        />
+        <Choices
+          legend={t('player.queue.stopAfter')}
+          choices={STOPS.map((stop) => ({ value: stop, label: t(`player.queue.stop_${stop}`) }))}
+          value={player.stopAfter ?? 'never'}
+          onChange={(stop) => player.setStopAfter(stop === 'never' ? null : stop)}
+        />
       </div>
       {upNext.length === 0 ? (
         <p className="up-next__empty">{t('player.queue.empty')}</p>
@@ -124,6 +108,32 @@ export function UpNext({ player }: { player: Player }) {
         {said}
       </p>
     </section>
+  );
+}
+
+/** A radio group: the keyboard's arrows and screen readers know it as one choice. */
+function Choices<V extends string>({
+  legend,
+  choices,
+  value,
+  onChange,
+}: {
+  legend: string;
+  choices: { value: V; label: string }[];
+  value: V;
+  onChange: (value: V) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="up-next__group">
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className="up-next__choice">
+          <input type="radio" name={name} checked={value === choice.value} onChange={() => onChange(choice.value)} />
+          {choice.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
