@@ -46,12 +46,14 @@ export function forgetDeviceQueue(owner: QueueOwner) {
 }
 
 async function request(method: 'GET' | 'PUT', queue?: ListeningQueue): Promise<ListeningQueue | null | undefined> {
+  const body = queue ? JSON.stringify(queue) : undefined;
   try {
     const response = await fetch(withSiteFlag(listeningQueuePath), {
       method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(queue ? { 'content-type': 'application/json' } : {}) },
-      ...(queue ? { body: JSON.stringify(queue), keepalive: true } : {}),
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      // keepalive outlives a page going away, for bodies up to 64 KB (a long queue is sent without it).
+      ...(body ? { body, keepalive: body.length < 60_000 } : {}),
     });
     if (!response.ok) return undefined;
     const parsed = ListeningQueueResponse.safeParse(await response.json());
