@@ -181,7 +181,12 @@ function UpNextItem({
           {track.preview ? <span className="up-next__preview">{t('player.preview')} </span> : null}
           {title}
         </span>
-        {track.album ? <span className="up-next__album">{track.album}</span> : null}
+        {track.album ? (
+          <span className="up-next__album">
+            <span className="visually-hidden">, </span>
+            {track.album}
+          </span>
+        ) : null}
       </button>
       <span className="up-next__actions">
         <button
