@@ -28,7 +28,7 @@ type PlayerBarModule = typeof import('../../features/player/player-bar');
 function PlayerBarSlot() {
   // Who listens: their kept queue comes back, loaded and paused (issue 41 item 3).
   const session = useSession().data;
-  usePlayerOwner(session ? (session.logged_in ? (session.user_id ?? null) : null) : undefined);
+  usePlayerOwner(session && (session.logged_in ? session.user_id : null));
   const wanted = usePlayerWanted();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {
