@@ -16,7 +16,7 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function waitHealthy(base, deadline, child) {
+export async function waitHealthy(base, deadline, child) {
   while (Date.now() < deadline && child.exitCode === null) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) return true;

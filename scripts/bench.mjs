@@ -29,7 +29,10 @@
 //     paint offline and the bytes fetched online (scripts/bench-offline.mjs);
 // 14. two servers behind HAProxy against one: the shop listing, a story page's
 //     first data, purchases per second and their p99 (scripts/bench-cluster.mjs);
-// 15. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs).
+// 15. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs);
+// 16. the player's queue in Chromium: from one track's `ended` to the next
+//     one's `playing`, against the 1 s target (scripts/bench-queue.mjs; run
+//     right after 2, as it needs no PostgreSQL).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -47,6 +50,7 @@ import { benchMedia } from './bench-media.mjs';
 import { benchMediaUpload } from './bench-media-upload.mjs';
 import { benchOffline } from './bench-offline.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
+import { benchQueue } from './bench-queue.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
@@ -175,6 +179,7 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+await benchQueue();
 await benchCatalogue();
 await benchCms();
 await benchMedia();

@@ -46,6 +46,7 @@ import masqueradeAudit from './modules/impersonation/masquerade-audit.plugin';
 import library from './modules/library/library.plugin';
 import { libraryUserOf } from './modules/library/library.routes';
 import { libraryService } from './modules/library/library.service';
+import { listeningQueueRoutes } from './modules/listening-queue/listening-queue.routes';
 import { loginRoutes } from './modules/login/login.routes';
 import { sessionRoutes } from './modules/login/session.routes';
 import { mailboxEnabled, mailboxRoutes } from './modules/mailbox/mailbox.routes';
@@ -210,6 +211,7 @@ export async function buildApp({
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });
+  await app.register(listeningQueueRoutes);
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

@@ -31,6 +31,7 @@ export * from './lang';
 export { defaultLang, langCodes, spanishSiteFlagValues } from './lang-codes';
 export * from './library';
 export * from './listening-place';
+export * from './listening-queue';
 export * from './mailbox';
 export * from './navigation';
 export * from './newsletter';

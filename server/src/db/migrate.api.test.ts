@@ -52,6 +52,7 @@ describe('migrateToLatest', () => {
       'gifts',
       'guest_book_entries',
       'listening_progress',
+      'listening_queues',
       'mail_outbox',
       'masquerade_log',
       'media_files',

@@ -309,6 +309,13 @@ export interface ListeningProgress {
   user_id: number;
 }
 
+export interface ListeningQueues {
+  changed_at: Timestamp;
+  queue: Json;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
 export interface MailOutbox {
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
@@ -801,6 +808,7 @@ export interface DB {
   gifts: Gifts;
   guest_book_entries: GuestBookEntries;
   listening_progress: ListeningProgress;
+  listening_queues: ListeningQueues;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;

@@ -36,6 +36,7 @@ import * as m0066 from './0066_order_coupon_title';
 import * as m0067 from './0067_test_processor_card_setups';
 import * as m0068 from './0068_card_expiry_notices';
 import * as m0069 from './0069_listening_progress_device';
+import * as m0070 from './0070_listening_queues';
 import * as m0071 from './0071_bedtime';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
@@ -77,5 +78,6 @@ export const migrations: Record<string, Migration> = {
   '0067_test_processor_card_setups': m0067,
   '0068_card_expiry_notices': m0068,
   '0069_listening_progress_device': m0069,
+  '0070_listening_queues': m0070,
   '0071_bedtime': m0071,
 };

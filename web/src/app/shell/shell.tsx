@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { usePlayerWanted } from '../../components/player/player';
+import { usePlayerOwner, usePlayerWanted } from '../../components/player/player';
+import { useSession } from '../../components/session/api/get-session';
 import { CartLink } from '../../features/cart/cart-counter';
 import { dropFirstData } from '../../lib/first-data';
 import { useI18n } from '../../lib/i18n';
@@ -25,6 +26,9 @@ type PlayerBarModule = typeof import('../../features/player/player-bar');
  * the page down with it.
  */
 function PlayerBarSlot() {
+  // Who listens: their kept queue comes back, loaded and paused (issue 41 item 3).
+  const session = useSession().data;
+  usePlayerOwner(session && (session.logged_in ? session.user_id : null));
   const wanted = usePlayerWanted();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {

@@ -7,7 +7,16 @@ import { type QueueTrack, usePlayer } from '../player/player';
  * component so that only the buttons follow the player's progress updates,
  * not the whole list around them.
  */
-export function PlayButton({ track, preview }: { track: QueueTrack; preview: boolean }) {
+export function PlayButton({
+  track,
+  album,
+  preview,
+}: {
+  track: QueueTrack;
+  /** The album's tracks as they play: after `track`, the rest of them (Up next). */
+  album?: readonly QueueTrack[];
+  preview: boolean;
+}) {
   const { t } = useI18n();
   const player = usePlayer();
   const playing = player.isCurrent(track.id) && player.isPlaying;
@@ -15,7 +24,7 @@ export function PlayButton({ track, preview }: { track: QueueTrack; preview: boo
     ? t('catalogue.pause', { title: track.title })
     : t(preview ? 'catalogue.playPreview' : 'catalogue.play', { title: track.title });
   return (
-    <button type="button" className="play-button" aria-label={label} title={label} onClick={() => player.toggle(track)}>
+    <button type="button" className="play-button" aria-label={label} title={label} onClick={() => player.toggle(track, album)}>
       <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
     </button>
   );

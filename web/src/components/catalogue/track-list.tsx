@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useCartSkuIds } from '../cart/use-cart';
+import type { QueueTrack } from '../player/player';
 import { PlayButton } from './play-button';
 import { PriceTag } from './price-tag';
+import { QueueButtons } from './queue-buttons';
 import { formatDuration, type QueueContext } from './track-format';
 import { useQueueTrack } from './use-queue-track';
 
@@ -49,18 +51,21 @@ export function TrackList<T extends Track>({
   const inCart = useCartSkuIds();
   const forSale = albumSkuId !== undefined;
   const albumInCart = albumSkuId != null && inCart.has(albumSkuId);
+  // Playing a track goes on with the rest of the album (issue 41 item 3: Up next).
+  const queued = tracks.map((track) => queueTrack(track, albumKey, context));
 
   return (
     <ol className={forSale ? 'track-list track-list--shop' : action ? 'track-list track-list--actions' : 'track-list'}>
       {tracks.map((track, i) => (
         <li key={track.sku_id} className="track">
-          <PlayButton track={queueTrack(track, albumKey, context)} preview={!track.plays_in_full} />
+          <PlayButton track={queued[i] as QueueTrack} album={queued} preview={!track.plays_in_full} />
           <span className="track__number" aria-hidden="true">
             {i + 1}
           </span>
           <span className="track__title">
             <span className="track__name">{track.title}</span>
             {track.is_free && !track.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
+            <QueueButtons tracks={[queued[i] as QueueTrack]} name={track.title} />
           </span>
           <span className="track__duration">{formatDuration(track.length_seconds)}</span>
           {!forSale && action && <span className="track__action">{action(track)}</span>}

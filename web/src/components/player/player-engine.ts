@@ -1,7 +1,23 @@
+import type { ListeningQueue } from '@storyhouse/contracts';
 import type { BedtimeRule } from './bedtime';
 import { resumeStart } from './listening';
 import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
 import { ProgressKeeper } from './progress-keeper';
+import {
+  addToQueue,
+  afterEnd,
+  clearUpNext,
+  moveInUpNext,
+  nextIndex,
+  playNext,
+  type QueueState,
+  type RepeatMode,
+  removeFromUpNext,
+  type StopAfter,
+  upNextOf,
+} from './queue';
+import { QueueKeeper, type QueueOwner } from './queue-keeper';
+import { fromKept, toKept } from './queue-kept';
 import { SleepController } from './sleep-controller';
 import { isPlaybackRate, type SleepChoice, storedRate, storedSleepChoice, storeRate, storeSleepChoice } from './sleep-timer';
 
@@ -42,6 +58,9 @@ export class PlayerEngine {
   /** Where the loading recording starts once its duration is known (QueueTrack.resume). */
   private startAt: number | null = null;
   private readonly sleep: SleepController;
+  private readonly queueKeeper = new QueueKeeper();
+  /** A track loaded paused (a kept queue, a "stop after") and not played since: it has no place of its own to save. */
+  private unheard = false;
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
@@ -59,6 +78,7 @@ export class PlayerEngine {
     });
     const on: Record<string, () => void> = {
       play: () => {
+        this.unheard = false;
         this.update({ isPlaying: true, error: null });
         this.progress.playing();
         this.startProgress();
@@ -69,7 +89,10 @@ export class PlayerEngine {
         this.sleep.paused();
         this.update({ isPlaying: false, ...this.position() });
         // The end of a recording also pauses it: `ended` saves that.
-        if (!this.audio.ended) this.saveProgress();
+        if (!this.audio.ended) {
+          this.saveProgress();
+          this.keepQueue();
+        }
       },
       ended: () => this.onEnded(),
       error: () => {
@@ -88,7 +111,10 @@ export class PlayerEngine {
     };
     for (const [type, fn] of Object.entries(on)) this.audio.addEventListener(type, fn);
     // Leaving the page, or a phone putting it away (it may never come back to say so): save the place now.
-    const leaving = () => this.saveProgress(true);
+    const leaving = () => {
+      this.saveProgress(true);
+      if (this.snapshot.isPlaying) this.keepQueue();
+    };
     window.addEventListener('pagehide', leaving);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') leaving();
@@ -105,10 +131,14 @@ export class PlayerEngine {
 
   getSnapshot = () => this.snapshot;
 
-  /** Pause/resume when `track` is current, else play it alone. */
-  toggle(track: QueueTrack) {
+  /** Pause/resume when `track` is current, else play it, then the rest of `album` when it is one of its tracks. */
+  toggle(track: QueueTrack, album: readonly QueueTrack[] = []) {
     if (this.snapshot.current?.id === track.id) this.playPause();
-    else this.playQueue([track], 0);
+    else {
+      const at = album.findIndex((t) => t.id === track.id);
+      if (at >= 0) this.playQueue(album, at);
+      else this.playQueue([track], 0);
+    }
   }
 
   /** Spec §4: pause/resume when one of the album's tracks is current, else queue them and play the first. */
@@ -149,13 +179,136 @@ export class PlayerEngine {
   }
 
   next() {
-    const { queue, index } = this.snapshot;
-    if (index >= 0 && index + 1 < queue.length) this.playQueue(queue, index + 1);
+    const { queue, index, repeat } = this.snapshot;
+    const to = nextIndex({ tracks: queue, index }, repeat);
+    if (to >= 0) this.playQueue(queue, to);
   }
 
   previous() {
     const { queue, index } = this.snapshot;
     if (index > 0) this.playQueue(queue, index - 1);
+  }
+
+  // The queue (issue 41 item 3): queue.ts decides, the engine applies and keeps it.
+
+  /** "Play next": after the current track; with nothing loaded they become the queue, the first loaded, paused. */
+  playNext(tracks: readonly QueueTrack[]) {
+    this.editQueue(playNext(this.queueState(), tracks));
+  }
+
+  /** "Add to queue": at the end of Up next. */
+  addToQueue(tracks: readonly QueueTrack[]) {
+    this.editQueue(addToQueue(this.queueState(), tracks));
+  }
+
+  /** Positions are in Up next (upNextOf). */
+  moveUpNext(from: number, to: number) {
+    this.editQueue(moveInUpNext(this.queueState(), from, to));
+  }
+
+  removeUpNext(at: number) {
+    this.editQueue(removeFromUpNext(this.queueState(), at));
+  }
+
+  clearUpNext() {
+    this.editQueue(clearUpNext(this.queueState()));
+  }
+
+  /** Plays Up next's track at `at` now. */
+  playUpNext(at: number) {
+    const { queue, index } = this.snapshot;
+    if (index >= 0 && at >= 0 && index + 1 + at < queue.length) this.playQueue(queue, index + 1 + at);
+  }
+
+  setRepeat(repeat: RepeatMode) {
+    this.update({ repeat });
+    this.keepQueue();
+  }
+
+  setStopAfter(stopAfter: StopAfter | null) {
+    this.update({ stopAfter });
+    this.keepQueue();
+  }
+
+  /**
+   * The queue now belongs to `owner` (the page learnt who is signed in), and
+   * `kept` is the newest queue kept for them. Another account, or signing
+   * out, stops and empties the player: a shared device does not show one
+   * family's queue to the next. A kept queue comes back loaded and paused,
+   * unless something is loaded already; that is then kept for the new owner.
+   */
+  adoptOwner(owner: QueueOwner, kept: ListeningQueue | null) {
+    const previous = this.queueKeeper.currentOwner;
+    if (owner === previous && !kept) return;
+    this.queueKeeper.setOwner(owner);
+    if (previous !== null && owner !== previous) this.unload();
+    // Something the listener chose before the page knew who they are wins over what was kept.
+    if (kept && kept.index >= 0 && !this.snapshot.current) this.restore(kept);
+    else if (this.snapshot.current) this.keepQueue();
+  }
+
+  /** Comes back to a kept queue: its current track loaded at its place, paused (nothing plays without a press). */
+  private restore(kept: ListeningQueue) {
+    const { tracks, index, positionSeconds } = fromKept(kept);
+    this.update({ repeat: kept.repeat, stopAfter: kept.stop_after });
+    this.loadPaused(tracks, index, positionSeconds);
+  }
+
+  /** Nothing loaded. */
+  private unload() {
+    this.audio.pause();
+    this.audio.removeAttribute('src');
+    this.audio.load();
+    this.startAt = null;
+    // The idle player, the listener's speed, sleep timer and repeat kept.
+    const { rate, sleep, lastSleep, repeat, ...nothing } = idleSnapshot;
+    this.update(nothing);
+  }
+
+  private queueState(): QueueState {
+    return { tracks: this.snapshot.queue, index: this.snapshot.index };
+  }
+
+  /** An edit of the queue: with nothing loaded before, its first track is loaded, paused. */
+  private editQueue({ tracks, index }: QueueState) {
+    if (tracks === this.snapshot.queue) return;
+    if (this.snapshot.index < 0 && index >= 0) this.loadPaused(tracks, index);
+    else this.update({ queue: tracks, index });
+    this.keepQueue();
+  }
+
+  /** Loads `tracks[index]` without playing it. */
+  private loadPaused(tracks: readonly QueueTrack[], index: number, startAt: number | null = null) {
+    const track = tracks[index];
+    if (!track) return;
+    this.saveProgress();
+    this.audio.pause();
+    this.unheard = true;
+    this.startAt = track.resume ? this.progress.startOf(track.resume) : startAt;
+    this.audio.src = track.url;
+    this.update({
+      current: track,
+      queue: tracks,
+      index,
+      isPlaying: false,
+      currentTime: this.startAt ?? 0,
+      duration: 0,
+      error: null,
+    });
+    this.updateMediaMetadata(track);
+  }
+
+  /** Keeps the queue as it is now, on the device and for a signed-in family on the server (queue-keeper.ts). */
+  private keepQueue() {
+    const s = this.snapshot;
+    this.queueKeeper.save(
+      toKept(this.queueState(), {
+        positionSeconds: this.startAt ?? finite(this.audio.currentTime),
+        repeat: s.repeat,
+        stopAfter: s.stopAfter,
+        changedAt: new Date(),
+      }),
+    );
   }
 
   dismissError() {
@@ -195,6 +348,7 @@ export class PlayerEngine {
     this.update({ current: track, queue, index, currentTime: 0, duration: 0, error: null });
     this.updateMediaMetadata(track);
     this.play();
+    this.keepQueue();
   }
 
   private play() {
@@ -214,6 +368,8 @@ export class PlayerEngine {
   /** Saves the current recording's place now, when it is kept (QueueTrack.resume) and its duration is known. */
   private saveProgress(leaving = false) {
     const resume = this.snapshot.current?.resume;
+    // A track only loaded would save the kept queue's place as a new one, over a newer one from another device.
+    if (this.unheard) return;
     // Before the metadata (and the jump to the saved place) the element's position says nothing.
     if (!resume || this.startAt !== null || !(this.audio.duration > 0)) return;
     this.progress.save(resume, finite(this.audio.currentTime), leaving);
@@ -229,13 +385,22 @@ export class PlayerEngine {
       this.update({ isPlaying: false, ...this.position() });
       return;
     }
-    if (index >= 0 && index + 1 < queue.length) {
-      this.playQueue(queue, index + 1);
+    const then = afterEnd({ tracks: queue, index }, this.snapshot.repeat, this.snapshot.stopAfter);
+    if (then.kind === 'play') {
+      this.playQueue(queue, then.index);
+      return;
+    }
+    if (then.kind === 'stop') {
+      // "Stop after" is done once; the track after it waits, paused, for the next press.
+      this.update({ stopAfter: null, isPlaying: false, ...this.position() });
+      if (then.index !== index) this.loadPaused(queue, then.index);
+      this.keepQueue();
       return;
     }
     // Spec §4: at the end of the queue the queue is cleared; the last track stays loaded. A timer counting tracks ends with it.
     if (this.sleep.current?.endsAt === null) this.sleep.end();
     this.update({ isPlaying: false, queue: [], index: -1, ...this.position() });
+    this.keepQueue();
   }
 
   private position() {
@@ -262,6 +427,11 @@ export class PlayerEngine {
     const changed = (Object.keys(patch) as (keyof PlayerSnapshot)[]).some((k) => patch[k] !== prev[k]);
     if (!changed) return;
     this.snapshot = { ...prev, ...patch };
+    const { queue, index, repeat } = this.snapshot;
+    if (queue !== prev.queue || index !== prev.index || repeat !== prev.repeat) {
+      this.snapshot.upNext = upNextOf({ tracks: queue, index });
+      this.snapshot.hasNext = nextIndex({ tracks: queue, index }, repeat) >= 0;
+    }
     this.syncMediaSession(prev);
     for (const l of this.listeners) l();
   }

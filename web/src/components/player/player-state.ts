@@ -1,3 +1,4 @@
+import type { RepeatMode, StopAfter } from '@storyhouse/contracts';
 import type { ResumePoint } from './listening';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
@@ -44,6 +45,13 @@ export interface PlayerSnapshot {
   sleep: SleepTimer | null;
   /** The timer chosen last (this visit or an earlier one), offered again but never armed by itself. */
   lastSleep: SleepChoice | null;
+  /** The tracks after the current one, and whether Next has a track to go to (the engine keeps them with `queue`, `index` and `repeat`). */
+  upNext: readonly QueueTrack[];
+  hasNext: boolean;
+  /** Repeat the queue, or the current track (queue.ts afterEnd). */
+  repeat: RepeatMode;
+  /** Stop at the end of this track or of its album, once. */
+  stopAfter: StopAfter | null;
 }
 
 /** Nothing loaded yet. */
@@ -58,4 +66,8 @@ export const idleSnapshot: PlayerSnapshot = {
   rate: 1,
   sleep: null,
   lastSleep: null,
+  upNext: [],
+  hasNext: false,
+  repeat: 'off',
+  stopAfter: null,
 };

@@ -1,11 +1,42 @@
-import { createContext, type ReactNode, use, useMemo, useState, useSyncExternalStore } from 'react';
+import { createContext, type ReactNode, use, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { BedtimeRule } from './bedtime';
 import type { PlayerEngine } from './player-engine';
 import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
+import type { RepeatMode, StopAfter } from './queue';
+import type { QueueOwner } from './queue-keeper';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
 export type { AudioErrorKind, QueueTrack } from './player-state';
+export type { RepeatMode, StopAfter } from './queue';
 export type { SleepChoice, SleepTimer } from './sleep-timer';
+
+/**
+ * The Player's methods that run the engine's method of the same name (at
+ * once, or once it is loaded): a list rather than a function each keeps the
+ * shell's first download small.
+ */
+const ACTIONS = [
+  'toggle',
+  'toggleAlbum',
+  'playPause',
+  'seek',
+  'skip',
+  'next',
+  'previous',
+  'dismissError',
+  'setRate',
+  'setSleep',
+  'setBedtime',
+  'playNext',
+  'addToQueue',
+  'moveUpNext',
+  'removeUpNext',
+  'clearUpNext',
+  'playUpNext',
+  'setRepeat',
+  'setStopAfter',
+] as const satisfies readonly (keyof PlayerEngine & keyof Player)[];
+type Action = (typeof ACTIONS)[number];
 
 /**
  * The engine (player-engine.ts) is not part of the shell's first download:
@@ -62,6 +93,14 @@ class LazyPlayer {
 
   getSnapshot = (): PlayerSnapshot => this.engine?.getSnapshot() ?? idle;
 
+  /** The Player's actions (ACTIONS), the same functions for the page's whole life. */
+  readonly actions = Object.fromEntries(
+    ACTIONS.map((name) => [
+      name,
+      (...args: unknown[]) => this.run((engine) => (engine[name] as (...a: unknown[]) => void)(...args)),
+    ]),
+  ) as Pick<Player, Action>;
+
   /** Whether the engine is loaded or loading. */
   isWanted = () => this.loading !== null;
 
@@ -92,6 +131,23 @@ function usePlayerContext(): LazyPlayer {
   return player;
 }
 
+/**
+ * Tells the player who listens once the page knows (`owner`: the signed-in
+ * account's id, null for a visitor, undefined while unknown), so their kept
+ * queue comes back (queue-keeper.ts).
+ */
+export function usePlayerOwner(owner: QueueOwner | undefined) {
+  const player = usePlayerContext();
+  useEffect(() => {
+    // The keeper loads on its own, never with the shell.
+    if (owner !== undefined)
+      import('./queue-keeper').then(
+        (keeper) => keeper.comeBack(player, owner),
+        () => undefined,
+      );
+  }, [player, owner]);
+}
+
 /** Whether something was played: the shell loads the player bar (with the engine) from then on. */
 export function usePlayerWanted(): boolean {
   const player = usePlayerContext();
@@ -103,8 +159,8 @@ export interface Player {
   isPlaying: boolean;
   currentTime: number;
   duration: number;
-  /** Pause/resume if `track` is current, else play it (the queue becomes [track]). */
-  toggle(track: QueueTrack): void;
+  /** Pause/resume if `track` is current, else play it, then the rest of `album` when given (its tracks in order). */
+  toggle(track: QueueTrack, album?: readonly QueueTrack[]): void;
   /** Spec §4: pause/resume if one of the album's tracks is current, else queue `tracks` and play the first. */
   toggleAlbum(albumKey: string, tracks: QueueTrack[]): void;
   isCurrent(trackId: string): boolean;
@@ -112,8 +168,6 @@ export interface Player {
   error: AudioErrorKind | null;
   hasNext: boolean;
   hasPrevious: boolean;
-  /** The tracks after the current one in the queue, in the order they will play (Now Playing's "Up next"). */
-  upNext: readonly QueueTrack[];
   playPause(): void;
   seek(seconds: number): void;
   skip(deltaSeconds: number): void;
@@ -130,6 +184,23 @@ export interface Player {
   setSleep(choice: SleepChoice | null): void;
   /** The family's bedtime (null: none): within its hours a play arms its timer by itself. */
   setBedtime(rule: BedtimeRule | null): void;
+  // The queue (issue 41 item 3, components/player/queue.ts).
+  /** The tracks after the current one: the rest of the album, then what the family added. */
+  upNext: readonly QueueTrack[];
+  repeat: RepeatMode;
+  stopAfter: StopAfter | null;
+  /** After the current track (moved there when already queued); with nothing loaded, the first is loaded, paused. */
+  playNext(tracks: readonly QueueTrack[]): void;
+  /** At the end of Up next. */
+  addToQueue(tracks: readonly QueueTrack[]): void;
+  /** Positions in `upNext`. */
+  moveUpNext(from: number, to: number): void;
+  removeUpNext(at: number): void;
+  clearUpNext(): void;
+  /** Plays `upNext[at]` now. */
+  playUpNext(at: number): void;
+  setRepeat(mode: RepeatMode): void;
+  setStopAfter(stopAfter: StopAfter | null): void;
 }
 
 export function usePlayer(): Player {
@@ -137,29 +208,11 @@ export function usePlayer(): Player {
   const s = useSyncExternalStore(player.subscribe, player.getSnapshot, idleSnapshot);
   return useMemo(
     () => ({
-      current: s.current,
-      isPlaying: s.isPlaying,
-      currentTime: s.currentTime,
-      duration: s.duration,
-      error: s.error,
-      hasNext: s.index >= 0 && s.index + 1 < s.queue.length,
+      // The snapshot's fields as they are (current, isPlaying, …, upNext, repeat): one spread keeps the shell's first download small.
+      ...s,
       hasPrevious: s.index > 0,
-      upNext: s.index >= 0 ? s.queue.slice(s.index + 1) : [],
-      toggle: (track) => player.run((e) => e.toggle(track)),
-      toggleAlbum: (albumKey, tracks) => player.run((e) => e.toggleAlbum(albumKey, tracks)),
-      isCurrent: (trackId) => s.current?.id === trackId,
-      playPause: () => player.run((e) => e.playPause()),
-      seek: (seconds) => player.run((e) => e.seek(seconds)),
-      skip: (delta) => player.run((e) => e.skip(delta)),
-      next: () => player.run((e) => e.next()),
-      previous: () => player.run((e) => e.previous()),
-      dismissError: () => player.run((e) => e.dismissError()),
-      rate: s.rate,
-      setRate: (rate) => player.run((e) => e.setRate(rate)),
-      sleep: s.sleep,
-      lastSleep: s.lastSleep,
-      setSleep: (choice) => player.run((e) => e.setSleep(choice)),
-      setBedtime: (rule) => player.run((e) => e.setBedtime(rule)),
+      isCurrent: (trackId: string) => s.current?.id === trackId,
+      ...player.actions,
     }),
     [player, s],
   );

@@ -2,6 +2,7 @@ import { FREE_STORY_ALBUM, type LibraryAlbum, routePath } from '@storyhouse/cont
 import { Link, useParams } from 'react-router';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
+import { QueueButtons } from '../../components/catalogue/queue-buttons';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -95,6 +96,7 @@ function Album({ album }: { album: LibraryAlbum }) {
         <div className="story__tracks-head">
           <h3 id="library-album-tracks">{t('catalogue.tracks')}</h3>
           <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={false} />
+          <QueueButtons tracks={queue} name={album.productTitle} album />
         </div>
         <LibraryTracks tracks={album.tracks} albumKey={albumKey} album={album.productTitle} artwork={album.image} />
       </section>

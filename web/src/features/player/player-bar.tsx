@@ -9,6 +9,7 @@ import { usePlayerShortcuts } from './player-keys';
 import { JumpButton, PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
 import { PlayerSettings } from './player-settings';
 import { SeekBar } from './seek-bar';
+import { UpNextButton } from './up-next-button';
 
 type NowPlayingModule = typeof import('./now-playing');
 
@@ -109,7 +110,9 @@ function Bar({ player, onOpen, ref }: { player: Player; onOpen: () => void; ref:
         </p>
         <SeekBar player={player} block="player-bar" />
       </div>
-      <PlayerSettings player={player} />
+      <PlayerSettings player={player}>
+        <UpNextButton player={player} />
+      </PlayerSettings>
       <PlayerError player={player} />
     </section>
   );

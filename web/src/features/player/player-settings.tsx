@@ -1,5 +1,5 @@
 import { formatClock } from '@storyhouse/contracts';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { Player, SleepTimer } from '../../components/player/player';
 import { SleepOptions } from '../../components/player/sleep-options';
 import { isSleepChoice, PLAYBACK_RATES } from '../../components/player/sleep-timer';
@@ -25,8 +25,9 @@ export function useSleepLeft() {
  * itself on a new visit; while one is armed the player shows what it has
  * left. A timer the family's bedtime armed with the play says so, with a
  * button that turns it off.
+ * `children`: what else the bar offers beside them (Up next).
  */
-export function PlayerSettings({ player }: { player: Player }) {
+export function PlayerSettings({ player, children }: { player: Player; children?: ReactNode }) {
   const { t } = useI18n();
   const sleepLeft = useSleepLeft();
   const leftId = useId();
@@ -78,6 +79,7 @@ export function PlayerSettings({ player }: { player: Player }) {
           {t('player.bedtimeTurnOff')}
         </button>
       ) : null}
+      {children}
     </div>
   );
 }

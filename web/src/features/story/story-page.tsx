@@ -6,6 +6,7 @@ import { AddToCartButton } from '../../components/cart/add-to-cart-button';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
+import { QueueButtons } from '../../components/catalogue/queue-buttons';
 import { TrackList } from '../../components/catalogue/track-list';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { useI18n } from '../../lib/i18n';
@@ -141,6 +142,7 @@ function Tracks({ product }: { product: Product }) {
       <div className="story__tracks-head">
         <h2 id="story-tracks">{t('catalogue.tracks')}</h2>
         <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every((track) => track.plays_in_full)} />
+        <QueueButtons tracks={queue} name={product.title} album />
       </div>
       <TrackList
         tracks={product.tracks}

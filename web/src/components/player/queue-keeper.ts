@@ -1,0 +1,145 @@
+import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@storyhouse/contracts';
+import { withSiteFlag } from '../../lib/api-client';
+import { newer } from './queue-kept';
+
+/**
+ * Keeps the player's queue (issue 41 item 3, decision 046): on the device,
+ * in localStorage per account (a visitor's under its own key), at once after
+ * each change; and for a signed-in family on the server (PUT
+ * /crud/my-library/queue), a second after the last change, so it follows
+ * them to another device. Reading takes the newer of the two.
+ */
+
+/** Who the queue belongs to: a signed-in account, or this browser's visitor. */
+export type QueueOwner = number | null;
+
+const storageKey = (owner: QueueOwner) => `storyhouse:queue:${owner ?? 'visitor'}`;
+
+/** After the last change, the server is told this much later (a drag or a run of taps is one write). */
+export const QUEUE_SAVE_DELAY_MS = 1000;
+
+function readDevice(owner: QueueOwner): ListeningQueue | null {
+  try {
+    const raw = localStorage.getItem(storageKey(owner));
+    const parsed = raw ? ListeningQueue.safeParse(JSON.parse(raw)) : null;
+    return parsed?.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDevice(owner: QueueOwner, queue: ListeningQueue) {
+  try {
+    localStorage.setItem(storageKey(owner), JSON.stringify(queue));
+  } catch {
+    // A full or refused storage (a private window): the queue lives as long as the page, and on the server.
+  }
+}
+
+/** Forgets an account's queue on this device (at sign-out); the server keeps it for the next sign-in. */
+export function forgetDeviceQueue(owner: QueueOwner) {
+  try {
+    localStorage.removeItem(storageKey(owner));
+  } catch {
+    // Nothing kept.
+  }
+}
+
+async function request(method: 'GET' | 'PUT', queue?: ListeningQueue): Promise<ListeningQueue | null | undefined> {
+  const body = queue ? JSON.stringify(queue) : undefined;
+  try {
+    const response = await fetch(withSiteFlag(listeningQueuePath), {
+      method,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+      // keepalive outlives a page going away, for bodies up to 64 KB (a long queue is sent without it).
+      ...(body ? { body, keepalive: body.length < 60_000 } : {}),
+    });
+    if (!response.ok) return undefined;
+    const parsed = ListeningQueueResponse.safeParse(await response.json());
+    return parsed.success ? parsed.data.queue : undefined;
+  } catch {
+    // Offline: the device's copy is the one; the next change, or the next visit, sends it.
+    return undefined;
+  }
+}
+
+/**
+ * The queue to come back to for `owner`: the newer of the device's and,
+ * signed in, the server's. A device copy newer than the server's is sent.
+ */
+export async function findQueue(owner: QueueOwner): Promise<ListeningQueue | null> {
+  const device = readDevice(owner);
+  if (owner === null) return device;
+  const server = await request('GET');
+  const found = newer(device, server ?? null);
+  if (found && found !== server && server !== undefined) void request('PUT', found);
+  if (found && found === server) writeDevice(owner, found);
+  return found;
+}
+
+/** Who the page said listens, last (undefined before it knew). */
+let pageOwner: QueueOwner | undefined;
+
+/**
+ * The page learnt who listens (signed in or not): signing out (or another
+ * account) forgets the previous account's queue on this device; the queue
+ * kept for `owner`, on the device or the server, comes back loaded and
+ * paused, and the player loads for it.
+ */
+export async function comeBack(
+  player: {
+    isWanted(): boolean;
+    run(action: (engine: { adoptOwner(owner: QueueOwner, kept: ListeningQueue | null): void }) => void): void;
+  },
+  owner: QueueOwner,
+) {
+  if (owner === pageOwner) return;
+  const previous = pageOwner;
+  pageOwner = owner;
+  if (typeof previous === 'number') forgetDeviceQueue(previous);
+  const kept = await findQueue(owner);
+  // Another change of account came meanwhile: it decides.
+  if (pageOwner !== owner) return;
+  if (kept || player.isWanted()) player.run((engine) => engine.adoptOwner(owner, kept));
+}
+
+/** Keeps each change of the queue for its owner. */
+export class QueueKeeper {
+  /** An engine made after the page learnt who listens keeps the queue for them from the start. */
+  private owner: QueueOwner = pageOwner ?? null;
+  private pending: { owner: number; queue: ListeningQueue } | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    // A page going away sends the last change now rather than never.
+    window.addEventListener('pagehide', () => this.flush());
+  }
+
+  get currentOwner() {
+    return this.owner;
+  }
+
+  /** The queue now belongs to `owner` (sign-in, sign-out): what is waiting goes to the account it was for. */
+  setOwner(owner: QueueOwner) {
+    this.flush();
+    this.owner = owner;
+  }
+
+  save(queue: ListeningQueue) {
+    writeDevice(this.owner, queue);
+    if (this.owner === null) return;
+    this.pending = { owner: this.owner, queue };
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.flush(), QUEUE_SAVE_DELAY_MS);
+  }
+
+  private flush() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const pending = this.pending;
+    this.pending = null;
+    // Sent only while the session is still that account's (a sign-out in between drops it: the server keeps the last one sent).
+    if (pending && pending.owner === this.owner) void request('PUT', pending.queue);
+  }
+}
