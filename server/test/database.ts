@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
 import type { TestDatabaseSource } from './global-setup';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 
 /** Databases opened by this test file and not closed yet (test/setup.ts closes them after the file). */
 const open = new Set<Database>();
@@ -69,15 +69,32 @@ export async function writeMigratedEmbedded(dir: string) {
   await pglite.close();
 }
 
-async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
+/**
+ * PostgreSQL: `create database … template` and `drop database` each wait on the server's disk (a checkpoint, fsync),
+ * about a third of a second and up to a second each on the CI machine, while neither core has work to do. So a worker
+ * keeps the next copy of each template it has used made ahead, while its tests run, and drops a closed copy without
+ * waiting for it: global-setup's teardown drops every database of the run (its prefix) that is left.
+ */
+const nextCopy = new Map<string, Promise<ScratchDatabase>>();
+
+function copyOf(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, template: string) {
   const name = `${source.prefix}_${randomBytes(5).toString('hex')}`;
-  const scratch = await createScratchDatabase(source.adminUrl, name, migrated ? source.template : 'template0');
+  return createScratchDatabase(source.adminUrl, name, template);
+}
+
+async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
+  const template = migrated ? source.template : 'template0';
+  const scratch = await (nextCopy.get(template) ?? copyOf(source, template));
+  const next = copyOf(source, template);
+  // Awaited by the next copy; a failure here is that copy's failure, not an unhandled one now.
+  next.catch(() => {});
+  nextCopy.set(template, next);
   const database = connectPostgres(scratch.url, 4);
   return {
     ...database,
     close: async () => {
       await database.close();
-      await scratch.drop();
+      scratch.drop().catch(() => {});
     },
   };
 }
