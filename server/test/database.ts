@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
 import type { TestDatabaseSource } from './global-setup';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+import { createScratchDatabase, type ScratchDatabase, withAdmin } from './scratch-database';
 
 /** Databases opened by this test file and not closed yet (test/setup.ts closes them after the file). */
 const open = new Set<Database>();
@@ -77,9 +77,15 @@ export async function writeMigratedEmbedded(dir: string) {
  */
 const nextCopy = new Map<string, Promise<ScratchDatabase>>();
 
-function copyOf(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, template: string) {
+async function copyOf(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, template: string) {
   const name = `${source.prefix}_${randomBytes(5).toString('hex')}`;
-  return createScratchDatabase(source.adminUrl, name, template);
+  const scratch = await createScratchDatabase(source.adminUrl, name, template);
+  // A commit returns without waiting for its WAL to reach the disk (about 10 ms a commit on the CI machine's disk,
+  // a few thousand commits a run): what every other session sees, locks, constraints and rollbacks are the same; only
+  // a crash of the PostgreSQL server itself could lose the last commits of a test database. For every session on the
+  // copy, the test's and a spawned server's.
+  await withAdmin(source.adminUrl, (client) => client.query(`alter database "${name}" set synchronous_commit = off`));
+  return scratch;
 }
 
 async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
