@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
 import type { TestDatabaseSource } from './global-setup';
-import { createScratchDatabase, type ScratchDatabase, withAdmin } from './scratch-database';
+import { createScratchDatabase, dropDatabase, type ScratchDatabase, withAdmin } from './scratch-database';
 
 /** Databases opened by this test file and not closed yet (test/setup.ts closes them after the file). */
 const open = new Set<Database>();
@@ -72,8 +72,8 @@ export async function writeMigratedEmbedded(dir: string) {
 /**
  * PostgreSQL: `create database … template` and `drop database` each wait on the server's disk (a checkpoint, fsync),
  * about a third of a second and up to a second each on the CI machine, while neither core has work to do. So a worker
- * keeps the next copy of each template it has used made ahead, while its tests run, and drops a closed copy without
- * waiting for it: global-setup's teardown drops every database of the run (its prefix) that is left.
+ * keeps the next copy of each template it has used made ahead, while its tests run, and drops a closed copy while they
+ * go on; global-setup's teardown drops whatever of the run's databases (its prefix) is left.
  */
 const nextCopy = new Map<string, Promise<ScratchDatabase>>();
 
@@ -98,9 +98,19 @@ async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgre
   const database = connectPostgres(scratch.url, 4);
   return {
     ...database,
+    // The copy is gone when close() returns (health.api.test.ts checks what the app answers then): renamed at once, and
+    // dropped (a checkpoint: a second or two) while the tests go on; renamed within the run's prefix, so the teardown
+    // drops it if the run ends first. A copy still in use by another session cannot be renamed: dropped then, waited for.
     close: async () => {
       await database.close();
-      scratch.drop().catch(() => {});
+      const gone = `${scratch.name}_gone`;
+      try {
+        await withAdmin(source.adminUrl, (client) => client.query(`alter database "${scratch.name}" rename to "${gone}"`));
+      } catch {
+        await scratch.drop();
+        return;
+      }
+      withAdmin(source.adminUrl, (client) => dropDatabase(client, gone)).catch(() => {});
     },
   };
 }
