@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { connectPostgres, type Database, fromPGlite } from '../src/db/database';
 import type { TestDatabaseSource } from './global-setup';
-import { createScratchDatabase } from './scratch-database';
+import { createScratchDatabase, dropDatabase, type ScratchDatabase, withAdmin } from './scratch-database';
 
 /** Databases opened by this test file and not closed yet (test/setup.ts closes them after the file). */
 const open = new Set<Database>();
@@ -69,15 +69,48 @@ export async function writeMigratedEmbedded(dir: string) {
   await pglite.close();
 }
 
-async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
+/**
+ * PostgreSQL: `create database … template` and `drop database` each wait on the server's disk (a checkpoint, fsync),
+ * about a third of a second and up to a second each on the CI machine, while neither core has work to do. So a worker
+ * keeps the next copy of each template it has used made ahead, while its tests run, and drops a closed copy while they
+ * go on; global-setup's teardown drops whatever of the run's databases (its prefix) is left.
+ */
+const nextCopy = new Map<string, Promise<ScratchDatabase>>();
+
+async function copyOf(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, template: string) {
   const name = `${source.prefix}_${randomBytes(5).toString('hex')}`;
-  const scratch = await createScratchDatabase(source.adminUrl, name, migrated ? source.template : 'template0');
+  const scratch = await createScratchDatabase(source.adminUrl, name, template);
+  // A commit returns without waiting for its WAL to reach the disk (about 10 ms a commit on the CI machine's disk,
+  // a few thousand commits a run): what every other session sees, locks, constraints and rollbacks are the same; only
+  // a crash of the PostgreSQL server itself could lose the last commits of a test database. For every session on the
+  // copy, the test's and a spawned server's.
+  await withAdmin(source.adminUrl, (client) => client.query(`alter database "${name}" set synchronous_commit = off`));
+  return scratch;
+}
+
+async function postgresCopy(source: Extract<TestDatabaseSource, { kind: 'postgres' }>, migrated: boolean) {
+  const template = migrated ? source.template : 'template0';
+  const scratch = await (nextCopy.get(template) ?? copyOf(source, template));
+  const next = copyOf(source, template);
+  // Awaited by the next copy; a failure here is that copy's failure, not an unhandled one now.
+  next.catch(() => {});
+  nextCopy.set(template, next);
   const database = connectPostgres(scratch.url, 4);
   return {
     ...database,
+    // The copy is gone when close() returns (health.api.test.ts checks what the app answers then): renamed at once, and
+    // dropped (a checkpoint: a second or two) while the tests go on; renamed within the run's prefix, so the teardown
+    // drops it if the run ends first. A copy still in use by another session cannot be renamed: dropped then, waited for.
     close: async () => {
       await database.close();
-      await scratch.drop();
+      const gone = `${scratch.name}_gone`;
+      try {
+        await withAdmin(source.adminUrl, (client) => client.query(`alter database "${scratch.name}" rename to "${gone}"`));
+      } catch {
+        await scratch.drop();
+        return;
+      }
+      withAdmin(source.adminUrl, (client) => dropDatabase(client, gone)).catch(() => {});
     },
   };
 }
