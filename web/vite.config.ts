@@ -68,7 +68,11 @@ function precompress(): Plugin {
  *   always answers "no prefetch, no handlers": that answer is written in, and
  *   PrefetchPageLinks and its helpers go;
  * - NavLink's view-transition state is only read under a data router
- *   (`routerState != null`, always null here): it is false.
+ *   (`routerState != null`, always null here): it is false;
+ * - a route's error boundary reads an error's digest and hands redirects to
+ *   RSCErrorHandler only inside an RSC router (`this.context`, the
+ *   RSCRouterContext, always false here): both are dropped, and the digest
+ *   decoders and RSCErrorHandler go with them.
  * Each edit must match as often as counted, in the one module that holds
  * Link, so an upgrade that changes the code fails the build instead of
  * silently keeping or breaking it.
@@ -87,6 +91,8 @@ function reactRouterDeclarativeOnly(): Plugin {
       'false',
       1,
     ],
+    [/if \(this\.context && typeof error === "object"/g, 'if (false && typeof error === "object"', 1],
+    [/if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ \w+\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/g, '', 1],
   ];
   let edited = false;
   return {

@@ -109,9 +109,11 @@ export function AppRoutes({ location }: { location?: string }) {
       </Route>
     </Routes>
   );
-  return location === undefined ? (
-    <BrowserRouter>{routes}</BrowserRouter>
-  ) : (
+  // Only the server render's build (import.meta.env.SSR) keeps StaticRouter: the browser's drops it and the code it
+  // alone needs (a stateless navigator), which would otherwise ride in the first download (scripts/check-bundle.mjs).
+  return import.meta.env.SSR && location !== undefined ? (
     <StaticRouter location={location}>{routes}</StaticRouter>
+  ) : (
+    <BrowserRouter>{routes}</BrowserRouter>
   );
 }
