@@ -9,6 +9,7 @@ import CmsPage from '../features/cms/cms-page';
 import { peekFirstAnswer } from '../lib/first-data';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import { Loading } from '../ui/loading';
+import type { BrowserScreenId } from './browser-screens';
 import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
@@ -18,21 +19,43 @@ type Screen = Preloadable<object> | ComponentType;
 /** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
 
+/** The table of the screens of the pages the browser renders (app/browser-screens.ts), fetched once. */
+const browserScreenTable = () => import('./browser-screens');
+
+/**
+ * A screen of a page the browser renders: its table loads first, then the
+ * screen. The page's HTML asks for the table beside the entry when the
+ * visitor opens such a page (server/src/modules/web/screen-modules.ts), and
+ * every page asks for it once the browser is idle (`preloadScreenTable`), so
+ * a move to such a page waits for the screen alone.
+ */
+const later = (id: BrowserScreenId): Preloadable<object> =>
+  preloadable(() => browserScreenTable().then((m) => m.browserScreens[id]()));
+
+/** Fetches the table of the browser-rendered pages' screens ahead, when the browser is idle (main.tsx). */
+export function preloadScreenTable() {
+  // Offline it waits for a move that needs it (the service worker's copy answers then, decision 034).
+  const start = () => navigator.onLine && void browserScreenTable().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(start);
+  else setTimeout(start, 1000);
+}
+
 /**
  * The screen of every page route in packages/contracts (the one route
  * table). The Record type makes a route without a screen a compile error.
- * Screens load lazily so the shell's first download stays small.
+ * Screens load lazily so the shell's first download stays small; those of
+ * the pages the browser renders come from a table that loads lazily too.
  */
 const screens: Record<PageRouteId, Screen> = {
   home: CmsScreen,
   shop: preloadable(() => import('../features/shop/shop-page')),
   story: preloadable(() => import('../features/story/story-page')),
-  cart: preloadable(() => import('../features/cart/cart-page')),
-  checkout: preloadable(() => import('../features/checkout/checkout-page')),
-  payment: preloadable(() => import('../features/checkout/payment-page')),
+  cart: later('cart'),
+  checkout: later('checkout'),
+  payment: later('payment'),
   freeStreaming: CmsScreen,
   freeStreamingAlbum: preloadable(() => import('../features/free-streaming/free-streaming-album-page')),
-  guestBookModerate: preloadable(() => import('../features/guestbook/guestbook-moderate-page')),
+  guestBookModerate: later('guestBookModerate'),
   search: CmsScreen,
   contact: CmsScreen,
   privacy: CmsScreen,
@@ -41,27 +64,26 @@ const screens: Record<PageRouteId, Screen> = {
   subscription: CmsScreen,
   giftCard: CmsScreen,
   supportUs: CmsScreen,
-  newsletterConfirm: preloadable(() => import('../features/newsletter/confirm-page')),
-  newsletterUnsubscribe: preloadable(() => import('../features/newsletter/unsubscribe-page')),
-  adventures: preloadable(() => import('../features/adventures/adventures-page')),
-  mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),
-  login: preloadable(() => import('../features/login/login-page')),
-  // The back office: one lazy module holds its pages and their routes (features/admin/admin-app.tsx).
-  admin: preloadable(() => import('../features/admin/admin-app')),
-  adminPagePreview: preloadable(() => import('./cms-preview-screen')),
-  forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
-  passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
-  resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
-  createAccount: preloadable(() => import('../features/accounts/create-account-page')),
-  accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
-  emailChangeUndo: preloadable(() => import('../features/accounts/email-undo-page')),
-  orders: preloadable(() => import('../features/orders/orders-page')),
-  subscriptions: preloadable(() => import('../features/my-subscription/my-subscription-page')),
-  subscriptionCancel: preloadable(() => import('../features/my-subscription/cancel-subscription-page')),
-  claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
-  library: preloadable(() => import('../features/library/library-page')),
-  libraryAlbum: preloadable(() => import('../features/library/library-album-page')),
-  libraryStorage: preloadable(() => import('../features/library/keep/storage-page')),
+  newsletterConfirm: later('newsletterConfirm'),
+  newsletterUnsubscribe: later('newsletterUnsubscribe'),
+  adventures: later('adventures'),
+  mailbox: later('mailbox'),
+  login: later('login'),
+  admin: later('admin'),
+  adminPagePreview: later('adminPagePreview'),
+  forgotPassword: later('forgotPassword'),
+  passwordResetLink: later('passwordResetLink'),
+  resetPassword: later('resetPassword'),
+  createAccount: later('createAccount'),
+  accountSettings: later('accountSettings'),
+  emailChangeUndo: later('emailChangeUndo'),
+  orders: later('orders'),
+  subscriptions: later('subscriptions'),
+  subscriptionCancel: later('subscriptionCancel'),
+  claimGift: later('claimGift'),
+  library: later('library'),
+  libraryAlbum: later('libraryAlbum'),
+  libraryStorage: later('libraryStorage'),
 };
 
 /** A route's path for the router: a nested route (the back office) takes the paths under it too. */

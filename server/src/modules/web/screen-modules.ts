@@ -36,6 +36,14 @@ export const screenSources = {
 
 export type Screen = keyof typeof screenSources;
 
+/**
+ * The web app's table of the screens of the pages the browser renders
+ * (web/src/app/browser-screens.ts): such a page's screen loads after it, so
+ * every page asks for it ahead. A page the server renders does not fetch
+ * ahead (html.ts), so only the pages the browser renders do.
+ */
+export const browserScreenTable = 'src/app/browser-screens.ts';
+
 interface Chunk {
   file: string;
   src?: string;
@@ -77,6 +85,7 @@ export function screenAssets(root: string): (lang: LangCode, screen: Screen | un
     if (known) return known;
     const keys = new Set<string>();
     walk(keyOfSource(`../packages/i18n/src/catalogs/${lang}.json`), keys);
+    walk(keyOfSource(browserScreenTable), keys);
     if (screen) walk(keyOfSource(screenSources[screen]), keys);
     const own = [...keys].filter((k) => !inEntry.has(k)).map((k) => manifest[k] as Chunk);
     const assets = {
