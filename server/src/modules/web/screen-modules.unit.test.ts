@@ -8,7 +8,8 @@ const web = path.resolve(import.meta.dirname, '../../../../web');
 
 describe('the screens a page links to ahead', () => {
   it('name modules of the web app (a moved screen fails here, not silently in the browser)', () => {
-    for (const source of [...Object.values(screenSources), browserScreenTable]) expect(existsSync(path.join(web, source)), source).toBe(true);
+    for (const source of [...Object.values(screenSources), browserScreenTable])
+      expect(existsSync(path.join(web, source)), source).toBe(true);
   });
 
   const root = mkdtempSync(path.join(tmpdir(), 'storyhouse-manifest-'));
