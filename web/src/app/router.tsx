@@ -1,20 +1,30 @@
 import { type ContentByUrlResponse, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import type { ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
-// Not lazy: the CMS page resolves every path the route table does not name,
-// and shows the not-found page, which is also what an offline visitor sees
-// (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
 import { cmsPagePath } from '../features/cms/api/get-page';
-import CmsPage from '../features/cms/cms-page';
 import { peekFirstAnswer } from '../lib/first-data';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import { Loading } from '../ui/loading';
+import NotFoundPage from '../ui/not-found-page';
 import type { BrowserScreenId } from './browser-screens';
 import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
 
 type Screen = Preloadable<object> | ComponentType;
+
+/**
+ * The CMS page: it resolves every path the route table does not name. It
+ * loads as the other screens do, before the first render of a page that
+ * shows it (`preloadFirstScreen`, beside the page's layout) and when the
+ * browser is idle on any other (`preloadScreenTable`). Where its code cannot
+ * be fetched (offline, without the service worker's copy) it is the
+ * not-found page, which offline is the offline notice: what the CMS page
+ * itself shows offline for a page it has not loaded (spec §2).
+ */
+const CmsPage = preloadable<{ layouts: typeof cmsLayouts }>(() =>
+  import('../features/cms/cms-page').catch(() => ({ default: NotFoundPage })),
+);
 
 /** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
@@ -32,10 +42,10 @@ const browserScreenTable = () => import('./browser-screens');
 const later = (id: BrowserScreenId): Preloadable<object> =>
   preloadable(() => browserScreenTable().then((m) => m.browserScreens[id]()));
 
-/** Fetches the table of the browser-rendered pages' screens ahead, when the browser is idle (main.tsx). */
+/** Fetches the table of the browser-rendered pages' screens and the CMS page ahead, when the browser is idle (main.tsx). */
 export function preloadScreenTable() {
   // Offline it waits for a move that needs it (the service worker's copy answers then, decision 034).
-  const start = () => navigator.onLine && void browserScreenTable().catch(() => undefined);
+  const start = () => navigator.onLine && void Promise.all([browserScreenTable(), CmsPage.preload()]).catch(() => undefined);
   if ('requestIdleCallback' in window) requestIdleCallback(start);
   else setTimeout(start, 1000);
 }
@@ -104,7 +114,7 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
   if ('preload' in screen) return screen.preload().catch(() => undefined);
   const page = peekFirstAnswer(cmsPagePath(pathname));
   const template = page?.status === 200 ? (page.body as ContentByUrlResponse).cms_template : undefined;
-  return template ? cmsLayouts[template].preload().catch(() => undefined) : Promise.resolve();
+  return Promise.all([CmsPage.preload(), template && cmsLayouts[template].preload()]).catch(() => undefined);
 }
 
 /** The route table; `location` is a server render's address (decision 015), else the window's. */
