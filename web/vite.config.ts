@@ -72,7 +72,9 @@ function precompress(): Plugin {
  * - a route's error boundary reads an error's digest and hands redirects to
  *   RSCErrorHandler only inside an RSC router (`this.context`, the
  *   RSCRouterContext, always false here): both are dropped, and the digest
- *   decoders and RSCErrorHandler go with them.
+ *   decoders and RSCErrorHandler go with them;
+ * - useNavigate takes the data router's stable navigate only on a data route
+ *   (`isDataRoute`, always false here): it is the declarative one.
  * Each edit must match as often as counted, in the one module that holds
  * Link, so an upgrade that changes the code fails the build instead of
  * silently keeping or breaking it.
@@ -92,6 +94,11 @@ function reactRouterDeclarativeOnly(): Plugin {
       1,
     ],
     [/if \(this\.context && typeof error === "object"/g, 'if (false && typeof error === "object"', 1],
+    [
+      /let \{ isDataRoute \} = \w+\.useContext\(RouteContext\);\s*return isDataRoute \? useNavigateStable\(\) : useNavigateUnstable\(\);/g,
+      'return useNavigateUnstable();',
+      1,
+    ],
     [/if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ \w+\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/g, '', 1],
   ];
   let edited = false;

@@ -1,7 +1,7 @@
 import { type ContentByUrlResponse, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import type { ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
-import { cmsPagePath } from '../features/cms/api/get-page';
+import { cmsPagePath } from '../features/cms/api/cms-page-path';
 import { peekFirstAnswer } from '../lib/first-data';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import { Loading } from '../ui/loading';
