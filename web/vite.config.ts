@@ -99,7 +99,11 @@ function reactRouterDeclarativeOnly(): Plugin {
       'return useNavigateUnstable();',
       1,
     ],
-    [/if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ \w+\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/g, '', 1],
+    [
+      /if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ \w+\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/g,
+      '',
+      1,
+    ],
   ];
   let edited = false;
   return {
