@@ -133,8 +133,46 @@ function reactRouterDeclarativeOnly(): Plugin {
   };
 }
 
+/**
+ * TanStack Query's Query runs an infinite query's page-by-page fetch
+ * (infiniteQueryBehavior) when the query is infinite, so that code is in the
+ * shell's first download (scripts/check-bundle.mjs) although the app has no
+ * infinite query. One edit of query.js drops it (0.4 KB gzip); a module of the
+ * app that asks for an infinite query fails the build, so the edit never
+ * breaks one silently. The edit must match once, or the build fails.
+ */
+function tanstackQueryWithoutInfinite(): Plugin {
+  const edit = /\(this\.#queryType === "infinite" \? infiniteQueryBehavior\(this\.options\.pages\) : this\.options\.behavior\)/g;
+  const asksInfinite =
+    /\b(use(Suspense)?InfiniteQuery|usePrefetchInfiniteQuery|infiniteQueryOptions|InfiniteQueryObserver|(fetch|prefetch)InfiniteQuery|ensureInfiniteQueryData)\b/;
+  let edited = false;
+  return {
+    name: 'storyhouse-tanstack-query-without-infinite',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    enforce: 'pre',
+    buildStart() {
+      edited = false;
+    },
+    buildEnd(error) {
+      if (!error && !edited) throw new Error('@tanstack/query-core: no query.js found to edit');
+    },
+    transform(code, id) {
+      if (!id.includes('node_modules')) {
+        if (/\.[cm]?[jt]sx?$/.test(id) && asksInfinite.test(code))
+          throw new Error(`${id} asks for an infinite query: remove tanstackQueryWithoutInfinite from web/vite.config.ts`);
+        return;
+      }
+      if (!/@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]query\.js$/.test(id)) return;
+      const found = code.match(edit)?.length ?? 0;
+      if (found !== 1) throw new Error(`@tanstack/query-core: ${edit} matched ${found}, not 1 time in ${id}`);
+      edited = true;
+      return { code: code.replace(edit, 'this.options.behavior'), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompress(), reactRouterDeclarativeOnly(), serviceWorker()],
+  plugins: [react(), precompress(), reactRouterDeclarativeOnly(), tanstackQueryWithoutInfinite(), serviceWorker()],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the

@@ -1,20 +1,17 @@
 import type { ComponentType } from 'react';
 
 /**
- * The screens of the pages the browser renders (decision 015: sign-in, the
- * cart and checkout, an account's pages, the back office…), by route id
- * (packages/contracts pageRoutes). This table loads lazily (app/router.tsx
- * `later`), so a visitor who opens none of them never downloads their
- * names: the chunks each screen loads beside it cost some 1.5 KB gzip of
- * the first download when listed in the entry (scripts/check-bundle.mjs).
+ * The screens of the pages the browser renders (decision 015: sign-in, an
+ * account's settings, the back office, the pages of e-mailed links…), by
+ * route id (packages/contracts pageRoutes). This table loads lazily
+ * (app/router.tsx `later`, decision 050), so a visitor who opens none of
+ * them never downloads their names and the chunks each loads beside it.
  * The pages the server renders (home and the CMS pages, the shop, a story, a
- * free-streaming album) stay in the entry's table: their first render
- * waits for nothing more.
+ * free-streaming album, and a family's library, orders, subscriptions, cart
+ * and checkout: server/src/modules/web/first-data.ts familyPages) stay in
+ * the entry's table: their hydration waits for nothing more.
  */
 export const browserScreens = {
-  cart: () => import('../features/cart/cart-page'),
-  checkout: () => import('../features/checkout/checkout-page'),
-  payment: () => import('../features/checkout/payment-page'),
   guestBookModerate: () => import('../features/guestbook/guestbook-moderate-page'),
   newsletterConfirm: () => import('../features/newsletter/confirm-page'),
   newsletterUnsubscribe: () => import('../features/newsletter/unsubscribe-page'),
@@ -30,11 +27,8 @@ export const browserScreens = {
   createAccount: () => import('../features/accounts/create-account-page'),
   accountSettings: () => import('../features/accounts/account-settings-page'),
   emailChangeUndo: () => import('../features/accounts/email-undo-page'),
-  orders: () => import('../features/orders/orders-page'),
-  subscriptions: () => import('../features/my-subscription/my-subscription-page'),
   subscriptionCancel: () => import('../features/my-subscription/cancel-subscription-page'),
   claimGift: () => import('../features/gift-claim/claim-gift-page'),
-  library: () => import('../features/library/library-page'),
   libraryAlbum: () => import('../features/library/library-album-page'),
   libraryStorage: () => import('../features/library/keep/storage-page'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;

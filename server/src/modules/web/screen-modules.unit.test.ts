@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserScreenTable, screenAssets, screenSources } from './screen-modules';
+import { browserScreenTable, cmsPageSource, screenAssets, screenSources } from './screen-modules';
 
 const web = path.resolve(import.meta.dirname, '../../../../web');
 
 describe('the screens a page links to ahead', () => {
   it('name modules of the web app (a moved screen fails here, not silently in the browser)', () => {
-    for (const source of [...Object.values(screenSources), browserScreenTable])
+    for (const source of [...Object.values(screenSources), browserScreenTable, cmsPageSource])
       expect(existsSync(path.join(web, source)), source).toBe(true);
   });
 
@@ -48,10 +48,13 @@ describe('the screens a page links to ahead', () => {
           'index.html': { file: 'assets/index-1.js', isEntry: true },
           [browserScreenTable]: { file: 'assets/c-table1.js', src: browserScreenTable, imports: ['index.html'] },
           'src/features/cart/cart-page.tsx': { file: 'assets/c-cart1.js', src: 'src/features/cart/cart-page.tsx' },
+          [cmsPageSource]: { file: 'assets/c-cms1.js', src: cmsPageSource },
         }),
       );
       expect(screenAssets(withTable)('en', 'cart').modules).toEqual(['/assets/c-table1.js', '/assets/c-cart1.js']);
       expect(screenAssets(withTable)('en', undefined).modules).toEqual(['/assets/c-table1.js']);
+      // A CMS template's layout comes with the CMS page it is drawn in.
+      expect(screenAssets(withTable)('en', 'free-mp3').modules).toEqual(['/assets/c-table1.js', '/assets/c-cms1.js']);
     } finally {
       rmSync(withTable, { recursive: true, force: true });
     }
