@@ -68,7 +68,13 @@ function precompress(): Plugin {
  *   always answers "no prefetch, no handlers": that answer is written in, and
  *   PrefetchPageLinks and its helpers go;
  * - NavLink's view-transition state is only read under a data router
- *   (`routerState != null`, always null here): it is false.
+ *   (`routerState != null`, always null here): it is false;
+ * - a route's error boundary reads an error's digest and hands redirects to
+ *   RSCErrorHandler only inside an RSC router (`this.context`, the
+ *   RSCRouterContext, always false here): both are dropped, and the digest
+ *   decoders and RSCErrorHandler go with them;
+ * - useNavigate takes the data router's stable navigate only on a data route
+ *   (`isDataRoute`, always false here): it is the declarative one.
  * Each edit must match as often as counted, in the one module that holds
  * Link, so an upgrade that changes the code fails the build instead of
  * silently keeping or breaking it.
@@ -85,6 +91,17 @@ function reactRouterDeclarativeOnly(): Plugin {
     [
       /routerState != null && \/\/[^\n]*\n\s*\/\/[^\n]*\n\s*useViewTransitionState\(path\) && viewTransition === true/g,
       'false',
+      1,
+    ],
+    [/if \(this\.context && typeof error === "object"/g, 'if (false && typeof error === "object"', 1],
+    [
+      /let \{ isDataRoute \} = \w+\.useContext\(RouteContext\);\s*return isDataRoute \? useNavigateStable\(\) : useNavigateUnstable\(\);/g,
+      'return useNavigateUnstable();',
+      1,
+    ],
+    [
+      /if \(this\.context\) \{\s*return \/\* @__PURE__ \*\/ \w+\.createElement\(RSCErrorHandler, \{ error \}, result\);\s*\}/g,
+      '',
       1,
     ],
   ];
@@ -116,8 +133,46 @@ function reactRouterDeclarativeOnly(): Plugin {
   };
 }
 
+/**
+ * TanStack Query's Query runs an infinite query's page-by-page fetch
+ * (infiniteQueryBehavior) when the query is infinite, so that code is in the
+ * shell's first download (scripts/check-bundle.mjs) although the app has no
+ * infinite query. One edit of query.js drops it (0.4 KB gzip); a module of the
+ * app that asks for an infinite query fails the build, so the edit never
+ * breaks one silently. The edit must match once, or the build fails.
+ */
+function tanstackQueryWithoutInfinite(): Plugin {
+  const edit = /\(this\.#queryType === "infinite" \? infiniteQueryBehavior\(this\.options\.pages\) : this\.options\.behavior\)/g;
+  const asksInfinite =
+    /\b(use(Suspense)?InfiniteQuery|usePrefetchInfiniteQuery|infiniteQueryOptions|InfiniteQueryObserver|(fetch|prefetch)InfiniteQuery|ensureInfiniteQueryData)\b/;
+  let edited = false;
+  return {
+    name: 'storyhouse-tanstack-query-without-infinite',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    enforce: 'pre',
+    buildStart() {
+      edited = false;
+    },
+    buildEnd(error) {
+      if (!error && !edited) throw new Error('@tanstack/query-core: no query.js found to edit');
+    },
+    transform(code, id) {
+      if (!id.includes('node_modules')) {
+        if (/\.[cm]?[jt]sx?$/.test(id) && asksInfinite.test(code))
+          throw new Error(`${id} asks for an infinite query: remove tanstackQueryWithoutInfinite from web/vite.config.ts`);
+        return;
+      }
+      if (!/@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]query\.js$/.test(id)) return;
+      const found = code.match(edit)?.length ?? 0;
+      if (found !== 1) throw new Error(`@tanstack/query-core: ${edit} matched ${found}, not 1 time in ${id}`);
+      edited = true;
+      return { code: code.replace(edit, 'this.options.behavior'), map: null };
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompress(), reactRouterDeclarativeOnly(), serviceWorker()],
+  plugins: [react(), precompress(), reactRouterDeclarativeOnly(), tanstackQueryWithoutInfinite(), serviceWorker()],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the
@@ -151,6 +206,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // lazy screens use them too, and those compress worse (some 3 KB
         // gzip more on the shell's budget, scripts/check-bundle.mjs).
         codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // A lazy chunk is named by its hash alone: the entry lists every chunk a screen may need (its dependencies,
+        // fetched beside it), some 100 names whose readable parts cost 0.8 KB gzip of the first download. The
+        // source maps still name each module; `c-` keeps the <name>-<hash> form the server caches for a year
+        // (server/src/modules/web/web.plugin.ts hashedAsset).
+        chunkFileNames: 'assets/c-[hash].js',
       },
     },
   },

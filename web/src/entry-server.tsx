@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App, createQueryClient } from './app/app';
 import { preloadFirstScreen } from './app/router';
-import { cmsPagePath } from './features/cms/api/get-page';
+import { cmsPagePath } from './features/cms/api/cms-page-path';
 import { peekFirstAnswer } from './lib/first-data';
 import { loadMessages } from './lib/i18n';
 import { type ServerPage, withServerPage } from './lib/server-page';

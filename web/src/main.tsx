@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
-import { preloadFirstScreen } from './app/router';
+import { preloadFirstScreen, preloadScreenTable } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
 import { loadMessages, pageLang } from './lib/i18n';
 import './styles.css';
@@ -39,4 +39,5 @@ void (rendered ? afterFirstPaint() : Promise.resolve())
     if (rendered) startTransition(() => void hydrateRoot(root, app));
     else createRoot(root).render(app);
     registerServiceWorker(lang);
+    preloadScreenTable();
   });

@@ -45,7 +45,8 @@ export const refusalCodes = [
   'payment_captcha_required',
 ] as const satisfies readonly ErrorCode[];
 
-const refusals: ReadonlySet<string> = new Set(refusalCodes);
+// Pure: a bundle that never asks isRefusal (the web app's first download) leaves the set and the list out.
+const refusals: ReadonlySet<string> = /* @__PURE__ */ new Set(refusalCodes);
 export const isRefusal = (code: string) => refusals.has(code);
 
 /** The preference (RFC 7240) under which a refusal is answered 200 with its body in `refused`. */

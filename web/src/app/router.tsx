@@ -1,27 +1,60 @@
 import { type ContentByUrlResponse, type PageRoute, type PageRouteId, pageRoutes } from '@storyhouse/contracts';
 import type { ComponentType } from 'react';
 import { BrowserRouter, matchPath, Route, Routes, StaticRouter } from 'react-router';
-// Not lazy: the CMS page resolves every path the route table does not name,
-// and shows the not-found page, which is also what an offline visitor sees
-// (spec §2): offline, a lazy chunk could not be fetched. Its layouts are lazy.
-import { cmsPagePath } from '../features/cms/api/get-page';
-import CmsPage from '../features/cms/cms-page';
+import { cmsPagePath } from '../features/cms/api/cms-page-path';
 import { peekFirstAnswer } from '../lib/first-data';
 import { type Preloadable, preloadable } from '../lib/preloadable';
 import { Loading } from '../ui/loading';
+import NotFoundPage from '../ui/not-found-page';
+import type { BrowserScreenId } from './browser-screens';
 import { cmsLayouts } from './cms-layouts';
 import { RouteGuard } from './route-guard';
 import { Shell } from './shell/shell';
 
 type Screen = Preloadable<object> | ComponentType;
 
+/**
+ * The CMS page: it resolves every path the route table does not name. It
+ * loads as the other screens do, before the first render of a page that
+ * shows it (`preloadFirstScreen`, beside the page's layout) and when the
+ * browser is idle on any other (`preloadScreenTable`). Where its code cannot
+ * be fetched (offline, without the service worker's copy) it is the
+ * not-found page, which offline is the offline notice: what the CMS page
+ * itself shows offline for a page it has not loaded (spec §2).
+ */
+const CmsPage = preloadable<{ layouts: typeof cmsLayouts }>(() =>
+  import('../features/cms/cms-page').catch(() => ({ default: NotFoundPage })),
+);
+
 /** The CMS page with the layout registry (app/cms-layouts.tsx): the screen of every CMS-backed route. */
 const CmsScreen = () => <CmsPage layouts={cmsLayouts} />;
+
+/** The table of the screens of the pages the browser renders (app/browser-screens.ts), fetched once. */
+const browserScreenTable = () => import('./browser-screens');
+
+/**
+ * A screen of a page the browser renders: its table loads first, then the
+ * screen. The page's HTML asks for the table beside the entry when the
+ * visitor opens such a page (server/src/modules/web/screen-modules.ts), and
+ * every page asks for it once the browser is idle (`preloadScreenTable`), so
+ * a move to such a page waits for the screen alone.
+ */
+const later = (id: BrowserScreenId): Preloadable<object> =>
+  preloadable(() => browserScreenTable().then((m) => m.browserScreens[id]()));
+
+/** Fetches the table of the browser-rendered pages' screens and the CMS page ahead, when the browser is idle (main.tsx). */
+export function preloadScreenTable() {
+  // Offline it waits for a move that needs it (the service worker's copy answers then, decision 034).
+  const start = () => navigator.onLine && void Promise.all([browserScreenTable(), CmsPage.preload()]).catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(start);
+  else setTimeout(start, 1000);
+}
 
 /**
  * The screen of every page route in packages/contracts (the one route
  * table). The Record type makes a route without a screen a compile error.
- * Screens load lazily so the shell's first download stays small.
+ * Screens load lazily so the shell's first download stays small; those of
+ * the pages the browser renders come from a table that loads lazily too.
  */
 const screens: Record<PageRouteId, Screen> = {
   home: CmsScreen,
@@ -32,7 +65,7 @@ const screens: Record<PageRouteId, Screen> = {
   payment: preloadable(() => import('../features/checkout/payment-page')),
   freeStreaming: CmsScreen,
   freeStreamingAlbum: preloadable(() => import('../features/free-streaming/free-streaming-album-page')),
-  guestBookModerate: preloadable(() => import('../features/guestbook/guestbook-moderate-page')),
+  guestBookModerate: later('guestBookModerate'),
   search: CmsScreen,
   contact: CmsScreen,
   privacy: CmsScreen,
@@ -41,27 +74,26 @@ const screens: Record<PageRouteId, Screen> = {
   subscription: CmsScreen,
   giftCard: CmsScreen,
   supportUs: CmsScreen,
-  newsletterConfirm: preloadable(() => import('../features/newsletter/confirm-page')),
-  newsletterUnsubscribe: preloadable(() => import('../features/newsletter/unsubscribe-page')),
-  adventures: preloadable(() => import('../features/adventures/adventures-page')),
-  mailbox: preloadable(() => import('../features/mailbox/mailbox-page')),
-  login: preloadable(() => import('../features/login/login-page')),
-  // The back office: one lazy module holds its pages and their routes (features/admin/admin-app.tsx).
-  admin: preloadable(() => import('../features/admin/admin-app')),
-  adminPagePreview: preloadable(() => import('./cms-preview-screen')),
-  forgotPassword: preloadable(() => import('../features/passwords/forgot-password-page')),
-  passwordResetLink: preloadable(() => import('../features/passwords/reset-link-page')),
-  resetPassword: preloadable(() => import('../features/passwords/change-password-page')),
-  createAccount: preloadable(() => import('../features/accounts/create-account-page')),
-  accountSettings: preloadable(() => import('../features/accounts/account-settings-page')),
-  emailChangeUndo: preloadable(() => import('../features/accounts/email-undo-page')),
+  newsletterConfirm: later('newsletterConfirm'),
+  newsletterUnsubscribe: later('newsletterUnsubscribe'),
+  adventures: later('adventures'),
+  mailbox: later('mailbox'),
+  login: later('login'),
+  admin: later('admin'),
+  adminPagePreview: later('adminPagePreview'),
+  forgotPassword: later('forgotPassword'),
+  passwordResetLink: later('passwordResetLink'),
+  resetPassword: later('resetPassword'),
+  createAccount: later('createAccount'),
+  accountSettings: later('accountSettings'),
+  emailChangeUndo: later('emailChangeUndo'),
   orders: preloadable(() => import('../features/orders/orders-page')),
   subscriptions: preloadable(() => import('../features/my-subscription/my-subscription-page')),
-  subscriptionCancel: preloadable(() => import('../features/my-subscription/cancel-subscription-page')),
-  claimGift: preloadable(() => import('../features/gift-claim/claim-gift-page')),
+  subscriptionCancel: later('subscriptionCancel'),
+  claimGift: later('claimGift'),
   library: preloadable(() => import('../features/library/library-page')),
-  libraryAlbum: preloadable(() => import('../features/library/library-album-page')),
-  libraryStorage: preloadable(() => import('../features/library/keep/storage-page')),
+  libraryAlbum: later('libraryAlbum'),
+  libraryStorage: later('libraryStorage'),
 };
 
 /** A route's path for the router: a nested route (the back office) takes the paths under it too. */
@@ -82,7 +114,7 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
   if ('preload' in screen) return screen.preload().catch(() => undefined);
   const page = peekFirstAnswer(cmsPagePath(pathname));
   const template = page?.status === 200 ? (page.body as ContentByUrlResponse).cms_template : undefined;
-  return template ? cmsLayouts[template].preload().catch(() => undefined) : Promise.resolve();
+  return Promise.all([CmsPage.preload(), template && cmsLayouts[template].preload()]).catch(() => undefined);
 }
 
 /** The route table; `location` is a server render's address (decision 015), else the window's. */
@@ -109,9 +141,11 @@ export function AppRoutes({ location }: { location?: string }) {
       </Route>
     </Routes>
   );
-  return location === undefined ? (
-    <BrowserRouter>{routes}</BrowserRouter>
-  ) : (
+  // Only the server render's build (import.meta.env.SSR) keeps StaticRouter: the browser's drops it and the code it
+  // alone needs (a stateless navigator), which would otherwise ride in the first download (scripts/check-bundle.mjs).
+  return import.meta.env.SSR && location !== undefined ? (
     <StaticRouter location={location}>{routes}</StaticRouter>
+  ) : (
+    <BrowserRouter>{routes}</BrowserRouter>
   );
 }

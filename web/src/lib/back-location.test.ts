@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginPath, readBackLocation, signInRedirect, withBackLocation } from './back-location';
+import { loginPath, signInRedirect, withBackLocation } from './back-location';
+import { readBackLocation } from './use-back-location';
 
 describe('links carrying back_location', () => {
   it('encodes the path and query to come back to', () => {

@@ -1,8 +1,11 @@
-import { matchPageRoute, pageRoutes, safeBackLocation } from '@storyhouse/contracts';
-import { useSearchParams } from 'react-router';
+import { matchPageRoute, pageRoutes } from '@storyhouse/contracts';
 
-/** The query parameter naming where to come back to (spec §2 /login, /create-account). */
-const BACK_LOCATION = 'back_location';
+/**
+ * The query parameter naming where to come back to (spec §2 /login, /create-account). Writing it is here, in the
+ * first download (a refused call or a guarded page sends the visitor to login); reading it is in
+ * use-back-location.ts, with the pages that read it.
+ */
+export const BACK_LOCATION = 'back_location';
 
 /** Spec §2 /login (the same path on every site language). */
 const LOGIN_PATH = pageRoutes.login.paths[0];
@@ -12,15 +15,6 @@ export const withBackLocation = (path: string, back: string) => `${path}?${new U
 
 /** Where a visitor is sent to log in, coming back to `back` (path and query) afterwards. */
 export const loginPath = (back: string) => withBackLocation(LOGIN_PATH, back);
-
-/** The back_location of a query string: a path of this site, else the default (never another origin). */
-export const readBackLocation = (params: URLSearchParams) => safeBackLocation(params.get(BACK_LOCATION));
-
-/** The current page's back_location (see readBackLocation). */
-export function useBackLocation() {
-  const [params] = useSearchParams();
-  return readBackLocation(params);
-}
 
 /**
  * Spec §2/§6: where a call refused with 401 `not_authenticated` (no session,

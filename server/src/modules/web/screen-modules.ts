@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CmsTemplate, LangCode } from '@storyhouse/contracts';
-import type { FamilyPage } from './first-data';
+import { type FamilyPage, familyPages } from './first-data';
 
 /**
  * The web app's module of each screen a page may open on (web/src/app/router.tsx
@@ -35,6 +35,20 @@ export const screenSources = {
 } as const satisfies Record<CmsTemplate | 'shop' | 'story' | 'freeStreamingAlbum' | FamilyPage, string>;
 
 export type Screen = keyof typeof screenSources;
+
+/**
+ * The web app's table of the screens of the pages the browser renders
+ * (web/src/app/browser-screens.ts): such a page's screen loads after it, so
+ * every page asks for it ahead. A page the server renders does not fetch
+ * ahead (html.ts), so only the pages the browser renders do.
+ */
+export const browserScreenTable = 'src/app/browser-screens.ts';
+
+/** The CMS page, the screen every CMS template's layout is drawn in (decision 050): asked for with the layout. */
+export const cmsPageSource = 'src/features/cms/cms-page.tsx';
+
+/** The screens that are pages of their own, not a CMS template's layout. */
+const notCmsScreens: ReadonlySet<Screen> = new Set<Screen>(['shop', 'story', 'freeStreamingAlbum', ...familyPages]);
 
 interface Chunk {
   file: string;
@@ -77,6 +91,8 @@ export function screenAssets(root: string): (lang: LangCode, screen: Screen | un
     if (known) return known;
     const keys = new Set<string>();
     walk(keyOfSource(`../packages/i18n/src/catalogs/${lang}.json`), keys);
+    walk(keyOfSource(browserScreenTable), keys);
+    if (screen && !notCmsScreens.has(screen)) walk(keyOfSource(cmsPageSource), keys);
     if (screen) walk(keyOfSource(screenSources[screen]), keys);
     const own = [...keys].filter((k) => !inEntry.has(k)).map((k) => manifest[k] as Chunk);
     const assets = {

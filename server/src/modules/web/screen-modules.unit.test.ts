@@ -2,13 +2,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { screenAssets, screenSources } from './screen-modules';
+import { browserScreenTable, cmsPageSource, screenAssets, screenSources } from './screen-modules';
 
 const web = path.resolve(import.meta.dirname, '../../../../web');
 
 describe('the screens a page links to ahead', () => {
   it('name modules of the web app (a moved screen fails here, not silently in the browser)', () => {
-    for (const source of Object.values(screenSources)) expect(existsSync(path.join(web, source)), source).toBe(true);
+    for (const source of [...Object.values(screenSources), browserScreenTable, cmsPageSource])
+      expect(existsSync(path.join(web, source)), source).toBe(true);
   });
 
   const root = mkdtempSync(path.join(tmpdir(), 'storyhouse-manifest-'));
@@ -35,6 +36,28 @@ describe('the screens a page links to ahead', () => {
       modules: ['/assets/es-1.js', '/assets/home-layout-1.js', '/assets/card-1.js'],
       styles: ['/assets/home-1.css', '/assets/card-1.css'],
     });
+  });
+
+  it('take the table of the browser-rendered pages’ screens with them, when the build has it', () => {
+    const withTable = mkdtempSync(path.join(tmpdir(), 'storyhouse-manifest-'));
+    try {
+      mkdirSync(path.join(withTable, '.vite'));
+      writeFileSync(
+        path.join(withTable, '.vite/manifest.json'),
+        JSON.stringify({
+          'index.html': { file: 'assets/index-1.js', isEntry: true },
+          [browserScreenTable]: { file: 'assets/c-table1.js', src: browserScreenTable, imports: ['index.html'] },
+          'src/features/cart/cart-page.tsx': { file: 'assets/c-cart1.js', src: 'src/features/cart/cart-page.tsx' },
+          [cmsPageSource]: { file: 'assets/c-cms1.js', src: cmsPageSource },
+        }),
+      );
+      expect(screenAssets(withTable)('en', 'cart').modules).toEqual(['/assets/c-table1.js', '/assets/c-cart1.js']);
+      expect(screenAssets(withTable)('en', undefined).modules).toEqual(['/assets/c-table1.js']);
+      // A CMS template's layout comes with the CMS page it is drawn in.
+      expect(screenAssets(withTable)('en', 'free-mp3').modules).toEqual(['/assets/c-table1.js', '/assets/c-cms1.js']);
+    } finally {
+      rmSync(withTable, { recursive: true, force: true });
+    }
   });
 
   it('are nothing for a screen or language the build does not have', () => {

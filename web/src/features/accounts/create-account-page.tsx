@@ -1,8 +1,9 @@
 import { routePath } from '@storyhouse/contracts';
 import { Link, Navigate } from 'react-router';
 import { useSession } from '../../components/session/api/get-session';
-import { loginPath, useBackLocation } from '../../lib/back-location';
+import { loginPath } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
+import { useBackLocation } from '../../lib/use-back-location';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { AccountForm } from './account-form';
 import './account.css';

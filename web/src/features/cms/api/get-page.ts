@@ -3,10 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
 import { withFirstError } from '../../../lib/first-error';
+import { cmsPagePath } from './cms-page-path';
 
 /** GET /crud/content/entry/by/url (spec §7): the CMS page at a path of the site. */
-/** The call that reads the CMS page at a path of the site. */
-export const cmsPagePath = (path: string) => `/crud/content/entry/by/url?${new URLSearchParams({ url: path, swr: '1' })}`;
 export const getCmsPage = (path: string, signal?: AbortSignal) => api<ContentByUrlResponse>(cmsPagePath(path), { signal });
 
 export const cmsPageQuery = (lang: LangCode, path: string) =>
