@@ -46,6 +46,8 @@ export function keepDeviceSessionInStep(queryClient: QueryClient) {
   // A sign-out made offline: where the service worker holds the app's screens (the login page a signed-out family
   // is sent to), the page shows them signed out at once; the server hears it once back online.
   window.addEventListener(SIGNED_OUT_OFFLINE, () => {
+    // What the page was asking of the account, waiting for the network, is not asked once it returns (a 401).
+    void queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
     if (navigator.serviceWorker?.controller) showSignedOut();
   });
   queryClient.getQueryCache().subscribe((event) => {
