@@ -24,8 +24,21 @@ export function keepDeviceSessionInStep(queryClient: QueryClient) {
   if (offlineAnswer && !queryClient.getQueryData(['session'])) {
     queryClient.setQueryData<SessionResponse>(['session'], offlineAnswer, { updatedAt: 0 });
   }
+  /** The page shows the family signed out: a signed-in page goes to login, and asks nothing more of the account. */
+  const showSignedOut = () => {
+    const session = queryClient.getQueryData<SessionResponse>(['session']);
+    if (session?.logged_in) {
+      queryClient.setQueryData<SessionResponse>(['session'], { ...session, logged_in: false, user_id: null, is_admin: false });
+    }
+  };
   const follow = () => {
-    if (signOutPending()) return finishSignOut();
+    // A sign-out made offline, with the network back: until the server has ended the session (then the page loads
+    // again), the page is signed out, whatever a session read meanwhile says; My Library coming back online would
+    // otherwise ask for the account's data just as the session ends (a 401).
+    if (signOutPending()) {
+      if (navigator.onLine) showSignedOut();
+      return finishSignOut();
+    }
     const session = queryClient.getQueryData<SessionResponse>(['session']);
     if (session) keepDeviceSession(session);
   };
@@ -33,10 +46,9 @@ export function keepDeviceSessionInStep(queryClient: QueryClient) {
   // A sign-out made offline: where the service worker holds the app's screens (the login page a signed-out family
   // is sent to), the page shows them signed out at once; the server hears it once back online.
   window.addEventListener(SIGNED_OUT_OFFLINE, () => {
-    const session = queryClient.getQueryData<SessionResponse>(['session']);
-    if (session && navigator.serviceWorker?.controller) {
-      queryClient.setQueryData<SessionResponse>(['session'], { ...session, logged_in: false, user_id: null, is_admin: false });
-    }
+    // What the page was asking of the account, waiting for the network, is not asked once it returns (a 401).
+    void queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+    if (navigator.serviceWorker?.controller) showSignedOut();
   });
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] === 'session' && event.type === 'updated') follow();

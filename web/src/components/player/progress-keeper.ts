@@ -34,11 +34,15 @@ export class ProgressKeeper {
    */
   startOf(resume: Resume): number {
     const here = this.positions.get(resume.skuId);
-    const start = here ?? resumePlace(resume, devicePlace(resume.skuId));
+    const heardHere = devicePlace(resume.skuId);
+    const start = here ?? resumePlace(resume, heardHere);
     // Started at the server's own place (the page's data): stopping there before hearing any of it saves nothing.
-    // A place from this device may not have reached the server yet: that one is saved again.
-    if (here === undefined && start === resume.positionSeconds) this.startedAt.set(resume.skuId, positionToSave(start));
-    else this.startedAt.delete(resume.skuId);
+    // A place from this device may not have reached the server yet: that one is saved again, also when the queue
+    // kept on the device (no server time: heardAt undefined) carries it, as after a reload offline.
+    const queuedHere = resume.heardAt === undefined && heardHere?.position === start;
+    if (here === undefined && start === resume.positionSeconds && !queuedHere) {
+      this.startedAt.set(resume.skuId, positionToSave(start));
+    } else this.startedAt.delete(resume.skuId);
     return start;
   }
 

@@ -1,5 +1,6 @@
 import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@storyhouse/contracts';
 import { withSiteFlag } from '../../lib/api-client';
+import { signOutPending } from '../../lib/device-session';
 import { newer } from './queue-kept';
 
 /**
@@ -70,7 +71,8 @@ async function request(method: 'GET' | 'PUT', queue?: ListeningQueue): Promise<L
  */
 export async function findQueue(owner: QueueOwner): Promise<ListeningQueue | null> {
   const device = readDevice(owner);
-  if (owner === null) return device;
+  // A sign-out made offline is still on its way to the server (the page loads again once it arrived): not asked.
+  if (owner === null || signOutPending()) return device;
   const server = await request('GET');
   const found = newer(device, server ?? null);
   if (found && found !== server && server !== undefined) void request('PUT', found);
