@@ -133,8 +133,15 @@ export class PlayerEngine {
 
   /** Pause/resume when `track` is current, else play it, then the rest of `album` when it is one of its tracks. */
   toggle(track: QueueTrack, album: readonly QueueTrack[] = []) {
-    if (this.snapshot.current?.id === track.id) this.playPause();
-    else {
+    const { current, queue, index } = this.snapshot;
+    if (current?.id === track.id) {
+      // Only brought back from the kept queue, never played here: it starts at the place the page knows now (Continue
+      // listening, the album's data), which may be later than the queue's, heard on another device meanwhile.
+      if (this.unheard && track.resume) {
+        const withFresher = queue.map((t, i) => (i === index ? track : t));
+        this.playQueue(withFresher, index);
+      } else this.playPause();
+    } else {
       const at = album.findIndex((t) => t.id === track.id);
       if (at >= 0) this.playQueue(album, at);
       else this.playQueue([track], 0);
