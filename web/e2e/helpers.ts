@@ -2,7 +2,7 @@ import { mkdir, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Locator, type Page, type Request, request } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Locator, type Page, type Request, request } from '@playwright/test';
 import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
@@ -367,4 +367,39 @@ export async function addCardIn(where: Locator, t: Translate, number: string) {
   await form.getByLabel(t('payment.card.cvc')).fill('123');
   await form.getByLabel(t('payment.card.name')).fill('Rosa Tester');
   await where.getByRole('button', { name: t('payment.addCard.save') }).click();
+}
+
+/** Waits until the service worker controls the page (it registers once the app is idle). */
+export async function workerInControl(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
+}
+
+/**
+ * Takes the browser offline and waits until the worker is offline too: Playwright lifts its emulation for a
+ * service worker a moment after the page, where a real browser has one network for both. A file the worker
+ * asks the network for (a media address it keeps no copy of) fails once the worker is offline.
+ */
+export async function goOffline(context: BrowserContext, page: Page) {
+  await context.setOffline(true);
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        fetch('/media/offline-probe').then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    )
+    .toBe('offline');
+}
+
+/** Stands for any text in a message given to messagePattern (a size, say, which is the browser's to write). */
+export const ANY = '\u0000';
+
+/** A catalog message as a pattern, its ANY values matching any text. */
+export function messagePattern(t: Translate, key: Parameters<Translate>[0], values: Record<string, string | number>) {
+  const parts = t(key, values)
+    .split(ANY)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(parts.join('.+'));
 }

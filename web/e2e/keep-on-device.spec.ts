@@ -1,14 +1,15 @@
 import type { Page } from '@playwright/test';
 import { type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
-import type { Translate } from '@storyhouse/i18n';
 import { appReady, expect, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
+  ANY,
   apiFromPage,
   apiGet,
   buyDigitalAlbum,
   createAccount,
   DEMO_ADMIN,
   freshEmail,
+  messagePattern,
   seriousViolations,
   signIn,
 } from './helpers';
@@ -27,14 +28,6 @@ const KEPT_CACHE = 'storyhouse-kept';
 
 /** The album the storage journey keeps. */
 const albums = { en: { slug: 'noahs-big-boat' } };
-
-/** A message of the catalog whose `{size}`-like values are any text: what a size makes of it is the browser's. */
-function messagePattern(t: Translate, key: Parameters<Translate>[0], values: Record<string, string | number>) {
-  const text = t(key, values);
-  const parts = text.split('\u0000').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(parts.join('.+'));
-}
-const ANY = '\u0000';
 
 /** The URLs in the kept cache, as the page sees them (null when there is no such cache). */
 const keptUrls = (page: Page) =>

@@ -6,7 +6,18 @@ import { type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from '../../scripts/chromium.mjs';
 import { appReady, expect, ruTest as test, WITH_SERVICE_WORKER } from './fixtures';
-import { apiGet, buyDigitalAlbum, createAccount, freshEmail, seriousViolations, signIn } from './helpers';
+import {
+  ANY,
+  apiGet,
+  buyDigitalAlbum,
+  createAccount,
+  freshEmail,
+  goOffline,
+  messagePattern,
+  seriousViolations,
+  signIn,
+  workerInControl,
+} from './helpers';
 
 // Offline means offline (decision 044), as a family on a phone lives it, in English and in Russian (each on its
 // site): an album kept on the device; then, with no network, My Library, the kept album and a page with the player
@@ -43,15 +54,6 @@ async function closeNowPlaying(page: Page, t: Translate) {
   await expect(nowPlaying(page, t)).toBeHidden();
 }
 
-/** A message of the catalog whose values are any text (a size is the browser's to write). */
-function messagePattern(t: Translate, key: Parameters<Translate>[0], values: Record<string, string | number>) {
-  const parts = t(key, values)
-    .split('\u0000')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(parts.join('.+'));
-}
-const ANY = '\u0000';
-
 /** What this device keeps of the family: the kept cache's paths (null: no cache) and the device session. */
 const onDevice = (page: Page) =>
   page.evaluate(
@@ -63,25 +65,6 @@ const onDevice = (page: Page) =>
     }),
     { cache: KEPT_CACHE, session: DEVICE_SESSION },
   );
-
-async function workerInControl(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 40_000 });
-}
-
-/** Takes the browser offline and waits until the worker is too (Playwright lifts a worker's emulation a moment later). */
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        fetch('/media/offline-probe').then(
-          () => 'online',
-          () => 'offline',
-        ),
-      ),
-    )
-    .toBe('offline');
-}
 
 /** A new account with the language's album bought, signed in on the project's site. */
 async function familyWithAlbum(page: Page, context: BrowserContext, baseURL: string, lang: keyof typeof albumOf, tag: string) {

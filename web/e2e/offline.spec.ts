@@ -1,10 +1,11 @@
 import { createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoPages } from '../../server/src/modules/cms/demo-pages';
 import { appReady, expect, type SiteLang, test, translator, WITH_SERVICE_WORKER } from './fixtures';
+import { goOffline } from './helpers';
 
 // Issue 32 items 1, 2 and 4 (decision 034): the service worker registers when the page is idle or after 30 s at most
 // (spec §2, on Playwright's clock); offline, the notice shows, a page seen opens and one never seen shows the offline
@@ -32,25 +33,6 @@ const registered = (page: Page) => page.evaluate(async () => Boolean(await navig
 /** Waits until the worker controls the page (it has precached the build and claimed the page). */
 async function controlledByWorker(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-}
-
-/**
- * Takes the browser offline and waits until the worker is offline too: Playwright lifts its emulation for a
- * service worker a moment after the page, where a real browser has one network for both. A file the worker
- * asks the network for (a media address it keeps no copy of) fails once the worker is offline.
- */
-async function goOffline(context: BrowserContext, page: Page) {
-  await context.setOffline(true);
-  await expect
-    .poll(() =>
-      page.evaluate(() =>
-        fetch('/media/offline-probe').then(
-          () => 'online',
-          () => 'offline',
-        ),
-      ),
-    )
-    .toBe('offline');
 }
 
 /**

@@ -72,7 +72,7 @@ export function PlayerSettings({ player, children }: { player: Player; children?
       {sleep?.auto ? (
         <button
           type="button"
-          className="player-bar__bedtime-off"
+          className="player-bar__button player-bar__bedtime-off"
           aria-label={t('player.bedtimeTurnOffLabel')}
           onClick={() => player.setSleep(null)}
         >
