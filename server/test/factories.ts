@@ -32,6 +32,8 @@ export async function createUser(db: Db, overrides: Partial<Insertable<Users>> &
 }
 
 export interface SignInOptions {
+  /** The child profile the session speaks for (issue 42); none: the parents. */
+  profileId?: number;
   /** Default: 30 days from now. A past date gives an expired session. */
   expiresAt?: Date;
   /** Default: now. */
@@ -52,6 +54,7 @@ export async function signIn(db: Db, userId: number | null, opts: SignInOptions 
       id: hashToken(token),
       user_id: userId,
       masquerade_admin_id: opts.masqueradeAdminId ?? null,
+      profile_id: opts.profileId ?? null,
       expires_at: opts.expiresAt ?? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
       last_seen_at: opts.lastSeenAt ?? new Date(),
     })
@@ -146,3 +149,16 @@ export const illinoisAddress = {
   city: 'Chicago',
   postal_code: '60601',
 } satisfies AddressBody;
+
+/** A child profile of the family (issue 42): nickname, avatar and age band, everything else as the parents leave it. */
+export async function createChildProfile(
+  db: Db,
+  userId: number,
+  over: Partial<{ nickname: string; avatar: string; age_band: string; listens: string }> = {},
+) {
+  return db
+    .insertInto('profiles')
+    .values({ user_id: userId, nickname: 'Mia', avatar: 'fox', age_band: '6-8', ...over })
+    .returning(['id', 'nickname', 'avatar', 'age_band'])
+    .executeTakeFirstOrThrow();
+}

@@ -14,6 +14,13 @@ export const errorCodes = [
   'uri_too_long',
   'not_authenticated',
   'forbidden',
+  // issue 42: a child profile's session asking for what only the parents may do (the grown-ups lock)
+  'grown_ups_only',
+  // the grown-ups lock's PIN (issue 42)
+  'pin_format',
+  'pin_wrong',
+  'pin_locked',
+  'pin_not_set',
   'forbidden_origin',
   'invalid_host',
   'invalid_session_cookie',

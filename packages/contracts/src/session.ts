@@ -9,6 +9,10 @@ export const SessionResponse = z
     is_admin: z.boolean().describe('The signed-in user is an admin (spec §6)'),
     masquerading: z.boolean().describe('An admin is impersonating this user'),
     site_lang: LangCode.describe('Language of the site this request came to'),
+    profile: z
+      .object({ id: z.number().int(), nickname: z.string(), avatar: z.string(), age_band: z.string() })
+      .nullable()
+      .describe("The child profile this session speaks for (issue 42); null: the parents'"),
   })
   .meta({ id: 'Session' });
 export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -304,6 +304,7 @@ export interface GuestBookEntries {
 export interface ListeningProgress {
   device_id: string | null;
   position_seconds: number;
+  profile_id: number | null;
   sku_id: number;
   updated_at: Generated<Timestamp>;
   user_id: number;
@@ -311,7 +312,38 @@ export interface ListeningProgress {
 
 export interface ListeningQueues {
   changed_at: Timestamp;
+  profile_id: number | null;
   queue: Json;
+  updated_at: Generated<Timestamp>;
+  user_id: number;
+}
+
+export interface Favourites {
+  created_at: Generated<Timestamp>;
+  product_id: number;
+  profile_id: number | null;
+  user_id: number;
+}
+
+export interface ProfileAlbums {
+  product_id: number;
+  profile_id: number;
+  rule: string;
+}
+
+export interface Profiles {
+  age_band: string;
+  avatar: string;
+  created_at: Generated<Timestamp>;
+  daily_limit_minutes: number | null;
+  id: Generated<number>;
+  listens: Generated<string>;
+  nickname: string;
+  one_more_night: Timestamp | null;
+  quiet_from: string | null;
+  quiet_to: string | null;
+  sleep_timer: string | null;
+  time_zone: Generated<string>;
   updated_at: Generated<Timestamp>;
   user_id: number;
 }
@@ -570,6 +602,7 @@ export interface Sessions {
   id: string;
   last_seen_at: Generated<Timestamp>;
   masquerade_admin_id: number | null;
+  profile_id: number | null;
   user_id: number | null;
 }
 
@@ -768,6 +801,7 @@ export interface Users {
   is_admin: Generated<boolean>;
   layout: Generated<string>;
   lname: Generated<string>;
+  parent_pin_hash: string | null;
   password_hash: string | null;
   phone: string | null;
   sign_in_locked_at: Timestamp | null;
@@ -809,6 +843,9 @@ export interface DB {
   guest_book_entries: GuestBookEntries;
   listening_progress: ListeningProgress;
   listening_queues: ListeningQueues;
+  favourites: Favourites;
+  profile_albums: ProfileAlbums;
+  profiles: Profiles;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;

@@ -18,7 +18,7 @@ declare module 'fastify' {
 export interface DescribedRoute {
   method: string | readonly string[];
   url: string;
-  config?: { access?: 'user' | 'admin'; errors?: RouteErrors };
+  config?: { access?: 'listener' | 'user' | 'admin'; errors?: RouteErrors };
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; headers?: unknown };
 }
 
@@ -52,6 +52,8 @@ export function describedErrors(route: DescribedRoute): Map<number, Set<ErrorCod
     add(415, 'unsupported_media_type');
   }
   if (config?.access) add(401, 'not_authenticated');
+  // The grown-ups lock (issue 42): a child profile's session is refused what only the parents may do.
+  if (config?.access === 'user' || config?.access === 'admin') add(403, 'grown_ups_only');
   if (config?.access === 'admin') add(403, 'forbidden');
   for (const [status, codes] of Object.entries(config?.errors ?? {})) add(Number(status), ...(codes ?? []));
   return described;

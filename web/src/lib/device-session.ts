@@ -21,6 +21,8 @@ export interface DeviceSession {
   is_admin: boolean;
   /** The albums this account keeps on the device (product ids), as the keep feature last recorded them. */
   kept: number[];
+  /** The child profile this device listens as (issue 42); absent or null: the parents. */
+  profile?: SessionResponse['profile'];
 }
 
 export function readDeviceSession(): DeviceSession | null {
@@ -38,5 +40,14 @@ export const signOutPending = () => deviceStorage()?.getItem(SIGN_OUT_KEY) === '
 /** The session answer the device stands in with while offline (null: nobody signed in here). */
 export function deviceSessionAnswer(lang: LangCode): SessionResponse | null {
   const kept = readDeviceSession();
-  return kept && { logged_in: true, user_id: kept.user_id, is_admin: kept.is_admin, masquerading: false, site_lang: lang };
+  return (
+    kept && {
+      logged_in: true,
+      user_id: kept.user_id,
+      is_admin: kept.is_admin,
+      masquerading: false,
+      site_lang: lang,
+      profile: kept.profile ?? null,
+    }
+  );
 }

@@ -2,14 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import fp from 'fastify-plugin';
 import { checkAccess } from './guards';
 
-/** Who may call a route: a signed-in user, or an admin acting as themself (guards.ts has the rules and their answers). */
-export type Access = 'user' | 'admin';
+/**
+ * Who may call a route: the signed-in family whoever it speaks for ('listener': a child profile too), the signed-in
+ * parents ('user'), or an admin acting as themself (guards.ts has the rules and their answers).
+ */
+export type Access = 'listener' | 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Who may call the route, asked before its body, parameters or query are read (issue 40 item 6): 'user' answers a
-     * visitor 401; 'admin' answers a visitor 401 and anyone else, an impersonating admin too, 403. Every
+     * Who may call the route, asked before its body, parameters or query are read (issue 40 item 6): 'listener' answers a
+     * visitor 401; 'user' also answers a child profile's session 403 (issue 42); 'admin' answers a visitor 401 and anyone else, an impersonating admin too, 403. Every
      * `/crud/admin/` route is 'admin' without saying so.
      */
     access?: Access;
@@ -47,7 +50,11 @@ function guardHook(access: Access): onRequestHookHandler {
   };
 }
 
-const hooks: Record<Access, onRequestHookHandler> = { user: guardHook('user'), admin: guardHook('admin') };
+const hooks: Record<Access, onRequestHookHandler> = {
+  listener: guardHook('listener'),
+  user: guardHook('user'),
+  admin: guardHook('admin'),
+};
 
 /**
  * Authorization before validation (decision 039): Fastify parses and validates a request's body, parameters and

@@ -8,8 +8,16 @@ export async function sessionSummary(request: FastifyRequest): Promise<SessionRe
   return {
     logged_in: Boolean(current),
     user_id: current?.user.id ?? null,
-    is_admin: Boolean(current?.user.is_admin) && !current?.session.masquerade_admin_id,
+    is_admin: Boolean(current?.user.is_admin) && !current?.session.masquerade_admin_id && !current?.profile,
     masquerading: Boolean(current?.session.masquerade_admin_id),
     site_lang: request.siteLang,
+    profile: current?.profile
+      ? {
+          id: current.profile.id,
+          nickname: current.profile.nickname,
+          avatar: current.profile.avatar,
+          age_band: current.profile.age_band,
+        }
+      : null,
   };
 }

@@ -106,7 +106,7 @@ const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position,
  */
 const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]')
   from (select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, lp.updated_at as position_heard_at
-    from skus t left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
+    from skus t left join listening_progress lp on lp.user_id = ${userId} and lp.profile_id is null and lp.sku_id = t.id
     where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden) x)`;
 
 /**
@@ -167,7 +167,7 @@ const searchMatches = (userId: number, langs: readonly LangCode[] | null, limit:
   join products p on p.id = owned.product_id
   join skus t on t.product_id = p.id
   join q on q.lang = t.lang_code
-  left join listening_progress lp on lp.user_id = ${userId} and lp.sku_id = t.id
+  left join listening_progress lp on lp.user_id = ${userId} and lp.profile_id is null and lp.sku_id = t.id
   where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query
     ${languageCondition(sql`p.lang_code`, langs)}
   order by n
@@ -179,7 +179,7 @@ const startedTracks = (userId: number, langs: readonly LangCode[] | null, limit:
   from listening_progress lp
   join skus t on t.id = lp.sku_id
   join products p on p.id = t.product_id
-  where lp.user_id = ${userId} and lp.position_seconds > 0 and t.type = 'digital_track' and not t.is_hidden
+  where lp.user_id = ${userId} and lp.profile_id is null and lp.position_seconds > 0 and t.type = 'digital_track' and not t.is_hidden
     ${languageCondition(sql`p.lang_code`, langs)}
   order by n
   limit ${limit}`;
@@ -336,7 +336,7 @@ export function libraryRepository(db: Db) {
         .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds, updated_at: at, device_id: deviceId })
         .onConflict((oc) =>
           oc
-            .columns(['user_id', 'sku_id'])
+            .columns(['user_id', 'profile_id', 'sku_id'])
             .doUpdateSet({
               position_seconds: sql`excluded.position_seconds`,
               updated_at: sql`excluded.updated_at`,
@@ -349,6 +349,7 @@ export function libraryRepository(db: Db) {
         .selectFrom('listening_progress')
         .select('position_seconds')
         .where('user_id', '=', userId)
+        .where('profile_id', 'is', null)
         .where('sku_id', '=', skuId)
         .executeTakeFirstOrThrow();
       return kept.position_seconds;

@@ -10,6 +10,7 @@ export function listeningQueueRepository(db: Db) {
         .selectFrom('listening_queues')
         .select(['queue', 'changed_at'])
         .where('user_id', '=', userId)
+        .where('profile_id', 'is', null)
         .executeTakeFirst();
       if (!row) return null;
       return { ...(row.queue as ListeningQueue), changed_at: new Date(row.changed_at).toISOString() };
@@ -27,7 +28,7 @@ export function listeningQueueRepository(db: Db) {
         .values({ user_id: userId, queue: JSON.stringify(queue), changed_at: changedAt })
         .onConflict((oc) =>
           oc
-            .column('user_id')
+            .columns(['user_id', 'profile_id'])
             .doUpdateSet({ queue: sql`excluded.queue`, changed_at: sql`excluded.changed_at`, updated_at: sql`now()` })
             .where('listening_queues.changed_at', '<=', sql<Date>`excluded.changed_at`),
         )

@@ -22,7 +22,14 @@ describe('GET /crud/session', () => {
     const res = await getSession();
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ logged_in: false, user_id: null, is_admin: false, masquerading: false, site_lang: 'en' });
+    expect(res.json()).toEqual({
+      logged_in: false,
+      user_id: null,
+      is_admin: false,
+      masquerading: false,
+      site_lang: 'en',
+      profile: null,
+    });
     expect(res.cookies).toEqual([]);
   });
 
@@ -33,7 +40,14 @@ describe('GET /crud/session', () => {
     const res = await getSession(cookie);
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ logged_in: true, user_id: user.id, is_admin: false, masquerading: false, site_lang: 'en' });
+    expect(res.json()).toEqual({
+      logged_in: true,
+      user_id: user.id,
+      is_admin: false,
+      masquerading: false,
+      site_lang: 'en',
+      profile: null,
+    });
   });
 
   it('lets no cache keep the answer', async () => {

@@ -7,7 +7,7 @@ export function sessionsRepository(db: Db) {
     async find(id: string): Promise<SessionRow | undefined> {
       return db
         .selectFrom('sessions')
-        .select(['id', 'user_id', 'masquerade_admin_id', 'data', 'last_seen_at', 'expires_at'])
+        .select(['id', 'user_id', 'masquerade_admin_id', 'profile_id', 'data', 'last_seen_at', 'expires_at'])
         .where('id', '=', id)
         .where('expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst() as Promise<SessionRow | undefined>;

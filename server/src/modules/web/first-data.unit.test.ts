@@ -13,7 +13,14 @@ const request = {
 } as unknown as FastifyRequest;
 
 const sources = (over: Partial<FirstDataSources> = {}): FirstDataSources => ({
-  session: async () => ({ logged_in: false, user_id: null, is_admin: false, masquerading: false, site_lang: 'en' }),
+  session: async () => ({
+    logged_in: false,
+    user_id: null,
+    is_admin: false,
+    masquerading: false,
+    site_lang: 'en',
+    profile: null,
+  }),
   cartQuantity: async () => ({ quantity: 2 }),
   cartLines: async () => [],
   navigation: async () => serialized({ items: [] }),
