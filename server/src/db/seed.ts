@@ -16,6 +16,7 @@ import {
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
+import { profilesSeeder } from '../modules/profiles/profiles.seed';
 import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
 import type { Database, Db } from './database';
 import type { Seeder } from './seeder';
@@ -37,6 +38,7 @@ export const seeders: Seeder[] = [
   // The demo plan and monthly gift, paid by card too: before the demo gift cards.
   subscriptionsSeeder,
   profileSeeder,
+  profilesSeeder,
   couponsSeeder,
   couponTitlesSeeder,
   skuTitlesSeeder,
