@@ -69,6 +69,7 @@ describe('migrateToLatest', () => {
       'product_slug_redirects',
       'products',
       'profile_albums',
+      'profile_listening_days',
       'profiles',
       'promoted_skus',
       'rate_limits',

@@ -331,6 +331,12 @@ export interface ProfileAlbums {
   rule: string;
 }
 
+export interface ProfileListeningDays {
+  day: Timestamp;
+  profile_id: number;
+  seconds: Generated<number>;
+}
+
 export interface Profiles {
   age_band: string;
   avatar: string;
@@ -845,6 +851,7 @@ export interface DB {
   listening_queues: ListeningQueues;
   favourites: Favourites;
   profile_albums: ProfileAlbums;
+  profile_listening_days: ProfileListeningDays;
   profiles: Profiles;
   mail_outbox: MailOutbox;
   masquerade_log: MasqueradeLog;

@@ -59,6 +59,14 @@ export async function up(db: Kysely<unknown>) {
     alter table listening_queues drop constraint listening_queues_pkey;
     alter table listening_queues add constraint listening_queues_listener_key unique nulls not distinct (user_id, profile_id);
 
+    -- Time a child listened, per day on the family's clock (the daily limit; the parents' Family page).
+    create table profile_listening_days (
+      profile_id integer not null references profiles (id) on delete cascade,
+      day date not null,
+      seconds integer not null default 0 check (seconds >= 0),
+      primary key (profile_id, day)
+    );
+
     create table favourites (
       user_id integer not null references users (id) on delete cascade,
       profile_id integer references profiles (id) on delete cascade,
