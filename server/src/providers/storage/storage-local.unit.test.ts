@@ -99,10 +99,11 @@ describe('LocalStorage', () => {
     const source = new PassThrough();
     const writing = storage.writeStream('uploads/audio/new.mp3', source, 'audio/mpeg', bytes.length);
     source.write(bytes.subarray(0, 100_000));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-
+    // However loaded the machine: the temporary file is there once the write has begun (no fixed wait).
+    await vi.waitFor(() =>
+      expect(readdirSync(path.join(root, 'uploads/audio'))).toEqual([expect.stringMatching(/^new\.mp3\.[0-9a-f]{12}\.tmp$/)]),
+    );
     expect(await storage.stat('uploads/audio/new.mp3')).toBeUndefined();
-    expect(readdirSync(path.join(root, 'uploads/audio'))).toEqual([expect.stringMatching(/^new\.mp3\.[0-9a-f]{12}\.tmp$/)]);
     source.end(bytes.subarray(100_000));
     expect(await writing).toBe(bytes.length);
     expect(readdirSync(path.join(root, 'uploads/audio'))).toEqual(['new.mp3']);
@@ -113,7 +114,9 @@ describe('LocalStorage', () => {
     const failing = new PassThrough();
     const failed = storage.writeStream('uploads/cut.mp3', failing, 'audio/mpeg', bytes.length);
     failing.write(bytes.subarray(0, 1000));
-    setTimeout(() => failing.destroy(new Error('connection reset')), 10);
+    // The connection drops once the write has begun (its temporary file is there), however loaded the machine.
+    await vi.waitFor(() => expect(readdirSync(path.join(root, 'uploads'))).toHaveLength(1));
+    failing.destroy(new Error('connection reset'));
 
     await expect(failed).rejects.toThrow('connection reset');
     await expect(storage.writeStream('uploads/over.mp3', Readable.from([bytes]), 'audio/mpeg', 1000)).rejects.toBeInstanceOf(
