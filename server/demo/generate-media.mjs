@@ -31,6 +31,7 @@
  *       "is_book": false,                  // true: standalone book (book sku only, no tracks)
  *       "is_available": true,
  *       "is_free_streaming": false,        // true: every track of the album streams free
+ *       "age_band": "3-5",                 // 0-2 | 3-5 | 6-8 | 9-12: the ages it is made for
  *       "release_date": "2024-02-20",      // ISO date (product_release_date)
  *       "image": "media/covers/<slug>.jpg",// 1200x1200 JPEG cover
  *       "image_wide"?: "media/banners/free-story-<lang>.jpg",

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StorageKey } from './admin-media';
+import { AgeBand } from './age-band';
 import { usdAmount } from './amounts';
 import { SiteQuery } from './common';
 import { CalendarDay } from './days';
@@ -55,6 +56,8 @@ const productFields = {
   is_book: z.boolean().default(false),
   /** Every track streams in full for everyone (spec §6). */
   is_free_streaming: z.boolean().default(false),
+  /** The ages it is made for; null: for everyone. */
+  age_band: AgeBand.nullable().default(null),
 };
 
 /** POST /crud/admin/products */
@@ -168,6 +171,10 @@ export const AdminProduct = z
     is_available: z.boolean(),
     is_book: z.boolean(),
     is_free_streaming: z.boolean(),
+    /** The ages it is made for; null: for everyone. */
+    age_band: AgeBand.nullable(),
+    /** Its visible tracks' length in minutes (albumMinutes), as the shop shows it; null without one. Not edited: it follows the tracks. */
+    length_minutes: z.number().int().nullable(),
     created_at: IsoDate,
     /** Send it back with an edit: a product changed since is not overwritten (409 product_changed). */
     updated_at: IsoDate,

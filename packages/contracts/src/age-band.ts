@@ -1,13 +1,26 @@
 import { z } from 'zod';
 
-/** The age bands of issue 42: a child profile's age, and the youngest listeners an album is made for. */
+/**
+ * The ages an album is made for, youngest first: what the back office sets on
+ * a product, the shop filters by, and a child profile is given. A product
+ * with none (null) is for everyone.
+ */
 export const AGE_BANDS = ['0-2', '3-5', '6-8', '9-12'] as const;
 export const AgeBand = z.enum(AGE_BANDS);
 export type AgeBand = z.infer<typeof AgeBand>;
 
+export const isAgeBand = (v: unknown): v is AgeBand => AGE_BANDS.some((b) => b === v);
+
+/** The first and last year of a band ('3-5': 3 and 5), for its label ("Ages 3–5", "3–5 лет"). */
+export function ageBandYears(band: AgeBand): { from: number; to: number } {
+  const [from = 0, to = 0] = band.split('-').map(Number);
+  return { from, to };
+}
+
 /**
  * Whether an album of `productBand` is for a child of `childBand` ("only albums for the child's age band and
- * younger"): an album without a band is for everyone.
+ * younger"): an album without a band is for everyone. A child of 6-8 may hear 0-2, 3-5 and 6-8 albums, not 9-12
+ * ones; a band that is none of AGE_BANDS matches nothing.
  */
 export function ageBandAtMost(productBand: string | null, childBand: string): boolean {
   if (productBand === null) return true;

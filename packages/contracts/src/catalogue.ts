@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AgeBand } from './age-band';
 import { SiteQuery } from './common';
 import { isResizableSize, resizableWidths } from './image-sizes';
 import { LangCode } from './lang';
@@ -90,6 +91,16 @@ export type Track = z.infer<typeof Track>;
 
 export const Price = z.object({ original: Usd, salePrice: Usd, onSale: z.boolean() });
 
+/**
+ * An album's length in whole minutes from its tracks' seconds, as the shop
+ * and the back office show it ("42 min"): rounded, and never 0 for an album
+ * that has a recording; null when no track says how long it is.
+ */
+export function albumMinutes(seconds: number | null): number | null {
+  if (seconds === null || seconds <= 0) return null;
+  return Math.max(1, Math.round(seconds / 60));
+}
+
 export const Product = z
   .object({
     id: z.number().int(),
@@ -110,6 +121,10 @@ export const Product = z
     wide_image: z.string().nullable(),
     /** YYYY-MM-DD */
     release_date: z.string().nullable(),
+    /** The ages it is made for; null: for everyone. */
+    age_band: AgeBand.nullable(),
+    /** Its visible tracks' length, in minutes (albumMinutes); null for a product without one (a book). */
+    length_minutes: z.number().int().nullable(),
     /**
      * On sale in the shop (a withdrawn product is not). A boolean, where the
      * seed's answer had 1 or 0 (decision 042: `true` reads as available
@@ -160,6 +175,15 @@ export type TrackMatch = z.infer<typeof TrackMatch>;
 const Page = wholeNumberParam(1, 100000).default(1);
 const Search = text().trim().max(200).optional();
 
+/**
+ * The orders the shop offers beside its own (newest first, or the best
+ * match while searching): newest, title A-Z, shortest first, price low to
+ * high and high to low (a product's price: its cheapest way to buy).
+ */
+export const productSorts = ['newest', 'title', 'length', 'price_low', 'price_high'] as const;
+export const ProductSort = z.enum(productSorts);
+export type ProductSort = z.infer<typeof ProductSort>;
+
 /** GET /crud/product/skus */
 export const ProductListQuery = SiteQuery.extend({
   page: Page,
@@ -168,7 +192,12 @@ export const ProductListQuery = SiteQuery.extend({
   search: Search,
   /** Default: the site language (spec §9). */
   lang_code: z.union([LangCode, z.literal('all')]).optional(),
+  /** Only products made for this age band (none: every product, those for everyone included). */
+  age_band: AgeBand.optional(),
+  /** Default: newest first, or by how well each matches the search (spec §2). */
+  sort: ProductSort.optional(),
 });
+export type ProductListQuery = z.input<typeof ProductListQuery>;
 export const ProductListResponse = z
   .object({
     items: z.array(Product),

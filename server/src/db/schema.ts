@@ -532,6 +532,7 @@ export interface ProductSlugRedirects {
 }
 
 export interface Products {
+  age_band: string | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;
   id: Generated<number>;

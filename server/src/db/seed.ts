@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Config } from '../config';
 import { accountsSeeder, demoAccounts, demoAdminHasPublicPassword } from '../modules/accounts/accounts.seed';
 import { couponsSeeder, couponTitlesSeeder } from '../modules/cart/coupons.seed';
-import { catalogueSeeder, fundsSeeder, skuTitlesSeeder } from '../modules/catalogue/catalogue.seed';
+import { ageBandsSeeder, catalogueSeeder, fundsSeeder, skuTitlesSeeder } from '../modules/catalogue/catalogue.seed';
 import {
   donationsPageSeeder,
   freeMp3RecordingSeeder,
@@ -42,6 +42,7 @@ export const seeders: Seeder[] = [
   couponsSeeder,
   couponTitlesSeeder,
   skuTitlesSeeder,
+  ageBandsSeeder,
   donationsPageSeeder,
   giftCardPagesSeeder,
   givingNavigationSeeder,

@@ -1,7 +1,8 @@
-import type { AdminProductStatus, LangCode } from '@storyhouse/contracts';
+import type { AdminProductStatus, AgeBand, LangCode } from '@storyhouse/contracts';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Products, Skus } from '../../db/schema';
+import { productLength } from './catalogue.repository';
 
 /**
  * The catalogue's writes and the back office's reads of it (issue 30 item 1):
@@ -23,6 +24,9 @@ export interface AdminProductRow {
   is_available: boolean;
   is_book: boolean;
   is_free_streaming: boolean;
+  age_band: AgeBand | null;
+  /** Its visible tracks' seconds, as the shop reads them (catalogue.repository productLength). */
+  length_seconds: number | null;
   created_at: Date;
   /** To the millisecond, as the editor read it back (every write keeps it so). */
   updated_at: Date;
@@ -74,7 +78,7 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 
 const productColumns = sql`p.id, p.slug, p.title, p.description, p.lang_code, p.primary_image, p.wide_image,
   to_char(p.release_date, 'YYYY-MM-DD') as release_date, p.is_available, p.is_book, p.is_free_streaming,
-  p.created_at, date_trunc('milliseconds', p.updated_at) as updated_at`;
+  p.age_band, ${productLength} as length_seconds, p.created_at, date_trunc('milliseconds', p.updated_at) as updated_at`;
 
 /**
  * The next updated_at of a product: now to the millisecond (what the editor

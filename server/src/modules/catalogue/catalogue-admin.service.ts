@@ -11,6 +11,7 @@ import {
   type AdminSkuType,
   type AdminTrackOrderBody,
   type AuditAction,
+  albumMinutes,
   type LangCode,
   mediaPaths,
 } from '@storyhouse/contracts';
@@ -108,6 +109,7 @@ function productValues(input: ProductInput) {
     is_available: input.is_available,
     is_book: input.is_book,
     is_free_streaming: input.is_free_streaming,
+    age_band: input.age_band,
   };
 }
 
@@ -149,8 +151,10 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
     const row = await repo.product(id);
     if (!row) throw new AppError('not_found', 'item_not_found');
     const [skus, oldSlugs, inOrders] = await Promise.all([repo.skus(id), repo.oldSlugs(id), repo.inOrders(id)]);
+    const { length_seconds, ...fields } = row;
     return {
-      ...row,
+      ...fields,
+      length_minutes: albumMinutes(length_seconds),
       primary_image_url: row.primary_image ? mediaPaths.image(row.primary_image) : null,
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),

@@ -1,4 +1,4 @@
-import type { LangCode, SkuType } from '@storyhouse/contracts';
+import type { AgeBand, LangCode, ProductSort, SkuType } from '@storyhouse/contracts';
 import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Products, Skus } from '../../db/schema';
@@ -17,6 +17,9 @@ export interface ProductRow {
   release_date: string | null;
   primary_image: string | null;
   wide_image: string | null;
+  age_band: AgeBand | null;
+  /** Its visible tracks' seconds (productLength); null without any. */
+  length_seconds: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -67,6 +70,8 @@ export interface ProductFilter {
   availableOnly: boolean;
   /** A trimmed, non-empty search term, or undefined. */
   search?: string | undefined;
+  /** Products made for this age band only. */
+  ageBand?: AgeBand | undefined;
 }
 
 /** A product of a listing with its visible skus (tracks included), in album order. */
@@ -79,9 +84,27 @@ export interface PageWindow {
   offset: number;
 }
 
+/**
+ * The length of product `p`: the seconds of its tracks a visitor sees (a
+ * hidden track is not heard), summed; null when none says how long it is.
+ * Read, never stored, so it follows every change of a track (decision 052);
+ * skus_product_idx finds the tracks.
+ */
+export const productLength = sql<number | null>`(select sum(t.length_seconds)::int from skus t
+  where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden)`;
+
+/**
+ * The price of product `p` as its card shows it: its cheapest visible way to
+ * buy (digital album, CD, book). A sale price is always below the full one
+ * (the skus table checks it), so the lower of the two is the sale price when
+ * there is one (pricing.ts priceCents).
+ */
+const productPrice = sql`(select min(coalesce(o.sale_price_cents, o.full_price_cents)) from skus o
+  where o.product_id = p.id and o.type in ('digital_album', 'physical', 'book') and not o.is_hidden)`;
+
 const productColumns = sql<ProductRow>`p.id, p.slug, p.title, p.description, p.lang_code, p.is_book, p.is_available,
   p.is_free_streaming, to_char(p.release_date, 'YYYY-MM-DD') as release_date, p.primary_image, p.wide_image,
-  p.created_at, p.updated_at`;
+  p.age_band, ${productLength} as length_seconds, p.created_at, p.updated_at`;
 
 const skuFields = [
   'id',
@@ -116,10 +139,20 @@ const trackProductColumns = sql`p.slug as product_slug, p.title as product_title
 
 const newestFirst = sql`p.release_date desc nulls last, p.id desc`;
 
+/** The shop's orders other than its own: each ends newest first, so a page boundary never moves. */
+const sortOrders: Record<ProductSort, RawBuilder<unknown>> = {
+  newest: newestFirst,
+  title: sql`lower(p.title), ${newestFirst}`,
+  length: sql`${productLength} nulls last, ${newestFirst}`,
+  price_low: sql`${productPrice} nulls last, ${newestFirst}`,
+  price_high: sql`${productPrice} desc nulls last, ${newestFirst}`,
+};
+
 function productConditions(f: ProductFilter): RawBuilder<unknown>[] {
   const conditions: RawBuilder<unknown>[] = [];
   if (f.langs) conditions.push(sql`p.lang_code in (${sql.join(f.langs)})`);
   if (f.availableOnly) conditions.push(sql`p.is_available`);
+  if (f.ageBand) conditions.push(sql`p.age_band = ${f.ageBand}`);
   if (f.type) {
     conditions.push(sql`exists (select 1 from skus s where s.product_id = p.id and s.type = ${f.type} and not s.is_hidden)`);
   }
@@ -132,46 +165,49 @@ export function catalogueRepository(db: Db) {
      * One page of products and the number of all that match. Without a
      * search: newest first. With one: products whose title matches first,
      * then those with a matching track title, then description matches;
-     * within each, by rank, then newest.
+     * within each, by rank, then newest. A `sort` orders either instead.
      */
     listProducts: async function listProducts(
       f: ProductFilter,
       page: PageWindow,
+      sort?: ProductSort,
     ): Promise<{ rows: ListedProductRow[]; count: number }> {
       const conditions = productConditions(f);
       if (!f.search) {
-        // Both read the listing indexes (migration 0002), not the table.
+        // Newest first and the count read the listing indexes (migration 0002), not the table.
         const where = conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
         const [list, counted] = await Promise.all([
           sql<ListedProductRow>`select ${productColumns}, ${skusOfProduct} as skus from products p ${where}
-            order by ${newestFirst} limit ${page.limit} offset ${page.offset}`.execute(db),
+            order by ${sort ? sortOrders[sort] : newestFirst} limit ${page.limit} offset ${page.offset}`.execute(db),
           sql<{ count: number }>`select count(*)::int as count from products p ${where}`.execute(db),
         ]);
         return { rows: list.rows, count: counted.rows[0]?.count ?? 0 };
       }
       // Ranked on the narrow hits; only the page's rows are read in full.
       const filters = conditions.map((c) => sql` and ${c}`);
+      const order = sort ? sortOrders[sort] : sql`min(h.tier), max(h.rank) desc, ${newestFirst}`;
       const { rows } = await sql<ListedProductRow & { total: number }>`
         with ${searchQueries(f.search, f.langs)},
         hits as (
-          select p.id, p.release_date, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 2 end as tier,
+          select p.id, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 2 end as tier,
             ts_rank(p.search_vector, q.query) as rank
           from products p join q on q.lang = p.lang_code
           where p.search_vector @@ q.query ${sql.join(filters, sql``)}
           union all
-          select p.id, p.release_date, 1, 0
+          select p.id, 1, 0
           from skus t join q on q.lang = t.lang_code join products p on p.id = t.product_id
           where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query ${sql.join(filters, sql``)}
         ),
         ranked as (
-          select id, min(tier) as tier, max(rank) as rank, release_date, count(*) over ()::int as total
-          from hits group by id, release_date
-          order by tier, rank desc, release_date desc nulls last, id desc
+          select h.id, row_number() over (order by ${order}) as place, count(*) over ()::int as total
+          from hits h join products p on p.id = h.id
+          group by h.id, p.id
+          order by place
           limit ${page.limit} offset ${page.offset}
         )
         select ${productColumns}, ${skusOfProduct} as skus, ranked.total
         from ranked join products p on p.id = ranked.id
-        order by ranked.tier, ranked.rank desc, ${newestFirst}`.execute(db);
+        order by ranked.place`.execute(db);
       if (rows.length > 0 || page.offset === 0) {
         return { rows: rows.map(({ total: _, ...row }) => row), count: rows[0]?.total ?? 0 };
       }
@@ -184,6 +220,7 @@ export function catalogueRepository(db: Db) {
       const conditions = [sql`t.type = 'digital_track'`, sql`not t.is_hidden`, sql`t.search_vector @@ q.query`];
       if (f.langs) conditions.push(sql`p.lang_code in (${sql.join(f.langs)})`);
       if (f.availableOnly) conditions.push(sql`p.is_available and t.is_available`);
+      if (f.ageBand) conditions.push(sql`p.age_band = ${f.ageBand}`);
       const { rows } = await sql<TrackRow>`
         with ${searchQueries(f.search, f.langs)}
         select ${skuColumns('t')}, ${trackProductColumns}
@@ -322,6 +359,11 @@ export function catalogueRepository(db: Db) {
         .values(rows)
         .onConflict((oc) => oc.columns(['sku_id', 'lang_code']).doNothing())
         .execute();
+    },
+
+    /** The product at that slug is for these ages, unless it has a band already. */
+    async setAgeBandWhereUnset(slug: string, band: AgeBand) {
+      await db.updateTable('products').set({ age_band: band }).where('slug', '=', slug).where('age_band', 'is', null).execute();
     },
 
     async promote(values: { kind: 'recommended_album' | 'top_story'; lang_code: LangCode; sku_id: number; position: number }) {

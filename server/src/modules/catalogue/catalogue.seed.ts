@@ -1,4 +1,4 @@
-import { GIFT_CARD_CODE, type LangCode } from '@storyhouse/contracts';
+import { type AgeBand, GIFT_CARD_CODE, type LangCode } from '@storyhouse/contracts';
 import demo from '../../../demo/catalogue.json';
 import type { Seeder } from '../../db/seeder';
 import { catalogueRepository } from './catalogue.repository';
@@ -27,6 +27,7 @@ interface DemoProduct {
   is_book: boolean;
   is_available: boolean;
   is_free_streaming: boolean;
+  age_band: AgeBand;
   release_date: string;
   image: string;
   image_wide?: string | null;
@@ -232,6 +233,19 @@ export const skuTitlesSeeder: Seeder = {
   async run(db) {
     const repo = catalogueRepository(db);
     for (const sku of DEMO_SKU_TITLES) await repo.insertSkuTitles(sku.type, sku.code, sku.titles);
+  },
+};
+
+/**
+ * The ages each demo album and book is made for (catalogue.json age_band),
+ * a seeder of its own so databases seeded before them get them too. A band
+ * the ministry has set already stays.
+ */
+export const ageBandsSeeder: Seeder = {
+  name: 'catalogue.age-bands',
+  async run(db) {
+    const repo = catalogueRepository(db);
+    for (const p of (demo as DemoCatalogue).products) await repo.setAgeBandWhereUnset(p.slug, p.age_band);
   },
 };
 

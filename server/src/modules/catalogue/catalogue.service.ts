@@ -1,10 +1,13 @@
 import {
+  type AgeBand,
+  albumMinutes,
   type FreeStory,
   formatClock,
   type LangCode,
   mediaPaths,
   type Product,
   type ProductListResponse,
+  type ProductSort,
   type Sku,
   type SkuListResponse,
   type SkuType,
@@ -177,6 +180,8 @@ function toProduct(p: ProductRow, skus: readonly SkuRow[], marks: Marks): Produc
     imageRelative: imageUrl(p.primary_image),
     wide_image: imageUrl(p.wide_image),
     release_date: p.release_date,
+    age_band: p.age_band,
+    length_minutes: albumMinutes(p.length_seconds),
     is_available: p.is_available,
     isAvailable: p.is_available,
     isStory: tracks.length > 0 || digitalAlbum !== undefined,
@@ -265,6 +270,8 @@ export interface ProductListInput {
   available?: '0' | '1' | undefined;
   search?: string | undefined;
   lang_code?: LangCode | 'all' | undefined;
+  age_band?: AgeBand | undefined;
+  sort?: ProductSort | undefined;
 }
 
 /** The access rule's view of a product's tracks, among its skus: they stream for everyone when it does. */
@@ -333,18 +340,27 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
         type: input.type,
         availableOnly: input.available === '1',
         search,
+        ageBand: input.age_band,
       };
       const window = { limit: PER_PAGE, offset: (input.page - 1) * PER_PAGE };
       const load = async () => {
         const [page, trackRows] = await Promise.all([
-          repo.listProducts(filter, window),
+          repo.listProducts(filter, window, input.sort),
           search && (!input.type || audioTypes.includes(input.type))
             ? repo.searchTracks({ ...filter, search }, TRACK_MATCHES)
             : [],
         ]);
         return { page, trackRows };
       };
-      const key = JSON.stringify([filter.langs, filter.type, filter.availableOnly, search, window.offset]);
+      const key = JSON.stringify([
+        filter.langs,
+        filter.type,
+        filter.availableOnly,
+        search,
+        filter.ageBand,
+        input.sort,
+        window.offset,
+      ]);
       // The rows are the same for every visitor; the marks (in cart, heard in full, owned) are this viewer's.
       const { page, trackRows } = await listings(key, load);
       const marks = await marksOf(viewer, [...page.rows.flatMap((p) => rightsOf(p, p.skus)), ...rightsOfTracks(trackRows)]);
