@@ -254,6 +254,75 @@ describe('two admins editing one product', () => {
   });
 });
 
+describe('the ages a product is for, and its length', () => {
+  it('saves an age band with the other fields: audited, shown in the shop, refused when unknown or stale', async () => {
+    const p = await newProduct({ title: 'Little Lamb' });
+    expect([p.age_band, p.length_minutes]).toEqual([null, null]);
+
+    const saved = await admin('PUT', `/crud/admin/products/${p.id}`, {
+      ...productBody({ slug: p.slug, title: 'Little Lamb' }),
+      age_band: '0-2',
+      updated_at: p.updated_at,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as AdminProduct).age_band).toBe('0-2');
+    expect((await audit('product.update'))[0]?.details).toMatchObject({ product_id: p.id, fields: 'age_band' });
+    const page = (await visitor('GET', `/crud/product/${p.id}/skus`)).json() as Product;
+    expect(page.age_band).toBe('0-2');
+    const toddlers = (await visitor('GET', '/crud/product/skus?age_band=0-2')).json() as ProductListResponse;
+    expect(toddlers.items.map((i) => i.id)).toContain(p.id);
+
+    const unknown = await admin('PUT', `/crud/admin/products/${p.id}`, {
+      ...productBody({ slug: p.slug }),
+      age_band: '13-17',
+      updated_at: saved.json().updated_at,
+    });
+    expect([unknown.statusCode, unknown.json().code, Object.keys(unknown.json().fields)]).toEqual([
+      400,
+      'validation_failed',
+      ['age_band'],
+    ]);
+    const stale = await admin('PUT', `/crud/admin/products/${p.id}`, {
+      ...productBody({ slug: p.slug, title: 'Little Lamb' }),
+      age_band: '9-12',
+      updated_at: p.updated_at,
+    });
+    expect([stale.statusCode, stale.json().code]).toEqual([409, 'product_changed']);
+    const now = (await admin('GET', `/crud/admin/products/${p.id}`)).json() as AdminProduct;
+    expect([now.age_band, now.updated_at]).toEqual(['0-2', saved.json().updated_at]);
+
+    const everyone = await admin('PUT', `/crud/admin/products/${p.id}`, {
+      ...productBody({ slug: p.slug, title: 'Little Lamb' }),
+      age_band: null,
+      updated_at: now.updated_at,
+    });
+    expect((everyone.json() as AdminProduct).age_band).toBeNull();
+  });
+
+  it('shows the length its tracks add up to, following each track added, edited or hidden', async () => {
+    const p = await newProduct();
+    const lengths = async (product: AdminProduct) => {
+      const shop = (await visitor('GET', `/crud/product/${p.id}/skus`)).json() as Product;
+      return [product.length_minutes, shop.length_minutes];
+    };
+    let product = (await admin('POST', `/crud/admin/products/${p.id}/skus`, trackBody(p.updated_at))).json() as AdminProduct;
+    expect(await lengths(product)).toEqual([5, 5]); // 312 s
+
+    product = (
+      await admin('POST', `/crud/admin/products/${p.id}/skus`, trackBody(product.updated_at, { length_seconds: 100 }))
+    ).json();
+    expect(await lengths(product)).toEqual([7, 7]); // 412 s
+
+    const second = product.skus.find((s) => s.length_seconds === 100)!;
+    const edit = (body: Record<string, unknown>) =>
+      admin('PUT', `/crud/admin/products/${p.id}/skus/${second.id}`, trackBody(product.updated_at, body));
+    product = (await edit({ length_seconds: 700 })).json();
+    expect(await lengths(product)).toEqual([17, 17]); // 1012 s
+    product = (await edit({ length_seconds: 700, is_hidden: true })).json();
+    expect(await lengths(product)).toEqual([5, 5]); // a hidden track is not heard
+  });
+});
+
 describe('a renamed product', () => {
   it('keeps its old address: the page 301s to the new one, the API answers the canonical slug, and no other product takes it', async () => {
     const p = await newProduct({ slug: 'daniel-lions' });

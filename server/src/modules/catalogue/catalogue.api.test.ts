@@ -7,6 +7,7 @@ import { sessionIdOf, signIn } from '../../../test/factories';
 import { demoMediaDir } from '../../config';
 import type { Db } from '../../db/database';
 import { catalogueRepository } from './catalogue.repository';
+import { ageBandsSeeder } from './catalogue.seed';
 
 const LIST = '/crud/product/skus';
 const ES = { host: 'es.localhost' };
@@ -283,6 +284,150 @@ describe('the demo catalogue', () => {
     });
   });
 
+  describe('age bands, lengths and the orders the shop offers', () => {
+    const listed = async (query: string, headers: Record<string, string> = {}) => {
+      const { status, body } = await get(`${LIST}?${query}`, headers);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body as ProductListResponse;
+    };
+
+    it('gives each product its age band and its length in minutes from its tracks; a book has no length', async () => {
+      const noah = await productBySlug('noahs-big-boat');
+      const book = await productBySlug('my-first-storybook-bible');
+      const seconds = noah.tracks.reduce((sum, tr) => sum + tr.length_seconds, 0);
+
+      expect(seconds).toBe(99);
+      expect([noah.age_band, noah.length_minutes]).toEqual(['3-5', 2]);
+      expect([book.age_band, book.length_minutes]).toEqual(['0-2', null]);
+      expect((await listed('')).items.find((p) => p.slug === 'noahs-big-boat')).toMatchObject({
+        age_band: '3-5',
+        length_minutes: 2,
+      });
+    });
+
+    it('gives a database seeded before age bands the demo ones, keeping a band the ministry set', async () => {
+      await t.db.updateTable('products').set({ age_band: null }).where('slug', '=', 'noahs-big-boat').execute();
+      await t.db.updateTable('products').set({ age_band: '9-12' }).where('slug', '=', 'jesus-vive').execute();
+
+      await ageBandsSeeder.run(t.db);
+
+      expect((await productBySlug('noahs-big-boat')).age_band).toBe('3-5');
+      expect((await productBySlug('jesus-vive')).age_band).toBe('9-12');
+      await t.db.updateTable('products').set({ age_band: '3-5' }).where('slug', '=', 'jesus-vive').execute();
+    });
+
+    it('filters by age band, in the chosen language or all of them, and pages the filtered list', async () => {
+      const young = await listed('age_band=3-5');
+      const older = await listed('age_band=9-12&lang_code=all');
+      const past = await listed('age_band=9-12&lang_code=all&page=2');
+
+      expect(slugs(young.items)).toEqual(['the-first-christmas', 'noahs-big-boat']);
+      expect(young.count).toBe(2);
+      expect(slugs(older.items).sort()).toEqual([
+        'david-the-shepherd-boy',
+        'iosif-i-ego-bratya',
+        'rut-la-amiga-fiel',
+        'tsaritsa-esfir',
+      ]);
+      expect(older.items.every((p) => p.age_band === '9-12')).toBe(true);
+      expect([past.items, past.count]).toEqual([[], 4]);
+    });
+
+    it('sorts by length (shortest first, a book without one last), title, price either way, or newest', async () => {
+      expect(slugs((await listed('sort=length')).items)).toEqual([
+        'the-first-christmas',
+        'pip-and-the-kindness-club',
+        'noahs-big-boat',
+        'in-the-beginning',
+        'david-the-shepherd-boy',
+        'stories-jesus-told',
+        'my-first-storybook-bible',
+      ]);
+      expect(titles((await listed('sort=title')).items)).toEqual([
+        'David the Shepherd Boy',
+        'In the Beginning',
+        'My First Storybook Bible',
+        'Noah’s Big Boat',
+        'Pip and the Kindness Club',
+        'Stories Jesus Told',
+        'The First Christmas',
+      ]);
+      // A product's price is its cheapest way to buy, as its card shows it ("From $7.99"); equal prices newest first.
+      expect(slugs((await listed('sort=price_low')).items)).toEqual([
+        'pip-and-the-kindness-club',
+        'noahs-big-boat',
+        'the-first-christmas',
+        'in-the-beginning',
+        'stories-jesus-told',
+        'david-the-shepherd-boy',
+        'my-first-storybook-bible',
+      ]);
+      expect(slugs((await listed('sort=price_high')).items)).toEqual([
+        'my-first-storybook-bible',
+        'david-the-shepherd-boy',
+        'stories-jesus-told',
+        'the-first-christmas',
+        'in-the-beginning',
+        'pip-and-the-kindness-club',
+        'noahs-big-boat',
+      ]);
+      expect(slugs((await listed('sort=newest')).items)).toEqual(slugs((await listed('')).items));
+    });
+
+    it('alphabetizes Spanish titles as a reader does: “¡Jesús vive!” under J', async () => {
+      expect(titles((await listed('sort=title', ES)).items)).toEqual([
+        'Daniel y los leones',
+        '¡Jesús vive!',
+        'Jonás y el gran pez',
+        'Mi primera Biblia ilustrada',
+        'Rut, la amiga fiel',
+      ]);
+    });
+
+    it('filters and sorts what a search finds, its matching tracks included', async () => {
+      const ranked = await listed('search=story');
+      const byLength = await listed('search=story&sort=length');
+      const young = await listed('search=story&age_band=3-5');
+      const sheep = `search=${encodeURIComponent('lost sheep')}`;
+
+      expect(slugs(ranked.items)).toEqual([
+        'stories-jesus-told',
+        'pip-and-the-kindness-club',
+        'the-first-christmas',
+        'my-first-storybook-bible',
+        'noahs-big-boat',
+      ]);
+      expect(slugs(byLength.items)).toEqual([
+        'the-first-christmas',
+        'pip-and-the-kindness-club',
+        'noahs-big-boat',
+        'stories-jesus-told',
+        'my-first-storybook-bible',
+      ]);
+      expect([slugs(young.items), young.count]).toEqual([['the-first-christmas', 'noahs-big-boat'], 2]);
+      expect(titles((await listed(`${sheep}&age_band=6-8`)).tracks)).toEqual(['The Lost Sheep']);
+      expect(await listed(`${sheep}&age_band=3-5`)).toMatchObject({ items: [], tracks: [], count: 0 });
+    });
+
+    it('refuses an age band or an order it does not offer with a 400 in the site language', async () => {
+      const band = await get(`${LIST}?age_band=4-6`);
+      const sort = await get(`${LIST}?sort=cheapest`, ES);
+
+      expect([band.status, band.body]).toEqual([
+        400,
+        {
+          code: 'validation_failed',
+          message: 'Some of the information is missing or invalid.',
+          fields: { 'querystring.age_band': 'Invalid' },
+        },
+      ]);
+      expect([sort.status, sort.body]).toEqual([
+        400,
+        { code: 'validation_failed', message: 'Falta información o no es válida.', fields: { 'querystring.sort': 'No válido' } },
+      ]);
+    });
+  });
+
   describe('GET /crud/product/{id}/skus and /crud/product-by-slug/{slug}/skus', () => {
     it('answer the same product', async () => {
       const bySlug = await get('/crud/product-by-slug/david-the-shepherd-boy/skus');
@@ -527,7 +672,7 @@ describe('the demo catalogue', () => {
       ['a search of 10,000 characters', `${LIST}?search=${'a'.repeat(10_000)}`, 'querystring.search'],
       ['an unknown language', `${LIST}?lang_code=fr`, 'querystring.lang_code'],
       ['an unknown sku type', `${LIST}?type=vinyl`, 'querystring.type'],
-      ['an unknown parameter', `${LIST}?sort=price`, 'querystring.sort'],
+      ['an unknown parameter', `${LIST}?order=price`, 'querystring.order'],
       ['a sku list page 0', '/crud/sku/list?page=0', 'querystring.page'],
       ['a sku list search of 10,000 characters', `/crud/sku/list?search=${'b'.repeat(10_000)}`, 'querystring.search'],
       ['an unknown free-streaming language', '/crud/free-streaming?lang_code=de', 'querystring.lang_code'],
@@ -589,6 +734,14 @@ describe('a catalogue larger than a page', () => {
     expect(slugs(first.body.items).slice(0, 2)).toEqual(['album-23', 'album-22']);
     expect(second.body).toMatchObject({ page: 2, per_page: 20, count: 23 });
     expect(slugs(second.body.items)).toEqual(['album-03', 'album-02', 'album-01']);
+  });
+
+  it('pages a sorted list: the next page goes on where the first stopped', async () => {
+    const first = await get(`${LIST}?sort=title`);
+    const second = await get(`${LIST}?sort=title&page=2`);
+
+    expect(slugs(first.body.items).slice(0, 2)).toEqual(['album-01', 'album-02']);
+    expect([slugs(second.body.items), second.body.count]).toEqual([['album-21', 'album-22', 'album-23'], 23]);
   });
 
   it('lists products that are not available, marked so, unless available=1', async () => {

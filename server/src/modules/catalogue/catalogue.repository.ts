@@ -139,10 +139,17 @@ const trackProductColumns = sql`p.slug as product_slug, p.title as product_title
 
 const newestFirst = sql`p.release_date desc nulls last, p.id desc`;
 
+/**
+ * A title as it is alphabetized: by the Unicode collation (accented and
+ * Cyrillic letters where a reader looks for them, whatever the database's
+ * own collation), an opening ¡ ¿ or quote left aside ("¡Jesús vive!" under J).
+ */
+const titleOrder = sql`ltrim(p.title, '¡¿«“"''') collate "und-x-icu"`;
+
 /** The shop's orders other than its own: each ends newest first, so a page boundary never moves. */
 const sortOrders: Record<ProductSort, RawBuilder<unknown>> = {
   newest: newestFirst,
-  title: sql`lower(p.title), ${newestFirst}`,
+  title: sql`${titleOrder}, ${newestFirst}`,
   length: sql`${productLength} nulls last, ${newestFirst}`,
   price_low: sql`${productPrice} nulls last, ${newestFirst}`,
   price_high: sql`${productPrice} desc nulls last, ${newestFirst}`,

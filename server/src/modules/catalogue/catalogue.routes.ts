@@ -29,7 +29,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
     {
       schema: {
         tags,
-        summary: 'A page of products (20), newest first, ranked by the search or in the order asked; by age band; tracks whose title matches',
+        summary:
+          'A page of products (20), newest first, ranked by the search or in the order asked; by age band; tracks whose title matches',
         querystring: ProductListQuery,
         response: { 200: ProductListResponse },
       },
