@@ -4,6 +4,7 @@ import {
   FreeStory,
   type ImageUse,
   imageWidths,
+  isAgeBand,
   type LangCode,
   LibraryAlbum,
   langCodes,
@@ -14,6 +15,7 @@ import {
   PaymentsKeyResponse,
   Product,
   ProductListResponse,
+  ProductSort,
   ProductsResponse,
   QuantityResponse,
   type SavedCard,
@@ -120,13 +122,26 @@ const write = {
   savedCards: jsonWriter(SavedCardsResponse),
 };
 
-/** A list's page, search and language filter from the address, as its screen reads them (web/src/components/catalogue/list-controls.tsx useListParams). */
+/**
+ * A list's page, search and language filter from the address, and the
+ * shop's age band and order, as its screen reads them
+ * (web/src/components/catalogue/list-controls.tsx useListParams): a value
+ * the list does not offer is left out.
+ */
 function listParamsOf(request: FastifyRequest, defaultLang: LangCode | 'all') {
   const query = request.query as Record<string, unknown>;
   const text = (name: string) => (typeof query[name] === 'string' ? (query[name] as string) : '');
   const page = /^\d{1,6}$/.test(text('page')) && Number(text('page')) >= 1 ? Number(text('page')) : 1;
   const langParam = text('lang_code');
-  return { page, search: text('search').trim(), lang: isLangFilter(langParam) ? langParam : defaultLang };
+  const ageBand = text('age_band');
+  const sort = ProductSort.safeParse(text('sort'));
+  return {
+    page,
+    search: text('search').trim(),
+    lang: isLangFilter(langParam) ? langParam : defaultLang,
+    ageBand: isAgeBand(ageBand) ? ageBand : undefined,
+    sort: sort.success ? sort.data : undefined,
+  };
 }
 
 /** The path the web app asks for an image's copies (web/src/components/catalogue/api/resize-image.ts). */
@@ -176,11 +191,13 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
 
   /** The shop's first page of products, from the address as the shop screen reads it (web/src/features/shop/shop-page.tsx). */
   const shop = async (request: FastifyRequest): Promise<Pending[]> => {
-    const { page, search, lang } = listParamsOf(request, request.siteLang);
+    const { page, search, lang, ageBand, sort } = listParamsOf(request, request.siteLang);
     const params = new URLSearchParams({ page: String(page), available: '1', lang_code: lang });
     if (search) params.set('search', search);
+    if (ageBand) params.set('age_band', ageBand);
+    if (sort) params.set('sort', sort);
     const list = catalogue.listProducts(
-      { page, search, lang_code: lang, available: '1' },
+      { page, search, lang_code: lang, available: '1', age_band: ageBand, sort },
       request.siteLang,
       sources.viewer(request),
     );

@@ -1,4 +1,4 @@
-import { type AccountLayout, type LangCode, langCodes } from '@storyhouse/contracts';
+import { type AccountLayout, isAgeBand, type LangCode, langCodes, type ProductSort, productSorts } from '@storyhouse/contracts';
 import { type FormEvent, type ReactNode, useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../lib/i18n';
@@ -16,11 +16,15 @@ import './list-controls.css';
 
 export const isLangFilter = (v: string | null): v is LangCode | 'all' => v === 'all' || langCodes.some((l) => l === v);
 
-/** The address of a list's state: only what differs from the defaults (`defaultLang`, page 1, no search). */
-export function listSearchParams({ page, search, lang }: ProductListParams, defaultLang: LangCode | 'all') {
+const isProductSort = (v: string | null): v is ProductSort => productSorts.some((s) => s === v);
+
+/** The address of a list's state: only what differs from the defaults (`defaultLang`, page 1, no search, filter or order). */
+export function listSearchParams({ page, search, lang, ageBand, sort }: ProductListParams, defaultLang: LangCode | 'all') {
   const next = new URLSearchParams();
   if (search) next.set('search', search);
   if (lang !== defaultLang) next.set('lang_code', lang);
+  if (ageBand) next.set('age_band', ageBand);
+  if (sort) next.set('sort', sort);
   if (page > 1) next.set('page', String(page));
   return next;
 }
@@ -99,22 +103,27 @@ export function ListResults({
 }
 
 /**
- * A list's state lives in the address (page, search, lang_code), so back and
- * forward move through it and a shared link shows the same list. Any change
- * goes back to page 1 (spec §2: the page resets on a new search) unless it
- * names a page; `replace` changes the address without a history entry (a
- * search typed letter by letter).
+ * A list's state lives in the address (page, search, lang_code, and the
+ * shop's age_band and sort when `shop`), so back and forward move through it
+ * and a shared link shows the same list; a value the list does not offer is
+ * left out. Any change goes back to page 1 (spec §2: the page resets on a
+ * new search) unless it names a page; `replace` changes the address without
+ * a history entry (a search typed letter by letter).
  */
 export function useListParams(
   defaultLang: LangCode | 'all',
+  { shop = false } = {},
 ): [ProductListParams, (change: Partial<ProductListParams>, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const langParam = params.get('lang_code');
+  const ageBand = params.get('age_band');
+  const sort = params.get('sort');
   const current: ProductListParams = {
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     search: (params.get('search') ?? '').trim(),
     lang: isLangFilter(langParam) ? langParam : defaultLang,
+    ...(shop ? { ageBand: isAgeBand(ageBand) ? ageBand : null, sort: isProductSort(sort) ? sort : null } : {}),
   };
   const change = (c: Partial<ProductListParams>, options?: { replace?: boolean }) =>
     setParams(listSearchParams({ ...current, page: 1, ...c }, defaultLang), options);
@@ -195,29 +204,48 @@ export function SearchBox({
   );
 }
 
-/** Spec §2: all languages, then each site language by its own name. */
-export function LanguageFilter({ value, onChange }: { value: LangCode | 'all'; onChange: (lang: LangCode | 'all') => void }) {
-  const { t } = useI18n();
+/** A list's filter or order: a labelled select of `options`; `onChange` hears only a value it offers. */
+export function ListSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: V;
+  options: { value: V; label: string; lang?: string }[];
+  onChange: (value: V) => void;
+}) {
   const id = useId();
   return (
     <div className="list-filter">
-      <label htmlFor={id}>{t('shop.language')}</label>
+      <label htmlFor={id}>{label}</label>
       <select
         id={id}
         value={value}
         onChange={(e) => {
-          if (isLangFilter(e.target.value)) onChange(e.target.value);
+          const option = options.find((o) => o.value === e.target.value);
+          if (option) onChange(option.value);
         }}
       >
-        <option value="all">{t('shop.allLanguages')}</option>
-        {langCodes.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(`lang.${l}`)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value} lang={o.lang}>
+            {o.label}
           </option>
         ))}
       </select>
     </div>
   );
+}
+
+/** Spec §2: all languages, then each site language by its own name. */
+export function LanguageFilter({ value, onChange }: { value: LangCode | 'all'; onChange: (lang: LangCode | 'all') => void }) {
+  const { t } = useI18n();
+  const options = [
+    { value: 'all' as const, label: t('shop.allLanguages') },
+    ...langCodes.map((l) => ({ value: l, label: t(`lang.${l}`), lang: l })),
+  ];
+  return <ListSelect label={t('shop.language')} value={value} options={options} onChange={onChange} />;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Product, Sku } from '@storyhouse/contracts';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { AgeAndLength } from './age-and-length';
 import { PriceTag } from './price-tag';
 import { ResponsiveImage } from './responsive-image';
 
@@ -17,7 +18,7 @@ const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as c
 
 /**
  * A product in a grid or list (`layout`, as the list around it): cover, title, lowest price (sale shown
- * against the full price) unless `withPrice` is off, language. The title
+ * against the full price) unless `withPrice` is off, language, ages and length. The title
  * is the card's one link, to the story page unless `to` says otherwise;
  * the link's hit area covers the whole card (CSS), and the cover's text
  * alternative would only repeat the title.
@@ -54,6 +55,7 @@ export function ProductCard({
           {offer && <PriceTag full={offer.sku.full_price_usd} price={offer.sku.price_usd} from={offer.from} />}
           {/* The album's language named in the site's language, as My Library names it. */}
           <span className="product-card__lang">{t(`languageName.${product.lang_code}`)}</span>
+          <AgeAndLength product={product} />
           {product.isBook && <span className="badge">{t('catalogue.book')}</span>}
           {product.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
         </p>

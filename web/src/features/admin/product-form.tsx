@@ -1,6 +1,7 @@
-import { type AdminProduct, AdminProductBody, CalendarDay, langCodes } from '@storyhouse/contracts';
+import { type AdminProduct, AdminProductBody, AGE_BANDS, AgeBand, CalendarDay, langCodes } from '@storyhouse/contracts';
 import { useMemo } from 'react';
 import { z } from 'zod';
+import { ageBandLabel } from '../../components/catalogue/age-and-length';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { SelectField, TextField } from '../../ui/form/fields';
@@ -11,7 +12,7 @@ import { useErrorMessage } from '../../ui/use-error-message';
 import { CheckboxField } from './catalogue-fields';
 import { MediaUpload } from './media-upload';
 
-/** The product form's values: text as typed, '' for no cover or date. */
+/** The product form's values: text as typed, '' for no cover, date or age band. */
 export type ProductValues = {
   title: string;
   slug: string;
@@ -23,6 +24,7 @@ export type ProductValues = {
   is_available: boolean;
   is_book: boolean;
   is_free_streaming: boolean;
+  age_band: string;
 };
 
 const fields = AdminProductBody.shape;
@@ -39,6 +41,7 @@ const productSchema = z.object({
   is_available: z.boolean(),
   is_book: z.boolean(),
   is_free_streaming: z.boolean(),
+  age_band: z.union([z.literal(''), AgeBand]),
 });
 
 export const emptyProduct = (lang: string): ProductValues => ({
@@ -52,6 +55,7 @@ export const emptyProduct = (lang: string): ProductValues => ({
   is_available: true,
   is_book: false,
   is_free_streaming: false,
+  age_band: '',
 });
 
 export const productValuesOf = (p: AdminProduct): ProductValues => ({
@@ -65,6 +69,7 @@ export const productValuesOf = (p: AdminProduct): ProductValues => ({
   is_available: p.is_available,
   is_book: p.is_book,
   is_free_streaming: p.is_free_streaming,
+  age_band: p.age_band ?? '',
 });
 
 /** The body the API takes: '' becomes null. */
@@ -74,13 +79,14 @@ export const productBodyOf = (v: ProductValues): AdminProductBody => ({
   release_date: v.release_date || null,
   primary_image: v.primary_image || null,
   wide_image: v.wide_image || null,
+  age_band: AGE_BANDS.find((b) => b === v.age_band) ?? null,
 });
 
 /**
  * A product's own fields (issue 30 item 1): title, address (slug), the
  * description (HTML, cleaned by the server: no scripts), language, release
- * date, cover and banner (uploaded here), and whether it is on sale, a book,
- * or free to stream. `save` sends it; a refusal's field messages show by
+ * date, the ages it is for, cover and banner (uploaded here), and whether it
+ * is on sale, a book, or free to stream. `save` sends it; a refusal's field messages show by
  * their fields, anything else above the button.
  */
 export function ProductForm({
@@ -113,6 +119,7 @@ export function ProductForm({
       ),
   });
   const languages = useMemo(() => langCodes.map((code) => ({ value: code, label: t(`lang.${code}`) })), [t]);
+  const ageBands = useMemo(() => AGE_BANDS.map((band) => ({ value: band, label: ageBandLabel(t, band) })), [t]);
   return (
     <form ref={submit.ref} className="admin-catalogue__form" onSubmit={submit.onSubmit} noValidate>
       <TextField form={form} name="title" label={t('admin.catalogue.title')} required maxLength={200} />
@@ -126,6 +133,14 @@ export function ProductForm({
       />
       <SelectField form={form} name="lang_code" label={t('admin.catalogue.language')} options={languages} required />
       <TextField form={form} name="release_date" type="date" label={t('admin.catalogue.releaseDate')} />
+      <SelectField
+        form={form}
+        name="age_band"
+        label={t('admin.catalogue.ageBand')}
+        hint={t('admin.catalogue.ageBandHint')}
+        options={ageBands}
+        placeholder={ageBandLabel(t, null)}
+      />
       <TextField
         form={form}
         name="description"

@@ -94,6 +94,11 @@ function ProductFacts({ product }: { product: AdminProduct }) {
       <Fact term={t('admin.catalogue.state')}>
         {product.is_available ? t('admin.catalogue.available') : t('admin.catalogue.withdrawn')}
       </Fact>
+      <Fact term={t('admin.catalogue.albumLength')}>
+        {product.length_minutes === null
+          ? t('admin.catalogue.noLength')
+          : t('catalogue.lengthMinutes', { minutes: product.length_minutes })}
+      </Fact>
       <Fact term={t('admin.catalogue.inShop')}>
         <Link to={`/story/${encodeURIComponent(product.slug)}`}>{`/story/${product.slug}`}</Link>
       </Fact>

@@ -1,11 +1,13 @@
-import type { AccountLayout, TrackMatch } from '@storyhouse/contracts';
+import { type AccountLayout, AGE_BANDS, type AgeBand, type ProductSort, type TrackMatch } from '@storyhouse/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { ageBandLabel } from '../../components/catalogue/age-and-length';
 import type { ProductListParams } from '../../components/catalogue/api/catalogue-keys';
 import {
   LanguageFilter,
   LayoutToggle,
   ListResults,
+  ListSelect,
   SearchBox,
   useListLayout,
   useListParams,
@@ -25,13 +27,13 @@ import './shop.css';
 
 /**
  * Spec §2 Store product list: the highlight cards, search, language filter,
- * layout toggle, results and paging. The /shop page, and the body of any CMS
- * page with the store-product-list layout.
+ * the age band filter and the order, layout toggle, results and paging. The
+ * /shop page, and the body of any CMS page with the store-product-list layout.
  */
 export function ShopCatalogue() {
   // The shop's default filter is the site language (spec §9), left out of the address.
   const { t, lang } = useI18n();
-  const [params, change] = useListParams(lang);
+  const [params, change] = useListParams(lang, { shop: true });
   const [layout, setLayout] = useListLayout();
   return (
     <>
@@ -44,6 +46,8 @@ export function ShopCatalogue() {
           placeholder={t('shop.searchPlaceholder')}
         />
         <LanguageFilter value={params.lang} onChange={(lang) => change({ lang })} />
+        <AgeBandFilter value={params.ageBand ?? null} onChange={(ageBand) => change({ ageBand })} />
+        <SortSelect value={params.sort ?? null} searching={params.search !== ''} onChange={(sort) => change({ sort })} />
         <LayoutToggle value={layout} onChange={setLayout} />
       </div>
       <Results params={params} layout={layout} />
@@ -88,6 +92,44 @@ function Highlights() {
   );
 }
 
+/** Every age, or the albums made for one band. */
+function AgeBandFilter({ value, onChange }: { value: AgeBand | null; onChange: (band: AgeBand | null) => void }) {
+  const { t } = useI18n();
+  const options = [
+    { value: '' as const, label: t('shop.allAges') },
+    ...AGE_BANDS.map((b) => ({ value: b, label: ageBandLabel(t, b) })),
+  ];
+  return <ListSelect label={t('shop.ageBand')} value={value ?? ''} options={options} onChange={(v) => onChange(v || null)} />;
+}
+
+/**
+ * The shop's own order first (newest first; the best match while
+ * searching, when newest first is offered as well), then title, shortest
+ * first and price either way.
+ */
+function SortSelect({
+  value,
+  searching,
+  onChange,
+}: {
+  value: ProductSort | null;
+  searching: boolean;
+  onChange: (sort: ProductSort | null) => void;
+}) {
+  const { t } = useI18n();
+  const options: { value: ProductSort | ''; label: string }[] = [
+    { value: '', label: t(searching ? 'shop.sortBestMatch' : 'shop.sortNewest') },
+    ...(searching ? [{ value: 'newest' as const, label: t('shop.sortNewest') }] : []),
+    { value: 'title', label: t('shop.sortTitle') },
+    { value: 'length', label: t('shop.sortLength') },
+    { value: 'price_low', label: t('shop.sortPriceLow') },
+    { value: 'price_high', label: t('shop.sortPriceHigh') },
+  ];
+  // Without a search, newest first is the shop's own order.
+  const shown = value === null || (value === 'newest' && !searching) ? '' : value;
+  return <ListSelect label={t('shop.sort')} value={shown} options={options} onChange={(v) => onChange(v || null)} />;
+}
+
 function Results({ params, layout }: { params: ProductListParams; layout: AccountLayout }) {
   const { t, lang } = useI18n();
   const { data, error, isPending, isPlaceholderData, refetch } = useProducts(params);
@@ -100,7 +142,9 @@ function Results({ params, layout }: { params: ProductListParams; layout: Accoun
     ? t('shop.searchNoResults', { search: params.search })
     : data.page > 1
       ? t('shop.pageEmpty')
-      : t('shop.noProducts');
+      : params.ageBand
+        ? t('shop.noProductsForAges', { ages: ageBandLabel(t, params.ageBand) })
+        : t('shop.noProducts');
   return (
     <div className="shop__results" aria-busy={isPlaceholderData}>
       <ListResults

@@ -3,6 +3,7 @@ import type { MessageKey } from '@storyhouse/i18n';
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AddToCartButton } from '../../components/cart/add-to-cart-button';
+import { AgeAndLength } from '../../components/catalogue/age-and-length';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
@@ -52,6 +53,11 @@ export default function StoryPage() {
     <article className="page story">
       <BackLink fallback={shopPath}>{t('story.back')}</BackLink>
       <AlbumHeader product={product} Heading="h1">
+        {(product.age_band || product.length_minutes !== null) && (
+          <p className="story__facts">
+            <AgeAndLength product={product} />
+          </p>
+        )}
         {product.is_free_streaming && <p className="story__note">{t('story.freeStreaming')}</p>}
       </AlbumHeader>
       <PurchaseOptions product={product} />

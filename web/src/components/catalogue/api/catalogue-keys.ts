@@ -1,4 +1,4 @@
-import type { LangCode } from '@storyhouse/contracts';
+import type { AgeBand, LangCode, ProductSort } from '@storyhouse/contracts';
 
 /** The shop list's state, as its query params carry it (spec §2 Store product list). */
 export interface ProductListParams {
@@ -6,6 +6,10 @@ export interface ProductListParams {
   search: string;
   /** A language, or every language. */
   lang: LangCode | 'all';
+  /** The shop's age band filter (age_band); none: every product. My Library has none. */
+  ageBand?: AgeBand | null;
+  /** The shop's order (sort); none: its own (newest first, or the best match while searching). */
+  sort?: ProductSort | null;
 }
 
 /**

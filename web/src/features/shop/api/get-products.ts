@@ -4,10 +4,16 @@ import { catalogueKeys, type ProductListParams } from '../../../components/catal
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
 
-/** GET /crud/product/skus (spec §7): one page of available products, with the tracks matching the search. */
-function productsPath({ page, search, lang }: ProductListParams) {
+/**
+ * GET /crud/product/skus (spec §7): one page of available products, with the
+ * tracks matching the search; the server builds the same address for a
+ * page it renders (server/src/modules/web/first-data.ts shop).
+ */
+function productsPath({ page, search, lang, ageBand, sort }: ProductListParams) {
   const query = new URLSearchParams({ page: String(page), available: '1', lang_code: lang });
   if (search) query.set('search', search);
+  if (ageBand) query.set('age_band', ageBand);
+  if (sort) query.set('sort', sort);
   return `/crud/product/skus?${query}`;
 }
 
