@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { routePath } from '@storyhouse/contracts';
+import { type AgeBand, ageBandYears, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 
@@ -12,6 +12,8 @@ interface ShopDemo {
   russian: string;
   /** A word of one track's title, the track and its album. */
   search: { term: string; track: string; album: string };
+  /** An age band and its two products, shortest first, newest first the other way round (catalogue.json age_band, length_seconds). */
+  ages: { band: AgeBand; shortestFirst: [string, string] };
 }
 
 const demo: Record<SiteLang, ShopDemo> = {
@@ -19,12 +21,15 @@ const demo: Record<SiteLang, ShopDemo> = {
     own: ['David the Shepherd Boy', 'Noah’s Big Boat', 'My First Storybook Bible'],
     russian: 'Иосиф и его братья',
     search: { term: 'Goliath', track: 'David and Goliath', album: 'David the Shepherd Boy' },
+    // The book has no recording: last when sorted by length.
+    ages: { band: '0-2', shortestFirst: ['In the Beginning', 'My First Storybook Bible'] },
   },
   es: {
     own: ['Daniel y los leones', 'Rut, la amiga fiel', 'Mi primera Biblia ilustrada'],
     russian: 'Иосиф и его братья',
     // Spanish search ignores accents: "oracion" finds "La oración en la ventana".
     search: { term: 'oracion', track: 'La oración en la ventana', album: 'Daniel y los leones' },
+    ages: { band: '3-5', shortestFirst: ['Jonás y el gran pez', '¡Jesús vive!'] },
   },
 };
 
@@ -72,6 +77,38 @@ test('filters by language, and back returns to the previous filter', async ({ pa
   await page.goBack();
   await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('ru');
   await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
+});
+
+test('filters by age band and sorts by length; the ages and length show on the card and the story page', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const { band, shortestFirst } = demo[siteLang].ages;
+  const [shortest, longer] = shortestFirst;
+  const products = page.getByRole('list', { name: t('shop.products') });
+  const titles = products.getByRole('heading', { level: 3 });
+  const ages = t('catalogue.ageBand', ageBandYears(band));
+  const length = t('catalogue.lengthMinutes', { minutes: 2 });
+  await page.goto(shopPath(siteLang));
+  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+
+  await page.getByRole('combobox', { name: t('shop.ageBand'), exact: true }).selectOption(ages);
+  await expect(page).toHaveURL(new RegExp(`age_band=${band}`));
+  await expect(titles).toHaveText([longer, shortest]); // newest first, as the shop lists by default
+  await page.getByRole('combobox', { name: t('shop.sort') }).selectOption(t('shop.sortLength'));
+  await expect(page).toHaveURL(new RegExp(`age_band=${band}&sort=length`));
+  await expect(titles).toHaveText([shortest, longer]);
+  await expect(products.getByRole('listitem').first()).toContainText(ages);
+  await expect(products.getByRole('listitem').first()).toContainText(length);
+
+  // Back undoes the order and keeps the filter.
+  await page.goBack();
+  await expect(page.getByRole('combobox', { name: t('shop.sort') })).toHaveValue('');
+  await expect(titles).toHaveText([longer, shortest]);
+
+  await productLink(page, shortest, t).click();
+  await expect(page.getByRole('heading', { level: 1, name: shortest })).toBeVisible();
+  await expect(page.getByText(ages, { exact: true })).toBeVisible();
+  await expect(page.getByText(length, { exact: true })).toBeVisible();
 });
 
 test('a search lists the matching tracks, whose previews play', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
