@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { adminPath, routePath } from '@storyhouse/contracts';
+import { adminPath, ageBandYears, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import { apiGet, seriousViolations, signInAsAdmin } from './helpers';
@@ -37,7 +37,8 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
 
-  await test.step('a new product: title, address, language and cover', async () => {
+  const ages = t('catalogue.ageBand', ageBandYears('6-8'));
+  await test.step('a new product: title, address, language, ages and cover', async () => {
     await adminNav(page, t)
       .getByRole('link', { name: t('admin.nav.products') })
       .click();
@@ -50,6 +51,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     await expect(page.getByText(t('validation.slug'))).toBeVisible();
     await page.getByRole('textbox', { name: t('admin.catalogue.slug') }).fill(slug);
     await page.getByRole('combobox', { name: t('admin.catalogue.language') }).selectOption('ru');
+    await page.getByRole('combobox', { name: t('admin.catalogue.ageBand') }).selectOption(ages);
     await page.getByLabel(t('admin.catalogue.cover')).setInputFiles(path.join(media, 'covers/in-the-beginning.jpg'));
     await expect(
       page.getByRole('img', { name: t('admin.media.currentOf', { label: t('admin.catalogue.cover') }) }),
@@ -85,6 +87,8 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     const tracks = page.getByRole('region', { name: t('admin.catalogue.tracks'), exact: true });
     await expect(tracks.getByRole('listitem')).toHaveCount(1);
     await expect(tracks.getByRole('listitem')).toContainText('Кит');
+    // The album's length follows its tracks (the recording is 34 s).
+    await expect(page.getByRole('definition').filter({ hasText: t('catalogue.lengthMinutes', { minutes: 1 }) })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 
@@ -125,7 +129,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  await test.step('a visitor finds it in the shop, on sale, with its track', async () => {
+  await test.step('a visitor finds it in the shop, on sale, with its ages and track', async () => {
     await page.context().clearCookies();
     await page.goto(`${routePath('shop', siteLang)}?lang_code=ru`);
     await page.getByRole('searchbox', { name: t('shop.searchLabel') }).fill(token);
@@ -135,6 +139,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     await link.click();
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByText(money(siteLang, 6.5)).first()).toBeVisible();
+    await expect(page.getByText(ages, { exact: true })).toBeVisible();
     await expect(page.getByText('Кит').first()).toBeVisible();
   });
 });

@@ -88,6 +88,14 @@ describe('the answers a page embeds for its first render', () => {
   it('carry the shop’s page and search from the address, the story’s product and the subscription plans', async () => {
     const shop = await page('/shop?search=%20noah%20&page=1');
     expect(Object.keys(shop.data)).toContain('/crud/product/skus?available=1&lang_code=en&page=1&search=noah');
+    const young = await page('/shop?age_band=3-5&sort=length');
+    expect(young.data['/crud/product/skus?age_band=3-5&available=1&lang_code=en&page=1&sort=length']).toMatchObject({
+      status: 200,
+      body: { items: [{ slug: 'the-first-christmas', age_band: '3-5' }, { slug: 'noahs-big-boat' }] },
+    });
+    // What the shop does not offer, its screen leaves out of its call: so does the page's first data.
+    const unknown = await page('/shop?age_band=4-6&sort=cheapest');
+    expect(Object.keys(unknown.data)).toContain('/crud/product/skus?available=1&lang_code=en&page=1');
     const story = await page('/story/david-the-shepherd-boy');
     expect(story.data['/crud/product-by-slug/david-the-shepherd-boy/skus']).toMatchObject({
       status: 200,
