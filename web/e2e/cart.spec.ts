@@ -5,6 +5,9 @@ import ruCatalog from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { demoNavigation, expect, mainNavigation, type SiteLang, test } from './fixtures';
 import { apiFromPage, asBrowser, watchRequests } from './helpers';
 
+// A journey here holds the steps of what were several (decision 018), so it gets the time of several on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 // Spec §2 Shell (cart counter), §2 Cart, §4 Cart and §8 Cart failures, with
 // the demo catalogue (server/demo/catalogue.json). Every test starts with a
 // fresh browser context, so with an empty cart of its own.

@@ -1,6 +1,9 @@
 import { appReady, demoNavigation, expect, mainNavigation, otherLang, test } from './fixtures';
 import { DEMO_CUSTOMER, signIn } from './helpers';
 
+// A journey here holds the steps of what were several (decision 018), so it gets the time of several on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 // Spec §2 "Shell", in the language of each project's host.
 
 // One journey per flow (decision 018): each loads its page once and checks the shell's parts on it, a step each, so a
