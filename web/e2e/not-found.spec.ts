@@ -1,46 +1,53 @@
 import { clientNavigate, expect, test } from './fixtures';
 
+// A journey here holds the steps of what were several (decision 018), so it gets the time of several on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 // Spec §2: the not-found page, online and offline, in the site language.
 
-test('an unknown address answers 404 with the not-found page', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
-  const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(404);
-  await expect(page.locator('html')).toHaveAttribute('lang', siteLang);
-  await expect(page).toHaveTitle(`${t('notFound.title')} · ${t('app.titleSuffix')}`);
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
-  await expect(main.getByText(t('notFound.subtitle'), { exact: true })).toBeVisible();
-  await expect(main.getByText(t('notFound.text'), { exact: true })).toBeVisible();
-  await expect(main.getByRole('button', { name: t('notFound.back') })).toBeVisible();
-  await expect(main.getByRole('link', { name: t('notFound.home') })).toHaveAttribute('href', '/');
-});
+// One journey (decision 018): the page, its two ways out and a deeper address, a step each.
+test('an unknown address answers 404 with the not-found page, whose back button and home link lead back', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang, homeTitle }) => {
+  await test.step('the back button returns to the page before', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+    await clientNavigate(page, '/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
 
-test('a deeper unknown address gets the same page', async ({ page, t }) => {
-  const response = await page.goto('/a/b/c?x=1');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
-});
+    await page.getByRole('button', { name: t('notFound.back') }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  });
 
-test('the home link leads home', async ({ page, t, homeTitle }) => {
-  await page.goto('/no-such-page');
-  await page
-    .getByRole('main')
-    .getByRole('link', { name: t('notFound.home') })
-    .click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
-  await expect(page).toHaveTitle(`${t('app.name')}: ${t('app.tagline')}`);
-});
+  await test.step('an unknown address answers 404 with the not-found page', async () => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('html')).toHaveAttribute('lang', siteLang);
+    await expect(page).toHaveTitle(`${t('notFound.title')} · ${t('app.titleSuffix')}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+    await expect(main.getByText(t('notFound.subtitle'), { exact: true })).toBeVisible();
+    await expect(main.getByText(t('notFound.text'), { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: t('notFound.back') })).toBeVisible();
+    await expect(main.getByRole('link', { name: t('notFound.home') })).toHaveAttribute('href', '/');
+  });
 
-test('the back button returns to the page before', async ({ page, t, homeTitle }) => {
-  await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
-  await clientNavigate(page, '/no-such-page');
-  await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+  await test.step('the home link leads home', async () => {
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: t('notFound.home') })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+    await expect(page).toHaveTitle(`${t('app.name')}: ${t('app.tagline')}`);
+  });
 
-  await page.getByRole('button', { name: t('notFound.back') }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+  await test.step('a deeper unknown address gets the same page', async () => {
+    const response = await page.goto('/a/b/c?x=1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: t('notFound.title') })).toBeVisible();
+  });
 });
 
 test.describe('offline', () => {

@@ -3,6 +3,9 @@ import { type AgeBand, ageBandYears, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 
+// A journey here holds the steps of what were several (decision 018), so it gets the time of several on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 // Spec §2 "Store product list", over the demo catalogue (server/demo/catalogue.json).
 
 interface ShopDemo {
@@ -58,25 +61,6 @@ test('lists the albums of the site language, with the highlight cards', { tag: '
   await productLink(page, demo[siteLang].own[0]!, t).click();
   await expect(page.getByRole('heading', { level: 1, name: demo[siteLang].own[0] })).toBeVisible();
   await expect(page).toHaveURL(/\/story\//);
-});
-
-test('filters by language, and back returns to the previous filter', async ({ page, t, siteLang }) => {
-  await page.goto(shopPath(siteLang));
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
-
-  await page.getByRole('combobox', { name: t('shop.language') }).selectOption('ru');
-  await expect(page).toHaveURL(/lang_code=ru/);
-  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
-
-  await page.getByRole('combobox', { name: t('shop.language') }).selectOption('all');
-  await expect(page).toHaveURL(/lang_code=all/);
-  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
-
-  await page.goBack();
-  await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('ru');
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
 });
 
 test('filters by age band and sorts by length; the ages and length show on the card and the story page', {
@@ -136,71 +120,103 @@ test('a search lists the matching tracks, whose previews play', { tag: '@i18n' }
   await expect(page.getByRole('region', { name: t('player.label') })).toContainText(track);
 });
 
-test('a search that matches nothing says so, and clearing it shows the albums again', async ({ page, t, siteLang }) => {
-  await page.goto(shopPath(siteLang));
-  const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
-  await box.fill('zzxqv');
-  await page.getByRole('button', { name: t('shop.searchSubmit'), exact: true }).click();
-  await expect(page.getByText(t('shop.searchNoResults', { search: 'zzxqv' }))).toBeVisible();
+// One journey per flow (decision 018): browsing the list, and searching it, a step each.
+test('browsing the shop: the list or grid choice is remembered, a language filter with back, pages with back and forward', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await test.step('the list or grid choice is remembered', async () => {
+    await page.goto(shopPath(siteLang));
+    const list = page.getByRole('button', { name: t('shop.list'), exact: true });
+    const grid = page.getByRole('button', { name: t('shop.grid'), exact: true });
+    await expect(list).toHaveAttribute('aria-pressed', 'true');
+    await expect(grid).toHaveAttribute('aria-pressed', 'false');
 
-  await page.getByRole('button', { name: t('shop.clearSearch') }).click();
-  await expect(page).not.toHaveURL(/search=/);
-  await expect(box).toHaveValue('');
-  await expect(box).toBeFocused();
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+    await grid.click();
+    await expect(grid).toHaveAttribute('aria-pressed', 'true');
+    await page.reload();
+    await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+  });
+
+  await test.step('filters by language, and back returns to the previous filter', async () => {
+    await page.goto(shopPath(siteLang));
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+
+    await page.getByRole('combobox', { name: t('shop.language') }).selectOption('ru');
+    await expect(page).toHaveURL(/lang_code=ru/);
+    await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
+
+    await page.getByRole('combobox', { name: t('shop.language') }).selectOption('all');
+    await expect(page).toHaveURL(/lang_code=all/);
+    await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('ru');
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toHaveCount(0);
+  });
+
+  await test.step('pages with previous and next, and the browser’s back and forward', async () => {
+    // The demo catalogue fits on one page of 20; a link to page 2 is past the
+    // end, so the journey starts there and pages back.
+    await page.goto(`${shopPath(siteLang)}?lang_code=all&page=2`);
+    const paging = page.getByRole('navigation', { name: t('shop.paging') });
+    await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
+    await expect(paging.getByRole('link', { name: t('paging.next') })).toHaveCount(0);
+
+    await paging.getByRole('link', { name: t('paging.previous') }).click();
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page).toHaveURL(/lang_code=all/);
+    await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+    await expect(paging).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
+    await page.goForward();
+    await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
+  });
 });
 
-test('a shared link shows the same search, language and page', async ({ page, t, siteLang }) => {
-  const { term, track, album } = demo[siteLang].search;
-  await page.goto(`${shopPath(siteLang)}?search=${encodeURIComponent(term)}&lang_code=all&page=1`);
-  await expect(page.getByRole('searchbox', { name: t('shop.searchLabel') })).toHaveValue(term);
-  await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('all');
-  await expect(page.getByRole('region', { name: t('shop.matchingTracks') }).getByText(track, { exact: true })).toBeVisible();
-  await expect(productLink(page, album, t)).toBeVisible();
-});
+test('searching the shop starts from page 1, a shared link shows the same search, and an empty result clears', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await test.step('searching starts again from page 1', async () => {
+    const { term, album } = demo[siteLang].search;
+    await page.goto(`${shopPath(siteLang)}?page=2`);
+    const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
+    await box.fill(term);
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`search=${term}`));
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(productLink(page, album, t)).toBeVisible();
+  });
 
-test('pages with previous and next, and the browser’s back and forward', async ({ page, t, siteLang }) => {
-  // The demo catalogue fits on one page of 20; a link to page 2 is past the
-  // end, so the journey starts there and pages back.
-  await page.goto(`${shopPath(siteLang)}?lang_code=all&page=2`);
-  const paging = page.getByRole('navigation', { name: t('shop.paging') });
-  await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
-  await expect(paging.getByRole('link', { name: t('paging.next') })).toHaveCount(0);
+  await test.step('a shared link shows the same search, language and page', async () => {
+    const { term, track, album } = demo[siteLang].search;
+    await page.goto(`${shopPath(siteLang)}?search=${encodeURIComponent(term)}&lang_code=all&page=1`);
+    await expect(page.getByRole('searchbox', { name: t('shop.searchLabel') })).toHaveValue(term);
+    await expect(page.getByRole('combobox', { name: t('shop.language') })).toHaveValue('all');
+    await expect(page.getByRole('region', { name: t('shop.matchingTracks') }).getByText(track, { exact: true })).toBeVisible();
+    await expect(productLink(page, album, t)).toBeVisible();
+  });
 
-  await paging.getByRole('link', { name: t('paging.previous') }).click();
-  await expect(page).not.toHaveURL(/page=/);
-  await expect(page).toHaveURL(/lang_code=all/);
-  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
-  await expect(paging).toHaveCount(0);
+  await test.step('a search that matches nothing says so, and clearing it shows the albums again', async () => {
+    await page.goto(shopPath(siteLang));
+    const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
+    await box.fill('zzxqv');
+    await page.getByRole('button', { name: t('shop.searchSubmit'), exact: true }).click();
+    await expect(page.getByText(t('shop.searchNoResults', { search: 'zzxqv' }))).toBeVisible();
 
-  await page.goBack();
-  await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByText(t('shop.pageEmpty'))).toBeVisible();
-  await page.goForward();
-  await expect(productLink(page, demo[siteLang].russian, t)).toBeVisible();
-});
-
-test('searching starts again from page 1', async ({ page, t, siteLang }) => {
-  const { term, album } = demo[siteLang].search;
-  await page.goto(`${shopPath(siteLang)}?page=2`);
-  const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });
-  await box.fill(term);
-  await box.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`search=${term}`));
-  await expect(page).not.toHaveURL(/page=/);
-  await expect(productLink(page, album, t)).toBeVisible();
-});
-
-test('the list or grid choice is remembered', async ({ page, t, siteLang }) => {
-  await page.goto(shopPath(siteLang));
-  const list = page.getByRole('button', { name: t('shop.list'), exact: true });
-  const grid = page.getByRole('button', { name: t('shop.grid'), exact: true });
-  await expect(list).toHaveAttribute('aria-pressed', 'true');
-  await expect(grid).toHaveAttribute('aria-pressed', 'false');
-
-  await grid.click();
-  await expect(grid).toHaveAttribute('aria-pressed', 'true');
-  await page.reload();
-  await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+    await page.getByRole('button', { name: t('shop.clearSearch') }).click();
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(box).toHaveValue('');
+    await expect(box).toBeFocused();
+    await expect(productLink(page, demo[siteLang].own[0]!, t)).toBeVisible();
+  });
 });
