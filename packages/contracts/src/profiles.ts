@@ -117,7 +117,12 @@ export type ChildProfileUpdate = z.infer<typeof ChildProfileUpdate>;
 export const ChildProfileParams = z.strictObject({ id: IdParam });
 
 /** An album as the parents' Family page names it (recently heard, the checklist). */
-export const FamilyAlbum = z.object({ id: z.number().int(), title: z.string(), primary_image: z.string().nullable() });
+export const FamilyAlbum = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The cover's address (the media images' route), or null. */
+  image: z.string().nullable(),
+});
 export type FamilyAlbum = z.infer<typeof FamilyAlbum>;
 
 /** A child profile as its parents see it: who, the rules, and what the child listened to lately. */

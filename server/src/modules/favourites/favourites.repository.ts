@@ -2,6 +2,7 @@ import type { FamilyAlbum } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { openAlbums } from '../entitlements/entitlement-rows';
+import { albumOf } from './family-album';
 
 /** A listener: the family's account and the profile speaking (null: the parents). */
 export interface FavouritesOwner {
@@ -17,11 +18,15 @@ export function favouritesRepository(db: Db) {
   return {
     /** The favourites the family may still open (a refunded album drops out), newest first. */
     async list(owner: FavouritesOwner): Promise<FamilyAlbum[]> {
-      const { rows } = await sql<FamilyAlbum>`select p.id, p.title, p.primary_image
+      const { rows } = await sql<{
+        id: number;
+        title: string;
+        primary_image: string | null;
+      }>`select p.id, p.title, p.primary_image
         from favourites f join products p on p.id = f.product_id
         where ${ofOwner(owner)} and p.id in (${openAlbums(owner.userId)})
         order by f.created_at desc, p.id desc`.execute(db);
-      return rows;
+      return rows.map(albumOf);
     },
 
     async add(owner: FavouritesOwner, productId: number) {

@@ -2,7 +2,7 @@ import { FavouriteParams, FavouriteResponse, FavouritesResponse, favouritesPath,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { requireListener } from '../accounts/guards';
-import { entitlementsRepository } from '../entitlements/entitlements.repository';
+import { mayOpenAlbum } from '../entitlements/access';
 import { type FavouritesOwner, favouritesRepository } from './favourites.repository';
 
 const tags = ['library'];
@@ -52,8 +52,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const owner = await ownerOf(request);
       const { productId } = request.params;
-      if (!(await entitlementsRepository(app.db).mayOpenAlbum(owner.userId, productId)))
-        throw new AppError('not_found', 'item_not_found');
+      if (!(await mayOpenAlbum(app.db, owner.userId, productId))) throw new AppError('not_found', 'item_not_found');
       await repo.add(owner, productId);
       return { product_id: productId, favourite: true };
     },
