@@ -10,7 +10,8 @@ import {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { entitlementsRepository } from '../entitlements/entitlements.repository';
+import { openAlbumsOf } from '../entitlements/access';
+import { albumOf } from '../favourites/family-album';
 import { hasParentPin } from './parent-pin';
 import { type AlbumRules, type ProfileRow, profilesRepository } from './profiles.repository';
 
@@ -75,12 +76,7 @@ export function profilesService(db: Db, clock: () => Date = () => new Date()) {
         week: (weeks.get(row.id) ?? []).map((day) => ({ day, minutes: Math.floor((seconds.get(day) ?? 0) / 60) })),
         recent: recent
           .filter((r) => r.profile_id === row.id)
-          .map((r) => ({
-            id: r.id,
-            title: r.title,
-            primary_image: r.primary_image,
-            heard_at: new Date(r.heard_at).toISOString(),
-          })),
+          .map((r) => ({ ...albumOf(r), heard_at: new Date(r.heard_at).toISOString() })),
       };
     });
   }
@@ -93,12 +89,8 @@ export function profilesService(db: Db, clock: () => Date = () => new Date()) {
 
   return {
     async list(userId: number): Promise<ChildProfilesResponse> {
-      const [rows, hasPin, albums] = await Promise.all([
-        repo.list(userId),
-        hasParentPin(db, userId),
-        entitlementsRepository(db).openAlbums(userId),
-      ]);
-      return { items: await views(rows), max: MAX_CHILD_PROFILES, has_pin: hasPin, albums };
+      const [rows, hasPin, albums] = await Promise.all([repo.list(userId), hasParentPin(db, userId), openAlbumsOf(db, userId)]);
+      return { items: await views(rows), max: MAX_CHILD_PROFILES, has_pin: hasPin, albums: albums.map(albumOf) };
     },
 
     /** 409 profiles_full past six children. */
