@@ -10,6 +10,7 @@ import {
   givingNavigationSeeder,
   navigationSeeder,
   pagesSeeder,
+  privacyChildrenSeeder,
   russianNavigationSeeder,
   subscriptionPagesSeeder,
 } from '../modules/cms/cms.seed';
@@ -45,6 +46,7 @@ export const seeders: Seeder[] = [
   donationsPageSeeder,
   giftCardPagesSeeder,
   givingNavigationSeeder,
+  privacyChildrenSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */
