@@ -218,7 +218,7 @@ function AvatarPicker({ form }: { form: FormApi<ProfileValues> }) {
           <label key={avatar} className="avatar-picker__choice">
             <input
               type="radio"
-              className="visually-hidden"
+              className="avatar-picker__input"
               name={name}
               value={avatar}
               checked={form.values.avatar === avatar}
