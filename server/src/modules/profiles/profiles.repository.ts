@@ -1,20 +1,10 @@
 import type { Listens } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { CHILD_PROFILE_COLUMNS, type ChildProfile } from '../accounts/child-profile';
 
 /** A child profile's own columns, as the parents set them. */
-export interface ProfileRow {
-  id: number;
-  nickname: string;
-  avatar: string;
-  age_band: string;
-  listens: string;
-  quiet_from: string | null;
-  quiet_to: string | null;
-  time_zone: string;
-  daily_limit_minutes: number | null;
-  sleep_timer: string | null;
-}
+export type ProfileRow = ChildProfile;
 
 /** The columns a parent writes (profiles.service.ts checks them first). */
 export interface ProfileValues {
@@ -48,18 +38,7 @@ async function replaceAlbums(trx: Db, profileId: number, albums: AlbumRules) {
   }
 }
 
-const COLUMNS = [
-  'id',
-  'nickname',
-  'avatar',
-  'age_band',
-  'listens',
-  'quiet_from',
-  'quiet_to',
-  'time_zone',
-  'daily_limit_minutes',
-  'sleep_timer',
-] as const;
+const COLUMNS = CHILD_PROFILE_COLUMNS;
 
 /** The parents' management of their children's profiles: every read and write is of one account's profiles. */
 export function profilesRepository(db: Db) {
