@@ -38,7 +38,7 @@ export function isTimeZone(zone: string) {
 }
 
 /** A time of day as the family's clock shows it, 'HH:MM' on 24 hours. */
-const TimeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.bedtimeTime' });
+export const TimeOfDay = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'validation.bedtimeTime' });
 
 const bedtimeFields = {
   /** The default timer starts by itself with any play between `from` and `to`, and Now Playing dims then. */

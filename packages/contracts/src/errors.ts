@@ -21,6 +21,9 @@ export const errorCodes = [
   'pin_wrong',
   'pin_locked',
   'pin_not_set',
+  // the parents' management of child profiles (issue 42): six at most; another family's is not found
+  'profiles_full',
+  'profile_not_found',
   'forbidden_origin',
   'invalid_host',
   'invalid_session_cookie',

@@ -38,6 +38,8 @@ export const refusalCodes = [
   // issue 29: an admin locked signing in to the account
   'account_locked',
   'current_password_wrong',
+  // a family's sixth child is the last (issue 42)
+  'profiles_full',
   // after repeated failures: the form shows the captcha and the family goes on
   'captcha_required',
   // issue 30 item 5: an unsubscribe link opened again (the address already left the list)

@@ -55,6 +55,8 @@ export const pageRoutes = {
   // Create account and settings: the account form's two modes (spec §2 Account screens).
   createAccount: { paths: ['/create-account'], access: 'open' },
   accountSettings: { paths: ['/account/settings'], access: 'signed-in' },
+  // Account → Family (issue 42): the children's profiles and their rules, the parents only.
+  family: { paths: ['/account/family'], access: 'signed-in' },
   // Issue 26 item 4: the link e-mailed to the old address after an e-mail change (its token is the permission).
   emailChangeUndo: { paths: ['/account/email/undo'], access: 'open' },
   // Issue 13: My orders (spec §2 route table: both addresses show the same list).

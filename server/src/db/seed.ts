@@ -10,6 +10,7 @@ import {
   givingNavigationSeeder,
   navigationSeeder,
   pagesSeeder,
+  privacyChildrenSeeder,
   russianNavigationSeeder,
   subscriptionPagesSeeder,
 } from '../modules/cms/cms.seed';
@@ -46,6 +47,7 @@ export const seeders: Seeder[] = [
   donationsPageSeeder,
   giftCardPagesSeeder,
   givingNavigationSeeder,
+  privacyChildrenSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */

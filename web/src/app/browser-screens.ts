@@ -26,6 +26,7 @@ export const browserScreens = {
   resetPassword: () => import('../features/passwords/change-password-page'),
   createAccount: () => import('../features/accounts/create-account-page'),
   accountSettings: () => import('../features/accounts/account-settings-page'),
+  family: () => import('../features/family/family-page'),
   emailChangeUndo: () => import('../features/accounts/email-undo-page'),
   subscriptionCancel: () => import('../features/my-subscription/cancel-subscription-page'),
   claimGift: () => import('../features/gift-claim/claim-gift-page'),

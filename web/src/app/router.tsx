@@ -86,6 +86,7 @@ const screens: Record<PageRouteId, Screen> = {
   resetPassword: later('resetPassword'),
   createAccount: later('createAccount'),
   accountSettings: later('accountSettings'),
+  family: later('family'),
   emailChangeUndo: later('emailChangeUndo'),
   orders: preloadable(() => import('../features/orders/orders-page')),
   subscriptions: preloadable(() => import('../features/my-subscription/my-subscription-page')),

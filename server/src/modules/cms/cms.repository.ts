@@ -218,6 +218,18 @@ export function cmsRepository(db: Db) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** A demo page's main content rewritten, only while it is still as the demo wrote it (`from`). */
+    async rewriteDemoContent(lang: LangCode, url: string, from: string, to: string): Promise<boolean> {
+      const r = await db
+        .updateTable('cms_entries')
+        .set({ main_content: sanitizeCmsHtml(to), updated_at: sql<Date>`now()` })
+        .where('lang_code', '=', lang)
+        .where('url', '=', url)
+        .where('main_content', '=', sanitizeCmsHtml(from))
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
     async insertEntry(input: CmsEntryInput): Promise<number> {
       const values: Insertable<CmsEntries> = {
         ...input,

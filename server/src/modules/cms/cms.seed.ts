@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Seeder } from '../../db/seeder';
 import { cmsRepository } from './cms.repository';
 import { giftCardPages, givingMenus, supportUsDonations } from './demo-giving-pages';
-import { demoPages, RETIRED_FREE_MP3, subscriptionPages } from './demo-pages';
+import { demoPages, privacyBody, privacyBodyBefore, RETIRED_FREE_MP3, subscriptionPages } from './demo-pages';
 
 type Item = { title: string; url: string; children?: Item[] };
 
@@ -200,6 +200,22 @@ export const givingNavigationSeeder: Seeder = {
       for (const [position, child] of menu.children.entries()) {
         await repo.insertNavigation({ parent_id: parent.id, lang_code: lang, title: child.title, url: child.url, position });
       }
+    }
+  },
+};
+
+/**
+ * Children's profiles (decision 051): the privacy page of each site says what is kept about a child, also on
+ * databases seeded before. Only a page still as the demo wrote it is changed; one an editor has changed keeps their
+ * work (they add the section themselves).
+ */
+export const privacyChildrenSeeder: Seeder = {
+  name: 'cms.pages.privacy-children',
+  async run(db) {
+    const repo = cmsRepository(db);
+    for (const lang of langCodes) {
+      const demo = demoPages.find((p) => p.lang_code === lang && p.translation_key === 'privacy');
+      if (demo) await repo.rewriteDemoContent(lang, demo.url, privacyBodyBefore[lang], privacyBody[lang]);
     }
   },
 };

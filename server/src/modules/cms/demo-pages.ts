@@ -288,7 +288,8 @@ ${schedule(
   },
 ];
 
-const privacyBody = {
+/** The privacy page as the demo first wrote it (before children's profiles): cms.seed.ts privacyChildrenSeeder finds it. */
+export const privacyBodyBefore = {
   en: `<h2 id="collect">What we collect</h2><p>Your name and e-mail when you write to us, sign the guest book, request lessons or subscribe; your orders and addresses when you buy. We never sell or lend them.</p>
 <h2 id="use">How we use it</h2><p>To answer you, ship what you ordered and send the newsletter you asked for. Every newsletter has an unsubscribe link.</p>
 <h2 id="cookies">Cookies</h2><p>One cookie keeps your session and your cart. We use no advertising or tracking cookies.</p>
@@ -300,6 +301,28 @@ const privacyBody = {
   ru: `<h2 id="dannye">Какие данные мы храним</h2><p>Имя и адрес почты, когда вы пишете нам, оставляете запись в гостевой книге или подписываетесь; заказы и адреса при покупке. Мы никогда не продаём и не передаём их.</p>
 <h2 id="cookies">Cookies</h2><p>Один cookie хранит вашу сессию и корзину. Рекламных и отслеживающих cookie нет.</p>
 <h2 id="prava">Ваши права</h2><p>Вы можете в любой момент попросить показать, исправить или удалить ваши данные: <a href="/contact">напишите нам</a>.</p>`,
+};
+
+/**
+ * What is kept about a child (decision 051): with children's profiles a parent's choice (COPPA, GDPR Art. 8), so the
+ * page says what, why, what is never asked, and that the parents see, change and delete it at once.
+ */
+const privacyChildren = {
+  en: `<h2 id="children">Children's profiles</h2><p>Parents may add a profile for each child (at most six). For a child we keep only what the listening needs: a nickname, a drawn avatar and an age band (0–2, 3–5, 6–8 or 9–12); where they stopped in each story, their queue and favourites; the minutes they listened each day; and the rules the parents set (what they may hear, quiet hours, a daily limit, a sleep timer).</p>
+<p>We keep these so each child finds their own place and stories, and so the parents' rules work on every device. We never ask for a child's e-mail, birth date or photo, we show a child no advertising, and nothing about a child is shared with anyone.</p>
+<p>Only the parents, signed in and past the family PIN, see and change a child's profile in Account → Family, including the time listened and the albums heard lately. Deleting a profile deletes all of it at once, for good: nothing is kept afterwards.</p>`,
+  es: `<h2 id="ninos">Perfiles de niños</h2><p>Los padres pueden añadir un perfil para cada niño (seis como máximo). De un niño guardamos solo lo que necesita para escuchar: un apodo, un avatar dibujado y una franja de edad (0–2, 3–5, 6–8 o 9–12); dónde se quedó en cada historia, su cola y sus favoritos; los minutos que escuchó cada día; y las reglas que ponen los padres (qué puede escuchar, horas de silencio, un límite diario, un temporizador para dormir).</p>
+<p>Los guardamos para que cada niño encuentre su lugar y sus historias, y para que las reglas de los padres funcionen en todos los dispositivos. Nunca pedimos el correo, la fecha de nacimiento ni la foto de un niño, no le mostramos publicidad y no compartimos nada suyo con nadie.</p>
+<p>Solo los padres, con su sesión y el PIN familiar, ven y cambian el perfil de un niño en Cuenta → Familia, también el tiempo escuchado y los álbumes recientes. Borrar un perfil lo borra todo en el acto y para siempre: no queda nada.</p>`,
+  ru: `<h2 id="deti">Детские профили</h2><p>Родители могут добавить профиль для каждого ребёнка (не больше шести). О ребёнке мы храним только то, что нужно для прослушивания: имя или прозвище, нарисованный аватар и возраст (0–2, 3–5, 6–8 или 9–12); где он остановился в каждой истории, его очередь и избранное; сколько минут он слушал каждый день; и правила, заданные родителями (что можно слушать, тихие часы, дневной лимит, таймер сна).</p>
+<p>Мы храним это, чтобы каждый ребёнок находил своё место и свои истории, а правила родителей действовали на всех устройствах. Мы никогда не спрашиваем электронную почту, дату рождения или фото ребёнка, не показываем ему рекламу и никому ничего о нём не передаём.</p>
+<p>Только родители, войдя в аккаунт и введя семейный PIN, видят и меняют профиль ребёнка в разделе «Аккаунт → Семья», включая время прослушивания и недавние альбомы. Удаление профиля сразу и навсегда удаляет всё: ничего не остаётся.</p>`,
+};
+
+export const privacyBody = {
+  en: `${privacyBodyBefore.en}\n${privacyChildren.en}`,
+  es: `${privacyBodyBefore.es}\n${privacyChildren.es}`,
+  ru: `${privacyBodyBefore.ru}\n${privacyChildren.ru}`,
 };
 
 const simplePages: CmsEntryInput[] = [

@@ -166,3 +166,13 @@ export async function tracksHeardInFull(db: Db, listener: Listener, tracks: read
 export async function mayHearInFull(db: Db, listener: Listener, track: TrackRights): Promise<boolean> {
   return (await tracksHeardInFull(db, listener, [track])).has(track.skuId);
 }
+
+/**
+ * Whether the family may open an album in My Library (owned anything of it, or free to stream or in its plan with a
+ * track): what a favourite may be.
+ */
+export const mayOpenAlbum = (db: Db, userId: number, productId: number) =>
+  entitlementsRepository(db).mayOpenAlbum(userId, productId);
+
+/** Every album the family may open in My Library, by title: what a child's rules choose from. */
+export const openAlbumsOf = (db: Db, userId: number) => entitlementsRepository(db).openAlbums(userId);

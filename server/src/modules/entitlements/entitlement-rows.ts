@@ -39,3 +39,15 @@ export const entitlementRows = (
     and ((o.type = 'digital_track' and o.sku_id in ${skuIds}) or (o.type = 'digital_album' and o.product_id in ${productIds}))
   union all
   (select 'subscription', null, null, null where exists (${activePlan(userId)}))`;
+
+/**
+ * The albums `userId`'s family may open in My Library, as the album page
+ * decides (library.service.ts `album`): anything of it owned (a track, the
+ * album, the CD), or, with a track to hear, free to stream or covered by the
+ * active plan. The one list a family's favourites and a child's rules choose from.
+ */
+export const openAlbums = (userId: number) => sql<{ id: number }>`select p.id from products p
+  where exists (select 1 from ownership o
+      where o.user_id = ${userId} and o.product_id = p.id and o.type in ('digital_album', 'digital_track', 'physical'))
+    or ((p.is_free_streaming or exists (${activePlan(userId)}))
+      and exists (select 1 from skus t where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden))`;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { activePlan, type EntitlementRow, entitlementRows } from './entitlement-rows';
+import { activePlan, type EntitlementRow, entitlementRows, openAlbums } from './entitlement-rows';
 
 /** `(1, 2, 3)` for `in`; `(null)` (matching nothing) when empty. */
 const idList = (ids: readonly number[]) => (ids.length ? sql`(${sql.join(ids)})` : sql`(null)`);
@@ -16,6 +16,21 @@ export function entitlementsRepository(db: Db) {
     async entitlements(userId: number, skuIds: readonly number[], productIds: readonly number[]): Promise<EntitlementRow[]> {
       const { rows } = await entitlementRows(userId, idList(skuIds), idList(productIds)).execute(db);
       return rows;
+    },
+
+    /** The albums the family may open (entitlement-rows.ts openAlbums), by title, with their covers. */
+    async openAlbums(userId: number): Promise<{ id: number; title: string; primary_image: string | null }[]> {
+      const { rows } = await sql<{ id: number; title: string; primary_image: string | null }>`
+        select p.id, p.title, p.primary_image from products p where p.id in (${openAlbums(userId)}) order by p.title, p.id`.execute(
+        db,
+      );
+      return rows;
+    },
+
+    /** Whether the family may open album `productId` (entitlement-rows.ts openAlbums). */
+    async mayOpenAlbum(userId: number, productId: number): Promise<boolean> {
+      const { rows } = await sql<{ yes: boolean }>`select ${productId} in (${openAlbums(userId)}) as yes`.execute(db);
+      return rows[0]?.yes ?? false;
     },
 
     async hasActivePlan(userId: number): Promise<boolean> {

@@ -52,6 +52,9 @@ export function AccountMenu() {
           <RouteItem to="accountSettings" className="nav__item">
             {t('shell.settings')}
           </RouteItem>
+          <RouteItem to="family" className="nav__item">
+            {t('shell.family')}
+          </RouteItem>
           <RouteItem to="resetPassword" className="nav__item">
             {t('shell.resetPassword')}
           </RouteItem>

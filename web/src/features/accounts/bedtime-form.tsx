@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useBedtimeSettings, useSaveBedtime } from '../../components/player/api/bedtime';
 import { SleepOptions } from '../../components/player/sleep-options';
 import { useI18n } from '../../lib/i18n';
+import { deviceZone, zonesWith } from '../../lib/time-zones';
 import { FieldFrame } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { type FormApi, useForm } from '../../ui/form/use-form';
@@ -11,15 +12,6 @@ import { LoadError, Loading } from '../../ui/query-status';
 import { useErrorMessage } from '../../ui/use-error-message';
 
 type BedtimeValues = { enabled: boolean; from: string; to: string; time_zone: string; timer: string };
-
-/** This device's own time zone: what a family that never saved its bedtime starts from. */
-const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-/** The zones the browser knows, with `zone` among them (a browser may not list one it knows, like UTC). */
-function zonesWith(zone: string) {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return zones.includes(zone) ? zones : [zone, ...zones].sort();
-}
 
 /** A field of the form around its own control (a time, or a select with groups). */
 function Field({

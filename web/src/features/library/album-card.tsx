@@ -4,6 +4,7 @@ import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useI18n } from '../../lib/i18n';
 import { AlbumCardHead } from './album-card-head';
 import { DownloadLink } from './download-link';
+import { FavouriteButton } from './favourites/favourite-button';
 import { KeepOnDevice } from './keep/keep-on-device';
 import { LibraryTracks } from './library-tracks';
 
@@ -58,6 +59,7 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
           >
             {t('library.details')}
           </Link>
+          <FavouriteButton album={{ id: album.product_id, title: album.productTitle, image: album.image }} />
           {album.zip_url && (
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
           )}

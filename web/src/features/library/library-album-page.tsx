@@ -13,6 +13,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { ownedNotes } from './album-card';
 import { useLibraryAlbum } from './api/get-library-album';
 import { DownloadLink } from './download-link';
+import { FavouriteButton } from './favourites/favourite-button';
 import { KeepOnDevice } from './keep/keep-on-device';
 import { useKeptAlbum } from './keep/kept-library';
 import { LibraryTracks, playableTracks } from './library-tracks';
@@ -89,6 +90,9 @@ function Album({ album }: { album: LibraryAlbum }) {
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
           )}
           <Link to={album.shop_url}>{t('library.viewInShop')}</Link>
+          {!album.is_free_story && (
+            <FavouriteButton album={{ id: album.product_id, title: album.productTitle, image: album.image }} />
+          )}
         </p>
         <KeepOnDevice album={album} />
       </AlbumHeader>

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../ui/use-document-title';
 import { AlbumCard } from './album-card';
 import { useLibrary } from './api/get-library';
 import { ContinueListening } from './continue-listening';
+import { FavouritesShelf } from './favourites/favourites-shelf';
 import { FreeStoryCard, useFreeStoryReady } from './free-story-card';
 import { useKeepingAccount } from './keep/keep-on-device';
 import { useKeepState } from './keep/keep-state';
@@ -106,6 +107,7 @@ function Library({ params, layout }: { params: ProductListParams; layout: Accoun
   return (
     <div className="library__results" aria-busy={isPlaceholderData}>
       {!searching && <ContinueListening tracks={data.continue_listening} />}
+      {!searching && <FavouritesShelf />}
       {showsFreeStory && <FreeStoryCard />}
       <section className="library-section" aria-labelledby="library-albums">
         <ListResults
