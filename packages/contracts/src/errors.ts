@@ -21,6 +21,8 @@ export const errorCodes = [
   'pin_wrong',
   'pin_locked',
   'pin_not_set',
+  // choosing whom a session speaks for: no profile of this family has that id
+  'profile_not_found',
   'forbidden_origin',
   'invalid_host',
   'invalid_session_cookie',
