@@ -25,6 +25,7 @@ export default function AccountSettingsPage() {
       <p className="account-page__links">
         <RouteLink to="resetPassword">{t('account.resetPassword')}</RouteLink>
         <RouteLink to="orders">{t('shell.myOrders')}</RouteLink>
+        <RouteLink to="parentPin">{t('profiles.pinLink')}</RouteLink>
       </p>
       {user.isPending ? (
         <p role="status">{t('shell.loading')}</p>
