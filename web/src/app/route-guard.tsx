@@ -1,5 +1,5 @@
 import type { PageRoute } from '@storyhouse/contracts';
-import { lazy, type ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../components/session/api/get-session';
 import { loginPath } from '../lib/back-location';
@@ -36,8 +36,24 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** The family PIN over a page that is the parents' (decision 051): loaded only while a child listens. */
-const GrownUpsLock = lazy(() => import('../features/profiles/grown-ups-lock'));
+/**
+ * The family PIN over a page that is the parents' (decision 051), loaded only while a child listens. Loaded after
+ * the first render, as the server rendered it (a placeholder), so a page loaded as a child hydrates whole.
+ */
+function GrownUpsLock() {
+  const [Lock, setLock] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../features/profiles/grown-ups-lock').then(
+      (m) => live && setLock(() => m.default),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Lock ? <Lock /> : <Loading />;
+}
 
 /**
  * Spec §2 and §6: a route's access from the route table, applied once for

@@ -1,5 +1,5 @@
 import { type ParentsChoice, type ProfileChoice, routePath } from '@storyhouse/contracts';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useChooseProfile, useSessionProfiles, WHO_IS_LISTENING } from '../../components/session/api/session-profiles';
 import { BACK_LOCATION, withBackLocation } from '../../lib/back-location';
@@ -31,6 +31,7 @@ export default function WhoIsListeningPage() {
   const profiles = useSessionProfiles();
   const choose = useChooseProfile();
   const [asking, setAsking] = useState<Choice | null>(null);
+  const headingId = useId();
 
   if (profiles.isPending) return <Loading />;
   if (profiles.isError) return <LoadError error={profiles.error} onRetry={() => void profiles.refetch()} />;
@@ -46,7 +47,7 @@ export default function WhoIsListeningPage() {
 
   return (
     <div className="page who-listens">
-      <h1>{t('profiles.whoTitle')}</h1>
+      <h1 id={headingId}>{t('profiles.whoTitle')}</h1>
       <p>{t('profiles.whoIntro')}</p>
       {!pin_set && active === null && choices.length > 1 ? (
         <p className="notice">
@@ -56,14 +57,13 @@ export default function WhoIsListeningPage() {
           </Link>
         </p>
       ) : null}
-      <ul className="who-listens__list">
+      <ul className="who-listens__list" aria-labelledby={headingId}>
         {choices.map((choice) => (
           <li key={choice.id ?? 'parents'}>
             <button
               type="button"
               className="who-listens__choice"
               aria-current={choice.id === active ? 'true' : undefined}
-              aria-label={t('profiles.listenAs', { name: choice.nickname })}
               disabled={choose.isPending || (choice.id !== null && !pin_set && active === null)}
               onClick={() => pick(choice)}
             >
