@@ -64,6 +64,7 @@ import { cardsService } from './modules/payments/cards.service';
 import { payerOf } from './modules/payments/payer';
 import payments from './modules/payments/payments.plugin';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { profileChoiceRoutes } from './modules/profile-choice/profile-choice.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
 import { searchRoutes } from './modules/search/search.routes';
@@ -191,6 +192,7 @@ export async function buildApp({
 
   await app.register(profileRoutes, { config, hashParams: passwordHash });
   await app.register(bedtimeRoutes);
+  await app.register(profileChoiceRoutes);
   const cms = cmsService(app.db, { cacheMs: config.CMS_CACHE_MS });
   await app.register(cmsRoutes, { cms, checkResponses: config.NODE_ENV === 'test' });
   await app.register(cmsEditorRoutes, { cms });

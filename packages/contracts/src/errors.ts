@@ -21,7 +21,8 @@ export const errorCodes = [
   'pin_wrong',
   'pin_locked',
   'pin_not_set',
-  // the parents' management of child profiles (issue 42): six at most; another family's is not found
+  // the parents' management of child profiles (issue 42): six at most; another family's is not found (managing
+  // or choosing whom a session speaks for)
   'profiles_full',
   'profile_not_found',
   'forbidden_origin',

@@ -44,6 +44,7 @@ export * from './refusals';
 export * from './routes';
 export * from './search';
 export * from './session';
+export * from './session-profile';
 export * from './subscriptions';
 export * from './text-fields';
 export * from './validation';

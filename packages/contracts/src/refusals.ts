@@ -45,6 +45,10 @@ export const refusalCodes = [
   // issue 30 item 5: an unsubscribe link opened again (the address already left the list)
   'newsletter_unsubscribe_invalid',
   'payment_captcha_required',
+  // the family PIN of the grown-ups lock (decision 051): a wrong one, five wrong, none set yet
+  'pin_wrong',
+  'pin_locked',
+  'pin_not_set',
 ] as const satisfies readonly ErrorCode[];
 
 // Pure: a bundle that never asks isRefusal (the web app's first download) leaves the set and the list out.

@@ -7,7 +7,7 @@ import type { LangCode } from './lang-codes';
  * when it is built; routes of capabilities not built yet are absent.
  */
 export const pageRoutes = {
-  home: { paths: ['/'], access: 'open', cms: true },
+  home: { paths: ['/'], access: 'open', cms: true, listener: true },
   shop: { paths: ['/shop', '/tienda'], localized: { es: '/tienda' }, access: 'open' },
   story: { paths: ['/story/:slug'], access: 'open' },
   cart: { paths: ['/cart'], access: 'open' },
@@ -15,19 +15,20 @@ export const pageRoutes = {
   checkout: { paths: ['/checkout'], access: 'signed-in' },
   // Checkout step 2 of 2: billing address and card, then the confirmation (?order=ID) (spec §2 /payment).
   payment: { paths: ['/payment'], access: 'signed-in' },
-  freeStreaming: { paths: ['/free-streaming'], access: 'open', cms: true },
-  freeStreamingAlbum: { paths: ['/free-streaming/album/:id'], access: 'open' },
+  freeStreaming: { paths: ['/free-streaming'], access: 'open', cms: true, listener: true },
+  freeStreamingAlbum: { paths: ['/free-streaming/album/:id'], access: 'open', listener: true },
   // The moderation link e-mailed to the ministry (its token is the permission).
   guestBookModerate: { paths: ['/guestbook/moderate'], access: 'open' },
   // CMS pages with a fixed address (spec §2 route table); any other CMS path is served too (web router's catch-all).
-  search: { paths: ['/search'], access: 'open', cms: true },
+  search: { paths: ['/search'], access: 'open', cms: true, listener: true },
   contact: { paths: ['/contact', '/contactar'], localized: { es: '/contactar' }, access: 'open', cms: true },
-  privacy: { paths: ['/privacy', '/privacidad'], localized: { es: '/privacidad' }, access: 'open', cms: true },
+  privacy: { paths: ['/privacy', '/privacidad'], localized: { es: '/privacidad' }, access: 'open', cms: true, listener: true },
   russianProgram: {
     paths: ['/about/russian-program', '/quienes-somos/programa-ruso'],
     localized: { es: '/quienes-somos/programa-ruso' },
     access: 'open',
     cms: true,
+    listener: true,
   },
   freeMp3: { paths: ['/get-a-free-mp3'], access: 'open', cms: true },
   subscription: { paths: ['/subscription', '/suscripcion'], localized: { es: '/suscripcion' }, access: 'open', cms: true },
@@ -68,10 +69,14 @@ export const pageRoutes = {
   // back here with back_location; without a hash the page goes on to /library.
   claimGift: { paths: ['/claim-gift/:hash', '/claim-gift'], access: 'signed-in' },
   // Issue 14: My Library and an album in it (spec §2: id is a number or the literal free-story).
-  library: { paths: ['/library'], access: 'signed-in' },
-  libraryAlbum: { paths: ['/library/album/:id'], access: 'signed-in' },
+  library: { paths: ['/library'], access: 'signed-in', listener: true },
+  libraryAlbum: { paths: ['/library/album/:id'], access: 'signed-in', listener: true },
   // The albums kept on this device, the space they take and the Wi-Fi-only setting (decision 048).
   libraryStorage: { paths: ['/library/storage'], access: 'signed-in' },
+  // Who's listening on this device: the parents or a child profile (decision 051); a child comes here to switch.
+  whoIsListening: { paths: ['/who-is-listening'], access: 'signed-in', listener: true },
+  // The family PIN of the grown-ups lock, set and reset with the account password.
+  parentPin: { paths: ['/account/pin'], access: 'signed-in' },
 } as const satisfies Record<string, PageRoute>;
 
 export interface PageRoute {
@@ -84,6 +89,12 @@ export interface PageRoute {
   cms?: boolean;
   /** Paths under it are its own too (the back office's pages: admin-routes.ts), shown by its screen. */
   nested?: boolean;
+  /**
+   * A child profile may open it (decision 051). The grown-ups lock is deny by default: while a child listens, every
+   * other route (the store, cart, checkout, orders, subscriptions, settings, the family page) asks the family PIN
+   * first, as the server refuses a child's session everything that is the parents'.
+   */
+  listener?: boolean;
 }
 
 /** Where to link for a route on a site language, or undefined when the route is not built. */

@@ -32,6 +32,8 @@ export const browserScreens = {
   claimGift: () => import('../features/gift-claim/claim-gift-page'),
   libraryAlbum: () => import('../features/library/library-album-page'),
   libraryStorage: () => import('../features/library/keep/storage-page'),
+  whoIsListening: () => import('../features/profiles/who-is-listening-page'),
+  parentPin: () => import('../features/profiles/parent-pin-page'),
 } satisfies Record<string, () => Promise<{ default: ComponentType }>>;
 
 export type BrowserScreenId = keyof typeof browserScreens;

@@ -76,6 +76,8 @@ export function keepDeviceSession(session: SessionResponse) {
     site_lang: session.site_lang,
     is_admin: session.is_admin,
     kept: before?.user_id === session.user_id ? before.kept : [],
+    // Who listens here (decision 051): offline, the device still knows a child is listening, and keeps the lock.
+    profile: session.profile,
   });
 }
 

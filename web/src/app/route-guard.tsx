@@ -1,5 +1,5 @@
 import type { PageRoute } from '@storyhouse/contracts';
-import type { ReactNode } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { useSession } from '../components/session/api/get-session';
 import { loginPath } from '../lib/back-location';
@@ -37,13 +37,43 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
 }
 
 /**
+ * The family PIN over a page that is the parents' (decision 051), loaded only while a child listens. Loaded after
+ * the first render, as the server rendered it (a placeholder), so a page loaded as a child hydrates whole.
+ */
+function GrownUpsLock() {
+  const [Lock, setLock] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let live = true;
+    import('../features/profiles/grown-ups-lock').then(
+      (m) => live && setLock(() => m.default),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return Lock ? <Lock /> : <Loading />;
+}
+
+/**
  * Spec §2 and §6: a route's access from the route table, applied once for
  * every screen. Signed-in routes need a login; admin routes an admin acting
- * as themself (not while impersonating), others see "not allowed". The
- * server enforces the same on every call; this only routes people.
+ * as themself (not while impersonating), others see "not allowed". While a
+ * child profile listens, a route that is not a listener's asks the family PIN
+ * first (the grown-ups lock, deny by default). The server enforces the same
+ * on every call; this only routes people.
  */
-export function RouteGuard({ access, children }: { access: PageRoute['access']; children: ReactNode }) {
+export function RouteGuard({
+  access,
+  listener,
+  children,
+}: {
+  access: PageRoute['access'];
+  listener?: boolean;
+  children: ReactNode;
+}) {
   const { data: session } = useSession();
+  if (session?.profile && !listener) return <GrownUpsLock />;
   if (access === 'open') return <>{children}</>;
   if (access === 'signed-in') return <RequireSignIn>{children}</RequireSignIn>;
   return <RequireSignIn>{session?.logged_in && !session.is_admin ? <NotAllowed /> : children}</RequireSignIn>;

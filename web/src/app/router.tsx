@@ -95,6 +95,8 @@ const screens: Record<PageRouteId, Screen> = {
   library: preloadable(() => import('../features/library/library-page')),
   libraryAlbum: later('libraryAlbum'),
   libraryStorage: later('libraryStorage'),
+  whoIsListening: later('whoIsListening'),
+  parentPin: later('parentPin'),
 };
 
 /** A route's path for the router: a nested route (the back office) takes the paths under it too. */
@@ -125,13 +127,13 @@ export function AppRoutes({ location }: { location?: string }) {
       <Route element={<Shell fallback={<Loading />} />}>
         {(Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
           const Screen = screens[id];
-          const access: PageRoute['access'] = pageRoutes[id].access;
+          const route: PageRoute = pageRoutes[id];
           return pageRoutes[id].paths.map((path) => (
             <Route
               key={path}
-              path={routerPath(pageRoutes[id], path)}
+              path={routerPath(route, path)}
               element={
-                <RouteGuard access={access}>
+                <RouteGuard access={route.access} listener={route.listener}>
                   <Screen />
                 </RouteGuard>
               }

@@ -1,6 +1,7 @@
 import { type ErrorBody, REFUSAL_PREFERENCE, type RefusalAnswer, spanishSiteFlagValues } from '@storyhouse/contracts';
 import { signInRedirect } from './back-location';
 import { takeFirstAnswer } from './first-data';
+import { GROWN_UPS_ONLY } from './grown-ups';
 
 /**
  * An API failure as the server described it: `message` is already in the
@@ -50,7 +51,9 @@ export interface RequestOptions {
  * in and out, and every non-2xx turned into an ApiError. A network failure
  * becomes ApiError(0, 'network') with the catalog's message. A 401
  * `not_authenticated` on a page needing a user also goes to login
- * (signInRedirect); the caller still gets the error.
+ * (signInRedirect); the caller still gets the error. A change refused 403
+ * `grown_ups_only` (a child profile is listening) asks the family PIN
+ * (lib/grown-ups.ts).
  */
 export async function api<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   // The page's own answer, when the server embedded one for its first render (decision 014).
@@ -89,6 +92,8 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Req
     // A session that ended under a page needing it: to login and back (a full load, so every cached answer starts fresh).
     const login = signInRedirect(error.status, error.code, window.location);
     if (login) window.location.replace(login);
+    // Something a child pressed (a page of the parents' is locked before it asks: app/route-guard.tsx).
+    if (error.code === 'grown_ups_only' && method !== 'GET') dispatchEvent(new Event(GROWN_UPS_ONLY));
     throw error;
   }
   return data as T;

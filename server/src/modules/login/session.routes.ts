@@ -1,5 +1,7 @@
 import { SessionResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors';
+import { currentUser } from '../accounts/current-user';
 import { sessionSummary } from '../accounts/session-summary';
 import { endImpersonation } from '../impersonation/impersonation.service';
 
@@ -34,15 +36,19 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/logout',
     {
+      config: { errors: { 403: ['grown_ups_only'] } },
       schema: {
         tags: ['account'],
         summary: 'Ends the session; the page then reloads and shows the logout banner',
+        description: "Refused (403 grown_ups_only) while the session speaks for a child profile: the parents' PIN first.",
         querystring: SiteQuery,
       },
     },
     async (request, reply) => {
       // A GET that changes state: refuse it from another site's page (logout CSRF).
       if (request.headers['sec-fetch-site'] !== 'cross-site') {
+        // Signing out is the parents' (the grown-ups lock): a child on the family's device stays signed in.
+        if ((await currentUser(request))?.profile) throw new AppError('not_allowed', 'grown_ups_only');
         // Logging out while impersonating ends the impersonation too (audit trail).
         await endImpersonation(app.db, request);
         await request.endSession();

@@ -11,6 +11,7 @@ import { ToastHost } from '../../ui/toast';
 import { AccountMenu } from './account-menu';
 import { LogoutBanner, OfflineNotice } from './banners';
 import { Footer } from './footer';
+import { ProfileCorner } from './grown-ups';
 import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
 
@@ -55,6 +56,8 @@ function PlayerBarSlot() {
  */
 export function Shell({ fallback }: { fallback: ReactNode }) {
   const { t } = useI18n();
+  // While a child listens, the account and the cart are the grown-ups' (the profile corner's PIN).
+  const childListens = Boolean(useSession().data?.profile);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const { pathname, search } = useLocation();
@@ -89,8 +92,9 @@ export function Shell({ fallback }: { fallback: ReactNode }) {
             <SearchIcon />
             <span className="header__label">{t('shell.search')}</span>
           </RouteLink>
-          <AccountMenu />
-          <CartLink className="header__action header__cart" icon={<CartIcon />} />
+          <ProfileCorner />
+          {childListens ? null : <AccountMenu />}
+          {childListens ? null : <CartLink className="header__action header__cart" icon={<CartIcon />} />}
           <button
             type="button"
             className="header__action header__menu-toggle"

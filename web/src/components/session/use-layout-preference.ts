@@ -27,7 +27,9 @@ const noChanges = () => () => {};
  */
 export function useLayoutPreference(storageKey: string): [AccountLayout, (layout: AccountLayout) => void] {
   const queryClient = useQueryClient();
-  const signedIn = useSession().data?.logged_in === true;
+  const session = useSession().data;
+  // A child profile's session keeps the choice on the device: the account is the parents' (decision 051).
+  const signedIn = session?.logged_in === true && !session.profile;
   const user = useCurrentUser(signedIn);
   // A server render (decision 015) and the hydration that follows it show List; the browser's choice then replaces it.
   const stored = useSyncExternalStore(

@@ -26,6 +26,7 @@ export default function AccountSettingsPage() {
         <RouteLink to="resetPassword">{t('account.resetPassword')}</RouteLink>
         <RouteLink to="orders">{t('shell.myOrders')}</RouteLink>
         <RouteLink to="family">{t('shell.family')}</RouteLink>
+        <RouteLink to="parentPin">{t('profiles.pinLink')}</RouteLink>
       </p>
       {user.isPending ? (
         <p role="status">{t('shell.loading')}</p>

@@ -2,6 +2,7 @@ import { type LoginInput, loginForm, routePath, safeBackLocation } from '@storyh
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CaptchaField } from '../../components/captcha/captcha-field';
+import { pathAfterSignIn } from '../../components/session/api/session-profiles';
 import { ApiError } from '../../lib/api-client';
 import { withBackLocation } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
@@ -32,7 +33,8 @@ function RouteLinkWithBack({ to, back, children }: { to: string; back: string; c
  * Spec §2 /login: e-mail and password, the server's message on failure
  * (spec §8), links to create an account (carrying back_location) and to
  * forgot-password. After login the page loads back_location as the server
- * decided it (admin rules), so session, user and cart start fresh. After
+ * decided it (admin rules), so session, user and cart start fresh ("Who's
+ * listening?" first for a family with child profiles). After
  * repeated failed logins for the e-mail the server answers
  * `captcha_required`: the captcha appears and the next submit carries its
  * solution (each solution is good once, so a refused submit asks for a new one).
@@ -58,7 +60,9 @@ export default function LoginPage() {
       login.mutate(
         { ...data, ...(captcha ? { captcha } : {}), back_location: back },
         {
-          onSuccess: ({ back_location }) => window.location.assign(safeBackLocation(back_location)),
+          // A family with child profiles is asked who is listening on this device first.
+          onSuccess: ({ back_location }) =>
+            void pathAfterSignIn(safeBackLocation(back_location)).then((next) => window.location.assign(next)),
           onError: (error) => {
             // A sent solution may be spent (each is good once): the widget asks for a fresh one.
             if (captcha) form.set('captcha', '');
