@@ -1,23 +1,25 @@
 import type { ChildProfilesResponse, ChildProfileView } from '@storyhouse/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/dialog/confirm-dialog';
 import { useSleepLabel } from '../../components/player/sleep-options';
 import { Avatar } from '../../components/profiles/avatars';
+import { ParentPinForm } from '../../components/profiles/parent-pin-form';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useDeleteProfile } from './api/delete-profile';
-import { useChildProfiles } from './api/get-profiles';
+import { profilesKey, useChildProfiles } from './api/get-profiles';
 import { ProfileForm } from './profile-form';
 import './family.css';
 
 /**
  * Account → Family (/account/family, the parents only): each child's profile with their rules, what they listened
  * to lately and how long; add, change and delete a child. The family PIN that guards the grown-ups lock is set in
- * the section #pin.
+ * the section #pin (the PIN form, components/profiles).
  */
 export default function FamilyPage() {
   const { t } = useI18n();
@@ -43,9 +45,9 @@ export default function FamilyPage() {
 
 function Family({ data }: { data: ChildProfilesResponse }) {
   const { t } = useI18n();
+  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [status, setStatus] = useState('');
-  const pinHeading = useId();
   const full = data.items.length >= data.max;
   return (
     <>
@@ -87,10 +89,7 @@ function Family({ data }: { data: ChildProfilesResponse }) {
           </button>
         </p>
       )}
-      <section id="pin" className="family__pin" aria-labelledby={pinHeading}>
-        <h2 id={pinHeading}>{t('family.pinTitle')}</h2>
-        <p>{data.has_pin ? t('family.pinSet') : t('family.pinMissing')}</p>
-      </section>
+      <ParentPinForm onSaved={() => queryClient.invalidateQueries({ queryKey: profilesKey })} />
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { ParentPinForm } from '../../components/profiles/parent-pin-form';
 import { BACK_LOCATION } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
 import { readBackLocation } from '../../lib/use-back-location';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { ParentPinForm } from './parent-pin-form';
 
 /**
  * The family PIN's own page (linked from account settings): the form, and on to back_location once saved when the

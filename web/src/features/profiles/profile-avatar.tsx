@@ -1,9 +1,10 @@
 import './profile-avatar.css';
 
 /**
- * A profile's picture: its nickname's first letter in a circle coloured by its avatar (each avatar its own colour,
- * so a child finds theirs before they read). The drawn avatars (components/profiles) take this place once they
- * are in the app; the name beside it is what a screen reader hears, so this is decoration.
+ * A profile's small picture where every byte counts (the header, in the first download) and the parents' everywhere:
+ * its nickname's first letter in a circle coloured by its avatar, so a child finds theirs before they read. The
+ * drawn animals (components/profiles/avatars.tsx) show where the page loads later ("Who's listening?", Family).
+ * The name beside it is what a screen reader hears, so this is decoration.
  */
 export function ProfileAvatar({ name, avatar, size = 'small' }: { name: string; avatar: string; size?: 'small' | 'large' }) {
   return (

@@ -1,6 +1,7 @@
 import { type ParentsChoice, type ProfileChoice, routePath } from '@storyhouse/contracts';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Avatar } from '../../components/profiles/avatars';
 import { useChooseProfile, useSessionProfiles, WHO_IS_LISTENING } from '../../components/session/api/session-profiles';
 import { BACK_LOCATION, withBackLocation } from '../../lib/back-location';
 import { useI18n } from '../../lib/i18n';
@@ -67,7 +68,11 @@ export default function WhoIsListeningPage() {
               disabled={choose.isPending || (choice.id !== null && !pin_set && active === null)}
               onClick={() => pick(choice)}
             >
-              <ProfileAvatar name={choice.nickname} avatar={avatarOf(choice)} size="large" />
+              {choice.id === null ? (
+                <ProfileAvatar name={choice.nickname} avatar={avatarOf(choice)} size="large" />
+              ) : (
+                <Avatar name={choice.avatar} size={96} />
+              )}
               <span>{choice.nickname}</span>
               {choice.id === active ? <span className="who-listens__now">{t('profiles.listeningNow')}</span> : null}
             </button>

@@ -1,12 +1,12 @@
 import { ParentPinInput } from '@storyhouse/contracts';
 import { useId, useState } from 'react';
-import { useSessionProfiles } from '../../components/session/api/session-profiles';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
+import { useSessionProfiles } from '../session/api/session-profiles';
 import { useSetParentPin } from './api/set-parent-pin';
 
 /**
