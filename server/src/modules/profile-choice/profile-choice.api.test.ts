@@ -184,7 +184,16 @@ describe('the family PIN, set with the account password', () => {
  * What a child's session may ask: choosing whom the device listens as, and what listening needs. A route added to
  * this list is a decision that a child may reach it (the rules of what each child hears apply there).
  */
-const CHILD_MAY_ASK = ['GET /crud/session/profiles', 'HEAD /crud/session/profiles', 'POST /crud/session/profile'];
+const CHILD_MAY_ASK = [
+  'GET /crud/session/profiles',
+  'HEAD /crud/session/profiles',
+  'POST /crud/session/profile',
+  // Each listener's own favourites (the child's are the child's).
+  'GET /crud/my-library/favourites',
+  'HEAD /crud/my-library/favourites',
+  'PUT /crud/my-library/favourites/:productId',
+  'DELETE /crud/my-library/favourites/:productId',
+];
 
 describe('the grown-ups lock (deny by default)', () => {
   it("lets a child's session reach only the routes listed here", () => {
