@@ -34,6 +34,7 @@ import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes';
+import { childRulesRoutes } from './modules/child-rules/child-rules.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { cmsEditorRoutes } from './modules/cms/cms-editor.routes';
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(subscriptions, { config, worker: billingWorker ?? config.NODE_ENV !== 'test' });
   await app.register(library, { storage, catalogue });
   await app.register(listeningQueueRoutes);
+  await app.register(childRulesRoutes);
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

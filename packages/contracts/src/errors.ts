@@ -21,6 +21,12 @@ export const errorCodes = [
   'pin_wrong',
   'pin_locked',
   'pin_not_set',
+  // what a child profile hears (issue 42, decision 056)
+  'not_for_this_profile',
+  'quiet_time',
+  'daily_limit_reached',
+  'one_more_story_used',
+  'child_profile_only',
   'forbidden_origin',
   'invalid_host',
   'invalid_session_cookie',

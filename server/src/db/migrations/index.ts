@@ -39,6 +39,7 @@ import * as m0069 from './0069_listening_progress_device';
 import * as m0070 from './0070_listening_queues';
 import * as m0071 from './0071_bedtime';
 import * as m0072 from './0072_profiles';
+import * as m0076 from './0076_child_listening';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0070_listening_queues': m0070,
   '0071_bedtime': m0071,
   '0072_profiles': m0072,
+  '0076_child_listening': m0076,
 };
