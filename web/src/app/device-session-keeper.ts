@@ -76,6 +76,7 @@ export function keepDeviceSession(session: SessionResponse) {
     site_lang: session.site_lang,
     is_admin: session.is_admin,
     kept: before?.user_id === session.user_id ? before.kept : [],
+    profile: session.profile ?? null,
   });
 }
 

@@ -15,6 +15,26 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
 
 type PlayerBarModule = typeof import('../../features/player/player-bar');
+type ChildGateModule = typeof import('../../features/child-listening/child-gate');
+
+/** A child profile's quiet hours and daily limit (issue 42): loaded only while a child listens. */
+function ChildGateSlot() {
+  const session = useSession().data;
+  const child = Boolean(session?.logged_in && session.profile);
+  const [gate, setGate] = useState<ChildGateModule | null>(null);
+  useEffect(() => {
+    if (!child || gate) return;
+    let live = true;
+    import('../../features/child-listening/child-gate').then(
+      (m) => live && setGate(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [child, gate]);
+  return child && gate ? <gate.ChildGate /> : null;
+}
 
 /**
  * The audio player bar, in its place at the end of the page. It loads with
@@ -42,7 +62,12 @@ function PlayerBarSlot() {
       live = false;
     };
   }, [wanted, bar]);
-  return bar ? <bar.PlayerBar /> : null;
+  return (
+    <>
+      {bar ? <bar.PlayerBar /> : null}
+      <ChildGateSlot />
+    </>
+  );
 }
 
 /**
