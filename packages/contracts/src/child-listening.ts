@@ -1,17 +1,10 @@
 import { z } from 'zod';
-import { type ClockHours, withinHours } from './family-clock';
 import { text } from './text-fields';
 
 /**
  * What a child profile hears (issue 42, decision 056): the rules the server enforces on every library, stream,
  * download and ZIP call made for the child, as the device keeps them to follow offline.
  */
-
-/** "One more story": the one track plays until it ends or this many minutes after the PIN, whichever comes first. */
-export const ONE_MORE_STORY_MINUTES = 45;
-
-export const childListeningPath = '/crud/my-library/child';
-export const oneMoreStoryPath = '/crud/my-library/one-more-story';
 
 export const ChildListening = z
   .object({
@@ -27,8 +20,11 @@ export const ChildListening = z
     listened_today_seconds: z.number().int().min(0),
     /** The sleep timer armed by itself when the child starts playing (a SleepChoice); null: none. */
     sleep_timer: z.string().nullable(),
-    /** The "one more story" granted tonight, while it lasts. */
-    one_more: z.object({ sku_id: z.number().int(), until: z.string() }).nullable(),
+    /**
+     * The "one more story" granted tonight, while it lasts: until when on the server's clock, and how many seconds
+     * are left (a device whose clock differs counts from when it got the answer: onDeviceClock).
+     */
+    one_more: z.object({ sku_id: z.number().int(), until: z.string(), seconds_left: z.number().int().min(0) }).nullable(),
     /** Tonight's "one more story" was already given. */
     one_more_used: z.boolean(),
   })
@@ -47,34 +43,3 @@ export const OneMoreStoryBody = z
   })
   .meta({ id: 'OneMoreStoryBody' });
 export type OneMoreStoryBody = z.infer<typeof OneMoreStoryBody>;
-
-/** Whether the child may hear an album (the rule's album half; the server's is the same, in child-rules). */
-export function childMayHearAlbum(rules: Pick<ChildListening, 'only' | 'never'>, productId: number) {
-  return !rules.never.includes(productId) && (rules.only === null || rules.only.includes(productId));
-}
-
-/** Why a child's play is refused now, if it is: quiet hours, or the daily limit reached. */
-export type TimeRefusal = 'quiet_time' | 'daily_limit_reached';
-
-/**
- * The time rules at `nowMs` for a full track (`skuId`): quiet hours, then the daily limit; a "one more story" for
- * that track lets it play while it lasts.
- */
-export function childTimeRefusal(
-  rules: Pick<ChildListening, 'quiet' | 'daily_limit_minutes' | 'listened_today_seconds' | 'one_more'>,
-  skuId: number,
-  nowMs: number,
-): TimeRefusal | null {
-  if (rules.one_more && rules.one_more.sku_id === skuId && Date.parse(rules.one_more.until) > nowMs) return null;
-  if (rules.quiet && withinHours(quietHours(rules.quiet), nowMs)) return 'quiet_time';
-  if (rules.daily_limit_minutes !== null && rules.listened_today_seconds >= rules.daily_limit_minutes * 60) {
-    return 'daily_limit_reached';
-  }
-  return null;
-}
-
-export const quietHours = (quiet: NonNullable<ChildListening['quiet']>): ClockHours => ({
-  from: quiet.from,
-  to: quiet.to,
-  timeZone: quiet.time_zone,
-});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { childTimeRefusal } from './child-listening';
+import { childTimeRefusal } from './child-rules';
 import { familyDay, minutesOf, nightOf, withinHours } from './family-clock';
 
 const at = (iso: string) => Date.parse(iso);

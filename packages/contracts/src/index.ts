@@ -18,6 +18,7 @@ export * from './cart';
 export * from './catalogue';
 export * from './checkout';
 export * from './child-listening';
+export * from './child-rules';
 export * from './clock';
 export * from './cms';
 export * from './cms-admin';

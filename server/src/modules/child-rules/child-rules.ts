@@ -119,7 +119,11 @@ export async function childListening(db: Db, profile: ChildProfile, nowMs = Date
     sleep_timer: profile.sleep_timer,
     one_more:
       facts.one_more_sku_id !== null && until && until.getTime() > nowMs
-        ? { sku_id: facts.one_more_sku_id, until: until.toISOString() }
+        ? {
+            sku_id: facts.one_more_sku_id,
+            until: until.toISOString(),
+            seconds_left: Math.floor((until.getTime() - nowMs) / 1000),
+          }
         : null,
     one_more_used: facts.one_more_night === nightFor(profile, nowMs),
   };

@@ -1,5 +1,7 @@
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { useChildPlayGate } from '../../components/child-listening/child-rules';
+import { currentRefusal, subscribeRefusal } from '../../components/player/play-gate';
 import { usePlayerOwner, usePlayerWanted } from '../../components/player/player';
 import { useSession } from '../../components/session/api/get-session';
 import { CartLink } from '../../features/cart/cart-counter';
@@ -15,26 +17,30 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
 
 type PlayerBarModule = typeof import('../../features/player/player-bar');
-type ChildGateModule = typeof import('../../features/child-listening/child-gate');
+type RestScreenModule = typeof import('../../features/child-listening/rest-screen');
 
-/** A child profile's quiet hours and daily limit (issue 42): loaded only while a child listens. */
+/**
+ * A child profile's quiet hours and daily limit (issue 42): every play passes the child's rules; a refused one
+ * shows the rest screen, loaded then.
+ */
 function ChildGateSlot() {
-  const session = useSession().data;
-  const child = Boolean(session?.logged_in && session.profile);
-  const [gate, setGate] = useState<ChildGateModule | null>(null);
+  const child = useChildPlayGate();
+  const refusal = useSyncExternalStore(subscribeRefusal, currentRefusal, noRefusal);
+  const [screen, setScreen] = useState<RestScreenModule | null>(null);
   useEffect(() => {
-    if (!child || gate) return;
+    if (!refusal || screen) return;
     let live = true;
-    import('../../features/child-listening/child-gate').then(
-      (m) => live && setGate(m),
+    import('../../features/child-listening/rest-screen').then(
+      (m) => live && setScreen(m),
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [child, gate]);
-  return child && gate ? <gate.ChildGate /> : null;
+  }, [refusal, screen]);
+  return child && refusal && screen ? <screen.RestScreenFor refusal={refusal} /> : null;
 }
+const noRefusal = () => null;
 
 /**
  * The audio player bar, in its place at the end of the page. It loads with

@@ -1,14 +1,10 @@
-import {
-  type ChildListening,
-  type ChildListeningResponse,
-  childListeningPath,
-  childMayHearAlbum,
-  type OneMoreStoryBody,
-  oneMoreStoryPath,
-} from '@storyhouse/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChildListening, ChildListeningResponse } from '@storyhouse/contracts';
+import { childListeningPath, childMayHearAlbum, childTimeRefusal, onDeviceClock } from '@storyhouse/contracts/child-rules';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api-client';
 import { CHILD_RULES_KEY, deviceStorage } from '../../lib/device-session-keys';
+import { setPlayGate } from '../player/play-gate';
 import { useSession } from '../session/api/get-session';
 
 /**
@@ -23,21 +19,27 @@ interface KeptRules {
   rules: ChildListening;
 }
 
-const childKey = ['my-library', 'child'];
+export const childRulesKey = ['my-library', 'child'];
 
 /** How often the rules are asked again while a child listens: the time heard today moves on. */
 const REFRESH_MS = 60_000;
 
+/** The kept rules as last read (the same object while the text is the same: a render does not make new rules). */
+let lastRead: { text: string | null; kept: KeptRules | null } = { text: null, kept: null };
+
 function readKept(userId: number, profileId: number): ChildListening | null {
   try {
-    const kept = JSON.parse(deviceStorage()?.getItem(CHILD_RULES_KEY) ?? 'null') as KeptRules | null;
+    const text = deviceStorage()?.getItem(CHILD_RULES_KEY) ?? null;
+    if (text !== lastRead.text) lastRead = { text, kept: JSON.parse(text ?? 'null') as KeptRules | null };
+    const { kept } = lastRead;
     return kept?.user_id === userId && kept.rules.profile_id === profileId ? kept.rules : null;
   } catch {
     return null;
   }
 }
 
-function keep(userId: number, rules: ChildListening) {
+/** Keeps the rules on the device for the account (what a later offline visit follows). */
+export function keepChildRules(userId: number, rules: ChildListening) {
   try {
     deviceStorage()?.setItem(CHILD_RULES_KEY, JSON.stringify({ user_id: userId, rules } satisfies KeptRules));
   } catch {
@@ -47,11 +49,13 @@ function keep(userId: number, rules: ChildListening) {
 
 const childQuery = (userId: number) =>
   queryOptions({
-    queryKey: childKey,
+    queryKey: childRulesKey,
     queryFn: async () => {
       const { child } = await api<ChildListeningResponse>(childListeningPath);
-      if (child) keep(userId, child);
-      return child;
+      // The one more story's end on this device's clock, which the quiet hours are followed on too.
+      const rules = child && onDeviceClock(child, Date.now());
+      if (rules) keepChildRules(userId, rules);
+      return rules;
     },
     staleTime: REFRESH_MS,
     refetchInterval: REFRESH_MS,
@@ -77,15 +81,20 @@ export function mayHearAlbum({ child, rules }: ReturnType<typeof useChildRules>,
   return !child || (rules !== null && childMayHearAlbum(rules, productId));
 }
 
-/** POST /crud/my-library/one-more-story: the rules answered (the one more story in them) are followed at once. */
-export function useOneMoreStory() {
-  const client = useQueryClient();
-  const userId = useSession().data?.user_id ?? null;
-  return useMutation({
-    mutationFn: (body: OneMoreStoryBody) => api<ChildListening>(oneMoreStoryPath, { method: 'POST', body }),
-    onSuccess: (rules) => {
-      if (userId !== null) keep(userId, rules);
-      client.setQueryData(childKey, rules);
-    },
-  });
+/** The player's gate for a child's rules (components/player/play-gate.ts): quiet hours, the daily limit, one more story. */
+export const gateOf = (rules: ChildListening | null) =>
+  rules ? (skuId: number, nowMs: number) => childTimeRefusal(rules, skuId, nowMs) : null;
+
+/**
+ * While a child profile listens, every play passes the child's time rules
+ * (set from the first render, the kept rules offline, before a play can be
+ * pressed). Answers whether a child listens.
+ */
+export function useChildPlayGate() {
+  const { child, rules } = useChildRules();
+  useEffect(() => {
+    setPlayGate(child ? gateOf(rules) : null);
+    return () => setPlayGate(null);
+  }, [child, rules]);
+  return child;
 }

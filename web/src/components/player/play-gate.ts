@@ -25,7 +25,6 @@ const notify = () => {
 /** The rule every full track's play passes (null: none, the parents). */
 export function setPlayGate(next: Gate | null) {
   gate = next;
-  if (!next && refusal) dismissRefusal();
 }
 
 /** Whether `track` may play now; a refused full track is held as the refusal. Previews always play. */

@@ -1,36 +1,38 @@
-import { type ChildListening, childTimeRefusal } from '@storyhouse/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
-import { useChildRules, useOneMoreStory } from '../../components/child-listening/child-rules';
-import {
-  currentRefusal,
-  dismissRefusal,
-  type PlayRefusal,
-  setPlayGate,
-  subscribeRefusal,
-} from '../../components/player/play-gate';
+import type { ChildListening, OneMoreStoryBody } from '@storyhouse/contracts';
+import { onDeviceClock, oneMoreStoryPath } from '@storyhouse/contracts/child-rules';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { childRulesKey, gateOf, keepChildRules, useChildRules } from '../../components/child-listening/child-rules';
+import { dismissRefusal, type PlayRefusal, setPlayGate } from '../../components/player/play-gate';
 import { usePlayer } from '../../components/player/player';
+import { useSession } from '../../components/session/api/get-session';
+import { api } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
-import './child-gate.css';
-
-const gateOf = (rules: ChildListening | null) =>
-  rules ? (skuId: number, nowMs: number) => childTimeRefusal(rules, skuId, nowMs) : null;
+import './rest-screen.css';
 
 /**
- * While a child profile listens (issue 42): the player follows the child's
- * quiet hours and daily limit (the server's rules, kept on the device so they
- * hold offline too), and a refused play shows the friendly full-page screen
- * instead of playing. Loaded only for a child's session (app/shell).
+ * A child's play refused (issue 42): quiet hours or the day's listening over.
+ * The gate itself runs from the shell (components/child-listening
+ * useChildPlayGate); this screen loads only when a play is refused.
  */
-export function ChildGate() {
-  const { child, rules } = useChildRules();
-  useEffect(() => {
-    setPlayGate(child ? gateOf(rules) : null);
-    return () => setPlayGate(null);
-  }, [child, rules]);
-  const refusal = useSyncExternalStore(subscribeRefusal, currentRefusal, () => null);
-  if (!child || !refusal) return null;
+export function RestScreenFor({ refusal }: { refusal: PlayRefusal }) {
+  const { rules } = useChildRules();
   return <RestScreen refusal={refusal} rules={rules} />;
+}
+
+/** POST /crud/my-library/one-more-story: the rules answered (the one more story in them) are followed at once. */
+function useOneMoreStory() {
+  const client = useQueryClient();
+  const userId = useSession().data?.user_id ?? null;
+  return useMutation({
+    mutationFn: async (body: OneMoreStoryBody) =>
+      onDeviceClock(await api<ChildListening>(oneMoreStoryPath, { method: 'POST', body }), Date.now()),
+    onSuccess: (rules) => {
+      if (userId !== null) keepChildRules(userId, rules);
+      client.setQueryData(childRulesKey, rules);
+    },
+  });
 }
 
 function Moon() {
