@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalSt
 import { Link, Outlet, useLocation } from 'react-router';
 import { useChildPlayGate } from '../../components/child-listening/child-rules';
 import { currentRefusal, subscribeRefusal } from '../../components/player/play-gate';
-import { usePlayerOwner, usePlayerWanted } from '../../components/player/player';
+import { queueOwnerOf, usePlayerOwner, usePlayerWanted } from '../../components/player/player';
 import { useSession } from '../../components/session/api/get-session';
 import { CartLink } from '../../features/cart/cart-counter';
 import { dropFirstData } from '../../lib/first-data';
@@ -54,7 +54,9 @@ const noRefusal = () => null;
 function PlayerBarSlot() {
   // Who listens: their kept queue comes back, loaded and paused (issue 41 item 3).
   const session = useSession().data;
-  usePlayerOwner(session && (session.logged_in ? session.user_id : null));
+  usePlayerOwner(
+    session && (session.logged_in && session.user_id !== null ? queueOwnerOf(session.user_id, session.profile?.id) : null),
+  );
   const wanted = usePlayerWanted();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {
