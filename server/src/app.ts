@@ -34,6 +34,7 @@ import { checkoutAddressRoutes } from './modules/cart/checkout-address.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { catalogueService, viewerOf } from './modules/catalogue/catalogue.service';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue-admin.routes';
+import { childRulesRoutes } from './modules/child-rules/child-rules.routes';
 import { cmsRoutes } from './modules/cms/cms.routes';
 import { cmsService } from './modules/cms/cms.service';
 import { cmsEditorRoutes } from './modules/cms/cms-editor.routes';
@@ -218,6 +219,7 @@ export async function buildApp({
   await app.register(listeningQueueRoutes);
   await app.register(favouritesRoutes);
   await app.register(profilesRoutes);
+  await app.register(childRulesRoutes);
   await app.register(guestBookRoutes, { config });
   await app.register(newsletterRoutes, { config });
   await app.register(contactRoutes, { config });

@@ -25,6 +25,12 @@ export const errorCodes = [
   // or choosing whom a session speaks for)
   'profiles_full',
   'profile_not_found',
+  // what a child profile hears (issue 42, decision 056)
+  'not_for_this_profile',
+  'quiet_time',
+  'daily_limit_reached',
+  'one_more_story_used',
+  'child_profile_only',
   'forbidden_origin',
   'invalid_host',
   'invalid_session_cookie',

@@ -346,6 +346,8 @@ export interface Profiles {
   listens: Generated<string>;
   nickname: string;
   one_more_night: Timestamp | null;
+  one_more_sku_id: number | null;
+  one_more_until: Timestamp | null;
   quiet_from: string | null;
   quiet_to: string | null;
   sleep_timer: string | null;
@@ -532,6 +534,7 @@ export interface ProductSlugRedirects {
 }
 
 export interface Products {
+  /** The youngest listeners an album is made for (issue 42); null: for everyone. */
   age_band: string | null;
   created_at: Generated<Timestamp>;
   description: Generated<string>;

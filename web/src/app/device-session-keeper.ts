@@ -77,7 +77,7 @@ export function keepDeviceSession(session: SessionResponse) {
     is_admin: session.is_admin,
     kept: before?.user_id === session.user_id ? before.kept : [],
     // Who listens here (decision 051): offline, the device still knows a child is listening, and keeps the lock.
-    profile: session.profile,
+    profile: session.profile ?? null,
   });
 }
 

@@ -6,6 +6,8 @@
 export const SESSION_KEY = 'storyhouse-session';
 /** The last place heard of each track on this device (components/player/device-places.ts): the family's too. */
 export const HEARD_KEY = 'storyhouse-heard';
+/** A child profile's listening rules, as the server last answered them (components/child-listening): followed offline. */
+export const CHILD_RULES_KEY = 'storyhouse-child-rules';
 /** A sign-out made offline: the device is already empty, the server is told when the network returns. */
 export const SIGN_OUT_KEY = 'storyhouse-sign-out';
 
@@ -29,6 +31,7 @@ export function forgetDeviceSession(signOut?: boolean) {
   try {
     localStorage.removeItem(SESSION_KEY);
     localStorage.removeItem(HEARD_KEY);
+    localStorage.removeItem(CHILD_RULES_KEY);
     if (signOut !== undefined) localStorage[signOut ? 'setItem' : 'removeItem'](SIGN_OUT_KEY, '1');
   } catch {
     // Storage blocked: nothing was kept.

@@ -1,6 +1,6 @@
 import { BedtimeInput, BedtimeResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../accounts/guards';
+import { requireListener, requireUser } from '../accounts/guards';
 import { bedtimeRepository } from './bedtime.repository';
 
 const tags = ['account'];
@@ -15,16 +15,17 @@ export const bedtimeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/crud/user/bedtime',
     {
-      config: { access: 'user' },
+      config: { access: 'listener' },
       schema: {
         tags,
-        summary: "The family's bedtime: hours, time zone and the timer armed by itself (defaults until first saved)",
+        summary:
+          "The family's bedtime (a child's device follows it too): hours, time zone and the timer armed by itself (defaults until first saved)",
         querystring: SiteQuery,
         response: { 200: BedtimeResponse },
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
+      const { user } = await requireListener(request);
       reply.header('cache-control', 'private, no-store');
       return bedtime.find(user.id);
     },

@@ -86,6 +86,21 @@ export interface LibraryPageRows extends LibraryMarkRows {
   started: LibraryTrackWithAlbumRow[];
 }
 
+/**
+ * Whom a library read is for: the family (`userId`), the profile listening
+ * (null: the parents; places are each profile's own) and which albums that
+ * profile may hear (child-rules albumAllowed, as SQL on a product id).
+ */
+export interface LibraryListener {
+  userId: number;
+  profileId: number | null;
+  allowed: (product: RawBuilder<unknown>) => RawBuilder<boolean>;
+}
+
+/** The listener's own place in track t. */
+const placeOf = (l: LibraryListener) =>
+  sql`listening_progress lp on lp.user_id = ${l.userId} and lp.profile_id is not distinct from ${l.profileId}::int and lp.sku_id = t.id`;
+
 export interface LibraryFilter {
   /** null: every language. */
   langs: readonly LangCode[] | null;
@@ -104,9 +119,9 @@ const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position,
  * round trip, not 12 plus their ~120 tracks in two. The one track list of
  * the library page and the album page.
  */
-const tracksOfAlbum = (userId: number) => sql<LibraryTrackRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]')
+const tracksOfAlbum = (l: LibraryListener) => sql<LibraryTrackRow[]>`(select coalesce(json_agg(x order by x.position, x.id), '[]')
   from (select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, lp.updated_at as position_heard_at
-    from skus t left join listening_progress lp on lp.user_id = ${userId} and lp.profile_id is null and lp.sku_id = t.id
+    from skus t left join ${placeOf(l)}
     where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden) x)`;
 
 /**
@@ -160,26 +175,27 @@ const noTracks = sql`select ${trackColumns}, 0 as position_seconds, null::timest
   from skus t join products p on p.id = t.product_id where false`;
 
 /** Tracks of the user's albums (`owned`) whose title matches the search (`q`), best first (`n`). */
-const searchMatches = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
+const searchMatches = (l: LibraryListener, langs: readonly LangCode[] | null, limit: number) => sql`
   select ${trackColumns}, coalesce(lp.position_seconds, 0) as position_seconds, lp.updated_at as position_heard_at, ${withAlbum},
     row_number() over (order by ts_rank(t.search_vector, q.query) desc, owned.last_granted desc, t.position, t.id) as n
   from owned
   join products p on p.id = owned.product_id
   join skus t on t.product_id = p.id
   join q on q.lang = t.lang_code
-  left join listening_progress lp on lp.user_id = ${userId} and lp.profile_id is null and lp.sku_id = t.id
-  where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query
+  left join ${placeOf(l)}
+  where t.type = 'digital_track' and not t.is_hidden and t.search_vector @@ q.query and ${l.allowed(sql`p.id`)}
     ${languageCondition(sql`p.lang_code`, langs)}
   order by n
   limit ${limit}`;
 
 /** The user's started, unfinished tracks, most recently heard first (`n`). */
-const startedTracks = (userId: number, langs: readonly LangCode[] | null, limit: number) => sql`
+const startedTracks = (l: LibraryListener, langs: readonly LangCode[] | null, limit: number) => sql`
   select ${trackColumns}, lp.position_seconds, lp.updated_at as position_heard_at, ${withAlbum}, row_number() over (order by lp.updated_at desc, t.id) as n
   from listening_progress lp
   join skus t on t.id = lp.sku_id
   join products p on p.id = t.product_id
-  where lp.user_id = ${userId} and lp.profile_id is null and lp.position_seconds > 0 and t.type = 'digital_track' and not t.is_hidden
+  where lp.user_id = ${l.userId} and lp.profile_id is not distinct from ${l.profileId}::int and lp.position_seconds > 0
+    and t.type = 'digital_track' and not t.is_hidden and ${l.allowed(sql`p.id`)}
     ${languageCondition(sql`p.lang_code`, langs)}
   order by n
   limit ${limit}`;
@@ -235,13 +251,15 @@ export function libraryRepository(db: Db) {
      * for all of those tracks, and the in-cart marks of the session.
      */
     async page(
-      userId: number,
+      l: LibraryListener,
       sessionId: string,
       f: LibraryFilter,
       window: { limit: number; offset: number },
       lists: { matches: number; started: number },
     ): Promise<LibraryPageRows> {
-      const condition = sql`${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``}`;
+      const { userId } = l;
+      const condition = sql`${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``}
+        and ${l.allowed(sql`p.id`)}`;
       const ctes = [
         ownedAlbums(userId),
         ...(f.search ? [searchQueries(f.search, f.langs)] : []),
@@ -251,15 +269,15 @@ export function libraryRepository(db: Db) {
           union all
           select ${albumColumns}, null, 1, p.release_date ${unownedAlbums(userId)} ${condition})`,
         sql`page as (select * from filtered order by ${libraryOrder(sql`filtered`)} limit ${window.limit} offset ${window.offset})`,
-        sql`matches as (${f.search && lists.matches > 0 ? searchMatches(userId, f.langs, lists.matches) : noTracks})`,
-        sql`started as (${lists.started > 0 ? startedTracks(userId, f.langs, lists.started) : noTracks})`,
+        sql`matches as (${f.search && lists.matches > 0 ? searchMatches(l, f.langs, lists.matches) : noTracks})`,
+        sql`started as (${lists.started > 0 ? startedTracks(l, f.langs, lists.started) : noTracks})`,
         sql`viewed as (select id as product_id from page union select product_id from matches union select product_id from started)`,
       ];
       const { rows } = await sql<LibraryPageRows>`${prepared}with ${sql.join(ctes)}
         select (select count(*)::int from filtered) as total,
           (select count(*)::int from filtered where tier = 1) as unowned_total,
           (select coalesce(json_agg(a order by ${libraryOrder(sql`a`)}), '[]')
-            from (select p.*, ${tracksOfAlbum(userId)} as tracks from page p) a) as albums,
+            from (select p.*, ${tracksOfAlbum(l)} as tracks from page p) a) as albums,
           (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
           (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,
           ${markColumns(
@@ -290,9 +308,10 @@ export function libraryRepository(db: Db) {
      * 'subscription' row: the plan opens the album) and the in-cart marks of
      * the session. Undefined when no product has the id.
      */
-    async album(userId: number, sessionId: string, productId: number): Promise<LibraryAlbumPageRow | undefined> {
+    async album(l: LibraryListener, sessionId: string, productId: number): Promise<LibraryAlbumPageRow | undefined> {
+      const { userId } = l;
       const { rows } = await sql<LibraryAlbumPageRow>`${prepared}with ${ownedAlbums(userId)}
-        select ${albumColumns}, ${tracksOfAlbum(userId)} as tracks,
+        select ${albumColumns}, ${tracksOfAlbum(l)} as tracks,
           ${markColumns(db, userId, sessionId, sql`(select t.id from skus t where t.product_id = p.id)`, sql`(p.id)`)}
         from products p left join owned on owned.product_id = p.id
         where p.id = ${productId}`.execute(db);
@@ -322,7 +341,7 @@ export function libraryRepository(db: Db) {
      * kept.
      */
     async saveProgress(
-      userId: number,
+      { userId, profileId }: Pick<LibraryListener, 'userId' | 'profileId'>,
       skuId: number,
       positionSeconds: number,
       heardAt: Date | null,
@@ -333,7 +352,14 @@ export function libraryRepository(db: Db) {
       const at = heardAt ? sql<Date>`least(${heardAt.toISOString()}::timestamptz, now())` : sql<Date>`now()`;
       await db
         .insertInto('listening_progress')
-        .values({ user_id: userId, sku_id: skuId, position_seconds: positionSeconds, updated_at: at, device_id: deviceId })
+        .values({
+          user_id: userId,
+          profile_id: profileId,
+          sku_id: skuId,
+          position_seconds: positionSeconds,
+          updated_at: at,
+          device_id: deviceId,
+        })
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'profile_id', 'sku_id'])
@@ -345,14 +371,20 @@ export function libraryRepository(db: Db) {
             .where('listening_progress.updated_at', '<=', sql<Date>`excluded.updated_at`),
         )
         .execute();
-      const kept = await db
-        .selectFrom('listening_progress')
-        .select('position_seconds')
-        .where('user_id', '=', userId)
-        .where('profile_id', 'is', null)
-        .where('sku_id', '=', skuId)
-        .executeTakeFirstOrThrow();
+      const kept = await this.place({ userId, profileId }, skuId);
+      if (!kept) throw new Error('listening place not kept');
       return kept.position_seconds;
+    },
+
+    /** Where the listener (the parents or one child) stopped a track, and when; undefined before any place. */
+    place({ userId, profileId }: Pick<LibraryListener, 'userId' | 'profileId'>, skuId: number) {
+      return db
+        .selectFrom('listening_progress')
+        .select(['position_seconds', 'updated_at'])
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`profile_id is not distinct from ${profileId}::int`)
+        .where('sku_id', '=', skuId)
+        .executeTakeFirst();
     },
   };
 }

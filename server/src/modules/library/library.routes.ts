@@ -15,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { zipStream } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
-import { requireUser } from '../accounts/guards';
+import { requireListener } from '../accounts/guards';
 import { listenerOf } from '../entitlements/access';
 import { attachment } from '../media/attachment';
 import { sendStoredFile } from '../media/send-file';
@@ -34,10 +34,13 @@ const PROGRESS_LIMIT: RateLimit = { limit: 30, windowSeconds: 60 };
 /** An owner's download: for them only, revalidated (a refund takes it away), resumable (Range, ETag). */
 const DOWNLOAD_CACHE = 'private, no-cache';
 
-/** 401 not_authenticated for a visitor. An admin acting as a family reads their library (masquerade). */
+/**
+ * 401 not_authenticated for a visitor. An admin acting as a family reads their library (masquerade). A child
+ * profile's session (issue 42) reads its own places and only the albums its rules let it hear.
+ */
 export async function libraryUserOf(request: FastifyRequest): Promise<LibraryUser> {
-  const { user, session } = await requireUser(request);
-  return { userId: user.id, sessionId: session.id, masquerading: Boolean(session.masquerade_admin_id) };
+  const { user, session, profile } = await requireListener(request);
+  return { userId: user.id, sessionId: session.id, masquerading: Boolean(session.masquerade_admin_id), profile };
 }
 
 /** Spec §7 "Catalogue and library": the /crud/my-library calls (issue 14). */
@@ -52,7 +55,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.get(
     '/crud/my-library',
     {
-      config: { access: 'user' },
+      config: { access: 'listener' },
       schema: {
         tags,
         summary:
@@ -80,7 +83,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.get(
     '/crud/my-library/product/:id',
     {
-      config: { access: 'user', errors: { 404: ['item_not_found'] } },
+      config: { access: 'listener', errors: { 403: ['not_for_this_profile'], 404: ['item_not_found'] } },
       schema: {
         tags,
         summary:
@@ -98,7 +101,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/my-library/skus/:skuId/download',
-    config: { access: 'user', errors: { 404: ['item_not_found'] } },
+    config: {
+      access: 'listener',
+      errors: { 403: ['not_for_this_profile', 'quiet_time', 'daily_limit_reached'], 404: ['item_not_found'] },
+    },
     schema: {
       tags,
       summary: 'An owned (or plan-covered) track\'s MP3 as an attachment named "Album - Track.mp3"',
@@ -109,8 +115,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
       querystring: SiteQuery,
     },
     handler: async (request, reply) => {
-      const { userId } = await libraryUserOf(request);
-      const file = await library.trackDownload(userId, request.params.skuId);
+      const file = await library.trackDownload(await libraryUserOf(request), request.params.skuId);
       return sendStoredFile(request, reply, storage, file.key, {
         contentType: 'audio/mpeg',
         cacheControl: DOWNLOAD_CACHE,
@@ -122,7 +127,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.route({
     method: ['GET', 'HEAD'],
     url: '/crud/my-library/product/:id/download',
-    config: { access: 'user', errors: { 404: ['item_not_found'] } },
+    config: {
+      access: 'listener',
+      errors: { 403: ['not_for_this_profile', 'quiet_time', 'daily_limit_reached'], 404: ['item_not_found'] },
+    },
     schema: {
       tags,
       summary:
@@ -133,8 +141,7 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
       querystring: SiteQuery,
     },
     handler: async (request, reply) => {
-      const { userId } = await libraryUserOf(request);
-      const zip = await library.albumZip(userId, request.params.id);
+      const zip = await library.albumZip(await libraryUserOf(request), request.params.id);
       reply
         .type('application/zip')
         .header('content-length', zip.length)
@@ -148,7 +155,10 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
   app.put(
     '/crud/my-library/progress/:skuId',
     {
-      config: { access: 'user', errors: { 403: ['forbidden'], 404: ['item_not_found'], 429: ['rate_limited'] } },
+      config: {
+        access: 'listener',
+        errors: { 403: ['forbidden', 'not_for_this_profile'], 404: ['item_not_found'], 429: ['rate_limited'] },
+      },
       schema: {
         tags,
         summary: 'Saves where the listener stopped a track they may hear in full; near its end counts as finished (0)',

@@ -14,7 +14,16 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
+import type { ChildProfile } from '../accounts/child-profile';
 import { type catalogueService, type Marks, type TrackAlbum, toTrack } from '../catalogue/catalogue.service';
+import {
+  addListening,
+  albumAllowed,
+  assertAlbumAllowed,
+  assertMayPlayNow,
+  endOneMoreStory,
+  heardSince,
+} from '../child-rules/child-rules';
 import {
   hasActivePlan,
   includedInPlan,
@@ -27,6 +36,7 @@ import {
 import {
   type LibraryAlbumRow,
   type LibraryFilter,
+  type LibraryListener,
   type LibraryMarkRows,
   type LibraryTrackRow,
   type LibraryTrackWithAlbumRow,
@@ -48,7 +58,16 @@ export interface LibraryUser {
   sessionId: string;
   /** An admin acting as the family: may look, may not move their bookmarks. */
   masquerading: boolean;
+  /** The child profile listening (issue 42): its own places, and only what its rules let it hear. Undefined: the parents. */
+  profile?: ChildProfile | undefined;
 }
+
+/** The repository's view of whom a read is for. */
+const listenerOf = ({ userId, profile }: Pick<LibraryUser, 'userId' | 'profile'>): LibraryListener => ({
+  userId,
+  profileId: profile?.id ?? null,
+  allowed: (product) => albumAllowed(profile, product),
+});
 
 const storyPath = (slug: string) => `/story/${encodeURIComponent(slug)}`;
 const imageUrl = (key: string | null) => (key ? mediaPaths.image(key) : null);
@@ -179,7 +198,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
     async myLibrary(user: LibraryUser, query: MyLibraryQuery): Promise<MyLibraryResponse> {
       const filter: LibraryFilter = { langs: langsOf(query.lang_code), search: query.search || undefined };
       const page = await repo.page(
-        user.userId,
+        listenerOf(user),
         user.sessionId,
         filter,
         { limit: LIBRARY_PER_PAGE, offset: (query.page - 1) * LIBRARY_PER_PAGE },
@@ -220,8 +239,9 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
     async album(user: LibraryUser, id: number | typeof FREE_STORY_ALBUM, siteLang: LangCode): Promise<LibraryAlbum> {
       const isFreeStory = id === FREE_STORY_ALBUM;
       const productId = isFreeStory ? (await deps.catalogue.freeStory(siteLang)).product_id : id;
-      const row = await repo.album(user.userId, user.sessionId, productId);
+      const row = await repo.album(listenerOf(user), user.sessionId, productId);
       if (!row) throw new AppError('not_found', 'item_not_found');
+      await assertAlbumAllowed(db, user.profile, productId);
       if (!isFreeStory && row.digital_purchased_at === null && row.physical_purchased_at === null) {
         if (!row.is_free_streaming && !planCovers(row.entitlements)) throw new AppError('not_found', 'item_not_found');
         // Free streaming and the plan open albums: a product without a track to hear (a book) is none.
@@ -240,8 +260,10 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
     },
 
     /** A track's recording (owned, or covered by the plan) and the name it is saved under ("Album - Track"). */
-    async trackDownload(userId: number, skuId: number) {
+    async trackDownload({ userId, profile }: Pick<LibraryUser, 'userId' | 'profile'>, skuId: number) {
       const track = await downloadableTrack(userId, skuId);
+      await assertAlbumAllowed(db, profile, track.product_id);
+      await assertMayPlayNow(db, profile, skuId);
       return {
         key: track.media_full,
         title: `${fileName(track.product_title, 'Album')} - ${fileName(track.title, 'Track')}`,
@@ -254,7 +276,10 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
      * byte is sent; 404 item_not_found when there is none of those, 413 when
      * it is past what a ZIP holds.
      */
-    async albumZip(userId: number, productId: number): Promise<AlbumZip> {
+    async albumZip({ userId, profile }: Pick<LibraryUser, 'userId' | 'profile'>, productId: number): Promise<AlbumZip> {
+      await assertAlbumAllowed(db, profile, productId);
+      // A whole album is no "one more story": quiet hours and the daily limit refuse it.
+      await assertMayPlayNow(db, profile, 0);
       const [files, cover] = await Promise.all([repo.albumFiles(productId), repo.productCover(productId)]);
       const verdicts = await trackVerdicts(db, { userId: async () => userId }, files.map(fileRights));
       const mine = files.filter((f) => mayDownload(verdicts, f.sku_id) && f.media_full);
@@ -304,6 +329,7 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
       if (!row) throw new AppError('not_found', 'item_not_found');
       const { full } = await trackVerdicts(db, { userId: async () => user.userId }, [fileRights(row)]);
       if (!full.has(row.sku_id)) throw new AppError('not_found', 'item_not_found');
+      await assertAlbumAllowed(db, user.profile, row.product_id);
       const length = row.length_seconds ?? 0;
       if (length > 0 && positionSeconds > length) {
         throw new AppError(
@@ -315,8 +341,19 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
           },
         );
       }
-      const position = length > 0 && positionSeconds >= length - FINISHED_WITHIN_SECONDS ? 0 : positionSeconds;
-      return { position_seconds: await repo.saveProgress(user.userId, skuId, position, heardAt, deviceId) };
+      const finished = length > 0 && positionSeconds >= length - FINISHED_WITHIN_SECONDS;
+      const position = finished ? 0 : positionSeconds;
+      const { profile } = user;
+      const before = profile ? await repo.place(listenerOf(user), skuId) : undefined;
+      const kept = await repo.saveProgress(listenerOf(user), skuId, position, heardAt, deviceId);
+      if (profile) {
+        // The child's time listened (the daily limit): how far this save moved on from the last one.
+        const at = Math.min(heardAt?.getTime() ?? Date.now(), Date.now());
+        const last = before ? { position: before.position_seconds, at: new Date(before.updated_at).getTime() } : null;
+        if (!last || last.at <= at) await addListening(db, profile, heardSince(last, positionSeconds, at), at);
+        if (finished) await endOneMoreStory(db, profile, skuId);
+      }
+      return { position_seconds: kept };
     },
   };
 }

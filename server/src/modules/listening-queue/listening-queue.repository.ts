@@ -2,15 +2,21 @@ import type { ListeningQueue } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** The account's queue (table listening_queues, one row per account). */
+/** Whose queue: the account, and the profile listening (null: the parents; each child has their own). */
+export interface QueueListener {
+  userId: number;
+  profileId: number | null;
+}
+
+/** A listener's queue (table listening_queues, one row per account and profile). */
 export function listeningQueueRepository(db: Db) {
   return {
-    async find(userId: number): Promise<ListeningQueue | null> {
+    async find({ userId, profileId }: QueueListener): Promise<ListeningQueue | null> {
       const row = await db
         .selectFrom('listening_queues')
         .select(['queue', 'changed_at'])
         .where('user_id', '=', userId)
-        .where('profile_id', 'is', null)
+        .where(sql<boolean>`profile_id is not distinct from ${profileId}::int`)
         .executeTakeFirst();
       if (!row) return null;
       return { ...(row.queue as ListeningQueue), changed_at: new Date(row.changed_at).toISOString() };
@@ -21,11 +27,11 @@ export function listeningQueueRepository(db: Db) {
      * with an older queue), its change time capped at now (a device whose
      * clock runs ahead would win for ever); answers the queue kept.
      */
-    async save(userId: number, queue: ListeningQueue): Promise<ListeningQueue> {
+    async save(listener: QueueListener, queue: ListeningQueue): Promise<ListeningQueue> {
       const changedAt = sql<Date>`least(${queue.changed_at}::timestamptz, now())`;
       await db
         .insertInto('listening_queues')
-        .values({ user_id: userId, queue: JSON.stringify(queue), changed_at: changedAt })
+        .values({ user_id: listener.userId, profile_id: listener.profileId, queue: JSON.stringify(queue), changed_at: changedAt })
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'profile_id'])
@@ -33,7 +39,7 @@ export function listeningQueueRepository(db: Db) {
             .where('listening_queues.changed_at', '<=', sql<Date>`excluded.changed_at`),
         )
         .execute();
-      const kept = await this.find(userId);
+      const kept = await this.find(listener);
       if (!kept) throw new Error('listening queue not kept');
       return kept;
     },

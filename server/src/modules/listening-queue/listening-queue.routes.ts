@@ -1,7 +1,7 @@
 import { ListeningQueue, ListeningQueueResponse, listeningQueuePath, QUEUE_MAX_TRACKS, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
-import { requireUser } from '../accounts/guards';
+import { requireListener } from '../accounts/guards';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { listeningQueueRepository } from './listening-queue.repository';
 
@@ -24,28 +24,28 @@ export const listeningQueueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     listeningQueuePath,
     {
-      config: { access: 'user' },
+      config: { access: 'listener' },
       schema: {
         tags,
-        summary: "The family's player queue (null before anything was queued)",
+        summary: "The listener's player queue (the parents' or the active child's own; null before anything was queued)",
         querystring: SiteQuery,
         response: { 200: ListeningQueueResponse },
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(request);
+      const { user, profile } = await requireListener(request);
       reply.header('cache-control', 'private, no-store');
-      return { queue: await repo.find(user.id) };
+      return { queue: await repo.find({ userId: user.id, profileId: profile?.id ?? null }) };
     },
   );
 
   app.put(
     listeningQueuePath,
     {
-      config: { access: 'user', errors: { 403: ['forbidden'], 429: ['rate_limited'] } },
+      config: { access: 'listener', errors: { 403: ['forbidden'], 429: ['rate_limited'] } },
       schema: {
         tags,
-        summary: "Keeps the family's player queue; answers the queue kept",
+        summary: "Keeps the listener's player queue (the parents' or the active child's own); answers the queue kept",
         description:
           `At most ${QUEUE_MAX_TRACKS} tracks, each a stream of the server's own (a track's preview, ` +
           'full recording or owner file). A queue changed (changed_at) before the one kept is ignored and the kept ' +
@@ -57,12 +57,12 @@ export const listeningQueueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { user, session } = await requireUser(request);
+      const { user, session, profile } = await requireListener(request);
       // An admin looking at a family's account does not change what the family hears next.
       if (session.masquerade_admin_id) throw new AppError('not_allowed', 'forbidden');
       await enforceRateLimit(app.db, `listening-queue:${user.id}`, QUEUE_LIMIT);
       reply.header('cache-control', 'private, no-store');
-      return { queue: await repo.save(user.id, request.body) };
+      return { queue: await repo.save({ userId: user.id, profileId: profile?.id ?? null }, request.body) };
     },
   );
 };

@@ -3,6 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import type { Storage } from '../../providers/storage/storage';
+import { currentUser } from '../accounts/current-user';
+import { assertAlbumAllowed, assertMayPlayNow } from '../child-rules/child-rules';
 import { listenerOf, mayHearInFull } from '../entitlements/access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
@@ -13,6 +15,8 @@ import { sendStoredFile } from './send-file';
 const PREVIEW_CACHE = 'public, max-age=86400';
 /** A full recording is for its listener only; revalidated hourly, since entitlement can change. */
 const FULL_CACHE = 'private, max-age=3600';
+/** What a child profile hears is revalidated on every play (issue 42). */
+const CHILD_CACHE = 'private, no-cache';
 
 /**
  * Track facts (media keys, free flags) change rarely, and a player asks for
@@ -52,6 +56,14 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
   ) {
     const track = await findTrack(skuId);
     if (!track) throw new AppError('not_found', 'item_not_found');
+    // A child profile's session (issue 42) hears only what its rules allow, previews too; full recordings not in
+    // quiet hours or past the daily limit.
+    const forChild = ((await request.getSession())?.profile_id ?? null) !== null;
+    if (forChild) {
+      const profile = (await currentUser(request))?.profile;
+      await assertAlbumAllowed(app.db, profile, track.product_id);
+      if (variant === 'full') await assertMayPlayNow(app.db, profile, skuId);
+    }
     if (variant === 'full') {
       const rights = { skuId, productId: track.product_id, isFree: track.is_free, isFreeStreaming: track.is_free_streaming };
       if (!(await mayHearInFull(app.db, listenerOf(request), rights))) throw new AppError('not_allowed', 'not_entitled');
@@ -60,7 +72,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
     if (!key) throw new AppError('not_found', 'item_not_found');
     return sendStoredFile(request, reply, storage, key, {
       contentType: 'audio/mpeg',
-      cacheControl: variant === 'full' ? FULL_CACHE : PREVIEW_CACHE,
+      // A child's device asks again each time: the rules (quiet hours, the daily limit) decide every play.
+      cacheControl: forChild ? CHILD_CACHE : variant === 'full' ? FULL_CACHE : PREVIEW_CACHE,
       disposition: download ? attachment(track.title) : undefined,
     });
   }
@@ -76,7 +89,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
       url: `/crud/media/track/:skuId/${variant}.mp3`,
       config: {
         errors: {
-          ...(variant === 'full' ? { 403: ['not_entitled'] } : {}),
+          403:
+            variant === 'full'
+              ? ['not_entitled', 'not_for_this_profile', 'quiet_time', 'daily_limit_reached']
+              : ['not_for_this_profile'],
           404: ['item_not_found'],
           416: ['range_not_satisfiable'],
         },

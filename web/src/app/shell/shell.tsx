@@ -1,6 +1,8 @@
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { usePlayerOwner, usePlayerWanted } from '../../components/player/player';
+import { useChildPlayGate } from '../../components/child-listening/child-rules';
+import { currentRefusal, subscribeRefusal } from '../../components/player/play-gate';
+import { queueOwnerOf, usePlayerOwner, usePlayerWanted } from '../../components/player/player';
 import { useSession } from '../../components/session/api/get-session';
 import { CartLink } from '../../features/cart/cart-counter';
 import { dropFirstData } from '../../lib/first-data';
@@ -16,6 +18,30 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { SiteNav } from './site-nav';
 
 type PlayerBarModule = typeof import('../../features/player/player-bar');
+type RestScreenModule = typeof import('../../features/child-listening/rest-screen');
+
+/**
+ * A child profile's quiet hours and daily limit (issue 42): every play passes the child's rules; a refused one
+ * shows the rest screen, loaded then.
+ */
+function ChildGateSlot() {
+  const child = useChildPlayGate();
+  const refusal = useSyncExternalStore(subscribeRefusal, currentRefusal, noRefusal);
+  const [screen, setScreen] = useState<RestScreenModule | null>(null);
+  useEffect(() => {
+    if (!refusal || screen) return;
+    let live = true;
+    import('../../features/child-listening/rest-screen').then(
+      (m) => live && setScreen(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [refusal, screen]);
+  return child && refusal && screen ? <screen.RestScreenFor refusal={refusal} /> : null;
+}
+const noRefusal = () => null;
 
 /**
  * The audio player bar, in its place at the end of the page. It loads with
@@ -29,7 +55,9 @@ type PlayerBarModule = typeof import('../../features/player/player-bar');
 function PlayerBarSlot() {
   // Who listens: their kept queue comes back, loaded and paused (issue 41 item 3).
   const session = useSession().data;
-  usePlayerOwner(session && (session.logged_in ? session.user_id : null));
+  usePlayerOwner(
+    session && (session.logged_in && session.user_id !== null ? queueOwnerOf(session.user_id, session.profile?.id) : null),
+  );
   const wanted = usePlayerWanted();
   const [bar, setBar] = useState<PlayerBarModule | null>(null);
   useEffect(() => {
@@ -43,7 +71,12 @@ function PlayerBarSlot() {
       live = false;
     };
   }, [wanted, bar]);
-  return bar ? <bar.PlayerBar /> : null;
+  return (
+    <>
+      {bar ? <bar.PlayerBar /> : null}
+      <ChildGateSlot />
+    </>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
+import { minuteOfDay } from '@storyhouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { minuteOfDay, withinBedtime } from './bedtime';
+import { withinBedtime } from './bedtime';
 
 describe('bedtime hours', () => {
   const chicago = { from: '19:30', to: '07:00', timeZone: 'America/Chicago' };

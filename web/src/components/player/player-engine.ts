@@ -1,6 +1,7 @@
 import type { ListeningQueue } from '@storyhouse/contracts';
 import type { BedtimeRule } from './bedtime';
 import { resumeStart } from './listening';
+import { mayPlay } from './play-gate';
 import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
 import { ProgressKeeper } from './progress-keeper';
 import {
@@ -61,6 +62,8 @@ export class PlayerEngine {
   private readonly queueKeeper = new QueueKeeper();
   /** A track loaded paused (a kept queue, a "stop after") and not played since: it has no place of its own to save. */
   private unheard = false;
+  /** The last play was refused (play-gate.ts): the element's failed load of the refused stream is no audio error. */
+  private refused = false;
 
   /** `audio`: an element made within the click that asked for the engine (see player.tsx). */
   constructor(audio: HTMLAudioElement = new Audio()) {
@@ -97,6 +100,10 @@ export class PlayerEngine {
       ended: () => this.onEnded(),
       error: () => {
         this.stopProgress();
+        if (this.refused) {
+          this.update({ isPlaying: false });
+          return;
+        }
         this.startAt = null;
         this.update({ isPlaying: false, error: errorKind(this.audio.error) });
       },
@@ -359,6 +366,20 @@ export class PlayerEngine {
   }
 
   private play() {
+    const current = this.snapshot.current;
+    if (!mayPlay(current)) {
+      // Quiet hours or the daily limit (issue 42): the child's screen says so; nothing plays.
+      this.refused = true;
+      this.audio.pause();
+      this.update({ isPlaying: false });
+      return;
+    }
+    if (this.refused && current) {
+      // The refused stream failed to load: allowed now (one more story), it loads again.
+      this.refused = false;
+      this.audio.src = current.url;
+      this.update({ error: null });
+    }
     // A rejected play() (a source that fails, a newer src, autoplay rules)
     // is reported by the element's own error and pause events.
     this.audio.play().catch(() => undefined);

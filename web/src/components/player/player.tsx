@@ -131,6 +131,10 @@ function usePlayerContext(): LazyPlayer {
   return player;
 }
 
+/** The queue's owner for a session: the account's parents, or the child profile it speaks for (issue 42). */
+export const queueOwnerOf = (userId: number, profileId: number | null | undefined): QueueOwner =>
+  profileId == null ? userId : `${userId}:p${profileId}`;
+
 /**
  * Tells the player who listens once the page knows (`owner`: the signed-in
  * account's id, null for a visitor, undefined while unknown), so their kept

@@ -11,8 +11,14 @@ import { newer } from './queue-kept';
  * them to another device. Reading takes the newer of the two.
  */
 
-/** Who the queue belongs to: a signed-in account, or this browser's visitor. */
-export type QueueOwner = number | null;
+/**
+ * Who the queue belongs to: a signed-in account's parents (the account id), one of its children ('12:p3', issue 42:
+ * each profile has its own queue), or this browser's visitor (null).
+ */
+export type QueueOwner = number | string | null;
+
+/** The account an owner belongs to (a child's queue is its family's). */
+const accountOf = (owner: QueueOwner) => (typeof owner === 'string' ? Number(owner.split(':')[0]) : owner);
 
 const storageKey = (owner: QueueOwner) => `storyhouse:queue:${owner ?? 'visitor'}`;
 
@@ -99,7 +105,8 @@ export async function comeBack(
   if (owner === pageOwner) return;
   const previous = pageOwner;
   pageOwner = owner;
-  if (typeof previous === 'number') forgetDeviceQueue(previous);
+  // Another account's queue leaves the device; the family's own profiles keep theirs (issue 42).
+  if (previous != null && accountOf(previous) !== accountOf(owner)) forgetDeviceQueue(previous);
   const kept = await findQueue(owner);
   // Another change of account came meanwhile: it decides.
   if (pageOwner !== owner) return;
@@ -110,7 +117,7 @@ export async function comeBack(
 export class QueueKeeper {
   /** An engine made after the page learnt who listens keeps the queue for them from the start. */
   private owner: QueueOwner = pageOwner ?? null;
-  private pending: { owner: number; queue: ListeningQueue } | null = null;
+  private pending: { owner: QueueOwner; queue: ListeningQueue } | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {

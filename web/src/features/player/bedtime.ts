@@ -1,4 +1,6 @@
+import { isSleepChoice } from '@storyhouse/contracts';
 import { useEffect, useMemo, useState } from 'react';
+import { useChildRules } from '../../components/child-listening/child-rules';
 import { useBedtimeSettings } from '../../components/player/api/bedtime';
 import { type BedtimeRule, withinBedtime } from '../../components/player/bedtime';
 import type { Player } from '../../components/player/player';
@@ -19,12 +21,18 @@ export function useBedtime(player: Player) {
   const { data: session } = useSession();
   const signedIn = session?.logged_in === true;
   const { data: settings } = useBedtimeSettings(signedIn);
-  const rule = useMemo<BedtimeRule | null>(
+  const childTimer = useChildRules().rules?.sleep_timer;
+  const family = useMemo<BedtimeRule | null>(
     () =>
       signedIn && settings?.enabled && settings.time_zone
         ? { from: settings.from, to: settings.to, timeZone: settings.time_zone, timer: settings.timer }
         : null,
     [signedIn, settings],
+  );
+  // A child's own sleep timer (issue 42) is armed whenever the child starts playing: hours that never end.
+  const rule = useMemo<BedtimeRule | null>(
+    () => (isSleepChoice(childTimer) ? { from: '00:00', to: '00:00', timeZone: 'UTC', timer: childTimer } : family),
+    [childTimer, family],
   );
 
   const { setBedtime } = player;
@@ -33,15 +41,15 @@ export function useBedtime(player: Player) {
 
   const [within, setWithin] = useState(false);
   useEffect(() => {
-    if (!rule) {
+    if (!family) {
       setWithin(false);
       return;
     }
-    const check = () => setWithin(withinBedtime(rule, Date.now()));
+    const check = () => setWithin(withinBedtime(family, Date.now()));
     check();
     const timer = setInterval(check, CHECK_MS);
     return () => clearInterval(timer);
-  }, [rule]);
+  }, [family]);
 
   useEffect(() => {
     const root = document.documentElement;

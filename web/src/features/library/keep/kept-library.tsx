@@ -7,6 +7,7 @@ import {
 } from '@storyhouse/contracts';
 import { useId, useMemo } from 'react';
 import { TrackList } from '../../../components/catalogue/track-list';
+import { mayHearAlbum, useChildRules } from '../../../components/child-listening/child-rules';
 import { devicePlaces } from '../../../components/player/device-places';
 import { useI18n } from '../../../lib/i18n';
 import { AlbumCardHead } from '../album-card-head';
@@ -26,8 +27,12 @@ export function KeptLibrary() {
   const { t } = useI18n();
   const headingId = useId();
   const { kept, loaded } = useKeepState(useKeepingAccount());
+  // A child's profile sees only the kept albums its rules allow (issue 42), as the server's shelf does.
+  const listener = useChildRules();
   if (!loaded) return null;
-  const albums = [...kept.values()].sort((a, b) => a.album.productTitle.localeCompare(b.album.productTitle));
+  const albums = [...kept.values()]
+    .filter((k) => mayHearAlbum(listener, k.album.product_id))
+    .sort((a, b) => a.album.productTitle.localeCompare(b.album.productTitle));
   return (
     <>
       <section className="library-section kept-library" aria-labelledby={headingId}>
@@ -81,7 +86,8 @@ export function keptContinueListening(albums: readonly KeptAlbum[], heard: Reado
 /** The album `productId` as kept on this device for the signed-in account, its tracks playing the kept copies; null when not kept. */
 export function useKeptAlbum(productId: number | null): LibraryAlbum | null {
   const { kept } = useKeepState(useKeepingAccount());
-  const album = productId === null ? undefined : kept.get(productId)?.album;
+  const listener = useChildRules();
+  const album = productId === null || !mayHearAlbum(listener, productId) ? undefined : kept.get(productId)?.album;
   return useMemo(() => (album ? { ...album, tracks: album.tracks.map(keptTrack) } : null), [album]);
 }
 
