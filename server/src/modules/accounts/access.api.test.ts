@@ -71,12 +71,15 @@ describe('routes for signed-in users and admins', () => {
         'GET /crud/user',
         'POST /crud/purchases',
         'GET /crud/orders',
-        'GET /crud/my-library',
         'POST /crud/stripe/customer/card',
         'GET /crud/stripe/customer/my/subscriptions',
         'POST /crud/reset/password',
         'POST /crud/user-account/:id',
       ]),
+    );
+    // A child profile listens too (issue 42): the library is the family's, whoever listens.
+    expect(declared('listener')).toEqual(
+      expect.arrayContaining(['GET /crud/my-library', 'PUT /crud/my-library/progress/:skuId']),
     );
   });
 
