@@ -76,9 +76,14 @@ test("Leo's device: only his albums, quiet time with one more story once a night
     await keepAlbum(page, t, refused.id, refused.title);
     // Made and chosen through the API (the parents' Family page and "Who's listening?" have journeys of their own).
     const leo = await asBrowser(page, async (api) => {
+      // A child of this journey's own (not the demo's Leo, whom other journeys choose by name), one per language: a
+      // retry first removes the one its first try made, so the family stays within its six children.
+      const nickname = `Nico ${siteLang}`;
+      const family = (await (await api.get('/crud/profiles')).json()) as { items: { id: number; nickname: string }[] };
+      for (const old of family.items.filter((c) => c.nickname === nickname)) await api.delete(`/crud/profiles/${old.id}`);
       const made = await api.post('/crud/profiles', {
         data: {
-          nickname: 'Leo',
+          nickname,
           avatar: 'bear',
           age_band: '3-5',
           listens: 'age',
@@ -90,15 +95,11 @@ test("Leo's device: only his albums, quiet time with one more story once a night
       });
       return { status: made.status(), body: (await made.json().catch(() => null)) as { id: number } | null };
     });
-    // The parents' profiles (branch family) and choosing whom the device listens as (branch lock) come with issue
-    // 42's other parts: until they are merged, there is no Leo to listen as.
-    test.skip(leo.status === 404, 'POST /crud/profiles is not on this build yet');
     expect(leo.status, JSON.stringify(leo.body)).toBe(200);
     const chosen = await asBrowser(page, async (api) => {
       const res = await api.post('/crud/session/profile', { data: { profile_id: leo.body?.id } });
       return { status: res.status(), text: await res.text() };
     });
-    test.skip(chosen.status === 404, 'POST /crud/session/profile is not on this build yet');
     expect(chosen.status, chosen.text).toBe(200);
   });
 

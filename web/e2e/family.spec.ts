@@ -17,8 +17,10 @@ test('the parents add a child, set what they may hear and delete the profile', {
   await page.getByRole('button', { name: t('shell.myAccount') }).click();
   await page.getByRole('link', { name: t('shell.family'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: t('family.title') })).toBeVisible();
-  for (const child of ['Mia', 'Leo']) await expect(page.getByRole('heading', { level: 2, name: child })).toBeVisible();
-  await expect(page.getByText(t('family.listens.age', { band: '3-5' }))).toBeVisible();
+  for (const child of ['Mia', 'Leo'])
+    await expect(page.getByRole('heading', { level: 2, name: child, exact: true })).toBeVisible();
+  const leo = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: 'Leo', exact: true }) });
+  await expect(leo.getByText(t('family.listens.age', { band: '3-5' }))).toBeVisible();
 
   // Add a child: a nickname, the owl, ages 3-5.
   await page.getByRole('button', { name: t('family.add') }).click();
@@ -48,5 +50,5 @@ test('the parents add a child, set what they may hear and delete the profile', {
   await dialog.getByRole('button', { name: t('family.deleteConfirm') }).click();
   await expect(page.getByRole('status').filter({ hasText: t('family.deleted', { nickname }) })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: nickname })).toHaveCount(0);
-  await expect(page.getByRole('heading', { level: 2, name: 'Mia' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mia', exact: true })).toBeVisible();
 });

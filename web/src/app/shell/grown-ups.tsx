@@ -35,10 +35,15 @@ export function ProfileCorner() {
       <Link
         to={routePath('whoIsListening', lang) ?? '/'}
         className="header__action header__profile"
-        aria-label={t('profiles.profileButton', { name })}
       >
         <ProfileAvatar name={name} avatar={child ? child.avatar : 'parents'} />
-        {child ? <span className="header__label">{child.nickname}</span> : null}
+        {/* The name is the link's own text (no aria-label to disagree with what is seen: WCAG 2.5.3). */}
+        <span className="visually-hidden">{t('profiles.profileButton', { name })}</span>
+        {child ? (
+          <span className="header__label" aria-hidden="true">
+            {child.nickname}
+          </span>
+        ) : null}
       </Link>
       {child ? (
         <button type="button" className="header__action" onClick={() => setAsking(true)}>
