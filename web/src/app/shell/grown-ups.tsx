@@ -32,10 +32,7 @@ export function ProfileCorner() {
   const name = child ? child.nickname : t('profiles.grownUps');
   return (
     <>
-      <Link
-        to={routePath('whoIsListening', lang) ?? '/'}
-        className="header__action header__profile"
-      >
+      <Link to={routePath('whoIsListening', lang) ?? '/'} className="header__action header__profile">
         <ProfileAvatar name={name} avatar={child ? child.avatar : 'parents'} />
         {/* The name is the link's own text (no aria-label to disagree with what is seen: WCAG 2.5.3). */}
         <span className="visually-hidden">{t('profiles.profileButton', { name })}</span>
