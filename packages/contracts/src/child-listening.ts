@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './numbers';
 import { text } from './text-fields';
 
 /**
@@ -39,7 +40,7 @@ export type ChildListeningResponse = z.infer<typeof ChildListeningResponse>;
 export const OneMoreStoryBody = z
   .strictObject({
     pin: text().max(8),
-    sku_id: z.number().int().positive(),
+    sku_id: Id,
   })
   .meta({ id: 'OneMoreStoryBody' });
 export type OneMoreStoryBody = z.infer<typeof OneMoreStoryBody>;
