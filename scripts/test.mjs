@@ -44,11 +44,13 @@ const steps = [
   // What is out of date (scripts/build.mjs): after `npm start`, or again in the browser tests' server start, nothing.
   ['build', process.execPath, [path.join(root, 'scripts/build.mjs')]],
   ['bundle budget', process.execPath, [path.join(root, 'scripts/check-bundle.mjs')]],
+  // Always on the embedded database, as `npm start` on a fresh machine: a DATABASE_URL that sends the API tests to
+  // PostgreSQL (.ci/run) does not reach the journeys' server.
   [
     'browser tests',
     bin('playwright'),
     ['test', '-c', 'web/e2e/playwright.config.ts'],
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport, DATABASE_URL: undefined },
   ],
 ];
 

@@ -277,9 +277,11 @@ test.describe('account settings', () => {
     await expect(field(checkout, t('account.fields.phone'))).toHaveValue('+1 312 555 0100');
   });
 
-  test('the demo customer sees the gift cards received, an unknown sender as Anonymous, and their total balance', {
-    tag: '@i18n',
-  }, async ({ page, t, siteLang }) => {
+  test('the demo customer sees the gift cards received, an unknown sender as Anonymous, and their total balance', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
     // Signing in reads the shared demo account; nothing about it changes.
     await signIn(page, DEMO_CUSTOMER);
     await page.goto('/account/settings');

@@ -194,9 +194,11 @@ function buyMonthlyPlan(page: Page, lang: SiteLang) {
   });
 }
 
-test('a plan offers “now” too, but the family’s rules refuse it within a month of renewal: the server’s message, nothing changed', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a plan offers “now” too, but the family’s rules refuse it within a month of renewal: the server’s message, nothing changed', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const email = await createAccount(page, { email: freshEmail('admin-plan'), password: 'listen-along-3' });
   await buyMonthlyPlan(page, siteLang);
   await page.context().clearCookies();
@@ -227,9 +229,11 @@ test('a customer opening the plans, the donors or a statement gets the not-allow
 /** The demo monthly plan's titles (catalogue.seed.ts). */
 const monthlyPlan = { en: 'Monthly plan', es: 'Plan mensual', ru: 'Месячный план' } as const;
 
-test('the admin names the monthly plan in the three languages on Plans and funds: English required, the others say an empty one shows English', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('the admin names the monthly plan in the three languages on Plans and funds: English required, the others say an empty one shows English', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
   await adminNav(page, t)

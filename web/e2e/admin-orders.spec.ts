@@ -214,9 +214,11 @@ const familyAlbum = (page: Page, family: Cookies, lang: SiteLang) =>
     }),
   );
 
-test('the admin refunds every item of a CD-and-album order but not its shipping, line by line as the dialog shows it: partly refunded, the album leaves the library, the family is e-mailed, the audit log says what was chosen', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('the admin refunds every item of a CD-and-album order but not its shipping, line by line as the dialog shows it: partly refunded, the album leaves the library, the family is e-mailed, the audit log says what was chosen', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   // A family's purchase, the refund and what it changed for the family: a long journey on two shared cores.
   test.slow();
   const { email, orderId } = await familyBuysCdAndAlbum(page, siteLang);
@@ -344,9 +346,11 @@ async function familyPays<T>(page: Page, tag: string, pay: (api: APIRequestConte
   return { email, ...(await asBrowser(page, (api) => pay(api, email))) };
 }
 
-test('a failed payment reads as failed in the back office: nothing charged, the reason in words', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a failed payment reads as failed in the back office: nothing charged, the reason in words', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const { orderId } = await familyPays(page, 'admin-failed', async (api) => {
     const product = (await (await api.get(`/crud/product-by-slug/${story[siteLang]}/skus`)).json()) as Product;
     expect((await api.post('/crud/cart-session/skus', { data: { sku_id: product.digitalAlbum?.id } })).status()).toBe(200);

@@ -376,9 +376,11 @@ test('marks the order a gift, showing a field error first, and unmarks it by unt
   expect((await serverTotal(page)).gift).toBeNull();
 });
 
-test('lists the lines by kind, and takes a general donation: once rounded to the cent, monthly, removable', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('lists the lines by kind, and takes a general donation: once rounded to the cent, monthly, removable', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await addToCart(page, siteLang, ['digitalAlbum', 'physicalAlbum']);
   await page.goto('/cart');
   const groups = page.getByRole('region', { name: t('cart.lines') });

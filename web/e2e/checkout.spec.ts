@@ -106,9 +106,11 @@ const figure = (summary: Locator, term: string) =>
     .filter({ has: summary.page().getByRole('term').getByText(term, { exact: true }) })
     .getByRole('definition');
 
-test('a family proceeds from a full cart to checkout, ships priority to Illinois, sees the server’s figures, pays, finds the order and its address next time', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a family proceeds from a full cart to checkout, ships priority to Illinois, sees the server’s figures, pays, finds the order and its address next time', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   test.setTimeout(150_000);
   const email = await signedInAsNewFamily(page);
   const form = page.getByRole('form', { name: t('checkout.stepName') });

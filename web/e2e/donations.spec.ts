@@ -108,9 +108,7 @@ test('gives once to one fund and monthly, in honor of someone, to another; both 
   expect(cart.monthlySubtotal).toBe(25);
 });
 
-test('the shop’s gift card card leads to the gift card page; one gift card per order', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('the shop’s gift card card leads to the gift card page; one gift card per order', async ({ page, t, siteLang }) => {
   const path = routePath('giftCard', siteLang)!;
   await page.goto(routePath('shop', siteLang)!);
   await page.getByRole('link', { name: t('shop.giftCard.link') }).click();

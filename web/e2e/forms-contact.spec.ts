@@ -153,7 +153,7 @@ test.describe('Bible lessons sign-up', () => {
     return form;
   }
 
-  test('signing up for mailed lessons leads to the mail-lessons page; both e-mails are in the mailbox', { tag: '@i18n' }, async ({
+  test('signing up for mailed lessons leads to the mail-lessons page; both e-mails are in the mailbox', async ({
     page,
     t,
     siteLang,

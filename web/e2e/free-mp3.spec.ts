@@ -122,11 +122,7 @@ test('the thank-you page opened directly, with no completed form, leads to the f
   await expect(page.getByRole('link', { name: t('freeMp3.download') })).toHaveCount(0);
 });
 
-test('a listener under 18 gets the MP3 without joining the newsletter, and is told why', { tag: '@i18n' }, async ({
-  page,
-  t,
-  siteLang,
-}) => {
+test('a listener under 18 gets the MP3 without joining the newsletter, and is told why', async ({ page, t, siteLang }) => {
   const address = `mp3-child-${siteLang}-${Date.now()}@example.test`;
   const signUps = watchSignUps(page);
   await page.goto('/get-a-free-mp3');

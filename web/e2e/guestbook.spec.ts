@@ -34,7 +34,7 @@ const entries = (page: Page, year: number, t: Translate) =>
   page.getByRole('list', { name: t('guestbook.yearHeading', { year }) }).getByRole('listitem');
 const signForm = (page: Page, t: Translate) => page.getByRole('region', { name: t('guestbook.signTitle') });
 
-test('browses the approved messages year by year', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('browses the approved messages year by year', async ({ page, t, siteLang }) => {
   const { path, title, older, notInOlder } = demo[siteLang];
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -200,7 +200,7 @@ async function movesNothing(page: Page, what: string, act: () => Promise<void>) 
 for (const [name, viewport] of Object.entries(viewports)) {
   test.describe(`at ${name} width`, () => {
     test.use({ viewport });
-    test('nothing moves: the pages while they load, and what comes and goes', { tag: name === 'phone' ? ['@i18n'] : [] }, async ({
+    test('nothing moves: the pages while they load, and what comes and goes', async ({
       page,
       context,
       t,

@@ -226,7 +226,7 @@ test('a paid track of an album the family does not own plays only its preview, o
   await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
 });
 
-test('searching the library: matching tracks, and the no-results message', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('searching the library: matching tracks, and the no-results message', async ({ page, t, siteLang }) => {
   await familyWithAlbum(page, siteLang);
   const { word, found } = demo[siteLang];
   // The page's timers on Playwright's clock: the search waits for a pause in the typing (spec: 300 ms).

@@ -61,7 +61,7 @@ test('logging in from the cart’s login link goes on to checkout, signed in, wi
   await expect(lines.first()).toContainText(title);
 });
 
-test('logging out reloads the page and shows the logout banner', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('logging out reloads the page and shows the logout banner', async ({ page, t, siteLang }) => {
   // The banner's 5 seconds pass on Playwright's clock.
   await page.clock.install();
   await createAccount(page, { email: freshEmail(`logout-${siteLang}`), password: PASSWORD });

@@ -54,7 +54,7 @@ test.describe('the e-mailed confirmation link', () => {
   // On purpose: the used-up link is refused.
   test.use({ expectedApiErrors: [{ status: 400, path: /^\/crud\/newsletter\/confirm$/ }] });
 
-  test('confirms the subscription, once', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+  test('confirms the subscription, once', async ({ page, t, siteLang }) => {
     const email = `confirm-${siteLang}-${Date.now()}@example.test`;
     await page.goto('/');
     await signUp(page, t, email);

@@ -89,9 +89,12 @@ for (const lang of ['site', 'ru'] as const) {
 
     test.use({ offlineWorker: true });
 
-    test('offline, a page seen opens, one never seen shows the offline title; back online it loads again', {
-      tag: '@i18n',
-    }, async ({ page, context, baseURL, siteLang }) => {
+    test('offline, a page seen opens, one never seen shows the offline title; back online it loads again', async ({
+      page,
+      context,
+      baseURL,
+      siteLang,
+    }) => {
       const site = siteOf(baseURL, siteLang);
       const t = translatorOf(site.lang);
       const story = ourStory(site.lang);

@@ -289,9 +289,11 @@ test.describe('a monthly donation', () => {
 });
 
 test.describe('gift claim', () => {
-  test('the recipient of a gift album opens its link signed out, creates an account from the login page and claims it', {
-    tag: '@i18n',
-  }, async ({ page, t, siteLang }) => {
+  test('the recipient of a gift album opens its link signed out, creates an account from the login page and claims it', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
     test.setTimeout(120_000);
     // A family buys the album as a gift to an e-mail address that has no account yet, in a browser context of its own.
     const recipient = freshEmail('gift-album');

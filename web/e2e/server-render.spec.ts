@@ -71,9 +71,12 @@ test('the page as opened is there at first paint; a page the visitor moves to fa
 /** A story whose CD a family leaves in the cart. */
 const cartStories = { en: 'david-the-shepherd-boy', es: 'daniel-y-los-leones' } as const;
 
-test('a signed-in family’s library, orders, cart and both checkout steps arrive rendered, with their own data, and the app takes them over', {
-  tag: '@i18n',
-}, async ({ page, browser, baseURL, siteLang }) => {
+test('a signed-in family’s library, orders, cart and both checkout steps arrive rendered, with their own data, and the app takes them over', async ({
+  page,
+  browser,
+  baseURL,
+  siteLang,
+}) => {
   test.setTimeout(90_000);
   const t = translator(siteLang);
   await createAccount(page, { email: freshEmail('rendered-family'), password: 'listen-along-8' });

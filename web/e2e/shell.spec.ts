@@ -159,9 +159,12 @@ test.describe('on a phone', () => {
 });
 
 test.describe('header and footer', () => {
-  test("a visitor's header and footer: icon links, the skip link, contacts and sister sites, the brand link home", {
-    tag: '@i18n',
-  }, async ({ page, t, siteLang, homeTitle }) => {
+  test("a visitor's header and footer: icon links, the skip link, contacts and sister sites, the brand link home", async ({
+    page,
+    t,
+    siteLang,
+    homeTitle,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: homeTitle })).toBeVisible();
 

@@ -95,7 +95,7 @@ test('filters by age band and sorts by length; the ages and length show on the c
   await expect(page.getByText(length, { exact: true })).toBeVisible();
 });
 
-test('a search lists the matching tracks, whose previews play', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
+test('a search lists the matching tracks, whose previews play', async ({ page, t, siteLang }) => {
   const { term, track, album } = demo[siteLang].search;
   await page.goto(shopPath(siteLang));
   const box = page.getByRole('searchbox', { name: t('shop.searchLabel') });

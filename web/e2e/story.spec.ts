@@ -92,9 +92,11 @@ test('the cover comes first: the server preloads the very copies the page shows,
   await expect(cover).toHaveAttribute('height', '400');
 });
 
-test('a preview plays and pauses with its button; the album button queues the previews, keeping its width', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('a preview plays and pauses with its button; the album button queues the previews, keeping its width', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await test.step('plays a preview, and pauses it with the same button', async () => {
     const story = demo[siteLang];
     const [first] = story.tracks as [string];

@@ -264,9 +264,11 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
   await expect(annual.getByRole('status').filter({ hasText: t('mySubscription.upgrade.done') })).toBeVisible();
 });
 
-test('an annual plan, a year ahead, is cancelled now with the unused part refunded; then there is no plan', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+test('an annual plan, a year ahead, is cancelled now with the unused part refunded; then there is no plan', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await createAccount(page, { email: freshEmail('plan-now'), password: 'listen-along-1' });
   await buyPlan(page, 'annual', siteLang);
   await page.goto(routePath('subscriptions', siteLang)!);
