@@ -249,8 +249,17 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       }
       await page.context().clearCookies();
       expect((await api(page, 'POST', '/crud/login', DEMO_CUSTOMER)).status, 'login of the demo family').toBe(200);
-      // The demo family's plan, invoices and monthly donation (issue 28 item 6), and the cancel screen's notes.
-      for (const visit of [p('orders'), p('accountSettings'), p('subscriptions'), p('subscriptionCancel')]) {
+      // The demo family's plan, invoices and monthly donation (issue 28 item 6), and the cancel screen's notes; its
+      // children (issue 42): the Family page with Mia and Leo, the family PIN, and Who's listening.
+      for (const visit of [
+        p('orders'),
+        p('accountSettings'),
+        p('subscriptions'),
+        p('subscriptionCancel'),
+        p('family'),
+        p('parentPin'),
+        p('whoIsListening'),
+      ]) {
         await measure(page, origin, visit, found, lang);
       }
       expect(found, 'pages wider than the screen').toEqual([]);
