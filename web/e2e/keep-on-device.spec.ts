@@ -25,6 +25,8 @@ test.use({ bypassCSP: true, ...WITH_SERVICE_WORKER });
 
 const PASSWORD = 'keep-it-close';
 const KEPT_CACHE = 'storyhouse-kept';
+/** A sign-out made offline, still to send (web/src/lib/device-session-keys.ts). */
+const SIGN_OUT_KEY = 'storyhouse-sign-out';
 
 /** The album the storage journey keeps. */
 const albums = { en: { slug: 'noahs-big-boat' } };
@@ -104,6 +106,19 @@ test.describe(() => {
       const reloaded = page.waitForEvent('load');
       await context.setOffline(false);
       await reloaded;
+      // The page may have loaded again for the network's return before the kept sign-out was sent: the device sends
+      // it, then loads the page once more. Only once none is left to send (and the server has ended the session) may
+      // the family sign in here again, or that sign-out would end the new session. (Signing in through the app drops
+      // it: features/login/api/login.ts; this journey signs in through the API.)
+      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SIGN_OUT_KEY).catch(() => 'loading')).toBeNull();
+      await expect
+        .poll(() =>
+          apiGet<{ logged_in: boolean }>(page, '/crud/session').then(
+            (session) => session.logged_in,
+            () => 'loading',
+          ),
+        )
+        .toBe(false);
       await appReady(page);
       await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
       await signIn(page, { email, password: PASSWORD });
