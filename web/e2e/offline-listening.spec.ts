@@ -86,6 +86,16 @@ async function keepAlbum(page: Page, t: Translate, title: string) {
 }
 
 /** Where the family stopped a track, as another device of theirs reads it from the server. */
+/** The place of `skuId` queued on this device to send once online (web/src/components/player/progress-queue.ts). */
+const queuedPlace = (page: Page, skuId: number) =>
+  page.evaluate(
+    async ({ cacheName, sku }) => {
+      const queue = await (await caches.match('/kept-on-device/places.json', { cacheName }))?.json();
+      return Number(queue?.[sku]?.position ?? -1);
+    },
+    { cacheName: KEPT_CACHE, sku: skuId },
+  );
+
 async function placeElsewhere(browser: Browser, baseURL: string, email: string, productId: number, skuId: number) {
   const context = await browser.newContext({ baseURL });
   try {
@@ -194,6 +204,9 @@ test('kept on the device: My Library, the album and the player reload offline an
       .click();
     heard = await position(page, t);
     await closeNowPlaying(page, t);
+    // The pause's place is queued on the device before the page goes away (a write the page's leaving cuts short
+    // may be lost: progress-queue.ts; on a busy machine the next page came first).
+    await expect.poll(() => queuedPlace(page, first.sku_id)).toBeGreaterThanOrEqual(heard - 1);
     // A page that needs the network says so, in place.
     await page.goto('/account/orders');
     await expect(page.getByText(t('shell.needsNetwork'))).toBeVisible();
