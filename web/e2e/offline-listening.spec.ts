@@ -91,7 +91,8 @@ const queuedPlace = (page: Page, skuId: number) =>
   page.evaluate(
     async ({ cacheName, sku }) => {
       const queue = await (await caches.match('/kept-on-device/places.json', { cacheName }))?.json();
-      return Number(queue?.[sku]?.position ?? -1);
+      // Filed by who listens: the parents here (progress-queue.ts).
+      return Number(queue?.[`family/${sku}`]?.position ?? -1);
     },
     { cacheName: KEPT_CACHE, sku: skuId },
   );

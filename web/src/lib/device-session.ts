@@ -34,6 +34,16 @@ export function readDeviceSession(): DeviceSession | null {
   }
 }
 
+/**
+ * Who listens on this device, as the places heard here are filed (issue 42): the child profile the device listens as,
+ * else the parents. Each keeps their own places heard offline and sends them only while it is the one listening
+ * (the server files a place under the profile the session speaks for).
+ */
+export function deviceListener(): string {
+  const profile = readDeviceSession()?.profile;
+  return profile ? `profile-${profile.id}` : 'family';
+}
+
 /** Whether a sign-out made offline still has to reach the server. */
 export const signOutPending = () => deviceStorage()?.getItem(SIGN_OUT_KEY) === '1';
 

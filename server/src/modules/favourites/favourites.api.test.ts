@@ -70,6 +70,31 @@ describe('favourites', () => {
     expect((await ids(api)).sort()).toEqual([cdOnly.id, free.id].sort());
   });
 
+  it('of a child are albums their rules let them hear: one set to never is refused, and drops out once set', async () => {
+    const user = await createUser(t.db);
+    const [ruth, jonah] = [await audioAlbum(t.db, { title: 'Ruth' }), await audioAlbum(t.db, { title: 'Jonah' })];
+    await grant(t.db, user.id, ruth, 'album');
+    await grant(t.db, user.id, jonah, 'album');
+    const leo = await createChildProfile(t.db, user.id, { nickname: 'Leo', age_band: '3-5' });
+    const never = (productId: number) =>
+      t.db.insertInto('profile_albums').values({ profile_id: leo.id, product_id: productId, rule: 'never' }).execute();
+    const leoApi = call(await signIn(t.db, user.id, { profileId: leo.id }));
+    const parents = call(await signIn(t.db, user.id));
+    await never(ruth.id);
+
+    const refused = await leoApi('PUT', ruth.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'not_for_this_profile' });
+    expect((await leoApi('PUT', jonah.id)).statusCode).toBe(200);
+    expect(await ids(leoApi)).toEqual([jonah.id]);
+
+    // The parents then set Jonah to never too: it leaves Leo's favourites, not theirs.
+    expect((await parents('PUT', jonah.id)).statusCode).toBe(200);
+    await never(jonah.id);
+    expect(await ids(leoApi)).toEqual([]);
+    expect(await ids(parents)).toEqual([jonah.id]);
+  });
+
   it('are for signed-in listeners only', async () => {
     const visitor = call();
     expect((await visitor('GET')).statusCode).toBe(401);

@@ -2,6 +2,7 @@ import { FavouriteParams, FavouriteResponse, FavouritesResponse, favouritesPath,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
 import { requireListener } from '../accounts/guards';
+import { assertAlbumAllowed } from '../child-rules/child-rules';
 import { mayOpenAlbum } from '../entitlements/access';
 import { type FavouritesOwner, favouritesRepository } from './favourites.repository';
 
@@ -15,7 +16,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = favouritesRepository(app.db);
   const ownerOf = async (request: Parameters<typeof requireListener>[0]): Promise<FavouritesOwner> => {
     const { user, profile } = await requireListener(request);
-    return { userId: user.id, profileId: profile?.id ?? null };
+    return { userId: user.id, profile };
   };
 
   app.addHook('onSend', async (_request, reply) => {
@@ -39,11 +40,12 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${favouritesPath}/:productId`,
     {
-      config: { access: 'listener', errors: { 404: ['item_not_found'] } },
+      config: { access: 'listener', errors: { 403: ['not_for_this_profile'], 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: "Makes an album one of the listener's favourites",
-        description: '404 item_not_found for an album the family may not open in My Library.',
+        description:
+          "404 item_not_found for an album the family may not open in My Library; 403 not_for_this_profile for one a child's rules refuse.",
         querystring: SiteQuery,
         params: FavouriteParams,
         response: { 200: FavouriteResponse },
@@ -53,6 +55,8 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       const owner = await ownerOf(request);
       const { productId } = request.params;
       if (!(await mayOpenAlbum(app.db, owner.userId, productId))) throw new AppError('not_found', 'item_not_found');
+      // A child's favourite is an album their rules let them hear (403 not_for_this_profile otherwise).
+      await assertAlbumAllowed(app.db, owner.profile, productId);
       await repo.add(owner, productId);
       return { product_id: productId, favourite: true };
     },

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { openAlbumsOf } from '../entitlements/access';
-import { albumOf } from '../favourites/family-album';
+import { albumOf } from '../entitlements/family-album';
 import { hasParentPin } from './parent-pin';
 import { type AlbumRules, type ProfileRow, profilesRepository } from './profiles.repository';
 

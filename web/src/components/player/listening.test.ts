@@ -137,8 +137,8 @@ describe('ProgressKeeper', () => {
     keeper.save({ skuId: 8, positionSeconds: 0 }, 12);
     expect(puts()).toEqual([]);
     expect(await queuedPlaces()).toEqual({
-      7: { position: 90, heardAt: '2026-11-26T10:05:00.000Z' },
-      8: { position: 12, heardAt: '2026-11-26T10:05:00.000Z' },
+      'family/7': { position: 90, heardAt: '2026-11-26T10:05:00.000Z', listener: 'family', skuId: 7 },
+      'family/8': { position: 12, heardAt: '2026-11-26T10:05:00.000Z', listener: 'family', skuId: 8 },
     });
 
     // Back online: one refused for good (the album was refunded meanwhile), one saved.
@@ -159,14 +159,51 @@ describe('ProgressKeeper', () => {
     const keeper = new ProgressKeeper();
     keeper.save(resume, 44);
     await vi.waitFor(async () =>
-      expect(await queuedPlaces()).toEqual({ 7: { position: 44, heardAt: '1970-01-01T00:00:00.000Z' } }),
+      expect(await queuedPlaces()).toEqual({
+        'family/7': { position: 44, heardAt: '1970-01-01T00:00:00.000Z', listener: 'family', skuId: 7 },
+      }),
     );
     fetchMock.mockResolvedValueOnce(new Response('{}', { status: 429 }));
     await sendQueuedPlaces();
-    expect(Object.keys(await queuedPlaces())).toEqual(['7']);
+    expect(Object.keys(await queuedPlaces())).toEqual(['family/7']);
     await sendQueuedPlaces();
     expect(await queuedPlaces()).toEqual({});
     expect(puts().map((p) => p.body.position_seconds)).toEqual([44, 44, 44]);
+    info.mockRestore();
+  });
+  it('files a place heard offline under who listened, and sends it only while they listen (issue 42)', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    const device = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => device.get(key) ?? null,
+      setItem: (key: string, value: string) => void device.set(key, value),
+      removeItem: (key: string) => void device.delete(key),
+    });
+    const listenAs = (profile: { id: number } | null) =>
+      device.set('storyhouse-session', JSON.stringify({ user_id: 5, site_lang: 'en', is_admin: false, kept: [], profile }));
+    // A queue kept before child profiles: the parents' place of track 9.
+    browser.cache.set('/kept-on-device/places.json', JSON.stringify({ 9: { position: 5, heardAt: '2026-11-26T09:00:00.000Z' } }));
+    const keeper = new ProgressKeeper();
+    browser.navigator.onLine = false;
+    vi.setSystemTime(Date.parse('2026-11-26T10:00:00Z'));
+    listenAs({ id: 31 });
+    keeper.save(resume, 40);
+    listenAs(null);
+    keeper.save(resume, 70);
+    expect(Object.keys(await queuedPlaces()).sort()).toEqual(['9', 'family/7', 'profile-31/7']);
+
+    // Back online with the parents listening: theirs go, Mia's (profile 31) waits for her.
+    browser.navigator.onLine = true;
+    await sendQueuedPlaces();
+    expect(puts().map((p) => [p.url, p.body.position_seconds])).toEqual([
+      ['/crud/my-library/progress/9', 5],
+      ['/crud/my-library/progress/7', 70],
+    ]);
+    expect(Object.keys(await queuedPlaces())).toEqual(['profile-31/7']);
+    listenAs({ id: 31 });
+    await sendQueuedPlaces();
+    expect(puts().map((p) => p.body.position_seconds)).toEqual([5, 70, 40]);
+    expect(await queuedPlaces()).toEqual({});
     info.mockRestore();
   });
 });

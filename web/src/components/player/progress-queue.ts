@@ -1,4 +1,5 @@
 import { libraryPaths, type ProgressBody } from '@storyhouse/contracts';
+import { deviceListener } from '../../lib/device-session';
 import { KEPT_CACHE } from '../../lib/kept-on-device';
 import { deviceId } from './device-id';
 
@@ -7,7 +8,7 @@ import { deviceId } from './device-id';
  * item 3), kept on the device until the network returns, then sent with
  * when they were heard: the server keeps the newest place, so one sent late
  * never overwrites a newer one from another device. The last place of each
- * track only. They live in the kept cache beside the kept albums, so
+ * track for each listener of the device (a child profile, the parents: issue 42). They live in the kept cache beside the kept albums, so
  * signing out forgets both at once (features/accounts/api/logout.ts); a
  * write started as the page goes away may be lost, at most the last 15 s
  * heard (the player saves that often while playing).
@@ -19,8 +20,16 @@ const PLACES_URL = '/kept-on-device/places.json';
 interface QueuedPlace {
   position: number;
   heardAt: string;
+  /** Who heard it (lib/device-session.ts deviceListener); absent in a queue kept before child profiles: the parents. */
+  listener?: string;
+  skuId?: number;
 }
+/** By `placeKey`; a queue kept before child profiles has the sku id alone as its key. */
 type Queue = Record<string, QueuedPlace>;
+
+const placeKey = (listener: string, skuId: number) => `${listener}/${skuId}`;
+const listenerOf = (place: QueuedPlace) => place.listener ?? 'family';
+const skuOf = (key: string, place: QueuedPlace) => place.skuId ?? Number(key);
 
 /** What became of a place sent: saved, refused for good (a 4xx: not theirs any more), or to try again later. */
 export type SendResult = 'saved' | 'refused' | 'retry';
@@ -62,15 +71,19 @@ function changeQueue<T>(change: (queue: Queue) => T | Promise<T>): Promise<T> {
   return next;
 }
 
-/** Keeps a place to send when the network returns (replacing an older one of the same track). */
+/**
+ * Keeps a place the device's listener heard, to send when the network returns (replacing an older one of theirs of
+ * the same track).
+ */
 export function queuePlace(skuId: number, position: number, heardAt: Date): Promise<void> {
   if (!hasCaches()) return Promise.resolve();
+  const listener = deviceListener();
   return changeQueue((queue) => {
-    queue[skuId] = { position, heardAt: heardAt.toISOString() };
+    queue[placeKey(listener, skuId)] = { position, heardAt: heardAt.toISOString(), listener, skuId };
   });
 }
 
-/** The places waiting, by sku id (tests). */
+/** The places waiting, by listener and sku id (tests). */
 export const queuedPlaces = (): Promise<Readonly<Queue>> => changing.then(readQueue);
 
 /**
@@ -112,20 +125,27 @@ function progressBody(position: number, heardAt: string | undefined): ProgressBo
 /** One pass at a time: a pass asked for while one runs follows it (it may find a place queued meanwhile). */
 let sending: Promise<void> = Promise.resolve();
 
-/** Sends the places waiting, oldest first; one that cannot be sent yet stays for the next time the network returns. */
+/**
+ * Sends the places the device's listener heard, oldest first; one that cannot be sent yet stays for the next time the
+ * network returns. Another listener's wait until they listen here again: the server files a place under the profile
+ * the session speaks for, so Mia's places sent while Leo listens would become Leo's.
+ */
 export function sendQueuedPlaces(): Promise<void> {
   sending = sending.then(sendWaiting);
   return sending;
 }
 
 async function sendWaiting() {
-  const waiting = Object.entries(await queuedPlaces()).sort(([, a], [, b]) => a.heardAt.localeCompare(b.heardAt));
-  for (const [skuId, place] of waiting) {
-    const result = await putProgress(Number(skuId), place.position, { heardAt: place.heardAt });
+  const listener = deviceListener();
+  const waiting = Object.entries(await queuedPlaces())
+    .filter(([, place]) => listenerOf(place) === listener)
+    .sort(([, a], [, b]) => a.heardAt.localeCompare(b.heardAt));
+  for (const [key, place] of waiting) {
+    const result = await putProgress(skuOf(key, place), place.position, { heardAt: place.heardAt });
     if (result === 'retry') return;
     // A newer place of the same track queued meanwhile stays.
     await changeQueue((queue) => {
-      if (queue[skuId]?.heardAt === place.heardAt) delete queue[skuId];
+      if (queue[key]?.heardAt === place.heardAt) delete queue[key];
     });
   }
 }
