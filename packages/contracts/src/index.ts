@@ -50,4 +50,5 @@ export * from './session';
 export * from './session-profile';
 export * from './subscriptions';
 export * from './text-fields';
+export * from './transcripts';
 export * from './validation';
