@@ -85,6 +85,11 @@ export const Track = z
     plays_in_full: z.boolean(),
     /** The listener owns it (its album or the track was bought, or given and claimed). */
     owned: z.boolean(),
+    /**
+     * Issue 43: its words for reading along (transcriptPaths.track: TranscriptResponse, under the same access rule as
+     * the audio); null when the track has no transcript.
+     */
+    transcript_url: z.string().nullable(),
   })
   .meta({ id: 'Track' });
 export type Track = z.infer<typeof Track>;

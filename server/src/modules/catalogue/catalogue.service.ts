@@ -134,6 +134,7 @@ export function toTrack(row: TrackColumns, album: TrackAlbum, marks: Marks): Tra
     isInCart: marks.inCart.has(row.id),
     plays_in_full: marks.full.has(row.id),
     owned: marks.owned.has(row.id),
+    transcript_url: null,
   };
 }
 

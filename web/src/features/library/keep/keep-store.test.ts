@@ -37,6 +37,7 @@ const track = (skuId: number, owned: boolean): LibraryTrack => ({
   isInCart: false,
   plays_in_full: owned,
   owned,
+  transcript_url: null,
   purchased_date: owned ? '2026-11-01' : null,
   file_url: owned ? `/crud/my-library/skus/${skuId}/download` : null,
   position_seconds: 0,
