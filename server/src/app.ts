@@ -202,7 +202,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, { catalogue });
   await app.register(catalogueAdminRoutes, { catalogue });
   await app.register(mediaRoutes, { storage });
-  await app.register(transcriptsRoutes);
+  await app.register(transcriptsRoutes, { catalogue });
   await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);
   await app.register(checkoutAddressRoutes);

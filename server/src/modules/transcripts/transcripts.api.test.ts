@@ -2,7 +2,10 @@ import {
   type AdminOrder,
   type AdminTranscript,
   type Cue,
+  type LibraryAlbum,
   PREVIEW_SECONDS,
+  type Product,
+  type ProductListResponse,
   type TranscriptResponse,
   transcriptPaths,
 } from '@storyhouse/contracts';
@@ -144,6 +147,29 @@ describe('reading along (the access rule of the audio)', () => {
       expect(res.statusCode, String(id)).toBe(404);
       expect(res.json().code).toBe('item_not_found');
     }
+  });
+});
+
+describe("a track's transcript_url", () => {
+  it('is set on tracks with words and null on others, on every list that carries tracks', async () => {
+    const free = await audioAlbum(t.db, { title: 'Rainbow stream', is_free_streaming: true });
+    await save(free.tracks[1] as number, CUES);
+    const user = await createUser(t.db);
+    await grant(t.db, user.id, noah, 'album');
+    const family = client(await signIn(t.db, user.id));
+    const urls = (tracks: readonly { transcript_url: string | null }[]) => tracks.map((tr) => tr.transcript_url);
+    const withWords = (album: TestAlbum, i: number) => album.tracks.map((id, j) => (j === i ? transcriptPaths.track(id) : null));
+
+    const story = (await visitor()('GET', `/crud/product/${noah.id}/skus`)).json() as Product;
+    expect(urls(story.tracks)).toEqual(withWords(noah, 0));
+    const list = (
+      await visitor()('GET', '/crud/product/skus?page=1&lang_code=en&search=Noah%20rain')
+    ).json() as ProductListResponse;
+    expect(urls(list.items.find((p) => p.id === noah.id)?.tracks ?? [])).toEqual(withWords(noah, 0));
+    const library = (await family('GET', `/crud/my-library/product/${noah.id}`)).json() as LibraryAlbum;
+    expect(urls(library.tracks)).toEqual(withWords(noah, 0));
+    const streaming = (await visitor()('GET', `/crud/free-streaming/album/${free.id}`)).json() as Product;
+    expect(urls(streaming.tracks)).toEqual(withWords(free, 1));
   });
 });
 

@@ -27,8 +27,16 @@ const CHILD_CACHE = 'private, no-cache';
 const tags = ['transcripts'];
 const adminTags = ['admin'];
 
+/**
+ * The storefront's caches: a saved or removed transcript changes its track's transcript_url, so this instance's
+ * lists forget (others within their CATALOGUE_CACHE_MS), as after any catalogue edit.
+ */
+interface CatalogueCaches {
+  forget(): void;
+}
+
 /** Issue 43: read along. A track's words for families, and their editing in the back office (admins as themselves). */
-export const transcriptsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const transcriptsRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCaches }> = async (app, { catalogue }) => {
   const transcripts = transcriptsService(app.db);
 
   app.get(
@@ -89,7 +97,11 @@ export const transcriptsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminTranscript },
       },
     },
-    async (request) => transcripts.save(request, await requireAdmin(request), request.params.skuId, request.body),
+    async (request) => {
+      const saved = await transcripts.save(request, await requireAdmin(request), request.params.skuId, request.body);
+      catalogue.forget();
+      return saved;
+    },
   );
 
   app.post(
