@@ -199,7 +199,7 @@ describe('the transcript in the back office', () => {
       track_title: 'Ruth in the rain track 1',
       album_title: 'Ruth in the rain',
       lang_code: 'en',
-      length_ms: 60_000,
+      length_ms: 60_500,
       audio_url: `/crud/media/track/${id}/full.mp3`,
       cues: [],
       updated_at: null,

@@ -23,8 +23,13 @@ type Admin = { id: number; email: string };
 
 const notFound = () => new AppError('not_found', 'item_not_found');
 
-/** The track's length in milliseconds: no cue may end after it; null when unknown (no end check). */
-const lengthMs = (track: TranscriptTrackRow) => (track.length_seconds === null ? null : track.length_seconds * 1000);
+/**
+ * The track's length in milliseconds: no cue may end after it; null when unknown (no end check). Lengths are kept
+ * in whole seconds, rounded (admin-media, the demo's generator): the recording may run up to half a second past
+ * them, and its last sentence with it.
+ */
+export const trackLengthMs = (lengthSeconds: number | null) => (lengthSeconds === null ? null : lengthSeconds * 1000 + 500);
+const lengthMs = (track: TranscriptTrackRow) => trackLengthMs(track.length_seconds);
 
 /** The same time as the editor holds it: to the millisecond (as the catalogue's editors compare). */
 const sameTime = (a: Date | null, readAt: string | null) =>
