@@ -204,11 +204,7 @@ export const ErrorBody = z
       .record(z.string(), z.string())
       .optional()
       .describe('Per-field messages, keyed by the field path (dots for nesting)'),
-    line: z
-      .number()
-      .int()
-      .optional()
-      .describe("caption_file_invalid: the 1-based line of the file's first problem (issue 43)"),
+    line: z.number().int().optional().describe("caption_file_invalid: the 1-based line of the file's first problem (issue 43)"),
     problem: z
       .string()
       .optional()
