@@ -4,15 +4,30 @@
  * player's Now Playing (phones) each answer. A counter, so each ask is new
  * to whoever listens, even for the same track twice.
  */
+import type { QueueTrack } from '../player/player-state';
+
 let asked = 0;
+let askedFor: QueueTrack | null = null;
 const listeners = new Set<() => void>();
 
-export function askReadAlong() {
+export function askReadAlong(track: QueueTrack) {
   asked += 1;
+  askedFor = track;
   for (const l of listeners) l();
 }
 
 export const readAlongAsked = () => asked;
+
+/**
+ * The playing track with the address of its words: its own, or, for the same
+ * recording, the one of the track "Read along" was pressed on (a queue
+ * brought back from the server or the device keeps no such address).
+ */
+export function withText(current: QueueTrack | null): (QueueTrack & { transcriptUrl: string }) | null {
+  if (!current) return null;
+  if (current.transcriptUrl) return { ...current, transcriptUrl: current.transcriptUrl };
+  return askedFor?.id === current.id && askedFor.transcriptUrl ? { ...current, transcriptUrl: askedFor.transcriptUrl } : null;
+}
 
 /** The player bar answers each ask once (on a phone by opening Now Playing), however late it loads. */
 let answered = 0;

@@ -144,8 +144,7 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
     >
       <div className="read-along__head">
         <Heading id={headingId} className="read-along__heading">
-          {t('readAlong.heading')}
-          <span className="read-along__track">{track.title}</span>
+          {t('readAlong.heading')} <span className="read-along__track">{track.title}</span>
         </Heading>
         {onClose && (
           <button type="button" className="button button--quiet button--small" onClick={onClose}>

@@ -3,7 +3,10 @@ import { useI18n } from '../../lib/i18n';
 import { preloadable } from '../../lib/preloadable';
 import { Loading } from '../../ui/loading';
 import { type QueueTrack, usePlayer } from '../player/player';
-import { askReadAlong, onReadAlongAsked, readAlongAsked } from './read-along-request';
+import { askReadAlong, onReadAlongAsked, readAlongAsked, withText } from './read-along-request';
+
+export { withText } from './read-along-request';
+
 import type { ReadAlongProps } from './read-along-view';
 
 /** The view loads the first time a text is shown: a page without one never fetches it. */
@@ -38,7 +41,7 @@ export function ReadAlongButton({ track, album }: { track: QueueTrack; album: re
       onClick={() => {
         if (!player.isCurrent(track.id)) player.toggle(track, album);
         else if (!player.isPlaying) player.playPause();
-        askReadAlong();
+        askReadAlong(track);
       }}
     >
       {t('readAlong.open')}
@@ -68,12 +71,12 @@ export function WithReadAlong({ albumKey, children }: { albumKey: string; childr
   const wide = useSyncExternalStore(watchWide, isWide, notWide);
   // Asks made before this page opened were for another page.
   const [closedAt, setClosedAt] = useState(asked);
-  const { current } = player;
-  const shown = wide && asked > closedAt && hasText(current) && current.albumKey === albumKey;
+  const current = withText(player.current);
+  const shown = wide && asked > closedAt && current !== null && current.albumKey === albumKey;
   return (
     <div className={shown ? 'read-along-layout read-along-layout--reading' : 'read-along-layout'}>
       <div className="read-along-layout__main">{children}</div>
-      {shown && (
+      {shown && current && (
         <div className="read-along-layout__side">
           <ReadAlong key={current.id} player={player} track={current} Heading="h3" onClose={() => setClosedAt(asked)} />
         </div>
