@@ -143,9 +143,13 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
       data-easier={settings.easier || undefined}
     >
       <div className="read-along__head">
-        <Heading id={headingId} className="read-along__heading">
-          {t('readAlong.heading')} <span className="read-along__track">{track.title}</span>
-        </Heading>
+        <div>
+          <Heading id={headingId} className="read-along__heading">
+            {t('readAlong.heading')}
+          </Heading>
+          {/* Now Playing names the track above; beside a track list the text says whose it is. */}
+          {onClose && <p className="read-along__track">{track.title}</p>}
+        </div>
         {onClose && (
           <button type="button" className="button button--quiet button--small" onClick={onClose}>
             {t('readAlong.close')}
