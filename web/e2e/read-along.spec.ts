@@ -1,13 +1,5 @@
-import { type BrowserContext, type Locator, type Page, request } from '@playwright/test';
-import {
-  type AdminTranscript,
-  type Cue,
-  cueAt,
-  type LibraryAlbum,
-  libraryPaths,
-  type TranscriptResponse,
-  transcriptPaths,
-} from '@storyhouse/contracts';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
+import { type Cue, cueAt, type LibraryAlbum, libraryPaths, type Product, type TranscriptResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, ruTest as test, WITH_SERVICE_WORKER } from './fixtures';
 import {
@@ -15,7 +7,6 @@ import {
   apiGet,
   buyDigitalAlbum,
   createAccount,
-  DEMO_ADMIN,
   freshEmail,
   goOffline,
   messagePattern,
@@ -46,30 +37,6 @@ async function familyWithAlbum(page: Page, context: BrowserContext, baseURL: str
   const cookies = await context.cookies('http://localhost');
   await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
   return product.id;
-}
-
-/**
- * The track's words, as the back office saves them when the demo has none for it: four sentences across the
- * track, each short of the next (a pause between them, as a voice has).
- */
-async function ensureTranscript(baseURL: string, skuId: number, lengthSeconds: number) {
-  const api = await request.newContext({ baseURL: `http://127.0.0.1:${new URL(baseURL).port}` });
-  try {
-    expect((await api.post('/crud/login', { data: DEMO_ADMIN })).status(), 'admin login').toBe(200);
-    const saved = (await (await api.get(transcriptPaths.admin(skuId))).json()) as AdminTranscript;
-    if (saved.cues.length > 0) return;
-    const length = saved.length_ms ?? lengthSeconds * 1000;
-    const span = Math.floor(length / 4);
-    const cues: Cue[] = Array.from({ length: 4 }, (_, i) => ({
-      start_ms: i * span,
-      end_ms: (i + 1) * span - 300,
-      text: `Sentence ${i + 1} of the story, read along.`,
-    }));
-    const res = await api.put(transcriptPaths.admin(skuId), { data: { cues, updated_at: saved.updated_at } });
-    expect(res.status(), `saving the transcript: ${await res.text()}`).toBe(200);
-  } finally {
-    await api.dispose();
-  }
 }
 
 /** The one audio element of the app is never in the document: the page remembers it when it first plays. */
@@ -124,16 +91,29 @@ async function tapSeeks(page: Page, view: Locator, cue: Cue) {
   await expect(view.getByRole('button', { name: cue.text, exact: true })).toHaveAttribute('aria-current', 'true');
 }
 
-test('read along: the words follow the voice on a phone and a desktop, a tapped sentence plays, and a kept album reads along offline', {
+test('read along: a visitor reads the preview’s words; the family’s follow the voice on a phone and a desktop, a tapped sentence plays, and a kept album reads along offline', {
   tag: '@ru',
 }, async ({ page, context, baseURL, siteLang, t }) => {
   test.setTimeout(180_000);
   await rememberAudio(page);
+
+  await test.step('a visitor reads the preview’s words only, and is told so', async () => {
+    await page.goto(`/story/${albumOf[siteLang]}`);
+    const product = await apiGet<Product>(page, `/crud/product-by-slug/${albumOf[siteLang]}/skus`);
+    const first = product.tracks[0]!;
+    const preview = await apiGet<TranscriptResponse>(page, first.transcript_url!);
+    expect(preview.scope).toBe('preview');
+    expect(preview.cues.length).toBeGreaterThan(0);
+    await page.getByRole('button', { name: t('readAlong.openLabel', { title: first.title }) }).click();
+    const view = readAlong(page.getByRole('dialog', { name: t('player.nowPlaying') }), t);
+    await expect(view.getByText(t('readAlong.previewText'))).toBeVisible();
+    await expect(view.getByRole('listitem')).toHaveCount(preview.cues.length);
+    await page.getByRole('button', { name: t('player.closeNowPlaying') }).click();
+  });
+
   const productId = await familyWithAlbum(page, context, String(baseURL), siteLang);
   await page.goto(libraryPaths.album(productId));
-  const before = await apiGet<LibraryAlbum>(page, `/crud/my-library/product/${productId}`);
-  const first = before.tracks[0]!;
-  await ensureTranscript(String(baseURL), first.sku_id, first.length_seconds);
+  // Every demo track has its words (server/demo/media/transcripts, timed sentence by sentence).
   const album = await apiGet<LibraryAlbum>(page, `/crud/my-library/product/${productId}`);
   const track = album.tracks[0]!;
   expect(track.transcript_url, 'the track offers its words').not.toBeNull();
