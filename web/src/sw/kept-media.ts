@@ -15,8 +15,14 @@ declare const self: WorkerScope;
 // The cache of kept albums' files (stable: the keep feature writes it, features/library/keep), named in one place.
 export { KEPT_CACHE };
 
-/** The addresses that may be kept: media files and the library's answers (its data, its downloads). Others never look in the cache. */
-const mayBeKept = (url: URL) => url.pathname.startsWith('/media/') || url.pathname.startsWith('/crud/my-library');
+/**
+ * The addresses that may be kept: media files, the library's answers (its data, its downloads) and the tracks' words
+ * (issue 43). Others never look in the cache.
+ */
+const mayBeKept = (url: URL) =>
+  url.pathname.startsWith('/media/') ||
+  url.pathname.startsWith('/crud/my-library') ||
+  url.pathname.startsWith('/crud/transcripts/');
 
 /** The kept answer to a request, the part it asks for if it has a Range; undefined when not kept. */
 export async function keptResponse(request: Request): Promise<Response | undefined> {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { showToast } from '../../ui/toast-store';
 import { type QueueTrack, usePlayer } from '../player/player';
@@ -9,7 +10,18 @@ import { type QueueTrack, usePlayer } from '../player/player';
  * preview). `name`: what the buttons and their notice name (a track's or an
  * album's title). A toast says where it went; nothing starts playing.
  */
-export function QueueButtons({ tracks, name, album = false }: { tracks: QueueTrack[]; name: string; album?: boolean }) {
+export function QueueButtons({
+  tracks,
+  name,
+  album = false,
+  children,
+}: {
+  tracks: QueueTrack[];
+  name: string;
+  album?: boolean;
+  /** Another button of the same row (a track's Read along). */
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   const player = usePlayer();
   if (tracks.length === 0) return null;
@@ -46,6 +58,7 @@ export function QueueButtons({ tracks, name, album = false }: { tracks: QueueTra
           {text}
         </button>
       ))}
+      {children}
     </span>
   );
 }

@@ -15,6 +15,8 @@ export interface QueueContext {
 }
 
 type QueueableTrack = Pick<Track, 'sku_id' | 'title' | 'preview_url' | 'download_url' | 'plays_in_full'> & {
+  /** Its words for reading along (catalogue and library tracks); the free story has none here. */
+  transcript_url?: string | null;
   /** Where the listener stopped (library tracks); a catalogue track starts at 0. */
   position_seconds?: number;
   /** When that place was heard (library tracks). */
@@ -33,6 +35,8 @@ export function queueTrack(track: QueueableTrack, albumKey: string, context: Que
     albumKey,
     ...(context.album ? { album: context.album } : {}),
     ...(context.artwork ? { artwork: context.artwork } : {}),
+    // The server answers a preview's text to who may hear only the preview (issue 43): the same address for both.
+    ...(track.transcript_url ? { transcriptUrl: track.transcript_url } : {}),
   };
   if (!track.plays_in_full) return { id: `preview:${track.sku_id}`, url: track.preview_url, ...about, preview: true };
   return {

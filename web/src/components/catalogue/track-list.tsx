@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 import { useCartSkuIds } from '../cart/use-cart';
 import type { QueueTrack } from '../player/player';
+import { ReadAlongButton } from '../read-along/read-along';
 import { PlayButton } from './play-button';
 import { PriceTag } from './price-tag';
 import { QueueButtons } from './queue-buttons';
@@ -65,7 +66,9 @@ export function TrackList<T extends Track>({
           <span className="track__title">
             <span className="track__name">{track.title}</span>
             {track.is_free && !track.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
-            <QueueButtons tracks={[queued[i] as QueueTrack]} name={track.title} />
+            <QueueButtons tracks={[queued[i] as QueueTrack]} name={track.title}>
+              <ReadAlongButton track={queued[i] as QueueTrack} album={queued} />
+            </QueueButtons>
           </span>
           <span className="track__duration">{formatDuration(track.length_seconds)}</span>
           {!forSale && action && <span className="track__action">{action(track)}</span>}

@@ -431,6 +431,11 @@ export class PlayerEngine {
     this.keepQueue();
   }
 
+  /** Where the audio is this very moment (the snapshot's currentTime lags): the read-along follows it frame by frame. */
+  now(): number {
+    return finite(this.audio.currentTime);
+  }
+
   private position() {
     return { currentTime: finite(this.audio.currentTime), duration: finite(this.audio.duration) };
   }

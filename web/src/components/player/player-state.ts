@@ -25,6 +25,8 @@ export interface QueueTrack {
    * (PUT /crud/my-library/progress/{skuId}).
    */
   resume?: ResumePoint;
+  /** Its words for reading along (issue 43: the track's transcript_url), when it has any. */
+  transcriptUrl?: string;
 }
 
 /** The five audio-error alerts of spec §4 Audio queue, by MediaError code. */

@@ -101,6 +101,8 @@ class LazyPlayer {
     ]),
   ) as Pick<Player, Action>;
 
+  now = () => this.engine?.now() ?? 0;
+
   /** Whether the engine is loaded or loading. */
   isWanted = () => this.loading !== null;
 
@@ -163,6 +165,8 @@ export interface Player {
   isPlaying: boolean;
   currentTime: number;
   duration: number;
+  /** The audio's position this very moment, in seconds (currentTime is refreshed twice a second). */
+  now(): number;
   /** Pause/resume if `track` is current, else play it, then the rest of `album` when given (its tracks in order). */
   toggle(track: QueueTrack, album?: readonly QueueTrack[]): void;
   /** Spec §4: pause/resume if one of the album's tracks is current, else queue `tracks` and play the first. */
@@ -217,6 +221,7 @@ export function usePlayer(): Player {
       hasPrevious: s.index > 0,
       isCurrent: (trackId: string) => s.current?.id === trackId,
       ...player.actions,
+      now: player.now,
     }),
     [player, s],
   );

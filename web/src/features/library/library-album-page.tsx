@@ -4,6 +4,7 @@ import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { QueueButtons } from '../../components/catalogue/queue-buttons';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { WithReadAlong } from '../../components/read-along/read-along';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
@@ -96,14 +97,16 @@ function Album({ album }: { album: LibraryAlbum }) {
         </p>
         <KeepOnDevice album={album} />
       </AlbumHeader>
-      <section className="story__section" aria-labelledby="library-album-tracks">
-        <div className="story__tracks-head">
-          <h3 id="library-album-tracks">{t('catalogue.tracks')}</h3>
-          <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={false} />
-          <QueueButtons tracks={queue} name={album.productTitle} album />
-        </div>
-        <LibraryTracks tracks={album.tracks} albumKey={albumKey} album={album.productTitle} artwork={album.image} />
-      </section>
+      <WithReadAlong albumKey={albumKey}>
+        <section className="story__section" aria-labelledby="library-album-tracks">
+          <div className="story__tracks-head">
+            <h3 id="library-album-tracks">{t('catalogue.tracks')}</h3>
+            <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={false} />
+            <QueueButtons tracks={queue} name={album.productTitle} album />
+          </div>
+          <LibraryTracks tracks={album.tracks} albumKey={albumKey} album={album.productTitle} artwork={album.image} />
+        </section>
+      </WithReadAlong>
     </article>
   );
 }

@@ -3,6 +3,7 @@ import './now-playing.css';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useModal } from '../../components/dialog/use-modal';
 import type { Player } from '../../components/player/player';
+import { ReadAlong, withText } from '../../components/read-along/read-along';
 import { useI18n } from '../../lib/i18n';
 import { isSwipeDown } from './player-keys';
 import { JumpButton, PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
@@ -90,6 +91,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
   useModal(ref, open);
 
   const { current } = player;
+  const text = withText(current);
   // The track was cleared (never today; a future "clear"): nothing to show.
   useEffect(() => {
     if (!current) ref.current?.close();
@@ -127,6 +129,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
             <TrackButton player={player} direction="next" />
           </div>
           <PlayerError player={player} />
+          {text && <ReadAlong key={text.id} player={player} track={text} />}
           <PlayerSettings player={player} />
           <UpNext player={player} />
         </>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import './player-bar.css';
 import { type Player, usePlayer } from '../../components/player/player';
+import { answerAsk, onReadAlongAsked, readAlongAsked, unansweredAsk } from '../../components/read-along/read-along-request';
 import { useI18n } from '../../lib/i18n';
 import { showToast } from '../../ui/toast-store';
 import { useBedtime } from './bedtime';
@@ -43,6 +44,25 @@ function useRoomForPlayer(ref: React.RefObject<HTMLElement | null>, shown: 'mini
   }, [ref, shown]);
 }
 
+const noAsk = () => 0;
+
+/**
+ * "Read along" pressed on a track (issue 43): on a phone its text is in Now
+ * Playing, which opens; wider, the page shows it beside the track list. An
+ * ask made before the player bar loaded (the button's first play loads it)
+ * is answered once it has a track.
+ */
+function useReadAlongOnPhone(phone: boolean, hasTrack: boolean, openNowPlaying: () => void) {
+  const asked = useSyncExternalStore(onReadAlongAsked, readAlongAsked, noAsk);
+  const open = useRef(openNowPlaying);
+  open.current = openNowPlaying;
+  useEffect(() => {
+    if (!hasTrack || !unansweredAsk(asked)) return;
+    answerAsk(asked);
+    if (phone) open.current();
+  }, [asked, hasTrack, phone]);
+}
+
 /**
  * Spec §2 Shell: the audio player, shown once a track is loaded. On a phone
  * the mini player (mini-player.tsx), which opens Now Playing; wider, the bar.
@@ -58,8 +78,6 @@ export function PlayerBar() {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
   useRoomForPlayer(ref, player.current ? (phone ? 'mini' : 'bar') : null);
-
-  if (!player.current) return null;
   const openNowPlaying = () => {
     import('./now-playing').then(
       (m) => {
@@ -70,6 +88,9 @@ export function PlayerBar() {
       () => showToast({ message: t('player.openNeedsNetwork') }),
     );
   };
+  useReadAlongOnPhone(phone, player.current !== null, openNowPlaying);
+
+  if (!player.current) return null;
   return (
     <>
       {phone ? (

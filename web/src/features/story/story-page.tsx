@@ -10,6 +10,7 @@ import { PriceTag } from '../../components/catalogue/price-tag';
 import { QueueButtons } from '../../components/catalogue/queue-buttons';
 import { TrackList } from '../../components/catalogue/track-list';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { WithReadAlong } from '../../components/read-along/read-along';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
@@ -144,21 +145,23 @@ function Tracks({ product }: { product: Product }) {
   const { albumKey, context, queue } = useAlbumQueue(product);
   if (product.tracks.length === 0) return null;
   return (
-    <section className="story__section" aria-labelledby="story-tracks">
-      <div className="story__tracks-head">
-        <h2 id="story-tracks">{t('catalogue.tracks')}</h2>
-        <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every((track) => track.plays_in_full)} />
-        <QueueButtons tracks={queue} name={product.title} album />
-      </div>
-      <TrackList
-        tracks={product.tracks}
-        albumKey={albumKey}
-        context={context}
-        // The plan includes the album: its tracks are for listening, not for sale one by one.
-        albumSkuId={product.included_in_plan ? undefined : (product.digitalAlbum?.id ?? null)}
-        available={product.is_available}
-        productId={product.id}
-      />
-    </section>
+    <WithReadAlong albumKey={albumKey}>
+      <section className="story__section" aria-labelledby="story-tracks">
+        <div className="story__tracks-head">
+          <h2 id="story-tracks">{t('catalogue.tracks')}</h2>
+          <PlayAlbumButton albumKey={albumKey} tracks={queue} previews={!product.tracks.every((track) => track.plays_in_full)} />
+          <QueueButtons tracks={queue} name={product.title} album />
+        </div>
+        <TrackList
+          tracks={product.tracks}
+          albumKey={albumKey}
+          context={context}
+          // The plan includes the album: its tracks are for listening, not for sale one by one.
+          albumSkuId={product.included_in_plan ? undefined : (product.digitalAlbum?.id ?? null)}
+          available={product.is_available}
+          productId={product.id}
+        />
+      </section>
+    </WithReadAlong>
   );
 }

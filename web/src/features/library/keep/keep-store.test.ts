@@ -87,6 +87,13 @@ describe('what an album keeps', () => {
       'https://ru.storyhouse.example/media/covers/noah.jpg',
     ]);
     expect(keptUrls(album([track(1, true)], null))).toEqual(['https://ru.storyhouse.example/crud/my-library/skus/1/download']);
+    // A track with words keeps them too (issue 43), under the address the read-along asks.
+    const withText = { ...track(1, true), transcript_url: '/crud/transcripts/track/1' };
+    expect(keptUrls(album([withText, track(2, true)], null))).toEqual([
+      'https://ru.storyhouse.example/crud/my-library/skus/1/download',
+      'https://ru.storyhouse.example/crud/transcripts/track/1',
+      'https://ru.storyhouse.example/crud/my-library/skus/2/download',
+    ]);
     // The kept album's player plays those addresses.
     expect(keptTrack(track(3, true)).download_url).toBe('/crud/my-library/skus/3/download');
   });
@@ -214,6 +221,25 @@ describe('keeping an album on the device', () => {
     expect(seen.at(-1)).toEqual({ done: 2, total: 2, bytes: 3_300 });
     expect(urlsIn()).toEqual(expect.arrayContaining(['/crud/my-library/skus/1/download', '/crud/my-library/skus/3/download']));
     expect([...(await keptAlbums(7)).keys()]).toEqual([5]);
+  });
+
+  it('keeps each track’s words with it (read along offline), and a track whose words cannot be fetched without them', async () => {
+    vi.stubGlobal('fetch', server({ ...files, '/crud/transcripts/track/1': 400 }));
+    const texts = [
+      { ...track(1, true), transcript_url: '/crud/transcripts/track/1' },
+      track(2, false),
+      // Its words are gone from the server (404): the album is kept, the track without its words.
+      { ...track(3, true), transcript_url: '/crud/transcripts/track/3' },
+    ];
+    const kept = await keepAlbum(7, album(texts), () => {});
+    expect(urlsIn()).toContain('/crud/transcripts/track/1');
+    expect(urlsIn()).not.toContain('/crud/transcripts/track/3');
+    expect(kept.album.tracks.map((t) => t.transcript_url)).toEqual(['/crud/transcripts/track/1', null]);
+    // The record names only what is stored: the album stays whole when read back.
+    expect([...(await keptAlbums(7)).keys()]).toEqual([5]);
+    // Words the browser evicted make the album incomplete, as a track's audio would.
+    await storage.named.get('storyhouse-kept')?.delete('https://ru.storyhouse.example/crud/transcripts/track/1');
+    expect((await keptAlbums(7)).size).toBe(0);
   });
 
   it('cancelled between two tracks: refused as cancelled, and nothing of the album stays', async () => {

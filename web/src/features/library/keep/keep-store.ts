@@ -61,11 +61,15 @@ export const keepableTracks = (album: LibraryAlbum) =>
 /**
  * The URLs an album's kept copy answers: its tracks under their owner-only
  * download address (file_url: the worker answers it from the device, and
- * online, when not kept, the server streams it to its owner only), and its
- * cover. A kept track plays from there (keptTrack).
+ * online, when not kept, the server streams it to its owner only), their
+ * words for reading along (transcript_url, issue 43: the server's answer as
+ * it was when kept), and its cover. A kept track plays from there (keptTrack).
  */
 export const keptUrls = (album: LibraryAlbum) =>
-  [...keepableTracks(album).map((track) => track.file_url), ...(album.image ? [album.image] : [])].map(absolute);
+  [
+    ...keepableTracks(album).flatMap((track) => [track.file_url, ...(track.transcript_url ? [track.transcript_url] : [])]),
+    ...(album.image ? [album.image] : []),
+  ].map(absolute);
 
 /** A kept track as the player gets it: its stream is the kept copy's address. */
 export const keptTrack = (track: LibraryTrack): LibraryTrack => ({
@@ -165,8 +169,36 @@ function failureOf(error: unknown, signal?: AbortSignal): KeepFailure {
 }
 
 /**
+ * Keeps a track's words with its audio (issue 43), so reading along works
+ * offline: the transcript's answer stored under its address. Words that
+ * cannot be fetched are not worth the album: it is kept without them (the
+ * track shows no Read along offline), unless storage is full or the family
+ * cancelled.
+ */
+async function keepTranscript(
+  cache: Cache,
+  kept: KeptAlbum,
+  skuId: number,
+  from: string,
+  tried: string[],
+  onBytes: (n: number) => void,
+  signal?: AbortSignal,
+) {
+  const url = absolute(from);
+  tried.push(url);
+  await store(cache, from, url, onBytes, signal).catch((error: unknown) => {
+    const failure = failureOf(error, signal);
+    if (failure === 'quota' || failure === 'cancelled') throw error;
+    kept.album = {
+      ...kept.album,
+      tracks: kept.album.tracks.map((track) => (track.sku_id === skuId ? { ...track, transcript_url: null } : track)),
+    };
+  });
+}
+
+/**
  * Keeps `album` for `userId`: its downloadable tracks (through file_url,
- * stored under their download_url), then its cover, then its entry in the
+ * stored under their download_url) each with its words when it has any, then its cover, then its entry in the
  * record, last. On any failure, or once `signal` aborts (the family's
  * Cancel), what was stored of it is removed and a KeepError thrown (quota,
  * network, gone, cancelled): a cancel that comes after the last file is
@@ -194,6 +226,7 @@ export async function keepAlbum(
       const url = absolute(track.file_url);
       tried.push(url);
       await store(cache, track.file_url, url, onBytes, signal);
+      if (track.transcript_url) await keepTranscript(cache, kept, track.sku_id, track.transcript_url, tried, onBytes, signal);
       progress.done += 1;
       onProgress({ ...progress });
     }
