@@ -26,13 +26,9 @@ describe('splitSentences', () => {
   });
 
   it('keeps Spanish questions and exclamations whole, ¿ and ¡ included, and its titles with their names', () => {
-    expect(splitSentences('¿Dónde estás, Jonás? Aquí estoy. El Sr. García llegó. ¡Qué alegría! La Dra. Ruiz sonrió.', 'es')).toEqual([
-      '¿Dónde estás, Jonás?',
-      'Aquí estoy.',
-      'El Sr. García llegó.',
-      '¡Qué alegría!',
-      'La Dra. Ruiz sonrió.',
-    ]);
+    expect(
+      splitSentences('¿Dónde estás, Jonás? Aquí estoy. El Sr. García llegó. ¡Qué alegría! La Dra. Ruiz sonrió.', 'es'),
+    ).toEqual(['¿Dónde estás, Jonás?', 'Aquí estoy.', 'El Sr. García llegó.', '¡Qué alegría!', 'La Dra. Ruiz sonrió.']);
   });
 
   it('does not end a Spanish sentence at an abbreviation before a small letter', () => {
@@ -44,7 +40,10 @@ describe('splitSentences', () => {
 
   it('splits Russian, keeping initials, св. and т. е. with their sentence, and ending one at и т. д.', () => {
     expect(
-      splitSentences('А. С. Пушкин написал сказку. Там был св. Николай. Моисей, т. е. пророк, молился! Пели, читали и т. д. Правда?', 'ru'),
+      splitSentences(
+        'А. С. Пушкин написал сказку. Там был св. Николай. Моисей, т. е. пророк, молился! Пели, читали и т. д. Правда?',
+        'ru',
+      ),
     ).toEqual([
       'А. С. Пушкин написал сказку.',
       'Там был св. Николай.',

@@ -1,6 +1,16 @@
 import { CUE_NUDGE_MS, cueProblems } from '@storyhouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { finish, formatCueTime, isUntimed, nudge, nudgeEarlier, nudgeLater, press, startTiming, untimedCues } from './transcript-timing';
+import {
+  finish,
+  formatCueTime,
+  isUntimed,
+  nudge,
+  nudgeEarlier,
+  nudgeLater,
+  press,
+  startTiming,
+  untimedCues,
+} from './transcript-timing';
 
 const three = untimedCues(['God spoke to Noah.', 'Noah built a boat.', 'The rain came.']);
 

@@ -10,8 +10,7 @@ import { CUE_NUDGE_MS, type Cue } from '@storyhouse/contracts';
  */
 
 /** Sentences as cues not yet timed. */
-export const untimedCues = (sentences: readonly string[]): Cue[] =>
-  sentences.map((text) => ({ text, start_ms: 0, end_ms: 0 }));
+export const untimedCues = (sentences: readonly string[]): Cue[] => sentences.map((text) => ({ text, start_ms: 0, end_ms: 0 }));
 
 /** A cue no press has timed yet. */
 export const isUntimed = (cue: Cue) => cue.end_ms === 0;
