@@ -91,7 +91,7 @@ test('the admin times a track’s three sentences by pressing Space, and a famil
     // Three presses timed three sentences: none was taken twice (the focused button and the page's key).
     await expect(page.getByRole('button', { name: t('admin.transcript.pressDone') })).toBeVisible();
     await playedTo(page, 5.5);
-    await page.getByRole('button', { name: t('admin.transcript.stop') }).click();
+    await page.getByRole('button', { name: t('admin.transcript.stop'), exact: true }).click();
     await expect(page.getByText(t('admin.transcript.untimed'))).toHaveCount(0);
 
     const second = page.getByRole('listitem').filter({ hasText: t('admin.transcript.sentenceN', { n: 2 }) });

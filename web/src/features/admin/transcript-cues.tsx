@@ -64,28 +64,32 @@ export function TranscriptCues({
           const problem = serverErrors.get(index) ?? cueProblemText(t, cue, problems.get(index));
           const errorId = `${id}-${index}-problem`;
           const timed = !isUntimed(cue);
+          // An untimed sentence is work still to do, said as a hint; a rule broken is an error.
+          const isError = problem !== undefined && (timed || cue.text.trim() === '' || serverErrors.has(index));
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: a cue is its place in the list (two may share their words)
             <li key={index} className="admin-transcript__cue" aria-current={timingAt === index || undefined}>
               <p className="admin-transcript__cue-times">
                 <span className="admin-transcript__cue-number">{t('admin.transcript.sentenceN', { n })}</span>{' '}
-                {timed
-                  ? t('admin.transcript.times', { start: formatCueTime(cue.start_ms), end: formatCueTime(cue.end_ms) })
-                  : null}
+                {!timed
+                  ? null
+                  : timingAt === index
+                    ? t('admin.transcript.timesOpen', { start: formatCueTime(cue.start_ms) })
+                    : t('admin.transcript.times', { start: formatCueTime(cue.start_ms), end: formatCueTime(cue.end_ms) })}
               </p>
-              <div className={`field${problem ? ' field--invalid' : ''}`}>
+              <div className={`field${isError ? ' field--invalid' : ''}`}>
                 <label htmlFor={`${id}-${index}`}>{t('admin.transcript.words', { n })}</label>
                 <textarea
                   id={`${id}-${index}`}
                   lang={lang}
                   rows={2}
                   value={cue.text}
-                  aria-invalid={problem && problem !== t('admin.transcript.untimed') ? true : undefined}
+                  aria-invalid={isError || undefined}
                   aria-describedby={problem ? errorId : undefined}
                   onChange={(e) => onCues(cues.map((c, i) => (i === index ? { ...c, text: e.target.value } : c)))}
                 />
                 {problem ? (
-                  <p className={timed || cue.text.trim() === '' ? 'field__error' : 'field__hint'} id={errorId}>
+                  <p className={isError ? 'field__error' : 'field__hint'} id={errorId}>
                     {problem}
                   </p>
                 ) : null}
