@@ -5,14 +5,19 @@
  * Reads server/demo/catalogue.json (the hand-written, original demo content),
  * generates every media file it references under server/demo/media/, measures
  * the audio and writes `length_seconds` back into catalogue.json.
- * Re-runnable: it deletes and rebuilds media/audio, media/covers and
- * media/banners. It is NOT run by the build or the tests; the generated files
- * are committed.
+ * Each track is said sentence by sentence (the language's sentence rules,
+ * Intl.Segmenter), each sentence to its own file, measured and joined with a
+ * fixed pause, so the track's WebVTT transcript (media/transcripts/<slug>/<nn>.vtt)
+ * carries each sentence's exact span in the final recording (issue 43).
+ * Re-runnable: it deletes and rebuilds media/audio, media/transcripts,
+ * media/covers and media/banners. It is NOT run by the build or the tests; the
+ * generated files are committed.
  *
  *   node server/demo/generate-media.mjs            # generate everything, then verify
  *   node server/demo/generate-media.mjs --images   # only redraw covers and banners, then verify
  *   node server/demo/generate-media.mjs --verify   # only verify files and lengths
  *   node server/demo/generate-media.mjs --free-mp3 # only (re)record the free MP3 gifts, then verify
+ *   node server/demo/generate-media.mjs --tracks   # only (re)record the tracks and their transcripts, then verify
  *
  * Tools (Debian packages): espeak-ng, lame, sox + libsox-fmt-mp3, librsvg2-bin
  * (rsvg-convert), imagemagick (convert), fonts-dejavu-core.
@@ -53,6 +58,8 @@
  *                                          // the free story of the week
  *           "file": "media/audio/<slug>/<nn>.mp3",             // full narration
  *           "preview": "media/audio/<slug>/<nn>-preview.mp3",  // first 12 s
+ *                                          // written beside them, not listed here:
+ *                                          // media/transcripts/<slug>/<nn>.vtt (one cue a sentence)
  *           "length_seconds": 34           // of "file", measured, rounded to whole seconds
  *         }
  *       ]
@@ -114,6 +121,12 @@ const VOICES = {
 const DEFAULT_VOICE = { en: 'en-us', es: 'es-419', ru: 'ru' };
 const SPEED_WPM = 150;
 const PITCH = 45;
+const SAMPLE_RATE = 22050;
+const LEAD_IN_SECONDS = 0.3;
+const TAIL_SECONDS = 0.8;
+// Silence between two sentences: long enough that the read-along highlight moves in a clear gap, and (with espeak's
+// own pauses inside sentences) keeps every track at least as long as when it was said in one go.
+const SENTENCE_PAUSE_SECONDS = 0.6;
 
 // Cover look per product: two gradient colours and a motif; unknown slugs get a hashed palette.
 const LOOKS = {
@@ -235,23 +248,94 @@ function encode(wav, mp3, tags) {
   ]);
 }
 
+/** The script's sentences by the language's rules, as written (the transcript shows them as printed). */
+function sentences(script, lang) {
+  return [...new Intl.Segmenter(lang, { granularity: 'sentence' }).segment(script)]
+    .map((s) => s.segment.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** `seconds` of silence in the sentences' format (22.05 kHz, mono, 16-bit), so sox can join them; returns its samples. */
+function silence(file, seconds) {
+  const samples = Math.round(seconds * SAMPLE_RATE);
+  // the format goes before -n: it is the null input's, so `samples` count at 22.05 kHz (no resampling after)
+  run('sox', ['-r', String(SAMPLE_RATE), '-c', '1', '-b', '16', '-n', file, 'trim', '0', `${samples}s`]);
+  return samples;
+}
+
+// sox's silence effect, run from both ends: anything under 0.1% of full scale is silence
+const TRIM_SILENCE = ['silence', '1', '0', '0.1%', 'reverse', 'silence', '1', '0', '0.1%', 'reverse'];
+
+/**
+ * Says each sentence to its own WAV with its silence trimmed at both ends, and joins them with a fixed pause into
+ * `full` (with the short lead-in and tail). Returns each sentence's span in samples of `full`: from its first sound
+ * to its last; the pauses belong to no span.
+ */
+function sayBySentence(parts, voice, full, tmp) {
+  const lead = join(tmp, 'lead.wav');
+  const pause = join(tmp, 'pause.wav');
+  const tail = join(tmp, 'tail.wav');
+  let at = silence(lead, LEAD_IN_SECONDS);
+  const pauseSamples = silence(pause, SENTENCE_PAUSE_SECONDS);
+  const tailSamples = silence(tail, TAIL_SECONDS);
+  const files = [lead];
+  const spans = [];
+  parts.forEach((text, k) => {
+    const txt = join(tmp, 'sentence.txt');
+    const raw = join(tmp, 'raw.wav');
+    const said = join(tmp, `sentence-${k}.wav`);
+    writeFileSync(txt, speakable(text));
+    run('espeak-ng', ['-v', voice, '-s', String(SPEED_WPM), '-p', String(PITCH), '-f', txt, '-w', raw]);
+    // espeak-ng's own lead-in and trailing pause go, so the span starts at the first sound and ends at the last
+    run('sox', [raw, '-r', String(SAMPLE_RATE), '-c', '1', '-b', '16', said, ...TRIM_SILENCE]);
+    const samples = Number.parseInt(run('soxi', ['-s', said]).toString().trim(), 10);
+    if (!(samples > 0)) throw new Error(`espeak-ng said nothing for: ${text}`);
+    if (k > 0) {
+      files.push(pause);
+      at += pauseSamples;
+    }
+    files.push(said);
+    spans.push({ text, start: at, end: at + samples });
+    at += samples;
+  });
+  files.push(tail);
+  // joined in order; loudness normalised to -1 dBFS peak (a gain moves no sample)
+  run('sox', [...files, full, 'gain', '-n', '-1']);
+  const total = Number.parseInt(run('soxi', ['-s', full]).toString().trim(), 10);
+  if (total !== at + tailSamples) throw new Error(`joined ${total} samples, expected ${at + tailSamples}`);
+  return spans;
+}
+
+/** 12345 ms as WebVTT's 00:00:12.345. */
+function vttTime(ms) {
+  const pad = (n, w = 2) => String(n).padStart(w, '0');
+  return `${pad(Math.floor(ms / 3600000))}:${pad(Math.floor(ms / 60000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+// WebVTT cue text is HTML-like: these three would read as markup
+const vttText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** One cue a sentence, in whole milliseconds that hold the sentence's sound: start rounded down, end up. */
+function vtt(spans) {
+  const cues = spans.map(
+    (s) =>
+      `${vttTime(Math.floor((s.start * 1000) / SAMPLE_RATE))} --> ${vttTime(Math.ceil((s.end * 1000) / SAMPLE_RATE))}\n${vttText(s.text)}\n`,
+  );
+  return `WEBVTT\n\n${cues.join('\n')}`;
+}
+
 function makeAudio(product, tmp) {
   const voice = VOICES[product.slug] ?? DEFAULT_VOICE[product.lang_code] ?? 'en-us';
   const year = (product.release_date ?? '2024').slice(0, 4);
-  const dir = rel(`media/audio/${product.slug}`);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(rel(`media/audio/${product.slug}`), { recursive: true });
+  mkdirSync(rel(`media/transcripts/${product.slug}`), { recursive: true });
   product.tracks.forEach((track, i) => {
     const nn = String(i + 1).padStart(2, '0');
     track.file = `media/audio/${product.slug}/${nn}.mp3`;
     track.preview = `media/audio/${product.slug}/${nn}-preview.mp3`;
-    const txt = join(tmp, 'script.txt');
-    const raw = join(tmp, 'raw.wav');
     const full = join(tmp, 'full.wav');
     const prev = join(tmp, 'prev.wav');
-    writeFileSync(txt, speakable(track.script));
-    run('espeak-ng', ['-v', voice, '-s', String(SPEED_WPM), '-p', String(PITCH), '-f', txt, '-w', raw]);
-    // short lead-in and tail, loudness normalised to -1 dBFS peak
-    run('sox', [raw, '-r', '22050', '-c', '1', full, 'pad', '0.3', '0.8', 'gain', '-n', '-1']);
+    const spans = sayBySentence(sentences(track.script, product.lang_code), voice, full, tmp);
+    writeFileSync(rel(transcriptOf(track)), vtt(spans));
     const fullSeconds = mp3SecondsOfWav(full);
     const cut = Math.min(PREVIEW_SECONDS, fullSeconds);
     run('sox', [full, prev, 'trim', '0', String(cut), 'fade', 't', '0', String(cut), '1.5']);
@@ -281,6 +365,11 @@ function makeFreeMp3(catalogue, tmp) {
     gift.length_seconds = Math.round(mp3Seconds(rel(gift.file)));
     process.stdout.write(`free-mp3 ${lang}\n`);
   }
+}
+
+/** A track's transcript is named as its recording: media/audio/<slug>/<nn>.mp3 → media/transcripts/<slug>/<nn>.vtt. */
+function transcriptOf(track) {
+  return track.file.replace(/^media\/audio\//, 'media/transcripts/').replace(/\.mp3$/, '.vtt');
 }
 
 function mp3SecondsOfWav(wav) {
@@ -564,6 +653,49 @@ function imageSize(file) {
   return run('identify', ['-format', '%w %h %m', file]).toString().trim();
 }
 
+const VTT_TIMING = /^(\d{2,}):([0-5]\d):([0-5]\d)\.(\d{3}) --> (\d{2,}):([0-5]\d):([0-5]\d)\.(\d{3})$/;
+const vttMs = (h, m, s, ms) => ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 1000 + Number(ms);
+const unVtt = (s) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/**
+ * A track's transcript: a WebVTT file of the shape this script writes (the server has the real parser), one cue a
+ * sentence of the script, in order, none overlapping, none empty, none past the end of the recording (`seconds`,
+ * decoded) nor of the catalogue's whole-second length the server holds the cues to.
+ */
+function verifyTranscript(product, track, seconds) {
+  const file = transcriptOf(track);
+  if (!existsSync(rel(file))) return [`missing transcript: ${file}`];
+  const errors = [];
+  const blocks = readFileSync(rel(file), 'utf8').split(/\n\n+/);
+  if (blocks.shift() !== 'WEBVTT') errors.push(`${file}: does not start with WEBVTT and a blank line`);
+  let lastEnd = 0;
+  const texts = [];
+  blocks.forEach((block, k) => {
+    const [timing, ...lines] = block.replace(/\n$/, '').split('\n');
+    const m = VTT_TIMING.exec(timing);
+    if (!m) {
+      errors.push(`${file} cue ${k + 1}: bad timing line "${timing}"`);
+      return;
+    }
+    const start = vttMs(...m.slice(1, 5));
+    const end = vttMs(...m.slice(5, 9));
+    const text = lines.join(' ').trim();
+    if (!text) errors.push(`${file} cue ${k + 1}: empty`);
+    if (end <= start) errors.push(`${file} cue ${k + 1}: ends before it starts`);
+    if (start < lastEnd) errors.push(`${file} cue ${k + 1}: starts before the cue before it ends`);
+    lastEnd = end;
+    texts.push(unVtt(text));
+  });
+  if (!blocks.length) errors.push(`${file}: no cues`);
+  if (lastEnd > seconds * 1000)
+    errors.push(`${file}: last cue ends at ${lastEnd} ms, the recording at ${Math.floor(seconds * 1000)} ms`);
+  if (lastEnd > track.length_seconds * 1000)
+    errors.push(`${file}: last cue ends at ${lastEnd} ms, after the catalogue's ${track.length_seconds} s`);
+  if (texts.join('\n') !== sentences(track.script, product.lang_code).join('\n'))
+    errors.push(`${file}: its cues are not the script's sentences`);
+  return errors;
+}
+
 /** The free MP3 gifts exist, decode, match their lengths, and are no track's recording. */
 function verifyFreeMp3(catalogue, tmp) {
   const errors = [];
@@ -634,6 +766,7 @@ function verify(catalogue, tmp) {
         const secs = mp3SecondsOfWav(decoded);
         if (key === 'file' && Math.abs(secs - t.length_seconds) > 1)
           errors.push(`${file}: length ${secs.toFixed(2)} s, catalogue says ${t.length_seconds}`);
+        if (key === 'file') errors.push(...verifyTranscript(p, t, secs));
         if (key === 'preview' && secs > PREVIEW_SECONDS + 0.5) errors.push(`${file}: preview is ${secs.toFixed(2)} s`);
       }
     }
@@ -661,14 +794,17 @@ function verify(catalogue, tmp) {
     console.error(`\n${errors.length} problem(s):\n  ${errors.join('\n  ')}`);
     process.exitCode = 1;
   } else {
-    console.log('verified: JSON parses, every referenced file exists, every MP3 decodes, lengths match.');
+    console.log(
+      'verified: JSON parses, every referenced file exists, every MP3 decodes, lengths match, every track has its transcript.',
+    );
   }
 }
 
 // ---------------------------------------------------------------- main
 function main() {
   const freeMp3Only = process.argv.includes('--free-mp3');
-  requireTools(freeMp3Only ? AUDIO_TOOLS : undefined);
+  const tracksOnly = process.argv.includes('--tracks');
+  requireTools(freeMp3Only || tracksOnly ? AUDIO_TOOLS : undefined);
   const catalogue = JSON.parse(readFileSync(CATALOGUE, 'utf8'));
   const tmp = mkdtempSync(join(tmpdir(), 'storyhouse-media-'));
   try {
@@ -683,8 +819,18 @@ function main() {
       }
       return;
     }
-    if (!process.argv.includes('--verify')) {
-      const subs = imagesOnly ? ['covers', 'banners'] : ['audio', 'covers', 'banners'];
+    if (tracksOnly) {
+      // the covers, banners and free MP3 gifts stay as they are
+      rmSync(join(MEDIA, 'transcripts'), { recursive: true, force: true });
+      for (const product of catalogue.products) {
+        rmSync(join(MEDIA, 'audio', product.slug), { recursive: true, force: true });
+        process.stdout.write(`${product.slug} `);
+        makeAudio(product, tmp);
+        process.stdout.write('\n');
+      }
+      writeFileSync(CATALOGUE, `${JSON.stringify(catalogue, null, 2)}\n`);
+    } else if (!process.argv.includes('--verify')) {
+      const subs = imagesOnly ? ['covers', 'banners'] : ['audio', 'transcripts', 'covers', 'banners'];
       for (const sub of subs) rmSync(join(MEDIA, sub), { recursive: true, force: true });
       for (const product of catalogue.products) {
         process.stdout.write(`${product.slug} `);

@@ -87,7 +87,7 @@ test('the admin adds a product with a track, puts it on sale and recommends it; 
     const tracks = page.getByRole('region', { name: t('admin.catalogue.tracks'), exact: true });
     await expect(tracks.getByRole('listitem')).toHaveCount(1);
     await expect(tracks.getByRole('listitem')).toContainText('Кит');
-    // The album's length follows its tracks (the recording is 34 s).
+    // The album's length follows its tracks (the recording is 35 s).
     await expect(page.getByRole('definition').filter({ hasText: t('catalogue.lengthMinutes', { minutes: 1 }) })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });

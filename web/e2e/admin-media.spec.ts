@@ -20,8 +20,8 @@ const coverBytes = readFileSync(path.join(demoMedia, 'covers/daniel-y-los-leones
 const trackBytes = readFileSync(path.join(demoMedia, 'audio/daniel-y-los-leones/01.mp3'));
 /** Names of this run's own (the en and es journeys share the server's list). */
 const run = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-/** The track's length as music-metadata reads it (35.4 s). */
-const TRACK_SECONDS = 35;
+/** The track's length as music-metadata reads it (35.8 s). */
+const TRACK_SECONDS = 36;
 
 /** The journey server keeps uploads in the demo media folder (MEDIA_DIR unset): each journey removes its own. */
 const uploadedKeys: string[] = [];

@@ -16,14 +16,16 @@ export const MAX_CUES = 2000;
 export const MAX_CUE_CHARS = 1000;
 /** The largest WebVTT or SRT file the back office imports, in characters. */
 export const MAX_CAPTION_FILE_CHARS = 500_000;
+/** The latest a cue may end, in milliseconds: 24 hours (a story is minutes long; an int4 holds it). */
+export const MAX_CUE_MS = 24 * 3600 * 1000;
 /** The nudge of a cue's start in the back office's timing, in milliseconds (issue 43: ±0.1 s). */
 export const CUE_NUDGE_MS = 100;
 
 /** One line of a transcript: its text, from start_ms to end_ms of the track (whole milliseconds, end after start). */
 export const Cue = z
   .strictObject({
-    start_ms: z.number().int().min(0),
-    end_ms: z.number().int().min(1),
+    start_ms: z.number().int().min(0).max(MAX_CUE_MS),
+    end_ms: z.number().int().min(1).max(MAX_CUE_MS),
     text: text().trim().min(1).max(MAX_CUE_CHARS),
   })
   .meta({ id: 'Cue' });
@@ -98,7 +100,7 @@ export type AdminTranscriptBody = z.infer<typeof AdminTranscriptBody>;
  */
 export const TranscriptImportBody = z.strictObject({
   format: CaptionFormat,
-  text: z.string().max(MAX_CAPTION_FILE_CHARS),
+  text: text().max(MAX_CAPTION_FILE_CHARS),
 });
 export type TranscriptImportBody = z.infer<typeof TranscriptImportBody>;
 

@@ -73,7 +73,7 @@ describe('uploading an MP3', () => {
       key: expect.stringMatching(/^uploads\/audio\/[0-9a-f]{32}\.mp3$/),
       kind: 'audio',
       size: TRACK.length,
-      length_seconds: 35,
+      length_seconds: 36,
     });
     expect(readFileSync(path.join(mediaDir, file.key)).equals(TRACK)).toBe(true);
     const list = (await admin.send('GET', '/crud/admin/media')).json() as AdminMediaResponse;
@@ -81,7 +81,7 @@ describe('uploading an MP3', () => {
       key: file.key,
       kind: 'audio',
       size: TRACK.length,
-      length_seconds: 35,
+      length_seconds: 36,
       original_name: 'Daniel 01.mp3',
       preview_key: null,
       uploaded_by: { email: 'media-admin@example.test' },
@@ -90,7 +90,7 @@ describe('uploading an MP3', () => {
     expect(audit.items[0]).toMatchObject({
       admin: { email: 'media-admin@example.test' },
       target: `media ${file.key}`,
-      details: { kind: 'audio', original_name: 'Daniel 01.mp3', size_bytes: TRACK.length, length_seconds: 35 },
+      details: { kind: 'audio', original_name: 'Daniel 01.mp3', size_bytes: TRACK.length, length_seconds: 36 },
     });
   });
 

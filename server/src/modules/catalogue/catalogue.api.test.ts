@@ -174,7 +174,7 @@ describe('the demo catalogue', () => {
         sku_description: first?.description,
         album: 'Noah’s Big Boat',
         order_index: 0,
-        length_seconds: 32,
+        length_seconds: 33,
         full_price_usd: expect.any(Number),
         price_usd: expect.any(Number),
         is_free: false,
@@ -296,7 +296,7 @@ describe('the demo catalogue', () => {
       const book = await productBySlug('my-first-storybook-bible');
       const seconds = noah.tracks.reduce((sum, tr) => sum + tr.length_seconds, 0);
 
-      expect(seconds).toBe(99);
+      expect(seconds).toBe(102);
       expect([noah.age_band, noah.length_minutes]).toEqual(['3-5', 2]);
       expect([book.age_band, book.length_minutes]).toEqual(['0-2', null]);
       expect((await listed('')).items.find((p) => p.slug === 'noahs-big-boat')).toMatchObject({
@@ -592,7 +592,7 @@ describe('the demo catalogue', () => {
         price_usd: expect.any(Number),
         full_price_usd: expect.any(Number),
         download_url: `/crud/media/track/${story.id}/preview.mp3`,
-        length_seconds: 34,
+        length_seconds: 35,
         isInCart: false,
         full_url: `/crud/media/track/${story.id}/full.mp3`,
         plays_in_full: false,

@@ -325,7 +325,7 @@ describe('media in an S3-compatible bucket', () => {
       expect([cut.statusCode, cut.json().code]).toEqual([400, 'media_upload_incomplete']);
       expect(whole.statusCode).toBe(200);
       const { key, size, length_seconds } = whole.json();
-      expect({ size, length_seconds }).toEqual({ size: recording().length, length_seconds: 33 });
+      expect({ size, length_seconds }).toEqual({ size: recording().length, length_seconds: 34 });
       expect(s3.objects.get(key)?.body.equals(recording())).toBe(true);
       expect(s3.objects.size).toBe(before + 1);
 
