@@ -73,7 +73,8 @@ export function TranscriptTimer({
   useEffect(() => {
     const element = audio.ref.current;
     if (!timing || !element) return;
-    const onEnded = () => end(lengthMs ?? Math.round(element.duration * 1000));
+    // The track's length as the catalogue knows it, else as the browser measured it, else where the audio stopped.
+    const onEnded = () => end(lengthMs ?? (Number.isFinite(element.duration) ? element.duration * 1000 : audio.now()));
     element.addEventListener('ended', onEnded);
     return () => element.removeEventListener('ended', onEnded);
   });
