@@ -51,7 +51,8 @@ export function TranscriptTimer({
     const current = run.current;
     if (!current) return;
     audio.pause();
-    onCues(finish(current, ms));
+    // The catalogue's length is whole seconds: a recording a little longer must not end a sentence past it.
+    onCues(finish(current, lengthMs === null ? ms : Math.min(ms, lengthMs)));
     update(undefined);
     requestAnimationFrame(() => startButton.current?.focus());
   };
