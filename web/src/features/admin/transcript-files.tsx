@@ -1,17 +1,11 @@
-import { type CaptionFormat, type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
+import { type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
 import { type ChangeEvent, useId, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminPart } from './admin-part';
 import { useImportTranscript } from './api/transcripts';
-
-/** A caption file's format: by its name's ending, else by WebVTT's first line (an SRT file has none). */
-export function captionFormatOf(name: string, text: string): CaptionFormat {
-  if (/\.vtt$/i.test(name)) return 'vtt';
-  if (/\.srt$/i.test(name)) return 'srt';
-  return /^\uFEFF?WEBVTT/.test(text) ? 'vtt' : 'srt';
-}
+import { captionFormatOf } from './transcript-files-rules';
 
 /**
  * Import a WebVTT or SRT file (the server reads it and checks it against

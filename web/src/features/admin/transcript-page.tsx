@@ -16,6 +16,7 @@ import { Fact } from './facts';
 import { useTrackAudio } from './transcript-audio';
 import { TranscriptCues } from './transcript-cues';
 import { TranscriptFiles } from './transcript-files';
+import { serverCueErrors } from './transcript-files-rules';
 import { TranscriptPreview } from './transcript-preview';
 import { splitSentences } from './transcript-sentences';
 import { TranscriptTimer } from './transcript-timer';
@@ -73,16 +74,6 @@ export default function TranscriptPage() {
     </AdminLayout>
   );
 }
-
-/** Cue indexes the server named on a refused save (`cues.3.start_ms`), with its words. */
-const serverCueErrors = (fields: Record<string, string>) => {
-  const errors = new Map<number, string>();
-  for (const [path, message] of Object.entries(fields)) {
-    const index = /^cues\.(\d+)\./.exec(path)?.[1];
-    if (index !== undefined && !errors.has(Number(index))) errors.set(Number(index), message);
-  }
-  return errors;
-};
 
 function Editor({ transcript, onReload }: { transcript: AdminTranscript; onReload: () => Promise<void> }) {
   const { t } = useI18n();
