@@ -72,6 +72,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import sessions from './modules/sessions/sessions.plugin';
 import subscriptions from './modules/subscriptions/subscriptions.plugin';
 import { subscriptionsService } from './modules/subscriptions/subscriptions.service';
+import { transcriptsRoutes } from './modules/transcripts/transcripts.routes';
 import { firstDataLoader } from './modules/web/first-data';
 import { loadServerRender } from './modules/web/server-render';
 import web from './modules/web/web.plugin';
@@ -201,6 +202,7 @@ export async function buildApp({
   await app.register(catalogueRoutes, { catalogue });
   await app.register(catalogueAdminRoutes, { catalogue });
   await app.register(mediaRoutes, { storage });
+  await app.register(transcriptsRoutes, { catalogue });
   await app.register(imageRoutes, { config, storage });
   await app.register(cartRoutes);
   await app.register(checkoutAddressRoutes);

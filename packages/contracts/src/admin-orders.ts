@@ -266,6 +266,8 @@ export const AuditAction = z.enum([
   'tracks.reorder',
   'promoted.update',
   'media.upload',
+  // issue 43: a track's transcript saved (or removed) in the back office
+  'transcript.save',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 

@@ -38,6 +38,9 @@ export const errorCodes = [
   'unsupported_media_type',
   'rate_limited',
   'conflict',
+  // issue 43: a transcript saved by someone else since it was read; a WebVTT or SRT file that cannot be imported
+  'transcript_changed',
+  'caption_file_invalid',
   'internal_error',
   'service_unavailable',
   // issue 31: the database or the media storage not answering (a restart, a failover): 503, try again
@@ -201,6 +204,11 @@ export const ErrorBody = z
       .record(z.string(), z.string())
       .optional()
       .describe('Per-field messages, keyed by the field path (dots for nesting)'),
+    line: z.number().int().optional().describe("caption_file_invalid: the 1-based line of the file's first problem (issue 43)"),
+    problem: z
+      .string()
+      .optional()
+      .describe('caption_file_invalid: what the problem is, a CueProblem or caption_syntax (issue 43)'),
     request_id: z
       .string()
       .optional()

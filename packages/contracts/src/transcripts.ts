@@ -18,6 +18,12 @@ export const MAX_CUE_CHARS = 1000;
 export const MAX_CAPTION_FILE_CHARS = 500_000;
 /** The latest a cue may end, in milliseconds: 24 hours (a story is minutes long; an int4 holds it). */
 export const MAX_CUE_MS = 24 * 3600 * 1000;
+/**
+ * The span of a track's preview, in seconds: a visitor reads the cues starting within it. The demo previews are
+ * the first 12 s of each track (server/demo/generate-media.mjs); the storage keeps no preview length per track (an
+ * uploaded preview's cut, admin-media's preview_seconds, is not recorded), so the rule names it here.
+ */
+export const PREVIEW_SECONDS = 12;
 /** The nudge of a cue's start in the back office's timing, in milliseconds (issue 43: ±0.1 s). */
 export const CUE_NUDGE_MS = 100;
 

@@ -94,6 +94,8 @@ describe('migrateToLatest', () => {
       'test_processor_setups',
       'test_processor_subscriptions',
       'test_processor_tokens',
+      'transcript_cues',
+      'transcripts',
       'users',
     ]);
   });

@@ -800,6 +800,22 @@ export interface TestProcessorTokens {
   used_by: string | null;
 }
 
+export interface TranscriptCues {
+  end_ms: number;
+  lang_code: string;
+  position: number;
+  search_vector: Generated<string | null>;
+  sku_id: number;
+  start_ms: number;
+  text: string;
+}
+
+export interface Transcripts {
+  sku_id: number;
+  updated_at: Generated<Timestamp>;
+  updated_by: number | null;
+}
+
 export interface Users {
   address: string | null;
   city: string | null;
@@ -894,5 +910,7 @@ export interface DB {
   test_processor_subscriptions: TestProcessorSubscriptions;
   test_processor_setups: TestProcessorSetups;
   test_processor_tokens: TestProcessorTokens;
+  transcript_cues: TranscriptCues;
+  transcripts: Transcripts;
   users: Users;
 }

@@ -19,6 +19,7 @@ import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import { profilesSeeder } from '../modules/profiles/profiles.seed';
 import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
+import { transcriptsSeeder } from '../modules/transcripts/transcripts.seed';
 import type { Database, Db } from './database';
 import type { Seeder } from './seeder';
 import { JOB_LOCKS, oneAtATime } from './single-runner';
@@ -48,6 +49,8 @@ export const seeders: Seeder[] = [
   giftCardPagesSeeder,
   givingNavigationSeeder,
   privacyChildrenSeeder,
+  // Issue 43: after the catalogue, whose tracks they belong to.
+  transcriptsSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */

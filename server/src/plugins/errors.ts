@@ -30,7 +30,15 @@ const retryAfterSeconds = (params?: MessageValues) =>
   typeof params?.seconds === 'number' && params.seconds > 0 ? Math.ceil(params.seconds) : 60;
 
 function errorBody(request: FastifyRequest, code: ErrorCode, fields?: Record<string, string>, params?: MessageValues): ErrorBody {
-  return { code, message: request.t(`errors.${code}`, params), ...(fields ? { fields } : {}) };
+  return {
+    code,
+    message: request.t(`errors.${code}`, params),
+    ...(fields ? { fields } : {}),
+    // Where a caption file went wrong (issue 43), for the editor to point at the line.
+    ...(code === 'caption_file_invalid' && typeof params?.line === 'number' && typeof params.problem === 'string'
+      ? { line: params.line, problem: params.problem }
+      : {}),
+  };
 }
 
 function send(

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Product, ProductListResponse, TopStory, TrackMatch } from '@storyhouse/contracts';
+import { type Product, type ProductListResponse, type TopStory, type TrackMatch, transcriptPaths } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { sessionIdOf, signIn } from '../../../test/factories';
@@ -185,6 +185,10 @@ describe('the demo catalogue', () => {
         // A visitor: nothing owned, a paid track plays its preview.
         plays_in_full: false,
         owned: false,
+        // Its words when the demo ships its WebVTT (issue 43, transcripts.seed.ts).
+        transcript_url: existsSync(path.join(demoMediaDir, 'transcripts/noahs-big-boat/01.vtt'))
+          ? transcriptPaths.track(first?.sku_id as number)
+          : null,
       });
     });
 

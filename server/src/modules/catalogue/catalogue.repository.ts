@@ -39,6 +39,8 @@ export interface SkuRow {
   position: number;
   length_seconds: number | null;
   is_free: boolean;
+  /** A track with a transcript (issue 43): its Track carries transcript_url. */
+  has_transcript: boolean;
 }
 
 /** A track with the album facts a track list outside its album needs. */
@@ -122,7 +124,12 @@ const skuFields = [
   'length_seconds',
   'is_free',
 ] as const satisfies readonly (keyof SkuRow)[];
-const skuColumns = (alias: string) => sql.raw(skuFields.map((c) => `${alias}.${c}`).join(', '));
+/** A sku's columns, and whether it has a transcript: one `exists` within the query, not a query per track. */
+const skuColumns = (alias: string) =>
+  sql.raw(
+    `${skuFields.map((c) => `${alias}.${c}`).join(', ')}, ` +
+      `exists (select 1 from transcripts tr where tr.sku_id = ${alias}.id) as has_transcript`,
+  );
 
 /**
  * The visible skus of product `p`, in album order, as one JSON array: a page

@@ -17,6 +17,7 @@ import {
   type TopStory,
   type Track,
   type TrackMatch,
+  transcriptPaths,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
@@ -83,7 +84,15 @@ export interface Marks extends TrackVerdicts {
 /** A track's own columns (a catalogue or library row). */
 export type TrackColumns = Pick<
   SkuRow,
-  'id' | 'title' | 'description' | 'position' | 'length_seconds' | 'full_price_cents' | 'sale_price_cents' | 'is_free'
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'position'
+  | 'length_seconds'
+  | 'full_price_cents'
+  | 'sale_price_cents'
+  | 'is_free'
+  | 'has_transcript'
 >;
 
 function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | null, inCart: ReadonlySet<number>): Sku {
@@ -134,7 +143,7 @@ export function toTrack(row: TrackColumns, album: TrackAlbum, marks: Marks): Tra
     isInCart: marks.inCart.has(row.id),
     plays_in_full: marks.full.has(row.id),
     owned: marks.owned.has(row.id),
-    transcript_url: null,
+    transcript_url: row.has_transcript ? transcriptPaths.track(row.id) : null,
   };
 }
 

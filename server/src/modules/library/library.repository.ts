@@ -17,6 +17,8 @@ export interface LibraryTrackRow {
   full_price_cents: number;
   sale_price_cents: number | null;
   is_free: boolean;
+  /** A track with a transcript (issue 43). */
+  has_transcript: boolean;
   /** Where this listener stopped it (0: not started, or heard to the end). */
   position_seconds: number;
   /** When that place was heard (null: never; a string inside the JSON of an album's tracks). */
@@ -111,7 +113,7 @@ export interface LibraryFilter {
 const DIGITAL = sql`('digital_album', 'digital_track')`;
 
 const trackColumns = sql`t.id, t.product_id, t.title, t.description, t.position, t.length_seconds, t.full_price_cents,
-  t.sale_price_cents, t.is_free`;
+  t.sale_price_cents, t.is_free, exists (select 1 from transcripts tr where tr.sku_id = t.id) as has_transcript`;
 
 /**
  * The visible tracks of album p with where `userId` stopped each, in album

@@ -268,3 +268,98 @@ describe('GET /crud/search', () => {
     }
   });
 });
+
+describe('GET /crud/search: words inside stories (issue 43)', () => {
+  /** A track of a new album in `lang` with its transcript; its sku id and album slug. */
+  async function toldTrack(
+    lang: Lang,
+    album: string,
+    track: string,
+    cues: { start_ms: number; end_ms: number; text: string }[],
+    { available = true, hidden = false } = {},
+  ) {
+    slugs += 1;
+    const slug = `search-told-${slugs}`;
+    const product = await t.db
+      .insertInto('products')
+      .values({ slug, title: album, lang_code: lang, is_available: available })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sku = await t.db
+      .insertInto('skus')
+      .values({
+        product_id: product.id,
+        type: 'digital_track',
+        title: track,
+        full_price_cents: 99,
+        length_seconds: 60,
+        media_full: `audio/${slug}/01.mp3`,
+        lang_code: lang,
+        is_hidden: hidden,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.insertInto('transcripts').values({ sku_id: sku.id }).execute();
+    await t.db
+      .insertInto('transcript_cues')
+      .values(cues.map((c, position) => ({ sku_id: sku.id, position, lang_code: lang, ...c })))
+      .execute();
+    return { skuId: sku.id, slug };
+  }
+
+  let ark: { skuId: number; slug: string };
+  let whale: { skuId: number; slug: string };
+
+  beforeAll(async () => {
+    ark = await toldTrack('es', 'El arca flotante', 'Los animales entran', [
+      { start_ms: 0, end_ms: 4000, text: 'Llovió cuarenta días.' },
+      { start_ms: 4000, end_ms: 9000, text: 'Entraron dos leones y una ballena.' },
+      { start_ms: 9000, end_ms: 12_000, text: 'Los leones rugían de noche.' },
+    ]);
+    await toldTrack('es', 'Arca retirada', 'Leones escondidos', [{ start_ms: 0, end_ms: 1000, text: 'Un león retirado.' }], {
+      available: false,
+    });
+    await toldTrack('es', 'Arca oculta', 'Pista oculta', [{ start_ms: 0, end_ms: 1000, text: 'Un león oculto.' }], {
+      hidden: true,
+    });
+    whale = await toldTrack('ru', 'Пророк в море', 'Большая рыба', [
+      { start_ms: 0, end_ms: 3000, text: 'Иона плыл на корабле.' },
+      { start_ms: 3000, end_ms: 7500, text: 'Большой кит проглотил Иону.' },
+    ]);
+  });
+
+  it('finds a Russian word in a Russian transcript, in another form, naming the story, the track and the sentence', async () => {
+    const { items, count } = await search('кита', { lang: 'ru' });
+    expect(count).toBe(1);
+    expect(items).toEqual([
+      {
+        kind: 'transcript',
+        title: 'Большая рыба',
+        url: `/story/${whale.slug}`,
+        album_title: 'Пророк в море',
+        sku_id: whale.skuId,
+        start_ms: 3000,
+        snippet: 'Большой <mark>кит</mark> проглотил Иону',
+      },
+    ]);
+  });
+
+  it('finds an inflected Spanish form by its stem, one hit per track, only in published tracks of the site language', async () => {
+    // "león" is written "leones" in the story; the Spanish stemmer takes both to "leon".
+    const { items } = await search('león', { lang: 'es' });
+    expect(items.map((i) => [i.kind, i.title, i.sku_id])).toEqual([['transcript', 'Los animales entran', ark.skuId]]);
+    expect(items[0]).toMatchObject({ url: `/story/${ark.slug}`, album_title: 'El arca flotante', start_ms: 4000 });
+    expect(items[0]?.snippet).toContain('<mark>leones</mark>');
+    // "ballenas" is not in the text at all: the stem "ballen" finds "ballena".
+    const whales = await search('ballenas', { lang: 'es' });
+    expect(whales.items.map((i) => [i.sku_id, i.start_ms, i.snippet])).toEqual([
+      [ark.skuId, 4000, 'Entraron dos leones y una <mark>ballena</mark>'],
+    ]);
+    expect((await search('leones')).count).toBe(0);
+  });
+
+  it('keeps hits of other kinds without a track or a time', async () => {
+    const { items } = await search('noah');
+    expect(items.every((i) => i.sku_id === null && i.start_ms === null)).toBe(true);
+  });
+});

@@ -20,6 +20,9 @@ export interface SearchRow {
   url: string | null;
   slug: string | null;
   album_title: string | null;
+  /** A transcript hit's track and where its sentence starts; null for other kinds. */
+  sku_id: number | null;
+  start_ms: number | null;
   /** The text the snippet comes from, markers removed (HTML-derived for pages: tags stripped, entities kept). */
   doc: string;
   /** ts_headline of the accent-folded doc: same characters as doc, lower-case, folded, with the markers. */
@@ -51,22 +54,33 @@ export function searchRepository(db: Db) {
         with ${searchQueries(term, [lang])},
         hits as (
           select 'page' as kind, e.id, case when ts_filter(e.search_vector, '{a}') @@ q.query then 0 else 1 end as tier,
-            ts_rank(e.search_vector, q.query) as rank, 0 as kind_order
+            ts_rank(e.search_vector, q.query) as rank, 0 as kind_order, null::int as position
           from cms_entries e join q on q.lang = e.lang_code
           where e.status = 'published' and e.search_vector @@ q.query
             and e.url not in (${sql.join(unlisted.length > 0 ? unlisted : [''])})
           union all
           select 'product', p.id, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 1 end,
-            ts_rank(p.search_vector, q.query), 1
+            ts_rank(p.search_vector, q.query), 1, null
           from products p join q on q.lang = p.lang_code
           where p.is_available and p.search_vector @@ q.query
           union all
-          select 'track', t.id, 0, ts_rank(t.search_vector, q.query), 2
+          select 'track', t.id, 0, ts_rank(t.search_vector, q.query), 2, null
           from skus t join q on q.lang = t.lang_code join products p on p.id = t.product_id and p.lang_code = q.lang
           where t.type = 'digital_track' and not t.is_hidden and p.is_available and t.search_vector @@ q.query
+          union all
+          -- A track's words (issue 43): its best sentence, one hit per track, so a word a story says often does not
+          -- fill the page with one story.
+          select 'transcript', s.sku_id, 1, s.rank, 3, s.position
+          from (
+            select distinct on (c.sku_id) c.sku_id, c.position, ts_rank(c.search_vector, q.query) as rank
+            from transcript_cues c join q on q.lang = c.lang_code
+              join skus t on t.id = c.sku_id join products p on p.id = t.product_id and p.lang_code = q.lang
+            where t.type = 'digital_track' and not t.is_hidden and p.is_available and c.search_vector @@ q.query
+            order by c.sku_id, rank desc, c.position
+          ) s
         ),
         ranked as (
-          select kind, id, tier, rank, kind_order, count(*) over ()::int as total
+          select kind, id, tier, rank, kind_order, position, count(*) over ()::int as total
           from hits
           order by tier, rank desc, kind_order, id
           limit ${page.limit} offset ${page.offset}
@@ -74,20 +88,23 @@ export function searchRepository(db: Db) {
         docs as (
           select r.*, coalesce(e.title, p.title, t.title) as title, e.url, coalesce(p.slug, tp.slug) as slug,
             tp.title as album_title,
+            case when r.kind = 'transcript' then r.id end as sku_id, c.start_ms,
             regexp_replace(
               case r.kind
                 when 'page' then concat_ws(' ', e.description,
                   regexp_replace(concat_ws(' ', e.intro, e.main_content, e.sidebar_content), '<[^>]*>', ' ', 'g'))
                 when 'product' then p.description
+                when 'transcript' then c.text
                 else t.title
               end, '[\\x01-\\x03]', '', 'g') as doc
           from ranked r
           left join cms_entries e on r.kind = 'page' and e.id = r.id
           left join products p on r.kind = 'product' and p.id = r.id
-          left join skus t on r.kind = 'track' and t.id = r.id
+          left join skus t on r.kind in ('track', 'transcript') and t.id = r.id
+          left join transcript_cues c on r.kind = 'transcript' and c.sku_id = r.id and c.position = r.position
           left join products tp on tp.id = t.product_id
         )
-        select d.kind, d.title, d.url, d.slug, d.album_title, d.doc, d.total,
+        select d.kind, d.title, d.url, d.slug, d.album_title, d.sku_id, d.start_ms, d.doc, d.total,
           ts_headline(search_config(q.lang), fold_accents(d.doc), q.query, ${HEADLINE_OPTIONS}) as headline
         from docs d cross join q
         order by d.tier, d.rank desc, d.kind_order, d.id`.execute(db);

@@ -73,7 +73,9 @@ function hitOf(row: SearchRow): SearchHit {
     kind: row.kind,
     title: row.title,
     url,
-    album_title: row.kind === 'track' ? row.album_title : null,
+    album_title: row.kind === 'track' || row.kind === 'transcript' ? row.album_title : null,
+    sku_id: row.kind === 'transcript' ? row.sku_id : null,
+    start_ms: row.kind === 'transcript' ? row.start_ms : null,
     snippet: safeSnippet(row.doc, row.headline, { html: row.kind === 'page' }),
   };
 }

@@ -95,6 +95,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'tracks.reorder': 'admin.audit.action.tracks_reorder',
   'promoted.update': 'admin.audit.action.promoted_update',
   'media.upload': 'admin.audit.action.media_upload',
+  'transcript.save': 'admin.audit.action.transcript_save',
 };
 
 /** Who gave money back (decision 036: one ledger per order). */

@@ -13,6 +13,7 @@ const kindLabel: Record<SearchHit['kind'], MessageKey> = {
   page: 'search.kindPage',
   product: 'search.kindProduct',
   track: 'search.kindTrack',
+  transcript: 'search.kindTranscript',
 };
 
 /** The search state the URL carries (?q=&page=), read with the API's own rules (trimmed, page ≥ 1). */

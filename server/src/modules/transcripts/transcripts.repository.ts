@@ -1,0 +1,72 @@
+import type { Cue, LangCode } from '@storyhouse/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** A track as its transcript needs it: the access rule's facts, its language and length, and its transcript's save. */
+export interface TranscriptTrackRow {
+  sku_id: number;
+  product_id: number;
+  title: string;
+  album_title: string;
+  is_free: boolean;
+  is_free_streaming: boolean;
+  /** The track's language, or its album's. */
+  lang_code: LangCode;
+  length_seconds: number | null;
+  /** null: the track has no transcript. */
+  updated_at: Date | null;
+}
+
+export function transcriptsRepository(db: Db) {
+  return {
+    /** A track sku with its transcript's last save (`for update`: locked for a save); undefined for any other sku. */
+    track(skuId: number, lock = false): Promise<TranscriptTrackRow | undefined> {
+      let query = db
+        .selectFrom('skus')
+        .innerJoin('products', 'products.id', 'skus.product_id')
+        .leftJoin('transcripts', 'transcripts.sku_id', 'skus.id')
+        .where('skus.id', '=', skuId)
+        .where('skus.type', '=', 'digital_track')
+        .select([
+          'skus.id as sku_id',
+          'products.id as product_id',
+          'skus.title',
+          'products.title as album_title',
+          'skus.is_free',
+          'products.is_free_streaming',
+          sql<LangCode>`coalesce(skus.lang_code, products.lang_code)`.as('lang_code'),
+          'skus.length_seconds',
+          'transcripts.updated_at',
+        ]);
+      if (lock) query = query.forUpdate('skus');
+      return query.executeTakeFirst();
+    },
+
+    /** A track's cues in order; `untilMs`: only those starting before it (a preview's span). */
+    cues(skuId: number, untilMs: number | null = null): Promise<Cue[]> {
+      let query = db
+        .selectFrom('transcript_cues')
+        .where('sku_id', '=', skuId)
+        .select(['start_ms', 'end_ms', 'text'])
+        .orderBy('position');
+      if (untilMs !== null) query = query.where('start_ms', '<', untilMs);
+      return query.execute();
+    },
+
+    /** Replaces a track's transcript with these cues (none: removes it); returns when it was saved, null when removed. */
+    async replace(skuId: number, langCode: LangCode, cues: readonly Cue[], userId: number | null): Promise<Date | null> {
+      await db.deleteFrom('transcripts').where('sku_id', '=', skuId).execute();
+      if (cues.length === 0) return null;
+      const { updated_at } = await db
+        .insertInto('transcripts')
+        .values({ sku_id: skuId, updated_by: userId })
+        .returning('updated_at')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('transcript_cues')
+        .values(cues.map((c, position) => ({ sku_id: skuId, position, ...c, lang_code: langCode })))
+        .execute();
+      return updated_at;
+    },
+  };
+}
