@@ -1,11 +1,23 @@
 import { type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
 import { type ChangeEvent, useId, useState } from 'react';
+import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { FormFailure } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { AdminPart } from './admin-part';
 import { useImportTranscript } from './api/transcripts';
 import { captionFormatOf } from './transcript-files-rules';
+
+/** A refused file in words: its name, the line and what is wrong there; undefined for any other failure. */
+function importFailure({ t, hasMessage }: ReturnType<typeof useI18n>, name: string, error: unknown) {
+  if (!(error instanceof ApiError) || error.code !== 'caption_file_invalid' || !error.fileProblem) return undefined;
+  const { line, problem } = error.fileProblem;
+  const key = `transcripts.problems.${problem}`;
+  return hasMessage(key)
+    ? t('admin.transcript.importFailedAt', { name, line, problem: t(key as MessageKey) })
+    : `${t('admin.transcript.importFailed', { name })} ${error.message}`;
+}
 
 /**
  * Import a WebVTT or SRT file (the server reads it and checks it against
@@ -22,7 +34,8 @@ export function TranscriptFiles({
   saved: boolean;
   onImported: (cues: Cue[]) => void;
 }) {
-  const { t } = useI18n();
+  const i18n = useI18n();
+  const { t } = i18n;
   const inputId = useId();
   const hintId = useId();
   const errorMessage = useErrorMessage();
@@ -49,7 +62,7 @@ export function TranscriptFiles({
           onImported(cues);
           setDone(t('admin.transcript.imported', { name: file.name, count: cues.length }));
         },
-        onError: (error) => setFailure(`${t('admin.transcript.importFailed', { name: file.name })} ${errorMessage(error)}`),
+        onError: (error) => setFailure(importFailure(i18n, file.name, error) ?? errorMessage(error)),
         // The same file, fixed, can be chosen again.
         onSettled: () => {
           input.value = '';
