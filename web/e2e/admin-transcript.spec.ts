@@ -100,7 +100,9 @@ test('the admin times a track’s three sentences by pressing Space, and a famil
 
     const second = page.getByRole('listitem').filter({ hasText: t('admin.transcript.sentenceN', { n: 2 }) });
     const before = tenthsOf((await second.locator('p').first().textContent()) ?? '');
-    await page.getByRole('button', { name: t('admin.transcript.laterLabel', { n: 2 }) }).click();
+    await page
+      .getByRole('button', { name: t('admin.transcript.laterLabel', { n: 2, nudge: t('admin.transcript.later') }) })
+      .click();
     await expect
       .poll(async () => tenthsOf((await second.locator('p').first().textContent()) ?? '')[0])
       .toBe((before[0] ?? 0) + 1);

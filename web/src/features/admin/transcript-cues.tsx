@@ -99,7 +99,7 @@ export function TranscriptCues({
                   type="button"
                   className="button button--secondary button--small"
                   disabled={!timed}
-                  aria-label={t('admin.transcript.earlierLabel', { n })}
+                  aria-label={t('admin.transcript.earlierLabel', { n, nudge: t('admin.transcript.earlier') })}
                   onClick={() => moved(nudgeEarlier(cues, index), index)}
                 >
                   {t('admin.transcript.earlier')}
@@ -108,7 +108,7 @@ export function TranscriptCues({
                   type="button"
                   className="button button--secondary button--small"
                   disabled={!timed}
-                  aria-label={t('admin.transcript.laterLabel', { n })}
+                  aria-label={t('admin.transcript.laterLabel', { n, nudge: t('admin.transcript.later') })}
                   onClick={() => moved(nudgeLater(cues, index), index)}
                 >
                   {t('admin.transcript.later')}
