@@ -42,6 +42,8 @@ export const adminPageRoutes = {
   adminProductNew: { paths: ['/admin/products/new'], access: 'admin' },
   adminProduct: { paths: ['/admin/products/:id'], access: 'admin' },
   adminPromoted: { paths: ['/admin/promoted'], access: 'admin' },
+  // Issue 43: a track's transcript: its words, timed by pressing as the track plays, imported and exported as captions.
+  adminTranscript: { paths: ['/admin/products/:id/tracks/:skuId/transcript'], access: 'admin' },
 } as const satisfies Record<string, PageRoute>;
 
 export type AdminPageRouteId = keyof typeof adminPageRoutes;

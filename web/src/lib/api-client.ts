@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** A 5xx answer's request id (the server's logs name it): shown so a family can quote it. */
     readonly requestId?: string,
+    /** A caption file refused (caption_file_invalid): the line of its first problem and what it is. */
+    readonly fileProblem?: { line: number; problem: string },
   ) {
     super(message);
   }
@@ -23,7 +25,8 @@ export class ApiError extends Error {
 /** The ApiError of a non-2xx answer with this status and (error) body. */
 export function apiErrorOf(status: number, body: unknown): ApiError {
   const e = (body ?? {}) as Partial<ErrorBody>;
-  return new ApiError(status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {}, e.request_id);
+  const fileProblem = e.line !== undefined && e.problem !== undefined ? { line: e.line, problem: e.problem } : undefined;
+  return new ApiError(status, e.code ?? 'internal_error', e.message ?? '', e.fields ?? {}, e.request_id, fileProblem);
 }
 
 /**

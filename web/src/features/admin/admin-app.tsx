@@ -31,6 +31,8 @@ import UsersPage from './users-page';
 const PageEditorPage = preloadable(() => import('./page-editor-page'));
 const NavigationPage = preloadable(() => import('./navigation-page'));
 const ReportsPage = preloadable(() => import('./reports-page'));
+// A track's transcript: the timing and its sentence rules are needed only there.
+const TranscriptPage = preloadable(() => import('./transcript-page'));
 
 /**
  * The screen of every back-office page (packages/contracts admin-routes.ts).
@@ -61,6 +63,7 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminProductNew: ProductNewPage,
   adminProduct: ProductPage,
   adminPromoted: PromotedPage,
+  adminTranscript: TranscriptPage,
 };
 
 /** /admin itself; the pages' paths are written in full and matched below it. */

@@ -23,3 +23,7 @@ export const skuKindLabel = (t: Translate, type: AdminSkuType) => t(skuKinds[typ
 
 /** A product's editor in the back office. */
 export const productHref = (id: number) => adminPageRoutes.adminProduct.paths[0].replace(':id', String(id));
+
+/** A track's transcript editor, under its product. */
+export const transcriptHref = (productId: number, skuId: number) =>
+  adminPageRoutes.adminTranscript.paths[0].replace(':id', String(productId)).replace(':skuId', String(skuId));

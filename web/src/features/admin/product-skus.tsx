@@ -9,6 +9,7 @@ import {
   typedUsdAmount,
 } from '@storyhouse/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -19,7 +20,7 @@ import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useReorderTracks, useSaveSku } from './api/catalogue';
 import { CheckboxField } from './catalogue-fields';
-import { skuKindLabel } from './catalogue-words';
+import { skuKindLabel, transcriptHref } from './catalogue-words';
 import { MediaUpload } from './media-upload';
 
 /** What every edit on the page needs: the product as this page last read or saved it (its updated_at goes with each edit). */
@@ -370,6 +371,13 @@ export function ProductTracks({ editing }: { editing: Editing }) {
                 >
                   {t('admin.catalogue.edit')}
                 </button>
+                <Link
+                  className="button button--secondary"
+                  to={transcriptHref(editing.product.id, track.id)}
+                  aria-label={t('admin.transcript.linkLabel', { title: track.title })}
+                >
+                  {t('admin.transcript.link')}
+                </Link>
               </span>
             </div>
             {open === track.id ? (
