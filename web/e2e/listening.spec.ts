@@ -235,10 +235,14 @@ test('on a phone Now Playing fits, with its speed and sleep timer, and every con
   await sleep!.selectOption({ label: minutes(t, 45) });
   await expect(sheet.getByText(anyLeft(t))).toBeVisible();
   const controls = [speed!, sleep!, sheet.getByRole('slider', { name: t('player.position') })];
+  // The sentences of Read along (issue 43) are the story's text, each a line one taps to play from: targets inline in
+  // a block of text, which WCAG's target size (2.5.5, 2.5.8) leaves out. Every other control is 44 px.
   for (const control of [...controls, ...(await sheet.getByRole('button').all()), ...(await mini.getByRole('button').all())]) {
+    if (await control.evaluate((el) => el.closest('.read-along__cues') !== null)) continue;
     const box = (await control.boundingBox())!;
-    expect(box.width, await control.evaluate((el) => el.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
-    expect(box.height).toBeGreaterThanOrEqual(44);
+    const what = await control.evaluate((el) => el.outerHTML.slice(0, 80));
+    expect(box.width, what).toBeGreaterThanOrEqual(44);
+    expect(box.height, what).toBeGreaterThanOrEqual(44);
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(320);
   }
