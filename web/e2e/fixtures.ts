@@ -97,7 +97,7 @@ function isExpectedNotFoundDocument(msg: ConsoleMessage) {
  * reports it in the console like any failed request; a test names the
  * status and path it provokes with `test.use({ expectedApiErrors: [e] })`.
  * Playwright reads a two-item array in test.use as [value, options], so
- * two or more go as `[[e1, e2], { option: true }]`.
+ * two or more go as `[[e1, e2], { scope: 'test' }]`.
  */
 export interface ExpectedApiError {
   status: number;
