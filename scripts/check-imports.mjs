@@ -341,6 +341,28 @@ function webLayer(file) {
   return { name: `${top}/`, rank, part: second };
 }
 
+/**
+ * A feature split into rooms (issue 44: the back office's groups, features/admin/<room>/): the feature's own top
+ * files (its route table) may import any room; a room imports its own files and shared/; shared/ imports only
+ * shared/. So Orders and money never reaches into Shop, and what two rooms need lives in shared/.
+ */
+const ROOMED_FEATURES = new Set(['admin']);
+function roomRule(from, to) {
+  const [fromTop, fromFeature, fromRoom, ...fromRest] = from.split('/');
+  const [toTop, toFeature, toRoom, ...toRest] = to.split('/');
+  if (fromTop !== 'features' || toTop !== 'features' || fromFeature !== toFeature || !ROOMED_FEATURES.has(fromFeature))
+    return null;
+  const fromIsTop = fromRest.length === 0 && fromRoom?.includes('.');
+  const toIsTop = toRest.length === 0 && toRoom?.includes('.');
+  if (fromIsTop) return null;
+  if (toIsTop) return `${from} may not import ${to}: the rooms of features/${toFeature}/ sit below its route table`;
+  if (fromRoom === toRoom) return null;
+  if (toRoom === 'shared') return null;
+  return fromRoom === 'shared'
+    ? `features/${fromFeature}/shared/ may only import shared/, not the room "${toRoom}" (${to})`
+    : `room "${fromRoom}" of features/${fromFeature}/ may not import room "${toRoom}" (${to}); move what they share into features/${fromFeature}/shared/`;
+}
+
 /** web/src: the worker's sw/ apart; main.tsx and entry-server.tsx → app/ → features/<x>/ → components/<domain>/ → ui/ → lib/; no feature imports another. */
 export const webRules = {
   check(from, to) {
@@ -358,7 +380,7 @@ export const webRules = {
     if (b.rank > a.rank) return `${a.name} may not import from ${b.name}, a layer above it (${WEB_ORDER})`;
     if (a.name === 'features/' && b.name === 'features/' && a.part !== b.part)
       return `feature "${a.part}" may not import feature "${b.part}"'s files; move what they share down into components/, ui/ or lib/`;
-    return null;
+    return roomRule(from, to);
   },
 };
 

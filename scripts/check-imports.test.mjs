@@ -35,6 +35,27 @@ describe('web/src layers', () => {
     expect(r.violations[0].message).toMatch(/feature "cart" may not import feature "catalogue"/);
   });
 
+  it("keeps the back office's rooms apart: a room imports shared/, never another room; shared/ imports no room", () => {
+    const r = check(
+      {
+        'features/admin/admin-app.tsx':
+          "import { Orders } from './money/orders-page';\nimport { Shop } from './shop/products-page';\n",
+        'features/admin/money/orders-page.tsx':
+          "import { Layout } from '../shared/admin-layout';\nexport const Orders = Layout;\n",
+        'features/admin/shop/products-page.tsx': "import { Orders } from '../money/orders-page';\nexport const Shop = Orders;\n",
+        'features/admin/shared/admin-layout.tsx': "import { words } from '../team/words';\nexport const Layout = words;\n",
+        'features/admin/team/words.ts': "import { Orders } from '../admin-app';\nexport const words = 1;\n",
+      },
+      webRules,
+    );
+    expect(r.violations.map((v) => `${v.from} → ${v.to}`).sort()).toEqual([
+      'features/admin/shared/admin-layout.tsx → features/admin/team/words.ts',
+      'features/admin/shop/products-page.tsx → features/admin/money/orders-page.tsx',
+      'features/admin/team/words.ts → features/admin/admin-app.tsx',
+    ]);
+    expect(r.violations.find((v) => v.from.includes('shop/')).message).toMatch(/room "shop" .* may not import room "money"/);
+  });
+
   it('accepts features importing components, ui and lib, and main.tsx importing anything', () => {
     const r = check(
       {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '../../components/session/api/get-current-user';
 import { whenIdle } from '../../components/session/when-idle';
-import { finishMasquerade } from '../../features/admin/api/admin-users';
+import { finishMasquerade } from '../../features/admin/team/api/admin-users';
 import { useI18n } from '../../lib/i18n';
 
 /** The impersonation banner's content (impersonation-banner.tsx): whom the admin acts as, and the way back. */

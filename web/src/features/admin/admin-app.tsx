@@ -3,36 +3,36 @@ import type { ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { preloadable } from '../../lib/preloadable';
 import NotFoundPage from '../../ui/not-found-page';
-import AdminPage from './admin-page';
-import AuditPage from './audit-page';
-import CouponPage from './coupon-page';
-import CouponsPage from './coupons-page';
-import DonorsPage from './donors-page';
-import GuestBookQueuePage from './guest-book-page';
-import MediaPage from './media-page';
-import MessagesPage from './messages-page';
-import NewsletterPage from './newsletter-page';
-import AdminOrderPage from './order-page';
-import AdminOrdersPage from './orders-page';
-import PagesPage from './pages-page';
-import ProductNewPage from './product-new-page';
-import ProductPage from './product-page';
-import ProductsPage from './products-page';
-import PromotedPage from './promoted-page';
-import RenewalsPage from './renewals-page';
-import ShippingPage from './shipping-page';
-import ShopTitlesPage from './shop-titles-page';
-import StatementPage from './statement-page';
-import AdminUserPage from './user-page';
-import UsersPage from './users-page';
+import DonorsPage from './money/donors-page';
+import AdminOrderPage from './money/order-page';
+import AdminOrdersPage from './money/orders-page';
+import RenewalsPage from './money/renewals-page';
+import StatementPage from './money/statement-page';
+import AdminPage from './overview/overview-page';
+import CouponPage from './shop/coupon-page';
+import CouponsPage from './shop/coupons-page';
+import ProductNewPage from './shop/product-new-page';
+import ProductPage from './shop/product-page';
+import ProductsPage from './shop/products-page';
+import PromotedPage from './shop/promoted-page';
+import ShippingPage from './shop/shipping-page';
+import ShopTitlesPage from './shop/shop-titles-page';
+import AuditPage from './team/audit-page';
+import AdminUserPage from './team/user-page';
+import UsersPage from './team/users-page';
+import GuestBookQueuePage from './visitors/guest-book-page';
+import MessagesPage from './visitors/messages-page';
+import NewsletterPage from './visitors/newsletter-page';
+import MediaPage from './website/media-page';
+import PagesPage from './website/pages-page';
 
 // The pages with an editor or a chart of their own (Tiptap, dnd-kit, visx) load when first opened: the rest of the
 // back office does not wait for them.
-const PageEditorPage = preloadable(() => import('./page-editor-page'));
-const NavigationPage = preloadable(() => import('./navigation-page'));
-const ReportsPage = preloadable(() => import('./reports-page'));
+const PageEditorPage = preloadable(() => import('./website/page-editor-page'));
+const NavigationPage = preloadable(() => import('./website/navigation-page'));
+const ReportsPage = preloadable(() => import('./money/reports-page'));
 // A track's transcript: the timing and its sentence rules are needed only there.
-const TranscriptPage = preloadable(() => import('./transcript-page'));
+const TranscriptPage = preloadable(() => import('./shop/transcript/transcript-page'));
 
 /**
  * The screen of every back-office page (packages/contracts admin-routes.ts).

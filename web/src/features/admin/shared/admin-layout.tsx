@@ -1,0 +1,120 @@
+import { adminPath } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
+import { type ReactNode, useId } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useI18n } from '../../../lib/i18n';
+import { useDocumentTitle } from '../../../ui/use-document-title';
+import './admin.css';
+
+/**
+ * The back office's sections (issues 29 and 30), in groups a volunteer
+ * recognises, in the order they work through them. A section whose route is
+ * not in the route table shows no link (routePath answers nothing), so the
+ * navigation never leads to a page that is not there, and a group with no
+ * section shows nothing.
+ */
+const groups: { label: MessageKey; sections: { route: string; label: MessageKey }[] }[] = [
+  {
+    label: 'admin.nav.group.money',
+    sections: [
+      { route: 'admin', label: 'admin.nav.overview' },
+      { route: 'adminOrders', label: 'admin.nav.orders' },
+      { route: 'adminRenewals', label: 'admin.nav.renewals' },
+      { route: 'adminDonors', label: 'admin.nav.donors' },
+      { route: 'adminReports', label: 'admin.nav.reports' },
+    ],
+  },
+  {
+    label: 'admin.nav.group.shop',
+    sections: [
+      { route: 'adminProducts', label: 'admin.nav.products' },
+      { route: 'adminPromoted', label: 'admin.nav.promoted' },
+      { route: 'adminCoupons', label: 'admin.nav.coupons' },
+      { route: 'adminShopTitles', label: 'admin.nav.shopTitles' },
+      { route: 'adminShipping', label: 'admin.nav.shipping' },
+    ],
+  },
+  {
+    label: 'admin.nav.group.website',
+    sections: [
+      { route: 'adminPages', label: 'admin.nav.pages' },
+      { route: 'adminNavigation', label: 'admin.nav.navigation' },
+      { route: 'adminMedia', label: 'admin.nav.media' },
+    ],
+  },
+  {
+    label: 'admin.nav.group.visitors',
+    sections: [
+      { route: 'adminGuestBook', label: 'admin.nav.guestBook' },
+      { route: 'adminMessages', label: 'admin.nav.messages' },
+      { route: 'adminNewsletter', label: 'admin.nav.newsletter' },
+    ],
+  },
+  {
+    label: 'admin.nav.group.team',
+    sections: [
+      { route: 'adminUsers', label: 'admin.nav.users' },
+      { route: 'adminAudit', label: 'admin.nav.audit' },
+    ],
+  },
+];
+
+/**
+ * Where the address is in a section: its own page ("page"), a page inside it
+ * (an order of Orders: "true"), or elsewhere. The overview (/admin) holds only itself.
+ */
+function currentness(pathname: string, path: string): 'page' | 'true' | undefined {
+  const here = pathname.replace(/\/+$/, '') || '/';
+  if (here === path) return 'page';
+  return path !== adminPath('admin', 'en') && here.startsWith(`${path}/`) ? 'true' : undefined;
+}
+
+/**
+ * The layout of every /admin page (issue 29 item 1): the back office's name,
+ * its navigation (a landmark of its own, the current section marked for
+ * screen readers and by sight), then the page's way back (`back`), heading
+ * and content. The groups sit side by side as the width allows; on a phone
+ * each takes the width, its sections wrapping onto as many lines as they need.
+ */
+export function AdminLayout({ title, back, children }: { title: string; back?: ReactNode; children: ReactNode }) {
+  const { t, lang } = useI18n();
+  const { pathname } = useLocation();
+  const id = useId();
+  useDocumentTitle(title);
+  return (
+    <div className="page admin-page">
+      <p className="admin-layout__name">{t('admin.nav.name')}</p>
+      <nav className="admin-nav" aria-label={t('admin.nav.label')}>
+        <ul className="admin-nav__groups">
+          {groups.map((group) => {
+            const links = group.sections.flatMap(({ route, label }) => {
+              const path = adminPath(route, lang);
+              return path ? [{ route, path, label }] : [];
+            });
+            if (links.length === 0) return null;
+            const headingId = `${id}-${group.label}`;
+            return (
+              <li key={group.label} className="admin-nav__group">
+                <span id={headingId} className="admin-nav__group-name">
+                  {t(group.label)}
+                </span>
+                <ul className="admin-nav__list" aria-labelledby={headingId}>
+                  {links.map(({ route, path, label }) => (
+                    <li key={route}>
+                      <Link to={path} className="admin-nav__link" aria-current={currentness(pathname, path)}>
+                        {t(label)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {back}
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}

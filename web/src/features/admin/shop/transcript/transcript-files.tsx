@@ -1,0 +1,114 @@
+import { type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
+import { type ChangeEvent, useId, useState } from 'react';
+import { ApiError } from '../../../../lib/api-client';
+import { useI18n } from '../../../../lib/i18n';
+import { FormFailure } from '../../../../ui/form/submit';
+import { useErrorMessage } from '../../../../ui/use-error-message';
+import { AdminPart } from '../../shared/admin-part';
+import { useImportTranscript } from '../api/transcripts';
+import { captionFormatOf } from './transcript-files-rules';
+
+/** A refused file in words: its name, the line and what is wrong there; undefined for any other failure. */
+function importFailure({ t, hasMessage }: ReturnType<typeof useI18n>, name: string, error: unknown) {
+  if (!(error instanceof ApiError) || error.code !== 'caption_file_invalid' || !error.fileProblem) return undefined;
+  const { line, problem } = error.fileProblem;
+  const key = `transcripts.problems.${problem}`;
+  return hasMessage(key)
+    ? t('admin.transcript.importFailedAt', { name, line, problem: t(key as MessageKey) })
+    : `${t('admin.transcript.importFailed', { name })} ${error.message}`;
+}
+
+/**
+ * Import a WebVTT or SRT file (the server reads it and checks it against
+ * the track; the sentences replace those above, unsaved, for the volunteer
+ * to check and save), and the saved transcript as either file.
+ */
+export function TranscriptFiles({
+  skuId,
+  saved,
+  onImported,
+}: {
+  skuId: number;
+  /** The transcript has a saved version to download. */
+  saved: boolean;
+  onImported: (cues: Cue[]) => void;
+}) {
+  const i18n = useI18n();
+  const { t } = i18n;
+  const inputId = useId();
+  const hintId = useId();
+  const errorMessage = useErrorMessage();
+  const upload = useImportTranscript(skuId);
+  const [failure, setFailure] = useState<string>();
+  const [done, setDone] = useState('');
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    setFailure(undefined);
+    setDone('');
+    const text = await file.text();
+    if (text.length > MAX_CAPTION_FILE_CHARS) {
+      setFailure(t('admin.transcript.fileTooLarge', { name: file.name }));
+      input.value = '';
+      return;
+    }
+    upload.mutate(
+      { format: captionFormatOf(file.name, text), text },
+      {
+        onSuccess: ({ cues }) => {
+          onImported(cues);
+          setDone(t('admin.transcript.imported', { name: file.name, count: cues.length }));
+        },
+        onError: (error) => setFailure(importFailure(i18n, file.name, error) ?? errorMessage(error)),
+        // The same file, fixed, can be chosen again.
+        onSettled: () => {
+          input.value = '';
+        },
+      },
+    );
+  };
+
+  return (
+    <AdminPart title={t('admin.transcript.files')}>
+      <div className="field">
+        <label htmlFor={inputId}>{t('admin.transcript.importLabel')}</label>
+        <input
+          id={inputId}
+          type="file"
+          accept=".vtt,.srt,text/vtt,application/x-subrip"
+          aria-describedby={hintId}
+          aria-busy={upload.isPending || undefined}
+          onChange={(e) => void choose(e)}
+        />
+        <p className="field__hint" id={hintId}>
+          {t('admin.transcript.importHint')}
+        </p>
+      </div>
+      <FormFailure message={failure} />
+      <p className="form-status form-status--success" role="status">
+        {upload.isPending ? t('admin.transcript.importing') : done}
+      </p>
+      <h3>{t('admin.transcript.download')}</h3>
+      {saved ? (
+        <ul className="admin-transcript__downloads">
+          <li>
+            <a href={transcriptPaths.adminExport(skuId, 'vtt')} download>
+              {t('admin.transcript.downloadVtt')}
+            </a>
+          </li>
+          <li>
+            <a href={transcriptPaths.adminExport(skuId, 'srt')} download>
+              {t('admin.transcript.downloadSrt')}
+            </a>
+          </li>
+        </ul>
+      ) : (
+        <p>{t('admin.transcript.nothingSaved')}</p>
+      )}
+      {saved ? <p className="field__hint">{t('admin.transcript.downloadHint')}</p> : null}
+    </AdminPart>
+  );
+}
