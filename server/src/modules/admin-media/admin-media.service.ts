@@ -182,8 +182,8 @@ export function adminMediaService(db: Db, storage: Storage) {
       };
     },
 
-    async list(page: number, kind: MediaKind | undefined): Promise<AdminMediaResponse> {
-      const { rows, count } = await repository.page(page, ADMIN_MEDIA_PER_PAGE, kind);
+    async list(page: number, kind: MediaKind | undefined, search = ''): Promise<AdminMediaResponse> {
+      const { rows, count } = await repository.page(page, ADMIN_MEDIA_PER_PAGE, kind, search);
       const items: AdminMediaItem[] = rows.map((row) => ({
         id: row.id,
         key: row.key,

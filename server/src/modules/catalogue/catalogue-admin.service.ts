@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
 import { sanitizeCmsHtml } from '../../lib/rich-text';
+import { adminMediaRepository } from '../admin-media/admin-media.repository';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import {
   type AdminProductRow,
@@ -190,17 +191,19 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
     request: FastifyRequest,
     admin: Admin,
     id: number,
-    readAt: string,
+    /** The updated_at the editor read the product at; null for a change of one field that sends nothing else back. */
+    readAt: string | null,
     change: (
       repo: Repo,
       product: AdminProductRow,
+      trx: Db,
     ) => Promise<{ action: AuditAction; details: Record<string, string | number | boolean | null>; slug?: string }>,
   ) {
     return write(async (repo, trx) => {
       const product = await repo.product(id, true);
       if (!product) throw new AppError('not_found', 'item_not_found');
-      if (!sameTime(product.updated_at, readAt)) throw new AppError('conflict', 'product_changed');
-      const { action, details, slug } = await change(repo, product);
+      if (readAt !== null && !sameTime(product.updated_at, readAt)) throw new AppError('conflict', 'product_changed');
+      const { action, details, slug } = await change(repo, product, trx);
       await repo.updateProduct(id);
       await recordAdminAction(trx, request, admin, action, productTarget(slug ?? product.slug), { product_id: id, ...details });
       return view(repo, id);
@@ -257,6 +260,16 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
           details,
           slug: values.slug,
         };
+      });
+    },
+
+    /** A picture uploaded on the Media page becomes the cover ("Use as cover"): only an uploaded picture may. */
+    setCover(request: FastifyRequest, admin: Admin, id: number, image: string) {
+      return edit(request, admin, id, null, async (repo, product, trx) => {
+        const file = await adminMediaRepository(trx).byKey(image, 'image');
+        if (!file) throw new AppError('invalid_data', 'cover_not_uploaded');
+        await repo.updateProduct(id, { primary_image: image });
+        return { action: 'product.update', details: { fields: 'primary_image', cover: file.original_name } };
       });
     },
 
