@@ -172,6 +172,8 @@ export const errorCodes = [
   'product_changed',
   'sku_format_taken',
   'promoted_sku_invalid',
+  // a product's cover chosen on the Media page is a picture uploaded there
+  'cover_not_uploaded',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
   // issue 30 item 3: a menu saved from a version another admin's save has replaced

@@ -100,7 +100,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
   app.put(
     '/crud/admin/products/:id/cover',
     {
-      config: { errors: { 400: ['cover_not_uploaded'] } },
+      config: { errors: { 400: ['cover_not_uploaded'], 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'Makes an uploaded picture the product’s cover (the Media page’s "Use as cover"); audited',
