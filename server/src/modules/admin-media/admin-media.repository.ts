@@ -45,7 +45,12 @@ export function adminMediaRepository(db: Db) {
 
     /** An uploaded file of a kind by its key (a cover chosen from the uploads must be one of them). */
     byKey(key: string, kind: MediaKind) {
-      return db.selectFrom('media_files').select(['key', 'original_name']).where('key', '=', key).where('kind', '=', kind).executeTakeFirst();
+      return db
+        .selectFrom('media_files')
+        .select(['key', 'original_name'])
+        .where('key', '=', key)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
     },
   };
 }

@@ -77,7 +77,8 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
     {
       schema: {
         tags,
-        summary: 'The uploaded files, newest first, of a kind or all, by a part of their name: key, kind, size, length, who and when',
+        summary:
+          'The uploaded files, newest first, of a kind or all, by a part of their name: key, kind, size, length, who and when',
         querystring: AdminMediaQuery,
         response: { 200: AdminMediaResponse },
       },

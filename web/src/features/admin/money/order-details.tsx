@@ -3,7 +3,7 @@ import { useI18n } from '../../../lib/i18n';
 import { AdminAddress } from '../shared/admin-address';
 import { AdminPart, MoneyCell } from '../shared/admin-part';
 import { Fact } from '../shared/facts';
-import { brandName, couponTerm, failureReason, lineKind } from '../shared/order-words';
+import { cardName, couponTerm, failureReason, lineKind, processorName } from '../shared/order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
@@ -162,11 +162,9 @@ function Payment({ payment }: { payment: AdminOrder['payment'] }) {
   if (none) return <p>{t('admin.order.noPayment')}</p>;
   return (
     <dl className="admin-facts">
-      {payment.provider ? <Fact term={t('admin.order.provider')}>{payment.provider}</Fact> : null}
+      {payment.provider ? <Fact term={t('admin.order.provider')}>{processorName(t, payment.provider)}</Fact> : null}
       {payment.card_last4 ? (
-        <Fact term={t('admin.order.card')}>
-          {t('admin.order.cardEnding', { brand: brandName(t, payment.card_brand), last4: payment.card_last4 })}
-        </Fact>
+        <Fact term={t('admin.order.card')}>{cardName(t, payment.card_brand, payment.card_last4)}</Fact>
       ) : null}
       {payment.payment_id ? (
         <Fact term={t('admin.order.paymentId')}>
