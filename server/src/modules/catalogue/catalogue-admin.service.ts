@@ -265,7 +265,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
 
     /** A picture uploaded on the Media page becomes the cover ("Use as cover"): only an uploaded picture may. */
     setCover(request: FastifyRequest, admin: Admin, id: number, image: string) {
-      return edit(request, admin, id, null, async (repo, product, trx) => {
+      return edit(request, admin, id, null, async (repo, _product, trx) => {
         const file = await adminMediaRepository(trx).byKey(image, 'image');
         if (!file) throw new AppError('invalid_data', 'cover_not_uploaded');
         await repo.updateProduct(id, { primary_image: image });
