@@ -1,4 +1,5 @@
 import { type DragEvent, type ReactNode, type Ref, useId, useImperativeHandle, useRef, useState } from 'react';
+import './file-drop.css';
 
 export interface FileDropHandle {
   /** Focus back on the zone's button (after a cancel took away the control that had it). */
