@@ -338,9 +338,7 @@ test('the admin refunds every item of a CD-and-album order but not its shipping,
     await expect(row).toContainText(t('admin.audit.detail.shipping'));
     await expect(row).toContainText(t('admin.audit.detail.refunded_items'));
     // Where the money went, in words: the card as the family knows it and the processor by name.
-    await expect(row).toContainText(
-      t('admin.order.cardEnding', { brand: t('payment.card.brand.visa'), last4: '4242' }),
-    );
+    await expect(row).toContainText(t('admin.order.cardEnding', { brand: t('payment.card.brand.visa'), last4: '4242' }));
     await expect(row).toContainText(t('admin.processor.test'));
   });
 });

@@ -59,6 +59,10 @@ export function ChooserDialog({
           autoComplete="off"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
+          // The list follows the typing; Enter must not send a form the dialog happens to sit in.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.preventDefault();
+          }}
         />
       </div>
       <p className="chooser__found" role="status">

@@ -23,13 +23,14 @@ export function getCmsPages(query: AdminCmsEntriesQuery, signal?: AbortSignal) {
   return api<AdminCmsEntriesResponse>(`${ENTRIES}?${params}`, { signal });
 }
 
-export const useCmsPages = (query: AdminCmsEntriesQuery) =>
+export const useCmsPages = (query: AdminCmsEntriesQuery, { enabled = true } = {}) =>
   useQuery(
     queryOptions({
       queryKey: cmsPagesKeys.list(query),
       queryFn: ({ signal }) => getCmsPages(query, signal),
       placeholderData: keepPreviousData,
       retry: false,
+      enabled,
     }),
   );
 
