@@ -215,7 +215,7 @@ test('the admin picks a product’s cover from the media library, saves, and the
       await expect(library.getByRole('status')).toHaveText(t('admin.picker.library.found.image', { count: 1 }));
       const choice = library.getByRole('button', { name: PICTURE.name });
       // Shown as it is: its thumbnail, and its size in the site's language.
-      await expect(choice.getByRole('img')).toHaveAttribute('src', `/media/${key}`);
+      await expect(choice.locator('img')).toHaveAttribute('src', `/media/${key}`);
       await expect(choice).toContainText(sizeText(siteLang, PICTURE.buffer.length));
       expect(await seriousViolations(page)).toEqual([]);
       await choice.click();
@@ -225,7 +225,10 @@ test('the admin picks a product’s cover from the media library, saves, and the
         'src',
         `/media/${key}`,
       );
-      await page.getByRole('button', { name: t('admin.catalogue.save'), exact: true }).click();
+      await page
+        .getByRole('region', { name: t('admin.catalogue.details') })
+        .getByRole('button', { name: t('admin.catalogue.save'), exact: true })
+        .click();
       await expect(page.getByRole('status').filter({ hasText: t('admin.catalogue.saved') })).toBeVisible();
     });
 

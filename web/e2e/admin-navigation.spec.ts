@@ -47,15 +47,15 @@ async function addMoveAndRemove(page: Page, t: Translate, siteLang: ProjectLang)
 
   await test.step('Add an item with an address typed under Advanced: refused without a site path, then added at the end', async () => {
     const add = page.getByRole('region', { name: t('admin.navigation.addHeading') });
-    await add.getByLabel(t('admin.navigation.itemTitle')).fill(title);
+    await add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true }).fill(title);
     // With no page chosen, it asks for one.
     await add.getByRole('button', { name: t('admin.navigation.add') }).click();
     await expect(add.getByText(t('admin.navigation.error.pageRequired'))).toBeVisible();
     await add.getByText(t('admin.navigation.advanced')).click();
-    await add.getByLabel(t('admin.navigation.itemUrl')).fill('javascript:alert(1)');
+    await add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true }).fill('javascript:alert(1)');
     await add.getByRole('button', { name: t('admin.navigation.add') }).click();
     await expect(add.getByText(t('admin.navigation.error.urlInvalid'))).toBeVisible();
-    await add.getByLabel(t('admin.navigation.itemUrl')).fill('/contact');
+    await add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true }).fill('/contact');
     await add.getByRole('button', { name: t('admin.navigation.add') }).click();
     await expect(live).toHaveText(t('admin.navigation.added', { title }));
     await expect(page.getByText(t('admin.navigation.unsaved'))).toBeVisible();
@@ -172,9 +172,9 @@ test('the admin adds a menu item by choosing a page: searches the list, picks th
       await expect(chooser).toBeHidden();
       // The page chosen is shown, its title taken as the item's; the address stays under Advanced, untyped.
       await expect(add.getByText(aboutPath[siteLang], { exact: true })).toBeVisible();
-      await expect(add.getByLabel(t('admin.navigation.itemTitle'))).toHaveValue(about.title);
-      await expect(add.getByLabel(t('admin.navigation.itemUrl'))).toBeHidden();
-      await add.getByLabel(t('admin.navigation.itemTitle')).fill(title);
+      await expect(add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true })).toHaveValue(about.title);
+      await expect(add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true })).toBeHidden();
+      await add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true }).fill(title);
       await add.getByRole('button', { name: t('admin.navigation.add') }).click();
       await expect(menu.getByText(title, { exact: true })).toBeVisible();
       // Under the last item with a drop-down list: the header's bar keeps its items.

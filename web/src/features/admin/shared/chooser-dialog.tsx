@@ -5,14 +5,15 @@ import './chooser.css';
 
 /**
  * A modal list to choose one thing from, with a search field above it (the
- * media library, a product, a page of the site). The native <dialog>: focus
- * moves into the search field and stays in the dialog, Escape or Close
- * closes it, and focus returns to the button that opened it. The results
+ * media library, a product, a page of the site), shown while it is mounted:
+ * the owner renders it to open it and leaves it out once closed (so a
+ * closed one names nothing on the page). The native <dialog>: focus moves
+ * into the search field and stays in the dialog, Escape or Close closes it,
+ * and focus returns to the button that opened it, however it went away. The results
  * (`children`) are buttons, one per thing, each named by what it chooses.
  * How many were found is said politely as the search changes.
  */
 export function ChooserDialog({
-  open,
   title,
   searchLabel,
   search,
@@ -21,7 +22,6 @@ export function ChooserDialog({
   onClose,
   children,
 }: {
-  open: boolean;
   title: string;
   searchLabel: string;
   search: string;
@@ -36,10 +36,15 @@ export function ChooserDialog({
   const titleId = useId();
   const searchId = useId();
   const input = useRef<HTMLInputElement>(null);
-  useModal(ref, open);
+  // The control that opened it gets focus back, also when a choice takes the dialog away.
   useEffect(() => {
-    if (open) input.current?.focus();
-  }, [open]);
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
+  }, []);
+  useModal(ref, true);
+  useEffect(() => input.current?.focus(), []);
   return (
     <dialog ref={ref} className="dialog chooser" aria-labelledby={titleId} onClose={onClose}>
       <div className="chooser__head">
@@ -68,7 +73,7 @@ export function ChooserDialog({
       <p className="chooser__found" role="status">
         {found}
       </p>
-      {open ? <div className="chooser__results">{children}</div> : null}
+      <div className="chooser__results">{children}</div>
     </dialog>
   );
 }

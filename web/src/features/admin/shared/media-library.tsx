@@ -15,13 +15,11 @@ import { useFormatDateTime } from './format-date-time';
  */
 export function MediaLibrary({
   kind,
-  open,
   label,
   onChoose,
   onClose,
 }: {
   kind: MediaKind;
-  open: boolean;
   /** The field it chooses for ("Cover (square)"). */
   label: string;
   onChoose: (item: AdminMediaItem) => void;
@@ -32,7 +30,7 @@ export function MediaLibrary({
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const deferred = useDeferredValue(search.trim());
-  const { data, error, isPending, refetch } = useAdminMedia({ page, kind, search: deferred }, { enabled: open });
+  const { data, error, isPending, refetch } = useAdminMedia({ page, kind, search: deferred });
   const found = data
     ? data.count === 0
       ? t(deferred ? 'admin.picker.library.noMatch' : 'admin.picker.library.empty')
@@ -41,7 +39,6 @@ export function MediaLibrary({
   const pages = data ? Math.ceil(data.count / data.per_page) : 1;
   return (
     <ChooserDialog
-      open={open}
       title={t('admin.picker.library.title', { label })}
       searchLabel={t('admin.picker.library.search')}
       search={search}

@@ -160,10 +160,9 @@ export function MediaUpload({ kind, label, value, onChosen, previewSeconds, libr
           {state.message}
         </p>
       )}
-      {library ? (
+      {library && browsing ? (
         <MediaLibrary
           kind={kind}
-          open={browsing}
           label={label}
           onClose={() => setBrowsing(false)}
           onChoose={(item) => {

@@ -125,33 +125,22 @@ export function ItemForm({
           </button>
         ) : null}
       </div>
-      <PageChooser lang={lang} open={choosing} onChoose={choose} onClose={() => setChoosing(false)} />
+      {choosing ? <PageChooser lang={lang} onChoose={choose} onClose={() => setChoosing(false)} /> : null}
     </form>
   );
 }
 
 /** The site's pages in the menu's language, to search and choose from. */
-function PageChooser({
-  lang,
-  open,
-  onChoose,
-  onClose,
-}: {
-  lang: LangCode;
-  open: boolean;
-  onChoose: (page: SitePage) => void;
-  onClose: () => void;
-}) {
+function PageChooser({ lang, onChoose, onClose }: { lang: LangCode; onChoose: (page: SitePage) => void; onClose: () => void }) {
   const { t } = useI18n();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search.trim());
-  const cms = useCmsPages({ lang_code: lang, status: 'published', search: deferred, page: 1 }, { enabled: open });
+  const cms = useCmsPages({ lang_code: lang, status: 'published', search: deferred, page: 1 });
   const main = useMemo(() => mainPages(lang, t), [lang, t]);
   const pages = cms.data ? sitePages(cms.data.items, main, lang, deferred) : [];
   const language = t(`admin.navigation.languageName.${lang}`);
   return (
     <ChooserDialog
-      open={open}
       title={t('admin.navigation.chooseTitle', { language })}
       searchLabel={t('admin.navigation.searchPages')}
       search={search}

@@ -46,52 +46,53 @@ export function UseAsCover({ item, onDone }: { item: AdminMediaItem; onDone: (me
           {failure}
         </p>
       ) : null}
-      <ChooserDialog
-        open={open}
-        title={t('admin.media.cover.title', { name })}
-        searchLabel={t('admin.media.cover.search')}
-        search={search}
-        onSearch={setSearch}
-        found={found}
-        onClose={() => setOpen(false)}
-      >
-        {products.isPending ? (
-          <Loading shape="block" />
-        ) : products.error ? (
-          <LoadError error={products.error} onRetry={() => void products.refetch()} />
-        ) : (
-          <ul className="chooser__list">
-            {products.data.items.map((product) => (
-              <li key={product.id}>
-                <button
-                  type="button"
-                  className="chooser__choice"
-                  onClick={() => {
-                    setOpen(false);
-                    cover.mutate(
-                      { productId: product.id, image: item.key },
-                      {
-                        onSuccess: () => onDone(t('admin.media.cover.done', { name, product: product.title })),
-                        onError: (error) => setFailure(errorMessage(error)),
-                      },
-                    );
-                  }}
-                >
-                  {product.primary_image_url ? (
-                    <img className="chooser__thumb" src={product.primary_image_url} alt="" loading="lazy" />
-                  ) : null}
-                  <span className="chooser__text">
-                    <span className="chooser__name" lang={product.lang_code}>
-                      {product.title}
+      {open ? (
+        <ChooserDialog
+          title={t('admin.media.cover.title', { name })}
+          searchLabel={t('admin.media.cover.search')}
+          search={search}
+          onSearch={setSearch}
+          found={found}
+          onClose={() => setOpen(false)}
+        >
+          {products.isPending ? (
+            <Loading shape="block" />
+          ) : products.error ? (
+            <LoadError error={products.error} onRetry={() => void products.refetch()} />
+          ) : (
+            <ul className="chooser__list">
+              {products.data.items.map((product) => (
+                <li key={product.id}>
+                  <button
+                    type="button"
+                    className="chooser__choice"
+                    onClick={() => {
+                      setOpen(false);
+                      cover.mutate(
+                        { productId: product.id, image: item.key },
+                        {
+                          onSuccess: () => onDone(t('admin.media.cover.done', { name, product: product.title })),
+                          onError: (error) => setFailure(errorMessage(error)),
+                        },
+                      );
+                    }}
+                  >
+                    {product.primary_image_url ? (
+                      <img className="chooser__thumb" src={product.primary_image_url} alt="" loading="lazy" />
+                    ) : null}
+                    <span className="chooser__text">
+                      <span className="chooser__name" lang={product.lang_code}>
+                        {product.title}
+                      </span>
+                      <span className="chooser__meta">{t(`lang.${product.lang_code}`)}</span>
                     </span>
-                    <span className="chooser__meta">{t(`lang.${product.lang_code}`)}</span>
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </ChooserDialog>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ChooserDialog>
+      ) : null}
     </>
   );
 }

@@ -23,14 +23,13 @@ export function getCmsPages(query: AdminCmsEntriesQuery, signal?: AbortSignal) {
   return api<AdminCmsEntriesResponse>(`${ENTRIES}?${params}`, { signal });
 }
 
-export const useCmsPages = (query: AdminCmsEntriesQuery, { enabled = true } = {}) =>
+export const useCmsPages = (query: AdminCmsEntriesQuery) =>
   useQuery(
     queryOptions({
       queryKey: cmsPagesKeys.list(query),
       queryFn: ({ signal }) => getCmsPages(query, signal),
       placeholderData: keepPreviousData,
       retry: false,
-      enabled,
     }),
   );
 
