@@ -24,6 +24,9 @@ export interface UploadedPart {
 
 const folders: Record<MediaKind, string> = { audio: 'uploads/audio', image: 'uploads/images' };
 
+/** An uploaded file of a kind by its key, or undefined (a product's cover chosen on the Media page must be one). */
+export const uploadedFile = (db: Db, key: string, kind: MediaKind) => adminMediaRepository(db).byKey(key, kind);
+
 /** How the audit log names an uploaded file. */
 export const mediaTarget = (key: string) => auditTarget('media', key);
 

@@ -22,7 +22,7 @@ import { AppError } from '../../lib/errors';
 import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
 import { sanitizeCmsHtml } from '../../lib/rich-text';
-import { adminMediaRepository } from '../admin-media/admin-media.repository';
+import { uploadedFile } from '../admin-media/admin-media.service';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import {
   type AdminProductRow,
@@ -266,7 +266,7 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
     /** A picture uploaded on the Media page becomes the cover ("Use as cover"): only an uploaded picture may. */
     setCover(request: FastifyRequest, admin: Admin, id: number, image: string) {
       return edit(request, admin, id, null, async (repo, _product, trx) => {
-        const file = await adminMediaRepository(trx).byKey(image, 'image');
+        const file = await uploadedFile(trx, image, 'image');
         if (!file) throw new AppError('invalid_data', 'cover_not_uploaded');
         await repo.updateProduct(id, { primary_image: image });
         return { action: 'product.update', details: { fields: 'primary_image', cover: file.original_name } };
