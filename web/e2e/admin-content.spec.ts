@@ -367,7 +367,8 @@ test('Issue 30 done: the admin adds a Spanish album a visitor buys, publishes th
       {
         action: 'promoted.update',
         target: t('admin.audit.targetOf.promoted', { name: 'es' }),
-        detail: new RegExp(`(^|, )${albumSku}(,|$)`),
+        // The album by its title, as the volunteer chose it.
+        detail: new RegExp(`(^|, )${escapeRegExp(title)}(,|$)`),
       },
       { action: 'cms.save', target: t('admin.audit.targetOf.page', { name: '/about (en)' }), since: aboutSince },
       { action: 'cms.publish', target: t('admin.audit.targetOf.page', { name: '/about (en)' }), since: aboutSince },

@@ -5,6 +5,7 @@ import { type AdminMediaResponse, type AdminProduct, adminPath, formatClock, rou
 import type { Translate } from '@storyhouse/i18n';
 import { expect, test } from './fixtures';
 import { apiGet, asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 30 item 2: the ministry's volunteer uploads a cover picture and an
 // MP3 on the Media page, watches each progress bar fill to 100%, sees the
@@ -200,6 +201,11 @@ test('the admin picks a product’s cover from the media library, saves, and the
       await expect(page.getByRole('status').filter({ hasText: t('admin.media.copied', { name: PICTURE.name }) })).toBeVisible();
       const key = uploadedKeys.at(-1)!;
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/media/${key}`, page.url()).href);
+      // On a phone the page, its drop zones and the uploads' actions fit the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const { scroll, width, culprits, clipped } = await overflow(page);
+      expect({ scroll, culprits, clipped }).toEqual({ scroll: width, culprits: [], clipped: [] });
+      await page.setViewportSize({ width: 1280, height: 800 });
     });
     const key = uploadedKeys.at(-1)!;
 

@@ -350,9 +350,16 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
         }
         await repo.replacePromoted(lang, 'recommended_album', input.recommended_albums);
         await repo.replacePromoted(lang, 'top_story', input.top_stories);
+        // The lists as the volunteer chose them, by title (the audit log is read by people, not by sku ids).
+        const now = await repo.promoted(lang);
+        const titles = (kind: PromotionKind, name: (r: (typeof now)[number]) => string) =>
+          now
+            .filter((r) => r.kind === kind)
+            .map(name)
+            .join(', ');
         await recordAdminAction(trx, request, admin, 'promoted.update', auditTarget('promoted', lang), {
-          recommended_albums: input.recommended_albums.join(', '),
-          top_stories: input.top_stories.join(', '),
+          recommended_albums: titles('recommended_album', (r) => r.product_title),
+          top_stories: titles('top_story', (r) => `${r.title} (${r.product_title})`),
         });
       });
       return this.promoted(lang);

@@ -152,6 +152,10 @@ describe('the audit log’s details in words (a formatter per kind of action)', 
       'Title: Easter',
       'Expires: Apr 30, 2026',
     ]);
+    // The lists by title; an entry recorded as sku ids before reads as how many.
+    expect(read('en', entry('promoted.update', { recommended_albums: 'Noah, Ruth', top_stories: '' }))).toEqual([
+      'Recommended albums: Noah, Ruth',
+    ]);
     expect(read('en', entry('promoted.update', { recommended_albums: '3, 5, 9', top_stories: '' }))).toEqual([
       'Recommended albums: 3 items',
     ]);

@@ -301,6 +301,8 @@ function formatted(words: AuditWords, format: Format, value: Value): string | nu
     case 'outcome':
       return value === 'withdrawn' || value === 'deleted' ? t(`admin.audit.outcome.${value}`) : String(value);
     case 'idList': {
+      // Recorded as titles; an entry written before as sku ids reads as how many there were.
+      if (!/^\d+(, ?\d+)*$/.test(String(value))) return String(value);
       const count = String(value)
         .split(',')
         .filter((s) => s.trim()).length;
