@@ -82,8 +82,14 @@ export function adminOrdersRepository(db: Db) {
         returning name`.execute(db);
       return claimed.rows.length > 0;
     },
-    /** A page of the matching orders, newest first, and (unless the caller knows it) how many match. */
-    async list(q: OrderSearch, page: number, perPage: number, count: () => Promise<number> = async () => this.count(q)) {
+    /** A page of the matching orders, newest first (or oldest), and (unless the caller knows it) how many match. */
+    async list(
+      q: OrderSearch,
+      page: number,
+      perPage: number,
+      count: () => Promise<number> = async () => this.count(q),
+      direction: 'desc' | 'asc' = 'desc',
+    ) {
       const [rows, n] = await Promise.all([
         matching(q)
           .select([
@@ -99,8 +105,8 @@ export function adminOrdersRepository(db: Db) {
             'u.fname',
             'u.lname',
           ])
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.id', 'desc')
+          .orderBy('o.created_at', direction)
+          .orderBy('o.id', direction)
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
