@@ -403,3 +403,16 @@ export function messagePattern(t: Translate, key: Parameters<Translate>[0], valu
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(parts.join('.+'));
 }
+
+/**
+ * A message with a count, whatever the count: each plural form of the catalog's message (1, 2, 5 and 21 reach
+ * one, few, many and other in English, Spanish and Russian), the number any number as the browser writes it.
+ */
+export function countPattern(t: Translate, key: Parameters<Translate>[0]) {
+  const forms = [1, 2, 5, 21].map((n) =>
+    t(key, { count: n })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(String(n), '[\\d.,\\s]+'),
+  );
+  return new RegExp(`^(?:${forms.join('|')})$`);
+}
