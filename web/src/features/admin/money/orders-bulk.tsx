@@ -62,7 +62,8 @@ export function OrdersBulk({
 
   return (
     <div className="admin-bulk">
-      <div className="admin-bulk__bar" role="group" aria-label={t('admin.orders.bulk.label')}>
+      <fieldset className="admin-bulk__bar">
+        <legend className="visually-hidden">{t('admin.orders.bulk.label')}</legend>
         <p className="admin-bulk__count">{t('admin.orders.bulk.selected', { count: selected.length })}</p>
         {toShip.length > 0 ? (
           <button type="button" className="button button--secondary" onClick={() => onSelect(toShip.map((o) => o.id))}>
@@ -88,7 +89,7 @@ export function OrdersBulk({
         >
           {t('admin.orders.bulk.ship')}
         </button>
-      </div>
+      </fieldset>
       <p className="form-status form-status--success" role="status">
         {message}
       </p>
