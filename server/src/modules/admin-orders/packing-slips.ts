@@ -33,6 +33,7 @@ export interface PackingSlip {
   shipToLabel: string;
   /** The recipient's name, then the address lines. */
   shipTo: string[];
+  /** A gift's heading, giver, and message (quoted as the language quotes; '' without one). */
   gift: { heading: string; from: string; messageLabel: string; message: string } | null;
   columns: { item: string; quantity: string; price: string | null; amount: string | null };
   items: { title: string; kind: string; quantity: number; price: string | null; amount: string | null }[];
@@ -88,7 +89,7 @@ export function packingSlipOf(order: SlipOrder, lines: readonly OrderLineRow[], 
           heading: t('orders.packingSlip.giftFor', { name: oneLine(order.gift_name ?? '') }),
           from: t('orders.packingSlip.giftFrom', { name: oneLine(buyer) }),
           messageLabel: t('orders.packingSlip.giftMessage'),
-          message: order.gift_message?.trim() ?? '',
+          message: order.gift_message?.trim() ? t('orders.packingSlip.giftQuote', { message: order.gift_message.trim() }) : '',
         }
       : null,
     columns: {
@@ -116,8 +117,10 @@ const PAGE = { width: 612, height: 792, margin: 54 };
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const INK = '#1f2328';
 const SOFT = '#57606a';
+/** Where the footer starts: room for three lines above the bottom margin, so it never spills onto a page of its own. */
+const FOOTER_TOP = PAGE.height - PAGE.margin - 12;
 /** The lowest a row of items may end before the slip goes on over the page (the footer below it). */
-const ROWS_END = PAGE.height - PAGE.margin - 36;
+const ROWS_END = FOOTER_TOP - 20;
 
 /** The PDF of these slips, a page each (an order with more items than a page holds goes on over the next). */
 export function renderPackingSlips(slips: readonly PackingSlip[], title: string): Promise<Buffer> {
@@ -181,7 +184,7 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     doc.font('regular').fontSize(11).text(slip.gift.from, { width: CONTENT });
     if (slip.gift.message) {
       doc.moveDown(0.4).fillColor(SOFT).font('bold').fontSize(10).text(slip.gift.messageLabel, { width: CONTENT });
-      doc.fillColor(INK).font('italic').fontSize(11).text(`“${slip.gift.message}”`, { width: CONTENT });
+      doc.fillColor(INK).font('italic').fontSize(11).text(slip.gift.message, { width: CONTENT });
     }
     y = doc.y + 20;
   }
@@ -264,9 +267,5 @@ function drawItems(doc: PDFKit.PDFDocument, slip: PackingSlip, top: number) {
 
 /** The words at the foot of a page: whom to ask. */
 function footer(doc: PDFKit.PDFDocument, text: string) {
-  doc
-    .fillColor(SOFT)
-    .font('regular')
-    .fontSize(9)
-    .text(text, PAGE.margin, PAGE.height - PAGE.margin, { width: CONTENT, align: 'center', lineBreak: false });
+  doc.fillColor(SOFT).font('regular').fontSize(9).text(text, PAGE.margin, FOOTER_TOP, { width: CONTENT, align: 'center' });
 }
