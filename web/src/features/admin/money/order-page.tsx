@@ -44,10 +44,10 @@ function Order({ id }: { id: number }) {
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
         <div className="admin-order">
-          <p className="admin-order__facts">
+          <div className="admin-order__facts">
             <OrderBadges order={order} />
-            <span>{t('admin.order.placed', { date: formatDate(order.created_at) })}</span>
-          </p>
+            <p>{t('admin.order.placed', { date: formatDate(order.created_at) })}</p>
+          </div>
           <OrderDetails order={order} />
           <OrderNote order={order} />
           <div className="admin-order__actions">

@@ -12,11 +12,11 @@ import { fulfilmentLabel, statusLabel } from './order-words';
 export function OrderBadges({ order }: { order: { status: AdminOrder['status']; fulfilment: Fulfilment } }) {
   const { t } = useI18n();
   return (
-    <span className="admin-badges">
-      <span className={`admin-badge admin-badge--${order.status}`}>{statusLabel(t, order.status)}</span>
+    <ul className="admin-badges" aria-label={t('admin.orders.state')}>
+      <li className={`admin-badge admin-badge--${order.status}`}>{statusLabel(t, order.status)}</li>
       {order.fulfilment !== 'none' ? (
-        <span className={`admin-badge admin-badge--${order.fulfilment}`}>{fulfilmentLabel(t, order.fulfilment)}</span>
+        <li className={`admin-badge admin-badge--${order.fulfilment}`}>{fulfilmentLabel(t, order.fulfilment)}</li>
       ) : null}
-    </span>
+    </ul>
   );
 }
