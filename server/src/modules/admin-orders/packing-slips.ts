@@ -122,8 +122,12 @@ const FOOTER_TOP = PAGE.height - PAGE.margin - 12;
 /** The lowest a row of items may end before the slip goes on over the page (the footer below it). */
 const ROWS_END = FOOTER_TOP - 20;
 
-/** The PDF of these slips, a page each (an order with more items than a page holds goes on over the next). */
-export function renderPackingSlips(slips: readonly PackingSlip[], title: string): Promise<Buffer> {
+/**
+ * The PDF of these slips, a page each (an order with more items than a page holds goes on over the next). Laying
+ * out text is CPU work of about 20 ms a slip: the event loop gets a turn between slips, so a print of 200 does not
+ * hold up the server's other requests meanwhile.
+ */
+export async function renderPackingSlips(slips: readonly PackingSlip[], title: string): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 24 },
@@ -131,7 +135,8 @@ export function renderPackingSlips(slips: readonly PackingSlip[], title: string)
     font: FONTS.regular,
     info: { Title: title, Producer: 'Storyhouse' },
   });
-  doc.registerFont('regular', FONTS.regular);
+  // The regular face is the document's own (`font` above), named by its file: registered again under another name,
+  // pdfkit would read and parse the file again at every switch back to it.
   doc.registerFont('bold', FONTS.bold);
   doc.registerFont('italic', FONTS.italic);
   const chunks: Buffer[] = [];
@@ -140,7 +145,12 @@ export function renderPackingSlips(slips: readonly PackingSlip[], title: string)
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  for (const slip of slips) drawSlip(doc, slip);
+  // A failure while the slips are laid out is answered by the `await` below, not reported as unhandled meanwhile.
+  done.catch(() => undefined);
+  for (const slip of slips) {
+    drawSlip(doc, slip);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   doc.end();
   return done;
 }
@@ -156,7 +166,7 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     .font('bold')
     .fontSize(12)
     .text(slip.from[0] ?? '', left, y, { width: half });
-  doc.font('regular').fontSize(10).fillColor(SOFT);
+  doc.font(FONTS.regular).fontSize(10).fillColor(SOFT);
   for (const line of slip.from.slice(1)) doc.text(line, { width: half });
   const senderEnd = doc.y;
   doc
@@ -164,7 +174,7 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     .font('bold')
     .fontSize(20)
     .text(slip.title, left + half, PAGE.margin, { width: half, align: 'right' });
-  doc.font('regular').fontSize(12).text(slip.order, { width: half, align: 'right' });
+  doc.font(FONTS.regular).fontSize(12).text(slip.order, { width: half, align: 'right' });
   doc.fontSize(10).fillColor(SOFT).text(slip.placed, { width: half, align: 'right' });
   y = Math.max(senderEnd, doc.y) + 28;
 
@@ -175,13 +185,13 @@ function drawSlip(doc: PDFKit.PDFDocument, slip: PackingSlip) {
     .font('bold')
     .fontSize(14)
     .text(slip.shipTo[0] ?? '', { width: CONTENT });
-  doc.font('regular').fontSize(12);
+  doc.font(FONTS.regular).fontSize(12);
   for (const line of slip.shipTo.slice(1)) doc.text(line, { width: CONTENT });
   y = doc.y + 20;
 
   if (slip.gift) {
     doc.font('bold').fontSize(12).fillColor(INK).text(slip.gift.heading, left, y, { width: CONTENT });
-    doc.font('regular').fontSize(11).text(slip.gift.from, { width: CONTENT });
+    doc.font(FONTS.regular).fontSize(11).text(slip.gift.from, { width: CONTENT });
     if (slip.gift.message) {
       doc.moveDown(0.4).fillColor(SOFT).font('bold').fontSize(10).text(slip.gift.messageLabel, { width: CONTENT });
       doc.fillColor(INK).font('italic').fontSize(11).text(slip.gift.message, { width: CONTENT });
@@ -226,7 +236,7 @@ function drawItems(doc: PDFKit.PDFDocument, slip: PackingSlip, top: number) {
   for (const item of slip.items) {
     doc.font('bold').fontSize(11);
     const titleHeight = doc.heightOfString(item.title, { width: cols.item - 8 });
-    doc.font('regular').fontSize(10);
+    doc.font(FONTS.regular).fontSize(10);
     const height = titleHeight + doc.heightOfString(item.kind, { width: cols.item - 8 }) + 10;
     if (y + height > ROWS_END) {
       footer(doc, slip.footer);
@@ -241,7 +251,7 @@ function drawItems(doc: PDFKit.PDFDocument, slip: PackingSlip, top: number) {
       .text(item.title, x.item, y, { width: cols.item - 8 });
     doc
       .fillColor(SOFT)
-      .font('regular')
+      .font(FONTS.regular)
       .fontSize(10)
       .text(item.kind, { width: cols.item - 8 });
     doc
@@ -250,7 +260,7 @@ function drawItems(doc: PDFKit.PDFDocument, slip: PackingSlip, top: number) {
       .fontSize(14)
       .text(String(item.quantity), x.quantity, y, { width: cols.quantity, align: 'right' });
     if (priced) {
-      doc.font('regular').fontSize(11);
+      doc.font(FONTS.regular).fontSize(11);
       doc.text(item.price ?? '', x.price, y, { width: cols.price, align: 'right' });
       doc.text(item.amount ?? '', x.amount, y, { width: cols.amount, align: 'right' });
     }
@@ -267,5 +277,5 @@ function drawItems(doc: PDFKit.PDFDocument, slip: PackingSlip, top: number) {
 
 /** The words at the foot of a page: whom to ask. */
 function footer(doc: PDFKit.PDFDocument, text: string) {
-  doc.fillColor(SOFT).font('regular').fontSize(9).text(text, PAGE.margin, FOOTER_TOP, { width: CONTENT, align: 'center' });
+  doc.fillColor(SOFT).font(FONTS.regular).fontSize(9).text(text, PAGE.margin, FOOTER_TOP, { width: CONTENT, align: 'center' });
 }
