@@ -46,7 +46,7 @@ function Order({ id }: { id: number }) {
         <div className="admin-order">
           <div className="admin-order__facts">
             <OrderBadges order={order} />
-            <p>{t('admin.order.placed', { date: formatDate(order.created_at) })}</p>
+            <p className="admin-order__placed">{t('admin.order.placed', { date: formatDate(order.created_at) })}</p>
           </div>
           <OrderDetails order={order} />
           <OrderNote order={order} />
