@@ -308,7 +308,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
             number: found?.number ?? null,
             shipped: false,
             code: err.code,
-            message: request.t(`errors.${err.code}`),
+            message: request.t(`errors.${err.code}`, err.params),
           });
         }
       }
