@@ -62,6 +62,8 @@ const actions: Record<AuditAction, MessageKey> = {
   'order.ship': 'admin.audit.action.order_ship',
   'order.receipt': 'admin.audit.action.order_receipt',
   'order.refund': 'admin.audit.action.order_refund',
+  'order.note': 'admin.audit.action.order_note',
+  'order.packing_slip': 'admin.audit.action.order_packing_slip',
   'subscription.cancel': 'admin.audit.action.subscription_cancel',
   'user.admin': 'admin.audit.action.user_admin',
   'user.lock': 'admin.audit.action.user_lock',
@@ -142,11 +144,15 @@ export function lineKind(t: Translate, type: string) {
   return known.success ? t(`cart.type.${known.data}`) : type;
 }
 
-/** An order's state in one phrase: "Paid · To ship". */
-export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
-  order.fulfilment === 'none'
-    ? statusLabel(t, order.status)
-    : `${statusLabel(t, order.status)} · ${fulfilmentLabel(t, order.fulfilment)}`;
+/** The payment processors an order names by code, as a volunteer reads them. */
+const processors: Record<string, MessageKey> = {
+  test: 'admin.order.processor.test',
+  stripe: 'admin.order.processor.stripe',
+};
+
+/** The processor that took the payment, named ("Test card processor", "Stripe"); one the web does not know is "Card processor". */
+export const processorName = (t: Translate, provider: string) =>
+  t(Object.hasOwn(processors, provider) ? processors[provider]! : 'admin.order.processor.unknown');
 
 /** The details the server records with an action, by name; a name not listed here shows as recorded. */
 const detailNames: Record<string, MessageKey> = {
@@ -192,6 +198,9 @@ const detailNames: Record<string, MessageKey> = {
   size_bytes: 'admin.media.size',
   length_seconds: 'admin.media.lengthColumn',
   preview_key: 'admin.audit.detail.preview_key',
+  note: 'admin.audit.detail.note',
+  was_note: 'admin.audit.detail.was_note',
+  orders: 'admin.audit.detail.orders',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
