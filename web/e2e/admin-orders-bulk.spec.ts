@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { type AdminOrder, adminPath } from '@storyhouse/contracts';
 import { expect, test } from './fixtures';
-import { asBrowser, familyBuysCdAndAlbum, seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, countPattern, familyBuysCdAndAlbum, seriousViolations, signInAsAdmin } from './helpers';
 import { overflow } from './page-width';
 
-// The orders list's bulk actions (issue 44): a volunteer opens the orders
-// waiting to be posted, ticks two, prints their packing slips (one PDF, a
+// The orders list's bulk actions (issue 44): a volunteer follows the Overview's
+// "orders to ship" to the orders waiting to be posted, ticks two, prints their packing slips (one PDF, a
 // page each, read back with poppler's pdftotext as the paper would be read),
 // and marks both shipped in one go with a tracking number each. In English
 // on a desktop; in Spanish on a phone (390 px), where everything still fits.
@@ -39,12 +39,12 @@ test('the volunteer prints the packing slips of two orders to ship and marks bot
   const numbers = await Promise.all(orderIds.map(async (id) => (await orderOf(id)).number));
   const rowOf = (number: string) => page.getByRole('table').getByRole('row').filter({ hasText: number });
 
-  await test.step('Orders, to ship: tick the two orders', async () => {
-    await page.goto(adminPath('adminOrders', siteLang)!);
-    const filters = page.getByRole('form', { name: t('admin.orders.filters') });
-    await filters.getByLabel(t('admin.orders.show')).selectOption({ label: t('admin.orders.filter.to_ship') });
-    await filters.getByRole('button', { name: t('admin.list.apply') }).click();
+  await test.step('Overview: the to-do list leads to the orders to ship; tick the two orders', async () => {
+    await page.goto(adminPath('admin', siteLang)!);
+    const toDo = page.getByRole('region', { name: t('admin.overview.toDo') });
+    await toDo.getByRole('link', { name: countPattern(t, 'admin.overview.toShip') }).click();
     await expect(page).toHaveURL(/filter=to_ship/);
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.orders.title') })).toBeInViewport();
     for (const number of numbers) {
       await rowOf(number)
         .getByRole('checkbox', { name: t('admin.orders.bulk.select', { number }) })
