@@ -158,6 +158,10 @@ export const errorCodes = [
   // issue 29: the back office's orders
   'order_not_shippable',
   'order_not_paid',
+  // a bulk Mark shipped: an order someone marked shipped meanwhile keeps its tracking
+  'order_already_shipped',
+  // packing slips: only an order that can be posted (paid, with a CD or a book) has one
+  'packing_slip_not_printable',
   'refund_too_large',
   'refund_in_progress',
   'refund_lines_invalid',

@@ -125,7 +125,7 @@ describe('the audit log’s details in words (a formatter per kind of action)', 
 
   it.each([
     ['es', 'Tarjeta: Visa terminada en 4242', 'Procesador: Procesador de tarjetas de prueba'],
-    ['ru', 'Карта: Visa, последние цифры 4242', 'Платёжная система: Тестовый обработчик карт'],
+    ['ru', 'Карта: Visa, последние цифры 4242', 'Платёжная система: Тестовый платёжный процессор'],
   ] as const)('in %s the card and the processor are named in the language', (lang, card, processor) => {
     expect(plain(read(lang, refund)).slice(-2)).toEqual([card, processor]);
   });

@@ -64,6 +64,8 @@ const oldTitles: ActionFormat = { was_title: 'text', was_title_es: 'text', was_t
 const actionFormats: Record<AuditAction, ActionFormat> = {
   'order.ship': { carrier: 'text', tracking_number: 'text', first: 'flag' },
   'order.receipt': { to: 'text' },
+  'order.note': { note: 'text', was_note: 'text' },
+  'order.packing_slip': { orders: 'count' },
   'order.refund': {
     amount_usd: 'money',
     gift_card_usd: 'money',
@@ -181,6 +183,9 @@ const detailNames: Record<string, MessageKey> = {
   size_bytes: 'admin.media.size',
   length_seconds: 'admin.media.lengthColumn',
   preview_key: 'admin.audit.detail.preview_key',
+  note: 'admin.audit.detail.note',
+  was_note: 'admin.audit.detail.was_note',
+  orders: 'admin.audit.detail.orders',
   when: 'admin.audit.detail.when',
   refund_usd: 'admin.audit.detail.refund_usd',
   year: 'admin.audit.detail.year',

@@ -62,6 +62,8 @@ const actions: Record<AuditAction, MessageKey> = {
   'order.ship': 'admin.audit.action.order_ship',
   'order.receipt': 'admin.audit.action.order_receipt',
   'order.refund': 'admin.audit.action.order_refund',
+  'order.note': 'admin.audit.action.order_note',
+  'order.packing_slip': 'admin.audit.action.order_packing_slip',
   'subscription.cancel': 'admin.audit.action.subscription_cancel',
   'user.admin': 'admin.audit.action.user_admin',
   'user.lock': 'admin.audit.action.user_lock',
@@ -132,16 +134,6 @@ export const brandName = (t: Translate, brand: string | null) => {
 export const cardName = (t: Translate, brand: string | null, last4: string) =>
   t('admin.order.cardEnding', { brand: brandName(t, brand), last4 });
 
-/** The payment processors by the name the server records ("test": the built-in one that works with no account). */
-const processors: Record<string, MessageKey> = {
-  test: 'admin.processor.test',
-  stripe: 'admin.processor.stripe',
-};
-
-/** A processor in words: "Test card processor", "Stripe"; one the web does not know as recorded. */
-export const processorName = (t: Translate, provider: string) =>
-  Object.hasOwn(processors, provider) ? t(processors[provider]!) : provider;
-
 export const refundSourceLabel = (t: Translate, source: AdminOrder['refunds'][number]['source']) => t(refundSources[source]);
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
 export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
@@ -156,11 +148,15 @@ export function lineKind(t: Translate, type: string) {
   return known.success ? t(`cart.type.${known.data}`) : type;
 }
 
-/** An order's state in one phrase: "Paid · To ship". */
-export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
-  order.fulfilment === 'none'
-    ? statusLabel(t, order.status)
-    : `${statusLabel(t, order.status)} · ${fulfilmentLabel(t, order.fulfilment)}`;
+/** The payment processors an order names by code, as a volunteer reads them. */
+const processors: Record<string, MessageKey> = {
+  test: 'admin.order.processor.test',
+  stripe: 'admin.order.processor.stripe',
+};
+
+/** The processor that took the payment, named ("Test card processor", "Stripe"); one the web does not know is "Card processor". */
+export const processorName = (t: Translate, provider: string) =>
+  t(Object.hasOwn(processors, provider) ? processors[provider]! : 'admin.order.processor.unknown');
 
 /**
  * A timeline entry's detail. An admin's action comes as "order.ship · who":
