@@ -384,7 +384,12 @@ test('a failed payment reads as failed in the back office: nothing charged, the 
   await filters.getByRole('button', { name: t('admin.list.apply') }).click();
   await expect(page).toHaveURL(/filter=failed/);
   if (orderId) await page.goto(`/admin/orders/${orderId}`);
-  else await page.getByRole('table').getByRole('row').nth(1).getByRole('link').click();
+  else {
+    // The list keeps the previous page on screen while the filtered one loads: wait for the failed orders.
+    const first = page.getByRole('table').getByRole('row').nth(1);
+    await expect(first).toContainText(t('admin.orders.status.failed'));
+    await first.getByRole('link').click();
+  }
 
   await expect(badges(page, t)).toHaveText([t('admin.orders.status.failed')]);
   const amounts = page.getByRole('region', { name: t('admin.order.amounts'), exact: true });
