@@ -3,6 +3,7 @@ import {
   type AdminTranscriptBody,
   type CaptionFormat,
   type Cue,
+  captionProblemMessage,
   cueProblems,
   mediaPaths,
   PREVIEW_SECONDS,
@@ -103,7 +104,7 @@ export function transcriptsService(db: Db) {
         const problems = cueProblems(body.cues, lengthMs(track));
         if (problems.size > 0) {
           const fields = Object.fromEntries(
-            [...problems].map(([i, problem]) => [`cues.${i}.start_ms`, { key: `transcripts.problems.${problem}` as const }]),
+            [...problems].map(([i, problem]) => [`cues.${i}.start_ms`, { key: captionProblemMessage(problem) }]),
           );
           throw new AppError('invalid_data', 'validation_failed', {}, fields);
         }
@@ -129,7 +130,7 @@ export function transcriptsService(db: Db) {
         'caption_file_invalid',
         { line: parsed.line, problem: parsed.problem },
         {
-          text: { key: `transcripts.problems.${parsed.problem}` },
+          text: { key: captionProblemMessage(parsed.problem) },
         },
       );
     },
