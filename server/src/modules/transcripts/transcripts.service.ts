@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { currentUser } from '../accounts/current-user';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import { assertAlbumAllowed } from '../child-rules/child-rules';
-import { listenerOf, mayHearInFull } from '../entitlements/access';
+import { listenerOf, mayHearInFull, rightsOf } from '../entitlements/access';
 import { formatCaptions, parseCaptions } from './captions';
 import { type TranscriptTrackRow, transcriptsRepository } from './transcripts.repository';
 
@@ -72,13 +72,7 @@ export function transcriptsService(db: Db) {
       if (!track?.updated_at) throw notFound();
       const forChild = ((await request.getSession())?.profile_id ?? null) !== null;
       if (forChild) await assertAlbumAllowed(db, (await currentUser(request))?.profile, track.product_id);
-      const rights = {
-        skuId,
-        productId: track.product_id,
-        isFree: track.is_free,
-        isFreeStreaming: track.is_free_streaming,
-      };
-      const full = await mayHearInFull(db, listenerOf(request), rights);
+      const full = await mayHearInFull(db, listenerOf(request), rightsOf(track));
       const cues = await repo.cues(skuId, full ? null : PREVIEW_SECONDS * 1000);
       return { body: { sku_id: skuId, lang_code: track.lang_code, scope: full ? 'full' : 'preview', cues }, forChild };
     },
