@@ -1,13 +1,12 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type Cue, cueAt, type LibraryAlbum, libraryPaths, type Product, type TranscriptResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, ruTest as test, WITH_SERVICE_WORKER } from './fixtures';
 import {
+  ALBUM_TO_BUY,
   ANY,
   apiGet,
-  buyDigitalAlbum,
-  createAccount,
-  freshEmail,
+  familyWithAlbum,
   goOffline,
   messagePattern,
   seriousViolations,
@@ -23,21 +22,8 @@ import {
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, offlineWorker: true, ...WITH_SERVICE_WORKER });
 
 const PASSWORD = 'read-with-me';
-/** An album of each site's language, bought on the English checkout (the payment page is not what is tried here). */
-const albumOf = { en: 'noahs-big-boat', es: 'noahs-big-boat', ru: 'iosif-i-ego-bratya' } as const;
 /** The highlight may trail the voice by this much (issue 43). */
 const WITHIN_MS = 250;
-
-/** A new account with the language's album bought, signed in on the project's site. */
-async function familyWithAlbum(page: Page, context: BrowserContext, baseURL: string, lang: keyof typeof albumOf) {
-  await createAccount(page, { email: freshEmail(`read-along-${lang}`), password: PASSWORD });
-  const { product } = await buyDigitalAlbum(page, albumOf[lang], 'en');
-  // The helpers sign in on the English site; the project's site (ru.localhost) gets the same session.
-  const host = new URL(baseURL).hostname;
-  const cookies = await context.cookies('http://localhost');
-  await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
-  return product.id;
-}
 
 /** The one audio element of the app is never in the document: the page remembers it when it first plays. */
 const rememberAudio = (page: Page) =>
@@ -98,8 +84,8 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
   await rememberAudio(page);
 
   await test.step('a visitor reads the preview’s words only, and is told so', async () => {
-    await page.goto(`/story/${albumOf[siteLang]}`);
-    const product = await apiGet<Product>(page, `/crud/product-by-slug/${albumOf[siteLang]}/skus`);
+    await page.goto(`/story/${ALBUM_TO_BUY[siteLang]}`);
+    const product = await apiGet<Product>(page, `/crud/product-by-slug/${ALBUM_TO_BUY[siteLang]}/skus`);
     const first = product.tracks[0]!;
     const preview = await apiGet<TranscriptResponse>(page, first.transcript_url!);
     expect(preview.scope).toBe('preview');
@@ -111,7 +97,12 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
     await page.getByRole('button', { name: t('player.closeNowPlaying') }).click();
   });
 
-  const productId = await familyWithAlbum(page, context, String(baseURL), siteLang);
+  const { productId } = await familyWithAlbum(page, context, {
+    baseURL: String(baseURL),
+    lang: siteLang,
+    tag: `read-along-${siteLang}`,
+    password: PASSWORD,
+  });
   await page.goto(libraryPaths.album(productId));
   // Every demo track has its words (server/demo/media/transcripts, timed sentence by sentence).
   const album = await apiGet<LibraryAlbum>(page, `/crud/my-library/product/${productId}`);
