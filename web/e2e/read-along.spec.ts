@@ -10,6 +10,7 @@ import {
   goOffline,
   messagePattern,
   seriousViolations,
+  violationsWithin,
   workerInControl,
 } from './helpers';
 
@@ -129,11 +130,20 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
     expect(await page.evaluate(() => document.activeElement?.classList.contains('read-along__cue') ?? false)).toBe(false);
     await tapSeeks(page, view, cues[2]!);
     await highlightFollowsVoice(page, 'dialog.now-playing', cues);
+    // The settings are the family's to reach on a phone: each a label of 44 px at least, a tap on its words enough.
+    for (const name of [t('readAlong.large'), t('readAlong.easier')]) {
+      const box = (await view.locator('label').filter({ has: page.getByRole('checkbox', { name }) }).boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      expect(box.width, name).toBeGreaterThanOrEqual(44);
+    }
     // Large type is the listener's choice on this device, kept across visits.
-    await view.getByRole('checkbox', { name: t('readAlong.large') }).check();
+    await view.getByText(t('readAlong.large'), { exact: true }).click();
+    await expect(view.getByRole('checkbox', { name: t('readAlong.large') })).toBeChecked();
     await expect(view).toHaveAttribute('data-large', 'true');
     expect(await page.evaluate(() => localStorage.getItem('storyhouse.readAlong.family'))).toContain('"large":true');
     expect(await seriousViolations(page)).toEqual([]);
+    // On Now Playing's colours, the text and its settings have no axe finding of any impact (contrast included).
+    expect(await violationsWithin(page, 'dialog.now-playing .read-along')).toEqual([]);
     await nowPlaying.getByRole('button', { name: t('player.closeNowPlaying') }).click();
   });
 
