@@ -123,8 +123,8 @@ const readAlongOpen = (t: Translate) =>
     const nowPlaying = page.getByRole('dialog', { name: t('player.nowPlaying') });
     const text = nowPlaying.getByRole('region', { name: new RegExp(`^${t('readAlong.heading')}`) });
     await expect(text.getByRole('listitem').first()).toBeVisible();
-    await nowPlaying.getByRole('button', { name: t('player.pause') }).click();
-    await expect(nowPlaying.getByRole('button', { name: t('player.play') })).toBeVisible();
+    await nowPlaying.getByRole('button', { name: t('player.pause'), exact: true }).click();
+    await expect(nowPlaying.getByRole('button', { name: t('player.play'), exact: true })).toBeVisible();
   };
 
 /** Calls the site's API from the page (same origin: its cookies, its site language). */
