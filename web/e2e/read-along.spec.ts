@@ -132,7 +132,10 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
     await highlightFollowsVoice(page, 'dialog.now-playing', cues);
     // The settings are the family's to reach on a phone: each a label of 44 px at least, a tap on its words enough.
     for (const name of [t('readAlong.large'), t('readAlong.easier')]) {
-      const box = (await view.locator('label').filter({ has: page.getByRole('checkbox', { name }) }).boundingBox())!;
+      const box = (await view
+        .locator('label')
+        .filter({ has: page.getByRole('checkbox', { name }) })
+        .boundingBox())!;
       expect(box.height, name).toBeGreaterThanOrEqual(44);
       expect(box.width, name).toBeGreaterThanOrEqual(44);
     }
