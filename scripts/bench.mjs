@@ -33,7 +33,12 @@
 // 15. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs);
 // 16. the player's queue in Chromium: from one track's `ended` to the next
 //     one's `playing`, against the 1 s target (scripts/bench-queue.mjs; run
-//     right after 2, as it needs no PostgreSQL).
+//     right after 2, as it needs no PostgreSQL);
+// 17. read along on a phone profile in Chromium: a 30-minute track of 400
+//     sentences, the longest main-thread task while its text is shown and,
+//     for each change of sentence, the page's script (cueAt and the
+//     highlight's DOM update) and whole work, against the 50 ms of a long
+//     task (scripts/bench-read-along.mjs; after 16, no PostgreSQL either).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -53,6 +58,7 @@ import { benchOffline } from './bench-offline.mjs';
 import { benchPackingSlips } from './bench-packing-slips.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchQueue } from './bench-queue.mjs';
+import { benchReadAlong } from './bench-read-along.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
@@ -182,6 +188,7 @@ try {
 }
 
 await benchQueue();
+await benchReadAlong();
 await benchCatalogue();
 await benchCms();
 await benchMedia();

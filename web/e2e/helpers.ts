@@ -6,7 +6,7 @@ import { type APIRequestContext, type BrowserContext, type Locator, type Page, t
 import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { expect, type SiteLang, test } from './fixtures';
+import { appReady, expect, type ProjectLang, type SiteLang, test } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 
@@ -321,6 +321,56 @@ export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
     expect(added.status(), 'adding the album').toBe(200);
     return { product, ...(await payCart(api, lang)) };
   });
+}
+
+/** An album of each project's language that a family's journey buys (bought on the English checkout). */
+export const ALBUM_TO_BUY = { en: 'noahs-big-boat', es: 'noahs-big-boat', ru: 'iosif-i-ego-bratya' } as const satisfies Record<
+  ProjectLang,
+  string
+>;
+
+/**
+ * A new account with `ALBUM_TO_BUY` of the project's language bought (on the English checkout: the payment page is not
+ * what these journeys try), signed in on the English site and on the project's site (`baseURL`, ru.localhost for
+ * Russian) alike.
+ */
+export async function familyWithAlbum(
+  page: Page,
+  context: BrowserContext,
+  { baseURL, lang, tag, password }: { baseURL: string; lang: ProjectLang; tag: string; password: string },
+) {
+  const email = await createAccount(page, { email: freshEmail(tag), password });
+  const { product } = await buyDigitalAlbum(page, ALBUM_TO_BUY[lang], 'en');
+  const host = new URL(baseURL).hostname;
+  const cookies = await context.cookies('http://localhost');
+  await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
+  return { email, productId: product.id };
+}
+
+/** A sign-out made offline, still to send (web/src/lib/device-session-keys.ts). */
+const SIGN_OUT_KEY = 'storyhouse-sign-out';
+
+/**
+ * Back online after signing out offline (decision 044): the page loads again for the network's return (spec §2), the
+ * device sends the kept sign-out (and may load the page once more), the server has ended the session, and the page
+ * shows the family signed out. Only then may they sign in here again, or the kept sign-out would end the new
+ * session. (Signing in through the app drops it: features/login/api/login.ts; journeys sign in through the API.)
+ */
+export async function backOnlineSignedOut(context: BrowserContext, page: Page, t: Translate) {
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SIGN_OUT_KEY).catch(() => 'loading')).toBeNull();
+  await expect
+    .poll(() =>
+      apiGet<{ logged_in: boolean }>(page, '/crud/session').then(
+        (session) => session.logged_in,
+        () => 'loading',
+      ),
+    )
+    .toBe(false);
+  await appReady(page);
+  await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { allPageRoutes, type LangCode } from '@storyhouse/contracts';
-import { expect, test } from './fixtures';
+import { allPageRoutes, type LangCode, libraryPaths } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, test, translator } from './fixtures';
 import { apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
 import { overflow } from './page-width';
 
@@ -111,6 +112,20 @@ async function openFirstAlbum(page: Page) {
   await page.locator('a[href^="/free-streaming/album/"]').first().click();
   await expect(page).toHaveURL(/\/free-streaming\/album\/\d+$/);
 }
+
+/**
+ * Read along pressed on an album's first track (every demo track has its words): on a phone it plays the track and
+ * opens Now Playing with the text; paused there, so the page settles before it is measured.
+ */
+const readAlongOpen = (t: Translate) =>
+  async function readAlongOpen(page: Page) {
+    await page.locator('.read-along-button').first().click();
+    const nowPlaying = page.getByRole('dialog', { name: t('player.nowPlaying') });
+    const text = nowPlaying.getByRole('region', { name: new RegExp(`^${t('readAlong.heading')}`) });
+    await expect(text.getByRole('listitem').first()).toBeVisible();
+    await nowPlaying.getByRole('button', { name: t('player.pause'), exact: true }).click();
+    await expect(nowPlaying.getByRole('button', { name: t('player.play'), exact: true })).toBeVisible();
+  };
 
 /** Calls the site's API from the page (same origin: its cookies, its site language). */
 const api = apiFromPage;
@@ -291,6 +306,10 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       for (const visit of [p('library'), p('orders'), p('accountSettings'), p('subscriptions')]) {
         await measure(page, origin, visit, found, lang);
       }
+      // An album of theirs with Read along open (issue 43): Now Playing with the story's words.
+      const library = (await api(page, 'GET', '/crud/my-library')).body as { items: { product_id: number }[] };
+      const album = libraryPaths.album(library.items[0]?.product_id ?? 0);
+      await measure(page, origin, { route: 'libraryAlbum', path: album, prepare: readAlongOpen(translator(lang)) }, found, lang);
       await page.context().clearCookies();
       expect((await api(page, 'POST', '/crud/login', DEMO_CUSTOMER)).status, 'login of the demo family').toBe(200);
       // The demo family's plan, invoices and monthly donation (issue 28 item 6), and the cancel screen's notes; its

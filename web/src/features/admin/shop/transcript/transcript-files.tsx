@@ -1,5 +1,4 @@
-import { type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
-import type { MessageKey } from '@storyhouse/i18n';
+import { CaptionProblem, type Cue, captionProblemMessage, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { useI18n } from '../../../../lib/i18n';
@@ -11,12 +10,12 @@ import { useImportTranscript } from '../api/transcripts';
 import { captionFormatOf } from './transcript-files-rules';
 
 /** A refused file in words: its name, the line and what is wrong there; undefined for any other failure. */
-function importFailure({ t, hasMessage }: ReturnType<typeof useI18n>, name: string, error: unknown) {
+function importFailure(t: ReturnType<typeof useI18n>['t'], name: string, error: unknown) {
   if (!(error instanceof ApiError) || error.code !== 'caption_file_invalid' || !error.fileProblem) return undefined;
   const { line, problem } = error.fileProblem;
-  const key = `transcripts.problems.${problem}`;
-  return hasMessage(key)
-    ? t('admin.transcript.importFailedAt', { name, line, problem: t(key as MessageKey) })
+  const known = CaptionProblem.safeParse(problem);
+  return known.success
+    ? t('admin.transcript.importFailedAt', { name, line, problem: t(captionProblemMessage(known.data)) })
     : `${t('admin.transcript.importFailed', { name })} ${error.message}`;
 }
 
@@ -35,8 +34,7 @@ export function TranscriptFiles({
   saved: boolean;
   onImported: (cues: Cue[]) => void;
 }) {
-  const i18n = useI18n();
-  const { t } = i18n;
+  const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const upload = useImportTranscript(skuId);
   const [failure, setFailure] = useState<string>();
@@ -57,7 +55,7 @@ export function TranscriptFiles({
           onImported(cues);
           setDone(t('admin.transcript.imported', { name: file.name, count: cues.length }));
         },
-        onError: (error) => setFailure(importFailure(i18n, file.name, error) ?? errorMessage(error)),
+        onError: (error) => setFailure(importFailure(t, file.name, error) ?? errorMessage(error)),
       },
     );
   };
