@@ -26,13 +26,14 @@ const VISUAL_TAGS: Readonly<Record<string, readonly string[]>> = {
   u: [],
   s: [],
   a: ['href', 'target', 'rel'],
-  img: ['src', 'alt', 'loading'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
 };
 
 /** The attribute an element cannot do without in the editor: a link without an address is no link, a picture without a source none. */
 const REQUIRED: Readonly<Record<string, string>> = { a: 'href', img: 'src' };
 
-const TAG = /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const TAG =
+  /<!--[\s\S]*?(?:-->|$)|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?/g;
 
 /**
