@@ -24,10 +24,10 @@ const caretAboveBar = (bar: Locator) =>
   });
 
 /** The editor's text field of `label`: the visual editor's (contenteditable), not an HTML box. */
-async function expectVisual(page: Page, t: Translate, label: string) {
-  const field = page.getByRole('textbox', { name: label, exact: true });
+async function expectVisual(within: Page | Locator, t: Translate, label: string) {
+  const field = within.getByRole('textbox', { name: label, exact: true });
   await expect(field).toHaveAttribute('contenteditable', 'true');
-  await expect(page.getByRole('toolbar', { name: t('admin.richText.toolbar', { field: label }) })).toBeVisible();
+  await expect(within.getByRole('toolbar', { name: t('admin.richText.toolbar', { field: label }) })).toBeVisible();
   return field;
 }
 
@@ -141,7 +141,8 @@ test('on a phone a product’s description is written in the visual editor and s
   const state = bar.getByRole('status');
 
   await page.goto(`/admin/products/${product.id}`);
-  const description = await expectVisual(page, t, t('admin.catalogue.description'));
+  const details = page.getByRole('region', { name: t('admin.catalogue.details') });
+  const description = await expectVisual(details, t, t('admin.catalogue.description'));
   await expect(state).toHaveText(messagePattern(t, 'admin.editBar.saved', { time: ANY }));
   await description.click();
   await page.keyboard.press('ControlOrMeta+End');

@@ -1,15 +1,42 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
+import { createPortal } from 'react-dom';
 import './action-bar.css';
 
 /** Where an editor's work stands: changes not saved yet, a saved draft the site does not show, what the site shows. */
 export type EditState = 'unsaved' | 'draft' | 'live';
 
 /**
+ * Where an admin page (AdminLayout) puts an editor's bar: the last thing in
+ * the page's box, which holds no box of its own (action-bar.css), so the bar
+ * sticks to the foot of the screen from the top of the page to its end, not
+ * only while its form (which starts lower down) is on screen.
+ */
+const Host = createContext<HTMLElement | null>(null);
+
+export function ActionBarHost({ value, children }: { value: HTMLElement | null; children: ReactNode }) {
+  return <Host value={value}>{children}</Host>;
+}
+
+/** Keeps the bar's height in --action-bar-height while it is on the page (the room kept under a focused field). */
+function measure(el: HTMLElement | null) {
+  if (!el) return;
+  const root = document.documentElement;
+  const observer = new ResizeObserver(() => root.style.setProperty('--action-bar-height', `${el.offsetHeight}px`));
+  observer.observe(el);
+  return () => {
+    observer.disconnect();
+    root.style.removeProperty('--action-bar-height');
+  };
+}
+
+/**
  * An editor's actions and where its work stands, in words (a page's Save
  * draft, Preview and Publish; a product's Save): sticky at the foot of the
- * screen while its form is on it, at every width, above the player when one
- * plays and the phone's home indicator. The page keeps room for it under a
- * focused field (scroll-padding, action-bar.css), so it never hides the focus.
+ * screen wherever the admin is on the page, at every width, above the player
+ * when one plays and the phone's home indicator. The page keeps room for it
+ * under a focused field (scroll-padding, action-bar.css), so it never hides
+ * the focus. Its submit button names its form (`form`): the bar sits at the
+ * end of the page, outside the form.
  */
 export function ActionBar({
   label,
@@ -27,20 +54,9 @@ export function ActionBar({
   note?: ReactNode;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--action-bar-height', `${el.offsetHeight}px`));
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--action-bar-height');
-    };
-  }, []);
-  return (
-    <section ref={ref} className={`admin-action-bar admin-action-bar--${state}`} aria-label={label}>
+  const host = useContext(Host);
+  const bar = (
+    <section ref={measure} className={`admin-action-bar admin-action-bar--${state}`} aria-label={label}>
       <div className="admin-action-bar__words">
         <p className="admin-action-bar__state" role="status">
           {words}
@@ -50,4 +66,5 @@ export function ActionBar({
       <div className="admin-action-bar__buttons">{children}</div>
     </section>
   );
+  return host ? createPortal(bar, host) : bar;
 }

@@ -1,9 +1,10 @@
 import { adminPath } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ActionBarHost } from './action-bar';
 import './admin.css';
 
 /**
@@ -80,6 +81,8 @@ export function AdminLayout({ title, back, children }: { title: string; back?: R
   const { t, lang } = useI18n();
   const { pathname } = useLocation();
   const id = useId();
+  // Where an editor's sticky action bar goes (action-bar.tsx): last in the page's box, so on screen from its top.
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useDocumentTitle(title);
   return (
     <div className="page admin-page">
@@ -114,7 +117,8 @@ export function AdminLayout({ title, back, children }: { title: string; back?: R
       </nav>
       {back}
       <h1>{title}</h1>
-      {children}
+      <ActionBarHost value={bar}>{children}</ActionBarHost>
+      <div ref={setBar} className="admin-action-bar-host" />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useContext, useEffect, useRef, useState } from 'react';
 import { type Navigator, UNSAFE_NavigationContext, useLocation } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
+import { holdHistory } from '../../../lib/history-hold';
 import { useI18n } from '../../../lib/i18n';
 
 /**
@@ -14,8 +15,9 @@ import { useI18n } from '../../../lib/i18n';
  * Not react-router's useBlocker: that needs a data router, whose code (some
  * 16 KB gzip) would ride in every visitor's first download, past its budget
  * (scripts/check-bundle.mjs). The app's BrowserRouter moves through the
- * navigator this guard holds while changes are unsaved; its history keeps
- * each entry's index (`idx`), so a move back or forward is undone exactly.
+ * navigator this guard holds while changes are unsaved, and the browser's
+ * back and forward reach it only through lib/history-hold.ts; its history
+ * keeps each entry's index (`idx`), so such a move is undone exactly.
  */
 export function useLeaveGuard(dirty: boolean): { dialog: ReactNode; pass: () => void; hold: () => void } {
   const { t } = useI18n();
@@ -41,35 +43,28 @@ export function useLeaveGuard(dirty: boolean): { dialog: ReactNode; pass: () => 
 
     const indexOf = (state: unknown) => (state as { idx?: unknown } | null)?.idx;
     const here = indexOf(window.history.state);
-    // The browser has already moved when it says so: the move is undone (its own popstate unseen by the router), and
-    // done again if the admin leaves.
+    // The browser has already moved when it says so: the move is undone (the router never hears of it, nor of its
+    // undoing), and done again if the admin leaves.
     let undoing = false;
-    let leaving = false;
-    const onPopState = (event: PopStateEvent) => {
-      if (leaving || passing.current) return;
+    const release = holdHistory((event) => {
+      if (passing.current) return false;
       if (undoing) {
         undoing = false;
-        event.stopImmediatePropagation();
-        return;
+        return true;
       }
       const to = indexOf(event.state);
-      if (typeof here !== 'number' || typeof to !== 'number' || to === here) return;
-      event.stopImmediatePropagation();
+      if (typeof here !== 'number' || typeof to !== 'number' || to === here) return false;
       undoing = true;
       window.history.go(here - to);
-      setPending(() => () => {
-        leaving = true;
-        window.history.go(to - here);
-      });
-    };
+      setPending(() => () => window.history.go(to - here));
+      return true;
+    });
     const onBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    // In the capture phase: before the router's own listener on the window.
-    window.addEventListener('popstate', onPopState, { capture: true });
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => {
       navigator.push = push;
       navigator.replace = replace;
-      window.removeEventListener('popstate', onPopState, { capture: true });
+      release();
       window.removeEventListener('beforeunload', onBeforeUnload);
     };
   }, [dirty, navigator, key]);

@@ -26,8 +26,12 @@ function keepCaretInView(view: EditorView): boolean {
   return true;
 }
 
-/** What Tiptap writes for an empty document: empty text. */
-const emptyDoc = (html: string) => (/^<p>\s*<\/p>$/.test(html) ? '' : html);
+/**
+ * What Tiptap writes, less the empty paragraphs at its end (the editor keeps
+ * one after a closing list, for a click below it to type in): no empty lines
+ * at the foot of the page, and empty text for an empty document.
+ */
+const written = (html: string) => html.replace(/(<p>\s*<\/p>)+$/, '');
 
 /**
  * How the field shows its text: the visual editor; the "Advanced: HTML" view
@@ -95,7 +99,7 @@ export function RichTextField({
       },
       handleScrollToSelection: keepCaretInView,
     },
-    onUpdate: ({ editor: e }) => onChange(emptyDoc(e.getHTML())),
+    onUpdate: ({ editor: e }) => onChange(written(e.getHTML())),
   });
 
   /** To the visual editor: what it cannot keep goes (asked first when there is any), and the field holds what it keeps. */
@@ -107,7 +111,7 @@ export function RichTextField({
       return;
     }
     editor.commands.setContent(value, { emitUpdate: false });
-    if (!lossless) onChange(emptyDoc(editor.getHTML()));
+    if (!lossless) onChange(written(editor.getHTML()));
     setMode('visual');
   };
 

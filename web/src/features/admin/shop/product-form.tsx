@@ -1,5 +1,5 @@
 import { type AdminProduct, AdminProductBody, AGE_BANDS, AgeBand, CalendarDay, langCodes } from '@storyhouse/contracts';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ageBandLabel } from '../../../components/catalogue/age-and-length';
 import { ApiError } from '../../../lib/api-client';
@@ -120,6 +120,7 @@ export function ProductForm({
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const formatDateTime = useFormatDateTime();
+  const formId = useId();
   const form = useForm<ProductValues>(productSchema, initial);
   // The values as last saved, and the description field's mount: a description the server cleaned is shown as kept.
   const [saved, setSaved] = useState(initial);
@@ -150,7 +151,7 @@ export function ProductForm({
   const languages = useMemo(() => langCodes.map((code) => ({ value: code, label: t(`lang.${code}`) })), [t]);
   const ageBands = useMemo(() => AGE_BANDS.map((band) => ({ value: band, label: ageBandLabel(t, band) })), [t]);
   return (
-    <form ref={submit.ref} className="admin-catalogue__form" onSubmit={submit.onSubmit} noValidate>
+    <form ref={submit.ref} id={formId} className="admin-catalogue__form" onSubmit={submit.onSubmit} noValidate>
       <TextField form={form} name="title" label={t('admin.catalogue.title')} required maxLength={200} />
       <TextField
         form={form}
@@ -198,7 +199,9 @@ export function ProductForm({
         }
         note={<FormFailure message={submit.failure} />}
       >
-        <SubmitButton busy={busy}>{busy ? t('admin.catalogue.saving') : submitLabel}</SubmitButton>
+        <SubmitButton busy={busy} form={formId}>
+          {busy ? t('admin.catalogue.saving') : submitLabel}
+        </SubmitButton>
       </ActionBar>
       {leave.dialog}
     </form>

@@ -292,6 +292,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const [fields, setFields] = useState<CmsEntryFields>(entry.fields);
   // Rich-text fields whose value the server changed (cleaned): remounted with it, so the editor shows what was kept.
   const [revisions, setRevisions] = useState<Record<string, number>>({});
@@ -410,7 +411,14 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
           </button>
         </div>
       ) : null}
-      <form ref={formRef} className="admin-page-editor" onSubmit={onSave} noValidate aria-label={t('admin.pages.form')}>
+      <form
+        ref={formRef}
+        id={formId}
+        className="admin-page-editor"
+        onSubmit={onSave}
+        noValidate
+        aria-label={t('admin.pages.form')}
+      >
         <Text
           label={t('admin.pages.fieldTitle')}
           value={fields.title}
@@ -488,7 +496,9 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
             </>
           }
         >
-          <SubmitButton busy={save.isPending}>{save.isPending ? t('admin.pages.saving') : t('admin.pages.save')}</SubmitButton>
+          <SubmitButton busy={save.isPending} form={formId}>
+            {save.isPending ? t('admin.pages.saving') : t('admin.pages.save')}
+          </SubmitButton>
           {!dirty ? (
             <Link className="button button--secondary" to={pagePreviewHref(entry.id)}>
               {t('admin.pages.preview')}
