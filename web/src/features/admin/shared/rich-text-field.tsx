@@ -8,6 +8,7 @@ import { CmsHtml } from '../../../components/cms/cms-html';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { FieldError } from '../../../ui/form/fields';
+import { editorHtml } from './rich-text-output';
 import './rich-text.css';
 
 /**
@@ -25,13 +26,6 @@ function keepCaretInView(view: EditorView): boolean {
   else if (caret.top < margin) window.scrollBy(0, caret.top - margin);
   return true;
 }
-
-/**
- * What Tiptap writes, less the empty paragraphs at its end (the editor keeps
- * one after a closing list, for a click below it to type in): no empty lines
- * at the foot of the page, and empty text for an empty document.
- */
-const written = (html: string) => html.replace(/(<p>\s*<\/p>)+$/, '');
 
 /**
  * How the field shows its text: the visual editor; the "Advanced: HTML" view
@@ -99,7 +93,7 @@ export function RichTextField({
       },
       handleScrollToSelection: keepCaretInView,
     },
-    onUpdate: ({ editor: e }) => onChange(written(e.getHTML())),
+    onUpdate: ({ editor: e }) => onChange(editorHtml(e.getHTML())),
   });
 
   /** To the visual editor: what it cannot keep goes (asked first when there is any), and the field holds what it keeps. */
@@ -111,7 +105,7 @@ export function RichTextField({
       return;
     }
     editor.commands.setContent(value, { emitUpdate: false });
-    if (!lossless) onChange(written(editor.getHTML()));
+    if (!lossless) onChange(editorHtml(editor.getHTML()));
     setMode('visual');
   };
 
