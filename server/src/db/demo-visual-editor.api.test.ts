@@ -101,9 +101,16 @@ describe('the demo content in the visual editor', () => {
 describe('a database seeded before the demo was written for the visual editor', () => {
   let t: TestApp;
   const main = async (lang: LangCode, url: string) =>
-    (await t.db.selectFrom('cms_entries').select('main_content').where('lang_code', '=', lang).where('url', '=', url).executeTakeFirstOrThrow())
-      .main_content;
-  const demo = (lang: LangCode, url: string) => [...demoPages, ...giftCardPages].find((p) => p.lang_code === lang && p.url === url)!;
+    (
+      await t.db
+        .selectFrom('cms_entries')
+        .select('main_content')
+        .where('lang_code', '=', lang)
+        .where('url', '=', url)
+        .executeTakeFirstOrThrow()
+    ).main_content;
+  const demo = (lang: LangCode, url: string) =>
+    [...demoPages, ...giftCardPages].find((p) => p.lang_code === lang && p.url === url)!;
   const setMain = (lang: LangCode, url: string, main_content: string) =>
     t.db.updateTable('cms_entries').set({ main_content }).where('lang_code', '=', lang).where('url', '=', url).execute();
 

@@ -172,7 +172,10 @@ describe('withHeadingAnchors', () => {
 
   it('keeps the ids a text has, and never gives one twice on the page', () => {
     expect(
-      withHeadingAnchors(['<h2>Team</h2><p id="team-2">x</p>', '<h2 id="team" class="cms-a">Team</h2><h2>Team</h2><h5>Team</h5>']),
+      withHeadingAnchors([
+        '<h2>Team</h2><p id="team-2">x</p>',
+        '<h2 id="team" class="cms-a">Team</h2><h2>Team</h2><h5>Team</h5>',
+      ]),
     ).toEqual([
       '<h2 id="team-3">Team</h2><p id="team-2">x</p>',
       '<h2 id="team" class="cms-a">Team</h2><h2 id="team-4">Team</h2><h5>Team</h5>',
