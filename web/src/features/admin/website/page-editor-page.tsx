@@ -721,7 +721,8 @@ function Advanced({
   onChange: (name: 'scripts' | 'stylesheets', values: string[]) => void;
 }) {
   const { t } = useI18n();
-  const count = (shown.has('scripts') ? fields.scripts.length : 0) + (shown.has('stylesheets') ? fields.stylesheets.length : 0);
+  const lists = (['scripts', 'stylesheets'] as const).filter((name) => shown.has(name));
+  const count = lists.reduce((n, name) => n + fields[name].length, 0);
   const [open, setOpen] = useState(count > 0);
   const invalid = Object.keys(errors).some((path) => /^(scripts|stylesheets)(\.|$)/.test(path));
   useEffect(() => {
@@ -734,24 +735,16 @@ function Advanced({
         {count > 0 ? ` (${t('admin.pages.advancedCount', { count })})` : ''}
       </summary>
       <p className="field__hint">{t('admin.pages.advancedHint')}</p>
-      {shown.has('scripts') ? (
+      {lists.map((name) => (
         <Lines
-          label={t('admin.pages.fieldScripts')}
-          name="scripts"
-          values={fields.scripts}
+          key={name}
+          label={t(name === 'scripts' ? 'admin.pages.fieldScripts' : 'admin.pages.fieldStylesheets')}
+          name={name}
+          values={fields[name]}
           errors={errors}
-          onChange={(v) => onChange('scripts', v)}
+          onChange={(v) => onChange(name, v)}
         />
-      ) : null}
-      {shown.has('stylesheets') ? (
-        <Lines
-          label={t('admin.pages.fieldStylesheets')}
-          name="stylesheets"
-          values={fields.stylesheets}
-          errors={errors}
-          onChange={(v) => onChange('stylesheets', v)}
-        />
-      ) : null}
+      ))}
     </details>
   );
 }
