@@ -21,7 +21,8 @@
 //     page's peak memory (scripts/bench-keep.mjs);
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
-// 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs);
+// 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs), and 50 packing
+//     slips printed as one PDF, against the 10 s target (scripts/bench-packing-slips.mjs);
 // 12. a 60 MB MP3 uploaded in the back office to local storage and to an
 //     S3-compatible stand-in, against copying it with cp and curl, and the
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
@@ -49,6 +50,7 @@ import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchMediaUpload } from './bench-media-upload.mjs';
 import { benchOffline } from './bench-offline.mjs';
+import { benchPackingSlips } from './bench-packing-slips.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchQueue } from './bench-queue.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
@@ -190,6 +192,7 @@ await benchLibrary();
 await benchKeep();
 await benchRenewals();
 await benchAdminOrders();
+await benchPackingSlips();
 await benchMediaUpload();
 await benchOffline();
 await benchCluster();

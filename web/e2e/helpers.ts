@@ -278,6 +278,41 @@ export async function payCart(api: APIRequestContext, lang: SiteLang) {
   return { orderId: order_id, total: total.fullTotal };
 }
 
+/** A demo story with both a CD and a digital album, per site (cart.spec.ts). */
+export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+
+/**
+ * A new family, signed in in the page's browser, buys the story's CD and its digital album through the API, the CD
+ * posted to `to` (a name on the label; Rosa Tester unless said) in Chicago; returns the family's e-mail and the order.
+ */
+export async function familyBuysCdAndAlbum(
+  page: Page,
+  lang: SiteLang,
+  { tag = 'admin-orders', to = { fname: 'Rosa', lname: 'Tester' } }: { tag?: string; to?: { fname: string; lname: string } } = {},
+) {
+  const email = await createAccount(page, { email: freshEmail(tag), password: 'listen-along-1' });
+  const { orderId } = await asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${storyWithCd[lang]}/skus`)).json()) as Product;
+    for (const sku of [product.physicalAlbum, product.digitalAlbum]) {
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: sku?.id } })).status(), 'adding to the cart').toBe(200);
+    }
+    const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+    const address = {
+      ...to,
+      email,
+      phone: '+1 312 555 0100',
+      line1: '12 Elm Street',
+      country_id: 33,
+      state: 'IL',
+      city: 'Chicago',
+      postal_code: '60601',
+    };
+    expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status(), 'the address').toBe(200);
+    return payCart(api, lang);
+  });
+  return { email, orderId };
+}
+
 /** Buys the digital album of the story `slug` as the page's signed-in browser, through the API; returns the product as bought. */
 export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
   return asBrowser(page, async (api) => {
@@ -402,4 +437,17 @@ export function messagePattern(t: Translate, key: Parameters<Translate>[0], valu
     .split(ANY)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(parts.join('.+'));
+}
+
+/**
+ * A message with a count, whatever the count: each plural form of the catalog's message (1, 2, 5 and 21 reach
+ * one, few, many and other in English, Spanish and Russian), the number any number as the browser writes it.
+ */
+export function countPattern(t: Translate, key: Parameters<Translate>[0]) {
+  const forms = [1, 2, 5, 21].map((n) =>
+    t(key, { count: n })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(String(n), '[\\d.,\\s]+'),
+  );
+  return new RegExp(`^(?:${forms.join('|')})$`);
 }

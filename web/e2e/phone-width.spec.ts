@@ -236,6 +236,50 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 
+    // Issue 44 §1: every back-office page fits a phone in each language: the sections of the menu, then one of each
+    // page that edits a thing (a product, a track's transcript, a coupon, a CMS page), on the demo content.
+    test(`the ${lang} back office’s pages`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = originOf(baseURL, lang);
+      const found: string[] = [];
+      await page.goto(origin + pathOf('home', lang));
+      expect((await api(page, 'POST', '/crud/login', DEMO_ADMIN)).status, `login of ${DEMO_ADMIN.email}`).toBe(200);
+      const p = (id: keyof typeof allPageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
+      const first = async (path: string) => {
+        const list = await api(page, 'GET', path);
+        expect(list.status, `GET ${path}`).toBe(200);
+        const id = (list.body as { items: { id: number }[] }).items[0]?.id;
+        expect(id, `an item of ${path}`).toBeDefined();
+        return id;
+      };
+      const product = await first('/crud/admin/products?search=in-the-beginning');
+      const track = (
+        (await api(page, 'GET', `/crud/admin/products/${product}`)).body as { skus: { id: number; type: string }[] }
+      ).skus.find((s) => s.type === 'digital_track');
+      expect(track, 'a track of In the Beginning').toBeDefined();
+      const visits: Visit[] = [
+        p('adminReports'),
+        p('adminProducts'),
+        p('adminProductNew'),
+        { route: 'adminProduct', path: `/admin/products/${product}` },
+        { route: 'adminTranscript', path: `/admin/products/${product}/tracks/${track?.id}/transcript` },
+        p('adminPromoted'),
+        p('adminCoupons'),
+        { route: 'adminCoupon', path: `/admin/coupons/${await first('/crud/admin/coupons')}` },
+        p('adminShopTitles'),
+        p('adminShipping'),
+        p('adminPages'),
+        { route: 'adminPage', path: `/admin/pages/${await first(`/crud/admin/cms/entries?lang_code=${lang}`)}` },
+        p('adminNavigation'),
+        p('adminMedia'),
+        p('adminGuestBook'),
+        p('adminMessages'),
+        p('adminNewsletter'),
+      ];
+      for (const visit of visits) await measure(page, origin, visit, found, lang);
+      expect(found, 'pages wider than the screen').toEqual([]);
+    });
+
     // Issue 27 item 1: every signed-in page of a family with something in it (Continue listening, several orders,
     // a saved card; no plan); then the demo family's settings with its gift cards (read only: the demo accounts are shared).
     test(`the ${lang} site’s pages for a family with orders and a library`, async ({ page, baseURL }) => {
