@@ -67,7 +67,7 @@ test('on a phone the volunteer edits the About page in the visual editor, is ask
     await test.step('words added to the last paragraph of the main content: the bar says so, in view, not over the caret', async () => {
       const main = await expectVisual(page, t, t('admin.pages.fieldMainContent'));
       await main.locator('p').last().click();
-      await page.keyboard.press('ControlOrMeta+End');
+      await main.press('ControlOrMeta+End');
       await page.keyboard.type(` ${words}`);
       await expect(main.locator('p').last()).toContainText(words);
       await expect(state).toHaveText(t('admin.editBar.unsavedPage'));
@@ -144,14 +144,16 @@ test('on a phone a product’s description is written in the visual editor and s
   const details = page.getByRole('region', { name: t('admin.catalogue.details') });
   const description = await expectVisual(details, t, t('admin.catalogue.description'));
   await expect(state).toHaveText(messagePattern(t, 'admin.editBar.saved', { time: ANY }));
-  await description.click();
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.press('Enter');
+  await description.locator('p').last().click();
+  await description.press('ControlOrMeta+End');
+  await description.press('Enter');
+  await expect(description.locator('p')).toHaveText(['A first paragraph.', '']);
   await page
     .getByRole('toolbar', { name: t('admin.richText.toolbar', { field: t('admin.catalogue.description') }) })
     .getByRole('button', { name: t('admin.richText.bulletList') })
     .click();
   await page.keyboard.type('Five stories');
+  await expect(description.getByRole('listitem')).toHaveText('Five stories');
   await expect(state).toHaveText(t('admin.editBar.unsaved'));
   await expect(bar).toBeInViewport({ ratio: 1 });
   expect(await seriousViolations(page)).toEqual([]);
