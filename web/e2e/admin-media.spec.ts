@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { type AdminMediaResponse, type AdminProduct, adminPath, formatClock, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, test } from './fixtures';
-import { apiGet, asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { ANY, apiGet, asBrowser, messagePattern, seriousViolations, signInAsAdmin } from './helpers';
 import { overflow } from './page-width';
 
 // Issue 30 item 2: the ministry's volunteer uploads a cover picture and an
@@ -231,11 +231,11 @@ test('the admin picks a product’s cover from the media library, saves, and the
         'src',
         `/media/${key}`,
       );
-      await page
-        .getByRole('region', { name: t('admin.catalogue.details') })
-        .getByRole('button', { name: t('admin.catalogue.save'), exact: true })
-        .click();
-      await expect(page.getByRole('status').filter({ hasText: t('admin.catalogue.saved') })).toBeVisible();
+      // The product's Save is in its sticky bar, which says when it was saved.
+      const bar = page.getByRole('region', { name: t('admin.editBar.productActions') });
+      await expect(bar.getByRole('status')).toHaveText(t('admin.editBar.unsaved'));
+      await bar.getByRole('button', { name: t('admin.catalogue.save'), exact: true }).click();
+      await expect(bar.getByRole('status')).toHaveText(messagePattern(t, 'admin.editBar.saved', { time: ANY }));
     });
 
     await test.step('The product’s page in the shop shows the picture as its cover', async () => {

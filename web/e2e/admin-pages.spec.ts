@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { adminPath, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { demoPage, expect, otherLang, test } from './fixtures';
-import { asBrowser, seriousViolations, signInAsAdmin, withRunLock } from './helpers';
+import { ANY, asBrowser, messagePattern, seriousViolations, signInAsAdmin, withRunLock } from './helpers';
 import { overflow } from './page-width';
 
 // Issue 30 item 3: the ministry's volunteer finds the About page among the
@@ -30,6 +30,10 @@ const fits = async (page: Page) => {
 const FITS = { wider: false, culprits: [], clipped: [] };
 
 const adminNav = (page: Page, t: Translate) => page.getByRole('navigation', { name: t('admin.nav.label') });
+
+/** Where the page stands, in the editor's sticky bar. */
+const barState = (page: Page, t: Translate) =>
+  page.getByRole('region', { name: t('admin.editBar.pageActions') }).getByRole('status');
 
 test('the admin edits the About page’s draft with the rich-text editor, previews it, publishes it and sees it live', {
   tag: '@i18n',
@@ -83,8 +87,9 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
       await page.keyboard.type(words);
       await expect(intro.locator('strong')).toHaveText(words);
       expect(await seriousViolations(page)).toEqual([]);
+      await expect(barState(page, t)).toHaveText(t('admin.editBar.unsavedPage'));
       await page.getByRole('button', { name: t('admin.pages.save') }).click();
-      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
+      await expect(barState(page, t)).toHaveText(messagePattern(t, 'admin.editBar.draft', { time: ANY }));
       await expect(page.getByText(t('admin.pages.stateChanged'))).toBeVisible();
       expect(await liveIntro(page, url)).not.toContain(words);
     });
@@ -104,7 +109,7 @@ test('the admin edits the About page’s draft with the rich-text editor, previe
       const dialog = page.getByRole('dialog', { name: t('admin.pages.publishTitle', { title: entry.title }) });
       await expect(dialog).toContainText(url);
       await dialog.getByRole('button', { name: t('admin.pages.publish') }).click();
-      await expect(page.getByRole('status').filter({ hasText: t('admin.pages.published') })).toBeVisible();
+      await expect(barState(page, t)).toHaveText(messagePattern(t, 'admin.editBar.published', { time: ANY }));
       await expect(page.getByText(t('admin.pages.statePublished'))).toBeVisible();
 
       await page.goto(url);
@@ -171,7 +176,7 @@ test.describe('two admins at once', () => {
       const title = (p: Page) => p.getByRole('form', { name: t('admin.pages.form') }).getByLabel(t('admin.pages.fieldTitle'));
       await title(other).fill('Our volunteers, thanked');
       await other.getByRole('button', { name: t('admin.pages.save') }).click();
-      await expect(other.getByRole('status').filter({ hasText: t('admin.pages.saved') })).toBeVisible();
+      await expect(barState(other, t)).toHaveText(messagePattern(t, 'admin.editBar.draftNew', { time: ANY }));
       await other.close();
 
       await title(page).fill('Our many volunteers');

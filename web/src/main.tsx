@@ -4,12 +4,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
 import { preloadFirstScreen, preloadScreenTable } from './app/router';
 import { registerServiceWorker } from './app/service-worker';
+import { watchHistory } from './lib/history-hold';
 import { loadMessages, pageLang } from './lib/i18n';
 import './styles.css';
 
 // A promise, not a top-level await: a module with top-level await turns off
 // the bundler's chunk merging, and the shell's first download then comes in
 // many small chunks that compress worse (scripts/check-bundle.mjs).
+// Before the router listens to the browser's back and forward: a page may hold them (lib/history-hold.ts).
+watchHistory();
 const lang = pageLang();
 const root = document.getElementById('root') as HTMLElement;
 const rendered = root.firstElementChild !== null;

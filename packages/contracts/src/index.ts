@@ -53,3 +53,4 @@ export * from './subscriptions';
 export * from './text-fields';
 export * from './transcripts';
 export * from './validation';
+export * from './visual-text';

@@ -13,6 +13,7 @@ import {
   privacyChildrenSeeder,
   russianNavigationSeeder,
   subscriptionPagesSeeder,
+  visualDemoPagesSeeder,
 } from '../modules/cms/cms.seed';
 import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { ordersSeeder } from '../modules/orders/orders.seed';
@@ -49,6 +50,8 @@ export const seeders: Seeder[] = [
   giftCardPagesSeeder,
   givingNavigationSeeder,
   privacyChildrenSeeder,
+  // After every seeder that writes a demo page's text: it rewrites those still as the demo first wrote them.
+  visualDemoPagesSeeder,
   // Issue 43: after the catalogue, whose tracks they belong to.
   transcriptsSeeder,
 ];

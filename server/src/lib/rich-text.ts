@@ -281,3 +281,29 @@ function closeFrom(open: string[], from: number): string {
     .map((tag) => `</${tag}>`)
     .join('');
 }
+
+/**
+ * A page's served texts (sanitized: their tags as `sanitizeCmsHtml` writes
+ * them) with an id on every heading (h2 to h4) that has none, made from its
+ * words ("Our team" is #our-team, "Наша команда" #наша-команда), so a page's
+ * sections can be linked to (an "In this page" list, a link from elsewhere)
+ * without an id its author must write and cannot see in the visual editor.
+ * An id a text already has is kept, and no id is given twice on the page.
+ */
+export function withHeadingAnchors(texts: string[]): string[] {
+  const taken = new Set(texts.flatMap((html) => [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]!)));
+  return texts.map((html) =>
+    html.replace(/<(h[234])((?:\s[^>]*)?)>([\s\S]*?)<\/\1>/g, (heading, tag: string, attributes: string, inner: string) => {
+      if (/\sid="/.test(attributes)) return heading;
+      const words =
+        cmsText(inner)
+          .toLocaleLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-+|-+$/g, '') || 'section';
+      let id = words;
+      for (let n = 2; taken.has(id); n += 1) id = `${words}-${n}`;
+      taken.add(id);
+      return `<${tag} id="${id}"${attributes}>${inner}</${tag}>`;
+    }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cmsText, sanitizeCmsHtml } from './rich-text';
+import { cmsText, sanitizeCmsHtml, withHeadingAnchors } from './rich-text';
 
 describe('sanitizeCmsHtml', () => {
   it('keeps formatting, headings with ids, lists, tables and images', () => {
@@ -154,5 +154,31 @@ describe('cmsText', () => {
 
   it('resolves every named reference an editor may type', () => {
     expect(cmsText('<p>Canci&oacute;n del ni&ntilde;o &mdash; caf&eacute;&nbsp;&#233;</p>')).toBe('Canción del niño — café é');
+  });
+});
+
+describe('withHeadingAnchors', () => {
+  it('gives each heading without an id one made of its words, in any alphabet', () => {
+    expect(
+      withHeadingAnchors([
+        '<h2>How we began</h2><p>In 2009.</p><h3>Our <em>team</em> &amp; friends</h3>',
+        '<h2>Cómo empezamos</h2><h4>Наша команда</h4><h2>¿?</h2>',
+      ]),
+    ).toEqual([
+      '<h2 id="how-we-began">How we began</h2><p>In 2009.</p><h3 id="our-team-friends">Our <em>team</em> &amp; friends</h3>',
+      '<h2 id="cómo-empezamos">Cómo empezamos</h2><h4 id="наша-команда">Наша команда</h4><h2 id="section">¿?</h2>',
+    ]);
+  });
+
+  it('keeps the ids a text has, and never gives one twice on the page', () => {
+    expect(
+      withHeadingAnchors([
+        '<h2>Team</h2><p id="team-2">x</p>',
+        '<h2 id="team" class="cms-a">Team</h2><h2>Team</h2><h5>Team</h5>',
+      ]),
+    ).toEqual([
+      '<h2 id="team-3">Team</h2><p id="team-2">x</p>',
+      '<h2 id="team" class="cms-a">Team</h2><h2 id="team-4">Team</h2><h5>Team</h5>',
+    ]);
   });
 });

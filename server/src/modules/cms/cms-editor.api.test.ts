@@ -81,10 +81,10 @@ describe('the editor of a page', () => {
     });
     expect(draft.updated_at).not.toBe(before.updated_at);
 
-    // The site still shows the published page, to visitors and to the admin alike.
+    // The site still shows the published page, to visitors and to the admin alike (its heading with an id to link to).
     expect((await byUrl('/about')).json().cms_entry).toMatchObject({
       title: 'Our story',
-      main_content: '<h2>Team</h2><p>Three readers.</p>',
+      main_content: '<h2 id="team">Team</h2><p>Three readers.</p>',
     });
     const list = (await call(admin, 'GET', `${ENTRIES}?status=changed`)).json() as AdminCmsEntriesResponse;
     expect(list.items.map((i) => i.url)).toEqual(['/about']);

@@ -17,7 +17,7 @@ import {
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { type Serialized, serialized } from '../../lib/precompressed';
-import { cmsText, sanitizeCmsHtml } from '../../lib/rich-text';
+import { cmsText, sanitizeCmsHtml, withHeadingAnchors } from '../../lib/rich-text';
 import { ttlCache } from '../../lib/ttl-cache';
 import { type CmsEntryRow, cmsRepository } from './cms.repository';
 import { navigationTree } from './navigation';
@@ -85,8 +85,14 @@ function donations(raw: unknown): CmsDonation[] {
 
 const stringList = (raw: unknown) => (Array.isArray(raw) ? raw.filter((s): s is string => typeof s === 'string') : []);
 
-/** A stored entry as the API serves it; every HTML field sanitized again on the way out. */
+/**
+ * A stored entry as the API serves it; every HTML field sanitized again on
+ * the way out, and the headings of the page's texts given ids to link to.
+ */
 export function toCmsEntry(row: CmsEntryRow): CmsEntry {
+  const [intro = '', main = '', sidebar = ''] = withHeadingAnchors(
+    [row.intro, row.main_content, row.sidebar_content].map(sanitizeCmsHtml),
+  );
   return {
     id: row.id,
     url: row.url,
@@ -94,11 +100,11 @@ export function toCmsEntry(row: CmsEntryRow): CmsEntry {
     type: row.type as CmsTemplate,
     title: row.title,
     description: row.description,
-    intro: sanitizeCmsHtml(row.intro),
-    main_content: sanitizeCmsHtml(row.main_content),
+    intro,
+    main_content: main,
     main_image: row.main_image,
     main_image_alt: row.main_image_alt,
-    sidebar_content: sanitizeCmsHtml(row.sidebar_content),
+    sidebar_content: sidebar,
     sidebar_image: row.sidebar_image,
     sidebar_image_alt: row.sidebar_image_alt,
     response: sanitizeCmsHtml(row.response),

@@ -125,7 +125,7 @@ export const giftCardPages: CmsEntryInput[] = [
     description: 'Give a Storyhouse gift card: the family chooses the albums, CDs and books they love.',
     intro:
       '<p>Not sure which stories they already have? A gift card lets grandparents, godparents and friends give Bible stories without guessing.</p>',
-    main_content: `<h2 id="how">How it works</h2><ol><li>Choose an amount, up to $500.</li><li>Tell us who it is for: we e-mail them the card with your message once your order is paid.</li><li>They sign in and claim it; its balance pays for albums, CDs and books in our <a href="/shop">shop</a>, over as many orders as they like.</li></ol>`,
+    main_content: `<h2>How it works</h2><ol><li>Choose an amount, up to $500.</li><li>Tell us who it is for: we e-mail them the card with your message once your order is paid.</li><li>They sign in and claim it; its balance pays for albums, CDs and books in our <a href="/shop">shop</a>, over as many orders as they like.</li></ol>`,
   },
   {
     lang_code: 'es',
@@ -136,7 +136,7 @@ export const giftCardPages: CmsEntryInput[] = [
     description: 'Regala una tarjeta de Storyhouse: la familia elige los álbumes, CD y libros que más le gusten.',
     intro:
       '<p>¿No sabes qué historias tienen ya? Con una tarjeta de regalo, abuelos, padrinos y amigos regalan historias bíblicas sin adivinar.</p>',
-    main_content: `<h2 id="como">Cómo funciona</h2><ol><li>Elige un importe, hasta 500 $.</li><li>Dinos para quién es: le enviamos la tarjeta con tu mensaje por correo electrónico cuando se pague tu pedido.</li><li>Inicia sesión y la reclama; su saldo paga álbumes, CD y libros de nuestra <a href="/tienda">tienda</a>, en tantos pedidos como quiera.</li></ol>`,
+    main_content: `<h2>Cómo funciona</h2><ol><li>Elige un importe, hasta 500 $.</li><li>Dinos para quién es: le enviamos la tarjeta con tu mensaje por correo electrónico cuando se pague tu pedido.</li><li>Inicia sesión y la reclama; su saldo paga álbumes, CD y libros de nuestra <a href="/tienda">tienda</a>, en tantos pedidos como quiera.</li></ol>`,
   },
   {
     lang_code: 'ru',
@@ -147,7 +147,7 @@ export const giftCardPages: CmsEntryInput[] = [
     description: 'Подарите карту Storyhouse: семья сама выберет альбомы, диски и книги.',
     intro:
       '<p>Не знаете, какие истории у них уже есть? С подарочной картой бабушки, крёстные и друзья дарят библейские истории без догадок.</p>',
-    main_content: `<h2 id="kak">Как это работает</h2><ol><li>Выберите сумму — до 500 $.</li><li>Укажите, кому она: мы отправим карту с вашим сообщением по электронной почте, когда заказ будет оплачен.</li><li>Получатель входит на сайт и активирует карту; её баланс оплачивает альбомы, диски и книги в нашем <a href="/shop">магазине</a> — в любом количестве заказов.</li></ol>`,
+    main_content: `<h2>Как это работает</h2><ol><li>Выберите сумму — до 500 $.</li><li>Укажите, кому она: мы отправим карту с вашим сообщением по электронной почте, когда заказ будет оплачен.</li><li>Получатель входит на сайт и активирует карту; её баланс оплачивает альбомы, диски и книги в нашем <a href="/shop">магазине</a> — в любом количестве заказов.</li></ol>`,
   },
 ];
 

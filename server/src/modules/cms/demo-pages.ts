@@ -127,33 +127,28 @@ const home: CmsEntryInput[] = [
 ];
 
 const aboutContent = {
-  en: `<p>In this page: <a href="#beginnings">How we began</a> · <a href="#believe">What we believe</a> · <a href="#team">Our team</a></p>
-<h2 id="beginnings">How we began</h2>
+  en: `<p>In this page: <a href="#how-we-began">How we began</a> · <a href="#what-we-believe">What we believe</a> · <a href="#our-team">Our team</a></p>
+<h2>How we began</h2>
 <p>Storyhouse started in 2009 around a kitchen table, with a borrowed microphone and a stack of children’s Bibles. Parents asked for stories their children could listen to on long drives, and grandparents asked for stories in the languages their grandchildren spoke.</p>
-<h2 id="believe">What we believe</h2>
+<h2>What we believe</h2>
 <p>We believe the Bible is good news for children, and that children understand far more than we expect when a story is told slowly and with love. Every script is reviewed by pastors and teachers before it is recorded.</p>
-<h2 id="team">Our team</h2>
+<h2>Our team</h2>
 <p>Twelve volunteers and four staff record, edit and ship our albums. Most of our work is funded by families who <a href="/support-us">support us</a>. Read about our <a href="/about/russian-program">Russian program</a> or <a href="/contact">write to us</a>.</p>`,
-  es: `<p>En esta página: <a href="#comienzos">Cómo empezamos</a> · <a href="#creemos">Lo que creemos</a> · <a href="#equipo">Nuestro equipo</a></p>
-<h2 id="comienzos">Cómo empezamos</h2>
+  es: `<p>En esta página: <a href="#cómo-empezamos">Cómo empezamos</a> · <a href="#lo-que-creemos">Lo que creemos</a> · <a href="#nuestro-equipo">Nuestro equipo</a></p>
+<h2>Cómo empezamos</h2>
 <p>Storyhouse nació en 2009 alrededor de una mesa de cocina, con un micrófono prestado y un montón de biblias infantiles. Los padres pedían historias para los viajes largos y los abuelos, historias en el idioma de sus nietos.</p>
-<h2 id="creemos">Lo que creemos</h2>
+<h2>Lo que creemos</h2>
 <p>Creemos que la Biblia es una buena noticia para los niños, y que ellos entienden mucho más de lo que pensamos cuando la historia se cuenta despacio y con cariño.</p>
-<h2 id="equipo">Nuestro equipo</h2>
+<h2>Nuestro equipo</h2>
 <p>Doce voluntarios y cuatro personas de plantilla graban, editan y envían nuestros álbumes. Conoce nuestro <a href="/quienes-somos/programa-ruso">programa ruso</a> o <a href="/contactar">escríbenos</a>.</p>`,
-  ru: `<p>На этой странице: <a href="#nachalo">Как всё началось</a> · <a href="#vera">Во что мы верим</a> · <a href="#komanda">Наша команда</a></p>
-<h2 id="nachalo">Как всё началось</h2>
+  ru: `<p>На этой странице: <a href="#как-всё-началось">Как всё началось</a> · <a href="#во-что-мы-верим">Во что мы верим</a> · <a href="#наша-команда">Наша команда</a></p>
+<h2>Как всё началось</h2>
 <p>Storyhouse появился в 2009 году за кухонным столом: одолженный микрофон и стопка детских Библий. Родители просили истории для долгих поездок, а бабушки и дедушки — истории на родном языке внуков.</p>
-<h2 id="vera">Во что мы верим</h2>
+<h2>Во что мы верим</h2>
 <p>Мы верим, что Библия — добрая весть и для детей, и что дети понимают гораздо больше, когда историю рассказывают неторопливо и с любовью.</p>
-<h2 id="komanda">Наша команда</h2>
+<h2>Наша команда</h2>
 <p>Двенадцать волонтёров и четыре сотрудника записывают и монтируют альбомы. Узнайте о нашей <a href="/about/russian-program">русской программе</a> или <a href="/contact">напишите нам</a>.</p>`,
 };
-
-const schedule = (rows: [string, string, string][], caption: string, head: [string, string, string]) =>
-  `<table class="cms-schedule"><caption>${caption}</caption><thead><tr><th scope="col">${head[0]}</th><th scope="col">${head[1]}</th><th scope="col">${head[2]}</th></tr></thead><tbody>${rows
-    .map(([d, t, s], i) => `<tr data-day="${i + 1}"><td>${d}</td><td>${t}</td><td>${s}</td></tr>`)
-    .join('')}</tbody></table>`;
 
 const about: CmsEntryInput[] = [
   {
@@ -214,20 +209,16 @@ const russianProgram: CmsEntryInput[] = [
     main_image: 'pages/russian-program-header.jpg',
     main_image_alt: 'A radio tower at dusk above dark hills',
     intro: '<p>Since 2015 our Russian team has recorded stories for children in Russian-speaking families around the world.</p>',
-    main_content: `<h2 id="broadcasts">Weekly broadcasts</h2>
-<p>Partner stations play a Storyhouse story every weekday. Today’s broadcast is highlighted.</p>
-${schedule(
-  [
-    ['Monday', '19:30', 'Joseph and his brothers'],
-    ['Tuesday', '19:30', 'Queen Esther'],
-    ['Wednesday', '19:30', 'Moses and the way to freedom'],
-    ['Thursday', '19:30', 'Misha and Anya’s adventures'],
-    ['Friday', '19:30', 'Listener letters'],
-  ],
-  'Broadcast schedule (Moscow time)',
-  ['Day', 'Time', 'Story'],
-)}
-<h2 id="albums">Albums in Russian</h2>
+    main_content: `<h2>Weekly broadcasts</h2>
+<p>Partner stations play a Storyhouse story every weekday (Moscow time). Today’s broadcast is highlighted.</p>
+<ul>
+<li><strong>Monday</strong>, 19:30: Joseph and his brothers</li>
+<li><strong>Tuesday</strong>, 19:30: Queen Esther</li>
+<li><strong>Wednesday</strong>, 19:30: Moses and the way to freedom</li>
+<li><strong>Thursday</strong>, 19:30: Misha and Anya’s adventures</li>
+<li><strong>Friday</strong>, 19:30: Listener letters</li>
+</ul>
+<h2>Albums in Russian</h2>
 <p>All four Russian albums are in the <a href="/shop?lang_code=ru">shop</a>; some can be <a href="/free-streaming">streamed free</a>.</p>`,
     sidebar_content:
       '<p><strong>Volunteer readers wanted.</strong> If you read Russian aloud with joy, <a href="/contact">tell us</a>.</p>',
@@ -244,19 +235,15 @@ ${schedule(
     main_image: 'pages/russian-program-header.jpg',
     main_image_alt: 'Una torre de radio al atardecer sobre colinas oscuras',
     intro: '<p>Desde 2015 nuestro equipo ruso graba historias para familias de habla rusa en todo el mundo.</p>',
-    main_content: `<h2 id="emisiones">Emisiones semanales</h2>
-<p>Las emisoras asociadas emiten una historia cada día laborable. La emisión de hoy aparece resaltada.</p>
-${schedule(
-  [
-    ['Lunes', '19:30', 'José y sus hermanos'],
-    ['Martes', '19:30', 'La reina Ester'],
-    ['Miércoles', '19:30', 'Moisés y el camino a la libertad'],
-    ['Jueves', '19:30', 'Las aventuras de Misha y Ania'],
-    ['Viernes', '19:30', 'Cartas de los oyentes'],
-  ],
-  'Programación (hora de Moscú)',
-  ['Día', 'Hora', 'Historia'],
-)}`,
+    main_content: `<h2>Emisiones semanales</h2>
+<p>Las emisoras asociadas emiten una historia cada día laborable (hora de Moscú). La emisión de hoy aparece resaltada.</p>
+<ul>
+<li><strong>Lunes</strong>, 19:30: José y sus hermanos</li>
+<li><strong>Martes</strong>, 19:30: La reina Ester</li>
+<li><strong>Miércoles</strong>, 19:30: Moisés y el camino a la libertad</li>
+<li><strong>Jueves</strong>, 19:30: Las aventuras de Misha y Ania</li>
+<li><strong>Viernes</strong>, 19:30: Cartas de los oyentes</li>
+</ul>`,
     scripts: ['/cms/schedule-today.js'],
     stylesheets: ['/cms/schedule.css'],
   },
@@ -270,37 +257,33 @@ ${schedule(
     main_image: 'pages/russian-program-header.jpg',
     main_image_alt: 'Радиовышка на закате над тёмными холмами',
     intro: '<p>С 2015 года наша русская команда записывает истории для русскоязычных семей по всему миру.</p>',
-    main_content: `<h2 id="efir">Еженедельный эфир</h2>
-<p>Станции-партнёры передают историю Storyhouse каждый будний день. Сегодняшняя передача выделена.</p>
-${schedule(
-  [
-    ['Понедельник', '19:30', 'Иосиф и его братья'],
-    ['Вторник', '19:30', 'Царица Есфирь'],
-    ['Среда', '19:30', 'Моисей и путь к свободе'],
-    ['Четверг', '19:30', 'Приключения Миши и Ани'],
-    ['Пятница', '19:30', 'Письма слушателей'],
-  ],
-  'Расписание (московское время)',
-  ['День', 'Время', 'История'],
-)}`,
+    main_content: `<h2>Еженедельный эфир</h2>
+<p>Станции-партнёры передают историю Storyhouse каждый будний день (по московскому времени). Сегодняшняя передача выделена.</p>
+<ul>
+<li><strong>Понедельник</strong>, 19:30: Иосиф и его братья</li>
+<li><strong>Вторник</strong>, 19:30: Царица Есфирь</li>
+<li><strong>Среда</strong>, 19:30: Моисей и путь к свободе</li>
+<li><strong>Четверг</strong>, 19:30: Приключения Миши и Ани</li>
+<li><strong>Пятница</strong>, 19:30: Письма слушателей</li>
+</ul>`,
     scripts: ['/cms/schedule-today.js'],
     stylesheets: ['/cms/schedule.css'],
   },
 ];
 
-/** The privacy page as the demo first wrote it (before children's profiles): cms.seed.ts privacyChildrenSeeder finds it. */
-export const privacyBodyBefore = {
-  en: `<h2 id="collect">What we collect</h2><p>Your name and e-mail when you write to us, sign the guest book, request lessons or subscribe; your orders and addresses when you buy. We never sell or lend them.</p>
-<h2 id="use">How we use it</h2><p>To answer you, ship what you ordered and send the newsletter you asked for. Every newsletter has an unsubscribe link.</p>
-<h2 id="cookies">Cookies</h2><p>One cookie keeps your session and your cart. We use no advertising or tracking cookies.</p>
-<h2 id="rights">Your rights</h2><p>Ask us at any time to see, correct or delete what we hold about you: <a href="/contact">contact us</a>.</p>`,
-  es: `<h2 id="datos">Qué datos guardamos</h2><p>Tu nombre y correo cuando nos escribes, firmas el libro de visitas, pides lecciones o te suscribes; tus pedidos y direcciones cuando compras. Nunca los vendemos ni los prestamos.</p>
-<h2 id="uso">Cómo los usamos</h2><p>Para responderte, enviarte lo que pediste y mandarte el boletín que solicitaste.</p>
-<h2 id="cookies">Cookies</h2><p>Una sola cookie guarda tu sesión y tu carrito. No usamos cookies de publicidad ni de seguimiento.</p>
-<h2 id="derechos">Tus derechos</h2><p>Puedes pedirnos en cualquier momento ver, corregir o borrar tus datos: <a href="/contactar">contáctanos</a>.</p>`,
-  ru: `<h2 id="dannye">Какие данные мы храним</h2><p>Имя и адрес почты, когда вы пишете нам, оставляете запись в гостевой книге или подписываетесь; заказы и адреса при покупке. Мы никогда не продаём и не передаём их.</p>
-<h2 id="cookies">Cookies</h2><p>Один cookie хранит вашу сессию и корзину. Рекламных и отслеживающих cookie нет.</p>
-<h2 id="prava">Ваши права</h2><p>Вы можете в любой момент попросить показать, исправить или удалить ваши данные: <a href="/contact">напишите нам</a>.</p>`,
+/** What the privacy page says of everyone (children's profiles have their section below). */
+const privacyGeneral = {
+  en: `<h2>What we collect</h2><p>Your name and e-mail when you write to us, sign the guest book, request lessons or subscribe; your orders and addresses when you buy. We never sell or lend them.</p>
+<h2>How we use it</h2><p>To answer you, ship what you ordered and send the newsletter you asked for. Every newsletter has an unsubscribe link.</p>
+<h2>Cookies</h2><p>One cookie keeps your session and your cart. We use no advertising or tracking cookies.</p>
+<h2>Your rights</h2><p>Ask us at any time to see, correct or delete what we hold about you: <a href="/contact">contact us</a>.</p>`,
+  es: `<h2>Qué datos guardamos</h2><p>Tu nombre y correo cuando nos escribes, firmas el libro de visitas, pides lecciones o te suscribes; tus pedidos y direcciones cuando compras. Nunca los vendemos ni los prestamos.</p>
+<h2>Cómo los usamos</h2><p>Para responderte, enviarte lo que pediste y mandarte el boletín que solicitaste.</p>
+<h2>Cookies</h2><p>Una sola cookie guarda tu sesión y tu carrito. No usamos cookies de publicidad ni de seguimiento.</p>
+<h2>Tus derechos</h2><p>Puedes pedirnos en cualquier momento ver, corregir o borrar tus datos: <a href="/contactar">contáctanos</a>.</p>`,
+  ru: `<h2>Какие данные мы храним</h2><p>Имя и адрес почты, когда вы пишете нам, оставляете запись в гостевой книге или подписываетесь; заказы и адреса при покупке. Мы никогда не продаём и не передаём их.</p>
+<h2>Cookies</h2><p>Один cookie хранит вашу сессию и корзину. Рекламных и отслеживающих cookie нет.</p>
+<h2>Ваши права</h2><p>Вы можете в любой момент попросить показать, исправить или удалить ваши данные: <a href="/contact">напишите нам</a>.</p>`,
 };
 
 /**
@@ -308,21 +291,21 @@ export const privacyBodyBefore = {
  * page says what, why, what is never asked, and that the parents see, change and delete it at once.
  */
 const privacyChildren = {
-  en: `<h2 id="children">Children's profiles</h2><p>Parents may add a profile for each child (at most six). For a child we keep only what the listening needs: a nickname, a drawn avatar and an age band (0–2, 3–5, 6–8 or 9–12); where they stopped in each story, their queue and favourites; the minutes they listened each day; and the rules the parents set (what they may hear, quiet hours, a daily limit, a sleep timer).</p>
+  en: `<h2>Children's profiles</h2><p>Parents may add a profile for each child (at most six). For a child we keep only what the listening needs: a nickname, a drawn avatar and an age band (0–2, 3–5, 6–8 or 9–12); where they stopped in each story, their queue and favourites; the minutes they listened each day; and the rules the parents set (what they may hear, quiet hours, a daily limit, a sleep timer).</p>
 <p>We keep these so each child finds their own place and stories, and so the parents' rules work on every device. We never ask for a child's e-mail, birth date or photo, we show a child no advertising, and nothing about a child is shared with anyone.</p>
 <p>Only the parents, signed in and past the family PIN, see and change a child's profile in Account → Family, including the time listened and the albums heard lately. Deleting a profile deletes all of it at once, for good: nothing is kept afterwards.</p>`,
-  es: `<h2 id="ninos">Perfiles de niños</h2><p>Los padres pueden añadir un perfil para cada niño (seis como máximo). De un niño guardamos solo lo que necesita para escuchar: un apodo, un avatar dibujado y una franja de edad (0–2, 3–5, 6–8 o 9–12); dónde se quedó en cada historia, su cola y sus favoritos; los minutos que escuchó cada día; y las reglas que ponen los padres (qué puede escuchar, horas de silencio, un límite diario, un temporizador para dormir).</p>
+  es: `<h2>Perfiles de niños</h2><p>Los padres pueden añadir un perfil para cada niño (seis como máximo). De un niño guardamos solo lo que necesita para escuchar: un apodo, un avatar dibujado y una franja de edad (0–2, 3–5, 6–8 o 9–12); dónde se quedó en cada historia, su cola y sus favoritos; los minutos que escuchó cada día; y las reglas que ponen los padres (qué puede escuchar, horas de silencio, un límite diario, un temporizador para dormir).</p>
 <p>Los guardamos para que cada niño encuentre su lugar y sus historias, y para que las reglas de los padres funcionen en todos los dispositivos. Nunca pedimos el correo, la fecha de nacimiento ni la foto de un niño, no le mostramos publicidad y no compartimos nada suyo con nadie.</p>
 <p>Solo los padres, con su sesión y el PIN familiar, ven y cambian el perfil de un niño en Cuenta → Familia, también el tiempo escuchado y los álbumes recientes. Borrar un perfil lo borra todo en el acto y para siempre: no queda nada.</p>`,
-  ru: `<h2 id="deti">Детские профили</h2><p>Родители могут добавить профиль для каждого ребёнка (не больше шести). О ребёнке мы храним только то, что нужно для прослушивания: имя или прозвище, нарисованный аватар и возраст (0–2, 3–5, 6–8 или 9–12); где он остановился в каждой истории, его очередь и избранное; сколько минут он слушал каждый день; и правила, заданные родителями (что можно слушать, тихие часы, дневной лимит, таймер сна).</p>
+  ru: `<h2>Детские профили</h2><p>Родители могут добавить профиль для каждого ребёнка (не больше шести). О ребёнке мы храним только то, что нужно для прослушивания: имя или прозвище, нарисованный аватар и возраст (0–2, 3–5, 6–8 или 9–12); где он остановился в каждой истории, его очередь и избранное; сколько минут он слушал каждый день; и правила, заданные родителями (что можно слушать, тихие часы, дневной лимит, таймер сна).</p>
 <p>Мы храним это, чтобы каждый ребёнок находил своё место и свои истории, а правила родителей действовали на всех устройствах. Мы никогда не спрашиваем электронную почту, дату рождения или фото ребёнка, не показываем ему рекламу и никому ничего о нём не передаём.</p>
 <p>Только родители, войдя в аккаунт и введя семейный PIN, видят и меняют профиль ребёнка в разделе «Аккаунт → Семья», включая время прослушивания и недавние альбомы. Удаление профиля сразу и навсегда удаляет всё: ничего не остаётся.</p>`,
 };
 
 export const privacyBody = {
-  en: `${privacyBodyBefore.en}\n${privacyChildren.en}`,
-  es: `${privacyBodyBefore.es}\n${privacyChildren.es}`,
-  ru: `${privacyBodyBefore.ru}\n${privacyChildren.ru}`,
+  en: `${privacyGeneral.en}\n${privacyChildren.en}`,
+  es: `${privacyGeneral.es}\n${privacyChildren.es}`,
+  ru: `${privacyGeneral.ru}\n${privacyChildren.ru}`,
 };
 
 const simplePages: CmsEntryInput[] = [
@@ -364,10 +347,10 @@ const simplePages: CmsEntryInput[] = [
     title: 'Support us',
     description: 'Ways to help Storyhouse reach more children with Bible stories.',
     intro: '<p>Storyhouse is funded by the families who listen. Thank you for helping us record the next story.</p>',
-    main_content: `<h2 id="pray">Pray with us</h2><p>Pray for the children who listen, and for our readers and translators.</p>
-<h2 id="share">Share a story</h2><p>Send a friend our <a href="/free-streaming">free streaming albums</a> or a <a href="/get-a-free-mp3">free MP3</a>.</p>
-<h2 id="buy">Buy an album</h2><p>Every album bought in the <a href="/shop">shop</a> pays for the next recording.</p>
-<h2 id="volunteer">Volunteer</h2><p>We need readers, translators and proofreaders in English, Spanish and Russian. <a href="/contact">Write to us</a>.</p>`,
+    main_content: `<h2>Pray with us</h2><p>Pray for the children who listen, and for our readers and translators.</p>
+<h2>Share a story</h2><p>Send a friend our <a href="/free-streaming">free streaming albums</a> or a <a href="/get-a-free-mp3">free MP3</a>.</p>
+<h2>Buy an album</h2><p>Every album bought in the <a href="/shop">shop</a> pays for the next recording.</p>
+<h2>Volunteer</h2><p>We need readers, translators and proofreaders in English, Spanish and Russian. <a href="/contact">Write to us</a>.</p>`,
     add_newsletter: true,
   },
   {
@@ -379,9 +362,9 @@ const simplePages: CmsEntryInput[] = [
     description: 'Formas de ayudar a Storyhouse a llegar a más niños con historias bíblicas.',
     intro:
       '<p>Storyhouse se sostiene gracias a las familias que escuchan. Gracias por ayudarnos a grabar la próxima historia.</p>',
-    main_content: `<h2 id="orar">Ora con nosotros</h2><p>Ora por los niños que escuchan y por nuestros lectores y traductores.</p>
-<h2 id="compartir">Comparte una historia</h2><p>Envía a un amigo nuestros <a href="/free-streaming">álbumes gratis</a> o un <a href="/get-a-free-mp3">MP3 gratis</a>.</p>
-<h2 id="comprar">Compra un álbum</h2><p>Cada álbum de la <a href="/tienda">tienda</a> paga la siguiente grabación.</p>`,
+    main_content: `<h2>Ora con nosotros</h2><p>Ora por los niños que escuchan y por nuestros lectores y traductores.</p>
+<h2>Comparte una historia</h2><p>Envía a un amigo nuestros <a href="/free-streaming">álbumes gratis</a> o un <a href="/get-a-free-mp3">MP3 gratis</a>.</p>
+<h2>Compra un álbum</h2><p>Cada álbum de la <a href="/tienda">tienda</a> paga la siguiente grabación.</p>`,
     add_newsletter: true,
   },
   {
@@ -393,8 +376,8 @@ const simplePages: CmsEntryInput[] = [
     description: 'Как помочь Storyhouse рассказывать детям библейские истории.',
     intro:
       '<p>Storyhouse существует благодаря семьям, которые нас слушают. Спасибо, что помогаете записать следующую историю.</p>',
-    main_content: `<h2 id="molitva">Молитесь с нами</h2><p>Молитесь о детях, которые слушают, и о наших чтецах и переводчиках.</p>
-<h2 id="podelitsya">Поделитесь историей</h2><p>Отправьте друзьям <a href="/free-streaming">бесплатные альбомы</a>.</p>`,
+    main_content: `<h2>Молитесь с нами</h2><p>Молитесь о детях, которые слушают, и о наших чтецах и переводчиках.</p>
+<h2>Поделитесь историей</h2><p>Отправьте друзьям <a href="/free-streaming">бесплатные альбомы</a>.</p>`,
   },
 ];
 

@@ -99,7 +99,7 @@ export function searchRepository(db: Db) {
               case r.kind
                 when 'page' then concat_ws(' ', e.description,
                   regexp_replace(concat_ws(' ', e.intro, e.main_content, e.sidebar_content), '<[^>]*>', ' ', 'g'))
-                when 'product' then p.description
+                when 'product' then regexp_replace(p.description, '<[^>]*>', ' ', 'g')
                 when 'transcript' then c.text
                 else t.title
               end, '[\\x01-\\x03]', '', 'g') as doc

@@ -76,7 +76,8 @@ function hitOf(row: SearchRow): SearchHit {
     album_title: row.kind === 'track' || row.kind === 'transcript' ? row.album_title : null,
     sku_id: row.kind === 'transcript' ? row.sku_id : null,
     start_ms: row.kind === 'transcript' ? row.start_ms : null,
-    snippet: safeSnippet(row.doc, row.headline, { html: row.kind === 'page' }),
+    // A page's texts and a product's description are HTML (the storefront shows them so): their references are characters.
+    snippet: safeSnippet(row.doc, row.headline, { html: row.kind === 'page' || row.kind === 'product' }),
   };
 }
 

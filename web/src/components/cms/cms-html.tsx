@@ -1,5 +1,6 @@
 import { type MouseEvent, useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import './cms-html.css';
 
 /**
  * The internal target of a click on a link inside CMS HTML, or undefined

@@ -11,8 +11,6 @@ import StatementPage from './money/statement-page';
 import AdminPage from './overview/overview-page';
 import CouponPage from './shop/coupon-page';
 import CouponsPage from './shop/coupons-page';
-import ProductNewPage from './shop/product-new-page';
-import ProductPage from './shop/product-page';
 import ProductsPage from './shop/products-page';
 import PromotedPage from './shop/promoted-page';
 import ShippingPage from './shop/shipping-page';
@@ -27,8 +25,10 @@ import MediaPage from './website/media-page';
 import PagesPage from './website/pages-page';
 
 // The pages with an editor or a chart of their own (Tiptap, dnd-kit, visx) load when first opened: the rest of the
-// back office does not wait for them.
+// back office does not wait for them. A product's description is written in Tiptap too.
 const PageEditorPage = preloadable(() => import('./website/page-editor-page'));
+const ProductPage = preloadable(() => import('./shop/product-page'));
+const ProductNewPage = preloadable(() => import('./shop/product-new-page'));
 const NavigationPage = preloadable(() => import('./website/navigation-page'));
 const ReportsPage = preloadable(() => import('./money/reports-page'));
 // A track's transcript: the timing and its sentence rules are needed only there.

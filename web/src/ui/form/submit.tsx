@@ -6,9 +6,25 @@ import './form.css';
  * While the form is busy it says so but stays focusable (aria-disabled, so
  * keyboard focus is not lost); the form ignores a submit then (useFormSubmit).
  */
-export function SubmitButton({ busy, className, children }: { busy: boolean; className?: string; children: ReactNode }) {
+export function SubmitButton({
+  busy,
+  className,
+  form,
+  children,
+}: {
+  busy: boolean;
+  className?: string;
+  /** The id of its form, when the button is not inside it (an editor's action bar). */
+  form?: string;
+  children: ReactNode;
+}) {
   return (
-    <button type="submit" className={`button form-submit${className ? ` ${className}` : ''}`} aria-disabled={busy || undefined}>
+    <button
+      type="submit"
+      form={form}
+      className={`button form-submit${className ? ` ${className}` : ''}`}
+      aria-disabled={busy || undefined}
+    >
       {children}
     </button>
   );

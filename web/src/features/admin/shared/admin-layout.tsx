@@ -1,10 +1,11 @@
 import { adminPath } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { useDisclosure } from '../../../ui/use-disclosure';
 import { useDocumentTitle } from '../../../ui/use-document-title';
+import { ActionBarHost } from './action-bar';
 import './admin.css';
 
 /**
@@ -82,6 +83,8 @@ export function AdminLayout({ title, back, children }: { title: string; back?: R
   const { pathname } = useLocation();
   const id = useId();
   const menu = useDisclosure<HTMLElement>();
+  // Where an editor's sticky action bar goes (action-bar.tsx): last in the page's column, so on screen from its top.
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useDocumentTitle(title);
   const linked = groups.map((group) => ({
     ...group,
@@ -129,7 +132,8 @@ export function AdminLayout({ title, back, children }: { title: string; back?: R
         <div className="admin-main">
           {back}
           <h1>{title}</h1>
-          {children}
+          <ActionBarHost value={bar}>{children}</ActionBarHost>
+          <div ref={setBar} className="admin-action-bar-host" />
         </div>
       </div>
     </div>

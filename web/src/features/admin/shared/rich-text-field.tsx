@@ -1,46 +1,73 @@
-import { CmsLink } from '@storyhouse/contracts';
+import { CmsLink, opensInVisualEditor } from '@storyhouse/contracts';
+import Image from '@tiptap/extension-image';
+import type { EditorView } from '@tiptap/pm/view';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { CmsHtml } from '../../../components/cms/cms-html';
+import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { FieldError } from '../../../ui/form/fields';
+import { editorHtml } from './rich-text-output';
+import './rich-text.css';
 
 /**
- * HTML the visual editor (Tiptap's StarterKit: paragraphs, headings, lists,
- * quotes, bold, italic, links) cannot hold: tables, figures, images, boxes,
- * classes and anchors' ids. Such text opens as HTML, so opening it never loses them.
+ * Scrolls the page so the caret shows between the top of the screen and what
+ * is kept at its foot (the editor's sticky bar, the player: the page's
+ * scroll-padding, action-bar.css), which ProseMirror's own scrolling does not
+ * know: typing at the foot of the screen never goes on under the bar.
  */
-const BEYOND_VISUAL = /<(table|figure|img|div|section|span|dl|sup|sub|small|abbr)\b|\s(class|id|data-[\w-]+)=/i;
-
-/** What Tiptap writes for an empty document: empty text. */
-const emptyDoc = (html: string) => (/^<p>\s*<\/p>$/.test(html) ? '' : html);
+function keepCaretInView(view: EditorView): boolean {
+  const caret = view.coordsAtPos(view.state.selection.head);
+  const kept = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingBlockEnd) || 0;
+  const margin = 8;
+  const bottom = window.innerHeight - kept - margin;
+  if (caret.bottom > bottom) window.scrollBy(0, caret.bottom - bottom);
+  else if (caret.top < margin) window.scrollBy(0, caret.top - margin);
+  return true;
+}
 
 /**
- * A rich-text field of a CMS page (issue 30 item 3): a Tiptap (ProseMirror)
- * editor with a toolbar (bold, italic, headings, lists, link, undo, redo)
- * that is one tab stop, its buttons reached with the arrow keys (WAI-ARIA
- * toolbar), and the HTML itself one click away. What it writes goes to the
- * server, whose sanitizer cleans it (the storefront's own). Mounted with its
- * value: a new value (a reload) remounts it.
+ * How the field shows its text: the visual editor; the "Advanced: HTML" view
+ * the admin chose; or, for text holding HTML the visual editor cannot keep
+ * (contracts opensInVisualEditor), the choice between the two, before either.
+ */
+type Mode = 'visual' | 'html' | 'choose';
+
+/**
+ * A rich-text field of the back office (a CMS page's texts, a product's
+ * description): a Tiptap (ProseMirror) editor with a toolbar (bold, italic,
+ * headings, lists, quote, link, picture, undo, redo) that is one tab stop,
+ * its buttons reached with the arrow keys (WAI-ARIA toolbar). The HTML itself
+ * is under "Advanced: HTML", which the admin opens on purpose and which says
+ * what it is for; text the visual editor cannot keep (decision 063) opens on
+ * neither until the admin chooses, so opening a page never loses anything.
+ * What it writes goes to the server, whose sanitizer cleans it (the
+ * storefront's own). Mounted with its value: a new value (a reload) remounts it.
  */
 export function RichTextField({
   label,
   value,
   onChange,
   error,
+  hint,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
   error?: string;
+  hint?: string;
 }) {
   const { t } = useI18n();
   const id = useId();
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const noteId = `${id}-note`;
-  const [beyond] = useState(() => BEYOND_VISUAL.test(value));
-  const [asHtml, setAsHtml] = useState(beyond);
+  const [mode, setMode] = useState<Mode>(() => (opensInVisualEditor(value) ? 'visual' : 'choose'));
+  const [converting, setConverting] = useState(false);
+  const describedBy = (...ids: (string | false)[]) =>
+    [...ids, hint ? hintId : false, error ? errorId : false].filter(Boolean).join(' ') || undefined;
   const editor = useEditor({
     immediatelyRender: false,
     extensions: [
@@ -51,57 +78,114 @@ export function RichTextField({
         // The sanitizer gives external links their target and rel; links are written plain.
         link: { openOnClick: false, autolink: false, HTMLAttributes: { target: null, rel: null } },
       }),
+      // In the line of the text, as an <img> in a paragraph shows on the site.
+      Image.configure({ inline: true }),
     ],
-    content: beyond ? '' : value,
+    content: mode === 'visual' ? value : '',
     editorProps: {
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': labelId,
-        ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
+        ...(error ? { 'aria-invalid': 'true' } : {}),
+        ...(describedBy() ? { 'aria-describedby': describedBy() as string } : {}),
         class: 'rich-text__content',
       },
+      handleScrollToSelection: keepCaretInView,
     },
-    onUpdate: ({ editor: e }) => onChange(emptyDoc(e.getHTML())),
+    onUpdate: ({ editor: e }) => onChange(editorHtml(e.getHTML())),
   });
 
-  const toggleHtml = () => {
-    if (asHtml && editor) editor.commands.setContent(value, { emitUpdate: false });
-    setAsHtml(!asHtml);
+  /** To the visual editor: what it cannot keep goes (asked first when there is any), and the field holds what it keeps. */
+  const toVisual = (confirmed = false) => {
+    if (!editor) return;
+    const lossless = opensInVisualEditor(value);
+    if (!lossless && !confirmed) {
+      setConverting(true);
+      return;
+    }
+    editor.commands.setContent(value, { emitUpdate: false });
+    if (!lossless) onChange(editorHtml(editor.getHTML()));
+    setMode('visual');
   };
 
-  return (
-    <div className={`field rich-text${error ? ' field--invalid' : ''}`}>
-      <span className="rich-text__label" id={labelId}>
-        {label}
-      </span>
-      {beyond ? (
-        <p className="field__hint" id={noteId}>
-          {t('admin.pages.unknownHtml')}
+  let body: ReactNode;
+  if (mode === 'choose') {
+    body = (
+      <div className="rich-text__beyond">
+        <p className="rich-text__warning" id={noteId}>
+          {t('admin.richText.beyond')}
         </p>
-      ) : null}
-      {asHtml ? (
+        <div className="rich-text__preview">
+          <CmsHtml html={value} />
+        </div>
+        <div className="rich-text__choices">
+          <button type="button" className="button button--secondary" aria-describedby={noteId} onClick={() => setMode('html')}>
+            {t('admin.richText.openHtml')}
+          </button>
+          <button type="button" className="button button--secondary" aria-describedby={noteId} onClick={() => toVisual()}>
+            {t('admin.richText.toVisual')}
+          </button>
+        </div>
+      </div>
+    );
+  } else if (mode === 'html') {
+    body = (
+      <>
+        <p className="rich-text__warning" id={noteId}>
+          <strong>{t('admin.richText.htmlTitle')}</strong> {t('admin.richText.htmlWarning')}
+        </p>
         <textarea
           aria-labelledby={labelId}
-          aria-describedby={[beyond ? noteId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={describedBy(noteId)}
           aria-invalid={error ? true : undefined}
           className="rich-text__html"
           rows={10}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
-      ) : editor ? (
-        <>
-          <Toolbar editor={editor} label={t('admin.richText.toolbar', { field: label })} />
-          <EditorContent editor={editor} />
-        </>
-      ) : null}
-      {beyond ? null : (
-        <button type="button" className="button button--quiet rich-text__mode" onClick={toggleHtml}>
-          {asHtml ? t('admin.richText.visual') : t('admin.richText.html')}
+        <button type="button" className="button button--quiet rich-text__mode" onClick={() => toVisual()}>
+          {t('admin.richText.visual')}
         </button>
-      )}
+      </>
+    );
+  } else {
+    body = editor ? (
+      <>
+        <Toolbar editor={editor} label={t('admin.richText.toolbar', { field: label })} />
+        <EditorContent editor={editor} />
+        <button type="button" className="button button--quiet rich-text__mode" onClick={() => setMode('html')}>
+          {t('admin.richText.html')}
+        </button>
+      </>
+    ) : null;
+  }
+
+  return (
+    <div className={`field rich-text${error ? ' field--invalid' : ''}`}>
+      <span className="rich-text__label" id={labelId}>
+        {label}
+      </span>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {body}
       <FieldError id={errorId} error={error} />
+      <ConfirmDialog
+        open={converting}
+        title={t('admin.richText.toVisualTitle', { field: label })}
+        confirmLabel={t('admin.richText.toVisual')}
+        cancelLabel={t('admin.richText.keepHtml')}
+        onConfirm={() => {
+          setConverting(false);
+          toVisual(true);
+        }}
+        onCancel={() => setConverting(false)}
+      >
+        <p>{t('admin.richText.toVisualText')}</p>
+      </ConfirmDialog>
     </div>
   );
 }
@@ -112,7 +196,7 @@ type Action = { key: string; label: string; pressed?: boolean; run: () => void; 
 function Toolbar({ editor, label }: { editor: Editor; label: string }) {
   const { t } = useI18n();
   const [focused, setFocused] = useState(0);
-  const [linking, setLinking] = useState(false);
+  const [form, setForm] = useState<'link' | 'image'>();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const state = useEditorState({
     editor,
@@ -123,12 +207,15 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       h3: e.isActive('heading', { level: 3 }),
       bullet: e.isActive('bulletList'),
       ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
       link: e.isActive('link'),
+      image: e.isActive('image'),
       undo: e.can().undo(),
       redo: e.can().redo(),
     }),
   });
   const chain = () => editor.chain().focus();
+  const toggleForm = (which: 'link' | 'image') => setForm(form === which ? undefined : which);
   const actions: Action[] = [
     { key: 'bold', label: t('admin.richText.bold'), pressed: state.bold, run: () => chain().toggleBold().run() },
     { key: 'italic', label: t('admin.richText.italic'), pressed: state.italic, run: () => chain().toggleItalic().run() },
@@ -141,7 +228,9 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
       pressed: state.ordered,
       run: () => chain().toggleOrderedList().run(),
     },
-    { key: 'link', label: t('admin.richText.link'), pressed: state.link || linking, run: () => setLinking(!linking) },
+    { key: 'quote', label: t('admin.richText.quote'), pressed: state.quote, run: () => chain().toggleBlockquote().run() },
+    { key: 'link', label: t('admin.richText.link'), pressed: state.link || form === 'link', run: () => toggleForm('link') },
+    { key: 'image', label: t('admin.richText.image'), pressed: state.image || form === 'image', run: () => toggleForm('image') },
     { key: 'undo', label: t('admin.richText.undo'), run: () => chain().undo().run(), disabled: !state.undo },
     { key: 'redo', label: t('admin.richText.redo'), run: () => chain().redo().run(), disabled: !state.redo },
   ];
@@ -191,20 +280,90 @@ function Toolbar({ editor, label }: { editor: Editor; label: string }) {
           </button>
         ))}
       </div>
-      {linking ? <LinkForm editor={editor} onClose={() => setLinking(false)} /> : null}
+      {form === 'link' ? <LinkForm editor={editor} onClose={() => setForm(undefined)} /> : null}
+      {form === 'image' ? <ImageForm editor={editor} onClose={() => setForm(undefined)} /> : null}
     </>
   );
+}
+
+/** A small form under the toolbar: its fields, then its buttons; Enter applies it (not the page's form), Escape goes back to the text. */
+function InlineForm({
+  editor,
+  children,
+  onApply,
+  onClose,
+}: {
+  editor: Editor;
+  children: ReactNode;
+  onApply: () => void;
+  onClose: () => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Enter and Escape of the fields inside; the fields are the controls.
+    <div
+      className="rich-text__inline-form"
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && e.target instanceof HTMLInputElement) {
+          e.preventDefault();
+          onApply();
+        } else if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+          editor.commands.focus();
+        }
+      }}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A text field of an inline form, with its message. */
+function InlineField({
+  label,
+  value,
+  error,
+  onChange,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+  inputMode?: 'url';
+}) {
+  const id = useId();
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode={inputMode}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+/** An address checked as the server checks a link: a site path or http(s), not empty. */
+function checkedAddress(value: string): string | undefined {
+  const parsed = CmsLink.safeParse(value);
+  return parsed.success && parsed.data !== '' ? parsed.data : undefined;
 }
 
 /** The link of the selected text: an address checked as the server checks it (a site path or http(s)), or removed. */
 function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const { t } = useI18n();
-  const id = useId();
   const [href, setHref] = useState(() => (editor.getAttributes('link').href as string | undefined) ?? '');
   const [error, setError] = useState<string>();
   const apply = () => {
-    const parsed = CmsLink.safeParse(href);
-    if (!parsed.success || parsed.data === '') {
+    const address = checkedAddress(href);
+    if (!address) {
       setError(t('admin.pages.linkInvalid'));
       return;
     }
@@ -212,7 +371,7 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
       setError(t('admin.richText.linkNeedsText'));
       return;
     }
-    editor.chain().focus().extendMarkRange('link').setLink({ href: parsed.data }).run();
+    editor.chain().focus().extendMarkRange('link').setLink({ href: address }).run();
     onClose();
   };
   const remove = () => {
@@ -220,32 +379,18 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
     onClose();
   };
   return (
-    <div className={`rich-text__link field${error ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{t('admin.richText.linkAddress')}</label>
+    <InlineForm editor={editor} onApply={apply} onClose={onClose}>
+      <InlineField
+        label={t('admin.richText.linkAddress')}
+        value={href}
+        error={error}
+        inputMode="url"
+        onChange={(v) => {
+          setHref(v);
+          setError(undefined);
+        }}
+      />
       <div className="field__row">
-        <input
-          id={id}
-          type="text"
-          inputMode="url"
-          value={href}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setHref(e.target.value);
-            setError(undefined);
-          }}
-          onKeyDown={(e) => {
-            // Enter applies the link, not the page's form; Escape goes back to the text.
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              apply();
-            } else if (e.key === 'Escape') {
-              e.preventDefault();
-              onClose();
-              editor.commands.focus();
-            }
-          }}
-        />
         <button type="button" className="button button--secondary" onClick={apply}>
           {t('admin.richText.linkApply')}
         </button>
@@ -255,7 +400,44 @@ function LinkForm({ editor, onClose }: { editor: Editor; onClose: () => void }) 
           </button>
         ) : null}
       </div>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </InlineForm>
+  );
+}
+
+/** A picture in the text, where the cursor is: its address (a site path, as /media/… of the media library, or http(s)) and its description. */
+function ImageForm({ editor, onClose }: { editor: Editor; onClose: () => void }) {
+  const { t } = useI18n();
+  const current = editor.isActive('image') ? editor.getAttributes('image') : {};
+  const [src, setSrc] = useState<string>((current.src as string | undefined) ?? '');
+  const [alt, setAlt] = useState<string>((current.alt as string | undefined) ?? '');
+  const [error, setError] = useState<string>();
+  const apply = () => {
+    const address = checkedAddress(src);
+    if (!address) {
+      setError(t('admin.pages.linkInvalid'));
+      return;
+    }
+    editor.chain().focus().setImage({ src: address, alt: alt.trim() }).run();
+    onClose();
+  };
+  return (
+    <InlineForm editor={editor} onApply={apply} onClose={onClose}>
+      <InlineField
+        label={t('admin.richText.imageAddress')}
+        value={src}
+        error={error}
+        inputMode="url"
+        onChange={(v) => {
+          setSrc(v);
+          setError(undefined);
+        }}
+      />
+      <InlineField label={t('admin.richText.imageAlt')} value={alt} onChange={setAlt} />
+      <div className="field__row">
+        <button type="button" className="button button--secondary" onClick={apply}>
+          {t('admin.richText.imageApply')}
+        </button>
+      </div>
+    </InlineForm>
   );
 }

@@ -1,5 +1,5 @@
 import { type AdminProduct, AdminProductBody, AGE_BANDS, AgeBand, CalendarDay, langCodes } from '@storyhouse/contracts';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { ageBandLabel } from '../../../components/catalogue/age-and-length';
 import { ApiError } from '../../../lib/api-client';
@@ -9,7 +9,11 @@ import { FormFailure, SubmitButton } from '../../../ui/form/submit';
 import { type FormApi, useForm } from '../../../ui/form/use-form';
 import { useFormSubmit } from '../../../ui/form/use-form-submit';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { ActionBar } from '../shared/action-bar';
+import { useFormatDateTime } from '../shared/format-date-time';
+import { useLeaveGuard } from '../shared/leave-guard';
 import { MediaUpload } from '../shared/media-upload';
+import { RichTextField } from '../shared/rich-text-field';
 import { CheckboxField } from './catalogue-fields';
 
 /** The product form's values: text as typed, '' for no cover, date or age band. */
@@ -84,44 +88,70 @@ export const productBodyOf = (v: ProductValues): AdminProductBody => ({
 
 /**
  * A product's own fields (issue 30 item 1): title, address (slug), the
- * description (HTML, cleaned by the server: no scripts), language, release
- * date, the ages it is for, cover and banner (uploaded here), and whether it
- * is on sale, a book, or free to stream. `save` sends it; a refusal's field messages show by
- * their fields, anything else above the button.
+ * description (in the visual editor; HTML only under its Advanced view,
+ * cleaned by the server: no scripts), language, release date, the ages it is
+ * for, cover and banner (uploaded here), and whether it is on sale, a book,
+ * or free to stream. Its Save is in a bar that stays on screen and says
+ * whether the changes are saved; leaving with unsaved changes asks first.
+ * `save` sends it; a refusal's field messages show by their fields, anything
+ * else in the bar.
  */
 export function ProductForm({
   initial,
+  savedAt,
   submitLabel,
   busy,
   save,
   onConflict,
 }: {
   initial: ProductValues;
+  /** When the product was last saved (its updated_at); none for a new product. */
+  savedAt?: string;
   submitLabel: string;
   busy: boolean;
-  /** Sends the values; resolves when saved (the form then holds them), rejects with the server's refusal. */
-  save: (values: ProductValues) => Promise<unknown>;
+  /**
+   * Sends the values; resolves when saved with the values as the server kept them (the form then holds them; its
+   * description may have been cleaned), or with nothing (the page moves on); rejects with the server's refusal.
+   */
+  save: (values: ProductValues) => Promise<ProductValues | undefined>;
   /** A 409 product_changed: the page offers the latest version. */
   onConflict?: () => void;
 }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
+  const formatDateTime = useFormatDateTime();
+  const formId = useId();
   const form = useForm<ProductValues>(productSchema, initial);
+  // The values as last saved, and the description field's mount: a description the server cleaned is shown as kept.
+  const [saved, setSaved] = useState(initial);
+  const [descriptionMount, setDescriptionMount] = useState(0);
+  const dirty = JSON.stringify(form.values) !== JSON.stringify(saved);
+  const leave = useLeaveGuard(dirty);
   const submit = useFormSubmit<ProductValues>(form, {
     busy,
-    send: (data) =>
-      save({ ...form.values, ...data }).then(
-        () => form.reset({ ...form.values, ...data }),
+    send: (data) => {
+      const sent = { ...form.values, ...data };
+      // A new product's save opens it in its editor: that move is the save's, not a leaving.
+      leave.pass();
+      save(sent).then(
+        (kept) => {
+          const now = kept ?? sent;
+          form.reset(now);
+          setSaved(now);
+          if (now.description !== sent.description) setDescriptionMount((n) => n + 1);
+        },
         (error: unknown) => {
+          leave.hold();
           if (error instanceof ApiError && error.code === 'product_changed') onConflict?.();
           if (!submit.showServerErrors(error)) submit.setFailure(errorMessage(error));
         },
-      ),
+      );
+    },
   });
   const languages = useMemo(() => langCodes.map((code) => ({ value: code, label: t(`lang.${code}`) })), [t]);
   const ageBands = useMemo(() => AGE_BANDS.map((band) => ({ value: band, label: ageBandLabel(t, band) })), [t]);
   return (
-    <form ref={submit.ref} className="admin-catalogue__form" onSubmit={submit.onSubmit} noValidate>
+    <form ref={submit.ref} id={formId} className="admin-catalogue__form" onSubmit={submit.onSubmit} noValidate>
       <TextField form={form} name="title" label={t('admin.catalogue.title')} required maxLength={200} />
       <TextField
         form={form}
@@ -141,13 +171,13 @@ export function ProductForm({
         options={ageBands}
         placeholder={ageBandLabel(t, null)}
       />
-      <TextField
-        form={form}
-        name="description"
+      <RichTextField
+        key={descriptionMount}
         label={t('admin.catalogue.description')}
         hint={t('admin.catalogue.descriptionHint')}
-        multiline
-        maxLength={20000}
+        value={form.values.description}
+        error={form.error('description')}
+        onChange={(html) => form.set('description', html)}
       />
       <ImageField form={form} name="primary_image" label={t('admin.catalogue.cover')} />
       <ImageField form={form} name="wide_image" label={t('admin.catalogue.banner')} />
@@ -157,8 +187,23 @@ export function ProductForm({
         <CheckboxField form={form} name="is_book" label={t('admin.catalogue.isBook')} />
         <CheckboxField form={form} name="is_free_streaming" label={t('admin.catalogue.isFreeStreaming')} />
       </fieldset>
-      <FormFailure message={submit.failure} />
-      <SubmitButton busy={busy}>{busy ? t('admin.catalogue.saving') : submitLabel}</SubmitButton>
+      <ActionBar
+        label={t('admin.editBar.productActions')}
+        state={dirty ? 'unsaved' : savedAt ? 'live' : 'draft'}
+        words={
+          dirty
+            ? t('admin.editBar.unsaved')
+            : savedAt
+              ? t('admin.editBar.saved', { time: formatDateTime(savedAt) })
+              : t('admin.editBar.newProduct')
+        }
+        note={<FormFailure message={submit.failure} />}
+      >
+        <SubmitButton busy={busy} form={formId}>
+          {busy ? t('admin.catalogue.saving') : submitLabel}
+        </SubmitButton>
+      </ActionBar>
+      {leave.dialog}
     </form>
   );
 }

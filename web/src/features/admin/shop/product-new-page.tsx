@@ -26,6 +26,7 @@ export default function ProductNewPage() {
         save={async (values) => {
           const product = await create.mutateAsync(productBodyOf(values));
           navigate(productHref(product.id), { replace: true });
+          return undefined;
         }}
       />
     </AdminLayout>

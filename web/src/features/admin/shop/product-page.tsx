@@ -108,29 +108,26 @@ function ProductFacts({ product }: { product: AdminProduct }) {
   );
 }
 
+/** The product's own fields; its bar says when they were saved. */
 function ProductFields({ editing }: { editing: Editing }) {
   const { t } = useI18n();
   const id = useId();
   const update = useUpdateProduct(editing.product.id);
-  const [done, setDone] = useState('');
   return (
     <section className="admin-part card" aria-labelledby={id}>
       <h2 id={id}>{t('admin.catalogue.details')}</h2>
       <ProductForm
         initial={productValuesOf(editing.product)}
+        savedAt={editing.product.updated_at}
         submitLabel={t('admin.catalogue.save')}
         busy={update.isPending}
         onConflict={editing.conflict}
         save={async (values) => {
-          setDone('');
           const product = await update.mutateAsync({ ...productBodyOf(values), updated_at: editing.product.updated_at });
           editing.saved(product);
-          setDone(t('admin.catalogue.saved'));
+          return productValuesOf(product);
         }}
       />
-      <p className="form-status form-status--success" role="status">
-        {done}
-      </p>
     </section>
   );
 }

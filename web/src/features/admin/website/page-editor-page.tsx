@@ -17,7 +17,7 @@ import {
   langCodes,
 } from '@storyhouse/contracts';
 import type { MessageKey } from '@storyhouse/i18n';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CmsHtml } from '../../../components/cms/cms-html';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
@@ -27,8 +27,11 @@ import { FieldError, FieldFrame } from '../../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../../ui/form/submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { ActionBar } from '../shared/action-bar';
 import { AdminLayout } from '../shared/admin-layout';
 import { AdminPart } from '../shared/admin-part';
+import { useFormatDateTime } from '../shared/format-date-time';
+import { useLeaveGuard } from '../shared/leave-guard';
 import { MediaUpload } from '../shared/media-upload';
 import { RichTextField } from '../shared/rich-text-field';
 import { useCmsPageEntry, useCreateCmsPage, usePublishCmsPage, useSaveCmsPage } from './api/cms-pages';
@@ -41,7 +44,9 @@ type Errors = Record<string, string>;
 /**
  * Issue 30 item 3, a page's editor: the fields its type shows (spec §2, §3),
  * rich text through Tiptap, its versions in the other languages one click
- * away (or created from it, linked), and Save draft / Preview / Publish.
+ * away (or created from it, linked), its scripts and stylesheets under
+ * Advanced, and Save draft / Preview / Publish in a bar that stays on screen,
+ * saying where the page stands. Leaving it with unsaved changes asks first.
  * The site shows the published page until a publish; a save names the
  * version it was read at, and a page someone else changed meanwhile is
  * said to have changed, with a way to reload it (never written over).
@@ -287,23 +292,27 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
   const [fields, setFields] = useState<CmsEntryFields>(entry.fields);
   // Rich-text fields whose value the server changed (cleaned): remounted with it, so the editor shows what was kept.
   const [revisions, setRevisions] = useState<Record<string, number>>({});
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string>();
   const [changed, setChanged] = useState(false);
-  const [done, setDone] = useState('');
+  // What the server cleaned out of the last save, said beside the page's state.
+  const [cleaned, setCleaned] = useState('');
   const [asking, setAsking] = useState(false);
   const save = useSaveCmsPage(entry.id);
   const publish = usePublishCmsPage(entry.id);
   const busy = save.isPending || publish.isPending;
   const dirty = JSON.stringify(fields) !== JSON.stringify(entry.fields);
   const shown = new Set(cmsTypeFields[fields.type]);
+  const leave = useLeaveGuard(dirty);
+  const formatDateTime = useFormatDateTime();
 
   const set = <K extends keyof CmsEntryFields>(name: K, value: CmsEntryFields[K]) => {
     setFields((f) => ({ ...f, [name]: value }));
-    setDone('');
+    setCleaned('');
   };
   // An emptied home field is left out, as the server keeps it: clearing one is no change to save.
   const setHome = (name: HomeFieldName, value: string) => {
@@ -332,7 +341,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
     event.preventDefault();
     if (busy) return;
     setFailure(undefined);
-    setDone('');
+    setCleaned('');
     const parsed = FieldsSchema.safeParse(fields);
     if (!parsed.success) {
       setErrors(issueErrors(parsed.error.issues, t));
@@ -347,8 +356,8 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
           setFields(saved.fields);
           if (saved.cleaned.length > 0) {
             setRevisions((r) => Object.fromEntries([...Object.entries(r), ...saved.cleaned.map((f) => [f, (r[f] ?? 0) + 1])]));
-            setDone(t('admin.pages.savedCleaned', { fields: saved.cleaned.map((f) => fieldName(t, f)).join(', ') }));
-          } else setDone(t('admin.pages.saved'));
+            setCleaned(t('admin.pages.savedCleaned', { fields: saved.cleaned.map((f) => fieldName(t, f)).join(', ') }));
+          }
         },
         onError: refused,
       },
@@ -358,10 +367,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
   const onPublish = () => {
     setAsking(false);
     setFailure(undefined);
-    publish.mutate(entry.updated_at, {
-      onSuccess: () => setDone(t('admin.pages.published')),
-      onError: refused,
-    });
+    publish.mutate(entry.updated_at, { onError: refused });
   };
 
   const rich = (name: 'intro' | 'main_content' | 'sidebar_content' | 'response', label: string) =>
@@ -386,6 +392,14 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
   };
 
   const canPublish = entry.status === 'draft' || entry.has_draft;
+  const time = formatDateTime(entry.updated_at);
+  const [state, words] = dirty
+    ? (['unsaved', t('admin.editBar.unsavedPage')] as const)
+    : entry.status === 'draft'
+      ? (['draft', t('admin.editBar.draftNew', { time })] as const)
+      : entry.has_draft
+        ? (['draft', t('admin.editBar.draft', { time })] as const)
+        : (['live', t('admin.editBar.published', { time })] as const);
   return (
     <>
       {changed ? (
@@ -397,7 +411,14 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
           </button>
         </div>
       ) : null}
-      <form ref={formRef} className="admin-page-editor" onSubmit={onSave} noValidate aria-label={t('admin.pages.form')}>
+      <form
+        ref={formRef}
+        id={formId}
+        className="admin-page-editor"
+        onSubmit={onSave}
+        noValidate
+        aria-label={t('admin.pages.form')}
+      >
         <Text
           label={t('admin.pages.fieldTitle')}
           value={fields.title}
@@ -460,34 +481,24 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
             {t('admin.pages.fieldAddNewsletter')}
           </label>
         ) : null}
-        {shown.has('scripts') ? (
-          <Lines
-            label={t('admin.pages.fieldScripts')}
-            name="scripts"
-            values={fields.scripts}
-            errors={errors}
-            onChange={(v) => set('scripts', v)}
-          />
-        ) : null}
-        {shown.has('stylesheets') ? (
-          <Lines
-            label={t('admin.pages.fieldStylesheets')}
-            name="stylesheets"
-            values={fields.stylesheets}
-            errors={errors}
-            onChange={(v) => set('stylesheets', v)}
-          />
+        {shown.has('scripts') || shown.has('stylesheets') ? (
+          <Advanced fields={fields} errors={errors} shown={shown} onChange={set} />
         ) : null}
 
-        <FormFailure message={failure} />
-        <p className="form-status form-status--success" role="status">
-          {done}
-        </p>
-        <p className="field__hint" role="status">
-          {dirty && canPublish ? t('admin.pages.unsaved') : ''}
-        </p>
-        <div className="admin-page-editor__actions">
-          <SubmitButton busy={save.isPending}>{save.isPending ? t('admin.pages.saving') : t('admin.pages.save')}</SubmitButton>
+        <ActionBar
+          label={t('admin.editBar.pageActions')}
+          state={state}
+          words={words}
+          note={
+            <>
+              <FormFailure message={failure} />
+              {cleaned ? <p className="form-status form-status--success">{cleaned}</p> : null}
+            </>
+          }
+        >
+          <SubmitButton busy={save.isPending} form={formId}>
+            {save.isPending ? t('admin.pages.saving') : t('admin.pages.save')}
+          </SubmitButton>
           {!dirty ? (
             <Link className="button button--secondary" to={pagePreviewHref(entry.id)}>
               {t('admin.pages.preview')}
@@ -498,7 +509,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
               {publish.isPending ? t('admin.pages.publishing') : t('admin.pages.publish')}
             </button>
           ) : null}
-        </div>
+        </ActionBar>
       </form>
       <ConfirmDialog
         open={asking}
@@ -511,6 +522,7 @@ function Editor({ entry, onReload }: { entry: AdminCmsEntry; onReload: () => Pro
       >
         <p>{t('admin.pages.publishText', { lang: langInSentence(t, entry.lang_code), url: cmsSitePath(entry.fields.url) })}</p>
       </ConfirmDialog>
+      {leave.dialog}
     </>
   );
 }
@@ -689,6 +701,51 @@ function Donations({
         {t('admin.pages.addDonation')}
       </button>
     </AdminPart>
+  );
+}
+
+/**
+ * The page's scripts and stylesheets (spec §2 Basic subpage): code for people
+ * who write it, under Advanced, closed unless the page has some (the count
+ * says how many) or the admin opens it; opened by a message of one of them.
+ */
+function Advanced({
+  fields,
+  errors,
+  shown,
+  onChange,
+}: {
+  fields: CmsEntryFields;
+  errors: Errors;
+  shown: Set<keyof CmsEntryFields>;
+  onChange: (name: 'scripts' | 'stylesheets', values: string[]) => void;
+}) {
+  const { t } = useI18n();
+  const lists = (['scripts', 'stylesheets'] as const).filter((name) => shown.has(name));
+  const count = lists.reduce((n, name) => n + fields[name].length, 0);
+  const [open, setOpen] = useState(count > 0);
+  const invalid = Object.keys(errors).some((path) => /^(scripts|stylesheets)(\.|$)/.test(path));
+  useEffect(() => {
+    if (invalid) setOpen(true);
+  }, [invalid]);
+  return (
+    <details className="admin-page-editor__advanced" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>
+        {t('admin.pages.advanced')}
+        {count > 0 ? ` (${t('admin.pages.advancedCount', { count })})` : ''}
+      </summary>
+      <p className="field__hint">{t('admin.pages.advancedHint')}</p>
+      {lists.map((name) => (
+        <Lines
+          key={name}
+          label={t(name === 'scripts' ? 'admin.pages.fieldScripts' : 'admin.pages.fieldStylesheets')}
+          name={name}
+          values={fields[name]}
+          errors={errors}
+          onChange={(v) => onChange(name, v)}
+        />
+      ))}
+    </details>
   );
 }
 
