@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { type AdminProduct, adminPath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
@@ -148,12 +150,25 @@ test('on a phone a product’s description is written in the visual editor and s
   await description.press('ControlOrMeta+End');
   await description.press('Enter');
   await expect(description.locator('p')).toHaveText(['A first paragraph.', '']);
-  await page
-    .getByRole('toolbar', { name: t('admin.richText.toolbar', { field: t('admin.catalogue.description') }) })
-    .getByRole('button', { name: t('admin.richText.bulletList') })
-    .click();
+  const toolbar = page.getByRole('toolbar', { name: t('admin.richText.toolbar', { field: t('admin.catalogue.description') }) });
+  await toolbar.getByRole('button', { name: t('admin.richText.bulletList') }).click();
   await page.keyboard.type('Five stories');
   await expect(description.getByRole('listitem')).toHaveText('Five stories');
+  // A picture in the text: uploaded with the back office's own picker, then described, then inserted.
+  await description.press('Enter');
+  await description.press('Enter');
+  await toolbar.getByRole('button', { name: t('admin.richText.image') }).click();
+  const uploaded = page.waitForResponse((r) => r.url().includes('/crud/admin/media?kind=image') && r.ok());
+  await details.getByLabel(t('admin.richText.imagePick'), { exact: true }).setInputFiles({
+    name: `editor-${Date.now().toString(36)}.jpg`,
+    mimeType: 'image/jpeg',
+    buffer: readFileSync(path.join(import.meta.dirname, '../../server/demo/media/covers/daniel-y-los-leones.jpg')),
+  });
+  const key = ((await (await uploaded).json()) as { key: string }).key;
+  await expect(details.getByRole('textbox', { name: t('admin.richText.imageAddress') })).toHaveValue(`/media/${key}`);
+  await details.getByRole('textbox', { name: t('admin.richText.imageAlt') }).fill('Daniel and the lions');
+  await details.getByRole('button', { name: t('admin.richText.imageApply') }).click();
+  await expect(description.getByRole('img', { name: 'Daniel and the lions' })).toHaveAttribute('src', `/media/${key}`);
   await expect(state).toHaveText(t('admin.editBar.unsaved'));
   await expect(bar).toBeInViewport({ ratio: 1 });
   expect(await seriousViolations(page)).toEqual([]);
@@ -161,5 +176,7 @@ test('on a phone a product’s description is written in the visual editor and s
   await bar.getByRole('button', { name: t('admin.catalogue.save') }).click();
   await expect(state).toHaveText(messagePattern(t, 'admin.editBar.saved', { time: ANY }));
   const saved = await apiFromPage(page, 'GET', `/crud/admin/products/${product.id}`);
-  expect((saved.body as AdminProduct).description).toBe('<p>A first paragraph.</p><ul><li><p>Five stories</p></li></ul>');
+  expect((saved.body as AdminProduct).description).toBe(
+    `<p>A first paragraph.</p><ul><li><p>Five stories</p></li></ul><p><img src="/media/${key}" alt="Daniel and the lions" loading="lazy" /></p>`,
+  );
 });

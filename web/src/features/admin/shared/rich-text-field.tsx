@@ -1,4 +1,4 @@
-import { CmsLink, opensInVisualEditor } from '@storyhouse/contracts';
+import { CmsLink, mediaPaths, opensInVisualEditor } from '@storyhouse/contracts';
 import Image from '@tiptap/extension-image';
 import type { EditorView } from '@tiptap/pm/view';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -8,6 +8,7 @@ import { CmsHtml } from '../../../components/cms/cms-html';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { useI18n } from '../../../lib/i18n';
 import { FieldError } from '../../../ui/form/fields';
+import { MediaUpload } from './media-upload';
 import { editorHtml } from './rich-text-output';
 import './rich-text.css';
 
@@ -422,6 +423,15 @@ function ImageForm({ editor, onClose }: { editor: Editor; onClose: () => void })
   };
   return (
     <InlineForm editor={editor} onApply={apply} onClose={onClose}>
+      <MediaUpload
+        kind="image"
+        label={t('admin.richText.imagePick')}
+        value={null}
+        onChosen={(file) => {
+          setSrc(mediaPaths.image(file.key));
+          setError(undefined);
+        }}
+      />
       <InlineField
         label={t('admin.richText.imageAddress')}
         value={src}
