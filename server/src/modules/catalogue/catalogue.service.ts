@@ -33,6 +33,7 @@ import {
   trackVerdicts,
 } from '../entitlements/access';
 import { skuIdsInCart } from '../in-cart/in-cart';
+import { isSoldOut } from '../stock/stock-sql';
 import {
   catalogueRepository,
   type ListedProductRow,
@@ -116,6 +117,7 @@ function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | n
     product_slug: product?.slug ?? null,
     isInCart: inCart.has(row.id),
     code: row.code,
+    sold_out: isSoldOut(row.stock_left),
   };
 }
 
