@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { TitlesBody, TitlesByLang } from './admin-shop';
 import { SiteQuery } from './common';
-import { Id, IdParam, wholeNumber } from './numbers';
+import { Id, IdParam, wholeNumber, wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /**
  * Stock and returns for what is posted (decision 061): a CD's or a book's
@@ -38,6 +39,27 @@ export const AdminStockBody = z
   })
   .meta({ id: 'AdminStockBody' });
 export type AdminStockBody = z.input<typeof AdminStockBody>;
+
+const TypedCount = wholeNumberParam(0, MAX_STOCK);
+
+/**
+ * The product editor's stock form as typed: counted or not, the copies (a
+ * whole number, only when counted) and the threshold; what it sends is
+ * AdminStockBody without `stock_read`, which the page adds.
+ */
+export const StockForm = z
+  .object({ tracked: z.boolean(), stock: text(), low_stock_threshold: text() })
+  .superRefine((v, ctx) => {
+    const fields = v.tracked ? (['stock', 'low_stock_threshold'] as const) : (['low_stock_threshold'] as const);
+    for (const field of fields) {
+      const parsed = TypedCount.safeParse(v[field].trim(), { reportInput: true });
+      for (const issue of parsed.error?.issues ?? []) ctx.addIssue({ ...issue, path: [field] } as z.core.$ZodRawIssue);
+    }
+  })
+  .transform((v) => ({
+    stock: v.tracked ? TypedCount.parse(v.stock.trim()) : null,
+    low_stock_threshold: TypedCount.parse(v.low_stock_threshold.trim()),
+  }));
 
 /** A counted CD or book at or below its threshold, for the back office's to-do list (lowStockProducts). */
 export const LowStockProduct = z
@@ -145,3 +167,37 @@ export type AdminOrderReturns = z.infer<typeof AdminOrderReturns>;
 
 /** The calls' language: the reasons are titled in the back office's site language. */
 export const ReturnsQuery = SiteQuery;
+
+/** The Returns card's field for how many copies of an order line came back. */
+export const returnQuantityField = (lineId: number) => `quantity_${lineId}`;
+
+/**
+ * The Returns card's form as typed, for the order's lines with copies still
+ * out (`left` each): how many came back of each (empty: none; never more
+ * than left), a reason chosen, and restock. It sends RecordReturnBody, of the
+ * lines with copies; at least one is needed.
+ */
+export function ReturnForm(lines: readonly { line_id: number; left: number }[]) {
+  const quantities = Object.fromEntries(
+    lines.map((l) => [returnQuantityField(l.line_id), z.union([z.literal(''), wholeNumberParam(0, l.left)])]),
+  );
+  return z
+    .object({ reason_id: z.string().regex(/^\d+$/, 'errors.return_reason_unknown'), restock: z.boolean(), ...quantities })
+    .superRefine((v, ctx) => {
+      const chosen = lines.some((l) => Number((v as Record<string, unknown>)[returnQuantityField(l.line_id)] || 0) > 0);
+      const [first] = lines;
+      if (!chosen && first) {
+        ctx.addIssue({ code: 'custom', path: [returnQuantityField(first.line_id)], message: 'admin.returns.nothingChosen' });
+      }
+    })
+    .transform(
+      (v): RecordReturnBody => ({
+        reason_id: Number(v.reason_id),
+        restock: v.restock,
+        lines: lines.flatMap((l) => {
+          const quantity = Number((v as Record<string, unknown>)[returnQuantityField(l.line_id)] || 0);
+          return quantity > 0 ? [{ line_id: l.line_id, quantity }] : [];
+        }),
+      }),
+    );
+}

@@ -10,6 +10,7 @@ import { useAdminOrder } from './api/get-admin-order';
 import { OrderDetails } from './order-details';
 import { OrderReceipt } from './order-receipt';
 import { OrderRefund } from './order-refund';
+import { OrderReturns } from './order-returns';
 import { OrderShipment } from './order-shipment';
 import { OrderTimeline } from './order-timeline';
 
@@ -49,6 +50,7 @@ function Order({ id }: { id: number }) {
             <OrderShipment order={order} />
             <OrderReceipt order={order} />
             <OrderRefund order={order} />
+            <OrderReturns order={order} />
           </div>
           <OrderDetails order={order} />
           <OrderTimeline order={order} />

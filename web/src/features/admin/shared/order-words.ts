@@ -96,6 +96,11 @@ const actions: Record<AuditAction, MessageKey> = {
   'promoted.update': 'admin.audit.action.promoted_update',
   'media.upload': 'admin.audit.action.media_upload',
   'transcript.save': 'admin.audit.action.transcript_save',
+  'stock.update': 'admin.audit.action.stock_update',
+  'order.return': 'admin.audit.action.order_return',
+  'return_reason.create': 'admin.audit.action.return_reason_create',
+  'return_reason.update': 'admin.audit.action.return_reason_update',
+  'return_reason.retire': 'admin.audit.action.return_reason_retire',
 };
 
 /** Who gave money back (decision 036: one ledger per order). */
@@ -192,6 +197,15 @@ const detailNames: Record<string, MessageKey> = {
   size_bytes: 'admin.media.size',
   length_seconds: 'admin.media.lengthColumn',
   preview_key: 'admin.audit.detail.preview_key',
+  tracked_before: 'admin.audit.detail.tracked_before',
+  tracked_after: 'admin.audit.detail.tracked_after',
+  stock_before: 'admin.audit.detail.stock_before',
+  stock_after: 'admin.audit.detail.stock_after',
+  threshold_before: 'admin.audit.detail.threshold_before',
+  threshold_after: 'admin.audit.detail.threshold_after',
+  reason: 'admin.audit.detail.reason',
+  restock: 'admin.audit.detail.restock',
+  returned_items: 'admin.audit.detail.returned_items',
 };
 
 export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
