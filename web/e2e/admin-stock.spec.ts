@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type AdminProduct, adminPath, type CartTotal, routePath } from '@storyhouse/contracts';
 import { appReady, expect, test, WITHOUT_SERVICE_WORKER } from './fixtures';
 import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Decision 061: stock and returns of what is posted. The ministry counts a
 // new CD's one copy in the product editor; a family buys it; a second family
@@ -146,15 +147,32 @@ test('a CD with one copy sells once, is sold out for the next family, and is for
 
   await first.close();
   await second.close();
-  // The reasons' page is in the Shop group of the back office's menu.
-  await page.goto(adminPath('admin', 'en') ?? '/admin');
-  await page
-    .getByRole('navigation', { name: t('admin.nav.label') })
-    .getByRole('link', { name: t('admin.nav.returnReasons') })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: t('admin.returnReasons.title') })).toBeVisible();
-  await expect(
-    page.getByRole('form', { name: t('admin.returnReasons.formLabel', { name: 'Ordered by mistake' }) }),
-  ).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+
+  await test.step('the reasons have a page of their own in the Shop menu, and every page here fits a phone', async () => {
+    await page.goto(adminPath('admin', 'en') ?? '/admin');
+    await page
+      .getByRole('navigation', { name: t('admin.nav.label') })
+      .getByRole('link', { name: t('admin.nav.returnReasons') })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.returnReasons.title') })).toBeVisible();
+    await page.getByRole('button', { name: t('admin.returnReasons.renameLabel', { name: 'Ordered by mistake' }) }).click();
+    await expect(
+      page.getByRole('form', { name: t('admin.returnReasons.formLabel', { name: 'Ordered by mistake' }) }),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 800 });
+    for (const [address, heading] of [
+      [adminPath('adminReturnReasons', 'en') ?? '', t('admin.returnReasons.title')],
+      [`/admin/products/${product.id}`, title],
+      [`/admin/orders/${orderId}`, undefined],
+    ] as const) {
+      await page.goto(address);
+      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      else
+        await expect(page.getByRole('region', { name: t('admin.returns.title') }).getByText('Ordered by mistake')).toBeVisible();
+      const { width, scroll, culprits, clipped } = await overflow(page);
+      expect([scroll <= width, culprits, clipped], address).toEqual([true, [], []]);
+    }
+  });
 });

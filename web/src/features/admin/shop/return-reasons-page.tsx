@@ -67,24 +67,28 @@ export default function ReturnReasonsPage() {
   );
 }
 
-/** An offered reason: its titles' form, and Retire (asked first). */
+/** An offered reason: Rename opens its titles' form (three languages); Retire is asked first. */
 function OfferedReason({ reason, onRetired }: { reason: ReturnReason; onRetired: (words: string) => void }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const rename = useRenameReturnReason(reason.id);
   const retire = useRetireReturnReason(reason.id);
   const [asking, setAsking] = useState(false);
+  const [open, setOpen] = useState(false);
   const label = t('admin.returnReasons.formLabel', { name: reason.title });
   return (
     <li className="admin-reasons__item">
-      <TitlesForm
-        label={label}
-        legend={label}
-        titles={reason.titles}
-        save={rename}
-        saved={(saved) => t('admin.returnReasons.saved', { name: saved.title })}
-      />
-      <div className="admin-shop__row-actions">
+      <div className="admin-reasons__row">
+        <span className="admin-reasons__name">{reason.title}</span>
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={open}
+          aria-label={t('admin.returnReasons.renameLabel', { name: reason.title })}
+          onClick={() => setOpen(!open)}
+        >
+          {t('admin.returnReasons.rename')}
+        </button>
         <button
           type="button"
           className="button button--secondary"
@@ -97,6 +101,15 @@ function OfferedReason({ reason, onRetired }: { reason: ReturnReason; onRetired:
           {retire.isPending ? t('admin.returnReasons.retiring') : t('admin.returnReasons.retire')}
         </button>
       </div>
+      {open ? (
+        <TitlesForm
+          label={label}
+          legend={label}
+          titles={reason.titles}
+          save={rename}
+          saved={(saved) => t('admin.returnReasons.saved', { name: saved.title })}
+        />
+      ) : null}
       <FormFailure message={retire.isError ? errorMessage(retire.error) : undefined} />
       <ConfirmDialog
         open={asking}
