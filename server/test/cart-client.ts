@@ -40,7 +40,12 @@ function nextClientAddress() {
 export function cartVisitor(app: App, initialCookie?: string) {
   let cookie = initialCookie;
   const remoteAddress = nextClientAddress();
-  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) => {
+  const send = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await app.inject({
       method,
       url,

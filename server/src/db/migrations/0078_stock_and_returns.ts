@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
  *   shelf; null (every sku until the back office counts one) is "not
  *   tracked": always for sale. Only a posted sku (physical, book) has one.
  *   What a pending order holds is not subtracted here: it is read from the
- *   pending orders themselves, and the count goes down in the transaction
- *   that marks the order paid.
+ *   pending orders themselves (few, found by orders_pending_idx), and the
+ *   count goes down in the transaction that marks the order paid.
  * - skus.low_stock_threshold: at or below it, the product is on the back
  *   office's low-stock list and in the ministry's daily e-mail.
  * - return_reasons (+ titles in Spanish and Russian, as coupon_titles): the
@@ -24,10 +24,6 @@ export async function up(db: Kysely<unknown>) {
     alter table skus add column low_stock_threshold integer not null default 5
       check (low_stock_threshold between 0 and 1000000);
     alter table skus add constraint skus_stock_posted check (stock is null or type in ('physical', 'book'));
-    -- the low-stock list reads only the counted skus
-    create index skus_counted_idx on skus (id) where stock is not null;
-    -- what pending orders hold of an sku: its lines, found from the (few) pending orders
-    create index order_lines_sku_idx on order_lines (sku_id) where type in ('physical', 'book');
 
     create table return_reasons (
       id integer generated always as identity primary key,
