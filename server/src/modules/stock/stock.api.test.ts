@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createProduct, createUser, illinoisAddress } from '../../../test/factories';
-import { cardToken, payCart, submitCart, TEST_CARDS } from '../../../test/payments-client';
+import { cardToken, chargesMade, payCart, submitCart, TEST_CARDS } from '../../../test/payments-client';
 import { lowStockProducts } from './stock.service';
 
 /**
@@ -62,16 +62,7 @@ const stockOf = async (skuId: number) =>
   (await t.db.selectFrom('skus').select('stock').where('id', '=', skuId).executeTakeFirstOrThrow()).stock;
 const productBySlug = async (slug: string, visitor = cartVisitor(t.app)) =>
   (await visitor.send('GET', `/crud/product-by-slug/${slug}/skus`)).json() as Product;
-const charges = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('test_processor_payments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'succeeded')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const charges = () => chargesMade(t.db);
 const ordersOf = async (v: { email: string }) =>
   t.db
     .selectFrom('orders')
