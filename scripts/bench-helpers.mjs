@@ -3,10 +3,12 @@
 // bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
 // bodies, and autocannon runs of both, measured one after the other.
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
+import { buildStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
@@ -76,6 +78,32 @@ export async function startServer(port, databaseUrl, env = {}) {
     throw new Error(code === null ? 'server did not start' : `server exited with ${code}`);
   }
   return { child, base };
+}
+
+/**
+ * Our server on the embedded database with the demo content, in a scratch data folder (the build brought up to date
+ * first): the parts measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs,
+ * scripts/bench-read-along.mjs). Resolves once /healthz answers, with its base URL and `close()`, which stops it
+ * and removes the folder.
+ */
+export async function startDemoServer(port, tag) {
+  if (buildStale() !== 0) throw new Error('build failed');
+  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
+  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const close = async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const base = `http://127.0.0.1:${port}`;
+  if (!(await waitHealthy(base, Date.now() + 180_000, child))) {
+    await close();
+    throw new Error('server did not start');
+  }
+  return { base, close };
 }
 
 /** The bare Fastify reference answering each path of `bodies` (path → JSON text); routes.json is written in dir. */

@@ -6,14 +6,11 @@
 // the audio element's `ended` to its next `playing` (the next track's file
 // asked for, loaded and started), for each change of track.
 // Run alone with `node scripts/bench-queue.mjs`.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { waitHealthy } from './bench-helpers.mjs';
-import { buildStale } from './build.mjs';
+import { startDemoServer } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,17 +40,10 @@ function watchAudio() {
 }
 
 export async function benchQueue() {
-  if (buildStale() !== 0) throw new Error('build failed');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-queue-'));
-  const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startDemoServer(PORT, 'queue');
   const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    if (!(await waitHealthy(base, Date.now() + 180_000, server))) throw new Error('server did not start');
+    const { base } = server;
     const page = await browser.newPage({ baseURL: base });
     await page.addInitScript(watchAudio);
     await page.goto(ALBUM);
@@ -89,9 +79,7 @@ export async function benchQueue() {
     );
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

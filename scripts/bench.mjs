@@ -21,7 +21,8 @@
 //     page's peak memory (scripts/bench-keep.mjs);
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
-// 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs);
+// 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs), and 50 packing
+//     slips printed as one PDF, against the 10 s target (scripts/bench-packing-slips.mjs);
 // 12. a 60 MB MP3 uploaded in the back office to local storage and to an
 //     S3-compatible stand-in, against copying it with cp and curl, and the
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
@@ -32,7 +33,12 @@
 // 15. Lighthouse scores of eight pages against their targets (scripts/lighthouse.mjs);
 // 16. the player's queue in Chromium: from one track's `ended` to the next
 //     one's `playing`, against the 1 s target (scripts/bench-queue.mjs; run
-//     right after 2, as it needs no PostgreSQL).
+//     right after 2, as it needs no PostgreSQL);
+// 17. read along on a phone profile in Chromium: a 30-minute track of 400
+//     sentences, the longest main-thread task while its text is shown and,
+//     for each change of sentence, the page's script (cueAt and the
+//     highlight's DOM update) and whole work, against the 50 ms of a long
+//     task (scripts/bench-read-along.mjs; after 16, no PostgreSQL either).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -49,8 +55,10 @@ import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
 import { benchMediaUpload } from './bench-media-upload.mjs';
 import { benchOffline } from './bench-offline.mjs';
+import { benchPackingSlips } from './bench-packing-slips.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchQueue } from './bench-queue.mjs';
+import { benchReadAlong } from './bench-read-along.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
@@ -180,6 +188,7 @@ try {
 }
 
 await benchQueue();
+await benchReadAlong();
 await benchCatalogue();
 await benchCms();
 await benchMedia();
@@ -190,6 +199,7 @@ await benchLibrary();
 await benchKeep();
 await benchRenewals();
 await benchAdminOrders();
+await benchPackingSlips();
 await benchMediaUpload();
 await benchOffline();
 await benchCluster();

@@ -21,6 +21,7 @@ import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
+import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
 import { adminReportsRoutes } from './modules/admin-reports/admin-reports.routes';
 import { adminShopRoutes } from './modules/admin-shop/admin-shop.routes';
 import { adventuresRoutes } from './modules/adventures/adventures.routes';
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(adminUsersRoutes, { config });
   await app.register(adminGivingRoutes, { config });
   await app.register(adminReportsRoutes);
+  await app.register(adminOverviewRoutes);
   await app.register(adminShopRoutes);
   await app.register(returnsRoutes, { config });
   await app.register(moderationRoutes, { config });

@@ -140,10 +140,14 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await additional.fill('-1');
     await form.getByRole('button', { name: t('admin.shipping.save') }).click();
     await expect(additional).toHaveAccessibleDescription(t('validation.amountMin', { min: 0 }));
-    await form.getByRole('textbox', { name: t('admin.shipping.firstItem') }).fill('21.99');
+    const first = form.getByRole('textbox', { name: t('admin.shipping.firstItem') });
+    await first.fill('21.99');
     await additional.fill('6.5');
+    await expect(first).toHaveValue('21.99');
     await form.getByRole('button', { name: t('admin.shipping.save') }).click();
     await expect(announcement(page, t('admin.shipping.saved', { rate: name }))).toBeVisible();
+    // The form shows the prices as the server saved them.
+    await expect(first).toHaveValue('21.99');
     await expect(additional).toHaveValue('6.50');
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();

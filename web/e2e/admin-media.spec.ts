@@ -1,16 +1,18 @@
 import { readFileSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { type AdminMediaResponse, formatClock, routePath } from '@storyhouse/contracts';
+import { type AdminMediaResponse, type AdminProduct, adminPath, formatClock, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, test } from './fixtures';
-import { apiGet, seriousViolations, signInAsAdmin } from './helpers';
+import { apiGet, asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import { overflow } from './page-width';
 
 // Issue 30 item 2: the ministry's volunteer uploads a cover picture and an
 // MP3 on the Media page, watches each progress bar fill to 100%, sees the
 // picture and hears the track back, and the track's length as the server
 // read it; a file that is not an MP3 is refused in the site's language, and
-// an upload cancelled halfway keeps nothing.
+// an upload cancelled halfway keeps nothing. Then picks a product's cover
+// from the media library, and sees it on the product's page in the shop.
 
 // axe goes into the page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true, expectedApiErrors: [{ status: 400, path: /^\/crud\/admin\/media$/ }] });
@@ -53,6 +55,14 @@ async function uploadSpeed(page: Page) {
     });
 }
 
+/** A file's size as the back office words it: kilobytes below a megabyte, one decimal (file-size.ts). */
+const sizeText = (lang: string, bytes: number) =>
+  bytes >= 1048576
+    ? new Intl.NumberFormat(lang, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / 1048576)
+    : new Intl.NumberFormat(lang, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: bytes < 102400 ? 1 : 0 }).format(
+        bytes / 1024,
+      );
+
 /** The upload field's bar: named by the field and the file, and its percent beside it. */
 async function expectFullBar(page: Page, t: Translate, label: string, name: string) {
   const bar = page.getByRole('progressbar', { name: t('admin.media.progress', { label, name }) });
@@ -92,9 +102,11 @@ test('the admin uploads a picture and an MP3 on the Media page, with progress to
     uploadedKeys.push(stored.key);
 
     await expectFullBar(page, t, imageLabel, COVER.name);
+    // Its name and size in the site's language: a picture of 56 kB is never "0 MB".
     await expect(pictures.getByRole('status')).toHaveText(
-      t('admin.media.uploaded', { name: COVER.name, megabytes: Math.round((COVER.buffer.length / 1048576) * 10) / 10 }),
+      t('admin.media.uploaded', { name: COVER.name, size: sizeText(siteLang, COVER.buffer.length) }),
     );
+    await expect(pictures.getByText(COVER.name, { exact: true })).toBeVisible();
     const picture = pictures.getByRole('img', { name: t('admin.media.currentOf', { label: imageLabel }) });
     await expect(picture).toHaveAttribute('src', `/media/${stored.key}`);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -115,8 +127,10 @@ test('the admin uploads a picture and an MP3 on the Media page, with progress to
 
     await expect(tracks.getByRole('status')).toHaveText(t('admin.media.cancelled'));
     await expect(bar).toHaveCount(0);
-    // The cancel button went with the upload: focus is back on the field.
-    await expect(tracks.getByLabel(audioLabel)).toBeFocused();
+    // The cancel button went with the upload: focus is back on the field's button.
+    await expect(
+      tracks.getByRole('button', { name: `${t('admin.picker.choose.audio')} (${audioLabel})`, exact: true }),
+    ).toBeFocused();
     await throttle(-1);
   });
 
@@ -148,4 +162,94 @@ test('the admin uploads a picture and an MP3 on the Media page, with progress to
     uploadedKeys.push(...list.items.filter((item) => item.original_name.includes(id)).map((item) => item.key));
     expect(await seriousViolations(page)).toEqual([]);
   });
+});
+
+test('the admin picks a product’s cover from the media library, saves, and the shop’s page shows it', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const id = run();
+  const PICTURE = { name: `library-${id}.jpg`, mimeType: 'image/jpeg', buffer: coverBytes };
+  const title = `Library ${id}`;
+  const slug = `library-${id}`;
+  const coverLabel = t('admin.catalogue.cover');
+  await signInAsAdmin(page);
+  // A product of this run's own, with its album on sale, withdrawn at the end (the shop's catalogue stays as it was).
+  const product = await asBrowser(page, async (api) => {
+    const made = await api.post('/crud/admin/products', { data: { title, slug, lang_code: siteLang } });
+    expect(made.status(), await made.text()).toBe(200);
+    const created = (await made.json()) as AdminProduct;
+    const album = await api.post(`/crud/admin/products/${created.id}/skus`, {
+      data: { updated_at: created.updated_at, type: 'digital_album', title, full_price_usd: 4.99 },
+    });
+    expect(album.status(), await album.text()).toBe(200);
+    return created;
+  });
+  try {
+    await test.step('A picture uploaded on the Media page, dropped into its field', async () => {
+      await page.goto(adminPath('adminMedia', siteLang)!);
+      const answer = page.waitForResponse((r) => r.url().includes('/crud/admin/media?kind=image'));
+      await section(page, t('admin.media.imageForm')).getByLabel(t('admin.media.imageLabel')).setInputFiles(PICTURE);
+      uploadedKeys.push(((await (await answer).json()) as { key: string }).key);
+      const row = page
+        .getByRole('table', { name: t('admin.media.recent') })
+        .getByRole('row')
+        .filter({ hasText: PICTURE.name });
+      await expect(row).toContainText(sizeText(siteLang, PICTURE.buffer.length));
+      // Copy link: the picture's address on the clipboard, and a polite word that it is there.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await row.getByRole('button', { name: t('admin.media.copyLinkOf', { name: PICTURE.name }) }).click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.media.copied', { name: PICTURE.name }) })).toBeVisible();
+      const key = uploadedKeys.at(-1)!;
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new URL(`/media/${key}`, page.url()).href);
+      // On a phone the page, its drop zones and the uploads' actions fit the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const { scroll, width, culprits, clipped } = await overflow(page);
+      expect({ scroll, culprits, clipped }).toEqual({ scroll: width, culprits: [], clipped: [] });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    });
+    const key = uploadedKeys.at(-1)!;
+
+    await test.step('The product’s cover: Choose from the media library, search, pick the picture', async () => {
+      await page.goto(`${adminPath('adminProducts', siteLang)}/${product.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await page.getByRole('button', { name: `${t('admin.picker.fromLibrary')} (${coverLabel})`, exact: true }).click();
+      const library = page.getByRole('dialog', { name: t('admin.picker.library.title', { label: coverLabel }) });
+      await expect(library).toBeVisible();
+      const search = library.getByRole('searchbox', { name: t('admin.picker.library.search') });
+      await expect(search).toBeFocused();
+      await search.fill(id);
+      await expect(library.getByRole('status')).toHaveText(t('admin.picker.library.found.image', { count: 1 }));
+      const choice = library.getByRole('button', { name: PICTURE.name });
+      // Shown as it is: its thumbnail, and its size in the site's language.
+      await expect(choice.locator('img')).toHaveAttribute('src', `/media/${key}`);
+      await expect(choice).toContainText(sizeText(siteLang, PICTURE.buffer.length));
+      expect(await seriousViolations(page)).toEqual([]);
+      await choice.click();
+      await expect(library).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.picker.picked', { name: PICTURE.name }) })).toBeVisible();
+      await expect(page.getByRole('img', { name: t('admin.media.currentOf', { label: coverLabel }) })).toHaveAttribute(
+        'src',
+        `/media/${key}`,
+      );
+      await page
+        .getByRole('region', { name: t('admin.catalogue.details') })
+        .getByRole('button', { name: t('admin.catalogue.save'), exact: true })
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.catalogue.saved') })).toBeVisible();
+    });
+
+    await test.step('The product’s page in the shop shows the picture as its cover', async () => {
+      await page.goto(`/story/${slug}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const cover = page.getByRole('img', { name: t('catalogue.coverAlt', { title }) });
+      await expect(cover).toHaveAttribute('src', new RegExp(key.replace(/[.]/g, '\\.')));
+      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    });
+  } finally {
+    await asBrowser(page, async (api) => {
+      const now = (await (await api.get(`/crud/admin/products/${product.id}`)).json()) as AdminProduct;
+      const res = await api.post(`/crud/admin/products/${product.id}/withdraw`, { data: { updated_at: now.updated_at } });
+      expect(res.status(), await res.text()).toBe(200);
+    });
+  }
 });

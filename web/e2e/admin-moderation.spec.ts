@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { adminPath, routePath } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
-import { asBrowser, readMailbox, seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, countPattern, readMailbox, seriousViolations, signInAsAdmin } from './helpers';
 
 // Issue 30 item 5: moderation in the back office. A visitor signs the guest
 // book, writes to the ministry and subscribes to the newsletter; the admin
@@ -66,10 +66,25 @@ test('the admin corrects and approves a guest book message, handles a contact me
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
 
-  await test.step('Guest book: the waiting message, corrected, then approved; no serious accessibility problem', async () => {
+  await test.step('Overview: the waiting message is on the to-do list; on a phone, the Menu opens the sections', async () => {
+    const toDo = page.getByRole('region', { name: t('admin.overview.toDo') });
+    await expect(toDo.getByRole('link', { name: countPattern(t, 'admin.overview.guestBook') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const menu = adminNav(page, t).getByRole('button', { name: new RegExp(`^${t('admin.nav.menu')}`) });
+    await expect(adminNav(page, t).getByRole('link', { name: t('admin.nav.guestBook') })).toBeHidden();
+    await menu.click();
     await adminNav(page, t)
       .getByRole('link', { name: t('admin.nav.guestBook') })
       .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('admin.guestBook.title') })).toBeInViewport();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toContainText(t('admin.nav.guestBook'));
+    if (size) await page.setViewportSize(size);
+  });
+
+  await test.step('Guest book: the waiting message, corrected, then approved; no serious accessibility problem', async () => {
     await expect(page.getByRole('heading', { level: 1, name: t('admin.guestBook.title') })).toBeVisible();
     const entry = page.getByRole('article', { name: author });
     await expect(entry).toContainText('We love the storeis!');
@@ -135,10 +150,12 @@ test('the admin corrects and approves a guest book message, handles a contact me
     await adminNav(page, t)
       .getByRole('link', { name: t('admin.nav.newsletter') })
       .click();
-    await page
-      .getByRole('navigation', { name: t('admin.newsletter.lists') })
-      .getByRole('link', { name: new RegExp(`^${t(`lang.${siteLang}`)}`) })
-      .click();
+    // It opens on the list of the admin's language, not the English one.
+    await expect(
+      page
+        .getByRole('navigation', { name: t('admin.newsletter.lists') })
+        .getByRole('link', { name: new RegExp(`^${t(`lang.${siteLang}`)}`) }),
+    ).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('row').filter({ hasText: subscriber })).toContainText(`Reader ${stamp}`);
     expect(await seriousViolations(page)).toEqual([]);
     await fitsPhone(page);

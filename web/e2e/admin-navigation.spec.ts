@@ -1,13 +1,16 @@
+import type { Page } from '@playwright/test';
 import { type AdminNavigationResponse, adminPath } from '@storyhouse/contracts';
-import { demoNavigation, expect, mainNavigation, test } from './fixtures';
-import { asBrowser, seriousViolations, signInAsAdmin } from './helpers';
+import type { Translate } from '@storyhouse/i18n';
+import { demoNavigation, demoPage, expect, mainNavigation, type ProjectLang, test } from './fixtures';
+import { asBrowser, seriousViolations, signInAsAdmin, withRunLock } from './helpers';
 import { overflow } from './page-width';
 
 // Issue 30 item 3: the ministry's volunteer adds an item to the site's menu
 // (under the last item with a drop-down list, so the header's bar, which
 // other journeys measure, keeps its items), moves it up by keyboard, saves,
 // and sees it in the site’s header; then takes it out again, after being
-// told another admin saved the menu meanwhile.
+// told another admin saved the menu meanwhile. And adds an item by choosing
+// one of the site's pages from the list, rather than typing its address.
 
 // axe goes into the page as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -17,6 +20,11 @@ test.use({ expectedApiErrors: [{ status: 409, path: /^\/crud\/admin\/navigation\
 test('the admin adds a menu item, moves it up by keyboard, saves, and finds it in the site’s menu', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
+  // The journeys of this file save the same menu: one at a time.
+  await withRunLock(`menu-${siteLang}`, () => addMoveAndRemove(page, t, siteLang));
+});
+
+async function addMoveAndRemove(page: Page, t: Translate, siteLang: ProjectLang) {
   const parent = demoNavigation[siteLang].findLast((i) => i.children)!;
   const [lastChild] = parent.children!.slice(-1);
   // Its own title each run: a retry never finds the item of a failed first run.
@@ -37,21 +45,31 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
-  await test.step('Add an item: refused without a site path, then added at the end of the menu', async () => {
+  await test.step('Add an item with an address typed under Advanced: refused without a site path, then added at the end', async () => {
     const add = page.getByRole('region', { name: t('admin.navigation.addHeading') });
-    await add.getByLabel(t('admin.navigation.itemTitle')).fill(title);
-    await add.getByLabel(t('admin.navigation.itemUrl')).fill('javascript:alert(1)');
+    await add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true }).fill(title);
+    // With no page chosen, it asks for one.
+    await add.getByRole('button', { name: t('admin.navigation.add') }).click();
+    await expect(add.getByText(t('admin.navigation.error.pageRequired'))).toBeVisible();
+    await add.getByText(t('admin.navigation.advanced')).click();
+    await add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true }).fill('javascript:alert(1)');
     await add.getByRole('button', { name: t('admin.navigation.add') }).click();
     await expect(add.getByText(t('admin.navigation.error.urlInvalid'))).toBeVisible();
-    await add.getByLabel(t('admin.navigation.itemUrl')).fill('/contact');
+    await add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true }).fill('/contact');
     await add.getByRole('button', { name: t('admin.navigation.add') }).click();
     await expect(live).toHaveText(t('admin.navigation.added', { title }));
     await expect(page.getByText(t('admin.navigation.unsaved'))).toBeVisible();
   });
 
-  await test.step(`Indent it under ${parent.title}, then move it up by keyboard: drag handle, Space, arrow up, Space`, async () => {
-    await menu.getByRole('button', { name: t('admin.navigation.indentLabel', { title, parent: parent.title }) }).click();
-    await expect(live).toHaveText(t('admin.navigation.indented', { title, parent: parent.title }));
+  await test.step(`Move it into ${parent.title}, then move it up by keyboard: drag handle, Space, arrow up, Space`, async () => {
+    const into = menu.getByRole('button', { name: t('admin.navigation.moveIntoLabel', { title, parent: parent.title }) });
+    // Plain words on the button itself, not Indent.
+    await expect(into).toHaveText(t('admin.navigation.moveInto'));
+    await into.click();
+    await expect(live).toHaveText(t('admin.navigation.movedInto', { title, parent: parent.title }));
+    await expect(
+      children.getByRole('button', { name: t('admin.navigation.moveOutLabel', { title, parent: parent.title }) }),
+    ).toHaveText(t('admin.navigation.moveOut'));
     await expect(children.getByRole('listitem').last()).toContainText(title);
 
     await children.getByRole('button', { name: t('admin.navigation.handle', { title }) }).focus();
@@ -116,5 +134,71 @@ test('the admin adds a menu item, moves it up by keyboard, saves, and finds it i
     await expect(page.getByRole('status').filter({ hasText: t('admin.navigation.saved') })).toBeVisible();
     await page.goto('/');
     await expect(mainNavigation(page, t).getByRole('link', { name: title, exact: true })).toHaveCount(0);
+  });
+}
+
+/** The About page of the demo site in each language, at its path there. */
+const aboutPath: Record<ProjectLang, string> = { en: '/about', es: '/quienes-somos', ru: '/about' };
+
+test('the admin adds a menu item by choosing a page: searches the list, picks the About page, saves, and the site’s menu links to it', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  const about = demoPage(siteLang, aboutPath[siteLang]);
+  const parent = demoNavigation[siteLang].findLast((i) => i.children)!;
+  const title = `${about.title} ${Date.now().toString(36)}`;
+  await signInAsAdmin(page);
+  await withRunLock(`menu-${siteLang}`, async () => {
+    await page.goto(adminPath('adminNavigation', siteLang)!);
+    const languageName = t(`admin.navigation.languageName.${siteLang}`);
+    const menu = page.getByRole('region', { name: t('admin.navigation.listLabel', { language: languageName }) });
+    const add = page.getByRole('region', { name: t('admin.navigation.addHeading') });
+
+    await test.step('Choose a page: the list of the site’s pages, searched, the About page picked', async () => {
+      await add.getByRole('button', { name: t('admin.navigation.choosePage') }).click();
+      const chooser = page.getByRole('dialog', { name: t('admin.navigation.chooseTitle', { language: languageName }) });
+      await expect(chooser).toBeVisible();
+      // The storefront's own pages are in the list too, at their paths in this language.
+      await expect(chooser.getByRole('button', { name: t('admin.navigation.mainPage.shop') })).toContainText(
+        siteLang === 'es' ? '/tienda' : '/shop',
+      );
+      const search = chooser.getByRole('searchbox', { name: t('admin.navigation.searchPages') });
+      await expect(search).toBeFocused();
+      await search.fill(about.title.slice(0, 5));
+      const choice = chooser.getByRole('button', { name: new RegExp(`^${about.title}\\s*${aboutPath[siteLang]}$`) });
+      await expect(choice).toBeVisible();
+      await expect(chooser.getByRole('button', { name: t('admin.navigation.mainPage.shop') })).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await choice.click();
+      await expect(chooser).toBeHidden();
+      // The page chosen is shown, its title taken as the item's; the address stays under Advanced, untyped.
+      await expect(add.getByText(aboutPath[siteLang], { exact: true })).toBeVisible();
+      await expect(add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true })).toHaveValue(about.title);
+      await expect(add.getByRole('textbox', { name: t('admin.navigation.itemUrl'), exact: true })).toBeHidden();
+      await add.getByRole('textbox', { name: t('admin.navigation.itemTitle'), exact: true }).fill(title);
+      await add.getByRole('button', { name: t('admin.navigation.add') }).click();
+      await expect(menu.getByText(title, { exact: true })).toBeVisible();
+      // Under the last item with a drop-down list: the header's bar keeps its items.
+      await menu.getByRole('button', { name: t('admin.navigation.moveIntoLabel', { title, parent: parent.title }) }).click();
+      await page.getByRole('button', { name: t('admin.navigation.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.navigation.saved') })).toBeVisible();
+    });
+
+    await test.step('The site’s menu shows it, linking to the About page’s path', async () => {
+      await page.goto('/');
+      const nav = mainNavigation(page, t);
+      await nav.getByRole('button', { name: t('shell.submenu', { title: parent.title }) }).click();
+      const link = nav.getByRole('link', { name: title, exact: true });
+      await expect(link).toHaveAttribute('href', aboutPath[siteLang]);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${aboutPath[siteLang]}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(about.title);
+    });
+
+    await test.step('Taken out again', async () => {
+      await page.goto(adminPath('adminNavigation', siteLang)!);
+      await menu.getByRole('button', { name: t('admin.navigation.removeLabel', { title }) }).click();
+      await page.getByRole('button', { name: t('admin.navigation.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: t('admin.navigation.saved') })).toBeVisible();
+    });
   });
 });

@@ -6,7 +6,7 @@ import { type APIRequestContext, type BrowserContext, type Locator, type Page, t
 import type { CartTotal, MailboxResponse, Product } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { expect, type SiteLang, test } from './fixtures';
+import { appReady, expect, type ProjectLang, type SiteLang, test } from './fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core');
 
@@ -278,6 +278,41 @@ export async function payCart(api: APIRequestContext, lang: SiteLang) {
   return { orderId: order_id, total: total.fullTotal };
 }
 
+/** A demo story with both a CD and a digital album, per site (cart.spec.ts). */
+export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+
+/**
+ * A new family, signed in in the page's browser, buys the story's CD and its digital album through the API, the CD
+ * posted to `to` (a name on the label; Rosa Tester unless said) in Chicago; returns the family's e-mail and the order.
+ */
+export async function familyBuysCdAndAlbum(
+  page: Page,
+  lang: SiteLang,
+  { tag = 'admin-orders', to = { fname: 'Rosa', lname: 'Tester' } }: { tag?: string; to?: { fname: string; lname: string } } = {},
+) {
+  const email = await createAccount(page, { email: freshEmail(tag), password: 'listen-along-1' });
+  const { orderId } = await asBrowser(page, async (api) => {
+    const product = (await (await api.get(`/crud/product-by-slug/${storyWithCd[lang]}/skus`)).json()) as Product;
+    for (const sku of [product.physicalAlbum, product.digitalAlbum]) {
+      expect((await api.post('/crud/cart-session/skus', { data: { sku_id: sku?.id } })).status(), 'adding to the cart').toBe(200);
+    }
+    const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+    const address = {
+      ...to,
+      email,
+      phone: '+1 312 555 0100',
+      line1: '12 Elm Street',
+      country_id: 33,
+      state: 'IL',
+      city: 'Chicago',
+      postal_code: '60601',
+    };
+    expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status(), 'the address').toBe(200);
+    return payCart(api, lang);
+  });
+  return { email, orderId };
+}
+
 /** Buys the digital album of the story `slug` as the page's signed-in browser, through the API; returns the product as bought. */
 export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
   return asBrowser(page, async (api) => {
@@ -286,6 +321,56 @@ export function buyDigitalAlbum(page: Page, slug: string, lang: SiteLang) {
     expect(added.status(), 'adding the album').toBe(200);
     return { product, ...(await payCart(api, lang)) };
   });
+}
+
+/** An album of each project's language that a family's journey buys (bought on the English checkout). */
+export const ALBUM_TO_BUY = { en: 'noahs-big-boat', es: 'noahs-big-boat', ru: 'iosif-i-ego-bratya' } as const satisfies Record<
+  ProjectLang,
+  string
+>;
+
+/**
+ * A new account with `ALBUM_TO_BUY` of the project's language bought (on the English checkout: the payment page is not
+ * what these journeys try), signed in on the English site and on the project's site (`baseURL`, ru.localhost for
+ * Russian) alike.
+ */
+export async function familyWithAlbum(
+  page: Page,
+  context: BrowserContext,
+  { baseURL, lang, tag, password }: { baseURL: string; lang: ProjectLang; tag: string; password: string },
+) {
+  const email = await createAccount(page, { email: freshEmail(tag), password });
+  const { product } = await buyDigitalAlbum(page, ALBUM_TO_BUY[lang], 'en');
+  const host = new URL(baseURL).hostname;
+  const cookies = await context.cookies('http://localhost');
+  await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
+  return { email, productId: product.id };
+}
+
+/** A sign-out made offline, still to send (web/src/lib/device-session-keys.ts). */
+const SIGN_OUT_KEY = 'storyhouse-sign-out';
+
+/**
+ * Back online after signing out offline (decision 044): the page loads again for the network's return (spec §2), the
+ * device sends the kept sign-out (and may load the page once more), the server has ended the session, and the page
+ * shows the family signed out. Only then may they sign in here again, or the kept sign-out would end the new
+ * session. (Signing in through the app drops it: features/login/api/login.ts; journeys sign in through the API.)
+ */
+export async function backOnlineSignedOut(context: BrowserContext, page: Page, t: Translate) {
+  const reloaded = page.waitForEvent('load');
+  await context.setOffline(false);
+  await reloaded;
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SIGN_OUT_KEY).catch(() => 'loading')).toBeNull();
+  await expect
+    .poll(() =>
+      apiGet<{ logged_in: boolean }>(page, '/crud/session').then(
+        (session) => session.logged_in,
+        () => 'loading',
+      ),
+    )
+    .toBe(false);
+  await appReady(page);
+  await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
 }
 
 /**
@@ -402,4 +487,17 @@ export function messagePattern(t: Translate, key: Parameters<Translate>[0], valu
     .split(ANY)
     .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return new RegExp(parts.join('.+'));
+}
+
+/**
+ * A message with a count, whatever the count: each plural form of the catalog's message (1, 2, 5 and 21 reach
+ * one, few, many and other in English, Spanish and Russian), the number any number as the browser writes it.
+ */
+export function countPattern(t: Translate, key: Parameters<Translate>[0]) {
+  const forms = [1, 2, 5, 21].map((n) =>
+    t(key, { count: n })
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(String(n), '[\\d.,\\s]+'),
+  );
+  return new RegExp(`^(?:${forms.join('|')})$`);
 }

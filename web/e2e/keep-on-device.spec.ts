@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
-import { appReady, expect, test, WITH_SERVICE_WORKER } from './fixtures';
+import { expect, test, WITH_SERVICE_WORKER } from './fixtures';
 import {
   ANY,
   apiFromPage,
   apiGet,
+  backOnlineSignedOut,
   buyDigitalAlbum,
   createAccount,
   DEMO_ADMIN,
@@ -25,8 +26,6 @@ test.use({ bypassCSP: true, ...WITH_SERVICE_WORKER });
 
 const PASSWORD = 'keep-it-close';
 const KEPT_CACHE = 'storyhouse-kept';
-/** A sign-out made offline, still to send (web/src/lib/device-session-keys.ts). */
-const SIGN_OUT_KEY = 'storyhouse-sign-out';
 
 /** The album the storage journey keeps. */
 const albums = { en: { slug: 'noahs-big-boat' } };
@@ -112,26 +111,8 @@ test.describe(() => {
       await context.setOffline(true);
       await page.getByRole('button', { name: t('shell.logout') }).click();
       await expect.poll(() => keptUrls(page)).toBeNull();
-      // Back online the page loads again (spec §2) and the sign-out reaches the server (decision 044): the family
-      // signs in again.
-      const reloaded = page.waitForEvent('load');
-      await context.setOffline(false);
-      await reloaded;
-      // The page may have loaded again for the network's return before the kept sign-out was sent: the device sends
-      // it, then loads the page once more. Only once none is left to send (and the server has ended the session) may
-      // the family sign in here again, or that sign-out would end the new session. (Signing in through the app drops
-      // it: features/login/api/login.ts; this journey signs in through the API.)
-      await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), SIGN_OUT_KEY).catch(() => 'loading')).toBeNull();
-      await expect
-        .poll(() =>
-          apiGet<{ logged_in: boolean }>(page, '/crud/session').then(
-            (session) => session.logged_in,
-            () => 'loading',
-          ),
-        )
-        .toBe(false);
-      await appReady(page);
-      await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
+      // Back online the sign-out reaches the server (decision 044); then the family signs in again.
+      await backOnlineSignedOut(context, page, t);
       await signIn(page, { email, password: PASSWORD });
       await page.goto('/library');
     });

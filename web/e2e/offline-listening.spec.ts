@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { type LibraryAlbum, libraryPaths } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from '../../scripts/chromium.mjs';
@@ -9,9 +9,8 @@ import { appReady, expect, ruTest as test, WITH_SERVICE_WORKER } from './fixture
 import {
   ANY,
   apiGet,
-  buyDigitalAlbum,
-  createAccount,
-  freshEmail,
+  backOnlineSignedOut,
+  familyWithAlbum,
   goOffline,
   messagePattern,
   seriousViolations,
@@ -31,8 +30,6 @@ test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, offlineWorker
 const PASSWORD = 'keep-it-close';
 const KEPT_CACHE = 'storyhouse-kept';
 const DEVICE_SESSION = 'storyhouse-session';
-/** An album of each site's language, bought on the English checkout (the payment page is not what is tried here). */
-const albumOf = { en: 'noahs-big-boat', es: 'noahs-big-boat', ru: 'iosif-i-ego-bratya' } as const;
 
 // On a phone the player is the mini player; the position is read and moved in Now Playing, opened from it.
 const playerBar = (page: Page, t: Translate) => page.getByRole('region', { name: t('player.label') });
@@ -65,17 +62,6 @@ const onDevice = (page: Page) =>
     }),
     { cache: KEPT_CACHE, session: DEVICE_SESSION },
   );
-
-/** A new account with the language's album bought, signed in on the project's site. */
-async function familyWithAlbum(page: Page, context: BrowserContext, baseURL: string, lang: keyof typeof albumOf, tag: string) {
-  const email = await createAccount(page, { email: freshEmail(tag), password: PASSWORD });
-  const { product } = await buyDigitalAlbum(page, albumOf[lang], 'en');
-  // The helpers sign in on the English site; the project's site (ru.localhost) gets the same session.
-  const host = new URL(baseURL).hostname;
-  const cookies = await context.cookies('http://localhost');
-  await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
-  return { email, productId: product.id };
-}
 
 /** Keeps the album on the device from My Library, and waits until it is kept. */
 async function keepAlbum(page: Page, t: Translate, title: string) {
@@ -115,7 +101,12 @@ test('kept on the device: My Library, the album and the player reload offline an
 }, async ({ page, context, browser, baseURL, siteLang, t }) => {
   test.setTimeout(180_000);
   const lang = siteLang;
-  const { email, productId } = await familyWithAlbum(page, context, String(baseURL), lang, `offline-${lang}`);
+  const { email, productId } = await familyWithAlbum(page, context, {
+    baseURL: String(baseURL),
+    lang,
+    tag: `offline-${lang}`,
+    password: PASSWORD,
+  });
   await page.goto('/library');
   await workerInControl(page);
   const album = await apiGet<LibraryAlbum>(page, `/crud/my-library/product/${productId}`);
@@ -230,19 +221,7 @@ test('kept on the device: My Library, the album and the player reload offline an
     await page.getByRole('button', { name: t('shell.logout') }).click();
     await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
     await expect.poll(() => onDevice(page)).toEqual({ kept: null, session: null });
-    const reloaded = page.waitForEvent('load');
-    await context.setOffline(false);
-    await reloaded;
-    await appReady(page);
-    await expect(page.getByRole('link', { name: t('shell.login') }).first()).toBeVisible();
-    await expect
-      .poll(() =>
-        apiGet<{ logged_in: boolean }>(page, '/crud/session').then(
-          (session) => session.logged_in,
-          () => 'loading',
-        ),
-      )
-      .toBe(false);
+    await backOnlineSignedOut(context, page, t);
   });
 });
 
@@ -264,7 +243,12 @@ test('the installed app opened in airplane mode reaches My Library and plays a k
       offline,
     });
   try {
-    const { productId } = await familyWithAlbum(page, context, String(baseURL), lang, `cold-${lang}`);
+    const { productId } = await familyWithAlbum(page, context, {
+      baseURL: String(baseURL),
+      lang,
+      tag: `cold-${lang}`,
+      password: PASSWORD,
+    });
     let first = '';
 
     await test.step('online: the family keeps an album, then closes the app', async () => {

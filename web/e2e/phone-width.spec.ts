@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { allPageRoutes, type LangCode } from '@storyhouse/contracts';
-import { expect, test } from './fixtures';
+import { allPageRoutes, type LangCode, libraryPaths } from '@storyhouse/contracts';
+import type { Translate } from '@storyhouse/i18n';
+import { expect, test, translator } from './fixtures';
 import { apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, watchInFlight } from './helpers';
 import { overflow } from './page-width';
 
@@ -111,6 +112,20 @@ async function openFirstAlbum(page: Page) {
   await page.locator('a[href^="/free-streaming/album/"]').first().click();
   await expect(page).toHaveURL(/\/free-streaming\/album\/\d+$/);
 }
+
+/**
+ * Read along pressed on an album's first track (every demo track has its words): on a phone it plays the track and
+ * opens Now Playing with the text; paused there, so the page settles before it is measured.
+ */
+const readAlongOpen = (t: Translate) =>
+  async function readAlongOpen(page: Page) {
+    await page.locator('.read-along-button').first().click();
+    const nowPlaying = page.getByRole('dialog', { name: t('player.nowPlaying') });
+    const text = nowPlaying.getByRole('region', { name: new RegExp(`^${t('readAlong.heading')}`) });
+    await expect(text.getByRole('listitem').first()).toBeVisible();
+    await nowPlaying.getByRole('button', { name: t('player.pause'), exact: true }).click();
+    await expect(nowPlaying.getByRole('button', { name: t('player.play'), exact: true })).toBeVisible();
+  };
 
 /** Calls the site's API from the page (same origin: its cookies, its site language). */
 const api = apiFromPage;
@@ -236,6 +251,50 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 
+    // Issue 44 §1: every back-office page fits a phone in each language: the sections of the menu, then one of each
+    // page that edits a thing (a product, a track's transcript, a coupon, a CMS page), on the demo content.
+    test(`the ${lang} back office’s pages`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
+      const origin = originOf(baseURL, lang);
+      const found: string[] = [];
+      await page.goto(origin + pathOf('home', lang));
+      expect((await api(page, 'POST', '/crud/login', DEMO_ADMIN)).status, `login of ${DEMO_ADMIN.email}`).toBe(200);
+      const p = (id: keyof typeof allPageRoutes): Visit => ({ route: id, path: pathOf(id, lang) });
+      const first = async (path: string) => {
+        const list = await api(page, 'GET', path);
+        expect(list.status, `GET ${path}`).toBe(200);
+        const id = (list.body as { items: { id: number }[] }).items[0]?.id;
+        expect(id, `an item of ${path}`).toBeDefined();
+        return id;
+      };
+      const product = await first('/crud/admin/products?search=in-the-beginning');
+      const track = (
+        (await api(page, 'GET', `/crud/admin/products/${product}`)).body as { skus: { id: number; type: string }[] }
+      ).skus.find((s) => s.type === 'digital_track');
+      expect(track, 'a track of In the Beginning').toBeDefined();
+      const visits: Visit[] = [
+        p('adminReports'),
+        p('adminProducts'),
+        p('adminProductNew'),
+        { route: 'adminProduct', path: `/admin/products/${product}` },
+        { route: 'adminTranscript', path: `/admin/products/${product}/tracks/${track?.id}/transcript` },
+        p('adminPromoted'),
+        p('adminCoupons'),
+        { route: 'adminCoupon', path: `/admin/coupons/${await first('/crud/admin/coupons')}` },
+        p('adminShopTitles'),
+        p('adminShipping'),
+        p('adminPages'),
+        { route: 'adminPage', path: `/admin/pages/${await first(`/crud/admin/cms/entries?lang_code=${lang}`)}` },
+        p('adminNavigation'),
+        p('adminMedia'),
+        p('adminGuestBook'),
+        p('adminMessages'),
+        p('adminNewsletter'),
+      ];
+      for (const visit of visits) await measure(page, origin, visit, found, lang);
+      expect(found, 'pages wider than the screen').toEqual([]);
+    });
+
     // Issue 27 item 1: every signed-in page of a family with something in it (Continue listening, several orders,
     // a saved card; no plan); then the demo family's settings with its gift cards (read only: the demo accounts are shared).
     test(`the ${lang} site’s pages for a family with orders and a library`, async ({ page, baseURL }) => {
@@ -247,6 +306,10 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       for (const visit of [p('library'), p('orders'), p('accountSettings'), p('subscriptions')]) {
         await measure(page, origin, visit, found, lang);
       }
+      // An album of theirs with Read along open (issue 43): Now Playing with the story's words.
+      const library = (await api(page, 'GET', '/crud/my-library')).body as { items: { product_id: number }[] };
+      const album = libraryPaths.album(library.items[0]?.product_id ?? 0);
+      await measure(page, origin, { route: 'libraryAlbum', path: album, prepare: readAlongOpen(translator(lang)) }, found, lang);
       await page.context().clearCookies();
       expect((await api(page, 'POST', '/crud/login', DEMO_CUSTOMER)).status, 'login of the demo family').toBe(200);
       // The demo family's plan, invoices and monthly donation (issue 28 item 6), and the cancel screen's notes; its

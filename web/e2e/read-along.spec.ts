@@ -1,16 +1,16 @@
-import type { BrowserContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type Cue, cueAt, type LibraryAlbum, libraryPaths, type Product, type TranscriptResponse } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, ruTest as test, WITH_SERVICE_WORKER } from './fixtures';
 import {
+  ALBUM_TO_BUY,
   ANY,
   apiGet,
-  buyDigitalAlbum,
-  createAccount,
-  freshEmail,
+  familyWithAlbum,
   goOffline,
   messagePattern,
   seriousViolations,
+  violationsWithin,
   workerInControl,
 } from './helpers';
 
@@ -23,21 +23,8 @@ import {
 test.use({ bypassCSP: true, viewport: { width: 390, height: 844 }, offlineWorker: true, ...WITH_SERVICE_WORKER });
 
 const PASSWORD = 'read-with-me';
-/** An album of each site's language, bought on the English checkout (the payment page is not what is tried here). */
-const albumOf = { en: 'noahs-big-boat', es: 'noahs-big-boat', ru: 'iosif-i-ego-bratya' } as const;
 /** The highlight may trail the voice by this much (issue 43). */
 const WITHIN_MS = 250;
-
-/** A new account with the language's album bought, signed in on the project's site. */
-async function familyWithAlbum(page: Page, context: BrowserContext, baseURL: string, lang: keyof typeof albumOf) {
-  await createAccount(page, { email: freshEmail(`read-along-${lang}`), password: PASSWORD });
-  const { product } = await buyDigitalAlbum(page, albumOf[lang], 'en');
-  // The helpers sign in on the English site; the project's site (ru.localhost) gets the same session.
-  const host = new URL(baseURL).hostname;
-  const cookies = await context.cookies('http://localhost');
-  await context.addCookies(cookies.map((c) => ({ ...c, domain: host })));
-  return product.id;
-}
 
 /** The one audio element of the app is never in the document: the page remembers it when it first plays. */
 const rememberAudio = (page: Page) =>
@@ -98,8 +85,8 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
   await rememberAudio(page);
 
   await test.step('a visitor reads the preview’s words only, and is told so', async () => {
-    await page.goto(`/story/${albumOf[siteLang]}`);
-    const product = await apiGet<Product>(page, `/crud/product-by-slug/${albumOf[siteLang]}/skus`);
+    await page.goto(`/story/${ALBUM_TO_BUY[siteLang]}`);
+    const product = await apiGet<Product>(page, `/crud/product-by-slug/${ALBUM_TO_BUY[siteLang]}/skus`);
     const first = product.tracks[0]!;
     const preview = await apiGet<TranscriptResponse>(page, first.transcript_url!);
     expect(preview.scope).toBe('preview');
@@ -111,7 +98,12 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
     await page.getByRole('button', { name: t('player.closeNowPlaying') }).click();
   });
 
-  const productId = await familyWithAlbum(page, context, String(baseURL), siteLang);
+  const { productId } = await familyWithAlbum(page, context, {
+    baseURL: String(baseURL),
+    lang: siteLang,
+    tag: `read-along-${siteLang}`,
+    password: PASSWORD,
+  });
   await page.goto(libraryPaths.album(productId));
   // Every demo track has its words (server/demo/media/transcripts, timed sentence by sentence).
   const album = await apiGet<LibraryAlbum>(page, `/crud/my-library/product/${productId}`);
@@ -138,11 +130,23 @@ test('read along: a visitor reads the preview’s words; the family’s follow t
     expect(await page.evaluate(() => document.activeElement?.classList.contains('read-along__cue') ?? false)).toBe(false);
     await tapSeeks(page, view, cues[2]!);
     await highlightFollowsVoice(page, 'dialog.now-playing', cues);
+    // The settings are the family's to reach on a phone: each a label of 44 px at least, a tap on its words enough.
+    for (const name of [t('readAlong.large'), t('readAlong.easier')]) {
+      const box = (await view
+        .locator('label')
+        .filter({ has: page.getByRole('checkbox', { name }) })
+        .boundingBox())!;
+      expect(box.height, name).toBeGreaterThanOrEqual(44);
+      expect(box.width, name).toBeGreaterThanOrEqual(44);
+    }
     // Large type is the listener's choice on this device, kept across visits.
-    await view.getByRole('checkbox', { name: t('readAlong.large') }).check();
+    await view.getByText(t('readAlong.large'), { exact: true }).click();
+    await expect(view.getByRole('checkbox', { name: t('readAlong.large') })).toBeChecked();
     await expect(view).toHaveAttribute('data-large', 'true');
     expect(await page.evaluate(() => localStorage.getItem('storyhouse.readAlong.family'))).toContain('"large":true');
     expect(await seriousViolations(page)).toEqual([]);
+    // On Now Playing's colours, the text and its settings have no axe finding of any impact (contrast included).
+    expect(await violationsWithin(page, 'dialog.now-playing .read-along')).toEqual([]);
     await nowPlaying.getByRole('button', { name: t('player.closeNowPlaying') }).click();
   });
 

@@ -11,6 +11,15 @@ const story: Record<SiteLang, { word: string; product: string; page: string }> =
   es: { word: 'jonas', product: 'Jonás y el gran pez', page: '/get-a-free-mp3' },
 };
 
+/**
+ * A word said in a track of a free-streaming demo album (its words: server/demo/media/transcripts), past the track's
+ * first sentence: a visitor hears that album in full, so Play from here starts the track at the sentence.
+ */
+const spoken: Record<SiteLang, { word: string; track: string; startsAt: number }> = {
+  en: { word: 'golden', track: 'Let There Be Light', startsAt: 14 },
+  es: { word: 'marineros', track: 'Jonás huye', startsAt: 19 },
+};
+
 const results = (page: Page) => page.getByRole('list').filter({ has: page.getByRole('heading', { level: 2 }) });
 
 test('a word from a story finds both the page and the product', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
@@ -42,6 +51,23 @@ test('a word from a story finds both the page and the product', { tag: '@i18n' }
   await page.goBack();
   await expect(page.getByRole('searchbox', { name: t('search.label') })).toHaveValue(word);
   await expect(results(page).getByRole('link', { name: product, exact: true })).toBeVisible();
+
+  await test.step('a word inside a story: Play from here plays its track from that sentence', async () => {
+    const { word: said, track, startsAt } = spoken[siteLang];
+    await page.getByRole('searchbox', { name: t('search.label') }).fill(said);
+    await page.getByRole('button', { name: t('search.submit') }).click();
+    const hit = results(page)
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { level: 2, name: track, exact: true }) })
+      .filter({ hasText: t('search.kindTranscript') });
+    await hit.getByRole('button', { name: t('search.playFromHereLabel', { title: track }) }).click();
+    const player = page.getByRole('region', { name: t('player.label') });
+    await expect(player.getByText(track)).toBeVisible();
+    await expect(player.getByRole('button', { name: t('player.pause') })).toBeVisible();
+    const position = player.getByRole('slider', { name: t('player.position') });
+    await expect.poll(async () => Number(await position.inputValue())).toBeGreaterThanOrEqual(startsAt);
+    await expect(player.getByText(track)).toBeVisible();
+  });
 });
 
 test('says when nothing matches', async ({ page, t }) => {

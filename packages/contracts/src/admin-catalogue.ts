@@ -70,6 +70,15 @@ export const AdminProductUpdateBody = z
   .meta({ id: 'AdminProductUpdateBody' });
 export type AdminProductUpdateBody = z.input<typeof AdminProductUpdateBody>;
 
+/**
+ * PUT /crud/admin/products/{id}/cover: a picture uploaded on the Media page
+ * made the product's cover ("Use as cover"). The one field it changes is
+ * taken as it is: no updated_at, since nothing else of the product is sent
+ * back (an editor open on the product is told it changed when it saves).
+ */
+export const AdminProductCoverBody = z.strictObject({ image: StorageKey }).meta({ id: 'AdminProductCoverBody' });
+export type AdminProductCoverBody = z.input<typeof AdminProductCoverBody>;
+
 /** POST /crud/admin/products/{id}/withdraw */
 export const AdminWithdrawBody = z.strictObject({ updated_at: ReadAt });
 export type AdminWithdrawBody = z.input<typeof AdminWithdrawBody>;

@@ -75,6 +75,8 @@ export const ADMIN_MEDIA_PER_PAGE = 25;
 export const AdminMediaQuery = SiteQuery.extend({
   page: wholeNumberParam(1, 100000).default(1),
   kind: MediaKind.optional(),
+  /** Part of a file's name (as it was on the admin's computer) or of its key: the media library's search. */
+  search: text().trim().max(100).default(''),
 });
 export type AdminMediaQuery = z.input<typeof AdminMediaQuery>;
 

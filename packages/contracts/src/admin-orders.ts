@@ -80,6 +80,8 @@ export const AdminOrderLine = z.object({
   tax_usd: Usd,
   /** A CD or a book: posted. */
   is_shipped: z.boolean(),
+  /** The product's square cover (mediaPaths.image), for the order page; null without one (a donation, a plan). */
+  image_url: z.string().nullable(),
   /** A gift card's recipient. */
   recipient_name: z.string().nullable(),
   recipient_email: z.string().nullable(),
@@ -168,12 +170,14 @@ export const AdminOrder = z
      * not spent), and of it the shipping, given back only when chosen.
      */
     refundable: z.object({ card_usd: Usd, gift_card_usd: Usd, shipping_usd: Usd }),
+    /** The team's note on the order ('' for none): for volunteers only, never shown to the family. */
+    note: z.string(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrder = z.infer<typeof AdminOrder>;
 
 /** A tracking number as carriers print them: letters, digits, spaces and dashes, no markup. */
-const TrackingNumber = optionalText(60).pipe(text().regex(/^[A-Za-z0-9 -]*$/, 'validation.invalid'));
+export const TrackingNumber = optionalText(60).pipe(text().regex(/^[A-Za-z0-9 -]*$/, 'validation.invalid'));
 
 /** POST /crud/admin/orders/{id}/ship: the parcel left; carrier and tracking number when known. */
 export const ShipOrderBody = z
@@ -185,6 +189,65 @@ export const ShipOrderBody = z
   })
   .meta({ id: 'ShipOrderBody' });
 export type ShipOrderBody = z.input<typeof ShipOrderBody>;
+
+/** The carriers the back office offers to choose from when marking orders shipped (any other is typed on an order's page). */
+export const ORDER_CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'Canada Post'] as const;
+
+/** The most characters of an order's team note. */
+export const ORDER_NOTE_MAX = 2000;
+
+/** PUT /crud/admin/orders/{id}/note: the team's note on the order, as typed ('' removes it). */
+export const OrderNoteBody = z.strictObject({ note: text().trim().max(ORDER_NOTE_MAX) }).meta({ id: 'OrderNoteBody' });
+export type OrderNoteBody = z.input<typeof OrderNoteBody>;
+
+/** The most orders one bulk action (packing slips, mark shipped) takes: a page of the list eight times over. */
+export const BULK_ORDERS_MAX = 200;
+
+const noRepeats = (ids: readonly number[]) => new Set(ids).size === ids.length;
+
+/** GET /crud/admin/orders/packing-slips?ids=4,9,12: the orders whose slips to print, each once, at most 200. */
+export const PackingSlipsQuery = SiteQuery.extend({
+  ids: text()
+    .regex(/^\d{1,10}(,\d{1,10})*$/, 'validation.invalid')
+    .transform((v) => v.split(',').map(Number))
+    .pipe(z.array(Id).min(1).max(BULK_ORDERS_MAX))
+    .refine(noRepeats, 'validation.invalid'),
+});
+export type PackingSlipsQuery = z.input<typeof PackingSlipsQuery>;
+
+/**
+ * POST /crud/admin/orders/ship: several orders posted at once with one
+ * carrier and each its own tracking number; each order as its own Mark
+ * shipped (its family e-mailed, audited), an order already shipped refused.
+ */
+export const BulkShipBody = z
+  .strictObject({
+    carrier: optionalText(60),
+    orders: z
+      .array(z.strictObject({ id: Id, tracking_number: TrackingNumber }))
+      .min(1)
+      .max(BULK_ORDERS_MAX)
+      .refine((orders) => noRepeats(orders.map((o) => o.id)), 'validation.invalid'),
+  })
+  .meta({ id: 'BulkShipBody' });
+export type BulkShipBody = z.input<typeof BulkShipBody>;
+
+/** What became of each order of a bulk Mark shipped, in the order asked: shipped, or why not (its message localized). */
+export const BulkShipResponse = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.number().int(),
+        /** The order's number; null for an id no order has. */
+        number: z.string().nullable(),
+        shipped: z.boolean(),
+        code: z.string().nullable(),
+        message: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'BulkShipResponse' });
+export type BulkShipResponse = z.infer<typeof BulkShipResponse>;
 
 /**
  * POST /crud/admin/orders/{id}/refund: some lines (their order line ids, or
@@ -231,6 +294,9 @@ export const AuditAction = z.enum([
   'order.ship',
   'order.receipt',
   'order.refund',
+  // the team's note on an order (before and after), and packing slips printed
+  'order.note',
+  'order.packing_slip',
   'subscription.cancel',
   'donor.statement',
   'user.admin',

@@ -25,7 +25,10 @@ export const AdminUserDetail = z
     sign_in_locked: z.boolean(),
     /** Repeated failed logins: signing in needs a solved captcha for now. */
     login_challenge: z.boolean(),
+    /** When the account was made. */
     created_at: IsoDate,
+    /** A customer since: their first order (not a failed one) or their sign-up, whichever came first. */
+    customer_since: IsoDate,
     orders: z.array(
       z.object({ id: z.number().int(), number: z.string(), status: z.string(), created_at: IsoDate, total_usd: Usd }),
     ),

@@ -158,6 +158,10 @@ export const errorCodes = [
   // issue 29: the back office's orders
   'order_not_shippable',
   'order_not_paid',
+  // a bulk Mark shipped: an order someone marked shipped meanwhile keeps its tracking
+  'order_already_shipped',
+  // packing slips: only an order that can be posted (paid, with a CD or a book) has one
+  'packing_slip_not_printable',
   'refund_too_large',
   'refund_in_progress',
   'refund_lines_invalid',
@@ -172,6 +176,8 @@ export const errorCodes = [
   'product_changed',
   'sku_format_taken',
   'promoted_sku_invalid',
+  // a product's cover chosen on the Media page is a picture uploaded there
+  'cover_not_uploaded',
   // My Library (issue 14): an album past what a ZIP without ZIP64 holds (4 GB)
   'library_zip_too_large',
   // issue 30 item 3: a menu saved from a version another admin's save has replaced

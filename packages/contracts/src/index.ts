@@ -6,6 +6,7 @@ export * from './admin-catalogue';
 export * from './admin-media';
 export * from './admin-moderation';
 export * from './admin-orders';
+export * from './admin-overview';
 export * from './admin-reports';
 export * from './admin-routes';
 export * from './admin-shop';

@@ -19,9 +19,13 @@ export const QUEUE_MAX_TRACKS = 200;
 const STREAM = /^\/crud\/(?:media\/track\/[1-9]\d{0,9}\/(?:preview|full)\.mp3|my-library\/skus\/[1-9]\d{0,9}\/download)$/;
 /** A cover: a stored image (mediaPaths.image). */
 const IMAGE = /^\/media\/[A-Za-z0-9._\-/]{1,300}$/;
+/** A track's words for reading along (transcriptPaths.track): the server's own address, answered under its access rule. */
+const TRANSCRIPT = /^\/crud\/transcripts\/track\/[1-9]\d{0,9}$/;
 
 /** Whether a stream's address can be kept in a queue (a free MP3's token link, say, cannot). */
 export const isQueueableStream = (url: string) => STREAM.test(url);
+/** Whether a transcript's address can be kept with its track in a queue. */
+export const isQueueableTranscript = (url: string) => TRANSCRIPT.test(url);
 
 export const QueueItem = z
   .strictObject({
@@ -41,6 +45,11 @@ export const QueueItem = z
     preview: z.boolean().optional(),
     /** The signed-in listener's place in it is kept (full recordings): the player resumes it. */
     keeps_place: z.boolean().optional(),
+    /**
+     * Its words for reading along (the track's transcript_url), so a queue brought back still reads along. The same
+     * address for a preview: the server cuts the text to what this listener may hear when it is asked.
+     */
+    transcript_url: z.string().max(40).regex(TRANSCRIPT).optional(),
   })
   .meta({ id: 'QueueItem' });
 export type QueueItem = z.infer<typeof QueueItem>;

@@ -44,6 +44,16 @@ export type Cue = z.infer<typeof Cue>;
 export const CueProblem = z.enum(['cue_out_of_order', 'cue_overlap', 'cue_past_end', 'cue_empty', 'cue_ends_before_start']);
 export type CueProblem = z.infer<typeof CueProblem>;
 
+/** What is wrong with a caption file's line: a CueProblem, or `caption_syntax` for a line that is not WebVTT or SRT. */
+export const CaptionProblem = z.enum([...CueProblem.options, 'caption_syntax']);
+export type CaptionProblem = z.infer<typeof CaptionProblem>;
+
+/**
+ * The one wording of each problem (i18n catalogs' `transcripts.problems.*`): the server's answers to a refused save
+ * or import and the back office's own check as the volunteer types say it in the same words.
+ */
+export const captionProblemMessage = <P extends CaptionProblem>(problem: P) => `transcripts.problems.${problem}` as const;
+
 /** The caption file formats the back office imports and exports. */
 export const CaptionFormat = z.enum(['vtt', 'srt']);
 export type CaptionFormat = z.infer<typeof CaptionFormat>;

@@ -486,6 +486,7 @@ export interface Orders {
   status: Generated<string>;
   subtotal_cents: number;
   tax_cents: Generated<number>;
+  team_note: Generated<string>;
   total_cents: number;
   tracking_number: string | null;
   tracking_url: string | null;

@@ -1,4 +1,4 @@
-import { errorCodes } from '@storyhouse/contracts';
+import { CaptionProblem, captionProblemMessage, errorCodes } from '@storyhouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { translators } from './index';
 
@@ -17,4 +17,12 @@ describe('server messages', () => {
 
     expect(keys.filter((k) => !translators[lang].has(`validation.${k}`))).toEqual([]);
   });
+
+  it.each(['en', 'es', 'ru'] as const)(
+    '%s words every problem of a transcript or a caption file (the editor shows the same)',
+    (lang) => {
+      const missing = CaptionProblem.options.filter((problem) => !translators[lang].has(captionProblemMessage(problem)));
+      expect(missing).toEqual([]);
+    },
+  );
 });

@@ -7,6 +7,16 @@ import { countedGiftLine } from '../giving/counted-gifts';
 /** The only SQL of the back office's plans, monthly gifts and donors (issue 29 item 4). */
 export function adminGivingRepository(db: Db) {
   return {
+    /** Plans and monthly gifts whose last renewal failed (past due). */
+    async pastDueCount(): Promise<number> {
+      const row = await db
+        .selectFrom('recurring_items')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('status', '=', 'past_due')
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async renewals(filter: { type?: string; status?: string }, page: number, perPage: number) {
       let matching = db.selectFrom('recurring_items as r').innerJoin('users as u', 'u.id', 'r.user_id');
       if (filter.type) matching = matching.where('r.type', '=', filter.type);

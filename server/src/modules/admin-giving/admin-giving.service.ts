@@ -24,6 +24,9 @@ const iso = (d: Date | string) => new Date(d).toISOString();
  * family's behalf by the family's own rules (spec §4), and the year's gifts
  * per fund and per donor with each donor's statement; every action audited.
  */
+/** How many plans and monthly gifts are past due (the back office's overview). */
+export const pastDueCount = (db: Db) => adminGivingRepository(db).pastDueCount();
+
 export function adminGivingService(db: Db, subscriptions: SubscriptionsService, provider: string) {
   const repo = adminGivingRepository(db);
   return {

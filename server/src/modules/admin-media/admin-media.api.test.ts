@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
-import { createUser } from '../../../test/factories';
+import { createProduct, createUser } from '../../../test/factories';
 import { demoMediaDir } from '../../config';
 import { multipartBody, pngClaiming } from './upload-fixtures';
 
@@ -341,6 +341,63 @@ describe('uploading a picture', () => {
     expect([res.statusCode, res.json().code]).toEqual([413, 'media_too_large']);
     expect(res.json().message).toBe('Este archivo es demasiado grande: como máximo 20 MB.');
     expect(storedFiles().length).toBe(before);
+  });
+});
+
+describe('the media library', () => {
+  it('finds uploads by a part of their name, of one kind, newest first; a search that is too long is refused', async () => {
+    const first = (await upload(admin, 'image', COVER, { filename: 'Library lamb 1.jpg' })).json() as MediaUploadResponse;
+    const second = (await upload(admin, 'image', COVER, { filename: 'library LAMB 2.jpg' })).json() as MediaUploadResponse;
+    await upload(admin, 'image', COVER, { filename: 'lion.jpg' });
+    await upload(admin, 'audio', TRACK, { filename: 'lamb-song.mp3' });
+
+    const found = (await admin.send('GET', '/crud/admin/media?kind=image&search=library%20lamb')).json() as AdminMediaResponse;
+    expect(found.items.map((i) => [i.original_name, i.key])).toEqual([
+      ['library LAMB 2.jpg', second.key],
+      ['Library lamb 1.jpg', first.key],
+    ]);
+    expect(found.count).toBe(2);
+    // A percent sign is a character searched for, not a wildcard.
+    expect(((await admin.send('GET', '/crud/admin/media?search=%25')).json() as AdminMediaResponse).count).toBe(0);
+    const all = (await admin.send('GET', '/crud/admin/media?search=lamb')).json() as AdminMediaResponse;
+    expect(all.items.map((i) => i.kind).sort()).toEqual(['audio', 'image', 'image']);
+    expect((await admin.send('GET', `/crud/admin/media?search=${'a'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('makes an uploaded picture a product’s cover, audited as an edit of the product; nothing else may be one', async () => {
+    const { id: productId } = await createProduct(t.db, { slug: 'covered-lamb', title: 'The Lost Lamb' }, { album: 500 });
+    const picture = (await upload(admin, 'image', COVER, { filename: 'lamb cover.jpg' })).json() as MediaUploadResponse;
+    const track = (await upload(admin, 'audio', TRACK, { filename: 'lamb.mp3' })).json() as MediaUploadResponse;
+    const cover = (image: string, who = admin) => who.send('PUT', `/crud/admin/products/${productId}/cover`, { image });
+
+    // A track, a file never uploaded and a key that is no key change nothing.
+    for (const [image, code] of [
+      [track.key, 'cover_not_uploaded'],
+      ['uploads/images/never.jpg', 'cover_not_uploaded'],
+      ['../etc/passwd', 'validation_failed'],
+    ]) {
+      const refused = await cover(image!);
+      expect([refused.statusCode, refused.json().code], image).toEqual([400, code]);
+    }
+    const product = async () =>
+      (await t.db.selectFrom('products').select('primary_image').where('id', '=', productId).executeTakeFirstOrThrow())
+        .primary_image;
+    expect(await product()).not.toBe(picture.key);
+
+    const res = await cover(picture.key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: productId, primary_image: picture.key });
+    expect(await product()).toBe(picture.key);
+    const audit = (await admin.send('GET', '/crud/admin/audit?action=product.update')).json() as AuditResponse;
+    expect(audit.items[0]).toMatchObject({
+      target: 'product covered-lamb',
+      details: { fields: 'primary_image', cover: 'lamb cover.jpg' },
+    });
+
+    await createUser(t.db, { email: 'cover-family@example.test', password: 'listens-along' });
+    const family = await logIn(t.app, { email: 'cover-family@example.test', password: 'listens-along' });
+    expect((await cover(picture.key, family)).statusCode).toBe(403);
+    expect((await admin.send('PUT', '/crud/admin/products/99999999/cover', { image: picture.key })).statusCode).toBe(404);
   });
 });
 

@@ -33,10 +33,24 @@ export function adminMediaRepository(db: Db) {
         .execute();
     },
 
-    async page(page: number, perPage: number, kind?: MediaKind) {
+    async page(page: number, perPage: number, kind?: MediaKind, search = '') {
       let q = db.selectFrom('media_files');
       if (kind) q = q.where('kind', '=', kind);
+      if (search) {
+        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        q = q.where((eb) => eb.or([eb('original_name', 'ilike', like), eb('key', 'ilike', like)]));
+      }
       return pageOf(q, (q) => q.selectAll().orderBy('uploaded_at', 'desc').orderBy('id', 'desc'), page, perPage);
+    },
+
+    /** An uploaded file of a kind by its key (a cover chosen from the uploads must be one of them). */
+    byKey(key: string, kind: MediaKind) {
+      return db
+        .selectFrom('media_files')
+        .select(['key', 'original_name'])
+        .where('key', '=', key)
+        .where('kind', '=', kind)
+        .executeTakeFirst();
     },
   };
 }

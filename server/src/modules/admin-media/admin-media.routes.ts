@@ -77,14 +77,15 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
     {
       schema: {
         tags,
-        summary: 'The uploaded files, newest first: key, kind, size, length, who uploaded them and when',
+        summary:
+          'The uploaded files, newest first, of a kind or all, by a part of their name: key, kind, size, length, who and when',
         querystring: AdminMediaQuery,
         response: { 200: AdminMediaResponse },
       },
     },
     async (request) => {
       await requireAdmin(request);
-      return media.list(request.query.page, request.query.kind);
+      return media.list(request.query.page, request.query.kind, request.query.search);
     },
   );
 

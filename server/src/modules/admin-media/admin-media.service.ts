@@ -24,6 +24,9 @@ export interface UploadedPart {
 
 const folders: Record<MediaKind, string> = { audio: 'uploads/audio', image: 'uploads/images' };
 
+/** An uploaded file of a kind by its key, or undefined (a product's cover chosen on the Media page must be one). */
+export const uploadedFile = (db: Db, key: string, kind: MediaKind) => adminMediaRepository(db).byKey(key, kind);
+
 /** How the audit log names an uploaded file. */
 export const mediaTarget = (key: string) => auditTarget('media', key);
 
@@ -182,8 +185,8 @@ export function adminMediaService(db: Db, storage: Storage) {
       };
     },
 
-    async list(page: number, kind: MediaKind | undefined): Promise<AdminMediaResponse> {
-      const { rows, count } = await repository.page(page, ADMIN_MEDIA_PER_PAGE, kind);
+    async list(page: number, kind: MediaKind | undefined, search = ''): Promise<AdminMediaResponse> {
+      const { rows, count } = await repository.page(page, ADMIN_MEDIA_PER_PAGE, kind, search);
       const items: AdminMediaItem[] = rows.map((row) => ({
         id: row.id,
         key: row.key,

@@ -74,8 +74,14 @@ export function adminOrdersRepository(db: Db) {
   return {
     /** Claims a once-a-day job for `day` (db/daily-jobs.ts), in the caller's transaction. */
     claimDay: (name: string, day: string) => claimDay(db, name, day),
-    /** A page of the matching orders, newest first, and (unless the caller knows it) how many match. */
-    async list(q: OrderSearch, page: number, perPage: number, count: () => Promise<number> = async () => this.count(q)) {
+    /** A page of the matching orders, newest first (or oldest), and (unless the caller knows it) how many match. */
+    async list(
+      q: OrderSearch,
+      page: number,
+      perPage: number,
+      count: () => Promise<number> = async () => this.count(q),
+      direction: 'desc' | 'asc' = 'desc',
+    ) {
       const [rows, n] = await Promise.all([
         matching(q)
           .select([
@@ -91,8 +97,8 @@ export function adminOrdersRepository(db: Db) {
             'u.fname',
             'u.lname',
           ])
-          .orderBy('o.created_at', 'desc')
-          .orderBy('o.id', 'desc')
+          .orderBy('o.created_at', direction)
+          .orderBy('o.id', direction)
           .limit(perPage)
           .offset((page - 1) * perPage)
           .execute(),
@@ -121,9 +127,48 @@ export function adminOrdersRepository(db: Db) {
       return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
     },
 
-    /** The order's lines, in their order. */
+    /** The order's lines, in their order, each with its product's cover (none for a donation or a plan). */
     lines(orderId: number) {
-      return db.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+      return db
+        .selectFrom('order_lines as l')
+        .leftJoin('products as p', 'p.id', 'l.product_id')
+        .selectAll('l')
+        .select('p.primary_image')
+        .where('l.order_id', '=', orderId)
+        .orderBy('l.position')
+        .execute();
+    },
+
+    /** Some orders with their buyers, for their packing slips (in no particular order). */
+    ordersWithBuyers(orderIds: readonly number[]) {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('users as u', 'u.id', 'o.user_id')
+        .selectAll('o')
+        .select(['u.email', 'u.fname', 'u.lname'])
+        .where('o.id', 'in', orderIds)
+        .execute();
+    },
+
+    /** The whole lines of some orders, each order's in their order. */
+    linesOfOrders(orderIds: readonly number[]) {
+      return db
+        .selectFrom('order_lines')
+        .selectAll()
+        .where('order_id', 'in', orderIds)
+        .orderBy('order_id')
+        .orderBy('position')
+        .execute();
+    },
+
+    /** The countries by id (their ISO codes name them in a language). */
+    countries() {
+      return db.selectFrom('countries').select(['id', 'code', 'country_name']).execute();
+    },
+
+    /** The team's note on the order, replaced (not its updated_at: a failed order's timeline dates its failure by it). */
+    async setNote(orderId: number, note: string) {
+      await db.updateTable('orders').set({ team_note: note }).where('id', '=', orderId).execute();
     },
 
     buyerOf(userId: number) {

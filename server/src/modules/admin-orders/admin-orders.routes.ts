@@ -3,6 +3,10 @@ import {
   AdminOrderParams,
   AdminOrdersQuery,
   AdminOrdersResponse,
+  BulkShipBody,
+  BulkShipResponse,
+  OrderNoteBody,
+  PackingSlipsQuery,
   RefundOrderBody,
   ShipOrderBody,
   SiteQuery,
@@ -74,6 +78,61 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
       },
     },
     async (request) => orders.ship(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/crud/admin/orders/:id/note',
+    {
+      config: { errors: { 404: ['order_not_found'] } },
+      schema: {
+        tags,
+        summary: "Replaces the team's note on an order (never shown to the family); audited with what it said before",
+        params: AdminOrderParams,
+        querystring: SiteQuery,
+        body: OrderNoteBody,
+        response: { 200: AdminOrder },
+      },
+    },
+    async (request) => orders.setNote(request, await requireAdmin(request), request.params.id, request.body.note),
+  );
+
+  app.get(
+    '/crud/admin/orders/packing-slips',
+    {
+      config: { errors: { 404: ['order_not_found'], 409: ['packing_slip_not_printable'] } },
+      schema: {
+        tags,
+        summary:
+          'The packing slips of some orders (ids=4,9,12; at most 200) as one PDF, a page each in its family’s language; audited',
+        description:
+          'application/pdf. Only a paid order with a CD or a book has a slip: any other refuses the whole print (409 ' +
+          'packing_slip_not_printable, naming it); a gift’s slip has no prices.',
+        querystring: PackingSlipsQuery,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await orders.packingSlips(request, await requireAdmin(request), request.query.ids);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="packing-slips-${day}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    '/crud/admin/orders/ship',
+    {
+      schema: {
+        tags,
+        summary:
+          'Marks several paid orders shipped with one carrier and a tracking number each: each as its own Mark shipped (e-mailed, audited), its result said per order',
+        querystring: SiteQuery,
+        body: BulkShipBody,
+        response: { 200: BulkShipResponse },
+      },
+    },
+    async (request) => orders.shipMany(request, await requireAdmin(request), request.body),
   );
 
   app.post(

@@ -3,11 +3,13 @@ import type {
   AdminOrderFilter,
   AdminOrderRow,
   AdminOrdersResponse,
+  BulkShipBody,
+  BulkShipResponse,
   Fulfilment,
   LangCode,
   ShipOrderBody,
 } from '@storyhouse/contracts';
-import { ADMIN_ORDERS_PER_PAGE, AuditAction, SkuType } from '@storyhouse/contracts';
+import { ADMIN_ORDERS_PER_PAGE, AuditAction, mediaPaths, SkuType } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -18,6 +20,7 @@ import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { isShipped } from '../cart/shipping';
 import { receiptMail, shippedMail } from '../orders/order-mail';
 import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
+import { packingSlipOf, renderPackingSlips } from './packing-slips';
 import { refundedLines, refundState } from './refunds';
 import { refundsRepository } from './refunds.repository';
 
@@ -129,6 +132,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         discount_usd: toUsd(l.discount_cents),
         tax_usd: toUsd(l.tax_cents),
         is_shipped: isShipped(l.type),
+        image_url: l.primary_image ? mediaPaths.image(l.primary_image) : null,
         recipient_name: l.recipient_name,
         recipient_email: l.recipient_email,
         refunded: refunded.has(l.id),
@@ -181,6 +185,7 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
             shipping_usd: toUsd(left.shippingLeft),
           }
         : { card_usd: 0, gift_card_usd: 0, shipping_usd: 0 },
+      note: order.team_note,
     };
   }
 
@@ -191,6 +196,56 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
       adminOrdersRepository(trx).buyerOf(order.user_id),
     ]);
     return { lines, name: buyer.fname || buyer.email, email: buyer.email };
+  }
+
+  /**
+   * Mark shipped (issue 29 item 2): a paid order with a CD or a book. The
+   * first time, the family is e-mailed in its language; later calls correct
+   * the carrier and tracking only (`firstOnly`: refused, order_already_shipped).
+   * Recorded in the audit log, in the transaction of the change. Answers the
+   * order's number.
+   */
+  async function shipOne(
+    request: FastifyRequest,
+    admin: Admin,
+    orderId: number,
+    body: ShipOrderBody,
+    { firstOnly = false } = {},
+  ): Promise<string> {
+    return db.transaction().execute(async (trx) => {
+      const order = await adminOrdersRepository(trx).lockOrder(orderId);
+      if (!order) throw new AppError('not_found', 'order_not_found');
+      const parts = await mailParts(trx, order);
+      if (!parts.lines.some((l) => isShipped(l.type))) throw new AppError('conflict', 'order_not_shippable');
+      if (order.status !== 'paid') throw new AppError('conflict', 'order_not_paid');
+      if (firstOnly && order.shipped_at) throw new AppError('conflict', 'order_already_shipped');
+      const shipment = {
+        carrier: orNull(body.carrier),
+        tracking_number: orNull(body.tracking_number),
+        tracking_url: orNull(body.tracking_url),
+      };
+      await adminOrdersRepository(trx).ship(orderId, shipment);
+      if (!order.shipped_at) {
+        const lang = order.lang_code as LangCode;
+        const shipped = { ...order, ...shipment };
+        await enqueueMail(trx, {
+          lang_code: lang,
+          to: parts.email,
+          orderId,
+          ...(await shippedMail(shipped, parts.lines, parts.name, {
+            tracking: shipment.tracking_url,
+            orders: `${origins[lang]}/account/orders`,
+          })),
+        });
+      }
+      counts.clear();
+      await recordAdminAction(trx, request, admin, 'order.ship', orderTarget(order.number), {
+        carrier: shipment.carrier,
+        tracking_number: shipment.tracking_number,
+        first: !order.shipped_at,
+      });
+      return order.number;
+    });
   }
 
   return {
@@ -226,45 +281,88 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
     /** Forgets the list's counts (after a change made elsewhere: a refund). */
     forgetCounts: () => counts.clear(),
 
-    /**
-     * Mark shipped (issue 29 item 2): a paid order with a CD or a book. The
-     * first time, the family is e-mailed in its language; later calls
-     * correct the carrier and tracking only. Recorded in the audit log.
-     */
+    /** Mark shipped for one order (its page's form), answering the order as it now is. */
     async ship(request: FastifyRequest, admin: Admin, orderId: number, body: ShipOrderBody): Promise<AdminOrder> {
+      await shipOne(request, admin, orderId, body);
+      return detail(orderId);
+    },
+
+    /**
+     * Mark shipped for several orders at once (the list's bulk action): one
+     * carrier, each order its own tracking number, each order as its own Mark
+     * shipped in its own transaction (shipped, e-mailed and audited, or left as
+     * it was). An order already shipped is refused rather than re-tracked.
+     * Answers what became of each, in the order asked.
+     */
+    async shipMany(request: FastifyRequest, admin: Admin, body: BulkShipBody): Promise<BulkShipResponse> {
+      const results: BulkShipResponse['results'] = [];
+      for (const { id, tracking_number } of body.orders) {
+        try {
+          const number = await shipOne(request, admin, id, { carrier: body.carrier, tracking_number }, { firstOnly: true });
+          results.push({ id, number, shipped: true, code: null, message: null });
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status >= 500) throw err;
+          const found = await repo.findOrder(id);
+          results.push({
+            id,
+            number: found?.number ?? null,
+            shipped: false,
+            code: err.code,
+            message: request.t(`errors.${err.code}`, err.params),
+          });
+        }
+      }
+      return { results };
+    },
+
+    /** The team's note on an order, replaced; the audit log keeps what it said before and what it says now. */
+    async setNote(request: FastifyRequest, admin: Admin, orderId: number, note: string): Promise<AdminOrder> {
       await db.transaction().execute(async (trx) => {
         const order = await adminOrdersRepository(trx).lockOrder(orderId);
         if (!order) throw new AppError('not_found', 'order_not_found');
-        const parts = await mailParts(trx, order);
-        if (!parts.lines.some((l) => isShipped(l.type))) throw new AppError('conflict', 'order_not_shippable');
-        if (order.status !== 'paid') throw new AppError('conflict', 'order_not_paid');
-        const shipment = {
-          carrier: orNull(body.carrier),
-          tracking_number: orNull(body.tracking_number),
-          tracking_url: orNull(body.tracking_url),
-        };
-        await adminOrdersRepository(trx).ship(orderId, shipment);
-        if (!order.shipped_at) {
-          const lang = order.lang_code as LangCode;
-          const shipped = { ...order, ...shipment };
-          await enqueueMail(trx, {
-            lang_code: lang,
-            to: parts.email,
-            orderId,
-            ...(await shippedMail(shipped, parts.lines, parts.name, {
-              tracking: shipment.tracking_url,
-              orders: `${origins[lang]}/account/orders`,
-            })),
-          });
-        }
-        counts.clear();
-        await recordAdminAction(trx, request, admin, 'order.ship', orderTarget(order.number), {
-          carrier: shipment.carrier,
-          tracking_number: shipment.tracking_number,
-          first: !order.shipped_at,
+        if (order.team_note === note) return;
+        await adminOrdersRepository(trx).setNote(orderId, note);
+        await recordAdminAction(trx, request, admin, 'order.note', orderTarget(order.number), {
+          was_note: order.team_note,
+          note,
         });
       });
       return detail(orderId);
+    },
+
+    /**
+     * Packing slips (decision 062): the PDF of these orders' slips, a page
+     * each in the order asked. Only an order that can be posted has one (paid,
+     * with a CD or a book); any other stops the whole print with its number.
+     * Each printed slip is in the audit log, so the order's timeline shows it.
+     */
+    async packingSlips(request: FastifyRequest, admin: Admin, orderIds: readonly number[]): Promise<Buffer> {
+      const [orders, lines, countries] = await Promise.all([
+        repo.ordersWithBuyers(orderIds),
+        repo.linesOfOrders(orderIds),
+        repo.countries(),
+      ]);
+      const slips = orderIds.map((id) => {
+        const order = orders.find((o) => o.id === id);
+        if (!order) throw new AppError('not_found', 'order_not_found');
+        const own = lines.filter((l) => l.order_id === id);
+        if (order.status !== 'paid' || !own.some((l) => isShipped(l.type))) {
+          throw new AppError('conflict', 'packing_slip_not_printable', { number: order.number });
+        }
+        return { order, slip: packingSlipOf(order, own, countries) };
+      });
+      const pdf = await renderPackingSlips(
+        slips.map((s) => s.slip),
+        request.t('orders.packingSlip.documentTitle'),
+      );
+      await db.transaction().execute(async (trx) => {
+        for (const { order } of slips) {
+          await recordAdminAction(trx, request, admin, 'order.packing_slip', orderTarget(order.number), {
+            orders: slips.length,
+          });
+        }
+      });
+      return pdf;
     },
 
     /** Resend receipt: the paid order's receipt e-mailed to the family again. */

@@ -217,6 +217,8 @@ describe('a refund is what the volunteer chose (issue 40 item 3)', () => {
       target: `order ${order.number}`,
       details: { lines: 1, refunded_items: 'Ruth', shipping: false, whole: false, amount_usd: cdCents / 100 },
     });
+    // Where it went back: the card as the family knows it, and the processor (the built-in test one here).
+    expect(audit.items[0]?.details).toMatchObject({ card_brand: 'visa', card_last4: '4242', provider: 'test' });
 
     // Then the shipping, chosen on its own: now nothing is left.
     const shipping = await refund(order.id, { line_ids: [], include_shipping: true });

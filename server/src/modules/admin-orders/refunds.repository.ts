@@ -19,6 +19,38 @@ export function refundsRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Refunds the processor refused (nothing went back) that no later refund of the order made good, oldest first:
+     * a volunteer's to-do (the overview). A page of them and how many there are.
+     */
+    async refusedUnresolved(limit: number) {
+      const refused = db
+        .selectFrom('order_refunds as r')
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .where('r.status', '=', 'failed')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('order_refunds as later')
+                .select('later.id')
+                .whereRef('later.order_id', '=', 'r.order_id')
+                .where('later.status', '=', 'done')
+                .whereRef('later.created_at', '>', 'r.created_at'),
+            ),
+          ),
+        );
+      const [rows, count] = await Promise.all([
+        refused
+          .select(['r.order_id', 'o.number', 'r.amount_cents', 'r.gift_card_cents', 'r.created_at'])
+          .orderBy('r.created_at')
+          .orderBy('r.id')
+          .limit(limit)
+          .execute(),
+        refused.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(count.n) };
+    },
+
     byKey(idempotencyKey: string) {
       return db.selectFrom('order_refunds').select('id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
     },

@@ -265,6 +265,10 @@ export function refundsService(
           shipping: refund.shipping_cents > 0,
           shipping_usd: toUsd(refund.shipping_cents),
           whole: refund.whole,
+          // Where the money went back, as the audit log names it ("Visa ending 4242", "Test card processor").
+          card_brand: order.card_brand,
+          card_last4: order.card_last4,
+          provider: order.payment_provider,
         });
       }
       return repo.renewalsOf(refunded.filter((l) => RENEWING.has(l.type)).map((l) => l.id));

@@ -46,6 +46,27 @@ describe('a user’s page', () => {
     expect((await admin.send('GET', '/crud/admin/users/99999999')).statusCode).toBe(404);
   });
 
+  it('says a customer since their first order when it is older than the account, else since they signed up', async () => {
+    const user = await createUser(t.db, { email: 'since@example.test', password: 'listen-along' });
+    const signedUp = (await detail(user.id)).created_at;
+    // No order yet: a customer since the day the account was made.
+    expect((await detail(user.id)).customer_since).toBe(signedUp);
+    const v = await logIn(t.app, { email: 'since@example.test', password: 'listen-along' });
+    await v.add(album);
+    await payCart(v);
+    // An order placed today, after signing up: still since the sign-up.
+    expect((await detail(user.id)).customer_since).toBe(signedUp);
+    // An order from two years back (brought over from the old shop, or placed before the account): since that order.
+    const longAgo = new Date('2023-03-14T10:00:00.000Z');
+    await t.db.updateTable('orders').set({ created_at: longAgo }).where('user_id', '=', user.id).execute();
+    const page = await detail(user.id);
+    expect(page.customer_since).toBe(longAgo.toISOString());
+    expect(page.created_at).toBe(signedUp);
+    // Had its payment failed, it would be no order: since the sign-up again.
+    await t.db.updateTable('orders').set({ status: 'failed' }).where('user_id', '=', user.id).execute();
+    expect((await detail(user.id)).customer_since).toBe(signedUp);
+  });
+
   it('sends a password-reset link, locks and unlocks signing in, and all of it is in the audit log', async () => {
     const user = await createUser(t.db, { email: 'locked@example.test', password: 'listen-along' });
     const family = await logIn(t.app, { email: 'locked@example.test', password: 'listen-along' });

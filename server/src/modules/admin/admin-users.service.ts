@@ -27,8 +27,9 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
     const user = await repo.userDetail(userId);
     if (!user) throw new AppError('not_found', 'not_found');
     const customerId = await existingCustomer(db, payments, userId);
-    const [orders, renewals, giftCards, addresses, failures, cards] = await Promise.all([
+    const [orders, firstOrder, renewals, giftCards, addresses, failures, cards] = await Promise.all([
       repo.ordersOf(userId),
+      repo.firstOrderAt(userId),
       repo.renewalsOf(userId),
       repo.giftCardsOf(userId),
       repo.addressesOf(userId),
@@ -45,6 +46,8 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
       sign_in_locked: user.sign_in_locked_at !== null,
       login_challenge: (failures.get(failureKey(user.email)) ?? 0) >= LOGIN_CHALLENGE_AFTER,
       created_at: iso(user.created_at),
+      // An order placed as a guest and later tied to the account, or one brought over, can be older than the account.
+      customer_since: iso(firstOrder && new Date(firstOrder) < new Date(user.created_at) ? firstOrder : user.created_at),
       orders: orders.map((o) => ({
         id: o.id,
         number: o.number,

@@ -28,6 +28,17 @@ export function adminRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** When the user first ordered (a failed payment is no order), or undefined for none. */
+    async firstOrderAt(userId: number) {
+      const row = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.min('created_at').as('first'))
+        .where('user_id', '=', userId)
+        .where('status', '<>', 'failed')
+        .executeTakeFirst();
+      return row?.first ?? undefined;
+    },
+
     ordersOf(userId: number) {
       return db
         .selectFrom('orders')

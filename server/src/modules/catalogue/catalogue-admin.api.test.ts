@@ -448,7 +448,11 @@ describe('the home page’s promoted lists', () => {
     expect(home.items.map((p) => p.id)).toEqual([ru.id]);
     const top = (await visitor('GET', '/crud/promoted-sku/top-stories/ru')).json() as TopStoriesResponse;
     expect(top.items.map((s) => s.title)).toEqual(['Ковчег']);
-    expect((await audit('promoted.update'))[0]).toMatchObject({ target: 'promoted ru' });
+    // The lists by title in the audit log, as the volunteer chose them, not by sku ids.
+    expect((await audit('promoted.update'))[0]).toMatchObject({
+      target: 'promoted ru',
+      details: { recommended_albums: 'Ной', top_stories: 'Ковчег (Ной)' },
+    });
 
     await admin('PUT', '/crud/admin/promoted/ru', { recommended_albums: [], top_stories: [] });
     expect(((await visitor('GET', '/crud/promoted-sku/recommended-albums/ru')).json() as ProductsResponse).items).toEqual([]);

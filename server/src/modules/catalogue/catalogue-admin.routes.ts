@@ -1,6 +1,7 @@
 import {
   AdminProduct,
   AdminProductBody,
+  AdminProductCoverBody,
   AdminProductParams,
   AdminProductsQuery,
   AdminProductsResponse,
@@ -95,6 +96,23 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
       },
     },
     async (request) => admin.update(request, await requireAdmin(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/crud/admin/products/:id/cover',
+    {
+      config: { errors: { 400: ['cover_not_uploaded'], 404: ['item_not_found'] } },
+      schema: {
+        tags,
+        summary: 'Makes an uploaded picture the product’s cover (the Media page’s "Use as cover"); audited',
+        description: 'The image is the key of a picture uploaded on the Media page (else 400 cover_not_uploaded).',
+        params: AdminProductParams,
+        querystring: SiteQuery,
+        body: AdminProductCoverBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) => admin.setCover(request, await requireAdmin(request), request.params.id, request.body.image),
   );
 
   app.post(

@@ -23,6 +23,7 @@ import { AppError } from '../../lib/errors';
 import { decodeEntities } from '../../lib/html-text';
 import { toCents, toUsd } from '../../lib/money';
 import { sanitizeCmsHtml } from '../../lib/rich-text';
+import { uploadedFile } from '../admin-media/admin-media.service';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import { setStock } from '../stock/stock.service';
 import {
@@ -194,17 +195,19 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
     request: FastifyRequest,
     admin: Admin,
     id: number,
-    readAt: string,
+    /** The updated_at the editor read the product at; null for a change of one field that sends nothing else back. */
+    readAt: string | null,
     change: (
       repo: Repo,
       product: AdminProductRow,
+      trx: Db,
     ) => Promise<{ action: AuditAction; details: Record<string, string | number | boolean | null>; slug?: string }>,
   ) {
     return write(async (repo, trx) => {
       const product = await repo.product(id, true);
       if (!product) throw new AppError('not_found', 'item_not_found');
-      if (!sameTime(product.updated_at, readAt)) throw new AppError('conflict', 'product_changed');
-      const { action, details, slug } = await change(repo, product);
+      if (readAt !== null && !sameTime(product.updated_at, readAt)) throw new AppError('conflict', 'product_changed');
+      const { action, details, slug } = await change(repo, product, trx);
       await repo.updateProduct(id);
       await recordAdminAction(trx, request, admin, action, productTarget(slug ?? product.slug), { product_id: id, ...details });
       return view(repo, id);
@@ -261,6 +264,16 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
           details,
           slug: values.slug,
         };
+      });
+    },
+
+    /** A picture uploaded on the Media page becomes the cover ("Use as cover"): only an uploaded picture may. */
+    setCover(request: FastifyRequest, admin: Admin, id: number, image: string) {
+      return edit(request, admin, id, null, async (repo, _product, trx) => {
+        const file = await uploadedFile(trx, image, 'image');
+        if (!file) throw new AppError('invalid_data', 'cover_not_uploaded');
+        await repo.updateProduct(id, { primary_image: image });
+        return { action: 'product.update', details: { fields: 'primary_image', cover: file.original_name } };
       });
     },
 
@@ -367,9 +380,16 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
         }
         await repo.replacePromoted(lang, 'recommended_album', input.recommended_albums);
         await repo.replacePromoted(lang, 'top_story', input.top_stories);
+        // The lists as the volunteer chose them, by title (the audit log is read by people, not by sku ids).
+        const now = await repo.promoted(lang);
+        const titles = (kind: PromotionKind, name: (r: (typeof now)[number]) => string) =>
+          now
+            .filter((r) => r.kind === kind)
+            .map(name)
+            .join(', ');
         await recordAdminAction(trx, request, admin, 'promoted.update', auditTarget('promoted', lang), {
-          recommended_albums: input.recommended_albums.join(', '),
-          top_stories: input.top_stories.join(', '),
+          recommended_albums: titles('recommended_album', (r) => r.product_title),
+          top_stories: titles('top_story', (r) => `${r.title} (${r.product_title})`),
         });
       });
       return this.promoted(lang);

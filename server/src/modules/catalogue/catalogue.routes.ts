@@ -166,7 +166,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
   app.get(
     '/crud/free-streaming/album/:id',
     {
-      config: { errors: { 404: ['item_not_found'] } },
+      config: { errors: { 403: ['not_for_this_profile'], 404: ['item_not_found'] } },
       schema: {
         tags,
         summary: 'A free-streaming album (404 item_not_found for any other product)',

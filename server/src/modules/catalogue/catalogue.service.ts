@@ -24,6 +24,9 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
+import type { ChildProfile } from '../accounts/child-profile';
+import { currentUser } from '../accounts/current-user';
+import { allowedAlbums } from '../child-rules/child-rules';
 import {
   includedInPlan,
   type Listener,
@@ -68,10 +71,16 @@ function prices(sku: PricedSku) {
  */
 export interface Viewer extends Listener {
   sessionId(): Promise<string | undefined>;
+  /** The child profile the request speaks for (issue 42), undefined for the parents and visitors. */
+  profile?(): Promise<ChildProfile | undefined>;
 }
 
 export function viewerOf(request: FastifyRequest): Viewer {
-  return { ...listenerOf(request), sessionId: async () => (await request.getSession())?.id };
+  return {
+    ...listenerOf(request),
+    sessionId: async () => (await request.getSession())?.id,
+    profile: async () => (await currentUser(request))?.profile,
+  };
 }
 
 /**
@@ -317,10 +326,40 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
     return (await repo.productBySlug(slug)) ?? (await repo.productByOldSlug(slug));
   }
 
-  /** The viewer's marks on these tracks: their cart and the access rule, side by side. */
+  /**
+   * For a child profile (issue 42), which of these albums it may hear (child-rules, the library's and the
+   * streams' rule); undefined for the parents and visitors, whom it does not limit.
+   */
+  async function childAllows(viewer: Viewer, productIds: readonly number[]): Promise<ReadonlySet<number> | undefined> {
+    const profile = await viewer.profile?.();
+    return profile ? allowedAlbums(db, profile, [...new Set(productIds)]) : undefined;
+  }
+
+  /** What the child may hear of `rows` (all of them for the parents and visitors). */
+  async function forChild<R extends { id: number }>(viewer: Viewer, rows: readonly R[]): Promise<R[]> {
+    const allowed = await childAllows(
+      viewer,
+      rows.map((r) => r.id),
+    );
+    return allowed ? rows.filter((r) => allowed.has(r.id)) : [...rows];
+  }
+
+  /**
+   * The viewer's marks on these tracks: their cart and the access rule, side by side. A child profile hears in
+   * full only the tracks of albums it may hear, so a refused album never offers Play.
+   */
   async function marksOf(viewer: Viewer, tracks: readonly TrackRights[]): Promise<Marks> {
-    const [inCart, verdicts] = await Promise.all([inCartOf(viewer), trackVerdicts(db, viewer, tracks)]);
-    return { inCart, ...verdicts };
+    const [inCart, verdicts, allowed] = await Promise.all([
+      inCartOf(viewer),
+      trackVerdicts(db, viewer, tracks),
+      childAllows(
+        viewer,
+        tracks.map((t) => t.productId),
+      ),
+    ]);
+    if (!allowed) return { inCart, ...verdicts };
+    const refused = new Set(tracks.filter((t) => !allowed.has(t.productId)).map((t) => t.skuId));
+    return { inCart, ...verdicts, full: new Set([...verdicts.full].filter((id) => !refused.has(id))) };
   }
 
   async function products(rows: readonly ProductRow[], viewer: Viewer): Promise<Product[]> {
@@ -441,15 +480,20 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       storySlugs.clear();
     },
 
+    // The home page's and free streaming's lists: a child profile sees only the albums it may hear (issue 42).
     async recommendedAlbums(lang: LangCode, viewer: Viewer) {
-      return { items: await products(await repo.recommendedAlbums(lang), viewer) };
+      return { items: await products(await forChild(viewer, await repo.recommendedAlbums(lang)), viewer) };
     },
 
     async topStories(lang: LangCode, viewer: Viewer) {
-      // The cart does not wait for the rows; the access rule does.
-      const [rows, inCart] = await Promise.all([repo.topStories(lang), inCartOf(viewer)]);
-      const marks: Marks = { inCart, ...(await trackVerdicts(db, viewer, rightsOfTracks(rows))) };
-      return { items: rows.map((r) => toTopStory(r, marks)) };
+      const rows = await repo.topStories(lang);
+      const allowed = await childAllows(
+        viewer,
+        rows.map((r) => r.product_id),
+      );
+      const shown = allowed ? rows.filter((r) => allowed.has(r.product_id)) : rows;
+      const marks = await marksOf(viewer, rightsOfTracks(shown));
+      return { items: shown.map((r) => toTopStory(r, marks)) };
     },
 
     async freeStory(lang: LangCode): Promise<FreeStory> {
@@ -460,12 +504,19 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
 
     async freeStreaming(langCode: LangCode | 'all' | undefined, siteLang: LangCode, viewer: Viewer) {
       return {
-        items: await products(await repo.freeStreamingProducts(languages(langCode, siteLang), FREE_STREAMING_LIMIT), viewer),
+        items: await products(
+          await forChild(viewer, await repo.freeStreamingProducts(languages(langCode, siteLang), FREE_STREAMING_LIMIT)),
+          viewer,
+        ),
       };
     },
 
     async freeStreamingAlbum(id: number, viewer: Viewer) {
       const row = await repo.productById(id);
+      if (row?.is_free_streaming) {
+        const allowed = await childAllows(viewer, [row.id]);
+        if (allowed && !allowed.has(row.id)) throw new AppError('not_allowed', 'not_for_this_profile');
+      }
       return product(row?.is_free_streaming ? row : undefined, viewer);
     },
   };

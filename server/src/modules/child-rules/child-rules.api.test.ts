@@ -146,6 +146,35 @@ describe('what a child may hear', () => {
     expect((await parents('GET', full(track))).statusCode).toBe(200);
   });
 
+  it('shows a child only the albums it may hear in free streaming and the site search, and never offers Play on a refused one', async () => {
+    const leo = await child(user.id, { listens: 'age', age_band: '3-5' });
+    await t.db.updateTable('products').set({ is_free_streaming: true }).where('id', 'in', [toddler.id, older.id]).execute();
+    type Listed = { id: number; tracks: { plays_in_full: boolean }[] };
+    const streaming = async (call: ReturnType<typeof client>) =>
+      ((await call('GET', '/crud/free-streaming?lang_code=en')).json().items as Listed[]).filter((p) =>
+        [toddler.id, older.id].includes(p.id),
+      );
+    const leoSees = await streaming(leo.call);
+    expect(leoSees.map((p) => p.id)).toEqual([toddler.id]);
+    expect(leoSees[0]?.tracks.every((tr) => tr.plays_in_full)).toBe(true);
+    expect((await streaming(parents)).map((p) => p.id).sort()).toEqual([toddler.id, older.id].sort());
+    const refused = await leo.call('GET', `/crud/free-streaming/album/${older.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('not_for_this_profile');
+    expect((await parents('GET', `/crud/free-streaming/album/${older.id}`)).statusCode).toBe(200);
+
+    // The site search: the child finds the lambs it may hear, the parents all three; a family's answer is not cached.
+    const found = async (call: ReturnType<typeof client>) => {
+      const res = await call('GET', '/crud/search?q=lamb');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const hits = res.json().items as { kind: string; title: string; album_title: string | null }[];
+      return [...new Set(hits.map((h) => (h.kind === 'product' ? h.title : h.album_title)))].sort();
+    };
+    expect(await found(leo.call)).toEqual(['Lamb and friends', 'Sleepy lamb']);
+    expect(await found(parents)).toEqual(['Lamb and friends', 'Lamb pirates', 'Sleepy lamb']);
+    await t.db.updateTable('products').set({ is_free_streaming: false }).where('id', 'in', [toddler.id, older.id]).execute();
+  });
+
   it("'picked' hears only the picked albums, and a 'never' album is refused in every mode", async () => {
     const picky = await child(user.id, { listens: 'picked' });
     const all = await child(user.id, { listens: 'all', age_band: '9-12' });

@@ -23,6 +23,19 @@ export interface TrackRights {
   isFreeStreaming: boolean;
 }
 
+/** The rule's facts of a track as entitlements.repository.ts trackWithRights reads it. */
+export const rightsOf = (track: {
+  sku_id: number;
+  product_id: number;
+  is_free: boolean;
+  is_free_streaming: boolean;
+}): TrackRights => ({
+  skuId: track.sku_id,
+  productId: track.product_id,
+  isFree: track.is_free,
+  isFreeStreaming: track.is_free_streaming,
+});
+
 /** The rule's answer for some tracks. */
 export interface TrackVerdicts {
   /** The sku ids the listener may hear in full. */

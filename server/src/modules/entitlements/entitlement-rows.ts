@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database';
 
 /**
  * The access rule's facts as SQL (access.ts reads them through
@@ -51,3 +52,15 @@ export const openAlbums = (userId: number) => sql<{ id: number }>`select p.id fr
       where o.user_id = ${userId} and o.product_id = p.id and o.type in ('digital_album', 'digital_track', 'physical'))
     or ((p.is_free_streaming or exists (${activePlan(userId)}))
       and exists (select 1 from skus t where t.product_id = p.id and t.type = 'digital_track' and not t.is_hidden))`;
+
+/**
+ * A track sku with what the access rule reads of it (access.ts rightsOf: its album, whether it is free, whether its
+ * album streams free) and its title; a caller adds its own columns and joins. No row: no such track.
+ */
+export const trackWithRights = (db: Db, skuId: number) =>
+  db
+    .selectFrom('skus')
+    .innerJoin('products', 'products.id', 'skus.product_id')
+    .where('skus.id', '=', skuId)
+    .where('skus.type', '=', 'digital_track')
+    .select(['skus.id as sku_id', 'products.id as product_id', 'skus.title', 'skus.is_free', 'products.is_free_streaming']);

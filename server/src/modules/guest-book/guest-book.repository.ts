@@ -95,6 +95,16 @@ export function guestBookRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** How many entries wait for approval. */
+    async waitingCount(): Promise<number> {
+      const row = await db
+        .selectFrom('guest_book_entries')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('approved_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     /** One page of the waiting entries, oldest first (the queue), and how many wait. */
     async pendingPage(offset: number, limit: number) {
       const waiting = db.selectFrom('guest_book_entries').where('approved_at', 'is', null);

@@ -62,6 +62,9 @@ type Admin = { id: number; email: string };
 const entryTarget = (row: GuestBookRow) => auditTarget('guest_book_entry', `${row.id} (${oneLine(row.author_name)})`);
 const moderatorEntry = (row: GuestBookRow): GuestBookPendingEntry => ({ ...publicEntry(row), author_email: row.author_email });
 
+/** How many guest-book entries wait for a volunteer's approval (the back office's overview). */
+export const guestBookWaitingCount = (db: Db) => guestBookRepository(db).waitingCount();
+
 export function guestBookService(db: Db, settings: GuestBookMailSettings) {
   const repo = guestBookRepository(db);
 

@@ -21,7 +21,7 @@ export interface HandledInbox {
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /** The SQL of the handled marks, one home for both inboxes. */
-export function handledInboxRepository(db: Db, { table }: HandledInbox) {
+export function handledInboxRepository(db: Db, { table }: Pick<HandledInbox, 'table'>) {
   return {
     /**
      * Marks a row handled by an admin, or open again, in one conditional
@@ -38,11 +38,24 @@ export function handledInboxRepository(db: Db, { table }: HandledInbox) {
         .executeTakeFirst();
     },
 
+    /** How many wait for a volunteer (not marked handled). */
+    async openCount(): Promise<number> {
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('handled_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async exists(id: number): Promise<boolean> {
       return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }
+
+/** How many of an inbox's messages wait for a volunteer (the back office's overview). */
+export const openInboxCount = (db: Db, inbox: Pick<HandledInbox, 'table'>) => handledInboxRepository(db, inbox).openCount();
 
 /**
  * Marks a message handled (or open again), audited in the same transaction.

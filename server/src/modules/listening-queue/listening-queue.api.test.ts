@@ -36,6 +36,8 @@ const track = (sku: number, kind: 'full' | 'preview' = 'full') => ({
   album: 'The boat',
   artwork: '/media/covers/boat.jpg',
   ...(kind === 'preview' ? { preview: true } : { keeps_place: true }),
+  // Its words for reading along: a queue brought back on another device still reads along.
+  transcript_url: `/crud/transcripts/track/${sku}`,
 });
 
 const queue = (overrides: Partial<ListeningQueue> = {}): ListeningQueue => ({
@@ -102,6 +104,14 @@ describe('the listening queue', () => {
       ['tracks.0.url', queue({ tracks: [{ ...track(1), url: 'https://elsewhere.example/a.mp3' }], index: 0 })],
       ['tracks.0.url', queue({ tracks: [{ ...track(1), url: 'javascript:alert(1)' }], index: 0 })],
       ['tracks.0.artwork', queue({ tracks: [{ ...track(1), artwork: 'https://elsewhere.example/a.jpg' }], index: 0 })],
+      [
+        'tracks.0.transcript_url',
+        queue({ tracks: [{ ...track(1), transcript_url: 'https://elsewhere.example/a.vtt' }], index: 0 }),
+      ],
+      [
+        'tracks.0.transcript_url',
+        queue({ tracks: [{ ...track(1), transcript_url: '/crud/admin/transcripts/track/1' }], index: 0 }),
+      ],
       ['tracks.0.title', queue({ tracks: [{ ...track(1), title: 'x'.repeat(301) }], index: 0 })],
       ['tracks.0.id', queue({ tracks: [{ ...track(1), id: 'other:1' }], index: 0 })],
       ['repeat', { ...queue(), repeat: 'forever' }],

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Storage } from '../../providers/storage/storage';
 import { currentUser } from '../accounts/current-user';
 import { assertAlbumAllowed, assertMayPlayNow } from '../child-rules/child-rules';
-import { listenerOf, mayHearInFull } from '../entitlements/access';
+import { listenerOf, mayHearInFull, rightsOf } from '../entitlements/access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
@@ -65,8 +65,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
       if (variant === 'full') await assertMayPlayNow(app.db, profile, skuId);
     }
     if (variant === 'full') {
-      const rights = { skuId, productId: track.product_id, isFree: track.is_free, isFreeStreaming: track.is_free_streaming };
-      if (!(await mayHearInFull(app.db, listenerOf(request), rights))) throw new AppError('not_allowed', 'not_entitled');
+      if (!(await mayHearInFull(app.db, listenerOf(request), rightsOf(track)))) throw new AppError('not_allowed', 'not_entitled');
     }
     const key = variant === 'full' ? track.media_full : track.media_preview;
     if (!key) throw new AppError('not_found', 'item_not_found');

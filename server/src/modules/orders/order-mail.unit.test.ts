@@ -53,6 +53,7 @@ function order(lang: LangCode, over: Partial<OrderRow> = {}): OrderRow {
     tracking_url: null,
     refunded_cents: 0,
     gift_card_returned_cents: 0,
+    team_note: '',
     ...over,
   };
 }

@@ -1,5 +1,5 @@
 import type { LangCode, SearchKind } from '@storyhouse/contracts';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { searchQueries } from '../../db/text-search';
 
@@ -30,6 +30,9 @@ export interface SearchRow {
   total: number;
 }
 
+/** Which albums a search may name (a child profile's, issue 42), as SQL on a product id column. */
+export type AlbumAllowed = (product: RawBuilder<unknown>) => RawBuilder<boolean>;
+
 export function searchRepository(db: Db) {
   return {
     search: searchPage,
@@ -49,6 +52,7 @@ export function searchRepository(db: Db) {
     term: string,
     page: { limit: number; offset: number },
     unlisted: readonly string[] = [],
+    albumAllowed: AlbumAllowed = () => sql<boolean>`true`,
   ): Promise<{ rows: SearchRow[]; count: number }> {
     const { rows } = await sql<SearchRow>`
         with ${searchQueries(term, [lang])},
@@ -62,11 +66,12 @@ export function searchRepository(db: Db) {
           select 'product', p.id, case when ts_filter(p.search_vector, '{a}') @@ q.query then 0 else 1 end,
             ts_rank(p.search_vector, q.query), 1, null
           from products p join q on q.lang = p.lang_code
-          where p.is_available and p.search_vector @@ q.query
+          where p.is_available and p.search_vector @@ q.query and ${albumAllowed(sql`p.id`)}
           union all
           select 'track', t.id, 0, ts_rank(t.search_vector, q.query), 2, null
           from skus t join q on q.lang = t.lang_code join products p on p.id = t.product_id and p.lang_code = q.lang
           where t.type = 'digital_track' and not t.is_hidden and p.is_available and t.search_vector @@ q.query
+            and ${albumAllowed(sql`p.id`)}
           union all
           -- A track's words (issue 43): its best sentence, one hit per track, so a word a story says often does not
           -- fill the page with one story.
@@ -76,6 +81,7 @@ export function searchRepository(db: Db) {
             from transcript_cues c join q on q.lang = c.lang_code
               join skus t on t.id = c.sku_id join products p on p.id = t.product_id and p.lang_code = q.lang
             where t.type = 'digital_track' and not t.is_hidden and p.is_available and c.search_vector @@ q.query
+              and ${albumAllowed(sql`p.id`)}
             order by c.sku_id, rank desc, c.position
           ) s
         ),

@@ -8,7 +8,7 @@ import {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { decodeEntities } from '../../lib/html-text';
-import { FRAGMENT_BREAK, MARK_START, MARK_STOP, type SearchRow, searchRepository } from './search.repository';
+import { type AlbumAllowed, FRAGMENT_BREAK, MARK_START, MARK_STOP, type SearchRow, searchRepository } from './search.repository';
 
 /** The same folding as the database's fold_accents (migration 0002): lower case, Latin accents and ё folded. */
 const FOLD_FROM = 'áàâäãåéèêëíìîïóòôöõúùûüñçýÿё';
@@ -84,12 +84,13 @@ function hitOf(row: SearchRow): SearchHit {
 export function searchService(db: Db) {
   const repo = searchRepository(db);
   return {
-    async search(lang: LangCode, q: string, page: number): Promise<SearchResponse> {
+    /** `albumAllowed`: a child profile's albums only (issue 42); everything for the parents and visitors. */
+    async search(lang: LangCode, q: string, page: number, albumAllowed?: AlbumAllowed): Promise<SearchResponse> {
       const base = { q, page, per_page: SEARCH_PER_PAGE };
       if (!q) return { ...base, items: [], count: 0 };
       // Pages reached only by signing up (the lessons) are not for finding.
       const window = { limit: SEARCH_PER_PAGE, offset: (page - 1) * SEARCH_PER_PAGE };
-      const { rows, count } = await repo.search(lang, q, window, afterSignUpPages);
+      const { rows, count } = await repo.search(lang, q, window, afterSignUpPages, albumAllowed);
       return { ...base, items: rows.map(hitOf), count };
     },
   };

@@ -1,8 +1,5 @@
-import { type CaptionFormat, type Cue, type CueProblem, cueProblems, MAX_CUE_CHARS } from '@storyhouse/contracts';
+import { type CaptionFormat, type CaptionProblem, type Cue, cueProblems, MAX_CUE_CHARS } from '@storyhouse/contracts';
 import { ParseError, parseText, parseVTTTimestamp, tokenizeVTTCue, type VTTCue, type VTTNode } from 'media-captions';
-
-/** What is wrong with a caption file: a CueProblem, or `caption_syntax` for a file that is not WebVTT or SRT. */
-export type CaptionProblem = CueProblem | 'caption_syntax';
 
 export type CaptionParse = { cues: Cue[] } | { line: number; problem: CaptionProblem };
 

@@ -250,9 +250,10 @@ describe('the transcript in the back office', () => {
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
       fields: {
-        'cues.1.start_ms': 'Empieza antes de que termine la línea anterior',
-        'cues.2.start_ms': 'Empieza antes que la línea anterior',
-        'cues.3.start_ms': 'Termina después del final de la pista',
+        // The words the editor shows at each sentence (contracts' captionProblemMessage).
+        'cues.1.start_ms': 'Empieza antes de que termine la oración de arriba: hágala empezar más tarde.',
+        'cues.2.start_ms': 'Empieza antes que la oración de arriba: hágala empezar más tarde.',
+        'cues.3.start_ms': 'Termina después del final de la pista.',
       },
     });
     expect(Object.keys(res.json().fields)).toHaveLength(3);
@@ -277,7 +278,7 @@ describe('the transcript in the back office', () => {
       line: 6,
       problem: 'cue_past_end',
       message: expect.stringContaining('línea 6'),
-      fields: { text: 'Termina después del final de la pista' },
+      fields: { text: 'Termina después del final de la pista.' },
     });
     const syntax = await admin.send('POST', transcriptPaths.adminImport(id), { format: 'vtt', text: 'Hello\n' });
     expect(syntax.json()).toMatchObject({ code: 'caption_file_invalid', line: 1, problem: 'caption_syntax' });

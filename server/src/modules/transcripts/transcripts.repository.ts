@@ -1,6 +1,7 @@
 import type { Cue, LangCode } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { trackWithRights } from '../entitlements/entitlement-rows';
 
 /** A track as its transcript needs it: the access rule's facts, its language and length, and its transcript's save. */
 export interface TranscriptTrackRow {
@@ -21,19 +22,10 @@ export function transcriptsRepository(db: Db) {
   return {
     /** A track sku with its transcript's last save (`for update`: locked for a save); undefined for any other sku. */
     track(skuId: number, lock = false): Promise<TranscriptTrackRow | undefined> {
-      let query = db
-        .selectFrom('skus')
-        .innerJoin('products', 'products.id', 'skus.product_id')
+      let query = trackWithRights(db, skuId)
         .leftJoin('transcripts', 'transcripts.sku_id', 'skus.id')
-        .where('skus.id', '=', skuId)
-        .where('skus.type', '=', 'digital_track')
         .select([
-          'skus.id as sku_id',
-          'products.id as product_id',
-          'skus.title',
           'products.title as album_title',
-          'skus.is_free',
-          'products.is_free_streaming',
           sql<LangCode>`coalesce(skus.lang_code, products.lang_code)`.as('lang_code'),
           'skus.length_seconds',
           'transcripts.updated_at',

@@ -3,6 +3,7 @@ import {
   type AdminTranscriptBody,
   type CaptionFormat,
   type Cue,
+  captionProblemMessage,
   cueProblems,
   mediaPaths,
   PREVIEW_SECONDS,
@@ -15,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import { currentUser } from '../accounts/current-user';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import { assertAlbumAllowed } from '../child-rules/child-rules';
-import { listenerOf, mayHearInFull } from '../entitlements/access';
+import { listenerOf, mayHearInFull, rightsOf } from '../entitlements/access';
 import { formatCaptions, parseCaptions } from './captions';
 import { type TranscriptTrackRow, transcriptsRepository } from './transcripts.repository';
 
@@ -71,13 +72,7 @@ export function transcriptsService(db: Db) {
       if (!track?.updated_at) throw notFound();
       const forChild = ((await request.getSession())?.profile_id ?? null) !== null;
       if (forChild) await assertAlbumAllowed(db, (await currentUser(request))?.profile, track.product_id);
-      const rights = {
-        skuId,
-        productId: track.product_id,
-        isFree: track.is_free,
-        isFreeStreaming: track.is_free_streaming,
-      };
-      const full = await mayHearInFull(db, listenerOf(request), rights);
+      const full = await mayHearInFull(db, listenerOf(request), rightsOf(track));
       const cues = await repo.cues(skuId, full ? null : PREVIEW_SECONDS * 1000);
       return { body: { sku_id: skuId, lang_code: track.lang_code, scope: full ? 'full' : 'preview', cues }, forChild };
     },
@@ -103,7 +98,7 @@ export function transcriptsService(db: Db) {
         const problems = cueProblems(body.cues, lengthMs(track));
         if (problems.size > 0) {
           const fields = Object.fromEntries(
-            [...problems].map(([i, problem]) => [`cues.${i}.start_ms`, { key: `transcripts.problems.${problem}` as const }]),
+            [...problems].map(([i, problem]) => [`cues.${i}.start_ms`, { key: captionProblemMessage(problem) }]),
           );
           throw new AppError('invalid_data', 'validation_failed', {}, fields);
         }
@@ -129,7 +124,7 @@ export function transcriptsService(db: Db) {
         'caption_file_invalid',
         { line: parsed.line, problem: parsed.problem },
         {
-          text: { key: `transcripts.problems.${parsed.problem}` },
+          text: { key: captionProblemMessage(parsed.problem) },
         },
       );
     },

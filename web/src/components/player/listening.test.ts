@@ -1,7 +1,7 @@
 import { FINISHED_WITHIN_SECONDS } from '@storyhouse/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KEPT_CACHE } from '../../lib/kept-on-device';
-import { PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart } from './listening';
+import { PROGRESS_SAVE_MS, positionToSave, progressDue, resumeStart, startWithin } from './listening';
 import { ProgressKeeper } from './progress-keeper';
 import { queuedPlaces, sendQueuedPlaces } from './progress-queue';
 
@@ -23,6 +23,20 @@ describe('where a recording with a saved place starts', () => {
 
   it('at the saved place when the length is unknown (a live stream)', () => {
     expect(resumeStart(42, 0)).toBe(42);
+  });
+});
+
+describe('where a recording played from a sentence starts', () => {
+  it('at the sentence, its last seconds too (a kept place there would start over)', () => {
+    expect(startWithin(29.043, 35)).toBe(29.043);
+    expect(startWithin(34, 35)).toBe(34);
+    expect(startWithin(34, 0)).toBe(34);
+  });
+
+  it('at its start when it ends before the sentence (a preview), or the place is nonsense', () => {
+    expect(startWithin(29.043, 12)).toBe(0);
+    expect(startWithin(12, 12)).toBe(0);
+    for (const at of [0, -3, Number.NaN, Number.POSITIVE_INFINITY]) expect(startWithin(at, 35)).toBe(0);
   });
 });
 

@@ -36,6 +36,16 @@ export function resumeStart(savedSeconds: number, durationSeconds: number): numb
   return finished ? 0 : savedSeconds;
 }
 
+/**
+ * Where a recording asked to play from `seconds` (a sentence search found) starts once its duration is known (0:
+ * unknown): there, to its very last sentence, or at its start when it ends before (a preview shorter than the
+ * sentence's place).
+ */
+export function startWithin(seconds: number, durationSeconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  return durationSeconds > 0 && seconds >= durationSeconds ? 0 : seconds;
+}
+
 /** Whether a playing track's position is due to be saved again, `lastMs` being the last save (or the start of playback). */
 export const progressDue = (lastMs: number, nowMs: number) => nowMs - lastMs >= PROGRESS_SAVE_MS;
 

@@ -1,6 +1,6 @@
 import type { ListeningQueue } from '@storyhouse/contracts';
 import type { BedtimeRule } from './bedtime';
-import { resumeStart } from './listening';
+import { resumeStart, startWithin } from './listening';
 import { mayPlay } from './play-gate';
 import { type AudioErrorKind, idleSnapshot, type PlayerSnapshot, type QueueTrack } from './player-state';
 import { ProgressKeeper } from './progress-keeper';
@@ -56,8 +56,10 @@ export class PlayerEngine {
   private readonly listeners = new Set<() => void>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly progress = new ProgressKeeper();
-  /** Where the loading recording starts once its duration is known (QueueTrack.resume). */
+  /** Where the loading recording starts once its duration is known (QueueTrack.resume, or playFrom's sentence). */
   private startAt: number | null = null;
+  /** `startAt` is a sentence asked for (playFrom), not a kept place: it is kept to the recording's last seconds. */
+  private startExact = false;
   private readonly sleep: SleepController;
   private readonly queueKeeper = new QueueKeeper();
   /** A track loaded paused (a kept queue, a "stop after") and not played since: it has no place of its own to save. */
@@ -153,6 +155,24 @@ export class PlayerEngine {
       if (at >= 0) this.playQueue(album, at);
       else this.playQueue([track], 0);
     }
+  }
+
+  /**
+   * Plays `track` from `seconds` (a sentence search found), then the rest of `album` when it is one of its tracks.
+   * Past the end of what it is (a preview shorter than the sentence's place), it plays from its start.
+   */
+  playFrom(track: QueueTrack, album: readonly QueueTrack[], seconds: number) {
+    const { current, error, isPlaying } = this.snapshot;
+    if (current?.id === track.id && !error) {
+      // No saved place to jump to once the metadata is known: this one is asked for.
+      this.startAt = null;
+      this.seek(startWithin(seconds, finite(this.audio.duration)));
+      if (!isPlaying) this.play();
+      return;
+    }
+    const at = album.findIndex((t) => t.id === track.id);
+    if (at >= 0) this.playQueue(album, at, seconds);
+    else this.playQueue([track], 0, seconds);
   }
 
   /** Spec §4: pause/resume when one of the album's tracks is current, else queue them and play the first. */
@@ -299,6 +319,7 @@ export class PlayerEngine {
     this.audio.pause();
     this.unheard = true;
     this.startAt = track.resume ? this.progress.startOf(track.resume) : startAt;
+    this.startExact = false;
     this.audio.src = track.url;
     this.update({
       current: track,
@@ -352,12 +373,14 @@ export class PlayerEngine {
     this.sleep.setBedtime(rule);
   }
 
-  private playQueue(queue: readonly QueueTrack[], index: number) {
+  /** Plays `queue[index]`: from `from` seconds when given, else from the listener's place in it (or its start). */
+  private playQueue(queue: readonly QueueTrack[], index: number, from: number | null = null) {
     const track = queue[index];
     if (!track) return;
     // The recording being left: its place is saved before the element forgets it.
     this.saveProgress();
-    this.startAt = track.resume ? this.progress.startOf(track.resume) : null;
+    this.startAt = from ?? (track.resume ? this.progress.startOf(track.resume) : null);
+    this.startExact = from !== null;
     this.audio.src = track.url;
     this.update({ current: track, queue, index, currentTime: 0, duration: 0, error: null });
     this.updateMediaMetadata(track);
@@ -388,7 +411,8 @@ export class PlayerEngine {
   /** Once the loading recording's duration is known: to its saved place, unless that was (nearly) its end. */
   private resumeWhereStopped() {
     if (this.startAt === null) return;
-    const start = resumeStart(this.startAt, finite(this.audio.duration));
+    const duration = finite(this.audio.duration);
+    const start = this.startExact ? startWithin(this.startAt, duration) : resumeStart(this.startAt, duration);
     this.startAt = null;
     if (start > 0) this.audio.currentTime = start;
   }

@@ -17,6 +17,7 @@ export type { SleepChoice, SleepTimer } from './sleep-timer';
  */
 const ACTIONS = [
   'toggle',
+  'playFrom',
   'toggleAlbum',
   'playPause',
   'seek',
@@ -169,6 +170,8 @@ export interface Player {
   now(): number;
   /** Pause/resume if `track` is current, else play it, then the rest of `album` when given (its tracks in order). */
   toggle(track: QueueTrack, album?: readonly QueueTrack[]): void;
+  /** Plays `track` from `seconds` (then the rest of `album`); a preview ending before then plays from its start. */
+  playFrom(track: QueueTrack, album: readonly QueueTrack[], seconds: number): void;
   /** Spec §4: pause/resume if one of the album's tracks is current, else queue `tracks` and play the first. */
   toggleAlbum(albumKey: string, tracks: QueueTrack[]): void;
   isCurrent(trackId: string): boolean;

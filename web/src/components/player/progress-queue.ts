@@ -107,6 +107,9 @@ export async function putProgress(
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify(progressBody(position, heardAt)),
     });
+    // The answer is read to its end: a response left unread keeps its request open (and its connection) until it is
+    // collected.
+    await response.arrayBuffer().catch(() => undefined);
     if (response.ok) return 'saved';
     console.info(`The listening position of ${skuId} was not saved (${response.status}).`);
     return response.status === 429 || response.status >= 500 ? 'retry' : 'refused';

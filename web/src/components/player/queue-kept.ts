@@ -1,4 +1,4 @@
-import { isQueueableStream, type ListeningQueue, type QueueItem } from '@storyhouse/contracts';
+import { isQueueableStream, isQueueableTranscript, type ListeningQueue, type QueueItem } from '@storyhouse/contracts';
 import type { QueueTrack } from './player-state';
 import type { QueueState, RepeatMode, StopAfter } from './queue';
 
@@ -22,6 +22,7 @@ export function toItem(track: QueueTrack): QueueItem {
     ...(track.artwork && /^\/media\//.test(track.artwork) ? { artwork: track.artwork } : {}),
     ...(track.preview ? { preview: true } : {}),
     ...(track.resume ? { keeps_place: true } : {}),
+    ...(track.transcriptUrl && isQueueableTranscript(track.transcriptUrl) ? { transcript_url: track.transcriptUrl } : {}),
   };
 }
 
@@ -37,6 +38,7 @@ export function fromItem(item: QueueItem, positionSeconds = 0): QueueTrack {
     ...(item.artwork ? { artwork: item.artwork } : {}),
     ...(item.preview ? { preview: true } : {}),
     ...(item.keeps_place ? { resume: { skuId, positionSeconds } } : {}),
+    ...(item.transcript_url ? { transcriptUrl: item.transcript_url } : {}),
   };
 }
 

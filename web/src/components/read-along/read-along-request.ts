@@ -19,9 +19,10 @@ export function askReadAlong(track: QueueTrack) {
 export const readAlongAsked = () => asked;
 
 /**
- * The playing track with the address of its words: its own, or, for the same
- * recording, the one of the track "Read along" was pressed on (a queue
- * brought back from the server or the device keeps no such address).
+ * The playing track with the address of its words: its own (kept with the
+ * queue, so a queue brought back reads along too), or, for the same
+ * recording, the one of the track "Read along" was pressed on (a queue kept
+ * before its tracks carried that address).
  */
 export function withText(current: QueueTrack | null): (QueueTrack & { transcriptUrl: string }) | null {
   if (!current) return null;

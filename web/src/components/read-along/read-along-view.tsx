@@ -159,7 +159,7 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
       <fieldset className="read-along__settings">
         <legend className="visually-hidden">{t('readAlong.settings')}</legend>
         <label>
-          <input type="checkbox" checked={settings.large} onChange={(e) => readAlongSettings.set({ large: e.target.checked })} />{' '}
+          <input type="checkbox" checked={settings.large} onChange={(e) => readAlongSettings.set({ large: e.target.checked })} />
           {t('readAlong.large')}
         </label>
         <label>
@@ -167,7 +167,7 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
             type="checkbox"
             checked={settings.easier}
             onChange={(e) => readAlongSettings.set({ easier: e.target.checked })}
-          />{' '}
+          />
           {t('readAlong.easier')}
         </label>
       </fieldset>

@@ -6,6 +6,7 @@ import { CmsHtml } from '../../components/cms/cms-html';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useSiteSearch } from './api/site-search';
+import { PlayFromHere } from './play-from-here';
 import '../../ui/form/form.css';
 import './search.css';
 
@@ -143,6 +144,9 @@ function SearchResults({
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: the server escapes every character of a snippet and adds only <mark> (server/src/modules/search/search.service.ts safeSnippet).
                 dangerouslySetInnerHTML={{ __html: hit.snippet }}
               />
+            ) : null}
+            {hit.kind === 'transcript' && hit.sku_id !== null && hit.start_ms !== null ? (
+              <PlayFromHere hit={{ ...hit, sku_id: hit.sku_id, start_ms: hit.start_ms }} />
             ) : null}
           </li>
         ))}

@@ -5,17 +5,17 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { AddToCartButton } from '../../components/cart/add-to-cart-button';
 import { AgeAndLength } from '../../components/catalogue/age-and-length';
 import { AlbumHeader } from '../../components/catalogue/album-header';
+import { useProduct } from '../../components/catalogue/api/get-product';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { PriceTag } from '../../components/catalogue/price-tag';
 import { QueueButtons } from '../../components/catalogue/queue-buttons';
 import { TrackList } from '../../components/catalogue/track-list';
-import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { storyQueue, useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { WithReadAlong } from '../../components/read-along/read-along';
 import { useI18n } from '../../lib/i18n';
 import { BackLink } from '../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../ui/query-status';
 import { useDocumentTitle } from '../../ui/use-document-title';
-import { useProduct } from './api/get-product';
 import '../../components/catalogue/catalogue.css';
 import './story.css';
 
@@ -74,12 +74,7 @@ const offerNames: [keyof Pick<Product, 'digitalAlbum' | 'physicalAlbum' | 'book'
 ];
 
 /** The story's tracks as the player queues them, under the page's album key. */
-function useAlbumQueue(product: Product) {
-  const queueTrack = useQueueTrack();
-  const albumKey = `story:${product.slug}`;
-  const context = { album: product.title, artwork: product.primary_image };
-  return { albumKey, context, queue: product.tracks.map((track) => queueTrack(track, albumKey, context)) };
-}
+const useAlbumQueue = (product: Product) => storyQueue(product, useQueueTrack());
 
 /**
  * Spec §2: the digital album, the CD and the book, each with its full and

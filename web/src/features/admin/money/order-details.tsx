@@ -1,33 +1,35 @@
 import type { AdminOrder } from '@storyhouse/contracts';
+import { ResponsiveImage } from '../../../components/catalogue/responsive-image';
 import { useI18n } from '../../../lib/i18n';
 import { AdminAddress } from '../shared/admin-address';
 import { AdminPart, MoneyCell } from '../shared/admin-part';
 import { Fact } from '../shared/facts';
-import { brandName, couponTerm, failureReason, lineKind } from '../shared/order-words';
+import { cardName, couponTerm, failureReason, lineKind, processorName } from '../shared/order-words';
 
 type Line = AdminOrder['lines'][number];
 type Address = NonNullable<AdminOrder['shipping_address']>;
 
 /**
- * What an order holds, laid out for a volunteer (issue 29 item 2): the
- * customer, the lines, the amounts as the receipt has them, where it goes,
- * the gift, and how it was paid.
+ * What an order holds, laid out for a volunteer (issue 29 item 2) in the
+ * order they look for it (issue 44): the items with their covers and the
+ * amounts as the receipt has them, then the customer and where it goes
+ * (and the gift), then how it was paid.
  */
 export function OrderDetails({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   return (
     <div className="admin-order__details">
-      <AdminPart title={t('admin.order.customer')}>
-        <p>
-          {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
-          <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
-        </p>
-      </AdminPart>
       <AdminPart title={t('admin.order.lines')} className="admin-part--wide">
         <Lines lines={order.lines} />
       </AdminPart>
       <AdminPart title={t('admin.order.amounts')}>
         <Amounts amounts={order.amounts} />
+      </AdminPart>
+      <AdminPart title={t('admin.order.customer')}>
+        <p>
+          {order.customer.name ? <span className="admin-table__line">{order.customer.name}</span> : null}
+          <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+        </p>
       </AdminPart>
       <AdminPart title={t('admin.order.shippingAddress')}>
         <AddressLines address={order.shipping_address} none={t('admin.order.noAddress')} />
@@ -81,12 +83,18 @@ function Lines({ lines }: { lines: Line[] }) {
         {lines.map((line) => (
           <tr key={line.id}>
             <th scope="row">
-              <span className="admin-table__line">{line.title}</span>
-              {line.recipient_name || line.recipient_email ? (
-                <span className="admin-table__line admin-table__note">
-                  {t('admin.order.recipient', { name: line.recipient_name ?? '', email: line.recipient_email ?? '' })}
+              <span className="admin-line">
+                {/* The cover beside the title, as the volunteer finds the CD on the shelf; a line without one keeps the space. */}
+                <ResponsiveImage src={line.image_url} alt="" use="cover" sizes="3rem" className="admin-line__cover" />
+                <span>
+                  <span className="admin-table__line">{line.title}</span>
+                  {line.recipient_name || line.recipient_email ? (
+                    <span className="admin-table__line admin-table__note">
+                      {t('admin.order.recipient', { name: line.recipient_name ?? '', email: line.recipient_email ?? '' })}
+                    </span>
+                  ) : null}
                 </span>
-              ) : null}
+              </span>
             </th>
             <td>
               {lineKind(t, line.type)}
@@ -162,11 +170,9 @@ function Payment({ payment }: { payment: AdminOrder['payment'] }) {
   if (none) return <p>{t('admin.order.noPayment')}</p>;
   return (
     <dl className="admin-facts">
-      {payment.provider ? <Fact term={t('admin.order.provider')}>{payment.provider}</Fact> : null}
+      {payment.provider ? <Fact term={t('admin.order.provider')}>{processorName(t, payment.provider)}</Fact> : null}
       {payment.card_last4 ? (
-        <Fact term={t('admin.order.card')}>
-          {t('admin.order.cardEnding', { brand: brandName(t, payment.card_brand), last4: payment.card_last4 })}
-        </Fact>
+        <Fact term={t('admin.order.card')}>{cardName(t, payment.card_brand, payment.card_last4)}</Fact>
       ) : null}
       {payment.payment_id ? (
         <Fact term={t('admin.order.paymentId')}>

@@ -5,9 +5,10 @@ import { BackLink } from '../../../ui/back-link';
 import { isItemNotFound, LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
 import { AdminLayout } from '../shared/admin-layout';
-import { orderState } from '../shared/order-words';
+import { OrderBadges } from '../shared/order-badges';
 import { useAdminOrder } from './api/get-admin-order';
 import { OrderDetails } from './order-details';
+import { OrderNote } from './order-note';
 import { OrderReceipt } from './order-receipt';
 import { OrderRefund } from './order-refund';
 import { OrderReturns } from './order-returns';
@@ -15,10 +16,12 @@ import { OrderShipment } from './order-shipment';
 import { OrderTimeline } from './order-timeline';
 
 /**
- * Issue 29 item 2, an order's page in the back office: what a volunteer
- * needs to post it and to answer a family's question (its lines, amounts,
- * addresses, gift, payment and timeline), and its actions: Mark shipped
- * (again: update the tracking), Resend receipt and Refund.
+ * Issue 29 item 2, an order's page in the back office, read from the top
+ * as a volunteer needs it (issue 44): its state as badges, what was bought
+ * (with covers), who bought it and where it goes, how it was paid, the
+ * team's note; then the actions, Mark shipped (again: update the tracking),
+ * Resend receipt and Refund, none of them chosen in advance; then what
+ * happened to it.
  */
 export default function AdminOrderPage() {
   const { id } = useParams();
@@ -42,17 +45,18 @@ function Order({ id }: { id: number }) {
         <LoadError error={error} onRetry={() => void refetch()} />
       ) : (
         <div className="admin-order">
-          <p className="admin-order__facts">
-            <span>{t('admin.order.placed', { date: formatDate(order.created_at) })}</span>
-            <span className="admin-order__state">{orderState(t, order)}</span>
-          </p>
+          <div className="admin-order__facts">
+            <OrderBadges order={order} />
+            <p className="admin-order__placed">{t('admin.order.placed', { date: formatDate(order.created_at) })}</p>
+          </div>
+          <OrderDetails order={order} />
+          <OrderNote order={order} />
           <div className="admin-order__actions">
             <OrderShipment order={order} />
             <OrderReceipt order={order} />
             <OrderRefund order={order} />
             <OrderReturns order={order} />
           </div>
-          <OrderDetails order={order} />
           <OrderTimeline order={order} />
         </div>
       )}

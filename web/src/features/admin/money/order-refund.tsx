@@ -17,8 +17,11 @@ import { useRefundOrder } from './api/order-actions';
 
 type Line = AdminOrder['lines'][number];
 type Kind = 'whole' | 'lines' | 'amount';
-/** The form: what to refund, the amount as typed, a `line_<id>` flag per line left, and the shipping (off unless chosen). */
-type RefundValues = Record<string, string | boolean> & { kind: Kind; amount: string; shipping: boolean };
+/**
+ * The form: what to refund ('' until the volunteer chooses: nothing is chosen for them), the amount as typed,
+ * a `line_<id>` flag per line left, and the shipping (off unless chosen).
+ */
+type RefundValues = Record<string, string | boolean> & { kind: Kind | ''; amount: string; shipping: boolean };
 
 /** What a refund will do, line by line, as the confirmation says it before anything is sent (issue 40 item 3). */
 interface Plan {
@@ -99,7 +102,11 @@ function Left({ order }: { order: AdminOrder }) {
 /** The form's rules, which need what is left: an amount within it, at least one item (or the shipping) when items are chosen. */
 function refundSchema(leftCents: number) {
   return z
-    .object({ kind: z.enum(['whole', 'lines', 'amount']), amount: z.string(), shipping: z.boolean() })
+    .object({
+      kind: z.enum(['whole', 'lines', 'amount'], { error: 'admin.order.refundChooseKind' }),
+      amount: z.string(),
+      shipping: z.boolean(),
+    })
     .catchall(z.union([z.string(), z.boolean()]))
     .superRefine((v, ctx) => {
       const chosen = v.shipping || Object.entries(v).some(([k, on]) => k.startsWith('line_') && on === true);
@@ -116,7 +123,7 @@ function refundSchema(leftCents: number) {
     });
 }
 
-const START: RefundValues = { kind: 'whole', amount: '', shipping: false };
+const START: RefundValues = { kind: '', amount: '', shipping: false };
 
 function RefundForm({ order, leftCents, onDone }: { order: AdminOrder; leftCents: number; onDone: (message: string) => void }) {
   const { t, formatMoney } = useI18n();

@@ -31,19 +31,24 @@ export function OrderShipment({ order }: { order: AdminOrder }) {
   const { t } = useI18n();
   const headingId = useId();
   const [done, setDone] = useState('');
+  const shippable = order.fulfilment !== 'none' && order.status === 'paid';
+  // A success said before the order changed (refunded since) is not said beside "only a paid order can be marked shipped".
+  useEffect(() => {
+    if (!shippable) setDone('');
+  }, [shippable]);
   return (
     <section className="admin-part admin-part--action card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('admin.order.shipment')}</h2>
       {order.shipment ? <ShipmentFacts shipment={order.shipment} /> : null}
       {order.fulfilment === 'none' ? (
         <p>{t('admin.order.nothingToPost')}</p>
-      ) : order.status !== 'paid' ? (
+      ) : !shippable ? (
         <p>{t('admin.order.shipNotPaid')}</p>
       ) : (
         <ShipForm order={order} onDone={setDone} />
       )}
       <p className="form-status form-status--success" role="status">
-        {done}
+        {shippable ? done : ''}
       </p>
     </section>
   );

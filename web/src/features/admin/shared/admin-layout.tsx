@@ -3,6 +3,7 @@ import type { MessageKey } from '@storyhouse/i18n';
 import { type ReactNode, useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
+import { useDisclosure } from '../../../ui/use-disclosure';
 import { useDocumentTitle } from '../../../ui/use-document-title';
 import './admin.css';
 
@@ -71,51 +72,67 @@ function currentness(pathname: string, path: string): 'page' | 'true' | undefine
 }
 
 /**
- * The layout of every /admin page (issue 29 item 1): the back office's name,
- * its navigation (a landmark of its own, the current section marked for
- * screen readers and by sight), then the page's way back (`back`), heading
- * and content. The groups sit side by side as the width allows; on a phone
- * each takes the width, its sections wrapping onto as many lines as they need.
+ * The layout of every /admin page (issues 29 and 44): the back office's name and its navigation, then the
+ * page's way back (`back`), heading and content. From a laptop's width the navigation is a sidebar beside the
+ * page, in the back office's own colours so a volunteer sees they are not on the storefront; on a phone it is
+ * one "Menu" button (naming the section the page is in) that opens the same list over the page, so the page's
+ * own content starts on the first screen.
  */
 export function AdminLayout({ title, back, children }: { title: string; back?: ReactNode; children: ReactNode }) {
   const { t, lang } = useI18n();
   const { pathname } = useLocation();
   const id = useId();
+  const menu = useDisclosure<HTMLElement>();
   useDocumentTitle(title);
+  const linked = groups.map((group) => ({
+    ...group,
+    links: group.sections.flatMap(({ route, label }) => {
+      const path = adminPath(route, lang);
+      return path ? [{ route, path, label, current: currentness(pathname, path) }] : [];
+    }),
+  }));
+  const here = linked.flatMap((g) => g.links).find((l) => l.current);
   return (
     <div className="page admin-page">
-      <p className="admin-layout__name">{t('admin.nav.name')}</p>
-      <nav className="admin-nav" aria-label={t('admin.nav.label')}>
-        <ul className="admin-nav__groups">
-          {groups.map((group) => {
-            const links = group.sections.flatMap(({ route, label }) => {
-              const path = adminPath(route, lang);
-              return path ? [{ route, path, label }] : [];
-            });
-            if (links.length === 0) return null;
-            const headingId = `${id}-${group.label}`;
-            return (
-              <li key={group.label} className="admin-nav__group">
-                <span id={headingId} className="admin-nav__group-name">
-                  {t(group.label)}
-                </span>
-                <ul className="admin-nav__list" aria-labelledby={headingId}>
-                  {links.map(({ route, path, label }) => (
-                    <li key={route}>
-                      <Link to={path} className="admin-nav__link" aria-current={currentness(pathname, path)}>
-                        {t(label)}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      {back}
-      <h1>{title}</h1>
-      {children}
+      <div className="admin-shell">
+        <nav className="admin-nav" aria-label={t('admin.nav.label')} {...menu.container}>
+          <div className="admin-nav__head">
+            <p className="admin-layout__name">{t('admin.nav.name')}</p>
+            <button type="button" className="admin-nav__toggle" {...menu.toggle}>
+              <span className="admin-nav__toggle-icon" aria-hidden="true" />
+              {t('admin.nav.menu')}
+              {here ? <span className="admin-nav__here">{t(here.label)}</span> : null}
+            </button>
+          </div>
+          <ul className="admin-nav__groups" id={menu.list.id} data-open={menu.open || undefined}>
+            {linked.map((group) => {
+              if (group.links.length === 0) return null;
+              const headingId = `${id}-${group.label}`;
+              return (
+                <li key={group.label} className="admin-nav__group">
+                  <span id={headingId} className="admin-nav__group-name">
+                    {t(group.label)}
+                  </span>
+                  <ul className="admin-nav__list" aria-labelledby={headingId}>
+                    {group.links.map(({ route, path, label, current }) => (
+                      <li key={route}>
+                        <Link to={path} className="admin-nav__link" aria-current={current}>
+                          {t(label)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="admin-main">
+          {back}
+          <h1>{title}</h1>
+          {children}
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,20 +1,32 @@
 import {
+  type AdminMediaItem,
   adminMediaPaths,
   formatClock,
-  type MediaFile,
   type MediaKind,
   type MediaUploadResponse,
   mediaAccept,
   mediaMaxBytes,
   mediaPaths,
 } from '@storyhouse/contracts';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { useErrorMessage } from '../../../ui/use-error-message';
 import { type UploadProgress, uploadMedia } from './api/upload-media';
+import { FileDrop, type FileDropHandle } from './file-drop';
+import { formatFileSize } from './file-size';
+import { MediaLibrary } from './media-library';
 import './media.css';
 
-export type UploadedMedia = MediaFile;
+/** A file a field now holds: one just uploaded, or one chosen from the media library. */
+export interface ChosenMedia {
+  key: string;
+  /** Its name on the admin's computer. */
+  name: string;
+  size: number;
+  /** For audio: its length in whole seconds, and the preview clip cut from it, if any. */
+  length_seconds?: number | undefined;
+  preview_key: string | null;
+}
 
 export interface MediaUploadProps {
   kind: MediaKind;
@@ -22,49 +34,63 @@ export interface MediaUploadProps {
   label: string;
   /** The storage key the field holds now, or null for none. */
   value: string | null;
-  /** Called with the stored file once the server has checked and kept it whole. */
-  onUploaded: (file: MediaUploadResponse) => void;
+  /** Called with the file once the server has checked and kept it whole, or once it is chosen from the library. */
+  onChosen: (file: ChosenMedia) => void;
   /** For audio: also have the server cut a preview clip of the first N seconds (the answer's `preview`). */
   previewSeconds?: number;
+  /** The media library's button; the Media page's own upload fields have the library below them. */
+  library?: boolean;
 }
 
 type UploadState =
   | { step: 'idle' }
   | { step: 'uploading'; name: string; progress: UploadProgress }
-  | { step: 'done'; name: string; file: MediaUploadResponse }
+  | { step: 'done'; file: ChosenMedia; preview?: number | undefined }
+  | { step: 'picked'; file: ChosenMedia }
   | { step: 'cancelled' }
   | { step: 'failed'; message: string };
 
-/** One decimal of a megabyte: "3.2 MB". */
-export const megabytes = (bytes: number) => Math.round((bytes / (1024 * 1024)) * 10) / 10;
+const uploaded = (name: string, file: MediaUploadResponse): ChosenMedia => ({
+  key: file.key,
+  name,
+  size: file.size,
+  length_seconds: file.length_seconds,
+  preview_key: file.preview?.key ?? null,
+});
+
+const fromLibrary = (item: AdminMediaItem): ChosenMedia => ({
+  key: item.key,
+  name: item.original_name,
+  size: item.size,
+  length_seconds: item.length_seconds,
+  preview_key: item.preview_key,
+});
 
 /**
- * Issue 30 item 2: a back-office field that uploads an MP3 or a picture the
- * moment one is chosen, with a progress bar, a way to cancel, the server's
- * own (localized) reason when it refuses the file, and a preview of the file
- * the field holds: the picture, or a player for the track. The parent keeps
- * the key (`value`) and gets each upload's answer through onUploaded.
+ * A back-office field that takes an MP3 or a picture: dropped on it, chosen
+ * with its button, or chosen from the media library (what was uploaded
+ * before). An upload starts the moment a file is given, with a progress bar,
+ * a way to cancel and the server's own (localized) reason when it refuses
+ * the file. The field shows what it holds: the picture or a player for the
+ * track, with its name and size in the admin's language. The parent keeps
+ * the key (`value`) and gets each file through onChosen.
  */
-export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: MediaUploadProps) {
-  const { t } = useI18n();
+export function MediaUpload({ kind, label, value, onChosen, previewSeconds, library = true }: MediaUploadProps) {
+  const { t, lang } = useI18n();
   const errorMessage = useErrorMessage();
-  const inputId = useId();
-  const hintId = useId();
   const [state, setState] = useState<UploadState>({ step: 'idle' });
+  const [browsing, setBrowsing] = useState(false);
   const upload = useRef<AbortController | null>(null);
-  const input = useRef<HTMLInputElement>(null);
+  const drop = useRef<FileDropHandle>(null);
 
   // A field that goes away (the page left) takes its upload with it.
   useEffect(() => () => upload.current?.abort(), []);
-  // The cancel button goes with the upload it cancelled: focus goes back to the field (enabled again by then).
+  // The cancel button goes with the upload it cancelled: focus goes back to the field's button.
   useEffect(() => {
-    if (state.step === 'cancelled') input.current?.focus();
+    if (state.step === 'cancelled') drop.current?.focus();
   }, [state.step]);
 
-  const start = async (event: ChangeEvent<HTMLInputElement>) => {
-    const field = event.currentTarget;
-    const file = field.files?.[0];
-    if (!file) return;
+  const start = async (file: File) => {
     upload.current?.abort();
     const controller = new AbortController();
     upload.current = controller;
@@ -77,45 +103,56 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
         signal: controller.signal,
         onProgress: (progress) => setState({ step: 'uploading', name: file.name, progress }),
       });
-      setState({ step: 'done', name: file.name, file: stored });
-      onUploaded(stored);
+      const chosen = uploaded(file.name, stored);
+      setState({ step: 'done', file: chosen, preview: stored.preview?.length_seconds });
+      onChosen(chosen);
     } catch (error) {
       if (controller.signal.aborted) setState({ step: 'cancelled' });
       else setState({ step: 'failed', message: errorMessage(error, 'admin.media.failed') });
     } finally {
       if (upload.current === controller) upload.current = null;
-      // The same file may be chosen again (after a cancel or a refusal).
-      field.value = '';
     }
   };
 
   const uploading = state.step === 'uploading';
+  const held = state.step === 'done' || state.step === 'picked' ? state.file : undefined;
+  const words = kind === 'audio' ? 'audio' : 'image';
   return (
     <div className="media-upload">
-      <label htmlFor={inputId} className="media-upload__label">
-        {label}
-      </label>
-      <p id={hintId} className="field__hint">
-        {t(kind === 'audio' ? 'admin.media.hintAudio' : 'admin.media.hintImage', {
-          megabytes: megabytes(mediaMaxBytes[kind]),
-        })}
-      </p>
-      <input
-        ref={input}
-        id={inputId}
-        type="file"
+      <FileDrop
+        handle={drop}
+        label={label}
+        hint={t(`admin.picker.hint.${words}`, { size: formatFileSize(mediaMaxBytes[kind], lang) })}
         accept={mediaAccept[kind]}
-        aria-describedby={hintId}
-        disabled={uploading}
-        onChange={start}
+        chooseText={t(`admin.picker.choose.${words}`)}
+        dropText={t(`admin.picker.drop.${words}`)}
+        busy={uploading}
+        onFile={(file) => void start(file)}
+        preview={<Current kind={kind} label={label} value={value} file={held?.key === value ? held : undefined} />}
+        actions={
+          library ? (
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-disabled={uploading || undefined}
+              onClick={() => {
+                if (!uploading) setBrowsing(true);
+              }}
+            >
+              {t('admin.picker.fromLibrary')}
+              <span className="visually-hidden"> ({label})</span>
+            </button>
+          ) : null
+        }
       />
       {state.step === 'uploading' && (
         <Progress label={label} name={state.name} progress={state.progress} onCancel={() => upload.current?.abort()} />
       )}
       {/* A finished upload keeps its full bar beside what the server kept. */}
-      {state.step === 'done' && <Progress label={label} name={state.name} progress={{ loaded: 1, total: 1 }} />}
+      {state.step === 'done' && <Progress label={label} name={state.file.name} progress={{ loaded: 1, total: 1 }} />}
       <div role="status" className="media-upload__status">
-        {state.step === 'done' && <Uploaded name={state.name} file={state.file} />}
+        {state.step === 'done' && <Uploaded file={state.file} preview={state.preview} />}
+        {state.step === 'picked' && <p>{t('admin.picker.picked', { name: state.file.name })}</p>}
         {state.step === 'cancelled' && <p>{t('admin.media.cancelled')}</p>}
       </div>
       {state.step === 'failed' && (
@@ -123,7 +160,19 @@ export function MediaUpload({ kind, label, value, onUploaded, previewSeconds }: 
           {state.message}
         </p>
       )}
-      <Current kind={kind} label={label} value={value} />
+      {library && browsing ? (
+        <MediaLibrary
+          kind={kind}
+          label={label}
+          onClose={() => setBrowsing(false)}
+          onChoose={(item) => {
+            const chosen = fromLibrary(item);
+            setBrowsing(false);
+            setState({ step: 'picked', file: chosen });
+            onChosen(chosen);
+          }}
+        />
+      ) : null}
     </div>
   );
 }
@@ -155,23 +204,35 @@ function Progress({
   );
 }
 
-/** What the server kept: the file's name, size and, for a track, its length (and the preview cut from it). */
-function Uploaded({ name, file }: { name: string; file: MediaUploadResponse }) {
-  const { t } = useI18n();
+/** What the server kept: the file's name and size and, for a track, its length (and the preview cut from it). */
+function Uploaded({ file, preview }: { file: ChosenMedia; preview?: number | undefined }) {
+  const { t, lang } = useI18n();
   return (
     <p>
-      {t('admin.media.uploaded', { name, megabytes: megabytes(file.size) })}
+      {t('admin.media.uploaded', { name: file.name, size: formatFileSize(file.size, lang) })}
       {file.length_seconds !== undefined && <> {t('admin.media.length', { length: formatClock(file.length_seconds) })}</>}
-      {file.preview?.length_seconds !== undefined && (
-        <> {t('admin.media.previewMade', { length: formatClock(file.preview.length_seconds) })}</>
-      )}
+      {preview !== undefined && <> {t('admin.media.previewMade', { length: formatClock(preview) })}</>}
     </p>
   );
 }
 
-/** The file the field holds now: the picture itself, or a player for the track (admins hear any stored track). */
-function Current({ kind, label, value }: { kind: MediaKind; label: string; value: string | null }) {
-  const { t } = useI18n();
+/**
+ * The file the field holds now: the picture itself, or a player for the
+ * track (admins hear any stored track), with its name and size when the
+ * field knows them (a file given here); "No file yet" when it holds none.
+ */
+function Current({
+  kind,
+  label,
+  value,
+  file,
+}: {
+  kind: MediaKind;
+  label: string;
+  value: string | null;
+  file: ChosenMedia | undefined;
+}) {
+  const { t, lang } = useI18n();
   if (!value) return <p className="media-upload__none">{t('admin.media.none')}</p>;
   return (
     <figure className="media-upload__current">
@@ -186,7 +247,12 @@ function Current({ kind, label, value }: { kind: MediaKind; label: string; value
           aria-label={t('admin.media.currentOf', { label })}
         />
       )}
-      <figcaption className="media-upload__key">{value}</figcaption>
+      {file ? (
+        <figcaption className="media-upload__file">
+          <span className="media-upload__name">{file.name}</span>{' '}
+          <span className="media-upload__size">{formatFileSize(file.size, lang)}</span>
+        </figcaption>
+      ) : null}
     </figure>
   );
 }

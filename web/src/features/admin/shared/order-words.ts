@@ -62,6 +62,8 @@ const actions: Record<AuditAction, MessageKey> = {
   'order.ship': 'admin.audit.action.order_ship',
   'order.receipt': 'admin.audit.action.order_receipt',
   'order.refund': 'admin.audit.action.order_refund',
+  'order.note': 'admin.audit.action.order_note',
+  'order.packing_slip': 'admin.audit.action.order_packing_slip',
   'subscription.cancel': 'admin.audit.action.subscription_cancel',
   'user.admin': 'admin.audit.action.user_admin',
   'user.lock': 'admin.audit.action.user_lock',
@@ -133,6 +135,10 @@ export const brandName = (t: Translate, brand: string | null) => {
   return t(`payment.card.brand.${known.success ? known.data : 'unknown'}`);
 };
 
+/** A card as the family knows it: "Visa ending in 4242". */
+export const cardName = (t: Translate, brand: string | null, last4: string) =>
+  t('admin.order.cardEnding', { brand: brandName(t, brand), last4 });
+
 export const refundSourceLabel = (t: Translate, source: AdminOrder['refunds'][number]['source']) => t(refundSources[source]);
 export const filterLabel = (t: Translate, filter: AdminOrderFilter) => t(filters[filter]);
 export const statusLabel = (t: Translate, status: AdminOrder['status']) => t(statuses[status]);
@@ -147,72 +153,15 @@ export function lineKind(t: Translate, type: string) {
   return known.success ? t(`cart.type.${known.data}`) : type;
 }
 
-/** An order's state in one phrase: "Paid · To ship". */
-export const orderState = (t: Translate, order: Pick<AdminOrder, 'status' | 'fulfilment'>) =>
-  order.fulfilment === 'none'
-    ? statusLabel(t, order.status)
-    : `${statusLabel(t, order.status)} · ${fulfilmentLabel(t, order.fulfilment)}`;
-
-/** The details the server records with an action, by name; a name not listed here shows as recorded. */
-const detailNames: Record<string, MessageKey> = {
-  carrier: 'admin.order.carrier',
-  tracking_number: 'admin.order.trackingNumber',
-  tracking_url: 'admin.order.trackingUrl',
-  first: 'admin.audit.detail.first',
-  to: 'admin.audit.detail.to',
-  advance_days: 'admin.audit.detail.advance_days',
-  frozen_time: 'admin.audit.detail.frozen_time',
-  renewals: 'admin.audit.detail.renewals',
-  amount_usd: 'admin.audit.detail.amount_usd',
-  gift_card_usd: 'admin.audit.detail.gift_card_usd',
-  lines: 'admin.audit.detail.lines',
-  refunded_items: 'admin.audit.detail.refunded_items',
-  shipping: 'admin.audit.detail.shipping',
-  shipping_usd: 'admin.audit.detail.shipping_usd',
-  whole: 'admin.audit.detail.whole',
-  title: 'admin.audit.detail.title',
-  percent_off: 'admin.audit.detail.percent_off',
-  amount_off_usd: 'admin.audit.detail.amount_off_usd',
-  expires_at: 'admin.audit.detail.expires_at',
-  max_redemptions: 'admin.audit.detail.max_redemptions',
-  outcome: 'admin.audit.detail.outcome',
-  redemptions: 'admin.audit.detail.redemptions',
-  first_item_usd: 'admin.audit.detail.first_item_usd',
-  additional_item_usd: 'admin.audit.detail.additional_item_usd',
-  was_first_item_usd: 'admin.audit.detail.was_first_item_usd',
-  was_additional_item_usd: 'admin.audit.detail.was_additional_item_usd',
-  rate_percent: 'admin.audit.detail.rate_percent',
-  was_rate_percent: 'admin.audit.detail.was_rate_percent',
-  fields: 'admin.audit.detail.fields',
-  lang: 'admin.audit.detail.lang',
-  handled: 'admin.audit.detail.handled',
-  list: 'admin.audit.detail.list',
-  rows: 'admin.audit.detail.rows',
-  items: 'admin.audit.detail.items',
-  version: 'admin.audit.detail.version',
-  cleaned: 'admin.audit.detail.cleaned',
-  translation_of: 'admin.audit.detail.translation_of',
-  kind: 'admin.media.kindColumn',
-  original_name: 'admin.media.file',
-  size_bytes: 'admin.media.size',
-  length_seconds: 'admin.media.lengthColumn',
-  preview_key: 'admin.audit.detail.preview_key',
-  tracked_before: 'admin.audit.detail.tracked_before',
-  tracked_after: 'admin.audit.detail.tracked_after',
-  stock_before: 'admin.audit.detail.stock_before',
-  stock_after: 'admin.audit.detail.stock_after',
-  threshold_before: 'admin.audit.detail.threshold_before',
-  threshold_after: 'admin.audit.detail.threshold_after',
-  reason: 'admin.audit.detail.reason',
-  restock: 'admin.audit.detail.restock',
-  returned_items: 'admin.audit.detail.returned_items',
+/** The payment processors an order names by code, as a volunteer reads them. */
+const processors: Record<string, MessageKey> = {
+  test: 'admin.order.processor.test',
+  stripe: 'admin.order.processor.stripe',
 };
 
-export const detailName = (t: Translate, name: string) => (Object.hasOwn(detailNames, name) ? t(detailNames[name]!) : name);
-
-/** A recorded value in words: yes or no for a flag, else as recorded. */
-export const detailValue = (t: Translate, value: string | number | boolean) =>
-  typeof value === 'boolean' ? t(value ? 'admin.audit.detail.yes' : 'admin.audit.detail.no') : String(value);
+/** The processor that took the payment, named ("Test card processor", "Stripe"); one the web does not know is "Card processor". */
+export const processorName = (t: Translate, provider: string) =>
+  t(Object.hasOwn(processors, provider) ? processors[provider]! : 'admin.order.processor.unknown');
 
 /**
  * A timeline entry's detail. An admin's action comes as "order.ship · who":

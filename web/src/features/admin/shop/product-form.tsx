@@ -177,7 +177,7 @@ function ImageField({
   const value = form.values[name];
   return (
     <div className="field admin-catalogue__media">
-      <MediaUpload kind="image" label={label} value={value || null} onUploaded={(file) => form.set(name, file.key)} />
+      <MediaUpload kind="image" label={label} value={value || null} onChosen={(file) => form.set(name, file.key)} />
       {value ? (
         <button type="button" className="button button--secondary" onClick={() => form.set(name, '')}>
           {t('admin.catalogue.removeImage', { label })}

@@ -159,9 +159,9 @@ function SkuForm({ editing, type, sku, label }: { editing: Editing; type: AdminS
             label={t('admin.catalogue.recording')}
             value={form.values.media_full || null}
             previewSeconds={PREVIEW_SECONDS}
-            onUploaded={(file) => {
+            onChosen={(file) => {
               form.set('media_full', file.key);
-              form.set('media_preview', file.preview?.key ?? '');
+              form.set('media_preview', file.preview_key ?? '');
               form.set('length_seconds', file.length_seconds === undefined ? '' : String(file.length_seconds));
             }}
           />

@@ -4,9 +4,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { AdminLayout } from '../shared/admin-layout';
+import { auditDetails } from '../shared/audit-words';
 import { useFormatDateTime } from '../shared/format-date-time';
 import { listHref, pageParam } from '../shared/list-params';
-import { actionLabel, detailName, detailValue } from '../shared/order-words';
+import { actionLabel } from '../shared/order-words';
 import { useAudit } from './api/get-audit';
 import '../../../ui/form/form.css';
 import { ApplyFilters, ListResults } from '../shared/admin-part';
@@ -110,7 +111,7 @@ function AuditList({ action, page, href }: { action: AuditAction | undefined; pa
                 <AuditTarget entry={entry} />
               </td>
               <td>
-                <Details details={entry.details} />
+                <Details entry={entry} />
               </td>
               <td>{entry.ip}</td>
             </tr>
@@ -139,17 +140,17 @@ function AuditTarget({ entry }: { entry: AuditEntry }) {
   return list ? <Link to={listHref(list, { search: name })}>{words}</Link> : words;
 }
 
-/** An action's details as recorded, name and value: the names the back office knows in words, others as stored. */
-function Details({ details }: { details: AuditEntry['details'] }) {
-  const { t } = useI18n();
-  const entries = Object.entries(details).filter(([, value]) => value !== null && value !== '');
-  if (entries.length === 0) return null;
+/** An action's details in words: money, sizes, kinds and languages as the admin reads them (audit-words.ts). */
+function Details({ entry }: { entry: AuditEntry }) {
+  const { t, lang, formatMoney } = useI18n();
+  const lines = auditDetails(entry, { t, lang, formatMoney });
+  if (lines.length === 0) return null;
   return (
     <dl className="admin-details">
-      {entries.map(([name, value]) => (
+      {lines.map(({ name, value }) => (
         <div key={name}>
-          <dt>{detailName(t, name)}</dt>
-          <dd>{value === null ? '' : detailValue(t, value)}</dd>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>

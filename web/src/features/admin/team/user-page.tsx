@@ -72,7 +72,7 @@ function AccountFacts({ user }: { user: AdminUserDetail }) {
         {user.name ? null : <Fact term={t('admin.user.email')}>{user.email}</Fact>}
         {user.phone ? <Fact term={t('admin.user.phone')}>{user.phone}</Fact> : null}
         <Fact term={t('admin.user.since')}>
-          <time dateTime={user.created_at}>{formatDate(user.created_at)}</time>
+          <time dateTime={user.customer_since}>{formatDate(user.customer_since)}</time>
         </Fact>
         <Fact term={t('admin.user.isAdmin')}>{yesNo(user.is_admin)}</Fact>
         <Fact term={t('admin.user.signInLocked')}>{yesNo(user.sign_in_locked)}</Fact>

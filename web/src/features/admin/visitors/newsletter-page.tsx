@@ -19,7 +19,8 @@ import { ListSwitch } from './moderation-part';
 export default function NewsletterPage() {
   const { t, lang } = useI18n();
   const [params] = useSearchParams();
-  const list = langCodes.find((l) => l === params.get('list')) ?? 'en';
+  // The list of the admin's own language first: the Spanish site's volunteer looks after the Spanish list.
+  const list = langCodes.find((l) => l === params.get('list')) ?? lang;
   const status = subscriberStatuses.find((s) => s === params.get('status')) ?? 'confirmed';
   const page = pageParam(params);
   const path = adminPath('adminNewsletter', lang) ?? '';
@@ -27,7 +28,7 @@ export default function NewsletterPage() {
     listHref(
       path,
       { list: next.list ?? list, status: next.status ?? status, page: next.page },
-      { list: 'en', status: 'confirmed' },
+      { list: lang, status: 'confirmed' },
     );
   const { data, error, isPending, isPlaceholderData, refetch } = useSubscribers(list, status, page);
   const listName = t(`lang.${list}`);

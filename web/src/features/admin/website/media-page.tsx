@@ -1,36 +1,39 @@
-import { adminPath, formatClock, MEDIA_PREVIEW_MAX_SECONDS, MediaKind } from '@storyhouse/contracts';
+import { adminPath, MEDIA_PREVIEW_MAX_SECONDS, MediaKind } from '@storyhouse/contracts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
-import { LoadError, Loading } from '../../../ui/query-status';
 import { AdminLayout } from '../shared/admin-layout';
-import { ApplyFilters, ListResults } from '../shared/admin-part';
-import { useFormatDateTime } from '../shared/format-date-time';
+import { ApplyFilters } from '../shared/admin-part';
+import { useMediaUploaded } from '../shared/api/get-admin-media';
 import { listHref, pageParam } from '../shared/list-params';
-import { MediaUpload, megabytes } from '../shared/media-upload';
-import { useAdminMedia, useMediaUploaded } from './api/admin-media';
+import { MediaUpload } from '../shared/media-upload';
+import { MediaList } from './media-list';
 import '../../../ui/form/form.css';
 
 /** The preview the Media page offers to cut: the first 30 seconds, as the demo albums' previews are. */
 const PREVIEW_SECONDS = Math.min(30, MEDIA_PREVIEW_MAX_SECONDS);
 
+type Filter = { kind: MediaKind | undefined; search: string };
+
 /**
- * Issue 30 item 2, the Media page: upload an MP3 (and have a preview cut
- * from it) or a picture on its own, and the recent uploads (what, how big,
- * how long, who, when), newest first, of one kind or all; the kind and page
- * are in the address. The other back-office screens use the same upload
- * field (MediaUpload) where a product or page needs a file.
+ * The Media page: upload an MP3 (and have a preview cut from it) or a
+ * picture on its own, and the uploads (what, how big, how long, who, when),
+ * newest first, of one kind or all, found by name; each picture's link can
+ * be copied, and a picture made a product's cover. The kind, search and page
+ * are in the address. The other back-office screens use the same field
+ * (MediaUpload) where a product or page needs a file, with this page's
+ * uploads as their media library.
  */
 export default function MediaPage() {
   const { t, lang } = useI18n();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const parsed = MediaKind.safeParse(params.get('kind'));
-  const kind = parsed.success ? parsed.data : undefined;
+  const filter: Filter = { kind: parsed.success ? parsed.data : undefined, search: params.get('search')?.trim() ?? '' };
   const page = pageParam(params);
   const path = adminPath('adminMedia', lang) ?? '';
-  const href = (next: { kind?: MediaKind | undefined; page?: number }) =>
-    listHref(path, { kind: 'kind' in next ? next.kind : kind, page: next.page });
+  const href = (next: Partial<Filter> & { page?: number }) =>
+    listHref(path, { kind: filter.kind, search: filter.search, ...next });
   return (
     <AdminLayout title={t('admin.media.title')}>
       <p>{t('admin.media.intro')}</p>
@@ -38,8 +41,8 @@ export default function MediaPage() {
         <AudioUpload />
         <ImageUpload />
       </div>
-      <KindFilter kind={kind} onApply={(next) => navigate(href({ kind: next }))} />
-      <MediaList kind={kind} page={page} href={(p) => href({ page: p })} />
+      <MediaFilter filter={filter} onApply={(next) => navigate(href({ ...next, page: 1 }))} />
+      <MediaList kind={filter.kind} search={filter.search} page={page} href={(p) => href({ page: p })} />
     </AdminLayout>
   );
 }
@@ -62,8 +65,9 @@ function AudioUpload() {
         kind="audio"
         label={t('admin.media.audioLabel')}
         value={key}
+        library={false}
         {...(makePreview ? { previewSeconds: PREVIEW_SECONDS } : {})}
-        onUploaded={(file) => {
+        onChosen={(file) => {
           setKey(file.key);
           uploaded();
         }}
@@ -84,7 +88,8 @@ function ImageUpload() {
         kind="image"
         label={t('admin.media.imageLabel')}
         value={key}
-        onUploaded={(file) => {
+        library={false}
+        onChosen={(file) => {
           setKey(file.key);
           uploaded();
         }}
@@ -93,15 +98,20 @@ function ImageUpload() {
   );
 }
 
-function KindFilter({ kind, onApply }: { kind: MediaKind | undefined; onApply: (kind: MediaKind | undefined) => void }) {
+/** The kind and a part of the name to list; they apply when sent, like the orders' filters. */
+function MediaFilter({ filter, onApply }: { filter: Filter; onApply: (filter: Filter) => void }) {
   const { t } = useI18n();
   const selectId = useId();
+  const searchId = useId();
   const headingId = useId();
-  const [draft, setDraft] = useState(kind ?? '');
-  useEffect(() => setDraft(kind ?? ''), [kind]);
+  const [kind, setKind] = useState(filter.kind ?? '');
+  const [search, setSearch] = useState(filter.search);
+  // Back and forward change the filter in the address: the fields follow.
+  useEffect(() => setKind(filter.kind ?? ''), [filter.kind]);
+  useEffect(() => setSearch(filter.search), [filter.search]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onApply(MediaKind.safeParse(draft).data);
+    onApply({ kind: MediaKind.safeParse(kind).data, search: search.trim() });
   };
   return (
     <>
@@ -109,7 +119,7 @@ function KindFilter({ kind, onApply }: { kind: MediaKind | undefined; onApply: (
       <form className="admin-filters" aria-labelledby={headingId} onSubmit={submit}>
         <div className="field">
           <label htmlFor={selectId}>{t('admin.media.kindFilter')}</label>
-          <select id={selectId} value={draft} onChange={(e) => setDraft(e.target.value)}>
+          <select id={selectId} value={kind} onChange={(e) => setKind(e.target.value)}>
             <option value="">{t('admin.media.allKinds')}</option>
             {MediaKind.options.map((value) => (
               <option key={value} value={value}>
@@ -118,67 +128,12 @@ function KindFilter({ kind, onApply }: { kind: MediaKind | undefined; onApply: (
             ))}
           </select>
         </div>
+        <div className="field">
+          <label htmlFor={searchId}>{t('admin.picker.library.search')}</label>
+          <input id={searchId} type="search" maxLength={100} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
         <ApplyFilters label={t('admin.list.apply')} />
       </form>
     </>
-  );
-}
-
-function MediaList({ kind, page, href }: { kind: MediaKind | undefined; page: number; href: (page: number) => string }) {
-  const { t } = useI18n();
-  const formatDateTime = useFormatDateTime();
-  const { data, error, isPending, isPlaceholderData, refetch } = useAdminMedia(page, kind);
-  if (isPending) return <Loading shape="block" />;
-  if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
-  return (
-    <ListResults
-      list={data}
-      page={page}
-      href={href}
-      busy={isPlaceholderData}
-      countText={t('admin.media.count', { count: data.count })}
-      emptyText={t('admin.media.noneUploaded')}
-      pagingLabel={t('admin.media.recent')}
-    >
-      <table className="admin-table admin-table--stacked">
-        <caption className="visually-hidden">{t('admin.media.recent')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.media.file')}</th>
-            <th scope="col">{t('admin.media.kindColumn')}</th>
-            <th scope="col">{t('admin.media.size')}</th>
-            <th scope="col">{t('admin.media.lengthColumn')}</th>
-            <th scope="col">{t('admin.media.uploadedBy')}</th>
-            <th scope="col">{t('admin.media.when')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((item) => (
-            <tr key={item.id}>
-              <th scope="row">
-                {item.original_name}
-                <span className="media-upload__key">
-                  <br />
-                  {item.key}
-                  {item.preview_key && (
-                    <>
-                      <br />
-                      {t('admin.media.previewKey', { key: item.preview_key })}
-                    </>
-                  )}
-                </span>
-              </th>
-              <td>{t(`admin.media.kind.${item.kind}`)}</td>
-              <td>{t('admin.media.megabytes', { megabytes: megabytes(item.size) })}</td>
-              <td>{item.length_seconds === undefined ? '' : formatClock(item.length_seconds)}</td>
-              <td>{item.uploaded_by.email}</td>
-              <td>
-                <time dateTime={item.uploaded_at}>{formatDateTime(item.uploaded_at)}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ListResults>
   );
 }

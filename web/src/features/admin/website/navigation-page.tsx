@@ -10,37 +10,27 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import {
-  type AdminNavigationResponse,
-  isMenuUrl,
-  type LangCode,
-  langCodes,
-  NavigationTitle,
-  NavigationUrl,
-} from '@storyhouse/contracts';
+import { type AdminNavigationResponse, type LangCode, langCodes } from '@storyhouse/contracts';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
-import { TextField } from '../../../ui/form/fields';
-import { FormFailure, SubmitButton } from '../../../ui/form/submit';
-import { useForm } from '../../../ui/form/use-form';
-import { useFormSubmit } from '../../../ui/form/use-form-submit';
+import { FormFailure } from '../../../ui/form/submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
 import { AdminLayout } from '../shared/admin-layout';
 import { useAdminNavigation, useSaveNavigation } from './api/navigation';
+import { ItemForm, isExternal } from './navigation-item-form';
 import {
   add,
   bodyOf,
   type DraftItem,
   draftOf,
-  indent,
-  indentTarget,
+  itemAbove,
+  moveInto,
+  moveOut,
   moveTo,
-  outdent,
   placeOf,
   remove,
   sameMenu,
@@ -49,14 +39,12 @@ import {
 import '../../../ui/form/form.css';
 import './navigation.css';
 
-const isExternal = (url: string) => !url.startsWith('/') && isMenuUrl(url);
-
 /**
  * Issue 30 item 3, Site menu: one language's menu (the language in the
  * address, ?lang=), as a list to reorder by dragging an item's handle (by
  * pointer, or by keyboard: Space, the arrows, Space) or with each item's
- * buttons (Move up, Move down, Indent, Outdent), and to add, edit and
- * remove items. Nothing reaches the site until the admin saves the whole
+ * buttons (Move up, Move down, Move into the item above, Move out), and
+ * to add (choosing one of the site's pages), edit and remove items. Nothing reaches the site until the admin saves the whole
  * menu; a save made from a menu another admin has saved since is refused,
  * with a way to load theirs.
  */
@@ -218,19 +206,19 @@ function MenuEditor({
       });
       change(next, message, { key, action });
     },
-    indent(key: string) {
-      const target = indentTarget(draft, key);
+    moveInto(key: string) {
+      const target = itemAbove(draft, key);
       const place = placeOf(draft, key);
       if (!target || !place) return;
-      change(indent(draft, key), t('admin.navigation.indented', { title: place.item.title, parent: target.title }), {
+      change(moveInto(draft, key), t('admin.navigation.movedInto', { title: place.item.title, parent: target.title }), {
         key,
-        action: 'outdent',
+        action: 'out',
       });
     },
-    outdent(key: string) {
+    moveOut(key: string) {
       const place = placeOf(draft, key);
       if (!place) return;
-      change(outdent(draft, key), t('admin.navigation.outdented', { title: place.item.title }), { key, action: 'indent' });
+      change(moveOut(draft, key), t('admin.navigation.movedOut', { title: place.item.title }), { key, action: 'into' });
     },
     remove(key: string) {
       const place = placeOf(draft, key);
@@ -313,6 +301,7 @@ function MenuEditor({
                 item={item}
                 index={index}
                 count={count}
+                lang={lang}
                 draft={draft}
                 editing={editing}
                 setEditing={setEditing}
@@ -330,6 +319,7 @@ function MenuEditor({
                         parent={item}
                         index={childIndex}
                         count={childCount}
+                        lang={lang}
                         draft={draft}
                         editing={editing}
                         setEditing={setEditing}
@@ -350,6 +340,7 @@ function MenuEditor({
       <section className="nav-edit__add card" aria-labelledby={`${listId}-add`}>
         <h2 id={`${listId}-add`}>{t('admin.navigation.addHeading')}</h2>
         <ItemForm
+          lang={lang}
           submitLabel={t('admin.navigation.add')}
           onSubmit={(item) => {
             const [next] = add(draft, item);
@@ -413,8 +404,8 @@ function MenuEditor({
 /**
  * One level of the menu (the top level, or an item's children) as a list
  * sorted by drag, with a pointer or the keyboard. Each level is a context of
- * its own, so an item is dragged among its siblings only (Indent and Outdent
- * change its level), and what is said while dragging is in the site language.
+ * its own, so an item is dragged among its siblings only (Move into the item
+ * above and Move out change its level), and what is said while dragging is in the site language.
  */
 function SortableList({
   items,
@@ -468,8 +459,8 @@ function SortableList({
 
 type Actions = {
   move: (key: string, to: number, action: string) => void;
-  indent: (key: string) => void;
-  outdent: (key: string) => void;
+  moveInto: (key: string) => void;
+  moveOut: (key: string) => void;
   remove: (key: string) => void;
   closeEdit: (key: string) => void;
   edit: (key: string, item: { title: string; url: string }) => void;
@@ -480,6 +471,7 @@ function Row({
   parent,
   index,
   count,
+  lang,
   draft,
   editing,
   setEditing,
@@ -490,6 +482,7 @@ function Row({
   parent?: DraftItem;
   index: number;
   count: number;
+  lang: LangCode;
   draft: DraftItem[];
   editing: string | undefined;
   setEditing: (key: string | undefined) => void;
@@ -499,7 +492,7 @@ function Row({
   const { t } = useI18n();
   const sortable = useSortable({ id: item.key, attributes: { roleDescription: t('admin.navigation.sortable') } });
   const { title } = item;
-  const under = indentTarget(draft, item.key);
+  const above = itemAbove(draft, item.key);
   const style = { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition };
   return (
     <li
@@ -547,20 +540,24 @@ function Row({
           </ItemButton>
           {parent ? (
             <ItemButton
-              action="outdent"
-              label={t('admin.navigation.outdentLabel', { title, parent: parent.title })}
-              onClick={() => actions.outdent(item.key)}
+              action="out"
+              label={t('admin.navigation.moveOutLabel', { title, parent: parent.title })}
+              onClick={() => actions.moveOut(item.key)}
             >
-              {t('admin.navigation.outdent')}
+              {t('admin.navigation.moveOut')}
             </ItemButton>
           ) : (
             <ItemButton
-              action="indent"
-              label={under ? t('admin.navigation.indentLabel', { title, parent: under.title }) : t('admin.navigation.indent')}
-              available={under !== undefined}
-              onClick={() => actions.indent(item.key)}
+              action="into"
+              label={
+                above
+                  ? t('admin.navigation.moveIntoLabel', { title, parent: above.title })
+                  : t('admin.navigation.moveIntoNone', { title })
+              }
+              available={above !== undefined}
+              onClick={() => actions.moveInto(item.key)}
             >
-              {t('admin.navigation.indent')}
+              {t('admin.navigation.moveInto')}
             </ItemButton>
           )}
           <ItemButton
@@ -583,6 +580,7 @@ function Row({
         <div className="nav-edit__edit">
           <h3>{t('admin.navigation.editHeading', { title })}</h3>
           <ItemForm
+            lang={lang}
             initial={{ title: item.title, url: item.url }}
             submitLabel={t('admin.navigation.apply')}
             onSubmit={(values) => actions.edit(item.key, values)}
@@ -592,59 +590,5 @@ function Row({
       ) : null}
       {children}
     </li>
-  );
-}
-
-/** An item's title and address, checked by the rules the server applies (contracts NavigationTitle, NavigationUrl). */
-const ItemSchema = z.object({ title: NavigationTitle, url: NavigationUrl });
-type ItemValues = { title: string; url: string };
-const EMPTY: ItemValues = { title: '', url: '' };
-
-function ItemForm({
-  initial = EMPTY,
-  submitLabel,
-  onSubmit,
-  onCancel,
-}: {
-  initial?: ItemValues;
-  submitLabel: string;
-  onSubmit: (item: ItemValues) => void;
-  /** An edit's form: it takes focus as it opens, and Cancel closes it. */
-  onCancel?: () => void;
-}) {
-  const { t } = useI18n();
-  const editing = onCancel !== undefined;
-  const form = useForm<ItemValues>(ItemSchema, initial);
-  const submit = useFormSubmit<ItemValues>(form, {
-    busy: false,
-    send: (item) => {
-      onSubmit(item);
-      form.reset(EMPTY);
-    },
-  });
-  useEffect(() => {
-    if (editing) submit.ref.current?.querySelector('input')?.focus();
-  }, [editing, submit.ref]);
-  return (
-    <form ref={submit.ref} className="nav-edit__form" onSubmit={submit.onSubmit} noValidate>
-      <TextField form={form} name="title" label={t('admin.navigation.itemTitle')} required maxLength={60} />
-      <TextField
-        form={form}
-        name="url"
-        label={t('admin.navigation.itemUrl')}
-        hint={t('admin.navigation.urlHint')}
-        required
-        maxLength={500}
-      />
-      <FormFailure message={submit.failure} />
-      <div className="nav-edit__buttons">
-        <SubmitButton busy={false}>{submitLabel}</SubmitButton>
-        {onCancel ? (
-          <button type="button" className="button button--secondary" onClick={onCancel}>
-            {t('admin.navigation.cancel')}
-          </button>
-        ) : null}
-      </div>
-    </form>
   );
 }

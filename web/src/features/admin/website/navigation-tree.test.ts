@@ -5,10 +5,10 @@ import {
   bodyOf,
   type DraftItem,
   draftOf,
-  indent,
-  indentTarget,
+  itemAbove,
+  moveInto,
+  moveOut,
   moveTo,
-  outdent,
   remove,
   sameMenu,
   update,
@@ -42,14 +42,14 @@ describe('the menu being edited', () => {
     expect(moveTo(menu, keyOf(menu, 'Contact'), 2)).toBe(menu);
   });
 
-  it('indents a top-level item without children under the one above, and outdents a child to just after its parent', () => {
-    expect(indentTarget(menu, keyOf(menu, 'Home'))).toBeUndefined();
-    expect(indentTarget(menu, keyOf(menu, 'About'))).toBeUndefined();
-    expect(indentTarget(menu, keyOf(menu, 'Story'))).toBeUndefined();
-    expect(indentTarget(menu, keyOf(menu, 'Shop'))?.title).toBe('About');
-    const indented = indent(menu, keyOf(menu, 'Shop'));
+  it('moves a top-level item without children into the one above, and moves a child out to just after its parent', () => {
+    expect(itemAbove(menu, keyOf(menu, 'Home'))).toBeUndefined();
+    expect(itemAbove(menu, keyOf(menu, 'About'))).toBeUndefined();
+    expect(itemAbove(menu, keyOf(menu, 'Story'))).toBeUndefined();
+    expect(itemAbove(menu, keyOf(menu, 'Shop'))?.title).toBe('About');
+    const indented = moveInto(menu, keyOf(menu, 'Shop'));
     expect(outline(indented)).toEqual(['Home', ['About', ['Story', 'Contact', 'Shop']]]);
-    expect(outline(outdent(indented, keyOf(indented, 'Story')))).toEqual(['Home', ['About', ['Contact', 'Shop']], 'Story']);
+    expect(outline(moveOut(indented, keyOf(indented, 'Story')))).toEqual(['Home', ['About', ['Contact', 'Shop']], 'Story']);
   });
 
   it('adds at the end, edits and removes (a parent with its children), and says when it is back to the saved menu', () => {

@@ -69,16 +69,16 @@ export function moveTo(draft: DraftItem[], key: string, to: number): DraftItem[]
   return withSiblings(draft, place.parent, siblings);
 }
 
-/** The item above a top-level item, under which Indent puts it; none for the first, for a child, or for an item with children. */
-export function indentTarget(draft: DraftItem[], key: string): DraftItem | undefined {
+/** The item above a top-level item, which "Move into the item above" puts it under; none for the first, for a child, or for an item with children. */
+export function itemAbove(draft: DraftItem[], key: string): DraftItem | undefined {
   const place = placeOf(draft, key);
   if (!place || place.parent !== null || place.index === 0 || place.item.children.length > 0) return undefined;
   return draft[place.index - 1];
 }
 
-/** Indent: the item becomes the last child of the item above it. */
-export function indent(draft: DraftItem[], key: string): DraftItem[] {
-  const target = indentTarget(draft, key);
+/** "Move into the item above": the item becomes the last child of the item above it. */
+export function moveInto(draft: DraftItem[], key: string): DraftItem[] {
+  const target = itemAbove(draft, key);
   const place = placeOf(draft, key);
   if (!target || !place) return draft;
   return draft
@@ -86,8 +86,8 @@ export function indent(draft: DraftItem[], key: string): DraftItem[] {
     .map((i) => (i.key === target.key ? { ...i, children: [...i.children, place.item] } : i));
 }
 
-/** Outdent: a child becomes a top-level item, just after its former parent. */
-export function outdent(draft: DraftItem[], key: string): DraftItem[] {
+/** "Move out": a child becomes a top-level item, just after its former parent. */
+export function moveOut(draft: DraftItem[], key: string): DraftItem[] {
   const place = placeOf(draft, key);
   if (!place?.parent) return draft;
   const parentKey = place.parent.key;

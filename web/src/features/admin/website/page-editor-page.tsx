@@ -728,8 +728,8 @@ function Lines({
 }
 
 /**
- * A picture or an MP3 of the page: uploaded in the browser (issue 30 item 2's
- * MediaUpload, which shows the file the field holds), or taken off the page.
+ * A picture or an MP3 of the page: uploaded, or chosen from the media library
+ * (MediaUpload, which shows the file the field holds), or taken off the page.
  */
 function StoredFile({
   kind,
@@ -748,7 +748,7 @@ function StoredFile({
   const id = useId();
   return (
     <div className={`admin-page-editor__file${error ? ' field--invalid' : ''}`}>
-      <MediaUpload kind={kind} label={label} value={value} onUploaded={(file) => onChange(file.key)} />
+      <MediaUpload kind={kind} label={label} value={value} onChosen={(file) => onChange(file.key)} />
       {value ? (
         <button type="button" className="button button--secondary button--small" onClick={() => onChange(null)}>
           {t('admin.pages.removeFile', { label })}

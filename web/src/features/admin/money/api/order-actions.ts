@@ -1,4 +1,4 @@
-import type { AdminOrder, RefundOrderBody, ShipOrderBody } from '@storyhouse/contracts';
+import type { AdminOrder, OrderNoteBody, RefundOrderBody, ShipOrderBody } from '@storyhouse/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { adminOrdersKeys } from '../../shared/api/get-admin-orders';
@@ -23,6 +23,10 @@ export const resendReceipt = (id: number) => api<AdminOrder>(`/crud/admin/orders
 export const refundOrder = (id: number, body: RefundOrderBody) =>
   api<AdminOrder>(`/crud/admin/orders/${id}/refund`, { method: 'POST', body });
 
+/** PUT /crud/admin/orders/{id}/note: the team's note replaced ('' removes it); the audit log keeps the one before. */
+export const saveOrderNote = (id: number, body: OrderNoteBody) =>
+  api<AdminOrder>(`/crud/admin/orders/${id}/note`, { method: 'PUT', body });
+
 /**
  * An action on an order answers the order as it now is: the order page
  * shows it at once; the lists (its fulfilment, "to ship" counts) and the
@@ -45,3 +49,4 @@ function useOrderAction<V>(id: number, action: (vars: V) => Promise<AdminOrder>)
 export const useShipOrder = (id: number) => useOrderAction(id, (body: ShipOrderBody) => shipOrder(id, body));
 export const useResendReceipt = (id: number) => useOrderAction(id, () => resendReceipt(id));
 export const useRefundOrder = (id: number) => useOrderAction(id, (body: RefundOrderBody) => refundOrder(id, body));
+export const useSaveOrderNote = (id: number) => useOrderAction(id, (body: OrderNoteBody) => saveOrderNote(id, body));

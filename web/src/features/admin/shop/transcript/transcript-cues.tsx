@@ -1,24 +1,15 @@
-import type { Cue, CueProblem, LangCode } from '@storyhouse/contracts';
-import type { MessageKey } from '@storyhouse/i18n';
+import { type Cue, type CueProblem, captionProblemMessage, type LangCode } from '@storyhouse/contracts';
 import { useId } from 'react';
 import { useI18n } from '../../../../lib/i18n';
 import { AdminPart } from '../../shared/admin-part';
 import type { TrackAudio } from './transcript-audio';
 import { formatCueTime, isUntimed, nudgeEarlier, nudgeLater } from './transcript-timing';
 
-const problemWords: Record<CueProblem, MessageKey> = {
-  cue_out_of_order: 'admin.transcript.problem.cue_out_of_order',
-  cue_overlap: 'admin.transcript.problem.cue_overlap',
-  cue_past_end: 'admin.transcript.problem.cue_past_end',
-  cue_empty: 'admin.transcript.problem.cue_empty',
-  cue_ends_before_start: 'admin.transcript.problem.cue_ends_before_start',
-};
-
-/** What is wrong with a cue, in words: an untimed one is just not timed yet. */
+/** What is wrong with a cue, in the words the server uses too: an untimed one is just not timed yet. */
 export function cueProblemText(t: ReturnType<typeof useI18n>['t'], cue: Cue, problem: CueProblem | undefined) {
-  if (cue.text.trim() === '') return t(problemWords.cue_empty);
+  if (cue.text.trim() === '') return t(captionProblemMessage('cue_empty'));
   if (isUntimed(cue)) return t('admin.transcript.untimed');
-  return problem ? t(problemWords[problem]) : undefined;
+  return problem ? t(captionProblemMessage(problem)) : undefined;
 }
 
 /**

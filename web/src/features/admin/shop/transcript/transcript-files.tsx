@@ -1,21 +1,21 @@
-import { type Cue, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
-import type { MessageKey } from '@storyhouse/i18n';
-import { type ChangeEvent, useId, useState } from 'react';
+import { CaptionProblem, type Cue, captionProblemMessage, MAX_CAPTION_FILE_CHARS, transcriptPaths } from '@storyhouse/contracts';
+import { useState } from 'react';
 import { ApiError } from '../../../../lib/api-client';
 import { useI18n } from '../../../../lib/i18n';
 import { FormFailure } from '../../../../ui/form/submit';
 import { useErrorMessage } from '../../../../ui/use-error-message';
 import { AdminPart } from '../../shared/admin-part';
+import { FileDrop } from '../../shared/file-drop';
 import { useImportTranscript } from '../api/transcripts';
 import { captionFormatOf } from './transcript-files-rules';
 
 /** A refused file in words: its name, the line and what is wrong there; undefined for any other failure. */
-function importFailure({ t, hasMessage }: ReturnType<typeof useI18n>, name: string, error: unknown) {
+function importFailure(t: ReturnType<typeof useI18n>['t'], name: string, error: unknown) {
   if (!(error instanceof ApiError) || error.code !== 'caption_file_invalid' || !error.fileProblem) return undefined;
   const { line, problem } = error.fileProblem;
-  const key = `transcripts.problems.${problem}`;
-  return hasMessage(key)
-    ? t('admin.transcript.importFailedAt', { name, line, problem: t(key as MessageKey) })
+  const known = CaptionProblem.safeParse(problem);
+  return known.success
+    ? t('admin.transcript.importFailedAt', { name, line, problem: t(captionProblemMessage(known.data)) })
     : `${t('admin.transcript.importFailed', { name })} ${error.message}`;
 }
 
@@ -34,25 +34,18 @@ export function TranscriptFiles({
   saved: boolean;
   onImported: (cues: Cue[]) => void;
 }) {
-  const i18n = useI18n();
-  const { t } = i18n;
-  const inputId = useId();
-  const hintId = useId();
+  const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const upload = useImportTranscript(skuId);
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState('');
 
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
+  const choose = async (file: File) => {
     setFailure(undefined);
     setDone('');
     const text = await file.text();
     if (text.length > MAX_CAPTION_FILE_CHARS) {
       setFailure(t('admin.transcript.fileTooLarge', { name: file.name }));
-      input.value = '';
       return;
     }
     upload.mutate(
@@ -62,31 +55,22 @@ export function TranscriptFiles({
           onImported(cues);
           setDone(t('admin.transcript.imported', { name: file.name, count: cues.length }));
         },
-        onError: (error) => setFailure(importFailure(i18n, file.name, error) ?? errorMessage(error)),
-        // The same file, fixed, can be chosen again.
-        onSettled: () => {
-          input.value = '';
-        },
+        onError: (error) => setFailure(importFailure(t, file.name, error) ?? errorMessage(error)),
       },
     );
   };
 
   return (
     <AdminPart title={t('admin.transcript.files')}>
-      <div className="field">
-        <label htmlFor={inputId}>{t('admin.transcript.importLabel')}</label>
-        <input
-          id={inputId}
-          type="file"
-          accept=".vtt,.srt,text/vtt,application/x-subrip"
-          aria-describedby={hintId}
-          aria-busy={upload.isPending || undefined}
-          onChange={(e) => void choose(e)}
-        />
-        <p className="field__hint" id={hintId}>
-          {t('admin.transcript.importHint')}
-        </p>
-      </div>
+      <FileDrop
+        label={t('admin.transcript.importLabel')}
+        hint={t('admin.transcript.importHint')}
+        accept=".vtt,.srt,text/vtt,application/x-subrip"
+        chooseText={t('admin.picker.choose.file')}
+        dropText={t('admin.picker.drop.file')}
+        busy={upload.isPending}
+        onFile={(file) => void choose(file)}
+      />
       <FormFailure message={failure} />
       <p className="form-status form-status--success" role="status">
         {upload.isPending ? t('admin.transcript.importing') : done}

@@ -1,29 +1,27 @@
-import type { AdminMediaResponse, MediaKind } from '@storyhouse/contracts';
-import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProduct, AdminProductCoverBody, AdminProductsResponse } from '@storyhouse/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 
-/** GET /crud/admin/media (issue 30 item 2): one page of the uploads, newest first, of one kind or all. */
-export function getAdminMedia(page: number, kind: MediaKind | undefined, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(page) });
-  if (kind) params.set('kind', kind);
-  return api<AdminMediaResponse>(`/crud/admin/media?${params}`, { signal });
-}
-
-export const adminMediaQuery = (page: number, kind: MediaKind | undefined) =>
-  queryOptions({
-    queryKey: ['admin', 'media', page, kind ?? 'all'],
-    queryFn: ({ signal }) => getAdminMedia(page, kind, signal),
+/** GET /crud/admin/products?search=: the products "Use as cover" chooses from, by a part of their title or address. */
+export const useCoverProducts = (search: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['admin', 'catalogue', 'cover-choice', search],
+    queryFn: ({ signal }) =>
+      api<AdminProductsResponse>(`/crud/admin/products?${new URLSearchParams({ search, page: '1' })}`, { signal }),
+    placeholderData: keepPreviousData,
     retry: false,
+    enabled,
   });
 
-export const useAdminMedia = (page: number, kind: MediaKind | undefined) =>
-  useQuery({ ...adminMediaQuery(page, kind), placeholderData: keepPreviousData });
-
-/** After an upload: the list (and the audit log) read again. */
-export function useMediaUploaded() {
+/** PUT /crud/admin/products/{id}/cover: an uploaded picture becomes the product's cover; the catalogue and audit log read again. */
+export function useUseAsCover() {
   const client = useQueryClient();
-  return () => {
-    void client.invalidateQueries({ queryKey: ['admin', 'media'] });
-    void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
-  };
+  return useMutation({
+    mutationFn: ({ productId, image }: { productId: number } & AdminProductCoverBody) =>
+      api<AdminProduct>(`/crud/admin/products/${productId}/cover`, { method: 'PUT', body: { image } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['admin', 'catalogue'] });
+      void client.invalidateQueries({ queryKey: ['admin', 'audit'] });
+    },
+  });
 }

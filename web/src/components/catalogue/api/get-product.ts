@@ -1,11 +1,14 @@
 import type { Product } from '@storyhouse/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogueKeys } from '../../../components/catalogue/api/catalogue-keys';
 import { api } from '../../../lib/api-client';
 import { firstData } from '../../../lib/first-data';
 import { withFirstError } from '../../../lib/first-error';
+import { catalogueKeys } from './catalogue-keys';
 
-/** GET /crud/product-by-slug/{slug}/skus (spec §7): the story page's product with its skus and tracks. */
+/**
+ * GET /crud/product-by-slug/{slug}/skus (spec §7): the story page's product with its skus and tracks, each track
+ * with the access rule's verdict for this listener (search's Play from here reads it too).
+ */
 const productPath = (slug: string) => `/crud/product-by-slug/${encodeURIComponent(slug)}/skus`;
 export const getProductBySlug = (slug: string, signal?: AbortSignal) => api<Product>(productPath(slug), { signal });
 
