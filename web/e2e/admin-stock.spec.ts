@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { type AdminProduct, adminPath, type CartTotal, routePath } from '@storyhouse/contracts';
+import { type AdminProduct, adminPath, routePath } from '@storyhouse/contracts';
 import { appReady, expect, test, WITHOUT_SERVICE_WORKER } from './fixtures';
-import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
+import { asBrowser, createAccount, freshEmail, payCart, seriousViolations, shipCartToChicago, signInAsAdmin } from './helpers';
 import { overflow } from './page-width';
 
 // Decision 061: stock and returns of what is posted. The ministry counts a
@@ -12,19 +12,6 @@ import { overflow } from './page-width';
 
 // axe goes into the back office's pages as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
-
-/** A US address, as the checkout saves it. */
-const address = (email: string) => ({
-  fname: 'Rosa',
-  lname: 'Tester',
-  email,
-  phone: '+1 312 555 0100',
-  line1: '12 Elm Street',
-  country_id: 33,
-  state: 'IL',
-  city: 'Chicago',
-  postal_code: '60601',
-});
 
 /** A new product holding only a CD, made through the back office's API as the signed-in admin; its id and CD. */
 async function newCdProduct(page: Page, title: string, slug: string) {
@@ -91,8 +78,7 @@ test('a CD with one copy sells once, is sold out for the next family, and is for
       .click();
     await expect(cdOffer(firstPage).getByRole('button', { name: t('catalogue.addedTrack', { title: cdName }) })).toBeVisible();
     ({ orderId } = await asBrowser(firstPage, async (api) => {
-      const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
-      expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address(email) })).status()).toBe(200);
+      await shipCartToChicago(api, email);
       return payCart(api, 'en');
     }));
   });
