@@ -63,3 +63,13 @@ export async function processorRefundsOf(db: Db, orderId: number) {
     .execute();
   return rows.map((r) => r.amount_cents);
 }
+
+/** Charges the built-in test processor made (declined attempts are not charges). */
+export async function chargesMade(db: Db) {
+  const row = await db
+    .selectFrom('test_processor_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'succeeded')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -296,21 +296,26 @@ export async function familyBuysCdAndAlbum(
     for (const sku of [product.physicalAlbum, product.digitalAlbum]) {
       expect((await api.post('/crud/cart-session/skus', { data: { sku_id: sku?.id } })).status(), 'adding to the cart').toBe(200);
     }
-    const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
-    const address = {
-      ...to,
-      email,
-      phone: '+1 312 555 0100',
-      line1: '12 Elm Street',
-      country_id: 33,
-      state: 'IL',
-      city: 'Chicago',
-      postal_code: '60601',
-    };
-    expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status(), 'the address').toBe(200);
+    await shipCartToChicago(api, email, to);
     return payCart(api, lang);
   });
   return { email, orderId };
+}
+
+/** Sends the cart of the signed-in client `api` to a Chicago address, as the checkout saves it. */
+export async function shipCartToChicago(api: APIRequestContext, email: string, to = { fname: 'Rosa', lname: 'Tester' }) {
+  const { cart } = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
+  const address = {
+    ...to,
+    email,
+    phone: '+1 312 555 0100',
+    line1: '12 Elm Street',
+    country_id: 33,
+    state: 'IL',
+    city: 'Chicago',
+    postal_code: '60601',
+  };
+  expect((await api.post(`/crud/cart/${cart.id}/address/shipping`, { data: address })).status(), 'the address').toBe(200);
 }
 
 /** Buys the digital album of the story `slug` as the page's signed-in browser, through the API; returns the product as bought. */

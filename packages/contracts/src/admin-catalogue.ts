@@ -160,6 +160,10 @@ export const AdminSku = z
     is_free: z.boolean(),
     /** YYYY-MM-DD: the newest day it is the free story of the week from, if ever. */
     story_of_the_week_from: z.string().nullable(),
+    /** A CD's or a book's copies on the shelf (decision 061); null: not tracked, always for sale. Null for downloads. */
+    stock: z.number().int().nullable(),
+    /** At or below it, a counted CD or book is low on stock. */
+    low_stock_threshold: z.number().int(),
   })
   .meta({ id: 'AdminSku' });
 export type AdminSku = z.infer<typeof AdminSku>;

@@ -334,6 +334,12 @@ export const AuditAction = z.enum([
   'media.upload',
   // issue 43: a track's transcript saved (or removed) in the back office
   'transcript.save',
+  // decision 061: a CD's or a book's count, a return recorded on an order, the reasons a parcel comes back
+  'stock.update',
+  'order.return',
+  'return_reason.create',
+  'return_reason.update',
+  'return_reason.retire',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -357,6 +363,8 @@ export const auditTargetKinds = [
   'promoted',
   // decision 038: a plan, a fund or the gift card ("sku subscription monthly")
   'sku',
+  // decision 061: a reason a parcel comes back ("return_reason Damaged in the post")
+  'return_reason',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -45,6 +45,12 @@ export const CartLine = z
      * happened and can remove it; it still counts in the totals.
      */
     is_available: z.boolean(),
+    /**
+     * A counted CD or book with none left to sell (decision 061): the line
+     * says "Sold out" and checkout refuses the cart (409 sold_out) until it
+     * is removed. Always false for what is not counted.
+     */
+    sold_out: z.boolean(),
     /** The product's square cover as an image path (mediaPaths.image), for the cart page. */
     image_url: z.string().nullable(),
     /**

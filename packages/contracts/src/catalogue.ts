@@ -53,6 +53,12 @@ export const Sku = z
     isInCart: z.boolean(),
     /** monthly or annual for subscription skus. */
     code: z.string().nullable(),
+    /**
+     * A CD or a book the ministry counts and has none left of to sell (decision
+     * 061): the shop says "Sold out" and the cart refuses it (409 sold_out).
+     * Always false for what is not counted.
+     */
+    sold_out: z.boolean(),
   })
   .meta({ id: 'Sku' });
 export type Sku = z.infer<typeof Sku>;

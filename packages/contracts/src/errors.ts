@@ -197,6 +197,18 @@ export const errorCodes = [
   'media_too_many_pixels',
   'media_too_large',
   'media_upload_incomplete',
+  // decision 061: stock and returns of what is posted (CDs and books)
+  'sold_out',
+  'stock_short',
+  'stock_changed',
+  'stock_not_posted',
+  'return_not_shipped',
+  'return_lines_invalid',
+  'return_reason_unknown',
+  'return_not_found',
+  'return_already_refunded',
+  'return_nothing_to_refund',
+  'return_reason_not_found',
 ] as const;
 export const ErrorCode = z.enum(errorCodes);
 export type ErrorCode = z.infer<typeof ErrorCode>;

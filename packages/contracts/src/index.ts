@@ -49,6 +49,7 @@ export * from './routes';
 export * from './search';
 export * from './session';
 export * from './session-profile';
+export * from './stock';
 export * from './subscriptions';
 export * from './text-fields';
 export * from './transcripts';

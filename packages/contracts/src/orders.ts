@@ -97,15 +97,18 @@ export const OrderItem = z.object({
   recipient_name: z.string().nullable(),
   /** A plan or a monthly donation once it renews at the processor; null otherwise. */
   renewal: OrderRenewal.nullable(),
+  /** Of a CD or a book, how many came back and were recorded as returned by the ministry (decision 061); 0 otherwise. */
+  returned_quantity: z.number().int(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
 /**
  * The parcel of an order with a CD or a book: preparing until the back
- * office records it as shipped, then when, with whom and how to track it.
+ * office records it as shipped, then when, with whom and how to track it;
+ * returned once every CD and book of it came back (decision 061).
  */
 export const OrderShipment = z.object({
-  status: z.enum(['preparing', 'shipped']),
+  status: z.enum(['preparing', 'shipped', 'returned']),
   shipped_at: z.string().nullable(),
   carrier: z.string().nullable(),
   tracking_number: z.string().nullable(),

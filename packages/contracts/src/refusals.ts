@@ -49,6 +49,9 @@ export const refusalCodes = [
   'pin_wrong',
   'pin_locked',
   'pin_not_set',
+  // decision 061: the last copy of a CD or a book went to another family (the cart, checkout)
+  'sold_out',
+  'stock_short',
 ] as const satisfies readonly ErrorCode[];
 
 // Pure: a bundle that never asks isRefusal (the web app's first download) leaves the set and the list out.

@@ -590,6 +590,37 @@ export interface RecurringItems {
   user_id: number;
 }
 
+export interface ReturnReasons {
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  position: Generated<number>;
+  retired_at: Timestamp | null;
+  title: string;
+}
+
+export interface ReturnReasonTitles {
+  lang_code: string;
+  reason_id: number;
+  title: string;
+}
+
+export interface OrderReturns {
+  admin_email: string;
+  admin_id: number | null;
+  created_at: Generated<Timestamp>;
+  id: Generated<number>;
+  order_id: number;
+  reason_id: number;
+  refund_id: number | null;
+  restock: boolean;
+}
+
+export interface OrderReturnLines {
+  order_line_id: number;
+  quantity: number;
+  return_id: number;
+}
+
 export interface RenewalPayments {
   amount_cents: number;
   created_at: Generated<Timestamp>;
@@ -651,12 +682,16 @@ export interface Skus {
   is_shipped_free: Generated<boolean>;
   lang_code: string | null;
   length_seconds: number | null;
+  /** At or below it, a counted CD or book is low on stock (migration 0078). */
+  low_stock_threshold: Generated<number>;
   media_full: string | null;
   media_preview: string | null;
   position: Generated<number>;
   product_id: number | null;
   sale_price_cents: number | null;
   search_vector: Generated<string | null>;
+  /** Copies on the shelf of a CD or a book; null: not tracked (migration 0078). */
+  stock: number | null;
   title: string;
   type: string;
 }
@@ -881,6 +916,8 @@ export interface DB {
   newsletter_unsubscribe_tokens: NewsletterUnsubscribeTokens;
   order_lines: OrderLines;
   order_refunds: OrderRefunds;
+  order_return_lines: OrderReturnLines;
+  order_returns: OrderReturns;
   orders: Orders;
   ownership: Ownership;
   password_reset_tokens: PasswordResetTokens;
@@ -892,6 +929,8 @@ export interface DB {
   rate_limits: RateLimits;
   recurring_items: RecurringItems;
   renewal_payments: RenewalPayments;
+  return_reason_titles: ReturnReasonTitles;
+  return_reasons: ReturnReasons;
   seed_runs: SeedRuns;
   sessions: Sessions;
   shipping_rates: ShippingRates;

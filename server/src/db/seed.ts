@@ -19,6 +19,8 @@ import { guestBookSeeder } from '../modules/guest-book/guest-book.seed';
 import { ordersSeeder } from '../modules/orders/orders.seed';
 import { profileSeeder } from '../modules/profile/profile.seed';
 import { profilesSeeder } from '../modules/profiles/profiles.seed';
+import { returnReasonsSeeder } from '../modules/returns/returns.seed';
+import { stockSeeder } from '../modules/stock/stock.seed';
 import { subscriptionsSeeder } from '../modules/subscriptions/subscriptions.seed';
 import { transcriptsSeeder } from '../modules/transcripts/transcripts.seed';
 import type { Database, Db } from './database';
@@ -54,6 +56,9 @@ export const seeders: Seeder[] = [
   visualDemoPagesSeeder,
   // Issue 43: after the catalogue, whose tracks they belong to.
   transcriptsSeeder,
+  // Decision 061: after the demo orders (paid before the shelf was counted), every CD and book counted; the reasons.
+  stockSeeder,
+  returnReasonsSeeder,
 ];
 
 /** True when the database holds no content and has never been seeded. */

@@ -17,3 +17,10 @@ export function titleIn(titles: Titles | null | undefined, lang: LangCode | null
   if (!lang) return name;
   return titles?.[lang] ?? titles?.en ?? name;
 }
+
+/** A thing's titles as the audit log records them (flat: one detail per language), `was_` before an edit. */
+export const titleDetails = (titles: { en: string; es: string | null; ru: string | null }, prefix = '') => ({
+  [`${prefix}title`]: titles.en,
+  [`${prefix}title_es`]: titles.es,
+  [`${prefix}title_ru`]: titles.ru,
+});

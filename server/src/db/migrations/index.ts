@@ -42,6 +42,7 @@ import * as m0072 from './0072_profiles';
 import * as m0073 from './0073_product_age_band';
 import * as m0076 from './0076_child_listening';
 import * as m0077 from './0077_transcripts';
+import * as m0078 from './0078_stock_and_returns';
 import * as m0079 from './0079_order_notes';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '0073_product_age_band': m0073,
   '0076_child_listening': m0076,
   '0077_transcripts': m0077,
+  '0078_stock_and_returns': m0078,
   '0079_order_notes': m0079,
 };

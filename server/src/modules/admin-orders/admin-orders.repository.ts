@@ -1,5 +1,6 @@
 import type { AdminOrderFilter } from '@storyhouse/contracts';
 import { type Selectable, sql } from 'kysely';
+import { claimDay } from '../../db/daily-jobs';
 import type { Db } from '../../db/database';
 import type { OrderLines, Orders } from '../../db/schema';
 
@@ -71,17 +72,8 @@ export function adminOrdersRepository(db: Db) {
       .executeTakeFirstOrThrow();
 
   return {
-    /**
-     * Claims a once-a-day job for `day` (YYYY-MM-DD): true for the first caller of that day, false once any server
-     * has it. In the caller's transaction, the claim holds the job's row until it commits (or is rolled back).
-     */
-    async claimDay(name: string, day: string) {
-      const claimed = await sql<{ name: string }>`
-        insert into daily_jobs (name, last_day) values (${name}, ${day}::date)
-        on conflict (name) do update set last_day = excluded.last_day where daily_jobs.last_day < excluded.last_day
-        returning name`.execute(db);
-      return claimed.rows.length > 0;
-    },
+    /** Claims a once-a-day job for `day` (db/daily-jobs.ts), in the caller's transaction. */
+    claimDay: (name: string, day: string) => claimDay(db, name, day),
     /** A page of the matching orders, newest first (or oldest), and (unless the caller knows it) how many match. */
     async list(
       q: OrderSearch,

@@ -9,6 +9,7 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { type PaymentProvider, PaymentRequestError, PaymentUnavailableError } from '../../providers/payments/payment-provider';
 import { orderTarget, recordAdminAction } from '../audit/audit';
 import { refundMail } from '../orders/order-mail';
+import { returnToStock } from '../stock/stock.service';
 import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
 import { type RefundRow, refundsRepository } from './refunds.repository';
 
@@ -72,6 +73,24 @@ export function refundState(
   };
 }
 
+/** What is left to give back on the order now (refundState over its ledger), read without locks; undefined: no order. */
+export async function refundLeft(db: Db, orderId: number) {
+  const order = await adminOrdersRepository(db).findOrder(orderId);
+  if (!order) return undefined;
+  const [lines, refunds, boughtCards] = await Promise.all([
+    adminOrdersRepository(db).lines(orderId),
+    refundsRepository(db).ofOrder(orderId),
+    refundsRepository(db).boughtGiftCards(orderId, { lock: false }),
+  ]);
+  return { order, lines, state: refundState(order, lines, refunds, boughtCards) };
+}
+
+/**
+ * Something the refund is given for (a return, decision 061), told of the refund in the transaction that writes it,
+ * under the order's lock: it may refuse (nothing is then written) or record which refund is its.
+ */
+export type RefundFor = (trx: Db, refund: RefundRow) => Promise<void>;
+
 /**
  * Issue 29 item 2, refunds (decision 025): some lines, an amount, or the
  * whole order, never more than was paid: the card first, then the gift
@@ -87,7 +106,7 @@ export function refundsService(
   payments: PaymentProvider,
   { origins, report }: { origins: Record<LangCode, string>; report?: Pick<Metrics, 'refunded'> },
 ) {
-  async function plan(admin: Admin | null, orderId: number, body: RefundOrderBody) {
+  async function plan(admin: Admin | null, orderId: number, body: RefundOrderBody, refundFor?: RefundFor) {
     return db.transaction().execute(async (trx) => {
       const order = await adminOrdersRepository(trx).lockOrder(orderId);
       if (!order) throw new AppError('not_found', 'order_not_found');
@@ -142,6 +161,7 @@ export function refundsService(
         admin_id: admin?.id ?? null,
         source: 'admin',
       });
+      await refundFor?.(trx, refund);
       // A gift card refunded: what it has left is taken off it now, in this transaction (issue 40 item 1).
       await repo.takeBackGiftCards(
         refund.id,
@@ -202,6 +222,18 @@ export function refundsService(
       );
       const lines = await adminOrdersRepository(trx).lines(order.id);
       const refunded = lines.filter((l) => refund.whole || refund.line_ids.includes(l.id));
+      if (!order.shipped_at) {
+        // A CD or book refunded before its parcel left is still on the shelf: its copies count again (decision 061),
+        // once (a whole refund after a line's refund puts back only the others). Once posted, only a return does.
+        const before = refundedLines(
+          (await repo.ofOrder(order.id)).filter((r) => r.id !== refund.id),
+          lines,
+        );
+        await returnToStock(
+          trx,
+          refunded.filter((l) => !before.has(l.id)),
+        );
+      }
       await repo.removeDownloads(
         order.id,
         refunded.flatMap((l) => (DOWNLOADS.has(l.type) && l.sku_id !== null ? [l.sku_id] : [])),
@@ -261,8 +293,8 @@ export function refundsService(
 
   return {
     /** POST /crud/admin/orders/{id}/refund. */
-    async refund(request: FastifyRequest, admin: Admin, orderId: number, body: RefundOrderBody) {
-      const refund = await plan(admin, orderId, body);
+    async refund(request: FastifyRequest, admin: Admin, orderId: number, body: RefundOrderBody, refundFor?: RefundFor) {
+      const refund = await plan(admin, orderId, body, refundFor);
       let processorRefundId: string | null;
       try {
         processorRefundId = await askProcessor(refund);

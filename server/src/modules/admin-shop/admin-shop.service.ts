@@ -6,25 +6,17 @@ import type {
   ShippingRateBody,
   TaxRateBody,
   TitlesBody,
-  TitlesByLang,
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { type Titles, titleIn } from '../../lib/titles';
+import { type Titles, titleDetails, titleIn } from '../../lib/titles';
 import { auditTarget, recordAdminAction } from '../audit/audit';
 import { couponAdminService } from '../cart/coupons.service';
 import { ratesService, shippingTarget } from '../cart/rates.service';
 import { shopTitlesRepository } from './shop-titles.repository';
 
 type Admin = { id: number; email: string };
-
-/** A coupon's or sku's titles as the audit log records them (flat: one detail per language), `was_` before an edit. */
-const titleDetails = (titles: TitlesByLang, prefix = '') => ({
-  [`${prefix}title`]: titles.en,
-  [`${prefix}title_es`]: titles.es,
-  [`${prefix}title_ru`]: titles.ru,
-});
 
 /** A plan's, fund's or the gift card's titles as the form shows them: English as given, else the shop's name for it. */
 const shopTitle = (

@@ -176,6 +176,7 @@ describe('adding', () => {
         full_price_subtotal_usd: 8.99,
         is_shipped_free: false,
         is_available: true,
+        sold_out: false,
         image_url: '/media/covers/noahs-boat.jpg',
         line_id: null,
         description: '',

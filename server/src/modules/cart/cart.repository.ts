@@ -14,6 +14,7 @@ import type { Db } from '../../db/database';
 import { preparedQuery } from '../../db/prepared';
 import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
 import { couponTitlesOf } from '../../db/titles';
+import { stockLeft } from '../stock/stock-sql';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
 
@@ -134,6 +135,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       'skus.is_hidden',
       'skus.is_available',
       'products.is_available as product_is_available',
+      stockLeft('skus').as('stock_left'),
       sql<string | null>`null::text`.as('recipient_name'),
       sql<string | null>`null::text`.as('recipient_email'),
       sql<string | null>`null::text`.as('recipient_message'),
@@ -167,6 +169,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       'skus.is_hidden',
       'skus.is_available',
       sql<boolean | null>`null::boolean`.as('product_is_available'),
+      sql<number | null>`null::integer`.as('stock_left'),
       'a.recipient_name',
       'a.recipient_email',
       'a.recipient_message',

@@ -96,6 +96,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             'item_already_owned',
             'plan_already_active',
             'sku_not_available',
+            'sold_out',
+            'stock_short',
           ],
         },
       },
@@ -113,7 +115,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/skus/many',
     {
-      config: { errors: { 404: ['item_not_found'], 409: ['gift_with_subscription', 'item_already_owned'] } },
+      config: {
+        errors: { 404: ['item_not_found'], 409: ['gift_with_subscription', 'item_already_owned', 'sold_out', 'stock_short'] },
+      },
       schema: {
         tags,
         summary: 'Adds several skus at once, all or nothing',
@@ -128,7 +132,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/crud/cart-session/skus/quantity',
     {
-      config: { errors: { 400: ['quantity_not_editable'], 404: ['item_not_found'] } },
+      config: { errors: { 400: ['quantity_not_editable'], 404: ['item_not_found'], 409: ['sold_out', 'stock_short'] } },
       schema: {
         tags,
         summary: 'Sets the quantity of a physical or book line',

@@ -13,6 +13,8 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
+import { assertInStock } from '../stock/stock.service';
+import { isSoldOut } from '../stock/stock-sql';
 import {
   assertNoGiftCard,
   balanceApplied,
@@ -130,6 +132,12 @@ export function applyAdd(
   return 'added';
 }
 
+/** The draft's lines that are new or whose quantity went up. */
+function grown(before: readonly LockedLine[], draft: Draft) {
+  const had = new Map(before.map((l) => [l.sku_id, l.quantity]));
+  return [...draft.values()].filter((l) => l.quantity > (had.get(l.sku_id) ?? 0));
+}
+
 /** Writes the difference between the locked lines and the edited draft. */
 async function persist(repo: CartRepository, cartId: number, before: LockedLine[], draft: Draft) {
   const previous = new Map(before.map((l) => [l.sku_id, l.quantity]));
@@ -162,6 +170,7 @@ function toLine(row: ViewLine, owned: boolean): CartLine {
     full_price_subtotal_usd: toUsd(row.full_price_cents * row.quantity),
     is_shipped_free: row.is_shipped_free,
     is_available: !row.is_hidden && row.is_available && row.product_is_available !== false,
+    sold_out: isSoldOut(row.stock_left),
     image_url: row.primary_image ? mediaPaths.image(row.primary_image) : null,
     line_id: row.line_id,
     description: row.description,
@@ -364,6 +373,9 @@ export function cartService(db: Db) {
       // Issue 26 item 5: a family's own order does not take what it already owns (a gift order may).
       else await assertNotOwned(trx, owner.userId, added);
       await assertNoSecondPlan(trx, owner.userId, added);
+      // A counted CD or book takes no more than is left to sell (409 sold_out, stock_short); a line that only keeps
+      // or lowers its quantity is never refused for it (checkout says so instead).
+      await assertInStock(trx, grown(before, draft));
       if ((await persist(tx, cartId, before, draft)) && !create) await tx.touchCart(cartId);
       return totalOf(trx, cart, { lang: owner.lang });
     });

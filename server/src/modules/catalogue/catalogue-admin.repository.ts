@@ -49,6 +49,9 @@ export interface AdminSkuRow {
   length_seconds: number | null;
   is_free: boolean;
   story_of_the_week_from: string | null;
+  /** A CD's or a book's copies on the shelf; null: not tracked (decision 061). */
+  stock: number | null;
+  low_stock_threshold: number;
 }
 
 export interface AdminListRow {
@@ -129,7 +132,7 @@ export function catalogueAdminRepository(db: Db) {
     async skus(productId: number): Promise<AdminSkuRow[]> {
       const { rows } = await sql<AdminSkuRow>`
         select s.id, s.type, s.title, s.description, s.full_price_cents, s.sale_price_cents, s.is_hidden, s.is_available,
-          s.is_shipped_free, s.position, s.media_full, s.media_preview, s.length_seconds, s.is_free,
+          s.is_shipped_free, s.position, s.media_full, s.media_preview, s.length_seconds, s.is_free, s.stock, s.low_stock_threshold,
           (select to_char(max(f.starts_on), 'YYYY-MM-DD') from free_stories f where f.sku_id = s.id) as story_of_the_week_from
         from skus s where s.product_id = ${productId}
         order by s.type = 'digital_track', array_position(array['digital_album', 'physical', 'book'], s.type), s.position, s.id`.execute(

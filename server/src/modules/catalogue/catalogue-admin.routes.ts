@@ -11,6 +11,7 @@ import {
   AdminPromotedParams,
   AdminSkuBody,
   AdminSkuParams,
+  AdminStockBody,
   AdminTrackOrderBody,
   AdminWithdrawBody,
   SiteQuery,
@@ -161,6 +162,24 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueC
     },
     async (request) =>
       admin.updateSku(request, await requireAdmin(request), request.params.id, request.params.skuId, request.body),
+  );
+
+  app.put(
+    '/crud/admin/products/:id/skus/:skuId/stock',
+    {
+      config: { errors: { 400: ['stock_not_posted'], 404: ['item_not_found'], 409: ['stock_changed'] } },
+      schema: {
+        tags,
+        summary:
+          "Sets a CD's or a book's copies in stock (null: not tracked) and its low-stock threshold; refused when the count changed since it was read (409 stock_changed); audited with before and after",
+        params: AdminSkuParams,
+        querystring: SiteQuery,
+        body: AdminStockBody,
+        response: { 200: AdminProduct },
+      },
+    },
+    async (request) =>
+      admin.setStock(request, await requireAdmin(request), request.params.id, request.params.skuId, request.body),
   );
 
   app.put(

@@ -9,6 +9,7 @@ import {
   type AdminSku,
   type AdminSkuBody,
   type AdminSkuType,
+  type AdminStockBody,
   type AdminTrackOrderBody,
   type AuditAction,
   albumMinutes,
@@ -24,6 +25,7 @@ import { toCents, toUsd } from '../../lib/money';
 import { sanitizeCmsHtml } from '../../lib/rich-text';
 import { uploadedFile } from '../admin-media/admin-media.service';
 import { auditTarget, recordAdminAction } from '../audit/audit';
+import { setStock } from '../stock/stock.service';
 import {
   type AdminProductRow,
   type AdminSkuRow,
@@ -93,6 +95,8 @@ function toAdminSku(row: AdminSkuRow): AdminSku {
     length_seconds: row.length_seconds,
     is_free: row.is_free,
     story_of_the_week_from: row.story_of_the_week_from,
+    stock: row.stock,
+    low_stock_threshold: row.low_stock_threshold,
   };
 }
 
@@ -317,6 +321,32 @@ export function catalogueAdminService(db: Db, caches: CatalogueCaches) {
             is_hidden: input.is_hidden,
           },
         };
+      });
+    },
+
+    /**
+     * A CD's or a book's count and low-stock threshold (decision 061). Not an
+     * edit of the product (its updated_at stays: the other forms of its page
+     * keep saving): the count is checked against the one the editor read
+     * instead, since sales move it meanwhile. Audited with before and after.
+     */
+    setStock(request: FastifyRequest, admin: Admin, id: number, skuId: number, input: AdminStockBody) {
+      return write(async (repo, trx) => {
+        const product = await repo.product(id);
+        if (!product) throw new AppError('not_found', 'item_not_found');
+        const { sku, before, after } = await setStock(trx, id, skuId, input);
+        await recordAdminAction(trx, request, admin, 'stock.update', productTarget(product.slug), {
+          product_id: id,
+          sku_id: skuId,
+          type: sku.type,
+          tracked_before: before.stock !== null,
+          stock_before: before.stock,
+          tracked_after: after.stock !== null,
+          stock_after: after.stock,
+          threshold_before: before.low_stock_threshold,
+          threshold_after: after.low_stock_threshold,
+        });
+        return view(repo, id);
       });
     },
 

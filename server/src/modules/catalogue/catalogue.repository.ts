@@ -3,6 +3,7 @@ import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Products, Skus } from '../../db/schema';
 import { searchQueries } from '../../db/text-search';
+import { stockLeft } from '../stock/stock-sql';
 
 export interface ProductRow {
   id: number;
@@ -41,6 +42,8 @@ export interface SkuRow {
   is_free: boolean;
   /** A track with a transcript (issue 43): its Track carries transcript_url. */
   has_transcript: boolean;
+  /** A counted CD's or book's copies still for sale (stock-sql.ts); null when not counted (decision 061). */
+  stock_left: number | null;
 }
 
 /** A track with the album facts a track list outside its album needs. */
@@ -124,12 +127,15 @@ const skuFields = [
   'length_seconds',
   'is_free',
 ] as const satisfies readonly (keyof SkuRow)[];
-/** A sku's columns, and whether it has a transcript: one `exists` within the query, not a query per track. */
+/**
+ * A sku's columns, whether it has a transcript (one `exists` within the query, not a query per track) and, for a
+ * counted CD or book, how many are left to sell.
+ */
 const skuColumns = (alias: string) =>
-  sql.raw(
+  sql`${sql.raw(
     `${skuFields.map((c) => `${alias}.${c}`).join(', ')}, ` +
       `exists (select 1 from transcripts tr where tr.sku_id = ${alias}.id) as has_transcript`,
-  );
+  )}, ${stockLeft(alias)} as stock_left`;
 
 /**
  * The visible skus of product `p`, in album order, as one JSON array: a page

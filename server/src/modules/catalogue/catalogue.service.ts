@@ -36,6 +36,7 @@ import {
   trackVerdicts,
 } from '../entitlements/access';
 import { skuIdsInCart } from '../in-cart/in-cart';
+import { isSoldOut } from '../stock/stock-sql';
 import {
   catalogueRepository,
   type ListedProductRow,
@@ -125,6 +126,7 @@ function toSku(row: SkuRow, product: { slug: string; is_available: boolean } | n
     product_slug: product?.slug ?? null,
     isInCart: inCart.has(row.id),
     code: row.code,
+    sold_out: isSoldOut(row.stock_left),
   };
 }
 

@@ -446,6 +446,9 @@ export function ordersRepository(db: Db) {
           'recurring_items.created_at as recurring_started_at',
           'recurring_items.current_period_end as recurring_period_end',
           'recurring_items.cancel_at as recurring_cancel_at',
+          // What the ministry recorded as come back of a CD or a book (decision 061: returns).
+          sql<number>`(select coalesce(sum(rl.quantity), 0)::integer from order_return_lines rl
+            where rl.order_line_id = order_lines.id)`.as('returned_quantity'),
         ])
         .where('order_lines.order_id', 'in', orderIds)
         .orderBy('order_lines.order_id')

@@ -43,6 +43,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
             'order_total_too_small',
             'plan_already_active',
             'shipping_address_missing',
+            'sold_out',
+            'stock_short',
           ],
           429: ['payment_captcha_required'],
         },
@@ -79,7 +81,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
   app.post(
     '/crud/free-purchases',
     {
-      config: { access: 'user', errors: { 404: ['item_not_found'], 409: ['order_cart_empty', 'order_not_free'] } },
+      config: {
+        access: 'user',
+        errors: { 404: ['item_not_found'], 409: ['order_cart_empty', 'order_not_free', 'sold_out', 'stock_short'] },
+      },
       schema: {
         tags,
         summary: 'Places an order whose total is zero; refused for a cart that costs anything',

@@ -71,7 +71,10 @@ export function ordersService(db: Db, payments: PaymentProvider) {
  * plan or monthly donation renews.
  */
 function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: readonly OrderGiftRow[], now: Date): Order {
-  const shipped = lines.some((l) => isShipped(l.type));
+  const posted = lines.filter((l) => isShipped(l.type));
+  const shipped = posted.length > 0;
+  // Every CD and book of the parcel came back (decision 061): the parcel reads as returned.
+  const returned = shipped && posted.every((l) => Number(l.returned_quantity) >= l.quantity);
   return {
     order_id: o.id,
     order_number: o.number,
@@ -95,10 +98,11 @@ function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: r
       is_shipped: isShipped(l.type),
       recipient_name: l.type === 'gift_card' ? l.recipient_name : null,
       renewal: renewalOf(l, now),
+      returned_quantity: Number(l.returned_quantity),
     })),
     shipment: shipped
       ? {
-          status: o.shipped_at ? 'shipped' : 'preparing',
+          status: returned ? 'returned' : o.shipped_at ? 'shipped' : 'preparing',
           shipped_at: o.shipped_at ? iso(o.shipped_at) : null,
           carrier: o.carrier,
           tracking_number: o.tracking_number,

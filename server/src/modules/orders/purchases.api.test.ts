@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createProduct, createSku, createUser, illinoisAddress, signIn } from '../../../test/factories';
 import { visibleText } from '../../../test/mail';
-import { cardToken, TEST_CARDS } from '../../../test/payments-client';
+import { cardToken, chargesMade, TEST_CARDS } from '../../../test/payments-client';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { chargeKey } from './purchases.service';
 
@@ -82,16 +82,7 @@ const count = async (table: 'orders' | 'test_processor_payments', where?: { user
 };
 
 /** Charges the processor made (declined attempts are not charges). */
-const charged = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('test_processor_payments')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('status', '=', 'succeeded')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+const charged = () => chargesMade(t.db);
 
 const chargesOf = (orderId: number) =>
   t.db

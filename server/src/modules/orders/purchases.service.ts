@@ -17,6 +17,7 @@ import { assertNoSecondPlan } from '../cart/one-plan';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
+import { assertInStock, stockCovers, takeFromStock } from '../stock/stock.service';
 import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';
 import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
 import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository';
@@ -83,6 +84,9 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
       if (!total) throw new AppError('not_found', 'item_not_found');
       if (await orders.pendingOrderOfCart(cartId)) throw new AppError('conflict', 'order_already_submitted');
       assertPurchasable(total);
+      // Counted CDs and books locked and checked before anything is written or charged: the pending order then holds
+      // them, so two families buying the last copy at once take turns and the second is refused, never charged.
+      await assertInStock(trx, total.skus, { lock: true });
       await assertNoSecondPlan(trx, buyer.userId, total.skus);
       accept(total);
       const { order, lines } = orderSnapshot(total, { userId: buyer.userId, cartId, langCode: lang });
@@ -129,6 +133,8 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         await orders.emptyCart(order.cart_id, lines, amountLineIds);
       }
       await deliverGoods(trx, order, lines, buyer);
+      // The counted CDs and books leave the shelf in the transaction that marks the order paid (decision 061).
+      await takeFromStock(trx, lines);
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
@@ -174,7 +180,9 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
     const order = await repo.findOrder(orderId);
     if (order?.status !== 'failed') return;
     const gaveBack = order.coupon_id !== null || order.gift_card_cents > 0;
-    if (!gaveBack && !(await repo.paidSince(order))) {
+    // Given up on, it held no CD or book: completed only if what it bought is still there to post.
+    const covered = !gaveBack && (await stockCovers(db, await repo.linesOf(orderId)));
+    if (covered && !(await repo.paidSince(order))) {
       await completeOrder(orderId, payment, 'failed');
       return;
     }

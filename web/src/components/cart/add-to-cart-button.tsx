@@ -71,6 +71,10 @@ export function AddToCartButton({
         });
         return;
       }
+      if (outcome === 'sold_out') {
+        showToast({ message: t('catalogue.soldOut') });
+        return;
+      }
       setAddedHere(true);
       const cart = routePath('cart', lang);
       if (outcome === 'added') {

@@ -55,10 +55,16 @@ function subscribeAdding(listener: () => void) {
  * has a plan (issue 28: one plan at a time; the button says so); or it
  * refused it otherwise, or another add was pending.
  */
-export type AddOutcome = 'added' | 'owned' | 'has_plan' | 'refused';
+export type AddOutcome = 'added' | 'owned' | 'has_plan' | 'sold_out' | 'refused';
 
 /** The refusals an add tells the family about (spec §8 shows no message for the others). */
-const toldRefusals: Record<string, AddOutcome> = { item_already_owned: 'owned', plan_already_active: 'has_plan' };
+const toldRefusals: Record<string, AddOutcome> = {
+  item_already_owned: 'owned',
+  plan_already_active: 'has_plan',
+  // The last copy went to another family meanwhile (decision 061); the re-sync shows it sold out.
+  sold_out: 'sold_out',
+  stock_short: 'sold_out',
+};
 
 /**
  * Adds skus with quantity 1. A call while another add is pending is ignored.

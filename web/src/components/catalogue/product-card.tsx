@@ -5,9 +5,10 @@ import { AgeAndLength } from './age-and-length';
 import { PriceTag } from './price-tag';
 import { ResponsiveImage } from './responsive-image';
 
-/** The cheapest way to buy a product, and whether there are others ("From $7.99"). */
+/** The cheapest way to buy a product, and whether there are others ("From $7.99"); a sold-out CD or book is none. */
 function lowestOffer(product: Product): { sku: Sku; from: boolean } | null {
-  const offers = [product.digitalAlbum, product.physicalAlbum, product.book].filter((s): s is Sku => s !== null);
+  const all = [product.digitalAlbum, product.physicalAlbum, product.book].filter((s): s is Sku => s !== null);
+  const offers = all.some((s) => !s.sold_out) ? all.filter((s) => !s.sold_out) : all;
   if (offers.length === 0) return null;
   const sku = offers.reduce((a, b) => (b.price_usd < a.price_usd ? b : a));
   return { sku, from: offers.length > 1 };
@@ -57,6 +58,14 @@ export function ProductCard({
           <span className="product-card__lang">{t(`languageName.${product.lang_code}`)}</span>
           <AgeAndLength product={product} />
           {product.isBook && <span className="badge">{t('catalogue.book')}</span>}
+          {[product.physicalAlbum, product.book].map(
+            (sku) =>
+              sku?.sold_out && (
+                <span key={sku.id} className="badge badge--sold-out">
+                  {t('catalogue.soldOutKind', { kind: t(`cart.type.${sku.type}`) })}
+                </span>
+              ),
+          )}
           {product.is_free_streaming && <span className="badge">{t('catalogue.freeToListen')}</span>}
         </p>
       </div>

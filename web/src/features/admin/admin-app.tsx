@@ -13,6 +13,7 @@ import CouponPage from './shop/coupon-page';
 import CouponsPage from './shop/coupons-page';
 import ProductsPage from './shop/products-page';
 import PromotedPage from './shop/promoted-page';
+import ReturnReasonsPage from './shop/return-reasons-page';
 import ShippingPage from './shop/shipping-page';
 import ShopTitlesPage from './shop/shop-titles-page';
 import AuditPage from './team/audit-page';
@@ -51,6 +52,7 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminCoupon: CouponPage,
   adminShopTitles: ShopTitlesPage,
   adminShipping: ShippingPage,
+  adminReturnReasons: ReturnReasonsPage,
   adminStatement: StatementPage,
   adminGuestBook: GuestBookQueuePage,
   adminMessages: MessagesPage,

@@ -102,6 +102,7 @@ function CartLineItem({
         )}
         {line.description && <p className="cart-line__sku">{line.description}</p>}
         {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
+        {line.is_available && line.sold_out && <p className="cart-line__unavailable">{t('cart.soldOut')}</p>}
         {/* Issue 26 item 5: it came to be theirs after it was added; it is not charged, and checkout takes it out. */}
         {line.owned && (
           <p className="cart-line__owned">

@@ -105,7 +105,7 @@ function CardLine({ order }: { order: Order }) {
 }
 
 function Item({ item, shipment, paid }: { item: OrderItem; shipment: OrderShipment | null; paid: boolean }) {
-  const { formatMoney } = useI18n();
+  const { t, formatMoney } = useI18n();
   const kindLabel = useKindLabel();
   return (
     <li className="order__item">
@@ -115,6 +115,14 @@ function Item({ item, shipment, paid }: { item: OrderItem; shipment: OrderShipme
       </span>
       <span className="order__item-subtotal">{formatMoney(item.subtotal_usd)}</span>
       {item.is_shipped && shipment && <ShippingState shipment={shipment} />}
+      {/* What the ministry recorded as come back (decision 061), whatever the order's state. */}
+      {item.returned_quantity > 0 && (
+        <span className="order__item-note order__returned">
+          {item.returned_quantity >= item.quantity
+            ? t('orders.item.returned')
+            : t('orders.item.returnedSome', { count: item.returned_quantity, quantity: item.quantity })}
+        </span>
+      )}
       {paid && item.renewal && <Renewal item={item} renewal={item.renewal} />}
     </li>
   );

@@ -103,7 +103,10 @@ function PurchaseOptions({ product }: { product: Product }) {
                 <PriceTag full={sku.full_price_usd} price={sku.price_usd} />
               </p>
               {sku.is_shipped_free && <p className="offer__note">{t('catalogue.shipsFree')}</p>}
-              {sku.is_available && product.is_available ? (
+              {sku.sold_out && sku.is_available && product.is_available ? (
+                // A counted CD or book with none left (decision 061): said in words, nothing to add.
+                <p className="offer__note offer__sold-out">{t('catalogue.soldOut')}</p>
+              ) : sku.is_available && product.is_available ? (
                 <AddToCartButton
                   skuId={sku.id}
                   title={name}

@@ -11,6 +11,7 @@ import { OrderDetails } from './order-details';
 import { OrderNote } from './order-note';
 import { OrderReceipt } from './order-receipt';
 import { OrderRefund } from './order-refund';
+import { OrderReturns } from './order-returns';
 import { OrderShipment } from './order-shipment';
 import { OrderTimeline } from './order-timeline';
 
@@ -54,6 +55,7 @@ function Order({ id }: { id: number }) {
             <OrderShipment order={order} />
             <OrderReceipt order={order} />
             <OrderRefund order={order} />
+            <OrderReturns order={order} />
           </div>
           <OrderTimeline order={order} />
         </div>

@@ -131,6 +131,22 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'promoted.update': { recommended_albums: 'idList', top_stories: 'idList' },
   'media.upload': { original_name: 'text', kind: 'mediaKind', size_bytes: 'size', length_seconds: 'clock', preview_key: 'flag' },
   'transcript.save': { album: 'text', cues: 'count', removed: 'flag', sku_id: 'hidden' },
+  // Decision 061: a count's "not tracked" is a flag (its number is then none).
+  'stock.update': {
+    type: 'skuType',
+    tracked_before: 'flag',
+    stock_before: 'count',
+    threshold_before: 'count',
+    tracked_after: 'flag',
+    stock_after: 'count',
+    threshold_after: 'count',
+    product_id: 'hidden',
+    sku_id: 'hidden',
+  },
+  'order.return': { returned_items: 'text', reason: 'text', restock: 'flag', return_id: 'hidden' },
+  'return_reason.create': titles,
+  'return_reason.update': { ...titles, ...oldTitles },
+  'return_reason.retire': {},
 };
 
 /** The details' names in words; a name not listed shows as recorded. */
@@ -205,6 +221,15 @@ const detailNames: Record<string, MessageKey> = {
   old_slug: 'admin.audit.detail.old_slug',
   card: 'admin.audit.detail.card',
   provider: 'admin.audit.detail.provider',
+  tracked_before: 'admin.audit.detail.tracked_before',
+  tracked_after: 'admin.audit.detail.tracked_after',
+  stock_before: 'admin.audit.detail.stock_before',
+  stock_after: 'admin.audit.detail.stock_after',
+  threshold_before: 'admin.audit.detail.threshold_before',
+  threshold_after: 'admin.audit.detail.threshold_after',
+  reason: 'admin.audit.detail.reason',
+  restock: 'admin.audit.detail.restock',
+  returned_items: 'admin.audit.detail.returned_items',
 };
 
 /** A product's fields as its form names them. */

@@ -98,6 +98,11 @@ const actions: Record<AuditAction, MessageKey> = {
   'promoted.update': 'admin.audit.action.promoted_update',
   'media.upload': 'admin.audit.action.media_upload',
   'transcript.save': 'admin.audit.action.transcript_save',
+  'stock.update': 'admin.audit.action.stock_update',
+  'order.return': 'admin.audit.action.order_return',
+  'return_reason.create': 'admin.audit.action.return_reason_create',
+  'return_reason.update': 'admin.audit.action.return_reason_update',
+  'return_reason.retire': 'admin.audit.action.return_reason_retire',
 };
 
 /** Who gave money back (decision 036: one ledger per order). */

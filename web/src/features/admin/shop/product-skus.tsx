@@ -22,6 +22,7 @@ import { MediaUpload } from '../shared/media-upload';
 import { useReorderTracks, useSaveSku } from './api/catalogue';
 import { CheckboxField } from './catalogue-fields';
 import { skuKindLabel, transcriptHref } from './catalogue-words';
+import { ProductStock } from './product-stock';
 
 /** What every edit on the page needs: the product as this page last read or saved it (its updated_at goes with each edit). */
 export interface Editing {
@@ -251,7 +252,13 @@ function Format({ editing, type }: { editing: Editing; type: AdminSkuType }) {
     <div className="admin-catalogue__format">
       <h3>{name}</h3>
       {sku || adding ? (
-        <SkuForm editing={editing} type={type} sku={sku} label={name} />
+        <>
+          <SkuForm editing={editing} type={type} sku={sku} label={name} />
+          {/* A CD's or a book's shelf (decision 061), once it is sold. */}
+          {sku && (type === 'physical' || type === 'book') ? (
+            <ProductStock productId={editing.product.id} sku={sku} kind={name} saved={editing.saved} />
+          ) : null}
+        </>
       ) : (
         <>
           <p>{t('admin.catalogue.noFormat')}</p>

@@ -7,6 +7,7 @@ import type {
   AdminPromoted,
   AdminPromotedBody,
   AdminSkuBody,
+  AdminStockBody,
   AdminTrackOrderBody,
   LangCode,
 } from '@storyhouse/contracts';
@@ -104,6 +105,12 @@ export const useSaveSku = (id: number) =>
     skuId === undefined
       ? api<AdminProduct>(`/crud/admin/products/${id}/skus`, { method: 'POST', body })
       : api<AdminProduct>(`/crud/admin/products/${id}/skus/${skuId}`, { method: 'PUT', body }),
+  );
+
+/** A CD's or a book's count and threshold (decision 061): 409 stock_changed when a sale moved it since it was read. */
+export const useSaveStock = (id: number) =>
+  useProductEdit(id, ({ skuId, body }: { skuId: number; body: AdminStockBody }) =>
+    api<AdminProduct>(`/crud/admin/products/${id}/skus/${skuId}/stock`, { method: 'PUT', body }),
   );
 
 export const useReorderTracks = (id: number) =>
