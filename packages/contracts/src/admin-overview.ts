@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LowStockProduct } from './stock';
 
 /**
  * Issue 44 §1: the back office's home, a to-do list. What waits on a volunteer, each with a count and the
@@ -43,6 +44,8 @@ export const AdminOverview = z
     /** Plans and monthly gifts whose last renewal failed. */
     past_due: z.number().int(),
     refunds_refused: z.object({ count: z.number().int(), oldest: z.array(OverviewRefusedRefund) }),
+    /** CDs and books on sale at or below their low-stock threshold, fewest copies first (decision 061). */
+    low_stock: z.array(LowStockProduct),
     money: z.object({
       today: OverviewMoney,
       /** From the 1st of this month to today. */

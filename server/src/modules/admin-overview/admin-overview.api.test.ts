@@ -133,6 +133,17 @@ describe('GET /crud/admin/overview', () => {
     expect((await overview()).refunds_refused.count).toBe(0);
   });
 
+  it('names the CDs and books at or below their low-stock threshold, fewest first, and not those untracked', async () => {
+    expect((await overview()).low_stock).toEqual([]);
+    await t.db.updateTable('skus').set({ stock: 2, low_stock_threshold: 5 }).where('id', '=', ids.cd).execute();
+    const low = (await overview()).low_stock;
+    expect(low).toMatchObject([{ sku_id: ids.cd, title: 'Ruth', type: 'physical', stock: 2 }]);
+    await t.db.updateTable('skus').set({ stock: 6 }).where('id', '=', ids.cd).execute();
+    expect((await overview()).low_stock).toEqual([]);
+    await t.db.updateTable('skus').set({ stock: null }).where('id', '=', ids.cd).execute();
+    expect((await overview()).low_stock).toEqual([]);
+  });
+
   it("adds today's and this month's sales and gifts, against last month to the same day", async () => {
     const before = await overview();
     const v = await family('overview-money@example.test', 'Mara');

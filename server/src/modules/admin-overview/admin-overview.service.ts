@@ -5,6 +5,7 @@ import { waitingOrders } from '../admin-orders/waiting-orders';
 import { adminReportsService } from '../admin-reports/admin-reports.service';
 import { guestBookWaitingCount } from '../guest-book/guest-book.service';
 import { openInboxCount } from '../inbox/handled-inbox';
+import { lowStockProducts } from '../stock/stock.service';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
@@ -37,7 +38,7 @@ const sumOf = (periods: readonly SalesPeriod[], from: string, to: string): Overv
 /**
  * Issue 44 §1: the back office's home as a to-do list. Each count comes from the module that owns its rule
  * (the order list's "to ship", the refunds', the guest book's queue, the inboxes' "handled", renewals' "past
- * due"); the money is the sales report's, per day.
+ * due", stock's "low"); the money is the sales report's, per day.
  */
 export function adminOverviewService(db: Db) {
   const reports = adminReportsService(db);
@@ -45,13 +46,14 @@ export function adminOverviewService(db: Db) {
   return {
     async overview(lang: LangCode, now = new Date()): Promise<AdminOverview> {
       const days = overviewDays(now);
-      const [toShip, refused, guestBook, contact, lessons, pastDue, sales] = await Promise.all([
+      const [toShip, refused, guestBook, contact, lessons, pastDue, lowStock, sales] = await Promise.all([
         orders.toShip(OVERVIEW_OLDEST),
         orders.refusedRefunds(OVERVIEW_OLDEST),
         guestBookWaitingCount(db),
         openInboxCount(db, { table: 'contact_messages' }),
         openInboxCount(db, { table: 'adventure_signups' }),
         pastDueCount(db),
+        lowStockProducts(db),
         reports.report('sales', { from: days.lastMonthStart, to: days.today, interval: 'day', lang }),
       ]);
       return {
@@ -61,6 +63,7 @@ export function adminOverviewService(db: Db) {
         messages_waiting: { contact, lessons },
         past_due: pastDue,
         refunds_refused: refused,
+        low_stock: lowStock,
         money: {
           today: sumOf(sales.periods, days.today, days.today),
           month: sumOf(sales.periods, days.monthStart, days.today),

@@ -65,7 +65,8 @@ function ToDo({ data }: { data: AdminOverview }) {
       data.messages_waiting.contact +
       data.messages_waiting.lessons +
       data.past_due +
-      data.refunds_refused.count ===
+      data.refunds_refused.count +
+      data.low_stock.length ===
     0;
   return (
     <section className="admin-todo card" aria-labelledby={headingId}>
@@ -123,6 +124,21 @@ function ToDo({ data }: { data: AdminOverview }) {
               </li>
             ))}
           </ol>
+        </Task>
+        <Task
+          count={data.low_stock.length}
+          href={path('adminProducts')}
+          label={t('admin.overview.lowStock', { count: data.low_stock.length })}
+        >
+          <ul className="admin-todo__oldest" aria-label={t('admin.overview.fewestFirst')}>
+            {data.low_stock.map((item) => (
+              <li key={item.sku_id}>
+                <Link to={`${path('adminProducts')}/${item.product_id}`}>{item.title}</Link> ·{' '}
+                {t(item.type === 'book' ? 'admin.overview.book' : 'admin.overview.cd')} ·{' '}
+                <span className="admin-todo__waited">{t('admin.overview.copiesLeft', { count: item.stock })}</span>
+              </li>
+            ))}
+          </ul>
         </Task>
       </ul>
     </section>
