@@ -1,4 +1,4 @@
-import type { MySubscription } from '@storyhouse/contracts';
+import type { AdminUserDetail, MySubscription } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
@@ -139,7 +139,7 @@ describe('a donor changes a monthly gift', () => {
     expect(audit[1]).toMatchObject({
       action: 'gift.change',
       admin_id: null,
-      details: { amount_cents: 2000, was_cents: 10_000_000, fund: 'missions_monthly', subscription: gift.id },
+      details: { amount_usd: 20, was_amount_usd: 100_000, fund: 'missions_monthly', subscription: gift.id },
     });
     const mail = (await mailTo(v.email)).filter((m) => m.subject === 'Your monthly gift to Missions is changed');
     expect(mail).toHaveLength(2);
@@ -186,6 +186,19 @@ describe('a donor changes a monthly gift', () => {
       new Date(gift.current_period_end).getUTCMonth();
     expect(months).toBe(2);
     expect((await mailTo(v.email)).at(-1)?.text_body).toContain('is paused');
+    // The back office sees it on the donor's page: the pause, and the change the donor made.
+    const page = (await admin.send('GET', `/crud/admin/users/${v.userId}`)).json() as AdminUserDetail;
+    expect(page.renewals.find((r) => r.type === 'recurring_donation')).toMatchObject({ paused_until: resumes });
+    expect(page.gift_changes).toEqual([
+      {
+        at: expect.any(String),
+        fund: 'missions_monthly',
+        amount_usd: 10,
+        charge_day: null,
+        pause_months: 2,
+        next_charge: resumes,
+      },
+    ]);
 
     // Past the old date and on to four days before it resumes: nothing charged, no notice yet.
     await advance((await daysTo(resumes)) - 4);

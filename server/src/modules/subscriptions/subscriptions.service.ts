@@ -431,8 +431,8 @@ export function subscriptionsService(
         await recordFamilyAction(trx, ip, contact, 'gift.change', auditTarget('user', contact.email), {
           subscription: item.subscription_id,
           fund: code,
-          amount_cents: amountCents,
-          ...(amountCents !== item.amount_cents ? { was_cents: item.amount_cents } : {}),
+          amount_usd: toUsd(amountCents),
+          ...(amountCents !== item.amount_cents ? { was_amount_usd: toUsd(item.amount_cents) } : {}),
           ...(code !== item.code ? { was_fund: item.code } : {}),
           charge_day: chargeDay,
           pause_months: change.pause_months ?? null,
