@@ -11,6 +11,7 @@ import { useI18n } from '../../lib/i18n';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useChangeGift } from './api/change-gift';
+import { type Outcome, OutcomeLine } from './outcome';
 
 const DAYS = Array.from({ length: GIFT_CHARGE_DAY.max - GIFT_CHARGE_DAY.min + 1 }, (_, i) => GIFT_CHARGE_DAY.min + i);
 
@@ -31,7 +32,7 @@ export function ChangeGift({ gift }: { gift: MySubscription }) {
   const [day, setDay] = useState(gift.charge_day ? String(gift.charge_day) : '');
   const [months, setMonths] = useState<string>(String(GIFT_PAUSE_MONTHS[0]));
   const [problem, setProblem] = useState('');
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const [outcome, setOutcome] = useState<Outcome>();
 
   const send = (body: GiftChangeBody) => {
     if (change.isPending) return;
@@ -130,15 +131,7 @@ export function ChangeGift({ gift }: { gift: MySubscription }) {
           </div>
         </div>
       </form>
-      {outcome?.failed ? (
-        <p className="form-status form-status--error" role="alert">
-          {outcome.text}
-        </p>
-      ) : (
-        <p className="form-status form-status--success" role="status">
-          {outcome?.text}
-        </p>
-      )}
+      <OutcomeLine outcome={outcome} />
     </div>
   );
 }
