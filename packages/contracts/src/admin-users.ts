@@ -104,6 +104,8 @@ export const AdminRenewal = z
     current_period_end: IsoDate.nullable(),
     /** Set while a cancel at the period's end is pending. */
     cancel_at: IsoDate.nullable(),
+    /** Issue 45: while a monthly gift is paused, the day it is charged again. */
+    paused_until: IsoDate.nullable(),
     started_at: IsoDate,
     customer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   })

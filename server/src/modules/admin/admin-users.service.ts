@@ -9,6 +9,7 @@ import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login
 import { lastOrderLang } from '../orders/last-order-lang';
 import { passwordsService } from '../passwords/passwords.service';
 import { existingCustomer } from '../payments/customers';
+import { pausedUntil } from '../subscriptions/monthly-gifts';
 import { adminRepository } from './admin.repository';
 
 type Admin = { id: number; email: string };
@@ -64,7 +65,7 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
         interval: r.interval === 'year' ? 'year' : 'month',
         current_period_end: r.current_period_end ? iso(r.current_period_end) : null,
         charge_day: r.charge_day,
-        paused_until: r.paused_until ? iso(r.paused_until) : null,
+        paused_until: pausedUntil(r),
       })),
       gift_changes: giftChanges.map((c) => giftChangeOf(iso(c.at), c.details)),
       gift_cards: giftCards.map((g) => ({

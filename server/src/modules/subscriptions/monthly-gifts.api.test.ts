@@ -1,4 +1,4 @@
-import type { AdminUserDetail, MySubscription } from '@storyhouse/contracts';
+import type { AdminRenewalsResponse, AdminUserDetail, MySubscription } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
@@ -189,6 +189,8 @@ describe('a donor changes a monthly gift', () => {
     // The back office sees it on the donor's page: the pause, and the change the donor made.
     const page = (await admin.send('GET', `/crud/admin/users/${v.userId}`)).json() as AdminUserDetail;
     expect(page.renewals.find((r) => r.type === 'recurring_donation')).toMatchObject({ paused_until: resumes });
+    const renewals = (await admin.send('GET', '/crud/admin/renewals?type=recurring_donation')).json() as AdminRenewalsResponse;
+    expect(renewals.items.find((r) => r.subscription_id === gift.id)).toMatchObject({ paused_until: resumes });
     expect(page.gift_changes).toEqual([
       {
         at: expect.any(String),
@@ -218,6 +220,8 @@ describe('a donor changes a monthly gift', () => {
     await advance(2);
     expect(await paidOf(v.userId)).toEqual([{ amount_cents: 1000 }]);
     expect((await giftOf(v)).paused_until).toBeNull();
+    const after = (await admin.send('GET', `/crud/admin/users/${v.userId}`)).json() as AdminUserDetail;
+    expect(after.renewals.find((r) => r.type === 'recurring_donation')).toMatchObject({ paused_until: null });
   });
 
   it('moves to another monthly fund, and refuses a fund that is not one with 404, changing nothing', async () => {

@@ -34,6 +34,17 @@ export function nextChargeAt(
   return at;
 }
 
+/**
+ * While a monthly gift is paused, the day it is charged again (ISO); null
+ * when it is not: a pause ends at the next charge, so once that charge is
+ * made (the period moves past it) the gift is no longer paused.
+ */
+export function pausedUntil(item: { paused_until: Date | null; current_period_end: Date | null; status: string }) {
+  const until = item.paused_until;
+  if (!until || item.status === 'cancelled' || !item.current_period_end) return null;
+  return until.getTime() >= new Date(item.current_period_end).getTime() ? new Date(until).toISOString() : null;
+}
+
 /** What a change did to a gift, for its e-mail. */
 export interface GiftChangeMail {
   amountCents: number;
