@@ -298,6 +298,8 @@ export const AuditAction = z.enum([
   'order.note',
   'order.packing_slip',
   'subscription.cancel',
+  // issue 45: a donor changed (or paused) their own monthly gift
+  'gift.change',
   'donor.statement',
   'user.admin',
   'user.lock',

@@ -153,6 +153,9 @@ export const errorCodes = [
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
   'giving_statement_empty',
+  // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
+  'gift_change_unavailable',
+  'gift_fund_not_found',
   // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
   'invoice_cursor_unknown',
   // issue 29: the back office's orders

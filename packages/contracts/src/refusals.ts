@@ -33,6 +33,9 @@ export const refusalCodes = [
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
   'payment_card_not_found',
+  // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
+  'gift_change_unavailable',
+  'gift_fund_not_found',
   'giving_statement_empty',
   'login_failed',
   // issue 29: an admin locked signing in to the account

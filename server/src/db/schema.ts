@@ -572,6 +572,7 @@ export interface RecurringItems {
   cancel_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   card_id: string | null;
+  charge_day: number | null;
   code: string;
   created_at: Generated<Timestamp>;
   current_period_end: Timestamp | null;
@@ -579,9 +580,11 @@ export interface RecurringItems {
   interval: string;
   order_id: number;
   order_line_id: number;
+  paused_until: Timestamp | null;
   provider: string;
   refund_owed_cents: Generated<number>;
   refunded_cents: Generated<number>;
+  resume_notice_for: Timestamp | null;
   status: Generated<string>;
   subscription_id: string;
   title: string;

@@ -1,4 +1,5 @@
 import {
+  GiftChangeBody,
   InvoicesQuery,
   InvoicesResponse,
   MySubscription,
@@ -142,5 +143,27 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       },
     },
     async (request) => subscriptions.changePlan(await owner(request), request.params.id, request.body.code, request.siteLang),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/gift',
+    {
+      config: {
+        access: 'user',
+        errors: {
+          403: ['payment_not_while_masquerading'],
+          404: ['no_subscription', 'gift_fund_not_found'],
+          409: ['gift_change_unavailable'],
+        },
+      },
+      schema: {
+        ...change(
+          "Changes a monthly gift from its next charge: amount (a new gift's limits), fund, day of the month (1-28), or a pause of 1-3 months",
+        ),
+        body: GiftChangeBody,
+      },
+    },
+    async (request) =>
+      subscriptions.changeGift(await owner(request), request.params.id, request.body, { lang: request.siteLang, ip: request.ip }),
   );
 };

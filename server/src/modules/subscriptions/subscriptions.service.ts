@@ -1,9 +1,17 @@
-import type { Invoice, InvoicesResponse, LangCode, MySubscription, SubscriptionPlan } from '@storyhouse/contracts';
+import type {
+  GiftChangeBody,
+  Invoice,
+  InvoicesResponse,
+  LangCode,
+  MySubscription,
+  SubscriptionPlan,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { titleIn } from '../../lib/titles';
 import type { Metrics } from '../../plugins/metrics';
+import { enqueueMail } from '../../providers/mail/outbox';
 import {
   type PaymentProvider,
   PaymentRequestError,
@@ -13,8 +21,10 @@ import {
 } from '../../providers/payments/payment-provider';
 import { unusedCents } from '../../providers/payments/proration';
 import { refundsService } from '../admin-orders/refunds';
+import { auditTarget, recordFamilyAction } from '../audit/audit';
 import { priceCents } from '../catalogue/pricing';
 import { existingCustomer } from '../payments/customers';
+import { giftChangedMail, nextChargeAt } from './monthly-gifts';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
 
@@ -146,6 +156,8 @@ export function subscriptionsService(
       cancel_kind: kind,
       refund_usd: kind === 'now' ? toUsd(unused) : 0,
       upgrade,
+      charge_day: item.charge_day,
+      paused_until: item.paused_until && item.paused_until > now && !sub.cancelAt ? iso(item.paused_until) : null,
     } satisfies MySubscription;
   }
 
@@ -369,6 +381,74 @@ export function subscriptionsService(
       const changed = await ask(() => payments.setSubscriptionCard(sub.subscriptionId, cardId));
       await follow(item, changed);
       return toView(item, changed, cards, lang);
+    },
+
+    /**
+     * Issue 45: a donor changes a monthly gift from its next charge (its
+     * amount, fund, day of the month, or a pause of 1 to 3 months): the
+     * processor first, then the record, the audit entry for the back office
+     * and the confirmation e-mail in the donor's language, together. Only a
+     * live gift that renews (409 gift_change_unavailable otherwise).
+     */
+    async changeGift(
+      userId: number,
+      subscriptionId: string,
+      change: GiftChangeBody,
+      { lang, ip }: { lang?: LangCode; ip: string },
+    ): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation' || item.status !== 'active')
+        throw new AppError('conflict', 'gift_change_unavailable');
+      const fund = change.code && change.code !== item.code ? await repo.fundSku(change.code) : null;
+      if (change.code && change.code !== item.code && !fund) throw new AppError('not_found', 'gift_fund_not_found');
+      const sub = await live(item);
+      if (sub.status !== 'active' || sub.cancelAt) throw new AppError('conflict', 'gift_change_unavailable');
+      const now = sub.clockTime ?? new Date();
+      const amountCents = change.amount_usd === undefined ? sub.amountCents : Math.round(change.amount_usd * 100);
+      const chargeDay = change.charge_day ?? item.charge_day;
+      const next = nextChargeAt(sub.currentPeriodEnd, now, {
+        ...(change.charge_day ? { chargeDay: change.charge_day } : {}),
+        ...(change.pause_months ? { pauseMonths: change.pause_months } : {}),
+      });
+      const stillPaused = item.paused_until !== null && item.paused_until > now;
+      const pausedUntil = change.pause_months || stillPaused ? next : null;
+      const code = fund?.code ?? item.code;
+      const title = fund?.title ?? item.title;
+      const changed = await ask(() =>
+        payments.rescheduleSubscription(sub.subscriptionId, {
+          productCode: code,
+          productName: title,
+          amountCents,
+          nextChargeAt: next,
+        }),
+      );
+      const gift = { code, title, amount_cents: amountCents, charge_day: chargeDay, paused_until: pausedUntil };
+      await db.transaction().execute(async (trx) => {
+        const trxRepo = subscriptionsRepository(trx);
+        await trxRepo.changeGift(item.id, gift);
+        const contact = await trxRepo.bySubscription(item.provider, item.subscription_id);
+        if (!contact) return;
+        await recordFamilyAction(trx, ip, contact, 'gift.change', auditTarget('user', contact.email), {
+          subscription: item.subscription_id,
+          fund: code,
+          amount_usd: toUsd(amountCents),
+          ...(amountCents !== item.amount_cents ? { was_amount_usd: toUsd(item.amount_cents) } : {}),
+          ...(code !== item.code ? { was_fund: item.code } : {}),
+          charge_day: chargeDay,
+          pause_months: change.pause_months ?? null,
+          next_charge: iso(next),
+        });
+        const mailLang = lang ?? (contact.lang_code as LangCode);
+        const mail = await giftChangedMail(
+          mailLang,
+          contact,
+          { amountCents, nextChargeAt: next, pausedUntil },
+          origins[mailLang],
+        );
+        await enqueueMail(trx, { lang_code: mailLang, to: contact.email, ...mail });
+      });
+      await follow(item, changed);
+      return viewOf(userId, { ...item, ...gift }, changed, lang);
     },
 
     /**

@@ -85,6 +85,16 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'user.password_reset': { lang: 'language' },
   'masquerade.start': {},
   'masquerade.end': {},
+  'gift.change': {
+    subscription: 'hidden',
+    fund: 'text',
+    was_fund: 'text',
+    amount_usd: 'money',
+    was_amount_usd: 'money',
+    charge_day: 'count',
+    pause_months: 'count',
+    next_charge: 'dateTime',
+  },
   'test_clock.move': { advance_days: 'count', frozen_time: 'dateTime', renewals: 'count' },
   'coupon.create': {
     ...titles,
@@ -230,6 +240,12 @@ const detailNames: Record<string, MessageKey> = {
   reason: 'admin.audit.detail.reason',
   restock: 'admin.audit.detail.restock',
   returned_items: 'admin.audit.detail.returned_items',
+  fund: 'admin.audit.detail.fund',
+  was_fund: 'admin.audit.detail.was_fund',
+  was_amount_usd: 'admin.audit.detail.was_amount_usd',
+  charge_day: 'admin.audit.detail.charge_day',
+  pause_months: 'admin.audit.detail.pause_months',
+  next_charge: 'admin.audit.detail.next_charge',
 };
 
 /** A product's fields as its form names them. */
