@@ -5,7 +5,7 @@ import { toUsd } from '../../lib/money';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { periodEnd } from '../../providers/payments/test-processor';
 import { isShipped } from '../cart/shipping';
-import { receiptsRepository } from '../receipts/receipts.repository';
+import { ordersWithGiftReceipts } from '../receipts/receipts.service';
 import { type OrderGiftRow, type OrderLineWithRecurring, type OrderRow, ordersRepository } from './orders.repository';
 
 /** Spec §9 Paging: orders a page at a time, from page 1. */
@@ -21,7 +21,7 @@ export function ordersService(db: Db, payments: PaymentProvider) {
     const [lines, gifts, receipted] = await Promise.all([
       repo.linesOfOrders(ids),
       repo.giftsOfOrders(ids),
-      receiptsRepository(db).withGifts(ids),
+      ordersWithGiftReceipts(db, ids),
     ]);
     return rows.map((o) => ({
       ...toOrder(

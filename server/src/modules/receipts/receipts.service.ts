@@ -48,6 +48,9 @@ export async function giftReceiptForMail(
   return { receipt, attachment: { filename: receipt.filename, contentType: 'application/pdf', content } };
 }
 
+/** Which of these orders have a gift that still counts, whose receipt My orders offers. */
+export const ordersWithGiftReceipts = (db: Db, orderIds: readonly number[]) => receiptsRepository(db).withGifts(orderIds);
+
 const settingsTarget = auditTarget('receipt_settings', 'receipts');
 
 export function receiptsService(db: Db) {
