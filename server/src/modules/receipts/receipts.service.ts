@@ -80,7 +80,6 @@ export function receiptsService(db: Db) {
         if (changed.length === 0) return before;
         await repo.saveSettings(after);
         await recordAdminAction(trx, request, admin, 'receipt_settings.update', settingsTarget, {
-          fields: changed.join(', '),
           ...Object.fromEntries(
             changed.flatMap((k) => [
               [k, after[k]],
