@@ -42,11 +42,21 @@ export function receiptKindOf(countryCode: string | null, settings: ReceiptSetti
 /** "2026-00017": a Canadian receipt's serial number, unique and counted without gaps within its year. */
 export const serialNumberOf = (year: number, serial: number) => `${year}-${String(serial).padStart(5, '0')}`;
 
-/** The donor's address as the order's billing address has it, on one line. */
-function donorAddress(order: ReceiptOrderRow) {
+/** A country's name in a language (Intl's, from its ISO code), else the English name the list has. */
+function countryName(lang: LangCode, order: ReceiptOrderRow) {
+  if (!order.country_code) return order.country_name ?? '';
+  try {
+    return new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(order.country_code) ?? order.country_name ?? '';
+  } catch {
+    return order.country_name ?? '';
+  }
+}
+
+/** The donor's address as the order's billing address has it, on one line, its country in the donor's language. */
+function donorAddress(lang: LangCode, order: ReceiptOrderRow) {
   const a = (order.billing_address ?? {}) as Record<string, unknown>;
   const part = (k: string) => (typeof a[k] === 'string' ? oneLine(a[k] as string) : '');
-  return [part('line1'), part('city'), [part('state'), part('postal_code')].filter(Boolean).join(' '), order.country_name ?? '']
+  return [part('line1'), part('city'), [part('state'), part('postal_code')].filter(Boolean).join(' '), countryName(lang, order)]
     .filter(Boolean)
     .join(', ');
 }
@@ -106,7 +116,7 @@ export function giftReceiptOf(
         field('receipts.field.organization', ministry),
         field('receipts.field.registration', oneLine(settings.ca_registration)),
         field('receipts.field.donor', donor),
-        ...(donorAddress(order) ? [field('receipts.field.donorAddress', donorAddress(order))] : []),
+        ...(donorAddress(lang, order) ? [field('receipts.field.donorAddress', donorAddress(lang, order))] : []),
         field('receipts.field.dateReceived', date),
         field('receipts.field.eligible', amount),
         field('receipts.field.issued', mailDate(lang, issued.issued_at)),
