@@ -38,3 +38,19 @@ export const ReceiptSettings = z
   })
   .meta({ id: 'ReceiptSettings' });
 export type ReceiptSettings = z.infer<typeof ReceiptSettings>;
+
+/**
+ * PUT /crud/account/tax-id: the donor's own Spanish tax number for their receipts (the ministry declares gifts by it
+ * in the Modelo 182): a NIF (eight digits and a letter) or an NIE (X, Y or Z, seven digits and a letter); '' removes it.
+ */
+export const TaxIdBody = z
+  .strictObject({
+    tax_id: optionalText(20).pipe(
+      text().refine((v) => v === '' || /^[0-9XYZ]\d{7}[A-Z]$/.test(v.toUpperCase()), { error: 'validation.invalid' }),
+    ),
+  })
+  .meta({ id: 'TaxIdBody' });
+export type TaxIdBody = z.input<typeof TaxIdBody>;
+
+export const TaxIdResponse = z.object({ tax_id: z.string() }).meta({ id: 'TaxIdResponse' });
+export type TaxIdResponse = z.infer<typeof TaxIdResponse>;

@@ -196,10 +196,21 @@ describe('a gift’s receipt by the donor’s country', () => {
     expect(text).toContain('NIF de la entidad G12345678');
     expect(text).toContain('Modelo 182');
     expect(text).toContain('Importe 15,00 US$');
-    expect(text).toContain('este recibo no sirve para la deducción fiscal');
+    expect(text).toContain('este recibo no sirve para la deducción fiscal. Añade tu NIF en Configuración de la cuenta');
     expect(text).not.toContain('NIF del donante');
 
-    await t.db.updateTable('users').set({ tax_id: '12345678Z' }).where('email', '=', without.email).execute();
+    // The donor adds their NIF from their account: bad ones are refused and change nothing.
+    expect((await without.donor.send('GET', '/crud/account/tax-id')).json()).toEqual({ tax_id: '' });
+    for (const bad of ['1234567Z', '12345678', 'ABCDEFGHI', 'x'.repeat(21)]) {
+      const res = await without.donor.send('PUT', '/crud/account/tax-id', { tax_id: bad });
+      expect([res.statusCode, res.json().code]).toEqual([400, 'validation_failed']);
+    }
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/crud/account/tax-id', payload: { tax_id: '12345678Z' } })).statusCode,
+    ).toBe(401);
+    const set = await without.donor.send('PUT', '/crud/account/tax-id', { tax_id: ' 12345678z ' });
+    expect([set.statusCode, set.json()]).toEqual([200, { tax_id: '12345678Z' }]);
+    expect((await without.donor.send('GET', '/crud/account/tax-id')).json()).toEqual({ tax_id: '12345678Z' });
     const withNif = textOf((await receiptOf(without.donor, without.orderId)).rawPayload);
     expect(withNif).toContain('NIF del donante 12345678Z');
     expect(withNif).not.toContain('no sirve para la deducción');

@@ -80,6 +80,15 @@ export function receiptsRepository(db: Db) {
       return row && { ...row, gift_cents: Number(row.gift_cents), goods_cents: Number(row.goods_cents) };
     },
 
+    async taxId(userId: number): Promise<string> {
+      const row = await db.selectFrom('users').select('tax_id').where('id', '=', userId).executeTakeFirst();
+      return row?.tax_id ?? '';
+    },
+
+    async setTaxId(userId: number, taxId: string) {
+      await db.updateTable('users').set({ tax_id: taxId }).where('id', '=', userId).execute();
+    },
+
     issued(orderId: number): Promise<IssuedReceiptRow | undefined> {
       return db
         .selectFrom('gift_receipts')

@@ -1,4 +1,4 @@
-import { OrderIdParams, ReceiptSettings, ReceiptSettingsBody, SiteQuery } from '@storyhouse/contracts';
+import { OrderIdParams, ReceiptSettings, ReceiptSettingsBody, SiteQuery, TaxIdBody, TaxIdResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin, requireUser } from '../accounts/guards';
 import { receiptsService } from './receipts.service';
@@ -29,6 +29,41 @@ export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user } = await requireUser(request);
       const { filename, pdf } = await receipts.pdfOf(user.id, request.params.orderId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+
+  app.get(
+    '/crud/account/tax-id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Your Spanish tax number (NIF or NIE) for your gift receipts; empty without one',
+        querystring: SiteQuery,
+        response: { 200: TaxIdResponse },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return receipts.taxIdOf(user.id);
+    },
+  );
+
+  app.put(
+    '/crud/account/tax-id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['orders'],
+        summary: 'Sets your Spanish tax number (NIF or NIE) for your gift receipts, every receipt from then on; empty removes it',
+        querystring: SiteQuery,
+        body: TaxIdBody,
+        response: { 200: TaxIdResponse },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(request);
+      return receipts.setTaxId(user.id, request.body.tax_id ?? '');
     },
   );
 

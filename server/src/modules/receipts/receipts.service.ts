@@ -1,4 +1,4 @@
-import type { ReceiptSettings, ReceiptSettingsBody } from '@storyhouse/contracts';
+import type { ReceiptSettings, ReceiptSettingsBody, TaxIdResponse } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -64,6 +64,17 @@ export function receiptsService(db: Db) {
       });
       if (!receipt) throw new AppError('not_found', 'receipt_not_found');
       return { filename: receipt.filename, pdf: await renderGiftReceipt(receipt) };
+    },
+
+    async taxIdOf(userId: number): Promise<TaxIdResponse> {
+      return { tax_id: await receiptsRepository(db).taxId(userId) };
+    },
+
+    /** The donor's NIF or NIE, as Spain writes it (capitals); the receipts read it when they are made. */
+    async setTaxId(userId: number, taxId: string): Promise<TaxIdResponse> {
+      const value = taxId.toUpperCase();
+      await receiptsRepository(db).setTaxId(userId, value);
+      return { tax_id: value };
     },
 
     settings(): Promise<ReceiptSettings> {
