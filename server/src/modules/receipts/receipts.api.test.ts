@@ -139,18 +139,26 @@ describe('a gift’s receipt by the donor’s country', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${gift.number}.pdf"`);
     const text = textOf(res.rawPayload);
-    expect(text).toContain('Written acknowledgment of your contribution');
-    expect(text).toContain('Organization Storyhouse Ministries Inc.');
-    expect(text).toContain('EIN 12-3456789');
-    expect(text).toContain('Donor Ruth Gómez');
-    expect(text).toContain('Amount $25.00');
-    expect(text).toContain('No goods or services were provided in exchange for this contribution.');
+    for (const words of [
+      'Written acknowledgment of your contribution',
+      'Organization Storyhouse Ministries Inc.',
+      'EIN 12-3456789',
+      'Donor Ruth Gómez',
+      'Amount $25.00',
+      'No goods or services were provided in exchange for this contribution.',
+    ]) {
+      expect(text).toContain(words);
+    }
 
     const withCd = await donorGives('US', 30, { cd: true });
     const goods = textOf((await receiptOf(withCd.donor, withCd.orderId)).rawPayload);
-    expect(goods).toContain('Amount $30.00');
-    expect(goods).toContain('Goods were provided with this order, valued at $12.99.');
-    expect(goods).toContain('Only the amount of your contribution above the value of those goods is deductible.');
+    for (const words of [
+      'Amount $30.00',
+      'Goods were provided with this order, valued at $12.99.',
+      'Only the amount of your contribution above the value of those goods is deductible.',
+    ]) {
+      expect(goods).toContain(words);
+    }
     expect(goods).not.toContain('No goods or services');
   });
 
@@ -163,15 +171,23 @@ describe('a gift’s receipt by the donor’s country', () => {
       .executeTakeFirstOrThrow();
     const serial = `${issued.serial_year}-${String(issued.serial).padStart(5, '0')}`;
     const text = textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload);
-    expect(text).toContain('Official donation receipt');
-    expect(text).toContain(`Receipt number ${serial}`);
-    expect(text).toContain('Charity registration number 123456789RR0001');
-    expect(text).toContain('Eligible amount of gift for tax purposes $40.00');
+    for (const words of [
+      'Official donation receipt',
+      `Receipt number ${serial}`,
+      'Charity registration number 123456789RR0001',
+      'Eligible amount of gift for tax purposes $40.00',
+    ]) {
+      expect(text).toContain(words);
+    }
     expect(text).toMatch(/Date donation received \w+ \d{1,2}, \d{4}/);
-    expect(text).toContain('Place of issue Toronto, Ontario');
-    expect(text).toContain('Official receipt for income tax purposes');
-    expect(text).toContain('canada.ca/charities-giving');
-    expect(text).toContain('Donor’s address 12 Elm Street, Ottawa, ON K1A 0B1, Canada');
+    for (const words of [
+      'Place of issue Toronto, Ontario',
+      'Official receipt for income tax purposes',
+      'canada.ca/charities-giving',
+      'Donor’s address 12 Elm Street, Ottawa, ON K1A 0B1, Canada',
+    ]) {
+      expect(text).toContain(words);
+    }
     // The same number every time it is downloaded.
     expect(textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload)).toContain(`Receipt number ${serial}`);
 
@@ -192,11 +208,15 @@ describe('a gift’s receipt by the donor’s country', () => {
   it('Spain: the certificate with the donor’s NIF; without one, the donor is told it cannot be used for the deduction', async () => {
     const without = await donorGives('ES', 15, { lang: 'es' });
     const text = textOf((await receiptOf(without.donor, without.orderId)).rawPayload);
-    expect(text).toContain('Certificado de donativo');
-    expect(text).toContain('NIF de la entidad G12345678');
-    expect(text).toContain('Modelo 182');
-    expect(text).toContain('Importe 15,00 US$');
-    expect(text).toContain('este recibo no sirve para la deducción fiscal. Añade tu NIF en Configuración de la cuenta');
+    for (const words of [
+      'Certificado de donativo',
+      'NIF de la entidad G12345678',
+      'Modelo 182',
+      'Importe 15,00 US$',
+      'este recibo no sirve para la deducción fiscal. Añade tu NIF en Configuración de la cuenta',
+    ]) {
+      expect(text).toContain(words);
+    }
     expect(text).not.toContain('NIF del donante');
 
     // The donor adds their NIF from their account: bad ones are refused and change nothing.

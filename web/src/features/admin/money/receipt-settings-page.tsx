@@ -1,4 +1,5 @@
 import { type ReceiptSettings, ReceiptSettingsBody } from '@storyhouse/contracts';
+import type { MessageKey } from '@storyhouse/i18n';
 import { useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { TextField } from '../../../ui/form/fields';
@@ -34,6 +35,21 @@ export default function ReceiptSettingsPage() {
   );
 }
 
+/** The form's fields, in the order a volunteer fills them: who the ministry is, then each country's numbers. */
+const fields: { name: keyof ReceiptSettings; label: MessageKey; hint?: MessageKey; max: number }[] = [
+  { name: 'legal_name', label: 'admin.receiptSettings.legalName', max: 200 },
+  { name: 'address', label: 'admin.receiptSettings.address', max: 500 },
+  { name: 'ein', label: 'admin.receiptSettings.ein', hint: 'admin.receiptSettings.einHint', max: 20 },
+  {
+    name: 'ca_registration',
+    label: 'admin.receiptSettings.caRegistration',
+    hint: 'admin.receiptSettings.caRegistrationHint',
+    max: 20,
+  },
+  { name: 'place_of_issue', label: 'admin.receiptSettings.placeOfIssue', max: 200 },
+  { name: 'es_nif', label: 'admin.receiptSettings.esNif', hint: 'admin.receiptSettings.esNifHint', max: 20 },
+];
+
 function SettingsForm({ settings }: { settings: ReceiptSettings }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
@@ -57,39 +73,18 @@ function SettingsForm({ settings }: { settings: ReceiptSettings }) {
   });
   return (
     <form ref={submit.ref} className="form" aria-label={t('admin.receiptSettings.title')} onSubmit={submit.onSubmit} noValidate>
-      <TextField form={form} name="legal_name" label={t('admin.receiptSettings.legalName')} maxLength={200} autoComplete="off" />
-      <TextField form={form} name="address" label={t('admin.receiptSettings.address')} maxLength={500} multiline />
-      <TextField
-        form={form}
-        name="ein"
-        label={t('admin.receiptSettings.ein')}
-        hint={t('admin.receiptSettings.einHint')}
-        maxLength={20}
-        autoComplete="off"
-      />
-      <TextField
-        form={form}
-        name="ca_registration"
-        label={t('admin.receiptSettings.caRegistration')}
-        hint={t('admin.receiptSettings.caRegistrationHint')}
-        maxLength={20}
-        autoComplete="off"
-      />
-      <TextField
-        form={form}
-        name="place_of_issue"
-        label={t('admin.receiptSettings.placeOfIssue')}
-        maxLength={200}
-        autoComplete="off"
-      />
-      <TextField
-        form={form}
-        name="es_nif"
-        label={t('admin.receiptSettings.esNif')}
-        hint={t('admin.receiptSettings.esNifHint')}
-        maxLength={20}
-        autoComplete="off"
-      />
+      {fields.map((field) => (
+        <TextField
+          key={field.name}
+          form={form}
+          name={field.name}
+          label={t(field.label)}
+          hint={field.hint ? t(field.hint) : undefined}
+          maxLength={field.max}
+          multiline={field.name === 'address'}
+          autoComplete="off"
+        />
+      ))}
       <FormFailure message={submit.failure} />
       <SubmitButton busy={save.isPending}>{t('admin.receiptSettings.save')}</SubmitButton>
       <p role="status">{done}</p>
