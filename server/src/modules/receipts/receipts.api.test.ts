@@ -53,7 +53,7 @@ function textOf(pdf: Buffer) {
 
 let donors = 0;
 /** A new donor who gives `dollars` from a billing address in `country`, maybe buying a CD too; answers their client and order id. */
-async function donorGives(country: keyof typeof COUNTRY, dollars: number, options: { cd?: boolean; lang?: 'es' } = {}) {
+async function donorGives(country: keyof typeof COUNTRY, dollars: number, options: { cd?: boolean; lang?: 'es' | 'ru' } = {}) {
   donors += 1;
   const email = `donor-${donors}@example.test`;
   await createUser(t.db, { email, password: 'give-gladly', fname: 'Ruth', lname: 'Gómez' });
@@ -69,7 +69,7 @@ async function donorGives(country: keyof typeof COUNTRY, dollars: number, option
     const set = await donor.send('POST', `/crud/cart/${cartId}/address/${type}`, address(country));
     expect([set.statusCode, set.statusCode === 200 ? '' : set.body]).toEqual([200, '']);
   }
-  await payCart(donor, undefined, options.lang === 'es' ? { lang_code: 'es' } : {});
+  await payCart(donor, undefined, options.lang ? { lang_code: options.lang } : {});
   const order = await t.db
     .selectFrom('orders')
     .innerJoin('users', 'users.id', 'orders.user_id')
@@ -243,6 +243,14 @@ describe('a gift’s receipt by the donor’s country', () => {
     expect(text).toContain('Thank you for your gift to Storyhouse Ministries Inc.');
     expect(text).not.toContain('EIN');
     expect(text).not.toContain('Receipt number');
+  });
+
+  it('is in the donor’s language: a Russian donor’s receipt prints in Cyrillic', async () => {
+    const gift = await donorGives('MX', 12, { lang: 'ru' });
+    const text = textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload);
+    for (const words of ['Квитанция о пожертвовании', 'Жертвователь Ruth Gómez', 'Спасибо за ваше пожертвование']) {
+      expect(text).toContain(words);
+    }
   });
 });
 
