@@ -342,6 +342,8 @@ export const AuditAction = z.enum([
   'return_reason.create',
   'return_reason.update',
   'return_reason.retire',
+  // decision 068: the ministry's details on gift receipts
+  'receipt_settings.update',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -367,6 +369,8 @@ export const auditTargetKinds = [
   'sku',
   // decision 061: a reason a parcel comes back ("return_reason Damaged in the post")
   'return_reason',
+  // decision 068: the ministry's details on gift receipts ("receipt_settings receipts")
+  'receipt_settings',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

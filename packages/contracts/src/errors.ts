@@ -132,6 +132,8 @@ export const errorCodes = [
   'order_item_unavailable',
   'order_not_free',
   'order_not_found',
+  // decision 068: an order with no gift that counts (none given, or refunded) has no receipt
+  'receipt_not_found',
   'order_card_required',
   // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
   'order_payment_refunded',

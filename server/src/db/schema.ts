@@ -357,6 +357,7 @@ export interface Profiles {
 }
 
 export interface MailOutbox {
+  attachments: Json | null;
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   html_body: string | null;
@@ -871,8 +872,33 @@ export interface Users {
   phone: string | null;
   sign_in_locked_at: Timestamp | null;
   state: string | null;
+  tax_id: Generated<string>;
   updated_at: Generated<Timestamp>;
   zip: string | null;
+}
+
+export interface ReceiptSettings {
+  address: Generated<string>;
+  ca_registration: Generated<string>;
+  ein: Generated<string>;
+  es_nif: Generated<string>;
+  id: Generated<number>;
+  legal_name: Generated<string>;
+  place_of_issue: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReceiptSerials {
+  last: number;
+  year: number;
+}
+
+export interface GiftReceipts {
+  country: string;
+  issued_at: Generated<Timestamp>;
+  order_id: number;
+  serial: number | null;
+  serial_year: number | null;
 }
 
 export interface DailyJobs {
@@ -912,7 +938,10 @@ export interface DB {
   profile_albums: ProfileAlbums;
   profile_listening_days: ProfileListeningDays;
   profiles: Profiles;
+  gift_receipts: GiftReceipts;
   mail_outbox: MailOutbox;
+  receipt_serials: ReceiptSerials;
+  receipt_settings: ReceiptSettings;
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;

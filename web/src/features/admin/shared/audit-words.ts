@@ -50,6 +50,9 @@ type Format =
   | 'text'
   | 'hidden';
 
+/** The ministry's details on gift receipts (decision 068), recorded before and after. */
+const receiptFields = ['legal_name', 'address', 'ein', 'ca_registration', 'place_of_issue', 'es_nif'] as const;
+
 /** Which format each detail an action records takes, in the order they are shown; a detail not listed shows by its type. */
 type ActionFormat = Record<string, Format>;
 
@@ -157,6 +160,12 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'return_reason.create': titles,
   'return_reason.update': { ...titles, ...oldTitles },
   'return_reason.retire': {},
+  'receipt_settings.update': Object.fromEntries(
+    receiptFields.flatMap((f): [string, Format][] => [
+      [f, 'text'],
+      [`was_${f}`, 'text'],
+    ]),
+  ),
 };
 
 /** The details' names in words; a name not listed shows as recorded. */
@@ -246,6 +255,18 @@ const detailNames: Record<string, MessageKey> = {
   charge_day: 'admin.audit.detail.charge_day',
   pause_months: 'admin.audit.detail.pause_months',
   next_charge: 'admin.audit.detail.next_charge',
+  legal_name: 'admin.receiptSettings.legalName',
+  address: 'admin.receiptSettings.address',
+  ein: 'admin.receiptSettings.ein',
+  ca_registration: 'admin.receiptSettings.caRegistration',
+  place_of_issue: 'admin.receiptSettings.placeOfIssue',
+  es_nif: 'admin.receiptSettings.esNif',
+  was_legal_name: 'admin.audit.detail.was_receipt.legal_name',
+  was_address: 'admin.audit.detail.was_receipt.address',
+  was_ein: 'admin.audit.detail.was_receipt.ein',
+  was_ca_registration: 'admin.audit.detail.was_receipt.ca_registration',
+  was_place_of_issue: 'admin.audit.detail.was_receipt.place_of_issue',
+  was_es_nif: 'admin.audit.detail.was_receipt.es_nif',
 };
 
 /** A product's fields as its form names them. */

@@ -104,6 +104,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'return_reason.create': 'admin.audit.action.return_reason_create',
   'return_reason.update': 'admin.audit.action.return_reason_update',
   'return_reason.retire': 'admin.audit.action.return_reason_retire',
+  'receipt_settings.update': 'admin.audit.action.receipt_settings_update',
 };
 
 /** Who gave money back (decision 036: one ledger per order). */
