@@ -299,6 +299,8 @@ export const AuditAction = z.enum([
   'order.packing_slip',
   'subscription.cancel',
   'donor.statement',
+  // issue 45: the year's statements sent to every donor
+  'donor.statements',
   'user.admin',
   'user.lock',
   'user.password_reset',
@@ -365,6 +367,8 @@ export const auditTargetKinds = [
   'sku',
   // decision 061: a reason a parcel comes back ("return_reason Damaged in the post")
   'return_reason',
+  // issue 45: a year's giving statements ("statements 2026")
+  'statements',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -135,6 +135,23 @@ export const AdminStatementBody = z
 
 /** GET /crud/admin/donors/{id}/statement?year=: the statement as a printable page shows it. */
 export const AdminStatementQuery = SiteQuery.extend({ year: wholeNumberParam(2000, 2100) });
+
+/**
+ * The year's statements sent to every donor (issue 45, decision 069): GET /crud/admin/statements?year= and
+ * POST /crud/admin/statements {year}. `started` false: not sent yet (total and sent 0); a run is done once
+ * `finished_at` is set (sent = total).
+ */
+export const StatementRun = z
+  .object({
+    year: z.number().int(),
+    started: z.boolean(),
+    total: z.number().int(),
+    sent: z.number().int(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'StatementRun' });
+export type StatementRun = z.infer<typeof StatementRun>;
 export const GivingStatementDetail = z
   .object({
     year: z.number().int(),

@@ -153,6 +153,8 @@ export const errorCodes = [
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
   'giving_statement_empty',
+  // issue 45: the year's statements for every donor, a year nobody gave in
+  'giving_statements_none',
   // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
   'invoice_cursor_unknown',
   // issue 29: the back office's orders

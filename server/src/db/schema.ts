@@ -373,6 +373,14 @@ export interface MailOutbox {
   to_address: string;
 }
 
+export interface MailOutboxAttachments {
+  content: Buffer;
+  content_type: string;
+  filename: string;
+  id: Generated<number>;
+  mail_id: number;
+}
+
 export interface MasqueradeLog {
   admin_id: number;
   ended_at: Timestamp | null;
@@ -702,6 +710,20 @@ export interface SkuTitles {
   title: string;
 }
 
+export interface StatementRuns {
+  started_at: Generated<Timestamp>;
+  started_by: number | null;
+  total: number;
+  year: number;
+}
+
+export interface StatementSends {
+  mail_id: number | null;
+  sent_at: Timestamp | null;
+  user_id: number;
+  year: number;
+}
+
 export interface States {
   code: string;
   country_id: number;
@@ -910,6 +932,7 @@ export interface DB {
   profile_listening_days: ProfileListeningDays;
   profiles: Profiles;
   mail_outbox: MailOutbox;
+  mail_outbox_attachments: MailOutboxAttachments;
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;
@@ -938,6 +961,8 @@ export interface DB {
   site_navigation_versions: SiteNavigationVersions;
   sku_titles: SkuTitles;
   skus: Skus;
+  statement_runs: StatementRuns;
+  statement_sends: StatementSends;
   states: States;
   tax_rates: TaxRates;
   test_processor_cards: TestProcessorCards;

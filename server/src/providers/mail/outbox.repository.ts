@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 import { pageOf } from '../../db/paged';
 import { preparedQuery } from '../../db/prepared';
 import type { MailOutbox } from '../../db/schema';
-import type { MailMessage } from './transport';
+import type { MailAttachment, MailMessage } from './transport';
 
 /**
  * The only code that touches mail_outbox: queueing, the developer mailbox
@@ -15,12 +15,37 @@ import type { MailMessage } from './transport';
  * to be claimed again once the lease ends: at least once, never lost.
  */
 export function outboxRepository(db: Db) {
+  /** The files queued with these e-mails, by e-mail. */
+  const attachmentsOf = async (mailIds: readonly number[]): Promise<Map<number, MailAttachment[]>> => {
+    const byMail = new Map<number, MailAttachment[]>();
+    if (mailIds.length === 0) return byMail;
+    const rows = await db
+      .selectFrom('mail_outbox_attachments')
+      .select(['mail_id', 'filename', 'content_type', 'content'])
+      .where('mail_id', 'in', mailIds)
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      const files = byMail.get(r.mail_id) ?? [];
+      files.push({ filename: r.filename, contentType: r.content_type, content: Buffer.from(r.content) });
+      byMail.set(r.mail_id, files);
+    }
+    return byMail;
+  };
   return {
     /** Queues one e-mail; returns its id. */
     async insert(mail: Insertable<MailOutbox>): Promise<number> {
       const query = db.insertInto('mail_outbox').values(mail).returning('id');
       const [row] = (await db.executeQuery(preparedQuery(query))).rows;
       return (row as { id: number }).id;
+    },
+
+    /** Files to send with a queued e-mail, in the caller's transaction. */
+    async attach(mailId: number, files: readonly MailAttachment[]) {
+      await db
+        .insertInto('mail_outbox_attachments')
+        .values(files.map((f) => ({ mail_id: mailId, filename: f.filename, content_type: f.contentType, content: f.content })))
+        .execute();
     },
 
     async claimDue(limit: number, leaseSeconds: number): Promise<(MailMessage & { attempts: number })[]> {
@@ -45,9 +70,11 @@ export function outboxRepository(db: Db) {
           for update skip locked
         )
         returning id, lang_code, to_address, reply_to, subject, text_body, html_body, attempts`.execute(db);
+      const files = await attachmentsOf(rows.rows.map((r) => r.id));
       return rows.rows
         .sort((a, b) => a.id - b.id)
         .map((r) => ({
+          ...(files.has(r.id) ? { attachments: files.get(r.id) } : {}),
           id: r.id,
           lang_code: r.lang_code as LangCode,
           to: r.to_address,

@@ -1,6 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { outboxRepository } from './outbox.repository';
+import type { MailAttachment } from './transport';
 
 /** A header-safe line: names go into subjects. */
 export const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
@@ -15,6 +16,8 @@ export interface OutgoingMail {
   html?: string;
   /** The order it is about (its receipt, the shipping news): the back office lists it in the order's timeline. */
   orderId?: number;
+  /** Files sent with it (a statement's PDF), stored with it. */
+  attachments?: readonly MailAttachment[];
 }
 
 /**
@@ -23,8 +26,9 @@ export interface OutgoingMail {
  * all. Delivery (SMTP or the developer mailbox) happens after, with retries,
  * in providers/mail/delivery.ts.
  */
-export function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
-  return outboxRepository(db).insert({
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const repo = outboxRepository(db);
+  const id = await repo.insert({
     lang_code: mail.lang_code,
     to_address: mail.to,
     reply_to: mail.replyTo ?? null,
@@ -33,4 +37,6 @@ export function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
     html_body: mail.html ?? null,
     order_id: mail.orderId ?? null,
   });
+  if (mail.attachments?.length) await repo.attach(id, mail.attachments);
+  return id;
 }

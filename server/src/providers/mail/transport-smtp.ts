@@ -31,6 +31,7 @@ export function smtpTransport({ url, from, timeoutSeconds = 30 }: SmtpOptions): 
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length ? { attachments: [...message.attachments] } : {}),
         headers: { 'Content-Language': message.lang_code },
       });
     },

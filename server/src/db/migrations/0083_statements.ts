@@ -1,0 +1,46 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Year-end statements as documents (issue 45, decision 069).
+ *
+ * - `mail_outbox_attachments`: files sent with a queued e-mail (a statement's
+ *   PDF), stored with it in the same transaction and removed with it.
+ * - `statement_runs`: the back office's "send the year's statements", one row
+ *   per year: a second press finds it and sends nothing again.
+ * - `statement_sends`: each donor of that year, claimed by a worker with FOR
+ *   UPDATE SKIP LOCKED and marked sent in the transaction that queues the
+ *   e-mail, so two servers send each statement once and a restart goes on
+ *   where it stopped.
+ */
+export async function up(db: Kysely<unknown>) {
+  await sql`
+    create table mail_outbox_attachments (
+      id serial primary key,
+      mail_id integer not null references mail_outbox(id) on delete cascade,
+      filename text not null check (length(filename) between 1 and 200),
+      content_type text not null,
+      content bytea not null
+    );
+    create index mail_outbox_attachments_mail on mail_outbox_attachments (mail_id);
+
+    create table statement_runs (
+      year integer primary key check (year between 2000 and 2100),
+      started_by integer references users(id) on delete set null,
+      started_at timestamptz not null default now(),
+      total integer not null check (total >= 0)
+    );
+
+    create table statement_sends (
+      year integer not null references statement_runs(year),
+      user_id integer not null references users(id) on delete cascade,
+      sent_at timestamptz,
+      mail_id integer references mail_outbox(id) on delete set null,
+      primary key (year, user_id)
+    );
+    create index statement_sends_pending on statement_sends (year, user_id) where sent_at is null;
+  `.execute(db);
+}
+
+export async function down() {
+  throw new Error('Migrations are forward-only');
+}
