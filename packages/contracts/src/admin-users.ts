@@ -139,7 +139,8 @@ export const AdminStatementQuery = SiteQuery.extend({ year: wholeNumberParam(200
 /**
  * The year's statements sent to every donor (issue 45, decision 069): GET /crud/admin/statements?year= and
  * POST /crud/admin/statements {year}. `started` false: not sent yet (total and sent 0); a run is done once
- * `finished_at` is set (sent = total).
+ * `finished_at` is set (sent = total). A donor is sent a year's statement once; a press after the run adds only
+ * the donors who first gave since.
  */
 export const StatementRun = z
   .object({
@@ -147,6 +148,8 @@ export const StatementRun = z
     started: z.boolean(),
     total: z.number().int(),
     sent: z.number().int(),
+    /** Donors of the year without a statement in the run yet (all of them before it begins): whom a press sends to. */
+    new_donors: z.number().int(),
     started_at: z.string().nullable(),
     finished_at: z.string().nullable(),
   })

@@ -713,7 +713,6 @@ export interface SkuTitles {
 export interface StatementRuns {
   started_at: Generated<Timestamp>;
   started_by: number | null;
-  total: number;
   year: number;
 }
 

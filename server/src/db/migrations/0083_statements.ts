@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  * - `mail_outbox_attachments`: files sent with a queued e-mail (a statement's
  *   PDF), stored with it in the same transaction and removed with it.
  * - `statement_runs`: the back office's "send the year's statements", one row
- *   per year: a second press finds it and sends nothing again.
+ *   per year: a second press finds it and sends nothing again to anyone
+ *   already in it (only to donors who first gave since).
  * - `statement_sends`: each donor of that year, claimed by a worker with FOR
  *   UPDATE SKIP LOCKED and marked sent in the transaction that queues the
  *   e-mail, so two servers send each statement once and a restart goes on
@@ -26,8 +27,7 @@ export async function up(db: Kysely<unknown>) {
     create table statement_runs (
       year integer primary key check (year between 2000 and 2100),
       started_by integer references users(id) on delete set null,
-      started_at timestamptz not null default now(),
-      total integer not null check (total >= 0)
+      started_at timestamptz not null default now()
     );
 
     create table statement_sends (

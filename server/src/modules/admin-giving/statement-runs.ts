@@ -20,36 +20,38 @@ const BATCH = 5;
  */
 export function statementRuns(db: Db) {
   const repo = statementRunsRepository(db);
+  const yearOf = (year: number) => [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))] as const;
   const progress = async (year: number): Promise<StatementRun> => {
-    const run = await repo.progress(year);
-    if (!run) return { year, started: false, total: 0, sent: 0, started_at: null, finished_at: null };
-    const finished = run.sent >= run.total;
+    const run = await repo.progress(year, ...yearOf(year));
+    const started = run.started_at !== null;
     return {
       year,
-      started: true,
+      started,
       total: run.total,
       sent: run.sent,
-      started_at: new Date(run.started_at).toISOString(),
-      finished_at: finished ? new Date(run.last_sent_at ?? run.started_at).toISOString() : null,
+      new_donors: run.new_donors,
+      started_at: run.started_at ? new Date(run.started_at).toISOString() : null,
+      finished_at: started && run.sent >= run.total && run.last_sent_at ? new Date(run.last_sent_at).toISOString() : null,
     };
   };
   return {
     progress,
 
-    /** Begins the year's run (audited), or answers the run already begun. 409 giving_statements_none without donors. */
+    /**
+     * Sends the year's statement to every donor of the year not sent one yet (audited with how many), and answers
+     * the run: a second press sends nothing again, only to donors who first gave since.
+     * 409 giving_statements_none when the year has no donor at all.
+     */
     async start(request: FastifyRequest, admin: { id: number; email: string }, year: number): Promise<StatementRun> {
       await db.transaction().execute(async (trx) => {
-        const total = await statementRunsRepository(trx).begin(
-          year,
-          admin.id,
-          new Date(Date.UTC(year, 0, 1)),
-          new Date(Date.UTC(year + 1, 0, 1)),
-        );
-        if (total === 0) throw new AppError('conflict', 'giving_statements_none', { year });
-        if (total !== null) {
+        const runs = statementRunsRepository(trx);
+        const added = await runs.include(year, admin.id, ...yearOf(year));
+        // Nobody gave that year: nothing begins (the transaction, with its empty run, is rolled back).
+        if (added === 0 && !(await runs.hasDonors(year))) throw new AppError('conflict', 'giving_statements_none', { year });
+        if (added > 0) {
           await recordAdminAction(trx, request, admin, 'donor.statements', auditTarget('statements', String(year)), {
             year,
-            donors: total,
+            donors: added,
           });
         }
       });

@@ -84,11 +84,19 @@ function textOf(pdf: Buffer) {
 
 describe("the year's statements to every donor", () => {
   it('sends each donor their statement once, with its PDF in their language, even from two servers at once', async () => {
-    expect(await progress()).toEqual({ year, started: false, total: 0, sent: 0, started_at: null, finished_at: null });
+    expect(await progress()).toEqual({
+      year,
+      started: false,
+      total: 0,
+      sent: 0,
+      new_donors: 3,
+      started_at: null,
+      finished_at: null,
+    });
 
     const started = await admin.send('POST', '/crud/admin/statements', { year });
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.json()).toMatchObject({ year, started: true, total: 3, sent: 0, finished_at: null });
+    expect(started.json()).toMatchObject({ year, started: true, total: 3, sent: 0, new_donors: 0, finished_at: null });
 
     // Two servers' workers on one database at once: three e-mails between them.
     const other = await createTestApp({ database: t.database });
@@ -104,8 +112,16 @@ describe("the year's statements to every donor", () => {
 
     // A second press (and the workers looking again) sends nothing more.
     const again = await admin.send('POST', '/crud/admin/statements', { year });
-    expect(again.json()).toMatchObject({ total: 3, sent: 3 });
+    expect(again.json()).toMatchObject({ total: 3, sent: 3, new_donors: 0 });
     expect(await t.app.sendStatements()).toBe(0);
+
+    // A donor who first gives after the run is counted as new; the next press sends to them alone.
+    await donor('late@example.test', 'Late', 'Giver', [{ code: 'missions', amount: 5, type: 'donation' }]);
+    expect(await progress()).toMatchObject({ total: 3, sent: 3, new_donors: 1 });
+    const late = await admin.send('POST', '/crud/admin/statements', { year });
+    expect(late.json()).toMatchObject({ total: 4, sent: 3, new_donors: 0, finished_at: null });
+    expect(await t.app.sendStatements()).toBe(1);
+    expect(await statementMails('late@example.test')).toHaveLength(1);
 
     const grace = await statementMails('grace@example.test');
     expect(grace.map((m) => [m.subject, m.lang_code])).toEqual([[`Your giving statement for ${year}`, 'en']]);
@@ -136,6 +152,7 @@ describe("the year's statements to every donor", () => {
 
     const audit = (await admin.send('GET', '/crud/admin/audit?action=donor.statements')).json() as AuditResponse;
     expect(audit.items.map((a) => [a.target_kind, a.target_name, a.details])).toEqual([
+      ['statements', String(year), { year, donors: 1 }],
       ['statements', String(year), { year, donors: 3 }],
     ]);
   });
