@@ -14,9 +14,11 @@ declare module 'fastify' {
 }
 
 const tags = ['admin'];
+/** How often every server looks for statements waiting: one indexed query when there are none. */
+const STATEMENTS_EVERY_MS = 10_000;
 
 /**
- * The year's statements sent to every donor (issue 45, decision 069). Every server's worker looks each minute, and
+ * The year's statements sent to every donor (issue 45, decision 069). Every server's worker looks every ten seconds, and
  * the server that starts a run begins at once; the donors are claimed in the database, so each is sent once
  * (default: on, except NODE_ENV=test, where tests call app.sendStatements).
  */
@@ -32,7 +34,7 @@ export default fp<{ worker: boolean }>(
       return running;
     };
     app.decorate('sendStatements', sendWaiting);
-    if (worker) runPeriodically(app, { name: 'year-end statements', everyMs: 60_000, run: sendWaiting });
+    if (worker) runPeriodically(app, { name: 'year-end statements', everyMs: STATEMENTS_EVERY_MS, run: sendWaiting });
 
     const routes: FastifyPluginAsyncZod = async (r) => {
       r.addHook('onSend', async (_request, reply) => {
