@@ -75,6 +75,7 @@ describe('migrateToLatest', () => {
       'promoted_skus',
       'rate_limits',
       'recurring_items',
+      'renewal_failures',
       'renewal_payments',
       'seed_runs',
       'sessions',

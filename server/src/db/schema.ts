@@ -598,6 +598,16 @@ export interface RecurringItems {
   user_id: number;
 }
 
+export interface RenewalFailures {
+  amount_cents: number;
+  failures: Generated<number>;
+  first_failed_at: Generated<Timestamp>;
+  invoice_id: string;
+  provider: string;
+  recovered_at: Timestamp | null;
+  recurring_item_id: number;
+}
+
 export interface ReturnReasons {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -950,6 +960,7 @@ export interface DB {
   promoted_skus: PromotedSkus;
   rate_limits: RateLimits;
   recurring_items: RecurringItems;
+  renewal_failures: RenewalFailures;
   renewal_payments: RenewalPayments;
   return_reason_titles: ReturnReasonTitles;
   return_reasons: ReturnReasons;

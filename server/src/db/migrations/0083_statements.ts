@@ -12,6 +12,9 @@ import { type Kysely, sql } from 'kysely';
  *   UPDATE SKIP LOCKED and marked sent in the transaction that queues the
  *   e-mail, so two servers send each statement once and a restart goes on
  *   where it stopped.
+ * - `renewal_failures`: each renewal invoice of a plan or monthly gift whose
+ *   charge failed (how often, since when) and when a later retry or a
+ *   change of card paid it: what the ministry sees as recovered or at risk.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -38,6 +41,19 @@ export async function up(db: Kysely<unknown>) {
       primary key (year, user_id)
     );
     create index statement_sends_pending on statement_sends (year, user_id) where sent_at is null;
+
+    create table renewal_failures (
+      provider text not null,
+      invoice_id text not null,
+      recurring_item_id integer not null references recurring_items(id) on delete cascade,
+      amount_cents integer not null check (amount_cents >= 0),
+      first_failed_at timestamptz not null default now(),
+      failures integer not null default 1 check (failures >= 1),
+      recovered_at timestamptz,
+      primary key (provider, invoice_id)
+    );
+    create index renewal_failures_month on renewal_failures (first_failed_at);
+    create index renewal_failures_item on renewal_failures (recurring_item_id);
   `.execute(db);
 }
 
