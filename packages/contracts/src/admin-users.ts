@@ -43,6 +43,21 @@ export const AdminUserDetail = z
         current_period_end: IsoDate.nullable(),
       }),
     ),
+    /**
+     * Issue 45: renewals whose charge failed, newest first (at most 50): what for, how much, when it first
+     * failed and how many times, and when a later charge paid it (null: not paid).
+     */
+    failed_charges: z.array(
+      z.object({
+        invoice_id: z.string(),
+        title: z.string(),
+        type: z.enum(['subscription', 'recurring_donation']),
+        amount_usd: Usd,
+        failed_at: IsoDate,
+        failures: z.number().int(),
+        recovered_at: IsoDate.nullable(),
+      }),
+    ),
     gift_cards: z.array(z.object({ id: z.number().int(), original_usd: Usd, balance_usd: Usd, created_at: IsoDate })),
     /** Saved cards: brand and last4 only. */
     cards: z.array(z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })),

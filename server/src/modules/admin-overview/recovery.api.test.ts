@@ -1,4 +1,4 @@
-import type { AdminOverview, MySubscription } from '@storyhouse/contracts';
+import type { AdminOverview, AdminUserDetail, MySubscription } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
@@ -46,7 +46,7 @@ async function failingSubscriber() {
   const failing = (saved.json() as { card_token: string }).card_token;
   const moved = await v.send('POST', `/crud/stripe/subscription/${mine?.id}/card`, { card_id: failing });
   expect(moved.statusCode, moved.body).toBe(200);
-  return { v, id: mine?.id ?? '', goodCard: mine?.card?.id ?? '' };
+  return { v, userId: user.id, id: mine?.id ?? '', goodCard: mine?.card?.id ?? '' };
 }
 
 const recovery = async () => ((await admin.send('GET', '/crud/admin/overview')).json() as AdminOverview).recovery;
@@ -65,7 +65,18 @@ describe('failed renewals on the Overview', () => {
     const paid = await first.v.send('POST', `/crud/stripe/subscription/${first.id}/card`, { card_id: first.goodCard });
     expect(paid.json()).toMatchObject({ status: 'active', past_due: null });
     expect(await recovery()).toEqual({ failed: 2, recovered: 1, at_risk_usd: 5 });
-    expect(second.id).toBeTruthy();
+
+    // Each family's page in the back office lists its failed charge, paid or not.
+    const charges = async (userId: number) =>
+      ((await admin.send('GET', `/crud/admin/users/${userId}`)).json() as AdminUserDetail).failed_charges.map((c) => [
+        c.title,
+        c.type,
+        c.amount_usd,
+        c.failures,
+        c.recovered_at !== null,
+      ]);
+    expect(await charges(first.userId)).toEqual([['Monthly plan', 'subscription', 5, 1, true]]);
+    expect(await charges(second.userId)).toEqual([['Monthly plan', 'subscription', 5, 1, false]]);
   });
 
   it('is for admins only', async () => {

@@ -9,6 +9,7 @@ import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login
 import { lastOrderLang } from '../orders/last-order-lang';
 import { passwordsService } from '../passwords/passwords.service';
 import { existingCustomer } from '../payments/customers';
+import { renewalFailures } from '../subscriptions/renewal-failures';
 import { adminRepository } from './admin.repository';
 
 type Admin = { id: number; email: string };
@@ -27,10 +28,11 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
     const user = await repo.userDetail(userId);
     if (!user) throw new AppError('not_found', 'not_found');
     const customerId = await existingCustomer(db, payments, userId);
-    const [orders, firstOrder, renewals, giftCards, addresses, failures, cards] = await Promise.all([
+    const [orders, firstOrder, renewals, failedCharges, giftCards, addresses, failures, cards] = await Promise.all([
       repo.ordersOf(userId),
       repo.firstOrderAt(userId),
       repo.renewalsOf(userId),
+      renewalFailures(db).ofUser(userId),
       repo.giftCardsOf(userId),
       repo.addressesOf(userId),
       loginFailures(db).counts([failureKey(user.email)]),
@@ -62,6 +64,15 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
         amount_usd: toUsd(r.amount_cents),
         interval: r.interval === 'year' ? 'year' : 'month',
         current_period_end: r.current_period_end ? iso(r.current_period_end) : null,
+      })),
+      failed_charges: failedCharges.map((f) => ({
+        invoice_id: f.invoice_id,
+        title: f.title,
+        type: f.type === 'subscription' ? 'subscription' : 'recurring_donation',
+        amount_usd: toUsd(f.amount_cents),
+        failed_at: iso(f.first_failed_at),
+        failures: f.failures,
+        recovered_at: f.recovered_at ? iso(f.recovered_at) : null,
       })),
       gift_cards: giftCards.map((g) => ({
         id: g.id,

@@ -36,6 +36,13 @@ export function UserRecords({ user }: { user: AdminUserDetail }) {
       <AdminPart title={t('admin.user.renewals')} className="admin-part--wide">
         {user.renewals.length === 0 ? <p>{t('admin.user.noRenewals')}</p> : <Renewals renewals={user.renewals} />}
       </AdminPart>
+      <AdminPart title={t('admin.user.failedCharges')} className="admin-part--wide">
+        {user.failed_charges.length === 0 ? (
+          <p>{t('admin.user.noFailedCharges')}</p>
+        ) : (
+          <FailedCharges charges={user.failed_charges} />
+        )}
+      </AdminPart>
       <AdminPart title={t('admin.user.giftCards')}>
         {user.gift_cards.length === 0 ? <p>{t('admin.user.noGiftCards')}</p> : <GiftCards cards={user.gift_cards} />}
       </AdminPart>
@@ -85,6 +92,47 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
             </td>
             <td>{status(order.status)}</td>
             <MoneyCell label={t('admin.user.total')}>{formatMoney(order.total_usd)}</MoneyCell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Issue 45: the renewals whose charge failed, and whether a later charge paid them. */
+function FailedCharges({ charges }: { charges: AdminUserDetail['failed_charges'] }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  return (
+    <table className="admin-table admin-table--stacked">
+      <thead>
+        <tr>
+          <Col>{t('admin.user.renewal')}</Col>
+          <Col>{t('admin.user.failedOn')}</Col>
+          <Col>{t('admin.user.status')}</Col>
+          <Col money>{t('admin.user.amount')}</Col>
+        </tr>
+      </thead>
+      <tbody>
+        {charges.map((charge) => (
+          <tr key={charge.invoice_id}>
+            <th scope="row">
+              <span className="admin-table__line">{charge.title}</span>
+              <span className="admin-table__line admin-table__note">{t(renewalTypes[charge.type])}</span>
+            </th>
+            <td className="admin-table__nowrap">
+              <span className="admin-table__line">
+                <time dateTime={charge.failed_at}>{formatDate(charge.failed_at)}</time>
+              </span>
+              <span className="admin-table__line admin-table__note">
+                {t('admin.user.failedTimes', { count: charge.failures })}
+              </span>
+            </td>
+            <td>
+              {charge.recovered_at
+                ? t('admin.user.recoveredOn', { date: formatDate(charge.recovered_at) })
+                : t('admin.user.notRecovered')}
+            </td>
+            <MoneyCell label={t('admin.user.amount')}>{formatMoney(charge.amount_usd)}</MoneyCell>
           </tr>
         ))}
       </tbody>
