@@ -65,6 +65,20 @@ function Col({ money, children }: { money?: boolean; children: ReactNode }) {
   );
 }
 
+/** A table's column headings: a column per label, then the money column, right-aligned. */
+function Heads({ labels, money }: { labels: string[]; money: string }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label) => (
+          <Col key={label}>{label}</Col>
+        ))}
+        <Col money>{money}</Col>
+      </tr>
+    </thead>
+  );
+}
+
 function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   const { t, formatDate, formatMoney } = useI18n();
   const status = (s: string) => {
@@ -73,14 +87,7 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   };
   return (
     <table className="admin-table admin-table--stacked">
-      <thead>
-        <tr>
-          <Col>{t('admin.user.orderNumber')}</Col>
-          <Col>{t('admin.user.date')}</Col>
-          <Col>{t('admin.user.status')}</Col>
-          <Col money>{t('admin.user.total')}</Col>
-        </tr>
-      </thead>
+      <Heads labels={[t('admin.user.orderNumber'), t('admin.user.date'), t('admin.user.status')]} money={t('admin.user.total')} />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
@@ -104,14 +111,10 @@ function FailedCharges({ charges }: { charges: AdminUserDetail['failed_charges']
   const { t, formatDate, formatMoney } = useI18n();
   return (
     <table className="admin-table admin-table--stacked">
-      <thead>
-        <tr>
-          <Col>{t('admin.user.renewal')}</Col>
-          <Col>{t('admin.user.failedOn')}</Col>
-          <Col>{t('admin.user.status')}</Col>
-          <Col money>{t('admin.user.amount')}</Col>
-        </tr>
-      </thead>
+      <Heads
+        labels={[t('admin.user.renewal'), t('admin.user.failedOn'), t('admin.user.status')]}
+        money={t('admin.user.amount')}
+      />
       <tbody>
         {charges.map((charge) => (
           <tr key={charge.invoice_id}>
@@ -144,14 +147,10 @@ function Renewals({ renewals }: { renewals: Renewal[] }) {
   const { t, formatDate, formatMoney } = useI18n();
   return (
     <table className="admin-table admin-table--stacked">
-      <thead>
-        <tr>
-          <Col>{t('admin.user.renewal')}</Col>
-          <Col>{t('admin.user.status')}</Col>
-          <Col>{t('admin.user.nextPayment')}</Col>
-          <Col money>{t('admin.user.amount')}</Col>
-        </tr>
-      </thead>
+      <Heads
+        labels={[t('admin.user.renewal'), t('admin.user.status'), t('admin.user.nextPayment')]}
+        money={t('admin.user.amount')}
+      />
       <tbody>
         {renewals.map((renewal, index) => (
           // A renewal has no id of its own here; the list's order is the server's and stays.
