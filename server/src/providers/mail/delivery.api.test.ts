@@ -166,6 +166,34 @@ describe('the SMTP transport', () => {
     }
   });
 
+  it('sends the files queued with a message as its attachments (a statement’s PDF)', async () => {
+    const smtp = await startSmtpServer();
+    const transport = smtpTransport({ url: smtp.url, from: 'hello@storyhouse.test', timeoutSeconds: 5 });
+    try {
+      const pdf = Buffer.from('%PDF-1.3 a statement');
+      await t.db.transaction().execute((trx) =>
+        enqueueMail(trx, {
+          lang_code: 'en',
+          to: 'donor@example.test',
+          subject: 'Your giving statement for 2026',
+          text: 'Attached.',
+          attachments: [{ filename: 'giving-statement-2026.pdf', contentType: 'application/pdf', content: pdf }],
+        }),
+      );
+      expect(await deliverDueMail(t.db, transport)).toEqual({ sent: 1, failed: 0 });
+      const [mail] = smtp.received;
+      expect(mail!.data).toMatch(/^Content-Type: application\/pdf; name=giving-statement-2026\.pdf\r$/m);
+      expect(mail!.data).toMatch(/^Content-Disposition: attachment; filename=giving-statement-2026\.pdf\r$/m);
+      expect(mail!.data).toContain(pdf.toString('base64'));
+      // Removed with their message.
+      await t.db.deleteFrom('mail_outbox').execute();
+      expect(await t.db.selectFrom('mail_outbox_attachments').selectAll().execute()).toEqual([]);
+    } finally {
+      transport.close?.();
+      await smtp.close();
+    }
+  });
+
   it('records a refusal as a failed attempt to retry', async () => {
     const smtp = await startSmtpServer({ rejectWith: '451 4.7.1 Greylisted, try again later' });
     const transport = smtpTransport({ url: smtp.url, from: 'hello@storyhouse.test', timeoutSeconds: 5 });
