@@ -58,10 +58,13 @@ export function statementRuns(db: Db) {
       return progress(year);
     },
 
-    /** Sends every statement waiting, a batch per transaction, until none is left; how many were sent. */
-    async sendWaiting(): Promise<number> {
+    /**
+     * Sends every statement waiting, a batch per transaction, until none is left or `stop()` says the server is
+     * closing (the rest is for the next pass of any server); how many were sent.
+     */
+    async sendWaiting(stop: () => boolean = () => false): Promise<number> {
       let sent = 0;
-      for (;;) {
+      while (!stop()) {
         const done = await db.transaction().execute(async (trx) => {
           const claimed = await statementRunsRepository(trx).claim(BATCH);
           for (const { year, user_id } of claimed) {
@@ -73,9 +76,10 @@ export function statementRuns(db: Db) {
           }
           return claimed.length;
         });
-        if (done === 0) return sent;
+        if (done === 0) break;
         sent += done;
       }
+      return sent;
     },
   };
 }

@@ -26,11 +26,18 @@ export default fp<{ worker: boolean }>(
   async (app: FastifyInstance, { worker }) => {
     const runs = statementRuns(app.db);
     let running: Promise<number> | undefined;
+    // A server that stops ends its pass after the batch under way, not after the whole year's run.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     // One pass at a time on this server: the periodic run and a run just started share it.
     const sendWaiting = () => {
-      running ??= runs.sendWaiting().finally(() => {
-        running = undefined;
-      });
+      running ??= runs
+        .sendWaiting(() => closing)
+        .finally(() => {
+          running = undefined;
+        });
       return running;
     };
     app.decorate('sendStatements', sendWaiting);
