@@ -22,7 +22,9 @@
 // 10. renewals: 10,000 subscriptions due at once, billed by two workers side by
 //     side, with the count of invoices and charges (scripts/bench-renewals.mjs);
 // 11. the back office's order list on 100,000 orders (scripts/bench-admin-orders.mjs), and 50 packing
-//     slips printed as one PDF, against the 10 s target (scripts/bench-packing-slips.mjs);
+//     slips printed as one PDF, against the 10 s target (scripts/bench-packing-slips.mjs), and 5,000 year-end
+//     statements made as PDFs and queued with their e-mails by two servers, against the 10 minutes target
+//     (scripts/bench-statements.mjs);
 // 12. a 60 MB MP3 uploaded in the back office to local storage and to an
 //     S3-compatible stand-in, against copying it with cp and curl, and the
 //     server's memory meanwhile (scripts/bench-media-upload.mjs);
@@ -60,6 +62,7 @@ import { benchPurchases } from './bench-purchases.mjs';
 import { benchQueue } from './bench-queue.mjs';
 import { benchReadAlong } from './bench-read-along.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
+import { benchStatements } from './bench-statements.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -200,6 +203,7 @@ await benchKeep();
 await benchRenewals();
 await benchAdminOrders();
 await benchPackingSlips();
+await benchStatements();
 await benchMediaUpload();
 await benchOffline();
 await benchCluster();

@@ -301,6 +301,8 @@ export const AuditAction = z.enum([
   // issue 45: a donor changed (or paused) their own monthly gift
   'gift.change',
   'donor.statement',
+  // issue 45: the year's statements sent to every donor
+  'donor.statements',
   'user.admin',
   'user.lock',
   'user.password_reset',
@@ -371,6 +373,8 @@ export const auditTargetKinds = [
   'return_reason',
   // decision 068: the ministry's details on gift receipts ("receipt_settings receipts")
   'receipt_settings',
+  // issue 45: a year's giving statements ("statements 2026")
+  'statements',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

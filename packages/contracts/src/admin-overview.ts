@@ -43,6 +43,11 @@ export const AdminOverview = z
     messages_waiting: z.object({ contact: z.number().int(), lessons: z.number().int() }),
     /** Plans and monthly gifts whose last renewal failed. */
     past_due: z.number().int(),
+    /**
+     * Issue 45: plans and monthly gifts whose renewal charge first failed this month (UTC), how many of those a
+     * later retry or a change of card paid, and the amount of those still past due (neither paid nor ended).
+     */
+    recovery: z.object({ failed: z.number().int(), recovered: z.number().int(), at_risk_usd: Usd }),
     refunds_refused: z.object({ count: z.number().int(), oldest: z.array(OverviewRefusedRefund) }),
     /** CDs and books on sale at or below their low-stock threshold, fewest copies first (decision 061). */
     low_stock: z.array(LowStockProduct),

@@ -58,6 +58,21 @@ export const AdminUserDetail = z
         next_charge: IsoDate,
       }),
     ),
+    /**
+     * Issue 45: renewals whose charge failed, newest first (at most 50): what for, how much, when it first
+     * failed and how many times, and when a later charge paid it (null: not paid).
+     */
+    failed_charges: z.array(
+      z.object({
+        invoice_id: z.string(),
+        title: z.string(),
+        type: z.enum(['subscription', 'recurring_donation']),
+        amount_usd: Usd,
+        failed_at: IsoDate,
+        failures: z.number().int(),
+        recovered_at: IsoDate.nullable(),
+      }),
+    ),
     gift_cards: z.array(z.object({ id: z.number().int(), original_usd: Usd, balance_usd: Usd, created_at: IsoDate })),
     /** Saved cards: brand and last4 only. */
     cards: z.array(z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() })),
@@ -152,6 +167,26 @@ export const AdminStatementBody = z
 
 /** GET /crud/admin/donors/{id}/statement?year=: the statement as a printable page shows it. */
 export const AdminStatementQuery = SiteQuery.extend({ year: wholeNumberParam(2000, 2100) });
+
+/**
+ * The year's statements sent to every donor (issue 45, decision 069): GET /crud/admin/statements?year= and
+ * POST /crud/admin/statements {year}. `started` false: not sent yet (total and sent 0); a run is done once
+ * `finished_at` is set (sent = total). A donor is sent a year's statement once; a press after the run adds only
+ * the donors who first gave since.
+ */
+export const StatementRun = z
+  .object({
+    year: z.number().int(),
+    started: z.boolean(),
+    total: z.number().int(),
+    sent: z.number().int(),
+    /** Donors of the year without a statement in the run yet (all of them before it begins): whom a press sends to. */
+    new_donors: z.number().int(),
+    started_at: z.string().nullable(),
+    finished_at: z.string().nullable(),
+  })
+  .meta({ id: 'StatementRun' });
+export type StatementRun = z.infer<typeof StatementRun>;
 export const GivingStatementDetail = z
   .object({
     year: z.number().int(),

@@ -158,6 +158,8 @@ export const errorCodes = [
   // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
   'gift_change_unavailable',
   'gift_fund_not_found',
+  // issue 45: the year's statements for every donor, a year nobody gave in
+  'giving_statements_none',
   // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
   'invoice_cursor_unknown',
   // issue 29: the back office's orders

@@ -594,6 +594,16 @@ export interface RecurringItems {
   user_id: number;
 }
 
+export interface RenewalFailures {
+  amount_cents: number;
+  failures: Generated<number>;
+  first_failed_at: Generated<Timestamp>;
+  invoice_id: string;
+  provider: string;
+  recovered_at: Timestamp | null;
+  recurring_item_id: number;
+}
+
 export interface ReturnReasons {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
@@ -704,6 +714,19 @@ export interface SkuTitles {
   lang_code: string;
   sku_id: number;
   title: string;
+}
+
+export interface StatementRuns {
+  started_at: Generated<Timestamp>;
+  started_by: number | null;
+  year: number;
+}
+
+export interface StatementSends {
+  mail_id: number | null;
+  sent_at: Timestamp | null;
+  user_id: number;
+  year: number;
 }
 
 export interface States {
@@ -960,6 +983,7 @@ export interface DB {
   promoted_skus: PromotedSkus;
   rate_limits: RateLimits;
   recurring_items: RecurringItems;
+  renewal_failures: RenewalFailures;
   renewal_payments: RenewalPayments;
   return_reason_titles: ReturnReasonTitles;
   return_reasons: ReturnReasons;
@@ -970,6 +994,8 @@ export interface DB {
   site_navigation_versions: SiteNavigationVersions;
   sku_titles: SkuTitles;
   skus: Skus;
+  statement_runs: StatementRuns;
+  statement_sends: StatementSends;
   states: States;
   tax_rates: TaxRates;
   test_processor_cards: TestProcessorCards;

@@ -15,6 +15,10 @@ export const PDF_FONTS = {
 
 /** US Letter in points. */
 export const PDF_PAGE = { width: 612, height: 792, margin: 54 };
+/** The width between the margins, and the two inks of our documents (the text, and what is said of it). */
+export const PDF_CONTENT_WIDTH = PDF_PAGE.width - 2 * PDF_PAGE.margin;
+export const PDF_INK = '#1f2328';
+export const PDF_SOFT = '#57606a';
 
 /**
  * A new document with the fonts registered ('bold', 'italic'; the regular face is the document's own, named by its

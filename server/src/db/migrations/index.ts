@@ -46,6 +46,7 @@ import * as m0078 from './0078_stock_and_returns';
 import * as m0079 from './0079_order_notes';
 import * as m0080 from './0080_monthly_gift_changes';
 import * as m0082 from './0082_gift_receipts';
+import * as m0083 from './0083_statements';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +97,5 @@ export const migrations: Record<string, Migration> = {
   '0079_order_notes': m0079,
   '0080_monthly_gift_changes': m0080,
   '0082_gift_receipts': m0082,
+  '0083_statements': m0083,
 };

@@ -1,11 +1,13 @@
 import { type AdminOverview, type LangCode, OVERVIEW_OLDEST, type OverviewMoney, type SalesPeriod } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { toUsd } from '../../lib/money';
 import { pastDueCount } from '../admin-giving/admin-giving.service';
 import { waitingOrders } from '../admin-orders/waiting-orders';
 import { adminReportsService } from '../admin-reports/admin-reports.service';
 import { guestBookWaitingCount } from '../guest-book/guest-book.service';
 import { openInboxCount } from '../inbox/handled-inbox';
 import { lowStockProducts } from '../stock/stock.service';
+import { renewalFailures } from '../subscriptions/renewal-failures';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 const utc = (y: number, m: number, d: number) => new Date(Date.UTC(y, m, d));
@@ -46,13 +48,14 @@ export function adminOverviewService(db: Db) {
   return {
     async overview(lang: LangCode, now = new Date()): Promise<AdminOverview> {
       const days = overviewDays(now);
-      const [toShip, refused, guestBook, contact, lessons, pastDue, lowStock, sales] = await Promise.all([
+      const [toShip, refused, guestBook, contact, lessons, pastDue, recovery, lowStock, sales] = await Promise.all([
         orders.toShip(OVERVIEW_OLDEST),
         orders.refusedRefunds(OVERVIEW_OLDEST),
         guestBookWaitingCount(db),
         openInboxCount(db, { table: 'contact_messages' }),
         openInboxCount(db, { table: 'adventure_signups' }),
         pastDueCount(db),
+        renewalFailures(db).since(new Date(`${days.monthStart}T00:00:00Z`)),
         lowStockProducts(db),
         reports.report('sales', { from: days.lastMonthStart, to: days.today, interval: 'day', lang }),
       ]);
@@ -62,6 +65,7 @@ export function adminOverviewService(db: Db) {
         guest_book_waiting: guestBook,
         messages_waiting: { contact, lessons },
         past_due: pastDue,
+        recovery: { failed: recovery.failed, recovered: recovery.recovered, at_risk_usd: toUsd(recovery.at_risk_cents) },
         refunds_refused: refused,
         low_stock: lowStock,
         money: {

@@ -10,6 +10,7 @@ import { lastOrderLang } from '../orders/last-order-lang';
 import { passwordsService } from '../passwords/passwords.service';
 import { existingCustomer } from '../payments/customers';
 import { pausedUntil } from '../subscriptions/monthly-gifts';
+import { renewalFailures } from '../subscriptions/renewal-failures';
 import { adminRepository } from './admin.repository';
 
 type Admin = { id: number; email: string };
@@ -28,10 +29,11 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
     const user = await repo.userDetail(userId);
     if (!user) throw new AppError('not_found', 'not_found');
     const customerId = await existingCustomer(db, payments, userId);
-    const [orders, firstOrder, renewals, giftCards, addresses, failures, cards, giftChanges] = await Promise.all([
+    const [orders, firstOrder, renewals, failedCharges, giftCards, addresses, failures, cards, giftChanges] = await Promise.all([
       repo.ordersOf(userId),
       repo.firstOrderAt(userId),
       repo.renewalsOf(userId),
+      renewalFailures(db).ofUser(userId),
       repo.giftCardsOf(userId),
       repo.addressesOf(userId),
       loginFailures(db).counts([failureKey(user.email)]),
@@ -68,6 +70,15 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
         paused_until: pausedUntil(r),
       })),
       gift_changes: giftChanges.map((c) => giftChangeOf(iso(c.at), c.details)),
+      failed_charges: failedCharges.map((f) => ({
+        invoice_id: f.invoice_id,
+        title: f.title,
+        type: f.type === 'subscription' ? 'subscription' : 'recurring_donation',
+        amount_usd: toUsd(f.amount_cents),
+        failed_at: iso(f.first_failed_at),
+        failures: f.failures,
+        recovered_at: f.recovered_at ? iso(f.recovered_at) : null,
+      })),
       gift_cards: giftCards.map((g) => ({
         id: g.id,
         original_usd: toUsd(g.original_amount_cents),

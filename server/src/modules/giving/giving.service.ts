@@ -3,10 +3,11 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { titleIn } from '../../lib/titles';
-import { enqueueMail } from '../../providers/mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../../providers/mail/outbox';
 import { enforceRateLimit, type RateLimit } from '../rate-limit/rate-limit';
 import { givingRepository } from './giving.repository';
 import { givingStatementMail } from './giving-mail';
+import { statementAttachment } from './statement-pdf';
 
 /**
  * Issue 28 item 5: a donor's year-end giving statement, every gift of a
@@ -29,6 +30,23 @@ export function givingService(db: Db) {
       ...g,
       title: titleIn(g.titles, lang, g.title),
     }));
+  /**
+   * The donor's year-end statement e-mail in `lang`, its PDF attached (decision 069); null when the year has no
+   * gift from them or there is no such donor. Queue it with `enqueueMail`.
+   */
+  const statementMail = async (userId: number, year: number, lang: LangCode) => {
+    const gifts = await giftsOf(userId, year, lang);
+    const donor = gifts.length === 0 ? undefined : await repo.donor(userId);
+    if (!donor) return null;
+    const name = `${donor.fname} ${donor.lname}`.trim() || donor.email;
+    const mail: OutgoingMail = {
+      lang_code: lang,
+      to: donor.email,
+      ...(await givingStatementMail(lang, donor, year, gifts)),
+      attachments: [await statementAttachment(lang, { name, email: donor.email }, year, gifts)],
+    };
+    return { mail, gifts: gifts.length, cents: gifts.reduce((sum, g) => sum + g.cents, 0) };
+  };
   return {
     /** The year's statement as a page shows it (the back office's printable statement). */
     async statement(userId: number, year: number, lang: LangCode): Promise<GivingStatementDetail> {
@@ -49,14 +67,14 @@ export function givingService(db: Db) {
       };
     },
 
+    statementMail,
+
     async sendStatement(userId: number, year: number, lang: LangCode): Promise<GivingStatementResponse> {
       await enforceRateLimit(db, `giving-statement:${userId}`, GIVING_STATEMENT_RATE_LIMIT);
-      const gifts = await giftsOf(userId, year, lang);
-      if (gifts.length === 0) throw new AppError('conflict', 'giving_statement_empty', { year });
-      const donor = await repo.donor(userId);
-      if (!donor) throw new AppError('not_found', 'not_found');
-      await enqueueMail(db, { lang_code: lang, to: donor.email, ...(await givingStatementMail(lang, donor, year, gifts)) });
-      return { year, gifts: gifts.length, total_usd: toUsd(gifts.reduce((sum, g) => sum + g.cents, 0)), sent_to: donor.email };
+      const statement = await statementMail(userId, year, lang);
+      if (!statement) throw new AppError('conflict', 'giving_statement_empty', { year });
+      await db.transaction().execute((trx) => enqueueMail(trx, statement.mail));
+      return { year, gifts: statement.gifts, total_usd: toUsd(statement.cents), sent_to: statement.mail.to };
     },
   };
 }

@@ -4,6 +4,7 @@ import type { RenderedMail } from '../../mail/content';
 import type { Metrics } from '../../plugins/metrics';
 import { enqueueMail } from '../../providers/mail/outbox';
 import type { PaymentEvent, ProviderSubscription } from '../../providers/payments/payment-provider';
+import { renewalFailures } from './renewal-failures';
 import { renewalEndedMail, renewalFailedMail, renewalReceiptMail } from './renewal-mail';
 import { type RecurringWithContact, type SubscriptionState, subscriptionsRepository } from './subscriptions.repository';
 
@@ -70,6 +71,7 @@ export function subscriptionEventHandler(
             paid_at: invoice.created,
           });
           if (item.status === 'past_due') await repo.setStatus(item.id, 'active');
+          await renewalFailures(trx).paid(provider, invoice.invoiceId);
           if (!recorded) return;
           await send(renewalReceiptMail(lang, item, invoice.totalCents, invoice.created, origin));
           return { orderId: item.order_id, recurringItemId: item.id, cents: invoice.totalCents, invoiceId: invoice.invoiceId };
@@ -77,6 +79,7 @@ export function subscriptionEventHandler(
         case 'invoice.payment_failed': {
           const { invoice } = event;
           if (item.status === 'active') await repo.setStatus(item.id, 'past_due');
+          await renewalFailures(trx).failed(provider, invoice.invoiceId, item.id, invoice.totalCents);
           // After the last try the subscription ends: its own e-mail says so.
           if (invoice.nextPaymentAttempt && item.status !== 'cancelled') {
             await send(renewalFailedMail(lang, item, invoice.totalCents, invoice.nextPaymentAttempt, origin));

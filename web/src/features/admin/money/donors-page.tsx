@@ -13,6 +13,7 @@ import { Fact } from '../shared/facts';
 import { listHref } from '../shared/list-params';
 import { useAdminDonors, useEmailStatement } from './api/donors';
 import { givingYears, statementHref, yearParam } from './giving-year';
+import { StatementsPart } from './statements-part';
 import '../../../ui/form/form.css';
 import './giving.css';
 import { ApplyFilters } from '../shared/admin-part';
@@ -97,6 +98,7 @@ function DonorsReport({ year }: { year: number }) {
           <Fact term={t('admin.donors.donorCount')}>{data.donors.length}</Fact>
         </dl>
       </section>
+      <StatementsPart year={data.year} />
       <section className="admin-part admin-giving__part" aria-labelledby={fundsId}>
         <h2 id={fundsId}>{t('admin.donors.perFund')}</h2>
         <table className="admin-table admin-table--stacked">

@@ -32,6 +32,7 @@ export default function OverviewPage() {
         <>
           <ToDo data={overview.data} />
           <Money data={overview.data} />
+          <Recovery data={overview.data} />
         </>
       )}
       <TestClock />
@@ -141,6 +142,22 @@ function ToDo({ data }: { data: AdminOverview }) {
           </ul>
         </Task>
       </ul>
+    </section>
+  );
+}
+
+/** Issue 45: renewals whose charge failed this month, how many were paid since, and what is still at risk. */
+function Recovery({ data }: { data: AdminOverview }) {
+  const { t, formatMoney } = useI18n();
+  const headingId = useId();
+  return (
+    <section className="admin-money" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('admin.overview.recovery')}</h2>
+      <dl className="admin-facts admin-facts--money card">
+        <Fact term={t('admin.overview.recoveryFailed')}>{data.recovery.failed}</Fact>
+        <Fact term={t('admin.overview.recoveryRecovered')}>{data.recovery.recovered}</Fact>
+        <Fact term={t('admin.overview.recoveryAtRisk')}>{formatMoney(data.recovery.at_risk_usd)}</Fact>
+      </dl>
     </section>
   );
 }

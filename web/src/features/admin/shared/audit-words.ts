@@ -83,6 +83,7 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   },
   'subscription.cancel': { when: 'when', refund_usd: 'money', subscription: 'hidden' },
   'donor.statement': { year: 'year' },
+  'donor.statements': { year: 'year', donors: 'count' },
   'user.admin': { is_admin: 'flag' },
   'user.lock': { locked: 'flag' },
   'user.password_reset': { lang: 'language' },

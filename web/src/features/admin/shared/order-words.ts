@@ -73,6 +73,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'masquerade.end': 'admin.audit.action.masquerade_end',
   'test_clock.move': 'admin.audit.action.test_clock_move',
   'donor.statement': 'admin.audit.action.donor_statement',
+  'donor.statements': 'admin.audit.action.donor_statements',
   'coupon.create': 'admin.audit.action.coupon_create',
   'coupon.retitle': 'admin.audit.action.coupon_retitle',
   'coupon.withdraw': 'admin.audit.action.coupon_withdraw',

@@ -41,6 +41,13 @@ export function UserRecords({ user }: { user: AdminUserDetail }) {
           <GiftChanges changes={user.gift_changes} />
         </AdminPart>
       )}
+      <AdminPart title={t('admin.user.failedCharges')} className="admin-part--wide">
+        {user.failed_charges.length === 0 ? (
+          <p>{t('admin.user.noFailedCharges')}</p>
+        ) : (
+          <FailedCharges charges={user.failed_charges} />
+        )}
+      </AdminPart>
       <AdminPart title={t('admin.user.giftCards')}>
         {user.gift_cards.length === 0 ? <p>{t('admin.user.noGiftCards')}</p> : <GiftCards cards={user.gift_cards} />}
       </AdminPart>
@@ -63,6 +70,20 @@ function Col({ money, children }: { money?: boolean; children: ReactNode }) {
   );
 }
 
+/** A table's column headings: a column per label, then the money column, right-aligned. */
+function Heads({ labels, money }: { labels: string[]; money: string }) {
+  return (
+    <thead>
+      <tr>
+        {labels.map((label) => (
+          <Col key={label}>{label}</Col>
+        ))}
+        <Col money>{money}</Col>
+      </tr>
+    </thead>
+  );
+}
+
 function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   const { t, formatDate, formatMoney } = useI18n();
   const status = (s: string) => {
@@ -71,14 +92,7 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   };
   return (
     <table className="admin-table admin-table--stacked">
-      <thead>
-        <tr>
-          <Col>{t('admin.user.orderNumber')}</Col>
-          <Col>{t('admin.user.date')}</Col>
-          <Col>{t('admin.user.status')}</Col>
-          <Col money>{t('admin.user.total')}</Col>
-        </tr>
-      </thead>
+      <Heads labels={[t('admin.user.orderNumber'), t('admin.user.date'), t('admin.user.status')]} money={t('admin.user.total')} />
       <tbody>
         {orders.map((order) => (
           <tr key={order.id}>
@@ -97,18 +111,51 @@ function Orders({ orders }: { orders: AdminUserDetail['orders'] }) {
   );
 }
 
+/** Issue 45: the renewals whose charge failed, and whether a later charge paid them. */
+function FailedCharges({ charges }: { charges: AdminUserDetail['failed_charges'] }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  return (
+    <table className="admin-table admin-table--stacked">
+      <Heads
+        labels={[t('admin.user.renewal'), t('admin.user.failedOn'), t('admin.user.status')]}
+        money={t('admin.user.amount')}
+      />
+      <tbody>
+        {charges.map((charge) => (
+          <tr key={charge.invoice_id}>
+            <th scope="row">
+              <span className="admin-table__line">{charge.title}</span>
+              <span className="admin-table__line admin-table__note">{t(renewalTypes[charge.type])}</span>
+            </th>
+            <td className="admin-table__nowrap">
+              <span className="admin-table__line">
+                <time dateTime={charge.failed_at}>{formatDate(charge.failed_at)}</time>
+              </span>
+              <span className="admin-table__line admin-table__note">
+                {t('admin.user.failedTimes', { count: charge.failures })}
+              </span>
+            </td>
+            <td>
+              {charge.recovered_at
+                ? t('admin.user.recoveredOn', { date: formatDate(charge.recovered_at) })
+                : t('admin.user.notRecovered')}
+            </td>
+            <MoneyCell label={t('admin.user.amount')}>{formatMoney(charge.amount_usd)}</MoneyCell>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function Renewals({ renewals }: { renewals: Renewal[] }) {
   const { t, formatDate, formatMoney } = useI18n();
   return (
     <table className="admin-table admin-table--stacked">
-      <thead>
-        <tr>
-          <Col>{t('admin.user.renewal')}</Col>
-          <Col>{t('admin.user.status')}</Col>
-          <Col>{t('admin.user.nextPayment')}</Col>
-          <Col money>{t('admin.user.amount')}</Col>
-        </tr>
-      </thead>
+      <Heads
+        labels={[t('admin.user.renewal'), t('admin.user.status'), t('admin.user.nextPayment')]}
+        money={t('admin.user.amount')}
+      />
       <tbody>
         {renewals.map((renewal, index) => (
           // A renewal has no id of its own here; the list's order is the server's and stays.
