@@ -19,6 +19,7 @@ import { currentUserResponse } from './modules/accounts/user-response';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { adminUsersRoutes } from './modules/admin/admin-users.routes';
 import { adminGivingRoutes } from './modules/admin-giving/admin-giving.routes';
+import { givingFeeRoutes } from './modules/giving-fee/giving-fee.routes';
 import { adminMediaRoutes } from './modules/admin-media/admin-media.routes';
 import adminOrders from './modules/admin-orders/admin-orders.plugin';
 import { adminOverviewRoutes } from './modules/admin-overview/admin-overview.routes';
@@ -214,6 +215,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(adminUsersRoutes, { config });
   await app.register(adminGivingRoutes, { config });
+  await app.register(givingFeeRoutes);
   await app.register(adminReportsRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminShopRoutes);

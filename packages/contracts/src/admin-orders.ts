@@ -340,6 +340,8 @@ export const AuditAction = z.enum([
   'return_reason.create',
   'return_reason.update',
   'return_reason.retire',
+  // decision 067: the fee rule donors cover
+  'giving_fee.update',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -365,6 +367,8 @@ export const auditTargetKinds = [
   'sku',
   // decision 061: a reason a parcel comes back ("return_reason Damaged in the post")
   'return_reason',
+  // decision 067: the ministry's fee rule ("giving_fee rule")
+  'giving_fee',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

@@ -147,6 +147,7 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'return_reason.create': titles,
   'return_reason.update': { ...titles, ...oldTitles },
   'return_reason.retire': {},
+  'giving_fee.update': { percent: 'percent', fixed_usd: 'money', was_percent: 'percent', was_fixed_usd: 'money' },
 };
 
 /** The details' names in words; a name not listed shows as recorded. */

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * Issue 45, decision 067: "cover the fee". The ministry's fee rule is a
+ * percentage (in basis points: 290 is 2.9 %) plus fixed cents per charge,
+ * the card processor's price for one payment. The default is 2.9 % + 30¢.
+ */
+export const DEFAULT_FEE_RULE = { percent_bp: 290, fixed_cents: 30 } as const;
+/** At most 20 % and $5 per charge: a processor's price, not a surcharge. */
+export const MAX_FEE_PERCENT_BP = 2000;
+export const MAX_FEE_FIXED_CENTS = 500;
+
+export const FeeRule = z
+  .strictObject({
+    /** Basis points: 290 is 2.9 %. */
+    percent_bp: z.number().int().min(0).max(MAX_FEE_PERCENT_BP),
+    fixed_cents: z.number().int().min(0).max(MAX_FEE_FIXED_CENTS),
+  })
+  .meta({ id: 'FeeRule' });
+export type FeeRule = z.infer<typeof FeeRule>;
+
+/** PUT /crud/admin/giving-fee: the new rule (audited). GET answers the rule; GET /crud/giving-fee too, for the forms. */
+export const FeeRuleBody = FeeRule;
+
+/**
+ * What the processor keeps of a charge of `chargeCents` under `rule`: the
+ * percentage rounded up to the cent, plus the fixed cents. Rounded up so
+ * that an amount computed from it never leaves the ministry short.
+ */
+export function processorFeeCents(chargeCents: number, rule: FeeRule): number {
+  return Math.ceil((chargeCents * rule.percent_bp) / 10_000) + rule.fixed_cents;
+}
+
+/**
+ * What a donor adds to a gift of `giftCents` so that all of the gift reaches
+ * the ministry: the smallest whole number of cents `a` with
+ *
+ *     gift + a − fee(gift + a) ≥ gift,  i.e.  a ≥ fee(gift + a)
+ *
+ * where fee is processorFeeCents. Without the rounding the answer is
+ * (gift × p + fixed) / (1 − p), p = percent_bp / 10 000; that real bound,
+ * rounded up, is where the search starts, and at most one more cent is
+ * needed for the percentage's own rounding. Integer cents throughout
+ * (gift × percent_bp stays far below 2^53 for gifts up to $100,000).
+ * 0 for a gift of 0 cents or less.
+ */
+export function coverFeeCents(giftCents: number, rule: FeeRule): number {
+  if (giftCents <= 0) return 0;
+  const rest = 10_000 - rule.percent_bp;
+  let added = Math.ceil((giftCents * rule.percent_bp + rule.fixed_cents * 10_000) / rest);
+  while (added < processorFeeCents(giftCents + added, rule)) added += 1;
+  return added;
+}

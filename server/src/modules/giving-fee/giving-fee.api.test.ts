@@ -1,0 +1,145 @@
+import { type CartLine, coverFeeCents, DEFAULT_FEE_RULE } from '@storyhouse/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app';
+import { cartVisitor, logIn } from '../../../test/cart-client';
+import { createSku, createUser } from '../../../test/factories';
+import { payCart } from '../../../test/payments-client';
+
+/** Issue 45 "cover the fee", decision 067: the ministry's fee rule and the gifts that cover it. */
+let t: TestApp;
+const ADMIN = { email: 'fee-admin@example.test', password: 'counts-the-cents' };
+const DONOR = { email: 'fee-donor@example.test', password: 'give-it-all' };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await createUser(t.db, { ...ADMIN, is_admin: true });
+  await createUser(t.db, DONOR);
+  await createSku(t.db, { type: 'donation', code: 'missions', title: 'Missions', full_price_cents: 0 });
+  await createSku(t.db, { type: 'recurring_donation', code: 'missions_monthly', title: 'Missions', full_price_cents: 0 });
+});
+afterAll(() => t.close());
+
+const gift = (amount: unknown, extra: Record<string, unknown> = {}) => ({
+  title: 'Missions',
+  description: '',
+  code: 'missions',
+  amount,
+  type: 'donation',
+  ...extra,
+});
+const rule = async () => (await t.app.inject({ method: 'GET', url: '/crud/giving-fee' })).json();
+
+describe('the fee rule in the back office', () => {
+  it('is 2.9 % + 30¢ until changed; only an admin reads or changes it; a change is audited', async () => {
+    expect(await rule()).toEqual(DEFAULT_FEE_RULE);
+    const anonymous = cartVisitor(t.app);
+    expect((await anonymous.send('GET', '/crud/admin/giving-fee')).statusCode).toBe(401);
+    expect((await anonymous.send('PUT', '/crud/admin/giving-fee', { percent_bp: 0, fixed_cents: 0 })).statusCode).toBe(401);
+    const donor = await logIn(t.app, DONOR);
+    expect((await donor.send('GET', '/crud/admin/giving-fee')).statusCode).toBe(403);
+    expect((await donor.send('PUT', '/crud/admin/giving-fee', { percent_bp: 0, fixed_cents: 0 })).statusCode).toBe(403);
+
+    const admin = await logIn(t.app, ADMIN);
+    expect((await admin.send('GET', '/crud/admin/giving-fee')).json()).toEqual(DEFAULT_FEE_RULE);
+    const changed = await admin.send('PUT', '/crud/admin/giving-fee', { percent_bp: 220, fixed_cents: 25 });
+    expect([changed.statusCode, changed.json()]).toEqual([200, { percent_bp: 220, fixed_cents: 25 }]);
+    expect(await rule()).toEqual({ percent_bp: 220, fixed_cents: 25 });
+    const audit = await t.db
+      .selectFrom('admin_audit')
+      .select(['action', 'target', 'admin_email', 'details'])
+      .where('action', '=', 'giving_fee.update')
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'giving_fee.update',
+        target: 'giving_fee rule',
+        admin_email: ADMIN.email,
+        details: { percent: 2.2, fixed_usd: 0.25, was_percent: 2.9, was_fixed_usd: 0.3 },
+      },
+    ]);
+    expect((await admin.send('PUT', '/crud/admin/giving-fee', DEFAULT_FEE_RULE)).statusCode).toBe(200);
+  });
+
+  it('refuses a rule out of range or not in whole units, and changes nothing', async () => {
+    const admin = await logIn(t.app, ADMIN);
+    for (const body of [
+      { percent_bp: 2001, fixed_cents: 30 },
+      { percent_bp: -1, fixed_cents: 30 },
+      { percent_bp: 2.5, fixed_cents: 30 },
+      { percent_bp: 290, fixed_cents: 501 },
+      { percent_bp: 290, fixed_cents: '30' },
+      { percent_bp: 290 },
+      { percent_bp: 290, fixed_cents: 30, extra: 1 },
+    ]) {
+      expect((await admin.send('PUT', '/crud/admin/giving-fee', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await rule()).toEqual(DEFAULT_FEE_RULE);
+  });
+});
+
+describe('a donation that covers the fee', () => {
+  it('is charged the gift plus the fee the server computes, and says how much covers the fee', async () => {
+    const v = cartVisitor(t.app);
+    expect((await v.send('POST', '/crud/cart-session/donations', [gift(10, { cover_fee: true }), gift(25)])).statusCode).toBe(
+      200,
+    );
+    const lines = (await v.lines()) as CartLine[];
+    expect(lines.map((l) => [l.price_usd, l.fee_covered_usd])).toEqual([
+      [10.61, 0.61],
+      [25, 0],
+    ]);
+    expect((await v.total()).json().total).toBe(35.61);
+  });
+
+  it('never takes the added amount from the client: a line carrying one is refused and nothing is added', async () => {
+    const v = cartVisitor(t.app);
+    for (const tampered of [
+      gift(10, { cover_fee: true, fee_covered_usd: 0.01 }),
+      gift(10, { cover_fee: true, fee_cents: 1 }),
+      gift(10, { cover_fee: 'yes' }),
+    ]) {
+      expect((await v.send('POST', '/crud/cart-session/donations', [tampered])).statusCode).toBe(400);
+    }
+    expect(await v.lines()).toEqual([]);
+  });
+
+  it('follows the rule the back office sets', async () => {
+    const admin = await logIn(t.app, ADMIN);
+    expect((await admin.send('PUT', '/crud/admin/giving-fee', { percent_bp: 0, fixed_cents: 50 })).statusCode).toBe(200);
+    const v = cartVisitor(t.app);
+    await v.send('POST', '/crud/cart-session/donations', [gift(10, { cover_fee: true })]);
+    expect((await v.lines()).map((l) => [l.price_usd, l.fee_covered_usd])).toEqual([[10.5, 0.5]]);
+    expect((await admin.send('PUT', '/crud/admin/giving-fee', DEFAULT_FEE_RULE)).statusCode).toBe(200);
+  });
+
+  it('is remembered on a monthly gift: the order line and every renewal charge the covered amount', async () => {
+    const donor = await logIn(t.app, DONOR);
+    const added = coverFeeCents(1200, DEFAULT_FEE_RULE);
+    expect(added).toBe(67);
+    const given = await donor.donate([
+      gift(12, { code: 'missions_monthly', type: 'recurring_donation', cover_fee: true }),
+    ] as never);
+    expect(given.statusCode).toBe(200);
+    await payCart(donor);
+    const line = await t.db
+      .selectFrom('order_lines')
+      .select(['unit_price_cents', 'fee_cents'])
+      .where('type', '=', 'recurring_donation')
+      .executeTakeFirstOrThrow();
+    expect(line).toEqual({ unit_price_cents: 1200 + added, fee_cents: added });
+    const monthly = await t.db
+      .selectFrom('recurring_items')
+      .select(['id', 'amount_cents', 'fee_cents'])
+      .executeTakeFirstOrThrow();
+    expect([monthly.amount_cents, monthly.fee_cents]).toEqual([1200 + added, added]);
+
+    const admin = await logIn(t.app, ADMIN);
+    expect((await admin.send('POST', '/crud/test-payments/clock', { advance_days: 31 })).statusCode).toBe(200);
+    const renewals = await t.db
+      .selectFrom('renewal_payments')
+      .select('amount_cents')
+      .where('recurring_item_id', '=', monthly.id)
+      .execute();
+    expect(renewals).toEqual([{ amount_cents: 1200 + added }]);
+  });
+});
