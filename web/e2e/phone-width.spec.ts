@@ -290,6 +290,7 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
         { route: 'adminCoupon', path: `/admin/coupons/${await first('/crud/admin/coupons')}` },
         p('adminShopTitles'),
         p('adminShipping'),
+        p('adminGivingFee'),
         p('adminReturnReasons'),
         p('adminPages'),
         { route: 'adminPage', path: `/admin/pages/${await first(`/crud/admin/cms/entries?lang_code=${lang}`)}` },

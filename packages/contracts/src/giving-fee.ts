@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { typedUsdAmount } from './amounts';
+import { text } from './text-fields';
 
 /**
  * Issue 45, decision 067: "cover the fee". The ministry's fee rule is a
@@ -21,6 +23,22 @@ export type FeeRule = z.infer<typeof FeeRule>;
 
 /** PUT /crud/admin/giving-fee: the new rule (audited). GET answers the rule; GET /crud/giving-fee too, for the forms. */
 export const FeeRuleBody = FeeRule;
+
+/** A percent as typed: "2.9", "2,9", "3", at most two decimals. */
+const TYPED_FEE_PERCENT = /^\d{1,2}(?:[.,]\d{1,2})?$/;
+
+/** The back office's form as typed: the percent (to basis points) and the fixed part in dollars (to cents). */
+export const FeeRuleForm = z
+  .object({
+    percent: text()
+      .trim()
+      .min(1)
+      .refine((v) => TYPED_FEE_PERCENT.test(v), { error: 'admin.givingFee.percentInvalid', abort: true })
+      .transform((v) => Math.round(Number(v.replace(',', '.')) * 100))
+      .refine((bp) => bp <= MAX_FEE_PERCENT_BP, { error: 'admin.givingFee.percentInvalid' }),
+    fixed: typedUsdAmount({ min: 0, max: MAX_FEE_FIXED_CENTS / 100 }),
+  })
+  .transform(({ percent, fixed }): FeeRule => ({ percent_bp: percent, fixed_cents: Math.round(fixed * 100) }));
 
 /**
  * What the processor keeps of a charge of `chargeCents` under `rule`: the
