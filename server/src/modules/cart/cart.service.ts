@@ -13,7 +13,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
-import { givingFeeRepository } from '../giving-fee/giving-fee.repository';
+import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { assertInStock } from '../stock/stock.service';
 import { isSoldOut } from '../stock/stock-sql';
 import {
@@ -573,7 +573,7 @@ export function cartService(db: Db) {
      * limit is checked again under the cart's lock.
      */
     async addDonations(openOwner: () => Promise<CartOwner>, donations: readonly DonationInput[]) {
-      const rule = await givingFeeRepository(db).rule();
+      const rule = await givingFeeService(db).rule();
       await donationLines(repo, undefined, donations, rule);
       const owner = await openOwner();
       return changeCart(owner, true, EMPTY, async (tx, cartId) => {
