@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportQuery } from './admin-reports';
 import { typedUsdAmount } from './amounts';
 import { text } from './text-fields';
 
@@ -69,3 +70,22 @@ export function coverFeeCents(giftCents: number, rule: FeeRule): number {
   while (added < processorFeeCents(giftCents + added, rule)) added += 1;
   return added;
 }
+
+/**
+ * GET /crud/admin/giving-fee/report?from&to (whole UTC days, as the other
+ * reports): of the gifts in the days (donations of paid orders and each
+ * month of a monthly gift), how many covered the fee and how much they added.
+ */
+export const FeeReportQuery = ReportQuery;
+export const FeeReport = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    gifts: z.number().int(),
+    covered: z.number().int(),
+    /** covered ÷ gifts, 0 without gifts. */
+    share: z.number(),
+    covered_usd: z.number().describe('US dollars, 2 decimals'),
+  })
+  .meta({ id: 'FeeReport' });
+export type FeeReport = z.infer<typeof FeeReport>;

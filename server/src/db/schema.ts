@@ -634,6 +634,7 @@ export interface OrderReturnLines {
 export interface RenewalPayments {
   amount_cents: number;
   created_at: Generated<Timestamp>;
+  fee_cents: Generated<number>;
   id: Generated<number>;
   invoice_id: string;
   paid_at: Timestamp;

@@ -7,7 +7,8 @@ import { type Kysely, sql } from 'kysely';
  * cents apart from the gift: the line's amount is what is charged (gift +
  * fee), fee_cents the part of it that pays the processor. The order line
  * and the monthly gift keep the same, so a renewal charges the covered
- * amount and the donor can take it off (or put it back) later.
+ * amount; each renewal payment records the part of it that covered the
+ * fee, for the reports.
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -21,6 +22,7 @@ export async function up(db: Kysely<unknown>) {
     alter table cart_amount_lines add column fee_cents integer not null default 0 check (fee_cents >= 0);
     alter table order_lines add column fee_cents integer not null default 0 check (fee_cents >= 0);
     alter table recurring_items add column fee_cents integer not null default 0 check (fee_cents >= 0);
+    alter table renewal_payments add column fee_cents integer not null default 0 check (fee_cents >= 0);
   `.execute(db);
 }
 

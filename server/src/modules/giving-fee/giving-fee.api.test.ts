@@ -142,4 +142,32 @@ describe('a donation that covers the fee', () => {
       .execute();
     expect(renewals).toEqual([{ amount_cents: 1200 + added }]);
   });
+
+  it('shows in the report: the share of the days’ gifts that covered the fee and the amount covered', async () => {
+    const donor = await logIn(t.app, DONOR);
+    expect((await donor.donate([gift(25)])).statusCode).toBe(200);
+    await payCart(donor);
+    const year = new Date().getUTCFullYear();
+    const range = `from=${year}-01-01&to=${year + 1}-12-31`;
+    const admin = await logIn(t.app, ADMIN);
+    const report = await admin.send('GET', `/crud/admin/giving-fee/report?${range}`);
+    // The monthly gift's first month and its renewal covered 67¢ each; the $25 gift did not.
+    expect([report.statusCode, report.json()]).toEqual([
+      200,
+      { from: `${year}-01-01`, to: `${year + 1}-12-31`, gifts: 3, covered: 2, share: 2 / 3, covered_usd: 1.34 },
+    ]);
+    const before = await admin.send('GET', '/crud/admin/giving-fee/report?from=2001-01-01&to=2001-12-31');
+    expect(before.json()).toMatchObject({ gifts: 0, covered: 0, share: 0, covered_usd: 0 });
+
+    expect((await cartVisitor(t.app).send('GET', `/crud/admin/giving-fee/report?${range}`)).statusCode).toBe(401);
+    expect((await donor.send('GET', `/crud/admin/giving-fee/report?${range}`)).statusCode).toBe(403);
+    for (const bad of [
+      'from=2026-02-01&to=2026-01-01',
+      'from=2020-01-01&to=2026-01-01',
+      'from=2026-13-01&to=2026-12-31',
+      'to=2026-01-01',
+    ]) {
+      expect((await admin.send('GET', `/crud/admin/giving-fee/report?${bad}`)).statusCode, bad).toBe(400);
+    }
+  });
 });

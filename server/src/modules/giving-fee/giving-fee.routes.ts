@@ -1,4 +1,4 @@
-import { FeeRule, FeeRuleBody, SiteQuery } from '@storyhouse/contracts';
+import { FeeReport, FeeReportQuery, FeeRule, FeeRuleBody, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../accounts/guards';
 import { givingFeeService } from './giving-fee.service';
@@ -49,5 +49,22 @@ export const givingFeeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => fee.setRule(request, await requireAdmin(request), request.body),
+  );
+
+  app.get(
+    '/crud/admin/giving-fee/report',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Of the gifts in the days, how many covered the fee and how much they added',
+        querystring: FeeReportQuery,
+        response: { 200: FeeReport },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return fee.report(request.query);
+    },
   );
 };

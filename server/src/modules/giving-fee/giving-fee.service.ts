@@ -1,9 +1,11 @@
-import type { FeeRule } from '@storyhouse/contracts';
+import type { FeeReport, FeeRule } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { toUsd } from '../../lib/money';
 import { auditTarget, recordAdminAction } from '../audit/audit';
-import { givingFeeRepository } from './giving-fee.repository';
+import { coveredFeesIn, givingFeeRepository } from './giving-fee.repository';
+
+const DAY_MS = 86_400_000;
 
 /** The audit log's words for a rule: the percentage as a number of percent, the fixed part in dollars. */
 const ruleDetails = (rule: FeeRule, prefix = '') => ({
@@ -15,6 +17,13 @@ const ruleDetails = (rule: FeeRule, prefix = '') => ({
 export function givingFeeService(db: Db) {
   return {
     rule: () => givingFeeRepository(db).rule(),
+
+    /** The report's whole UTC days, `to` included. */
+    async report({ from, to }: { from: string; to: string }): Promise<FeeReport> {
+      const span = { lo: new Date(`${from}T00:00:00Z`), hi: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) };
+      const { gifts, covered, coveredCents } = await coveredFeesIn(db, span);
+      return { from, to, gifts, covered, share: gifts === 0 ? 0 : covered / gifts, covered_usd: toUsd(coveredCents) };
+    },
 
     setRule(request: FastifyRequest, admin: { id: number; email: string }, rule: FeeRule) {
       return db.transaction().execute(async (trx) => {

@@ -137,6 +137,8 @@ export function subscriptionsRepository(db: Db) {
       provider: string;
       invoice_id: string;
       amount_cents: number;
+      /** The part that covered the card fee (decision 067). */
+      fee_cents: number;
       paid_at: Date;
     }) {
       const row = await db
