@@ -152,6 +152,8 @@ export const errorCodes = [
   'subscription_ended',
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
+  // decision 067: a plan, or an ended monthly gift, has no fee to cover
+  'cover_fee_unavailable',
   'giving_statement_empty',
   // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
   'invoice_cursor_unknown',

@@ -32,6 +32,7 @@ export const refusalCodes = [
   'subscription_ended',
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
+  'cover_fee_unavailable',
   'payment_card_not_found',
   'giving_statement_empty',
   'login_failed',

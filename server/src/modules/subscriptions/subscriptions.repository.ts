@@ -201,6 +201,15 @@ export function subscriptionsRepository(db: Db) {
     },
 
     /** The record of a plan moved to another plan (the monthly plan to the annual one). */
+    /** A monthly gift's amount with (or without) the fee it covers (decision 067). */
+    async setCoveredFee(id: number, amounts: { amount_cents: number; fee_cents: number }) {
+      await db
+        .updateTable('recurring_items')
+        .set({ ...amounts, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async changePlan(id: number, plan: { code: string; title: string; amount_cents: number; interval: 'month' | 'year' }) {
       await db
         .updateTable('recurring_items')

@@ -1,4 +1,11 @@
-import type { Invoice, InvoicesResponse, LangCode, MySubscription, SubscriptionPlan } from '@storyhouse/contracts';
+import {
+  coverFeeCents,
+  type Invoice,
+  type InvoicesResponse,
+  type LangCode,
+  type MySubscription,
+  type SubscriptionPlan,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
@@ -14,6 +21,7 @@ import {
 import { unusedCents } from '../../providers/payments/proration';
 import { refundsService } from '../admin-orders/refunds';
 import { priceCents } from '../catalogue/pricing';
+import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
@@ -146,7 +154,14 @@ export function subscriptionsService(
       cancel_kind: kind,
       refund_usd: kind === 'now' ? toUsd(unused) : 0,
       upgrade,
+      cover_fee: item.type === 'recurring_donation' ? await coverFeeOf(item) : null,
     } satisfies MySubscription;
+  }
+
+  /** Decision 067: whether a monthly gift covers the fee, and the fee it adds (or would, under the rule now). */
+  async function coverFeeOf(item: RecurringRow) {
+    if (item.fee_cents > 0) return { covered: true, fee_usd: toUsd(item.fee_cents) };
+    return { covered: false, fee_usd: toUsd(coverFeeCents(item.amount_cents, await givingFeeService(db).rule())) };
   }
 
   async function cardsOf(userId: number) {
@@ -369,6 +384,37 @@ export function subscriptionsService(
       const changed = await ask(() => payments.setSubscriptionCard(sub.subscriptionId, cardId));
       await follow(item, changed);
       return toView(item, changed, cards, lang);
+    },
+
+    /**
+     * Decision 067: a monthly gift starts covering the fee (the fee of its
+     * gift under the ministry's rule now) or stops, from its next charge;
+     * nothing is charged or given back now. Only a live monthly gift (409
+     * cover_fee_unavailable); asking for what it already does changes nothing.
+     */
+    async setCoverFee(userId: number, subscriptionId: string, cover: boolean, lang?: LangCode): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation' || item.status === 'cancelled')
+        throw new AppError('conflict', 'cover_fee_unavailable');
+      const sub = await live(item);
+      if (sub.status === 'canceled') throw new AppError('conflict', 'cover_fee_unavailable');
+      const gift = item.amount_cents - item.fee_cents;
+      const fee = cover ? (item.fee_cents > 0 ? item.fee_cents : coverFeeCents(gift, await givingFeeService(db).rule())) : 0;
+      const cards = await cardsOf(userId);
+      if (fee === item.fee_cents) return toView(item, sub, cards, lang);
+      const changed = await ask(() =>
+        payments.setSubscriptionAmount(sub.subscriptionId, {
+          productCode: sub.productCode || item.code,
+          productName: item.title,
+          amountCents: gift + fee,
+          interval: sub.interval,
+          idempotencyKey: `cover-fee-${sub.subscriptionId}-${item.amount_cents}-${gift + fee}`,
+        }),
+      );
+      await repo.setCoveredFee(item.id, { amount_cents: gift + fee, fee_cents: fee });
+      const after = { ...item, amount_cents: gift + fee, fee_cents: fee };
+      await follow(after, changed);
+      return toView(after, changed, cards, lang);
     },
 
     /**

@@ -285,6 +285,12 @@ export interface PaymentProvider {
     subscriptionId: string,
     input: PriceChangeInput,
   ): Promise<Outcome<{ subscription: ProviderSubscription; invoice: ProviderInvoice }>>;
+  /**
+   * Charges the subscription a new amount from its next invoice on, with
+   * nothing charged or credited now (Stripe's proration_behavior=none): a
+   * monthly gift that starts or stops covering the fee (decision 067).
+   */
+  setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription>;
   listInvoices(
     subscriptionId: string,
     page: { limit: number; startingAfter?: string; endingBefore?: string },

@@ -393,6 +393,19 @@ export class StripeProcessor implements PaymentProvider {
     }
   }
 
+  async setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription> {
+    const current = await this.#stripe.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
+    const price = await this.#recurringPrice({ ...input, customerId: '', cardId: '', metadata: { order_id: '' } });
+    const updated = await this.#stripe.subscriptions.update(
+      subscriptionId,
+      { items: [{ id: item.id, price: price.id }], proration_behavior: 'none' },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return subscriptionOf(updated);
+  }
+
   async listInvoices(
     subscriptionId: string,
     page: { limit: number; startingAfter?: string; endingBefore?: string },

@@ -600,6 +600,19 @@ export class TestProcessor implements PaymentProvider {
     });
   }
 
+  /** The next invoices charge the new amount; the current period is left as it was paid. */
+  async setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription> {
+    assertChargeable(input.amountCents);
+    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
+      if (row.status === 'canceled') {
+        throw new PaymentRequestError('parameter_invalid', `Subscription ${row.id} is canceled`);
+      }
+      const updated = await repo.updateSubscription(row.id, { amount_cents: input.amountCents });
+      await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
+      return updated;
+    });
+  }
+
   /**
    * Credits the unused part of the current period against the new price
    * and charges the difference now; the new period starts now. A decline
