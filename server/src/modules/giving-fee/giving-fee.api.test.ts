@@ -170,4 +170,52 @@ describe('a donation that covers the fee', () => {
       expect((await admin.send('GET', `/crud/admin/giving-fee/report?${bad}`)).statusCode, bad).toBe(400);
     }
   });
+
+  it('can be turned off and on again on the monthly gift, from its next charge', async () => {
+    const donor = await logIn(t.app, DONOR);
+    const { id, subscription_id: sub } = await t.db
+      .selectFrom('recurring_items')
+      .select(['id', 'subscription_id'])
+      .executeTakeFirstOrThrow();
+    const toggle = (v: typeof donor, body: unknown, subId = sub) =>
+      v.send('POST', `/crud/stripe/subscription/${subId}/cover-fee`, body);
+
+    const off = await toggle(donor, { cover_fee: false });
+    expect(off.statusCode).toBe(200);
+    expect([off.json().cover_fee, off.json().price_usd, off.json().next_payment.amount_usd]).toEqual([
+      { covered: false, fee_usd: 0.67 },
+      12,
+      12,
+    ]);
+    const admin = await logIn(t.app, ADMIN);
+    expect((await admin.send('POST', '/crud/test-payments/clock', { advance_days: 31 })).statusCode).toBe(200);
+    const renewals = () =>
+      t.db
+        .selectFrom('renewal_payments')
+        .select(['amount_cents', 'fee_cents'])
+        .where('recurring_item_id', '=', id)
+        .orderBy('paid_at')
+        .execute();
+    expect((await renewals()).at(-1)).toEqual({ amount_cents: 1200, fee_cents: 0 });
+
+    const on = await toggle(donor, { cover_fee: true });
+    expect([on.statusCode, on.json().cover_fee, on.json().price_usd]).toEqual([200, { covered: true, fee_usd: 0.67 }, 12.67]);
+    // Asked again, nothing changes.
+    expect((await toggle(donor, { cover_fee: true })).json().price_usd).toBe(12.67);
+    expect((await admin.send('POST', '/crud/test-payments/clock', { advance_days: 31 })).statusCode).toBe(200);
+    expect((await renewals()).at(-1)).toEqual({ amount_cents: 1267, fee_cents: 67 });
+    const listed = (await donor.send('GET', '/crud/stripe/customer/my/subscriptions')).json().data[0];
+    expect(listed.cover_fee).toEqual({ covered: true, fee_usd: 0.67 });
+
+    for (const bad of [{}, { cover_fee: 'yes' }, { cover_fee: true, fee_cents: 1 }]) {
+      expect((await toggle(donor, bad)).statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await toggle(cartVisitor(t.app), { cover_fee: false })).statusCode).toBe(401);
+    // Another family's gift is not theirs to change.
+    const other = await logIn(t.app, ADMIN);
+    expect([(await toggle(other, { cover_fee: false })).statusCode]).toEqual([404]);
+    expect(
+      (await t.db.selectFrom('recurring_items').select('fee_cents').where('id', '=', id).executeTakeFirstOrThrow()).fee_cents,
+    ).toBe(67);
+  });
 });
