@@ -3,6 +3,7 @@ import { CancelDonation } from '../../components/renewals/cancel-donation';
 import { useI18n } from '../../lib/i18n';
 import { useCancelDonation } from './api/cancel-subscription';
 import { ChangeCard } from './change-card';
+import { CoverFeeToggle } from './cover-fee-toggle';
 
 /** The family's monthly donations (issue 28 item 5): each gift's amount, when the next one goes, and Cancel. */
 export function Donations({ donations }: { donations: readonly MySubscription[] }) {
@@ -38,6 +39,7 @@ function Donation({ donation }: { donation: MySubscription }) {
       </p>
       <CancelDonation title={donation.title} cancelled={!live} cancel={cancel} />
       {live && <ChangeCard subscription={donation} />}
+      {live && <CoverFeeToggle donation={donation} />}
     </li>
   );
 }
