@@ -177,8 +177,7 @@ describe('a donation that covers the fee', () => {
       .selectFrom('recurring_items')
       .select(['id', 'subscription_id'])
       .executeTakeFirstOrThrow();
-    const toggle = (v: typeof donor, body: unknown, subId = sub) =>
-      v.send('POST', `/crud/stripe/subscription/${subId}/cover-fee`, body);
+    const toggle = (v: typeof donor, body: object) => v.send('POST', `/crud/stripe/subscription/${sub}/cover-fee`, body);
 
     const off = await toggle(donor, { cover_fee: false });
     expect(off.statusCode).toBe(200);
