@@ -1,6 +1,6 @@
-import { adminPath, coverFeeCents, DEFAULT_FEE_RULE, type FeeRule } from '@storyhouse/contracts';
+import { adminPath, coverFeeCents, DEFAULT_FEE_RULE, type FeeRule, routePath } from '@storyhouse/contracts';
 import { expect, test } from './fixtures';
-import { apiGet, seriousViolations, signInAsAdmin } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations, signInAsAdmin } from './helpers';
 
 // Decision 067: the ministry's card fee rule in the back office (Shop → Card fee).
 
@@ -37,4 +37,35 @@ test('the back office shows the card fee rule with a worked example, refuses a w
   await expect(
     page.getByRole('status').filter({ hasText: t('admin.givingFee.saved', { percent: 2.9, fixed: await money(0.3) }) }),
   ).toBeVisible();
+});
+
+test('a monthly gift that covers the fee stops covering it from My subscription, from its next gift', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang }) => {
+  await createAccount(page, { email: freshEmail('cover-fee-monthly'), password: 'all-of-my-gift' });
+  const title = 'General Ministry Donation';
+  await asBrowser(page, async (api) => {
+    const added = await api.post('/crud/cart-session/donations', {
+      data: [{ title, description: '', code: 'general_cart', amount: 15, type: 'recurring_donation', cover_fee: true }],
+    });
+    expect(added.status(), `the monthly gift: ${await added.text()}`).toBe(200);
+    await payCart(api, siteLang);
+  });
+  await page.goto(routePath('subscriptions', siteLang)!);
+  const fee = coverFeeCents(1500, await apiGet<FeeRule>(page, '/crud/giving-fee')) / 100;
+  const money = (usd: number) =>
+    page.evaluate(([v, l]) => new Intl.NumberFormat(l, { style: 'currency', currency: 'USD' }).format(v), [
+      usd,
+      siteLang,
+    ] as const);
+
+  const box = page.getByRole('checkbox', { name: t('donations.coverFee', { amount: await money(fee) }) });
+  await expect(box).toBeChecked();
+  await box.uncheck();
+  await expect(
+    page.getByRole('status').filter({ hasText: t('mySubscription.coverFee.saved', { amount: await money(15) }) }),
+  ).toBeVisible();
+  await expect(box).not.toBeChecked();
+  await expect(box).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -16,6 +16,8 @@ export function CoverFeeToggle({ donation }: { donation: MySubscription }) {
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
   const fee = donation.cover_fee;
   if (!fee) return null;
+  // While it saves, the box shows what was asked; a refusal puts it back as the gift is.
+  const checked = change.isPending && change.variables ? change.variables.cover : fee.covered;
   const onChange = (cover: boolean) => {
     // Kept focusable while it saves (a disabled box would drop the focus); a second press waits for the first.
     if (change.isPending) return;
@@ -34,7 +36,7 @@ export function CoverFeeToggle({ donation }: { donation: MySubscription }) {
       <label className="field field--checkbox">
         <input
           type="checkbox"
-          checked={fee.covered}
+          checked={checked}
           aria-busy={change.isPending || undefined}
           onChange={(e) => onChange(e.currentTarget.checked)}
         />{' '}
