@@ -2,7 +2,7 @@ import { type CartLine, coverFeeCents, DEFAULT_FEE_RULE } from '@storyhouse/cont
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { cartVisitor, logIn } from '../../../test/cart-client';
-import { createSku, createUser } from '../../../test/factories';
+import { createPlan, createSku, createUser } from '../../../test/factories';
 import { payCart } from '../../../test/payments-client';
 
 /** Issue 45 "cover the fee", decision 067: the ministry's fee rule and the gifts that cover it. */
@@ -216,5 +216,22 @@ describe('a donation that covers the fee', () => {
     expect(
       (await t.db.selectFrom('recurring_items').select('fee_cents').where('id', '=', id).executeTakeFirstOrThrow()).fee_cents,
     ).toBe(67);
+  });
+
+  it('is refused on a plan: only a monthly gift covers the fee (409), and nothing changes', async () => {
+    const planId = await createPlan(t.db, 'monthly');
+    await createUser(t.db, { email: 'fee-plan@example.test', password: 'listens-monthly' });
+    const family = await logIn(t.app, { email: 'fee-plan@example.test', password: 'listens-monthly' });
+    expect((await family.add(planId)).statusCode).toBe(200);
+    await payCart(family);
+    const plan = await t.db
+      .selectFrom('recurring_items')
+      .select(['subscription_id', 'amount_cents'])
+      .where('type', '=', 'subscription')
+      .executeTakeFirstOrThrow();
+    const refused = await family.send('POST', `/crud/stripe/subscription/${plan.subscription_id}/cover-fee`, { cover_fee: true });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'cover_fee_unavailable']);
+    const listed = (await family.send('GET', '/crud/stripe/customer/my/subscriptions')).json().data[0];
+    expect([listed.cover_fee, listed.price_usd]).toEqual([null, plan.amount_cents / 100]);
   });
 });
