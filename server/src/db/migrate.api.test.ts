@@ -51,6 +51,7 @@ describe('migrateToLatest', () => {
       'gift_cards',
       'gift_skus',
       'gifts',
+      'giving_fee_rule',
       'guest_book_entries',
       'listening_progress',
       'listening_queues',
