@@ -70,6 +70,7 @@ import { profileRoutes } from './modules/profile/profile.routes';
 import { profileChoiceRoutes } from './modules/profile-choice/profile-choice.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { setRateLimitFactor } from './modules/rate-limit/rate-limit';
+import { receiptsRoutes } from './modules/receipts/receipts.routes';
 import { returnsRoutes } from './modules/returns/returns.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import sessions from './modules/sessions/sessions.plugin';
@@ -220,6 +221,7 @@ export async function buildApp({
   await app.register(adminOverviewRoutes);
   await app.register(adminShopRoutes);
   await app.register(returnsRoutes, { config });
+  await app.register(receiptsRoutes);
   await app.register(moderationRoutes, { config });
   await app.register(adminMediaRoutes, { storage });
   await app.register(orders, { config, worker: ordersWorker ?? config.NODE_ENV !== 'test' });

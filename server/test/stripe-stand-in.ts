@@ -962,6 +962,29 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
         if (subscription.status === 'canceled') {
           throw invalid('A canceled subscription can only update its cancellation_details and metadata.');
         }
+        // A new price from the next charge, which moves to trial_end (proration_behavior none: nothing billed now).
+        if (str(params, 'proration_behavior') === 'none') {
+          const item = subscription.items.data[0]!;
+          const items = params.items;
+          const priceId =
+            Array.isArray(items) && items[0] && typeof items[0] === 'object' ? str(items[0] as Params, 'price') : undefined;
+          if (priceId !== undefined) {
+            const price = prices.get(priceId);
+            if (!price?.recurring) throw missing('price', priceId, 'items[0][price]');
+            item.price = price;
+          }
+          const trialEnd = int(params, 'trial_end');
+          if (trialEnd !== undefined) {
+            const now = nowSeconds();
+            if (trialEnd <= now || trialEnd > now + 730 * 86_400) {
+              throw invalid('Invalid timestamp: must be in the future and at most two years away.', { param: 'trial_end' });
+            }
+            subscription.trial_end = trialEnd;
+            subscription.status = 'trialing';
+            subscription.billing_cycle_anchor = trialEnd;
+            item.current_period_end = trialEnd;
+          }
+        }
         const atPeriodEnd = str(params, 'cancel_at_period_end');
         if (atPeriodEnd !== undefined) {
           subscription.cancel_at_period_end = atPeriodEnd === 'true';

@@ -292,6 +292,7 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
         p('adminShipping'),
         p('adminGivingFee'),
         p('adminReturnReasons'),
+        p('adminReceiptSettings'),
         p('adminPages'),
         { route: 'adminPage', path: `/admin/pages/${await first(`/crud/admin/cms/entries?lang_code=${lang}`)}` },
         p('adminNavigation'),

@@ -298,6 +298,8 @@ export const AuditAction = z.enum([
   'order.note',
   'order.packing_slip',
   'subscription.cancel',
+  // issue 45: a donor changed (or paused) their own monthly gift
+  'gift.change',
   'donor.statement',
   'user.admin',
   'user.lock',
@@ -342,6 +344,8 @@ export const AuditAction = z.enum([
   'return_reason.retire',
   // decision 067: the fee rule donors cover
   'giving_fee.update',
+  // decision 068: the ministry's details on gift receipts
+  'receipt_settings.update',
 ]);
 export type AuditAction = z.infer<typeof AuditAction>;
 
@@ -369,6 +373,8 @@ export const auditTargetKinds = [
   'return_reason',
   // decision 067: the ministry's fee rule ("giving_fee rule")
   'giving_fee',
+  // decision 068: the ministry's details on gift receipts ("receipt_settings receipts")
+  'receipt_settings',
 ] as const;
 export type AuditTargetKind = (typeof auditTargetKinds)[number];
 

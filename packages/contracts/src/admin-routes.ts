@@ -29,6 +29,8 @@ export const adminPageRoutes = {
   adminGivingFee: { paths: ['/admin/giving-fee'], access: 'admin' },
   // Decision 061: the reasons a parcel comes back, which a volunteer chooses from when recording a return.
   adminReturnReasons: { paths: ['/admin/return-reasons'], access: 'admin' },
+  // Decision 068: the ministry's legal name and tax numbers on gift receipts.
+  adminReceiptSettings: { paths: ['/admin/receipt-settings'], access: 'admin' },
   adminStatement: { paths: ['/admin/donors/:id/statement'], access: 'admin' },
   // Issue 30 item 5: moderation: the guest book's queue, contact messages and lesson requests, newsletter lists.
   adminGuestBook: { paths: ['/admin/guest-book'], access: 'admin' },

@@ -41,6 +41,21 @@ export const AdminUserDetail = z
         amount_usd: Usd,
         interval: z.enum(['month', 'year']),
         current_period_end: IsoDate.nullable(),
+        /** Issue 45: a monthly gift's chosen day of the month, null while it keeps the day it was given. */
+        charge_day: z.number().int().nullable(),
+        /** Issue 45: while a monthly gift is paused, the day it is charged again. */
+        paused_until: IsoDate.nullable(),
+      }),
+    ),
+    /** Issue 45: the changes the donor made to their monthly gifts (from the audit log), newest first. */
+    gift_changes: z.array(
+      z.object({
+        at: IsoDate,
+        fund: z.string(),
+        amount_usd: Usd,
+        charge_day: z.number().int().nullable(),
+        pause_months: z.number().int().nullable(),
+        next_charge: IsoDate,
       }),
     ),
     gift_cards: z.array(z.object({ id: z.number().int(), original_usd: Usd, balance_usd: Usd, created_at: IsoDate })),
@@ -89,6 +104,8 @@ export const AdminRenewal = z
     current_period_end: IsoDate.nullable(),
     /** Set while a cancel at the period's end is pending. */
     cancel_at: IsoDate.nullable(),
+    /** Issue 45: while a monthly gift is paused, the day it is charged again. */
+    paused_until: IsoDate.nullable(),
     started_at: IsoDate,
     customer: z.object({ id: z.number().int(), email: z.string(), name: z.string() }),
   })

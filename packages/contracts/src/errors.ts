@@ -132,6 +132,8 @@ export const errorCodes = [
   'order_item_unavailable',
   'order_not_free',
   'order_not_found',
+  // decision 068: an order with no gift that counts (none given, or refunded) has no receipt
+  'receipt_not_found',
   'order_card_required',
   // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
   'order_payment_refunded',
@@ -155,6 +157,9 @@ export const errorCodes = [
   // decision 067: a plan, or an ended monthly gift, has no fee to cover
   'cover_fee_unavailable',
   'giving_statement_empty',
+  // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
+  'gift_change_unavailable',
+  'gift_fund_not_found',
   // issue 40: a page of invoices asked for after an invoice that is not this subscription's (unknown or another's)
   'invoice_cursor_unknown',
   // issue 29: the back office's orders

@@ -45,6 +45,7 @@ export * from './numbers';
 export * from './orders';
 export * from './payments';
 export * from './profiles';
+export * from './receipts';
 export * from './refusals';
 export * from './routes';
 export * from './search';

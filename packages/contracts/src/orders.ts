@@ -148,6 +148,8 @@ export const Order = z
     /** Null when nothing in the order is posted. */
     shipment: OrderShipment.nullable(),
     gifts: z.array(OrderGift),
+    /** The order has a gift that still counts: its receipt, as the donor's country asks, is GET /crud/orders/{id}/receipt (decision 068). */
+    receipt: z.boolean(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof Order>;

@@ -34,6 +34,9 @@ export const refusalCodes = [
   'plan_change_unavailable',
   'cover_fee_unavailable',
   'payment_card_not_found',
+  // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
+  'gift_change_unavailable',
+  'gift_fund_not_found',
   'giving_statement_empty',
   'login_failed',
   // issue 29: an admin locked signing in to the account

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { usdAmount } from './amounts';
+import { DONATION_USD } from './cart';
 import { SiteQuery } from './common';
 import { text } from './text-fields';
 
@@ -87,6 +89,10 @@ export const MySubscription = z
      * null for a plan.
      */
     cover_fee: z.object({ covered: z.boolean(), fee_usd: Usd }).nullable(),
+    /** Issue 45: a monthly gift's chosen day of the month (1-28); null while it keeps the day it was given. */
+    charge_day: z.number().int().nullable(),
+    /** Issue 45: while a monthly gift is paused, the day it is charged again (no charge before). */
+    paused_until: IsoDate.nullable(),
   })
   .meta({ id: 'MySubscription' });
 export type MySubscription = z.infer<typeof MySubscription>;
@@ -153,3 +159,25 @@ export const GivingStatementResponse = z
   .object({ year: z.number().int(), gifts: z.number().int(), total_usd: Usd, sent_to: z.string() })
   .meta({ id: 'GivingStatement' });
 export type GivingStatementResponse = z.infer<typeof GivingStatementResponse>;
+
+/** Issue 45: the days of the month a monthly gift may be charged (every month has them). */
+export const GIFT_CHARGE_DAY = { min: 1, max: 28 } as const;
+/** Issue 45: how many months a donor may pause a monthly gift for. */
+export const GIFT_PAUSE_MONTHS = [1, 2, 3] as const;
+
+/**
+ * POST /crud/stripe/subscription/{id}/gift: a donor changes a monthly gift
+ * from its next charge: its amount (the limits of a new gift), its fund,
+ * the day of the month it is charged, or a pause of 1 to 3 months (the
+ * next charge that many months later). At least one of them.
+ */
+export const GiftChangeBody = z
+  .strictObject({
+    amount_usd: usdAmount(DONATION_USD).optional(),
+    code: text().min(1).max(60).optional(),
+    charge_day: z.number().int().min(GIFT_CHARGE_DAY.min).max(GIFT_CHARGE_DAY.max).optional(),
+    pause_months: z.union(GIFT_PAUSE_MONTHS.map((m) => z.literal(m))).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'validation.required' })
+  .meta({ id: 'GiftChangeBody' });
+export type GiftChangeBody = z.infer<typeof GiftChangeBody>;

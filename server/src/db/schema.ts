@@ -365,6 +365,7 @@ export interface Profiles {
 }
 
 export interface MailOutbox {
+  attachments: Json | null;
   attempts: Generated<number>;
   created_at: Generated<Timestamp>;
   html_body: string | null;
@@ -581,6 +582,7 @@ export interface RecurringItems {
   cancel_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   card_id: string | null;
+  charge_day: number | null;
   code: string;
   created_at: Generated<Timestamp>;
   current_period_end: Timestamp | null;
@@ -589,9 +591,11 @@ export interface RecurringItems {
   interval: string;
   order_id: number;
   order_line_id: number;
+  paused_until: Timestamp | null;
   provider: string;
   refund_owed_cents: Generated<number>;
   refunded_cents: Generated<number>;
+  resume_notice_for: Timestamp | null;
   status: Generated<string>;
   subscription_id: string;
   title: string;
@@ -879,8 +883,33 @@ export interface Users {
   phone: string | null;
   sign_in_locked_at: Timestamp | null;
   state: string | null;
+  tax_id: Generated<string>;
   updated_at: Generated<Timestamp>;
   zip: string | null;
+}
+
+export interface ReceiptSettings {
+  address: Generated<string>;
+  ca_registration: Generated<string>;
+  ein: Generated<string>;
+  es_nif: Generated<string>;
+  id: Generated<number>;
+  legal_name: Generated<string>;
+  place_of_issue: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReceiptSerials {
+  last: number;
+  year: number;
+}
+
+export interface GiftReceipts {
+  country: string;
+  issued_at: Generated<Timestamp>;
+  order_id: number;
+  serial: number | null;
+  serial_year: number | null;
 }
 
 export interface DailyJobs {
@@ -921,7 +950,10 @@ export interface DB {
   profile_albums: ProfileAlbums;
   profile_listening_days: ProfileListeningDays;
   profiles: Profiles;
+  gift_receipts: GiftReceipts;
   mail_outbox: MailOutbox;
+  receipt_serials: ReceiptSerials;
+  receipt_settings: ReceiptSettings;
   masquerade_log: MasqueradeLog;
   media_files: MediaFiles;
   newsletter_subscribers: NewsletterSubscribers;

@@ -33,6 +33,7 @@ export function adminGivingRepository(db: Db) {
             'r.interval',
             'r.current_period_end',
             'r.cancel_at',
+            'r.paused_until',
             'r.created_at',
             'u.id as user_id',
             'u.email',

@@ -13,6 +13,7 @@ import { titleIn } from '../../lib/titles';
 import { recordAdminAction, userTarget } from '../audit/audit';
 import { givingService } from '../giving/giving.service';
 import { lastOrderLang } from '../orders/last-order-lang';
+import { pausedUntil } from '../subscriptions/monthly-gifts';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service';
 import { adminGivingRepository } from './admin-giving.repository';
 
@@ -43,6 +44,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
           interval: r.interval === 'year' ? 'year' : 'month',
           current_period_end: r.current_period_end ? iso(r.current_period_end) : null,
           cancel_at: r.cancel_at ? iso(r.cancel_at) : null,
+          paused_until: pausedUntil(r),
           started_at: iso(r.created_at),
           customer: { id: r.user_id, email: r.email, name: `${r.fname} ${r.lname}`.trim() || r.email },
         })),

@@ -19,6 +19,7 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { isShipped } from '../cart/shipping';
 import { receiptMail, shippedMail } from '../orders/order-mail';
+import { giftReceiptForMail } from '../receipts/receipts.service';
 import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
 import { packingSlipOf, renderPackingSlips } from './packing-slips';
 import { refundedLines, refundState } from './refunds';
@@ -372,11 +373,13 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         if (!order) throw new AppError('not_found', 'order_not_found');
         if (order.status !== 'paid' && order.status !== 'refunded') throw new AppError('conflict', 'order_not_paid');
         const parts = await mailParts(trx, order);
+        const giftReceipt = await giftReceiptForMail(trx, orderId);
         await enqueueMail(trx, {
           lang_code: order.lang_code as LangCode,
           to: parts.email,
           orderId,
-          ...(await receiptMail(order, parts.lines, parts.name)),
+          ...(await receiptMail(order, parts.lines, parts.name, giftReceipt?.receipt)),
+          ...(giftReceipt ? { attachments: [giftReceipt.attachment] } : {}),
         });
         await recordAdminAction(trx, request, admin, 'order.receipt', orderTarget(order.number), { to: parts.email });
       });

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import type { LangCode } from '@storyhouse/contracts';
-import PDFDocument from 'pdfkit';
 import { translators } from '../../i18n';
+import { PDF_FONTS as FONTS, PDF_PAGE as PAGE, pdfDocument } from '../../lib/pdf';
 import { mailDate, mailMoney } from '../../mail/format';
 import { oneLine } from '../../providers/mail/outbox';
 import { isShipped } from '../cart/shipping';
@@ -14,14 +13,6 @@ import type { OrderLineRow, OrderRow } from './admin-orders.repository';
  * goes, a gift's giver and message, and what is in the box with how many.
  * A gift's slip has no prices: the parcel goes to the one it is given to.
  */
-
-const require = createRequire(import.meta.url);
-/** DejaVu Sans (Bitstream Vera licence, free to embed): Latin with its accents and Cyrillic, subset into each PDF. */
-const FONTS = {
-  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
-  italic: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Oblique.ttf'),
-};
 
 /** A slip as printed: every word already in its family's language. */
 export interface PackingSlip {
@@ -112,8 +103,7 @@ export function packingSlipOf(order: SlipOrder, lines: readonly OrderLineRow[], 
   };
 }
 
-// US Letter in points, and the slip's grid.
-const PAGE = { width: 612, height: 792, margin: 54 };
+// The slip's grid.
 const CONTENT = PAGE.width - 2 * PAGE.margin;
 const INK = '#1f2328';
 const SOFT = '#57606a';
@@ -128,25 +118,7 @@ const ROWS_END = FOOTER_TOP - 20;
  * hold up the server's other requests meanwhile.
  */
 export async function renderPackingSlips(slips: readonly PackingSlip[], title: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 24 },
-    autoFirstPage: false,
-    font: FONTS.regular,
-    info: { Title: title, Producer: 'Storyhouse' },
-  });
-  // The regular face is the document's own (`font` above), named by its file: registered again under another name,
-  // pdfkit would read and parse the file again at every switch back to it.
-  doc.registerFont('bold', FONTS.bold);
-  doc.registerFont('italic', FONTS.italic);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  // A failure while the slips are laid out is answered by the `await` below, not reported as unhandled meanwhile.
-  done.catch(() => undefined);
+  const { doc, done } = pdfDocument(title);
   for (const slip of slips) {
     drawSlip(doc, slip);
     await new Promise<void>((resolve) => setImmediate(resolve));

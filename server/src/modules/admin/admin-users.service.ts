@@ -9,6 +9,7 @@ import { failureKey, LOGIN_CHALLENGE_AFTER, loginFailures } from '../login/login
 import { lastOrderLang } from '../orders/last-order-lang';
 import { passwordsService } from '../passwords/passwords.service';
 import { existingCustomer } from '../payments/customers';
+import { pausedUntil } from '../subscriptions/monthly-gifts';
 import { adminRepository } from './admin.repository';
 
 type Admin = { id: number; email: string };
@@ -27,7 +28,7 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
     const user = await repo.userDetail(userId);
     if (!user) throw new AppError('not_found', 'not_found');
     const customerId = await existingCustomer(db, payments, userId);
-    const [orders, firstOrder, renewals, giftCards, addresses, failures, cards] = await Promise.all([
+    const [orders, firstOrder, renewals, giftCards, addresses, failures, cards, giftChanges] = await Promise.all([
       repo.ordersOf(userId),
       repo.firstOrderAt(userId),
       repo.renewalsOf(userId),
@@ -36,6 +37,7 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
       loginFailures(db).counts([failureKey(user.email)]),
       // The processor not answering leaves the cards out rather than the page.
       customerId ? payments.listCards(customerId).catch(() => []) : Promise.resolve([]),
+      repo.giftChangesOf(userTarget(user.email)),
     ]);
     return {
       id: user.id,
@@ -62,7 +64,10 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
         amount_usd: toUsd(r.amount_cents),
         interval: r.interval === 'year' ? 'year' : 'month',
         current_period_end: r.current_period_end ? iso(r.current_period_end) : null,
+        charge_day: r.charge_day,
+        paused_until: pausedUntil(r),
       })),
+      gift_changes: giftChanges.map((c) => giftChangeOf(iso(c.at), c.details)),
       gift_cards: giftCards.map((g) => ({
         id: g.id,
         original_usd: toUsd(g.original_amount_cents),
@@ -125,5 +130,19 @@ export function adminUsersService(db: Db, payments: PaymentProvider, { origins }
       });
       return detail(userId);
     },
+  };
+}
+
+/** A monthly gift's change as the audit log recorded it (monthly-gifts, subscriptions.service changeGift). */
+function giftChangeOf(at: string, details: unknown): AdminUserDetail['gift_changes'][number] {
+  const d = (details ?? {}) as Record<string, unknown>;
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    at,
+    fund: typeof d.fund === 'string' ? d.fund : '',
+    amount_usd: num(d.amount_usd) ?? 0,
+    charge_day: num(d.charge_day),
+    pause_months: num(d.pause_months),
+    next_charge: typeof d.next_charge === 'string' ? d.next_charge : at,
   };
 }

@@ -54,9 +54,22 @@ export function adminRepository(db: Db) {
     renewalsOf(userId: number) {
       return db
         .selectFrom('recurring_items')
-        .select(['type', 'title', 'status', 'amount_cents', 'interval', 'current_period_end'])
+        .select(['type', 'title', 'status', 'amount_cents', 'interval', 'current_period_end', 'charge_day', 'paused_until'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
+        .execute();
+    },
+
+    /** Issue 45: what the family changed of its monthly gifts, as the audit log recorded it, newest first. */
+    giftChangesOf(target: string) {
+      return db
+        .selectFrom('admin_audit')
+        .select(['at', 'details'])
+        .where('action', '=', 'gift.change')
+        .where('target', '=', target)
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(50)
         .execute();
     },
 

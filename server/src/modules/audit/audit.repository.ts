@@ -4,7 +4,8 @@ import { pageOf } from '../../db/paged';
 
 /** An admin action as it is recorded. */
 export interface AuditRecord {
-  adminId: number;
+  /** Null for a change a family made to its own account (issue 45: a donor's monthly gift), recorded for the team. */
+  adminId: number | null;
   adminEmail: string;
   action: AuditAction;
   /** What it was done to, in words a volunteer reads: "order SH-7KQ2-9F", "user grace@example.org". */

@@ -20,6 +20,22 @@ export function recordAdminAction(
   return auditRepository(db).record({ adminId: admin.id, adminEmail: admin.email, action, target, details, ip: request.ip });
 }
 
+/**
+ * Records a change a family made to its own giving (issue 45: a monthly
+ * gift's amount, fund, day or pause), for the back office: the family's
+ * e-mail stands where an admin's would, with no admin id.
+ */
+export function recordFamilyAction(
+  db: Db,
+  ip: string,
+  family: { email: string },
+  action: AuditAction,
+  target: string,
+  details: Record<string, string | number | boolean | null> = {},
+) {
+  return auditRepository(db).record({ adminId: null, adminEmail: family.email, action, target, details, ip });
+}
+
 /** How the audit log names what an action was done to: its kind, a space, its name. */
 export const auditTarget = (kind: AuditTargetKind, name: string) => `${kind} ${name}`;
 export const orderTarget = (number: string) => auditTarget('order', number);

@@ -6,6 +6,7 @@ import { renderMail } from '../../mail/render';
 import { mailSiteOrigin } from '../../mail/site';
 import { oneLine } from '../../providers/mail/outbox';
 import { isShipped } from '../cart/shipping';
+import { type GiftReceipt, receiptBlocks } from '../receipts/gift-receipt';
 import { intervalOf, isRecurringType } from './order-snapshot';
 import type { OrderLineRow, OrderRow } from './orders.repository';
 
@@ -106,8 +107,16 @@ function renewalBlocks(lang: LangCode, order: OrderRow, lines: readonly OrderLin
     });
 }
 
-/** The receipt: lines with their kind, the amounts, the card, what renews when, and the giving statement. */
-export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buyerName: string) {
+/**
+ * The receipt: lines with their kind, the amounts, the card, what renews when, and the gift's receipt as the donor's
+ * country asks for it (decision 068; its PDF goes with the e-mail), or without one the giving statement.
+ */
+export function receiptMail(
+  order: OrderRow,
+  lines: readonly OrderLineRow[],
+  buyerName: string,
+  giftReceipt: GiftReceipt | null = null,
+) {
   const lang = order.lang_code as LangCode;
   const t = translators[lang];
   const number = orderNumberOf(order);
@@ -162,7 +171,8 @@ export function receiptMail(order: OrderRow, lines: readonly OrderLineRow[], buy
         ]
       : []),
     ...renewalBlocks(lang, order, lines),
-    ...(gifts.length > 0
+    ...(giftReceipt ? receiptBlocks(giftReceipt) : []),
+    ...(gifts.length > 0 && !giftReceipt
       ? [
           {
             kind: 'note' as const,

@@ -5,6 +5,7 @@ import { toUsd } from '../../lib/money';
 import type { PaymentProvider } from '../../providers/payments/payment-provider';
 import { periodEnd } from '../../providers/payments/test-processor';
 import { isShipped } from '../cart/shipping';
+import { ordersWithGiftReceipts } from '../receipts/receipts.service';
 import { type OrderGiftRow, type OrderLineWithRecurring, type OrderRow, ordersRepository } from './orders.repository';
 
 /** Spec §9 Paging: orders a page at a time, from page 1. */
@@ -17,15 +18,20 @@ export function ordersService(db: Db, payments: PaymentProvider) {
   /** The orders as the API answers them, with their lines and gifts (two queries for the whole page). */
   async function withDetails(rows: readonly OrderRow[], now: Date): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, gifts] = await Promise.all([repo.linesOfOrders(ids), repo.giftsOfOrders(ids)]);
-    return rows.map((o) =>
-      toOrder(
+    const [lines, gifts, receipted] = await Promise.all([
+      repo.linesOfOrders(ids),
+      repo.giftsOfOrders(ids),
+      ordersWithGiftReceipts(db, ids),
+    ]);
+    return rows.map((o) => ({
+      ...toOrder(
         o,
         lines.filter((l) => l.order_id === o.id),
         gifts.filter((g) => g.order_id === o.id),
         now,
       ),
-    );
+      receipt: receipted.has(o.id),
+    }));
   }
 
   return {
@@ -70,7 +76,12 @@ export function ordersService(db: Db, payments: PaymentProvider) {
  * kind of each line, where the parcel is, to whom the gifts went and when a
  * plan or monthly donation renews.
  */
-function toOrder(o: OrderRow, lines: readonly OrderLineWithRecurring[], gifts: readonly OrderGiftRow[], now: Date): Order {
+function toOrder(
+  o: OrderRow,
+  lines: readonly OrderLineWithRecurring[],
+  gifts: readonly OrderGiftRow[],
+  now: Date,
+): Omit<Order, 'receipt'> {
   const posted = lines.filter((l) => isShipped(l.type));
   const shipped = posted.length > 0;
   // Every CD and book of the parcel came back (decision 061): the parcel reads as returned.

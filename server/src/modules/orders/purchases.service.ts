@@ -17,6 +17,7 @@ import { assertNoSecondPlan } from '../cart/one-plan';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
+import { giftReceiptForMail } from '../receipts/receipts.service';
 import { assertInStock, stockCovers, takeFromStock } from '../stock/stock.service';
 import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';
 import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
@@ -135,11 +136,14 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
       await deliverGoods(trx, order, lines, buyer);
       // The counted CDs and books leave the shelf in the transaction that marks the order paid (decision 061).
       await takeFromStock(trx, lines);
+      // The gift's receipt is issued with the order (a Canadian serial number in this transaction, decision 068).
+      const giftReceipt = await giftReceiptForMail(trx, order.id);
       await enqueueMail(trx, {
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
         orderId: order.id,
-        ...(await receiptMail(order, lines, buyer.fname || buyer.email)),
+        ...(await receiptMail(order, lines, buyer.fname || buyer.email, giftReceipt?.receipt)),
+        ...(giftReceipt ? { attachments: [giftReceipt.attachment] } : {}),
       });
       if (ministryEmail && lines.some((l) => SHIPPED.has(l.type))) {
         const name = `${buyer.fname} ${buyer.lname ?? ''}`.trim() || buyer.email;

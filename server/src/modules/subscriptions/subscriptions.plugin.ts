@@ -6,6 +6,7 @@ import { runPeriodically } from '../../lib/periodic';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { TestProcessor } from '../../providers/payments/test-processor';
 import { cardExpiryNotices } from './card-expiry-notices';
+import { giftResumeNotices } from './monthly-gifts';
 import { subscriptionEventHandler } from './subscription-events';
 import { subscriptionsRoutes } from './subscriptions.routes';
 import { subscriptionsService } from './subscriptions.service';
@@ -28,6 +29,8 @@ declare module 'fastify' {
     settleOwedRefunds(): Promise<number>;
     /** E-mails the families whose card expires before a renewal 14 days away, now (the worker: every hour); answers how many. */
     sendCardExpiryNotices(): Promise<number>;
+    /** E-mails the donors whose paused monthly gift is charged again within 3 days, now (the worker: every hour); answers how many. */
+    sendGiftResumeNotices(): Promise<number>;
   }
 }
 
@@ -58,8 +61,14 @@ export default fp<{ config: Config; worker: boolean }>(
       now: async () => (processor ? processor.now() : new Date()),
     });
     app.decorate('sendCardExpiryNotices', () => expiryNotices.run());
+    const resumeNotices = giftResumeNotices(app.db, app.payments.name, {
+      origins,
+      now: async () => (processor ? processor.now() : new Date()),
+    });
+    app.decorate('sendGiftResumeNotices', () => resumeNotices.run());
     if (worker) {
       runPeriodically(app, { name: 'card expiry notices', everyMs: CARD_EXPIRY_EVERY_MS, run: () => expiryNotices.run() });
+      runPeriodically(app, { name: 'gift resume notices', everyMs: CARD_EXPIRY_EVERY_MS, run: () => resumeNotices.run() });
     }
     if (worker && processor) {
       runPeriodically(app, { name: 'billing renewals', everyMs: BILL_EVERY_MS, run: () => app.billRenewals() });

@@ -260,6 +260,50 @@ export function subscriptionsRepository(db: Db) {
       return !!row;
     },
 
+    /** A monthly gift's fund on sale by its code (issue 45: a donor may move a gift to another fund). */
+    fundSku(code: string) {
+      return db
+        .selectFrom('skus')
+        .select(['id', 'code', 'title'])
+        .where('type', '=', 'recurring_donation')
+        .where('code', '=', code)
+        .where('is_available', '=', true)
+        .where('is_hidden', '=', false)
+        .executeTakeFirst();
+    },
+
+    /** Issue 45: a monthly gift as the donor changed it (from its next charge). */
+    async changeGift(
+      id: number,
+      gift: {
+        code: string;
+        title: string;
+        amount_cents: number;
+        fee_cents: number;
+        charge_day: number | null;
+        paused_until: Date | null;
+      },
+    ) {
+      await db
+        .updateTable('recurring_items')
+        .set({ ...gift, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Issue 45: live paused monthly gifts charged again after `from` and by `until`, whose notice is not sent yet. */
+    resumingWithoutNotice(provider: string, from: Date, until: Date): Promise<RecurringWithContact[]> {
+      return withContact()
+        .where('r.provider', '=', provider)
+        .where('r.status', '=', 'active')
+        .where('r.cancel_at', 'is', null)
+        .where('r.paused_until', '>', from)
+        .where('r.paused_until', '<=', until)
+        .where(sql<boolean>`r.resume_notice_for is distinct from r.paused_until`)
+        .orderBy('r.id')
+        .execute();
+    },
+
     /** The payment that paid the first period of a plan: its order's charge. */
     orderPayment(orderId: number) {
       return db

@@ -1,4 +1,5 @@
 import {
+  GiftChangeBody,
   InvoicesQuery,
   InvoicesResponse,
   MySubscription,
@@ -96,7 +97,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     {
       config: {
         access: 'user',
-        errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled', 'subscription_cancel_at_end_only'] },
+        errors: {
+          403: ['payment_not_while_masquerading'],
+          404: ['no_subscription'],
+          409: ['subscription_already_cancelled', 'subscription_cancel_at_end_only'],
+        },
       },
       schema: change('Cancels now, refunding the unused part of the period (only when spec §4 says now)'),
     },
@@ -106,7 +111,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/cancel-at-end',
     {
-      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_already_cancelled'] } },
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['no_subscription'], 409: ['subscription_already_cancelled'] },
+      },
       schema: change('Cancels at the end of the period: it stays active until then and does not renew'),
     },
     async (request) => subscriptions.cancel(await owner(request), request.params.id, 'period_end', request.siteLang),
@@ -115,7 +123,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/resume',
     {
-      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['subscription_ended'] } },
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['no_subscription'], 409: ['subscription_ended'] },
+      },
       schema: change('Undoes a pending cancel at the end of the period'),
     },
     async (request) => subscriptions.resume(await owner(request), request.params.id, request.siteLang),
@@ -124,7 +135,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/card',
     {
-      config: { access: 'user', errors: { 404: ['no_subscription', 'payment_card_not_found'] } },
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['no_subscription', 'payment_card_not_found'] },
+      },
       schema: {
         ...change('Renews on another saved card; while past due, the open invoice is tried on it at once'),
         body: SubscriptionCardBody,
@@ -136,7 +150,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app.post(
     '/crud/stripe/subscription/:id/plan',
     {
-      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['plan_change_unavailable'] } },
+      config: {
+        access: 'user',
+        errors: { 403: ['payment_not_while_masquerading'], 404: ['no_subscription'], 409: ['plan_change_unavailable'] },
+      },
       schema: {
         ...change('Moves the monthly plan to the annual plan, the unused part of the month credited'),
         body: SubscriptionPlanBody,
@@ -156,5 +173,27 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     },
     async (request) =>
       subscriptions.setCoverFee(await owner(request), request.params.id, request.body.cover_fee, request.siteLang),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/gift',
+    {
+      config: {
+        access: 'user',
+        errors: {
+          403: ['payment_not_while_masquerading'],
+          404: ['no_subscription', 'gift_fund_not_found'],
+          409: ['gift_change_unavailable'],
+        },
+      },
+      schema: {
+        ...change(
+          "Changes a monthly gift from its next charge: amount (a new gift's limits), fund, day of the month (1-28), or a pause of 1-3 months",
+        ),
+        body: GiftChangeBody,
+      },
+    },
+    async (request) =>
+      subscriptions.changeGift(await owner(request), request.params.id, request.body, { lang: request.siteLang, ip: request.ip }),
   );
 };

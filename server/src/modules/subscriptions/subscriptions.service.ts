@@ -1,5 +1,6 @@
 import {
   coverFeeCents,
+  type GiftChangeBody,
   type Invoice,
   type InvoicesResponse,
   type LangCode,
@@ -11,6 +12,7 @@ import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { titleIn } from '../../lib/titles';
 import type { Metrics } from '../../plugins/metrics';
+import { enqueueMail } from '../../providers/mail/outbox';
 import {
   type PaymentProvider,
   PaymentRequestError,
@@ -20,9 +22,11 @@ import {
 } from '../../providers/payments/payment-provider';
 import { unusedCents } from '../../providers/payments/proration';
 import { refundsService } from '../admin-orders/refunds';
+import { auditTarget, recordFamilyAction } from '../audit/audit';
 import { priceCents } from '../catalogue/pricing';
 import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
+import { giftChangedMail, nextChargeAt } from './monthly-gifts';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
 
@@ -155,6 +159,8 @@ export function subscriptionsService(
       refund_usd: kind === 'now' ? toUsd(unused) : 0,
       upgrade,
       cover_fee: item.type === 'recurring_donation' ? await coverFeeOf(item) : null,
+      charge_day: item.charge_day,
+      paused_until: item.paused_until && item.paused_until > now && !sub.cancelAt ? iso(item.paused_until) : null,
     } satisfies MySubscription;
   }
 
@@ -403,18 +409,97 @@ export function subscriptionsService(
       const cards = await cardsOf(userId);
       if (fee === item.fee_cents) return toView(item, sub, cards, lang);
       const changed = await ask(() =>
-        payments.setSubscriptionAmount(sub.subscriptionId, {
+        // The next charge stays when it was (a pause or a chosen day included), at the new amount.
+        payments.rescheduleSubscription(sub.subscriptionId, {
           productCode: sub.productCode || item.code,
           productName: item.title,
           amountCents: gift + fee,
-          interval: sub.interval,
-          idempotencyKey: `cover-fee-${sub.subscriptionId}-${item.amount_cents}-${gift + fee}`,
+          nextChargeAt: sub.currentPeriodEnd,
         }),
       );
       await repo.setCoveredFee(item.id, { amount_cents: gift + fee, fee_cents: fee });
       const after = { ...item, amount_cents: gift + fee, fee_cents: fee };
       await follow(after, changed);
       return toView(after, changed, cards, lang);
+    },
+
+    /**
+     * Issue 45: a donor changes a monthly gift from its next charge (its
+     * amount, fund, day of the month, or a pause of 1 to 3 months): the
+     * processor first, then the record, the audit entry for the back office
+     * and the confirmation e-mail in the donor's language, together. Only a
+     * live gift that renews (409 gift_change_unavailable otherwise).
+     */
+    async changeGift(
+      userId: number,
+      subscriptionId: string,
+      change: GiftChangeBody,
+      { lang, ip }: { lang?: LangCode; ip: string },
+    ): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation' || item.status !== 'active')
+        throw new AppError('conflict', 'gift_change_unavailable');
+      const fund = change.code && change.code !== item.code ? await repo.fundSku(change.code) : null;
+      if (change.code && change.code !== item.code && !fund) throw new AppError('not_found', 'gift_fund_not_found');
+      const sub = await live(item);
+      if (sub.status !== 'active' || sub.cancelAt) throw new AppError('conflict', 'gift_change_unavailable');
+      const now = sub.clockTime ?? new Date();
+      // A gift that covers the fee (decision 067) keeps covering it: a new amount adds its own fee.
+      const newGift = change.amount_usd === undefined ? null : Math.round(change.amount_usd * 100);
+      const feeCents =
+        newGift === null || item.fee_cents === 0 ? item.fee_cents : coverFeeCents(newGift, await givingFeeService(db).rule());
+      const amountCents = newGift === null ? sub.amountCents : newGift + feeCents;
+      const chargeDay = change.charge_day ?? item.charge_day;
+      const next = nextChargeAt(sub.currentPeriodEnd, now, {
+        ...(change.charge_day ? { chargeDay: change.charge_day } : {}),
+        ...(change.pause_months ? { pauseMonths: change.pause_months } : {}),
+      });
+      const stillPaused = item.paused_until !== null && item.paused_until > now;
+      const pausedUntil = change.pause_months || stillPaused ? next : null;
+      const code = fund?.code ?? item.code;
+      const title = fund?.title ?? item.title;
+      const changed = await ask(() =>
+        payments.rescheduleSubscription(sub.subscriptionId, {
+          productCode: code,
+          productName: title,
+          amountCents,
+          nextChargeAt: next,
+        }),
+      );
+      const gift = {
+        code,
+        title,
+        amount_cents: amountCents,
+        fee_cents: feeCents,
+        charge_day: chargeDay,
+        paused_until: pausedUntil,
+      };
+      await db.transaction().execute(async (trx) => {
+        const trxRepo = subscriptionsRepository(trx);
+        await trxRepo.changeGift(item.id, gift);
+        const contact = await trxRepo.bySubscription(item.provider, item.subscription_id);
+        if (!contact) return;
+        await recordFamilyAction(trx, ip, contact, 'gift.change', auditTarget('user', contact.email), {
+          subscription: item.subscription_id,
+          fund: code,
+          amount_usd: toUsd(amountCents),
+          ...(amountCents !== item.amount_cents ? { was_amount_usd: toUsd(item.amount_cents) } : {}),
+          ...(code !== item.code ? { was_fund: item.code } : {}),
+          charge_day: chargeDay,
+          pause_months: change.pause_months ?? null,
+          next_charge: iso(next),
+        });
+        const mailLang = lang ?? (contact.lang_code as LangCode);
+        const mail = await giftChangedMail(
+          mailLang,
+          contact,
+          { amountCents, nextChargeAt: next, pausedUntil },
+          origins[mailLang],
+        );
+        await enqueueMail(trx, { lang_code: mailLang, to: contact.email, ...mail });
+      });
+      await follow(item, changed);
+      return viewOf(userId, { ...item, ...gift }, changed, lang);
     },
 
     /**

@@ -141,6 +141,25 @@ describe('deliverDueMail', () => {
     await deliverDueMail(t.db, outboxTransport());
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
+
+  it('hands a transport each message with its attachments, as queued', async () => {
+    const content = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x00, 0xff]);
+    await enqueueMail(t.db, {
+      lang_code: 'ru',
+      to: 'donor@example.test',
+      subject: 'Квитанция',
+      text: 'Спасибо',
+      attachments: [{ filename: 'receipt.pdf', contentType: 'application/pdf', content }],
+    });
+    const plain = await queue();
+    const transport = recordingTransport();
+    await deliverDueMail(t.db, transport);
+    expect(transport.sent.map((m) => [m.subject, m.attachments])).toEqual([
+      ['Квитанция', [{ filename: 'receipt.pdf', contentType: 'application/pdf', content }]],
+      ['Sus lecciones', []],
+    ]);
+    expect(await row(plain)).toMatchObject({ attachments: null });
+  });
 });
 
 describe('the SMTP transport', () => {
@@ -160,6 +179,31 @@ describe('the SMTP transport', () => {
       expect(mail!.data).toMatch(/^Content-Language: es\r$/m);
       expect(mail!.data).toMatch(/^Subject: =\?UTF-8\?[QB]\?/m);
       expect(mail!.data).toContain('Adi=C3=B3s');
+    } finally {
+      transport.close?.();
+      await smtp.close();
+    }
+  });
+
+  it('sends a message’s attachments (a receipt’s PDF) as files of the e-mail', async () => {
+    const smtp = await startSmtpServer();
+    const transport = smtpTransport({ url: smtp.url, from: 'hello@storyhouse.test', timeoutSeconds: 5 });
+    try {
+      const pdf = Buffer.from('%PDF-1.3 a receipt');
+      const id = await enqueueMail(t.db, {
+        lang_code: 'en',
+        to: 'donor@example.test',
+        subject: 'Your receipt',
+        text: 'Thank you',
+        attachments: [{ filename: 'receipt-SH-AAAA-22.pdf', contentType: 'application/pdf', content: pdf }],
+      });
+      expect(await deliverDueMail(t.db, transport)).toEqual({ sent: 1, failed: 0 });
+      expect(await row(id)).toMatchObject({ status: 'sent' });
+      const data = smtp.received[0]!.data;
+      expect(data).toMatch(/Content-Type: application\/pdf; name=receipt-SH-AAAA-22\.pdf/);
+      expect(data).toMatch(/Content-Disposition: attachment; filename=receipt-SH-AAAA-22\.pdf/);
+      expect(data).toContain(pdf.toString('base64'));
+      expect(data).toContain('Thank you');
     } finally {
       transport.close?.();
       await smtp.close();

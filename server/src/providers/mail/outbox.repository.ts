@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { pageOf } from '../../db/paged';
 import { preparedQuery } from '../../db/prepared';
 import type { MailOutbox } from '../../db/schema';
+import { attachmentsOf } from './attachments';
 import type { MailMessage } from './transport';
 
 /**
@@ -32,6 +33,7 @@ export function outboxRepository(db: Db) {
         subject: string;
         text_body: string;
         html_body: string | null;
+        attachments: unknown;
         attempts: number;
       }>`
         update mail_outbox set
@@ -44,7 +46,7 @@ export function outboxRepository(db: Db) {
           limit ${limit}
           for update skip locked
         )
-        returning id, lang_code, to_address, reply_to, subject, text_body, html_body, attempts`.execute(db);
+        returning id, lang_code, to_address, reply_to, subject, text_body, html_body, attachments, attempts`.execute(db);
       return rows.rows
         .sort((a, b) => a.id - b.id)
         .map((r) => ({
@@ -55,6 +57,7 @@ export function outboxRepository(db: Db) {
           subject: r.subject,
           text: r.text_body,
           html: r.html_body,
+          attachments: attachmentsOf(r.attachments),
           attempts: r.attempts,
         }));
     },

@@ -1,6 +1,8 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
+import { storedAttachment } from './attachments';
 import { outboxRepository } from './outbox.repository';
+import type { MailAttachment } from './transport';
 
 /** A header-safe line: names go into subjects. */
 export const oneLine = (s: string) => s.replace(/[\r\n\t\v\f]+/g, ' ').trim();
@@ -15,6 +17,8 @@ export interface OutgoingMail {
   html?: string;
   /** The order it is about (its receipt, the shipping news): the back office lists it in the order's timeline. */
   orderId?: number;
+  /** Files sent with it (a receipt's PDF), kept in the outbox with the message. */
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -32,5 +36,6 @@ export function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
     text_body: mail.text,
     html_body: mail.html ?? null,
     order_id: mail.orderId ?? null,
+    attachments: mail.attachments?.length ? JSON.stringify(mail.attachments.map(storedAttachment)) : null,
   });
 }

@@ -31,6 +31,15 @@ export function smtpTransport({ url, from, timeoutSeconds = 30 }: SmtpOptions): 
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments.length > 0
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+              })),
+            }
+          : {}),
         headers: { 'Content-Language': message.lang_code },
       });
     },

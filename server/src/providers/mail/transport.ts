@@ -9,6 +9,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string | null;
+  /** Files sent with it (a receipt's PDF); none for most. */
+  attachments: MailAttachment[];
+}
+
+/** A file sent with an e-mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /**

@@ -207,6 +207,14 @@ export interface PriceChangeInput {
   idempotencyKey: string;
 }
 
+/** What a rescheduled subscription charges next, and when. */
+export interface RescheduleInput {
+  productCode: string;
+  productName: string;
+  amountCents: number;
+  nextChargeAt: Date;
+}
+
 export interface InvoicePage {
   data: ProviderInvoice[];
   has_more: boolean;
@@ -285,16 +293,17 @@ export interface PaymentProvider {
     subscriptionId: string,
     input: PriceChangeInput,
   ): Promise<Outcome<{ subscription: ProviderSubscription; invoice: ProviderInvoice }>>;
-  /**
-   * Charges the subscription a new amount from its next invoice on, with
-   * nothing charged or credited now (Stripe's proration_behavior=none): a
-   * monthly gift that starts or stops covering the fee (decision 067).
-   */
-  setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription>;
   listInvoices(
     subscriptionId: string,
     page: { limit: number; startingAfter?: string; endingBefore?: string },
   ): Promise<InvoicePage>;
+  /**
+   * Issue 45: an active subscription's next charge moves to `nextChargeAt`
+   * (later periods follow from it) and is of the new amount and product;
+   * nothing is charged or credited now (Stripe's trial_end with
+   * proration_behavior=none). A pause is a next charge months away.
+   */
+  rescheduleSubscription(subscriptionId: string, input: RescheduleInput): Promise<ProviderSubscription>;
 
   /** Checks a webhook's signature and reads its event; null when the signature does not hold. */
   parseEvent(rawBody: Buffer, signature: string | undefined): PaymentEvent | null;

@@ -448,6 +448,31 @@ describe('StripeProcessor against the Stripe stand-in', () => {
       metadata: { order_id: '77', order_line_id: '5', type: 'monthly_donation' },
     });
 
+    it('moves a subscription’s next charge and price without billing now (issue 45: a monthly gift changed or paused)', async () => {
+      const customerId = await newCustomer();
+      const cardId = await savedCard(customerId);
+      const subscription = await stripe.createSubscription(subscriptionOf(customerId, cardId, `sub-${customerId}`));
+      const invoicesBefore = (await stripe.listInvoices(subscription.subscriptionId, { limit: 10 })).data.length;
+      const nextChargeAt = addInterval(subscription.currentPeriodEnd, 'month');
+      const moved = await stripe.rescheduleSubscription(subscription.subscriptionId, {
+        productCode: 'bibles_monthly',
+        productName: 'Bibles',
+        amountCents: 2500,
+        nextChargeAt,
+      });
+      expect(moved).toMatchObject({
+        status: 'active',
+        amountCents: 2500,
+        interval: 'month',
+        productCode: 'bibles_monthly',
+        currentPeriodEnd: new Date(Math.floor(nextChargeAt.getTime() / 1000) * 1000),
+        trialEnd: null,
+        metadata: { order_id: '77' },
+      });
+      expect(await stripe.retrieveSubscription(subscription.subscriptionId)).toEqual(moved);
+      expect((await stripe.listInvoices(subscription.subscriptionId, { limit: 10 })).data).toHaveLength(invoicesBefore);
+    });
+
     it('starts a subscription whose first period (paid by the order) is not billed again', async () => {
       const customerId = await newCustomer();
       const cardId = await savedCard(customerId);

@@ -18,6 +18,7 @@ import type {
   ProviderInvoice,
   ProviderSubscription,
   RefundInput,
+  RescheduleInput,
   SubscriptionInput,
   SubscriptionStatus,
 } from './payment-provider';
@@ -393,15 +394,34 @@ export class StripeProcessor implements PaymentProvider {
     }
   }
 
-  async setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription> {
+  /**
+   * Issue 45: the new price from the next charge, which moves to
+   * `nextChargeAt` (trial_end: no charge until then, and the billing cycle
+   * restarts there); nothing prorated now.
+   */
+  async rescheduleSubscription(subscriptionId: string, input: RescheduleInput): Promise<ProviderSubscription> {
     const current = await this.#stripe.subscriptions.retrieve(subscriptionId);
     const item = current.items.data[0];
     if (!item) throw new Error(`Subscription ${subscriptionId} has no item`);
-    const price = await this.#recurringPrice({ ...input, customerId: '', cardId: '', metadata: { order_id: '' } });
+    const interval = item.price.recurring?.interval === 'year' ? 'year' : 'month';
+    const key = `reschedule-${subscriptionId}-${input.productCode}-${input.amountCents}-${input.nextChargeAt.getTime()}`;
+    const price = await this.#recurringPrice({
+      ...input,
+      interval,
+      customerId: '',
+      cardId: '',
+      idempotencyKey: key,
+      metadata: { order_id: '' },
+    });
     const updated = await this.#stripe.subscriptions.update(
       subscriptionId,
-      { items: [{ id: item.id, price: price.id }], proration_behavior: 'none' },
-      { idempotencyKey: input.idempotencyKey },
+      {
+        items: [{ id: item.id, price: price.id }],
+        proration_behavior: 'none',
+        trial_end: Math.floor(input.nextChargeAt.getTime() / 1000),
+        metadata: { [META_PRODUCT_CODE]: input.productCode, [META_INTERVAL]: interval },
+      },
+      { idempotencyKey: key },
     );
     return subscriptionOf(updated);
   }

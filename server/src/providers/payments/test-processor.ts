@@ -20,6 +20,7 @@ import {
   type ProviderInvoice,
   type ProviderSubscription,
   type RefundInput,
+  type RescheduleInput,
   type SubscriptionInput,
   type SubscriptionStatus,
 } from './payment-provider';
@@ -600,19 +601,6 @@ export class TestProcessor implements PaymentProvider {
     });
   }
 
-  /** The next invoices charge the new amount; the current period is left as it was paid. */
-  async setSubscriptionAmount(subscriptionId: string, input: PriceChangeInput): Promise<ProviderSubscription> {
-    assertChargeable(input.amountCents);
-    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
-      if (row.status === 'canceled') {
-        throw new PaymentRequestError('parameter_invalid', `Subscription ${row.id} is canceled`);
-      }
-      const updated = await repo.updateSubscription(row.id, { amount_cents: input.amountCents });
-      await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
-      return updated;
-    });
-  }
-
   /**
    * Credits the unused part of the current period against the new price
    * and charges the difference now; the new period starts now. A decline
@@ -692,6 +680,28 @@ export class TestProcessor implements PaymentProvider {
     await this.#deliverAll(events);
     if (failure) return failure;
     return { ok: true, subscription: toSubscription(row, await this.clockTime()), invoice: toInvoice(invoice) };
+  }
+
+  /** The next period starts at `nextChargeAt`, anchoring the ones after it; an active subscription only. */
+  async rescheduleSubscription(subscriptionId: string, input: RescheduleInput): Promise<ProviderSubscription> {
+    assertChargeable(input.amountCents);
+    return this.#changeSubscription(subscriptionId, async (repo, row, now, events) => {
+      if (row.status !== 'active' || row.cancel_at) {
+        throw new PaymentRequestError('parameter_invalid', `Subscription ${row.id} is ${row.status}: it cannot be rescheduled`);
+      }
+      if (input.nextChargeAt <= now) {
+        throw new PaymentRequestError('parameter_invalid', 'The next charge must be in the future');
+      }
+      const updated = await repo.updateSubscription(row.id, {
+        product_code: input.productCode,
+        product_name: input.productName,
+        amount_cents: input.amountCents,
+        current_period_end: input.nextChargeAt,
+        billing_cycle_anchor: input.nextChargeAt,
+      });
+      await this.#emit(repo, events, now, { type: 'subscription.updated', subscription: toSubscription(updated) });
+      return updated;
+    });
   }
 
   /** Newest first; `startingAfter` pages to older invoices, `endingBefore` to newer (Stripe's list paging). */

@@ -7,6 +7,7 @@ import { BedtimeSettings } from './bedtime-form';
 import { GiftCardRecords } from './gift-card-records';
 import { GivingStatement } from './giving-statement';
 import { SavedCards } from './saved-cards';
+import { TaxIdSettings } from './tax-id-form';
 import './account.css';
 
 /**
@@ -39,6 +40,7 @@ export default function AccountSettingsPage() {
           <GiftCardRecords userId={user.data.id} />
           <SavedCards userId={user.data.id} />
           <GivingStatement />
+          <TaxIdSettings />
           <BedtimeSettings />
         </>
       )}

@@ -6,6 +6,7 @@ import NotFoundPage from '../../ui/not-found-page';
 import DonorsPage from './money/donors-page';
 import AdminOrderPage from './money/order-page';
 import AdminOrdersPage from './money/orders-page';
+import ReceiptSettingsPage from './money/receipt-settings-page';
 import RenewalsPage from './money/renewals-page';
 import StatementPage from './money/statement-page';
 import AdminPage from './overview/overview-page';
@@ -49,6 +50,7 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminRenewals: RenewalsPage,
   adminDonors: DonorsPage,
   adminReports: ReportsPage,
+  adminReceiptSettings: ReceiptSettingsPage,
   adminCoupons: CouponsPage,
   adminCoupon: CouponPage,
   adminShopTitles: ShopTitlesPage,

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useChangeCard } from './api/change-card';
 import { useCardName } from './card-name';
+import { type Outcome, OutcomeLine } from './outcome';
 
 /**
  * Issue 28 item 2: the saved card a plan or monthly donation renews on,
@@ -25,7 +26,7 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
   const cards = useSavedCards(user.data?.id);
   const change = useChangeCard();
   const [chosen, setChosen] = useState<string>();
-  const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  const [outcome, setOutcome] = useState<Outcome>();
 
   if (!cards.data || !user.data) return null;
   const others = cards.data.filter((c) => c.id !== subscription.card?.id);
@@ -78,15 +79,7 @@ export function ChangeCard({ subscription }: { subscription: MySubscription }) {
               </SubmitButton>
             </div>
           </div>
-          {outcome?.failed ? (
-            <p className="form-status form-status--error" role="alert">
-              {outcome.text}
-            </p>
-          ) : (
-            <p className="form-status form-status--success" role="status">
-              {outcome?.text}
-            </p>
-          )}
+          <OutcomeLine outcome={outcome} />
         </form>
       )}
       {addCard}

@@ -3,9 +3,13 @@ import { CancelDonation } from '../../components/renewals/cancel-donation';
 import { useI18n } from '../../lib/i18n';
 import { useCancelDonation } from './api/cancel-subscription';
 import { ChangeCard } from './change-card';
+import { ChangeGift } from './change-gift';
 import { CoverFeeToggle } from './cover-fee-toggle';
 
-/** The family's monthly donations (issue 28 item 5): each gift's amount, when the next one goes, and Cancel. */
+/**
+ * The family's monthly donations (issue 28 item 5): each gift's amount, when
+ * the next one goes, and Cancel; its amount, day and a pause (issue 45).
+ */
 export function Donations({ donations }: { donations: readonly MySubscription[] }) {
   const { t } = useI18n();
   return (
@@ -38,6 +42,7 @@ function Donation({ donation }: { donation: MySubscription }) {
         )}
       </p>
       <CancelDonation title={donation.title} cancelled={!live} cancel={cancel} />
+      {live && <ChangeGift gift={donation} />}
       {live && <ChangeCard subscription={donation} />}
       {live && <CoverFeeToggle donation={donation} />}
     </li>

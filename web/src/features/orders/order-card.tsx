@@ -86,6 +86,14 @@ export function OrderCard({ order }: { order: Order }) {
         </Figure>
       </dl>
       <CardLine order={order} />
+      {/* A gift that still counts: its receipt as the donor's country asks for it, a PDF (decision 068). */}
+      {order.receipt && (
+        <p className="order__receipt">
+          <a className="button button--secondary" href={`/crud/orders/${order.order_id}/receipt`} download>
+            {t('orders.receiptDownload')}
+          </a>
+        </p>
+      )}
     </article>
   );
 }

@@ -173,9 +173,11 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
                   <td>
                     {renewal.cancel_at
                       ? t('admin.renewals.endsOn', { date: formatDate(renewal.cancel_at) })
-                      : renewal.status !== 'cancelled' && renewal.current_period_end
-                        ? formatDate(renewal.current_period_end)
-                        : null}
+                      : renewal.paused_until
+                        ? t('admin.renewals.pausedUntil', { date: formatDate(renewal.paused_until) })
+                        : renewal.status !== 'cancelled' && renewal.current_period_end
+                          ? formatDate(renewal.current_period_end)
+                          : null}
                   </td>
                   <td>
                     {renewal.status !== 'cancelled' && renewal.cancel_at === null ? (

@@ -24,6 +24,7 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
       { route: 'adminRenewals', label: 'admin.nav.renewals' },
       { route: 'adminDonors', label: 'admin.nav.donors' },
       { route: 'adminReports', label: 'admin.nav.reports' },
+      { route: 'adminReceiptSettings', label: 'admin.nav.receiptSettings' },
     ],
   },
   {

@@ -50,6 +50,9 @@ type Format =
   | 'text'
   | 'hidden';
 
+/** The ministry's details on gift receipts (decision 068), recorded before and after. */
+const receiptFields = ['legal_name', 'address', 'ein', 'ca_registration', 'place_of_issue', 'es_nif'] as const;
+
 /** Which format each detail an action records takes, in the order they are shown; a detail not listed shows by its type. */
 type ActionFormat = Record<string, Format>;
 
@@ -85,6 +88,16 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'user.password_reset': { lang: 'language' },
   'masquerade.start': {},
   'masquerade.end': {},
+  'gift.change': {
+    subscription: 'hidden',
+    fund: 'text',
+    was_fund: 'text',
+    amount_usd: 'money',
+    was_amount_usd: 'money',
+    charge_day: 'count',
+    pause_months: 'count',
+    next_charge: 'dateTime',
+  },
   'test_clock.move': { advance_days: 'count', frozen_time: 'dateTime', renewals: 'count' },
   'coupon.create': {
     ...titles,
@@ -148,6 +161,12 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'return_reason.update': { ...titles, ...oldTitles },
   'return_reason.retire': {},
   'giving_fee.update': { percent: 'percent', fixed_usd: 'money', was_percent: 'percent', was_fixed_usd: 'money' },
+  'receipt_settings.update': Object.fromEntries(
+    receiptFields.flatMap((f): [string, Format][] => [
+      [f, 'text'],
+      [`was_${f}`, 'text'],
+    ]),
+  ),
 };
 
 /** The details' names in words; a name not listed shows as recorded. */
@@ -231,6 +250,24 @@ const detailNames: Record<string, MessageKey> = {
   reason: 'admin.audit.detail.reason',
   restock: 'admin.audit.detail.restock',
   returned_items: 'admin.audit.detail.returned_items',
+  fund: 'admin.audit.detail.fund',
+  was_fund: 'admin.audit.detail.was_fund',
+  was_amount_usd: 'admin.audit.detail.was_amount_usd',
+  charge_day: 'admin.audit.detail.charge_day',
+  pause_months: 'admin.audit.detail.pause_months',
+  next_charge: 'admin.audit.detail.next_charge',
+  legal_name: 'admin.receiptSettings.legalName',
+  address: 'admin.receiptSettings.address',
+  ein: 'admin.receiptSettings.ein',
+  ca_registration: 'admin.receiptSettings.caRegistration',
+  place_of_issue: 'admin.receiptSettings.placeOfIssue',
+  es_nif: 'admin.receiptSettings.esNif',
+  was_legal_name: 'admin.audit.detail.was_receipt.legal_name',
+  was_address: 'admin.audit.detail.was_receipt.address',
+  was_ein: 'admin.audit.detail.was_receipt.ein',
+  was_ca_registration: 'admin.audit.detail.was_receipt.ca_registration',
+  was_place_of_issue: 'admin.audit.detail.was_receipt.place_of_issue',
+  was_es_nif: 'admin.audit.detail.was_receipt.es_nif',
 };
 
 /** A product's fields as its form names them. */

@@ -65,6 +65,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'order.note': 'admin.audit.action.order_note',
   'order.packing_slip': 'admin.audit.action.order_packing_slip',
   'subscription.cancel': 'admin.audit.action.subscription_cancel',
+  'gift.change': 'admin.audit.action.gift_change',
   'user.admin': 'admin.audit.action.user_admin',
   'user.lock': 'admin.audit.action.user_lock',
   'user.password_reset': 'admin.audit.action.user_password_reset',
@@ -104,6 +105,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'return_reason.update': 'admin.audit.action.return_reason_update',
   'return_reason.retire': 'admin.audit.action.return_reason_retire',
   'giving_fee.update': 'admin.audit.action.giving_fee_update',
+  'receipt_settings.update': 'admin.audit.action.receipt_settings_update',
 };
 
 /** Who gave money back (decision 036: one ledger per order). */

@@ -36,6 +36,11 @@ export function UserRecords({ user }: { user: AdminUserDetail }) {
       <AdminPart title={t('admin.user.renewals')} className="admin-part--wide">
         {user.renewals.length === 0 ? <p>{t('admin.user.noRenewals')}</p> : <Renewals renewals={user.renewals} />}
       </AdminPart>
+      {user.gift_changes.length > 0 && (
+        <AdminPart title={t('admin.user.giftChanges')} className="admin-part--wide">
+          <GiftChanges changes={user.gift_changes} />
+        </AdminPart>
+      )}
       <AdminPart title={t('admin.user.giftCards')}>
         {user.gift_cards.length === 0 ? <p>{t('admin.user.noGiftCards')}</p> : <GiftCards cards={user.gift_cards} />}
       </AdminPart>
@@ -113,7 +118,19 @@ function Renewals({ renewals }: { renewals: Renewal[] }) {
               <span className="admin-table__line">{renewal.title}</span>
               <span className="admin-table__line admin-table__note">{t(renewalTypes[renewal.type])}</span>
             </th>
-            <td>{t(renewalStatuses[renewal.status])}</td>
+            <td>
+              <span className="admin-table__line">{t(renewalStatuses[renewal.status])}</span>
+              {renewal.paused_until && renewal.status !== 'cancelled' && (
+                <span className="admin-table__line admin-table__note">
+                  {t('admin.user.pausedUntil', { date: formatDate(renewal.paused_until) })}
+                </span>
+              )}
+              {renewal.charge_day && (
+                <span className="admin-table__line admin-table__note">
+                  {t('admin.user.chargeDay', { day: renewal.charge_day })}
+                </span>
+              )}
+            </td>
             <td className="admin-table__nowrap">
               {renewal.current_period_end && renewal.status !== 'cancelled' ? (
                 <time dateTime={renewal.current_period_end}>{formatDate(renewal.current_period_end)}</time>
@@ -130,6 +147,34 @@ function Renewals({ renewals }: { renewals: Renewal[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** Issue 45: what the donor changed of their monthly gifts, newest first, each as it then was. */
+function GiftChanges({ changes }: { changes: AdminUserDetail['gift_changes'] }) {
+  const { t, formatDate, formatMoney } = useI18n();
+  return (
+    <ul className="admin-user__list">
+      {changes.map((change, index) => (
+        // Two changes may share a time; the list's order is the server's and stays.
+        // biome-ignore lint/suspicious/noArrayIndexKey: no id in the contract; the list is not reordered.
+        <li key={`${change.at}-${index}`}>
+          <time dateTime={change.at}>{formatDate(change.at)}</time>
+          {': '}
+          {change.pause_months
+            ? t('admin.user.giftPaused', {
+                months: change.pause_months,
+                fund: change.fund,
+                date: formatDate(change.next_charge),
+              })
+            : t('admin.user.giftChanged', {
+                fund: change.fund,
+                amount: formatMoney(change.amount_usd),
+                date: formatDate(change.next_charge),
+              })}
+        </li>
+      ))}
+    </ul>
   );
 }
 
