@@ -238,4 +238,27 @@ describe('a donation that covers the fee', () => {
     const listed = (await family.send('GET', '/crud/stripe/customer/my/subscriptions')).json().data[0];
     expect([listed.cover_fee, listed.price_usd]).toEqual([null, plan.amount_cents / 100]);
   });
+
+  it('keeps covering the fee when the donor changes the gift’s amount: the new amount adds its own fee', async () => {
+    const donor = await logIn(t.app, DONOR);
+    const { id, subscription_id: sub } = await t.db
+      .selectFrom('recurring_items')
+      .select(['id', 'subscription_id'])
+      .where('type', '=', 'recurring_donation')
+      .executeTakeFirstOrThrow();
+    const raised = await donor.send('POST', `/crud/stripe/subscription/${sub}/gift`, { amount_usd: 20 });
+    const added = coverFeeCents(2000, DEFAULT_FEE_RULE);
+    expect(added).toBe(91);
+    expect([raised.statusCode, raised.json().price_usd, raised.json().cover_fee]).toEqual([
+      200,
+      20.91,
+      { covered: true, fee_usd: 0.91 },
+    ]);
+    const row = await t.db
+      .selectFrom('recurring_items')
+      .select(['amount_cents', 'fee_cents'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_cents: 2091, fee_cents: 91 });
+  });
 });
