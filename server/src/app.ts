@@ -44,6 +44,7 @@ import { contactRoutes } from './modules/contact/contact.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
 import { freeMp3Routes } from './modules/free-mp3/free-mp3.routes';
 import { givingRoutes } from './modules/giving/giving.routes';
+import { givingFeeRoutes } from './modules/giving-fee/giving-fee.routes';
 import { guestBookRoutes } from './modules/guest-book/guest-book.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import masqueradeAudit from './modules/impersonation/masquerade-audit.plugin';
@@ -217,6 +218,7 @@ export async function buildApp({
   await app.register(adminUsersRoutes, { config });
   await app.register(adminGivingRoutes, { config });
   await app.register(statements, { worker: ordersWorker ?? config.NODE_ENV !== 'test' });
+  await app.register(givingFeeRoutes);
   await app.register(adminReportsRoutes);
   await app.register(adminOverviewRoutes);
   await app.register(adminShopRoutes);

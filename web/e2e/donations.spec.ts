@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { type CartTotal, type ContentByUrlResponse, routePath } from '@storyhouse/contracts';
+import { type CartTotal, type ContentByUrlResponse, coverFeeCents, type FeeRule, routePath } from '@storyhouse/contracts';
 import { expect, mainNavigation, type SiteLang, test } from './fixtures';
-import { apiGet, seriousViolations } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations } from './helpers';
 
 // Issue 12 items 4, 5 and 8: the Support us page's donations (spec §2
 // Donations, §4 Donation amount and submit, §5 Donation) and the gift card
@@ -106,6 +106,33 @@ test('gives once to one fund and monthly, in honor of someone, to another; both 
     },
   ]);
   expect(cart.monthlySubtotal).toBe(25);
+});
+
+test('covers the fee: the exact added amount in the form and the cart, and paid', { tag: '@i18n' }, async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await createAccount(page, { email: freshEmail('cover-fee'), password: 'all-of-my-gift' });
+  const path = routePath('supportUs', siteLang)!;
+  await page.goto(path);
+  const { cms_entry: entry } = await cmsPage(page, path);
+  const fund = entry.donations[0];
+  if (!fund) throw new Error('the demo Support us page has a fund');
+  // Decision 067: the added cents are the ministry's rule applied to the gift, shown in the site's money.
+  const added = coverFeeCents(5000, await apiGet<FeeRule>(page, '/crud/giving-fee')) / 100;
+  const block = page.getByRole('region', { name: fund.title.value });
+  await block.getByRole('button', { name: await money(page, siteLang, 50), exact: true }).click();
+  await block.getByRole('checkbox', { name: t('donations.coverFee', { amount: await money(page, siteLang, added) }) }).check();
+  await page.getByRole('button', { name: t('donations.submit'), exact: true }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${routePath('cart', siteLang)}$`));
+  await expect(page.getByText(t('cart.feeCovered', { amount: await money(page, siteLang, added) }))).toBeVisible();
+  const cart = await cartTotal(page);
+  expect(cart.fullTotal).toBe(50 + added);
+  await expect(page.getByText(await money(page, siteLang, 50 + added)).first()).toBeVisible();
+  const paid = await asBrowser(page, (api) => payCart(api, siteLang));
+  expect(paid.total).toBe(50 + added);
 });
 
 test('the shop’s gift card card leads to the gift card page; one gift card per order', async ({ page, t, siteLang }) => {

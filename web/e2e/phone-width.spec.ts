@@ -290,6 +290,7 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
         { route: 'adminCoupon', path: `/admin/coupons/${await first('/crud/admin/coupons')}` },
         p('adminShopTitles'),
         p('adminShipping'),
+        p('adminGivingFee'),
         p('adminReturnReasons'),
         p('adminReceiptSettings'),
         p('adminPages'),

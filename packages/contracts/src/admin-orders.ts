@@ -344,6 +344,8 @@ export const AuditAction = z.enum([
   'return_reason.create',
   'return_reason.update',
   'return_reason.retire',
+  // decision 067: the fee rule donors cover
+  'giving_fee.update',
   // decision 068: the ministry's details on gift receipts
   'receipt_settings.update',
 ]);
@@ -371,6 +373,8 @@ export const auditTargetKinds = [
   'sku',
   // decision 061: a reason a parcel comes back ("return_reason Damaged in the post")
   'return_reason',
+  // decision 067: the ministry's fee rule ("giving_fee rule")
+  'giving_fee',
   // decision 068: the ministry's details on gift receipts ("receipt_settings receipts")
   'receipt_settings',
   // issue 45: a year's giving statements ("statements 2026")

@@ -25,6 +25,8 @@ export const adminPageRoutes = {
   // Decision 038: the plans', funds' and gift card's titles in each language.
   adminShopTitles: { paths: ['/admin/shop-titles'], access: 'admin' },
   adminShipping: { paths: ['/admin/shipping'], access: 'admin' },
+  // Decision 067: the card fee rule donors cover.
+  adminGivingFee: { paths: ['/admin/giving-fee'], access: 'admin' },
   // Decision 061: the reasons a parcel comes back, which a volunteer chooses from when recording a return.
   adminReturnReasons: { paths: ['/admin/return-reasons'], access: 'admin' },
   // Decision 068: the ministry's legal name and tax numbers on gift receipts.

@@ -62,6 +62,8 @@ export const CartLine = z
     line_id: z.number().int().nullable(),
     /** A donation's dedication ("This gift is in honor of Grandma Rose"); '' when none. */
     description: z.string(),
+    /** The part of a donation's price that covers the processor's fee (decision 067); 0 when not covered and on every other line. */
+    fee_covered_usd: Usd,
     /** A gift card's recipient; null on every other line. */
     recipient: z.object({ name: z.string(), email: z.string(), message: z.string() }).nullable(),
     /**
@@ -218,6 +220,12 @@ export const DonationInput = z.strictObject({
   /** Dollars, rounded to the cent (spec §5: 12.345 is $12.35), from $1 (decision 043) to $100,000. */
   amount: roundedUsdAmount(DONATION_USD),
   type: z.enum(['donation', 'recurring_donation']),
+  /**
+   * "Add $0.62 so all of my gift goes to the ministry" (decision 067): the
+   * server adds coverFeeCents of the amount under the ministry's fee rule;
+   * the client never sends the added amount.
+   */
+  cover_fee: z.boolean().default(false),
 });
 export type DonationInput = z.input<typeof DonationInput>;
 

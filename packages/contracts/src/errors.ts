@@ -154,6 +154,8 @@ export const errorCodes = [
   'subscription_ended',
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
+  // decision 067: a plan, or an ended monthly gift, has no fee to cover
+  'cover_fee_unavailable',
   'giving_statement_empty',
   // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
   'gift_change_unavailable',

@@ -30,6 +30,7 @@ export * from './family-clock';
 export * from './forms-adventures';
 export * from './forms-contact';
 export * from './forms-free-mp3';
+export * from './giving-fee';
 export * from './guest-book';
 export * from './image-sizes';
 export * from './lang';

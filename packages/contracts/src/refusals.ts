@@ -32,6 +32,7 @@ export const refusalCodes = [
   'subscription_ended',
   'subscription_cancel_at_end_only',
   'plan_change_unavailable',
+  'cover_fee_unavailable',
   'payment_card_not_found',
   // issue 45: a donor's monthly gift that no longer renews, or a fund it cannot move to
   'gift_change_unavailable',

@@ -83,6 +83,12 @@ export const MySubscription = z
     refund_usd: Usd,
     /** A monthly plan may move to the annual plan (issue 28 item 4): what that charges today, prorated. */
     upgrade: z.object({ code: SubscriptionPlan, price_usd: Usd, due_now_usd: Usd }).nullable(),
+    /**
+     * Decision 067, a monthly gift's "cover the fee": whether it does, and the
+     * fee it adds each month (or would add, under the ministry's rule now);
+     * null for a plan.
+     */
+    cover_fee: z.object({ covered: z.boolean(), fee_usd: Usd }).nullable(),
     /** Issue 45: a monthly gift's chosen day of the month (1-28); null while it keeps the day it was given. */
     charge_day: z.number().int().nullable(),
     /** Issue 45: while a monthly gift is paused, the day it is charged again (no charge before). */
@@ -129,6 +135,10 @@ export type InvoicesResponse = z.infer<typeof InvoicesResponse>;
 /** POST /crud/stripe/subscription/{id}/card: renew on another saved card of the family. */
 export const SubscriptionCardBody = z.strictObject({ card_id: ProcessorId }).meta({ id: 'SubscriptionCardBody' });
 export type SubscriptionCardBody = z.infer<typeof SubscriptionCardBody>;
+
+/** POST /crud/stripe/subscription/{id}/cover-fee: a monthly gift covers the fee, or stops, from its next charge (decision 067). */
+export const SubscriptionCoverFeeBody = z.strictObject({ cover_fee: z.boolean() }).meta({ id: 'SubscriptionCoverFeeBody' });
+export type SubscriptionCoverFeeBody = z.infer<typeof SubscriptionCoverFeeBody>;
 
 /** POST /crud/stripe/subscription/{id}/plan: a monthly plan becomes the annual plan, prorated. */
 export const SubscriptionPlanBody = z.strictObject({ code: SubscriptionPlan }).meta({ id: 'SubscriptionPlanBody' });

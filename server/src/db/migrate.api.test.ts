@@ -52,6 +52,7 @@ describe('migrateToLatest', () => {
       'gift_receipts',
       'gift_skus',
       'gifts',
+      'giving_fee_rule',
       'guest_book_entries',
       'listening_progress',
       'listening_queues',

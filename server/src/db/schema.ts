@@ -89,6 +89,7 @@ export interface CartAmountLines {
   amount_cents: number;
   cart_id: number;
   description: Generated<string>;
+  fee_cents: Generated<number>;
   id: Generated<number>;
   lang_code: string | null;
   recipient_email: string | null;
@@ -288,6 +289,13 @@ export interface GiftSkus {
   sku_id: number;
 }
 
+export interface GivingFeeRule {
+  fixed_cents: number;
+  id: Generated<boolean>;
+  percent_bp: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface GuestBookEntries {
   approved_at: Timestamp | null;
   author_email: string;
@@ -419,6 +427,7 @@ export interface OrderLines {
   code: string | null;
   description: Generated<string>;
   discount_cents: Generated<number>;
+  fee_cents: Generated<number>;
   id: Generated<number>;
   order_id: number;
   position: number;
@@ -577,6 +586,7 @@ export interface RecurringItems {
   code: string;
   created_at: Generated<Timestamp>;
   current_period_end: Timestamp | null;
+  fee_cents: Generated<number>;
   id: Generated<number>;
   interval: string;
   order_id: number;
@@ -638,6 +648,7 @@ export interface OrderReturnLines {
 export interface RenewalPayments {
   amount_cents: number;
   created_at: Generated<Timestamp>;
+  fee_cents: Generated<number>;
   id: Generated<number>;
   invoice_id: string;
   paid_at: Timestamp;
@@ -954,6 +965,7 @@ export interface DB {
   gift_cards: GiftCards;
   gift_skus: GiftSkus;
   gifts: Gifts;
+  giving_fee_rule: GivingFeeRule;
   guest_book_entries: GuestBookEntries;
   listening_progress: ListeningProgress;
   listening_queues: ListeningQueues;

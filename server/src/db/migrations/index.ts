@@ -45,6 +45,7 @@ import * as m0077 from './0077_transcripts';
 import * as m0078 from './0078_stock_and_returns';
 import * as m0079 from './0079_order_notes';
 import * as m0080 from './0080_monthly_gift_changes';
+import * as m0081 from './0081_cover_the_fee';
 import * as m0082 from './0082_gift_receipts';
 import * as m0083 from './0083_statements';
 
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '0078_stock_and_returns': m0078,
   '0079_order_notes': m0079,
   '0080_monthly_gift_changes': m0080,
+  '0081_cover_the_fee': m0081,
   '0082_gift_receipts': m0082,
   '0083_statements': m0083,
 };

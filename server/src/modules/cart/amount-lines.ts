@@ -1,4 +1,11 @@
-import { type DonationInput, GIFT_CARD_CODE, type GiftCardBody, MAX_DONATION_LINES } from '@storyhouse/contracts';
+import {
+  coverFeeCents,
+  type DonationInput,
+  type FeeRule,
+  GIFT_CARD_CODE,
+  type GiftCardBody,
+  MAX_DONATION_LINES,
+} from '@storyhouse/contracts';
 import type { Insertable } from 'kysely';
 import type { CartAmountLines } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -21,12 +28,15 @@ const DONATION_TYPES = ['donation', 'recurring_donation'] as const;
  * must be a fund the shop offers for that type (404 donation_fund_unknown,
  * naming the entry), and the cart holds at most MAX_DONATION_LINES
  * donations (409 donation_limit). All or nothing: nothing is written
- * before every entry is checked.
+ * before every entry is checked. A donation that covers the fee is charged
+ * its amount plus coverFeeCents under the ministry's `rule` (decision 067),
+ * computed here, never taken from the client.
  */
 export async function donationLines(
   repo: CartRepository,
   cartId: number | undefined,
   donations: readonly DonationInput[],
+  rule: FeeRule,
 ): Promise<(cartId: number) => Insertable<CartAmountLines>[]> {
   const funds = new Map<string, number>();
   for (const type of DONATION_TYPES) {
@@ -48,14 +58,19 @@ export async function donationLines(
   const held = cartId === undefined ? 0 : (await repo.amountLineTypes(cartId)).filter((t) => t !== 'gift_card').length;
   if (held + donations.length > MAX_DONATION_LINES) throw new AppError('conflict', 'donation_limit');
   return (into) =>
-    donations.map((d, index) => ({
-      cart_id: into,
-      sku_id: skuIds[index] as number,
-      type: d.type,
-      amount_cents: toCents(d.amount),
-      title: d.title,
-      description: d.description ?? '',
-    }));
+    donations.map((d, index) => {
+      const gift = toCents(d.amount);
+      const fee = d.cover_fee ? coverFeeCents(gift, rule) : 0;
+      return {
+        cart_id: into,
+        sku_id: skuIds[index] as number,
+        type: d.type,
+        amount_cents: gift + fee,
+        fee_cents: fee,
+        title: d.title,
+        description: d.description ?? '',
+      };
+    });
 }
 
 /**

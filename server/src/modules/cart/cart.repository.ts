@@ -123,6 +123,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       'skus.type',
       sql<string>`coalesce(st.title, en.title, skus.title)`.as('title'),
       sql<string>`''`.as('description'),
+      sql<number>`0`.as('fee_cents'),
       'skus.code',
       'skus.product_id',
       'products.title as product_title',
@@ -157,6 +158,7 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       sql<string>`case when a.type = 'gift_card' or a.lang_code is distinct from ${lang ?? ''}
         then coalesce(st.title, en.title, a.title) else a.title end`.as('title'),
       'a.description',
+      'a.fee_cents',
       'skus.code',
       sql<number | null>`null::integer`.as('product_id'),
       sql<string | null>`null::text`.as('product_title'),

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
+import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { assertInStock } from '../stock/stock.service';
 import { isSoldOut } from '../stock/stock-sql';
 import {
@@ -174,6 +175,7 @@ function toLine(row: ViewLine, owned: boolean): CartLine {
     image_url: row.primary_image ? mediaPaths.image(row.primary_image) : null,
     line_id: row.line_id,
     description: row.description,
+    fee_covered_usd: toUsd(row.fee_cents),
     recipient: recipientOf(row),
     owned,
   };
@@ -571,10 +573,11 @@ export function cartService(db: Db) {
      * limit is checked again under the cart's lock.
      */
     async addDonations(openOwner: () => Promise<CartOwner>, donations: readonly DonationInput[]) {
-      await donationLines(repo, undefined, donations);
+      const rule = await givingFeeService(db).rule();
+      await donationLines(repo, undefined, donations, rule);
       const owner = await openOwner();
       return changeCart(owner, true, EMPTY, async (tx, cartId) => {
-        const lines = await donationLines(tx, cartId, donations);
+        const lines = await donationLines(tx, cartId, donations, rule);
         // The titles are the page's, in the site's language (issue 26 item 14).
         await tx.insertAmountLines(lines(cartId), owner.lang);
       });

@@ -74,6 +74,7 @@ function line(over: Partial<OrderLineRow> & Pick<OrderLineRow, 'type' | 'title' 
     discount_cents: 0,
     tax_cents: 0,
     cart_amount_line_id: null,
+    fee_cents: 0,
     recipient_email: null,
     recipient_name: null,
     recipient_message: null,

@@ -84,6 +84,7 @@ export function orderSnapshot(total: CartTotal, owner: { userId: number; cartId:
       recipient_email: l.recipient?.email ?? null,
       recipient_message: l.recipient?.message ?? null,
       cart_amount_line_id: l.line_id,
+      fee_cents: toCents(l.fee_covered_usd),
     })),
   };
 }

@@ -319,6 +319,8 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         code: line.code ?? line.type,
         title: line.title,
         amount_cents: line.unit_price_cents * line.quantity,
+        // Decision 067: a monthly gift that covers the fee keeps covering it.
+        fee_cents: line.fee_cents,
         interval,
         provider: payments.name,
         subscription_id: sub.subscriptionId,

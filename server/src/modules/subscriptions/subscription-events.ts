@@ -68,6 +68,7 @@ export function subscriptionEventHandler(
             provider,
             invoice_id: invoice.invoiceId,
             amount_cents: invoice.totalCents,
+            fee_cents: Math.min(item.fee_cents, invoice.totalCents),
             paid_at: invoice.created,
           });
           if (item.status === 'past_due') await repo.setStatus(item.id, 'active');

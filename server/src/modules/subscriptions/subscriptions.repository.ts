@@ -137,6 +137,8 @@ export function subscriptionsRepository(db: Db) {
       provider: string;
       invoice_id: string;
       amount_cents: number;
+      /** The part that covered the card fee (decision 067). */
+      fee_cents: number;
       paid_at: Date;
     }) {
       const row = await db
@@ -199,6 +201,15 @@ export function subscriptionsRepository(db: Db) {
     },
 
     /** The record of a plan moved to another plan (the monthly plan to the annual one). */
+    /** A monthly gift's amount with (or without) the fee it covers (decision 067). */
+    async setCoveredFee(id: number, amounts: { amount_cents: number; fee_cents: number }) {
+      await db
+        .updateTable('recurring_items')
+        .set({ ...amounts, updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async changePlan(id: number, plan: { code: string; title: string; amount_cents: number; interval: 'month' | 'year' }) {
       await db
         .updateTable('recurring_items')
@@ -264,7 +275,14 @@ export function subscriptionsRepository(db: Db) {
     /** Issue 45: a monthly gift as the donor changed it (from its next charge). */
     async changeGift(
       id: number,
-      gift: { code: string; title: string; amount_cents: number; charge_day: number | null; paused_until: Date | null },
+      gift: {
+        code: string;
+        title: string;
+        amount_cents: number;
+        fee_cents: number;
+        charge_day: number | null;
+        paused_until: Date | null;
+      },
     ) {
       await db
         .updateTable('recurring_items')

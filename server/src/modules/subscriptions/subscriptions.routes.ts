@@ -6,6 +6,7 @@ import {
   MySubscriptionsResponse,
   SiteQuery,
   SubscriptionCardBody,
+  SubscriptionCoverFeeBody,
   SubscriptionParams,
   SubscriptionPlanBody,
 } from '@storyhouse/contracts';
@@ -159,6 +160,19 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       },
     },
     async (request) => subscriptions.changePlan(await owner(request), request.params.id, request.body.code, request.siteLang),
+  );
+
+  app.post(
+    '/crud/stripe/subscription/:id/cover-fee',
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription'], 409: ['cover_fee_unavailable'] } },
+      schema: {
+        ...change("A monthly gift covers the card fee, or stops, from its next charge (the ministry's rule; decision 067)"),
+        body: SubscriptionCoverFeeBody,
+      },
+    },
+    async (request) =>
+      subscriptions.setCoverFee(await owner(request), request.params.id, request.body.cover_fee, request.siteLang),
   );
 
   app.post(

@@ -1,10 +1,11 @@
-import type {
-  GiftChangeBody,
-  Invoice,
-  InvoicesResponse,
-  LangCode,
-  MySubscription,
-  SubscriptionPlan,
+import {
+  coverFeeCents,
+  type GiftChangeBody,
+  type Invoice,
+  type InvoicesResponse,
+  type LangCode,
+  type MySubscription,
+  type SubscriptionPlan,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
@@ -23,6 +24,7 @@ import { unusedCents } from '../../providers/payments/proration';
 import { refundsService } from '../admin-orders/refunds';
 import { auditTarget, recordFamilyAction } from '../audit/audit';
 import { priceCents } from '../catalogue/pricing';
+import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
 import { giftChangedMail, nextChargeAt } from './monthly-gifts';
 import { followProcessor } from './subscription-events';
@@ -156,9 +158,16 @@ export function subscriptionsService(
       cancel_kind: kind,
       refund_usd: kind === 'now' ? toUsd(unused) : 0,
       upgrade,
+      cover_fee: item.type === 'recurring_donation' ? await coverFeeOf(item) : null,
       charge_day: item.charge_day,
       paused_until: item.paused_until && item.paused_until > now && !sub.cancelAt ? iso(item.paused_until) : null,
     } satisfies MySubscription;
+  }
+
+  /** Decision 067: whether a monthly gift covers the fee, and the fee it adds (or would, under the rule now). */
+  async function coverFeeOf(item: RecurringRow) {
+    if (item.fee_cents > 0) return { covered: true, fee_usd: toUsd(item.fee_cents) };
+    return { covered: false, fee_usd: toUsd(coverFeeCents(item.amount_cents, await givingFeeService(db).rule())) };
   }
 
   async function cardsOf(userId: number) {
@@ -384,6 +393,37 @@ export function subscriptionsService(
     },
 
     /**
+     * Decision 067: a monthly gift starts covering the fee (the fee of its
+     * gift under the ministry's rule now) or stops, from its next charge;
+     * nothing is charged or given back now. Only a live monthly gift (409
+     * cover_fee_unavailable); asking for what it already does changes nothing.
+     */
+    async setCoverFee(userId: number, subscriptionId: string, cover: boolean, lang?: LangCode): Promise<MySubscription> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation' || item.status === 'cancelled')
+        throw new AppError('conflict', 'cover_fee_unavailable');
+      const sub = await live(item);
+      if (sub.status === 'canceled') throw new AppError('conflict', 'cover_fee_unavailable');
+      const gift = item.amount_cents - item.fee_cents;
+      const fee = cover ? (item.fee_cents > 0 ? item.fee_cents : coverFeeCents(gift, await givingFeeService(db).rule())) : 0;
+      const cards = await cardsOf(userId);
+      if (fee === item.fee_cents) return toView(item, sub, cards, lang);
+      const changed = await ask(() =>
+        // The next charge stays when it was (a pause or a chosen day included), at the new amount.
+        payments.rescheduleSubscription(sub.subscriptionId, {
+          productCode: sub.productCode || item.code,
+          productName: item.title,
+          amountCents: gift + fee,
+          nextChargeAt: sub.currentPeriodEnd,
+        }),
+      );
+      await repo.setCoveredFee(item.id, { amount_cents: gift + fee, fee_cents: fee });
+      const after = { ...item, amount_cents: gift + fee, fee_cents: fee };
+      await follow(after, changed);
+      return toView(after, changed, cards, lang);
+    },
+
+    /**
      * Issue 45: a donor changes a monthly gift from its next charge (its
      * amount, fund, day of the month, or a pause of 1 to 3 months): the
      * processor first, then the record, the audit entry for the back office
@@ -404,7 +444,11 @@ export function subscriptionsService(
       const sub = await live(item);
       if (sub.status !== 'active' || sub.cancelAt) throw new AppError('conflict', 'gift_change_unavailable');
       const now = sub.clockTime ?? new Date();
-      const amountCents = change.amount_usd === undefined ? sub.amountCents : Math.round(change.amount_usd * 100);
+      // A gift that covers the fee (decision 067) keeps covering it: a new amount adds its own fee.
+      const newGift = change.amount_usd === undefined ? null : Math.round(change.amount_usd * 100);
+      const feeCents =
+        newGift === null || item.fee_cents === 0 ? item.fee_cents : coverFeeCents(newGift, await givingFeeService(db).rule());
+      const amountCents = newGift === null ? sub.amountCents : newGift + feeCents;
       const chargeDay = change.charge_day ?? item.charge_day;
       const next = nextChargeAt(sub.currentPeriodEnd, now, {
         ...(change.charge_day ? { chargeDay: change.charge_day } : {}),
@@ -422,7 +466,14 @@ export function subscriptionsService(
           nextChargeAt: next,
         }),
       );
-      const gift = { code, title, amount_cents: amountCents, charge_day: chargeDay, paused_until: pausedUntil };
+      const gift = {
+        code,
+        title,
+        amount_cents: amountCents,
+        fee_cents: feeCents,
+        charge_day: chargeDay,
+        paused_until: pausedUntil,
+      };
       await db.transaction().execute(async (trx) => {
         const trxRepo = subscriptionsRepository(trx);
         await trxRepo.changeGift(item.id, gift);

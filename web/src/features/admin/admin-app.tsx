@@ -12,6 +12,7 @@ import StatementPage from './money/statement-page';
 import AdminPage from './overview/overview-page';
 import CouponPage from './shop/coupon-page';
 import CouponsPage from './shop/coupons-page';
+import GivingFeePage from './shop/giving-fee-page';
 import ProductsPage from './shop/products-page';
 import PromotedPage from './shop/promoted-page';
 import ReturnReasonsPage from './shop/return-reasons-page';
@@ -54,6 +55,7 @@ const screens: Record<AdminPageRouteId, ComponentType> = {
   adminCoupon: CouponPage,
   adminShopTitles: ShopTitlesPage,
   adminShipping: ShippingPage,
+  adminGivingFee: GivingFeePage,
   adminReturnReasons: ReturnReasonsPage,
   adminStatement: StatementPage,
   adminGuestBook: GuestBookQueuePage,

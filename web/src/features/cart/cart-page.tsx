@@ -81,7 +81,7 @@ function CartLineItem({
   onQuantity: (line: CartLine, quantity: number) => Promise<boolean>;
   onRemove: (line: CartLine, opener: HTMLButtonElement) => void;
 }) {
-  const { t } = useI18n();
+  const { t, formatMoney } = useI18n();
   const title = lineName(line, t);
   return (
     <li className="cart-line">
@@ -101,6 +101,9 @@ function CartLineItem({
           </>
         )}
         {line.description && <p className="cart-line__sku">{line.description}</p>}
+        {line.fee_covered_usd > 0 && (
+          <p className="cart-line__sku">{t('cart.feeCovered', { amount: formatMoney(line.fee_covered_usd) })}</p>
+        )}
         {!line.is_available && <p className="cart-line__unavailable">{t('cart.unavailable')}</p>}
         {line.is_available && line.sold_out && <p className="cart-line__unavailable">{t('cart.soldOut')}</p>}
         {/* Issue 26 item 5: it came to be theirs after it was added; it is not charged, and checkout takes it out. */}

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { addDonations } from '../../components/cart/api/add-donations';
 import { cartKeys } from '../../components/cart/api/cart-keys';
+import { CoverFee } from '../../components/cart/cover-fee';
 import { useI18n } from '../../lib/i18n';
 import { RadioGroup, TextField } from '../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../ui/form/submit';
@@ -20,6 +21,7 @@ const GeneralDonationForm = z.object({
 type GeneralDonationForm = z.output<typeof GeneralDonationForm>;
 
 const EMPTY = { amount: '', frequency: 'once' };
+const typedAmount = typedUsdAmount(DONATION_USD);
 
 /**
  * Issue 12 item 9, spec §3 General cart donation: a gift to the ministry's
@@ -33,7 +35,9 @@ export function GeneralDonation({ onStatus }: Pick<CartSectionProps, 'onStatus'>
   const errorMessage = useErrorMessage();
   const titleId = useId();
   const [busy, setBusy] = useState(false);
+  const [coverFee, setCoverFee] = useState(false);
   const form = useForm(GeneralDonationForm, EMPTY);
+  const typed = typedAmount.safeParse(form.values.amount);
   const submit = useFormSubmit(form, {
     busy,
     send: (data: GeneralDonationForm) => {
@@ -46,10 +50,12 @@ export function GeneralDonation({ onStatus }: Pick<CartSectionProps, 'onStatus'>
           code: GENERAL_DONATION_CODE,
           amount: data.amount,
           type: data.frequency === 'monthly' ? 'recurring_donation' : 'donation',
+          cover_fee: coverFee,
         },
       ])
         .then(() => {
           form.reset(EMPTY);
+          setCoverFee(false);
           onStatus(t('cart.generalDonation.added', { amount: formatMoney(data.amount) }));
         })
         .catch((error: unknown) => {
@@ -88,6 +94,7 @@ export function GeneralDonation({ onStatus }: Pick<CartSectionProps, 'onStatus'>
               { value: 'monthly', label: t('cart.generalDonation.monthly') },
             ]}
           />
+          <CoverFee giftUsd={typed.success ? typed.data : 0} checked={coverFee} onChange={setCoverFee} />
           <FormFailure message={submit.failure} />
           <SubmitButton busy={busy}>{busy ? t('cart.generalDonation.adding') : t('cart.generalDonation.add')}</SubmitButton>
         </form>

@@ -26,6 +26,7 @@ describe('donationLine (spec §3 Donation cart line)', () => {
       code: 'radio_outreach',
       amount: 30,
       type: 'donation',
+      cover_fee: false,
     });
   });
 
@@ -37,6 +38,7 @@ describe('donationLine (spec §3 Donation cart line)', () => {
       forSomeone: true,
       kind: 'in_honor_of' as const,
       honoree: ' Rose ',
+      coverFee: true,
     };
     expect(donationLine(block, choice, words)).toEqual({
       title: 'Stories on the radio (monthly)',
@@ -44,6 +46,7 @@ describe('donationLine (spec §3 Donation cart line)', () => {
       code: 'radio_outreach_monthly',
       amount: 12.35,
       type: 'recurring_donation',
+      cover_fee: true,
     });
   });
 

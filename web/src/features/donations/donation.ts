@@ -11,6 +11,8 @@ export interface DonationChoice {
   forSomeone: boolean;
   kind: DedicationKind;
   honoree: string;
+  /** "Add … so all of my gift goes to the ministry" ticked (decision 067). */
+  coverFee: boolean;
 }
 
 export const noChoice: DonationChoice = {
@@ -19,6 +21,7 @@ export const noChoice: DonationChoice = {
   forSomeone: false,
   kind: DEDICATION_KINDS[0],
   honoree: '',
+  coverFee: false,
 };
 
 /** The longest honoree name the form takes, so the dedication fits the line's description (contracts DonationInput). */
@@ -54,5 +57,6 @@ export function donationLine(
     code: monthly ? block.monthly_code.value : block.code.value,
     amount,
     type: monthly ? 'recurring_donation' : 'donation',
+    cover_fee: choice.coverFee,
   };
 }

@@ -10,6 +10,7 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AmountChoice } from '../../components/amount/amount-choice';
+import { CoverFee } from '../../components/cart/cover-fee';
 import { CmsColumns } from '../../components/cms/cms-columns';
 import { CmsHtml } from '../../components/cms/cms-html';
 import type { LayoutProps } from '../../components/cms/layout-props';
@@ -87,6 +88,7 @@ function DonationBlock({
           ))}
         </fieldset>
       )}
+      <CoverFee giftUsd={donationAmount(choice)} checked={choice.coverFee} onChange={(coverFee) => onChange({ coverFee })} />
       <label className="field field--checkbox donation__for-someone">
         <input type="checkbox" checked={choice.forSomeone} onChange={(e) => onChange({ forSomeone: e.currentTarget.checked })} />{' '}
         {t('donations.forSomeone')}

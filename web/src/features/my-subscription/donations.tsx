@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n';
 import { useCancelDonation } from './api/cancel-subscription';
 import { ChangeCard } from './change-card';
 import { ChangeGift } from './change-gift';
+import { CoverFeeToggle } from './cover-fee-toggle';
 
 /**
  * The family's monthly donations (issue 28 item 5): each gift's amount, when
@@ -43,6 +44,7 @@ function Donation({ donation }: { donation: MySubscription }) {
       <CancelDonation title={donation.title} cancelled={!live} cancel={cancel} />
       {live && <ChangeGift gift={donation} />}
       {live && <ChangeCard subscription={donation} />}
+      {live && <CoverFeeToggle donation={donation} />}
     </li>
   );
 }

@@ -21,6 +21,7 @@ import {
   useSalesReport,
   useSitesReport,
 } from './api/reports';
+import { FeeReportPart } from './fee-report';
 import { rangeErrors, readReportRange, reportsHref } from './report-range';
 import { usePeriodWords } from './report-words';
 import { SalesChart } from './sales-chart';
@@ -61,6 +62,7 @@ export default function ReportsPage() {
           <SitesPart range={range} />
           <CouponsPart range={range} />
           <RefundsPart range={range} />
+          <FeeReportPart range={range} />
         </div>
       ) : (
         <p className="admin-empty card card--tinted" role="status">

@@ -35,6 +35,7 @@ const groups: { label: MessageKey; sections: { route: string; label: MessageKey 
       { route: 'adminCoupons', label: 'admin.nav.coupons' },
       { route: 'adminShopTitles', label: 'admin.nav.shopTitles' },
       { route: 'adminShipping', label: 'admin.nav.shipping' },
+      { route: 'adminGivingFee', label: 'admin.nav.givingFee' },
       { route: 'adminReturnReasons', label: 'admin.nav.returnReasons' },
     ],
   },

@@ -161,6 +161,7 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
   'return_reason.create': titles,
   'return_reason.update': { ...titles, ...oldTitles },
   'return_reason.retire': {},
+  'giving_fee.update': { percent: 'percent', fixed_usd: 'money', was_percent: 'percent', was_fixed_usd: 'money' },
   'receipt_settings.update': Object.fromEntries(
     receiptFields.flatMap((f): [string, Format][] => [
       [f, 'text'],

@@ -105,6 +105,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'return_reason.create': 'admin.audit.action.return_reason_create',
   'return_reason.update': 'admin.audit.action.return_reason_update',
   'return_reason.retire': 'admin.audit.action.return_reason_retire',
+  'giving_fee.update': 'admin.audit.action.giving_fee_update',
   'receipt_settings.update': 'admin.audit.action.receipt_settings_update',
 };
 
