@@ -180,6 +180,7 @@ describe('adding', () => {
         image_url: '/media/covers/noahs-boat.jpg',
         line_id: null,
         description: '',
+        fee_covered_usd: 0,
         recipient: null,
         owned: false,
       },
