@@ -106,9 +106,13 @@ export function periodEnd(anchor: Date, interval: Interval, count: number): Date
   return end;
 }
 
-/** Which period of the subscription ends at `end` (1 for the first). */
+/**
+ * Which period of the subscription ends at `end` (1 for the first). A period that ends at the anchor itself is the
+ * 0th: a subscription rescheduled to a later charge (a monthly gift's new day or pause) is anchored on that charge,
+ * and its next period is the one after it, not the one after that.
+ */
 function periodNumber(anchor: Date, interval: Interval, end: Date) {
-  let n = 1;
+  let n = 0;
   while (periodEnd(anchor, interval, n) < end) n += 1;
   return n;
 }
