@@ -19,7 +19,7 @@ export function CoverFee({
   onChange: (checked: boolean) => void;
 }) {
   const { t, formatMoney } = useI18n();
-  const rule = useFeeRuleQuery();
+  const rule = useFeeRuleQuery(giftUsd > 0);
   if (!rule.data || !(giftUsd > 0)) return null;
   const added = coverFeeCents(Math.round(giftUsd * 100), rule.data);
   if (added === 0) return null;

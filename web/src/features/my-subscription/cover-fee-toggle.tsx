@@ -1,5 +1,5 @@
 import type { MySubscription } from '@storyhouse/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useSetCoverFee } from './api/cover-fee';
@@ -14,20 +14,29 @@ export function CoverFeeToggle({ donation }: { donation: MySubscription }) {
   const errorMessage = useErrorMessage();
   const change = useSetCoverFee();
   const [outcome, setOutcome] = useState<{ text: string; failed: boolean }>();
+  // What the family asked, shown at once (in the same render as the press) until the gift as saved says it.
+  const [asked, setAsked] = useState<boolean>();
+  const covered = donation.cover_fee?.covered;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the saved gift's answer replaces what was asked
+  useEffect(() => setAsked(undefined), [covered]);
   const fee = donation.cover_fee;
   if (!fee) return null;
-  // While it saves, the box shows what was asked; a refusal puts it back as the gift is.
-  const checked = change.isPending && change.variables ? change.variables.cover : fee.covered;
+  const checked = asked ?? fee.covered;
   const onChange = (cover: boolean) => {
     // Kept focusable while it saves (a disabled box would drop the focus); a second press waits for the first.
     if (change.isPending) return;
     setOutcome(undefined);
+    setAsked(cover);
     change.mutate(
       { id: donation.id, cover },
       {
         onSuccess: (after) =>
           setOutcome({ text: t('mySubscription.coverFee.saved', { amount: formatMoney(after.price_usd) }), failed: false }),
-        onError: (error) => setOutcome({ text: errorMessage(error, 'mySubscription.coverFee.failed'), failed: true }),
+        // A refusal puts the box back as the gift is.
+        onError: (error) => {
+          setAsked(undefined);
+          setOutcome({ text: errorMessage(error, 'mySubscription.coverFee.failed'), failed: true });
+        },
       },
     );
   };
