@@ -1,4 +1,5 @@
-import type { ListeningQueue } from '@storyhouse/contracts';
+import { imageWidths, type ListeningQueue } from '@storyhouse/contracts';
+import { resizeImage } from '../catalogue/api/resize-image';
 import type { BedtimeRule } from './bedtime';
 import { resumeStart, startWithin } from './listening';
 import { mayPlay } from './play-gate';
@@ -518,13 +519,44 @@ export class PlayerEngine {
     }
   }
 
+  /** Each cover's lock-screen artwork, asked for once per visit (see updateMediaMetadata). */
+  private readonly artwork = new Map<string, Promise<MediaImage[]>>();
+
+  /**
+   * The lock screen's title, album and cover. The cover is the smallest resized copy of the album's cover (the
+   * width a cover is shown at), not the stored original: the browser decodes media-session artwork on the page's
+   * main thread, and a 1,200-pixel JPEG there was a long task on a phone at every first play (issue 43's bench).
+   * The title shows at once; the cover follows when its copy is known, unless another track came first. Without
+   * the copy (offline, say) the original.
+   */
   private updateMediaMetadata(track: QueueTrack) {
     if (!navigator.mediaSession || typeof MediaMetadata === 'undefined') return;
-    navigator.mediaSession.metadata = new MediaMetadata({
-      title: track.title,
-      album: track.album ?? '',
-      artwork: track.artwork ? [{ src: new URL(track.artwork, window.location.origin).href }] : [],
+    const text = { title: track.title, album: track.album ?? '' };
+    navigator.mediaSession.metadata = new MediaMetadata({ ...text, artwork: [] });
+    if (!track.artwork) return;
+    this.artworkOf(track.artwork).then((artwork) => {
+      if (this.snapshot.current === track) navigator.mediaSession.metadata = new MediaMetadata({ ...text, artwork });
     });
+  }
+
+  private artworkOf(cover: string): Promise<MediaImage[]> {
+    const original = (): MediaImage[] => [{ src: new URL(cover, window.location.origin).href }];
+    let artwork = this.artwork.get(cover);
+    if (!artwork) {
+      const width = imageWidths.cover[0];
+      artwork = resizeImage(cover, [width]).then(
+        ([copy]) =>
+          copy
+            ? [{ src: new URL(copy.resized_url, window.location.origin).href, sizes: `${width}x${width}`, type: 'image/webp' }]
+            : original(),
+        () => {
+          this.artwork.delete(cover);
+          return original();
+        },
+      );
+      this.artwork.set(cover, artwork);
+    }
+    return artwork;
   }
 
   private syncMediaSession(prev: PlayerSnapshot) {
