@@ -141,13 +141,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: ReturnType<type
       config: { errors: { 404: ['item_not_found'] } },
       schema: {
         tags,
-        summary: "A language's free story of the week (404 item_not_found when there is none)",
+        summary:
+          "A language's free story of the week (404 item_not_found when there is none, or the child listening may not hear it)",
         params: LangParams,
         querystring: SiteQuery,
         response: { 200: FreeStory },
       },
     },
-    async (request) => catalogue.freeStory(request.params.lang),
+    async (request) => catalogue.freeStory(request.params.lang, viewerOf(request)),
   );
 
   app.get(

@@ -496,9 +496,15 @@ export function catalogueService(db: Db, opts: { listingCacheMs: number }) {
       return { items: shown.map((r) => toTopStory(r, marks)) };
     },
 
-    async freeStory(lang: LangCode): Promise<FreeStory> {
+    /**
+     * The language's free story of the week. A child whose profile may not hear its album has none this week
+     * (decision 056): the home page and My Library then show no story the child could not play.
+     */
+    async freeStory(lang: LangCode, viewer?: Viewer): Promise<FreeStory> {
       const row = await repo.currentFreeStory(lang);
       if (!row) throw new AppError('not_found', 'item_not_found');
+      const allowed = viewer && (await childAllows(viewer, [row.product_id]));
+      if (allowed && !allowed.has(row.product_id)) throw new AppError('not_found', 'item_not_found');
       return toFreeStory(row);
     },
 

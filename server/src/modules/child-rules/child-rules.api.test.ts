@@ -163,6 +163,21 @@ describe('what a child may hear', () => {
     expect(refused.json().code).toBe('not_for_this_profile');
     expect((await parents('GET', `/crud/free-streaming/album/${older.id}`)).statusCode).toBe(200);
 
+    // The story of the week from an album the child may not hear: none this week for him (the home page and My Library
+    // ask this call, and their first data comes from the same function); the parents see it.
+    await t.db
+      .insertInto('free_stories')
+      .values({ lang_code: 'en', sku_id: older.tracks[0] as number, starts_on: new Date().toISOString().slice(0, 10) })
+      .execute();
+    const story = await leo.call('GET', '/crud/free-story/en');
+    expect(story.statusCode).toBe(404);
+    expect(story.json().code).toBe('item_not_found');
+    expect((await parents('GET', '/crud/free-story/en')).json().product_id).toBe(older.id);
+    await t.db
+      .deleteFrom('free_stories')
+      .where('sku_id', '=', older.tracks[0] as number)
+      .execute();
+
     // The site search: the child finds the lambs it may hear, the parents all three; a family's answer is not cached.
     const found = async (call: ReturnType<typeof client>) => {
       const res = await call('GET', '/crud/search?q=lamb');

@@ -215,7 +215,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
     switch (page.body.cms_template) {
       case 'home-page': {
         const albums = catalogue.recommendedAlbums(lang, viewer);
-        const freeStory = catalogue.freeStory(lang);
+        const freeStory = catalogue.freeStory(lang, viewer);
         // Read below, after other awaits: a refusal meanwhile (no free story this week) is not unhandled.
         freeStory.catch(() => undefined);
         // Without a header image, the hero is the free story's cover.
@@ -295,7 +295,7 @@ export function firstDataLoader(sources: FirstDataSources, opts: { waitMs: numbe
       .catch(() => []);
     if (search || page !== 1) return [...own, ...(await listCovers)];
     const storyLang = request.siteLang;
-    const freeStory = catalogue.freeStory(storyLang);
+    const freeStory = catalogue.freeStory(storyLang, sources.viewer(request));
     const storyCover = freeStory.then((f) => image(request, f.primary_image, 'cover')).catch(() => []);
     return [
       ...own,
