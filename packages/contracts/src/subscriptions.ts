@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { usdAmount } from './amounts';
 import { DONATION_USD } from './cart';
 import { SiteQuery } from './common';
+import { IdParam } from './numbers';
 import { text } from './text-fields';
 
 /** Money in the API is dollars with 2 decimals (DESIGN.md 5); cents inside. */
@@ -107,6 +108,8 @@ const ProcessorId = text()
   .regex(/^[A-Za-z0-9_]+$/);
 
 export const SubscriptionParams = z.strictObject({ id: ProcessorId });
+/** A monthly gift's renewal whose receipt is asked for (decision 070). */
+export const RenewalReceiptParams = z.strictObject({ id: ProcessorId, renewalId: IdParam });
 
 /** Spec §7: Stripe's list paging; one cursor at a time. */
 export const InvoicesQuery = SiteQuery.extend({

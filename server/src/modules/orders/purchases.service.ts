@@ -12,11 +12,13 @@ import {
   type PaymentSource,
 } from '../../providers/payments/payment-provider';
 import { lockUserCartTotal } from '../cart/cart.service';
+import { tributeOf } from '../cart/amount-lines';
 import { holdsSubscription } from '../cart/gift.service';
 import { assertNoSecondPlan } from '../cart/one-plan';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
+import { queueTributeNotices } from '../giving/tribute-notice';
 import { giftReceiptForMail } from '../receipts/receipts.service';
 import { assertInStock, stockCovers, takeFromStock } from '../stock/stock.service';
 import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';
@@ -134,6 +136,14 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         await orders.emptyCart(order.cart_id, lines, amountLineIds);
       }
       await deliverGoods(trx, order, lines, buyer);
+      // A tribute gift's notice to the person the donor named (decision 070), once.
+      await queueTributeNotices(
+        trx,
+        order,
+        lines.map((l) => ({ ...l, tribute: tributeOf(l.tribute) })),
+        buyer,
+        origins,
+      );
       // The counted CDs and books leave the shelf in the transaction that marks the order paid (decision 061).
       await takeFromStock(trx, lines);
       // The gift's receipt is issued with the order (a Canadian serial number in this transaction, decision 068).

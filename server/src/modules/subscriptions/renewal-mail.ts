@@ -5,6 +5,7 @@ import type { MailBlock } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
 import { oneLine } from '../../providers/mail/outbox';
+import { type GiftReceipt, receiptBlocks } from '../receipts/gift-receipt';
 
 /**
  * The e-mails of a plan or monthly donation after checkout (issue 28 item
@@ -42,7 +43,15 @@ const manageLink = (lang: LangCode, origin: string, button: 'mySubscription' | '
   button: translators[lang](`subscriptions.email.${button}`),
 });
 
-export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, paidAt: Date, origin: string) {
+/** A renewal's e-mail; a monthly gift's shows its tax receipt (decision 070), else the plain giving note. */
+export function renewalReceiptMail(
+  lang: LangCode,
+  item: RenewalMailSubject,
+  amountCents: number,
+  paidAt: Date,
+  origin: string,
+  receipt?: GiftReceipt,
+) {
   const t = translators[lang];
   const title = nameOf(lang, item);
   const amount = mailMoney(lang, amountCents);
@@ -61,9 +70,11 @@ export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amo
         }),
       },
       manageLink(lang, origin, 'mySubscription'),
-      ...(isDonation(item)
-        ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
-        : []),
+      ...(receipt
+        ? receiptBlocks(receipt)
+        : isDonation(item)
+          ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
+          : []),
       signature(lang),
     ],
   });

@@ -147,7 +147,8 @@ export function subscriptionsRepository(db: Db) {
         .onConflict((oc) => oc.columns(['provider', 'invoice_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      return !!row;
+      // The renewal's id (its receipt is issued to it), or undefined when the invoice was recorded before.
+      return row?.id;
     },
 
     /** The titles by language of the plan or fund a plan or monthly donation renews (sku_titles), null with none. */

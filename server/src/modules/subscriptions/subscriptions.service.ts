@@ -5,6 +5,7 @@ import {
   type InvoicesResponse,
   type LangCode,
   type MySubscription,
+  type RenewalReceiptsResponse,
   type SubscriptionPlan,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
@@ -26,6 +27,7 @@ import { auditTarget, recordFamilyAction } from '../audit/audit';
 import { priceCents } from '../catalogue/pricing';
 import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
+import { receiptsService } from '../receipts/receipts.service';
 import { giftChangedMail, nextChargeAt } from './monthly-gifts';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
@@ -500,6 +502,19 @@ export function subscriptionsService(
       });
       await follow(item, changed);
       return viewOf(userId, { ...item, ...gift }, changed, lang);
+    },
+
+    /** Decision 070: a monthly gift's paid renewals with their receipts; the family's own gift only (404 otherwise). */
+    async renewalReceipts(userId: number, subscriptionId: string): Promise<RenewalReceiptsResponse> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation') return { data: [] };
+      return receiptsService(db).renewalReceipts({ userId, recurringItemId: item.id });
+    },
+
+    /** A renewal's receipt PDF: of this gift and this family only (404 receipt_not_found otherwise). */
+    async renewalReceiptPdf(userId: number, subscriptionId: string, renewalId: number) {
+      const item = await own(userId, subscriptionId);
+      return receiptsService(db).renewalPdfOf({ userId, recurringItemId: item.id }, renewalId);
     },
 
     /**
