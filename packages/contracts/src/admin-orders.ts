@@ -307,6 +307,8 @@ export const AuditAction = z.enum([
   'subscription.cancel',
   // issue 45: a donor changed (or paused) their own monthly gift
   'gift.change',
+  // decision 070: a family moved a plan or monthly gift to another of its cards
+  'subscription.card',
   'donor.statement',
   // issue 45: the year's statements sent to every donor
   'donor.statements',

@@ -120,6 +120,39 @@ export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpai
   });
 }
 
+/**
+ * Decision 070: a plan or monthly gift moved to another card, confirmed in
+ * the family's language: which card, and when it is next charged on it
+ * (none when it does not renew).
+ */
+export function cardChangedMail(
+  lang: LangCode,
+  item: RenewalMailSubject,
+  card: { brand: string; last4: string },
+  nextChargeAt: Date | null,
+  origin: string,
+) {
+  const t = translators[lang];
+  const title = nameOf(lang, item);
+  const named = t('mySubscription.cardName', { brand: t(`payment.card.brand.${card.brand as 'visa'}`), last4: card.last4 });
+  return renderMail({
+    lang,
+    subject: t('subscriptions.email.cardChangedSubject', { title }),
+    blocks: [
+      greeting(lang, item),
+      {
+        kind: 'text',
+        text: nextChargeAt
+          ? t('subscriptions.email.cardChangedText', { title, card: named, date: mailDate(lang, nextChargeAt) })
+          : t('subscriptions.email.cardChangedNoCharge', { title, card: named }),
+      },
+      { kind: 'note', text: t('subscriptions.email.cardChangedNotYou') },
+      manageLink(lang, origin, 'mySubscription'),
+      signature(lang),
+    ],
+  });
+}
+
 /** The card a renewal will be charged to, as the family knows it (brand and last four digits) and when it stops working. */
 export interface ExpiringCard {
   brand: string;

@@ -181,7 +181,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
         body: SubscriptionCardBody,
       },
     },
-    async (request) => subscriptions.setCard(await owner(request), request.params.id, request.body.card_id, request.siteLang),
+    async (request) =>
+      subscriptions.setCard(await owner(request), request.params.id, request.body.card_id, {
+        ...(request.siteLang ? { lang: request.siteLang } : {}),
+        ip: request.ip,
+      }),
   );
 
   app.post(
