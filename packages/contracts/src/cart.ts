@@ -242,7 +242,6 @@ export const TributeInput = z.strictObject({
 });
 export type TributeInput = z.input<typeof TributeInput>;
 
-
 /**
  * One donation (spec §3 Donation cart line): `code` is its fund's, from the
  * CMS donation block (`code` for one-time, `monthly_code` for monthly; the

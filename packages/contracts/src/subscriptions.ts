@@ -102,6 +102,16 @@ export type MySubscription = z.infer<typeof MySubscription>;
 export const MySubscriptionsResponse = z.object({ data: z.array(MySubscription) }).meta({ id: 'MySubscriptions' });
 export type MySubscriptionsResponse = z.infer<typeof MySubscriptionsResponse>;
 
+/**
+ * GET /crud/stripe/subscription/funds (decision 070): the monthly funds on
+ * sale now, that a donor may move a monthly gift to, titled in the site's
+ * language, in the shop's order.
+ */
+export const MonthlyFundsResponse = z
+  .object({ data: z.array(z.object({ code: z.string(), title: z.string() })) })
+  .meta({ id: 'MonthlyFunds' });
+export type MonthlyFundsResponse = z.infer<typeof MonthlyFundsResponse>;
+
 /** A processor id in a path or cursor (sub_…, in_…, card_…, pm_…). */
 const ProcessorId = text()
   .max(100)

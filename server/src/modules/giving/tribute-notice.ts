@@ -37,7 +37,12 @@ export function tributeNoticeMail(lang: LangCode, notice: TributeNotice, origin:
     blocks: [
       { kind: 'text', text: t('orders.email.greeting', { name: oneLine(notice.tribute.notify.name) }) },
       { kind: 'text', text: gift },
-      { kind: 'link', text: t('donations.tributeEmail.about', { ministry }), url: `${origin}/`, button: t('mail.button.visitSite') },
+      {
+        kind: 'link',
+        text: t('donations.tributeEmail.about', { ministry }),
+        url: `${origin}/`,
+        button: t('mail.button.visitSite'),
+      },
       { kind: 'text', text: t('orders.email.signature') },
     ],
   });

@@ -206,7 +206,14 @@ describe('don’t show my name', () => {
     expect(res.statusCode).toBe(200);
     expect((res.json() as CartTotal).skus[0]).toMatchObject({ anonymous: true, tribute: null });
     const count = async () =>
-      Number((await t.db.selectFrom('mail_outbox').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.db
+            .selectFrom('mail_outbox')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const mails = await count();
     await payCart(v);
     // Only the donor's own receipt.

@@ -11,14 +11,14 @@ import {
   type PaymentProvider,
   type PaymentSource,
 } from '../../providers/payments/payment-provider';
-import { lockUserCartTotal } from '../cart/cart.service';
 import { tributeOf } from '../cart/amount-lines';
+import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
 import { assertNoSecondPlan } from '../cart/one-plan';
+import { queueTributeNotices } from '../giving/tribute-notice';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
-import { queueTributeNotices } from '../giving/tribute-notice';
 import { giftReceiptForMail } from '../receipts/receipts.service';
 import { assertInStock, stockCovers, takeFromStock } from '../stock/stock.service';
 import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';

@@ -86,7 +86,11 @@ export function giftReceiptOf(
   const field = (key: Parameters<typeof t>[0], value: string) => ({ label: t(key), value });
   // A renewal of a monthly gift names the order that began it.
   const orderField = field(issued.renewal_payment_id ? 'receipts.field.monthlyGift' : 'receipts.field.order', order.number);
-  const base = { kind, lang, from: [ministry, ...address], filename: issued.renewal_payment_id
+  const base = {
+    kind,
+    lang,
+    from: [ministry, ...address],
+    filename: issued.renewal_payment_id
       ? `receipt-${order.number}-${issued.renewal_payment_id}.pdf`
       : `receipt-${order.number}.pdf`,
   };

@@ -104,9 +104,7 @@ export function receiptsRepository(db: Db) {
       return db
         .selectFrom('gift_receipts')
         .select(ISSUED_COLUMNS)
-        .$call((q) =>
-          typeof of === 'number' ? q.where('order_id', '=', of) : q.where('renewal_payment_id', '=', of.renewal),
-        )
+        .$call((q) => (typeof of === 'number' ? q.where('order_id', '=', of) : q.where('renewal_payment_id', '=', of.renewal)))
         .executeTakeFirst();
     },
 
@@ -162,11 +160,7 @@ export function receiptsRepository(db: Db) {
     },
 
     async insertIssued(row: Omit<IssuedReceiptRow, 'issued_at'>): Promise<IssuedReceiptRow> {
-      return db
-        .insertInto('gift_receipts')
-        .values(row)
-        .returning(ISSUED_COLUMNS)
-        .executeTakeFirstOrThrow();
+      return db.insertInto('gift_receipts').values(row).returning(ISSUED_COLUMNS).executeTakeFirstOrThrow();
     },
 
     /** Which of these orders have a gift that still counts (My orders offers their receipt). */

@@ -36,11 +36,7 @@ export async function issueGiftReceipt(trx: Db, orderId: number): Promise<GiftRe
  * serials: one counter and one table for both, so Canadian numbers stay gap-free within a year). Runs in the
  * transaction that records the renewal, or when the donor first asks for it; `userId` keeps it to the family's own.
  */
-export async function issueRenewalReceipt(
-  trx: Db,
-  renewalPaymentId: number,
-  owner?: RenewalOwner,
-): Promise<GiftReceipt | null> {
+export async function issueRenewalReceipt(trx: Db, renewalPaymentId: number, owner?: RenewalOwner): Promise<GiftReceipt | null> {
   const renewal = await receiptsRepository(trx).renewal(renewalPaymentId, { lock: true, ...(owner ? { owner } : {}) });
   if (!renewal || renewal.gift_cents <= 0) return null;
   return issue(trx, renewal, { order_id: null, renewal_payment_id: renewalPaymentId });
@@ -102,7 +98,12 @@ export function receiptsService(db: Db) {
     async renewalReceipts(owner: RenewalOwner): Promise<RenewalReceiptsResponse> {
       const rows = await receiptsRepository(db).renewalsOf(owner);
       return {
-        data: rows.map((r) => ({ id: r.id, invoice_id: r.invoice_id, amount_usd: toUsd(r.amount_cents), paid_at: r.paid_at.toISOString() })),
+        data: rows.map((r) => ({
+          id: r.id,
+          invoice_id: r.invoice_id,
+          amount_usd: toUsd(r.amount_cents),
+          paid_at: r.paid_at.toISOString(),
+        })),
       };
     },
 

@@ -73,7 +73,12 @@ export function renewalReceiptMail(
       ...(receipt
         ? receiptBlocks(receipt)
         : isDonation(item)
-          ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
+          ? [
+              {
+                kind: 'note' as const,
+                text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }),
+              },
+            ]
           : []),
       signature(lang),
     ],

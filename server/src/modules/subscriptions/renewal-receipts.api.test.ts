@@ -196,7 +196,10 @@ describe('moving a monthly gift to another card', () => {
     expect(mails[0]?.text_body).toContain('/account/subscriptions');
     const audit = await auditOf(v.email);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ admin_id: null, details: { card: 'mastercard 4444', was_card: 'visa 4242', fund: 'missions_monthly' } });
+    expect(audit[0]).toMatchObject({
+      admin_id: null,
+      details: { card: 'mastercard 4444', was_card: 'visa 4242', fund: 'missions_monthly' },
+    });
 
     // The card it already renews on: nothing changes, nothing is sent or recorded.
     expect((await v.send('POST', `/crud/stripe/subscription/${gift.id}/card`, { card_id: card })).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import {
   GiftChangeBody,
   InvoicesQuery,
   InvoicesResponse,
+  MonthlyFundsResponse,
   MySubscription,
   MySubscriptionsResponse,
   RenewalReceiptParams,
@@ -78,6 +79,23 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       },
     },
     async (request) => subscriptions.invoices((await requireUser(request)).user.id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/crud/stripe/subscription/funds',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The monthly funds on sale that a monthly gift may move to, titled in the site language (decision 070)',
+        querystring: SiteQuery,
+        response: { 200: MonthlyFundsResponse },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return subscriptions.monthlyFunds(request.siteLang);
+    },
   );
 
   app.get(

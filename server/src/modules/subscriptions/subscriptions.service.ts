@@ -4,6 +4,7 @@ import {
   type Invoice,
   type InvoicesResponse,
   type LangCode,
+  type MonthlyFundsResponse,
   type MySubscription,
   type RenewalReceiptsResponse,
   type SubscriptionPlan,
@@ -528,6 +529,14 @@ export function subscriptionsService(
       });
       await follow(item, changed);
       return viewOf(userId, { ...item, ...gift }, changed, lang);
+    },
+
+    /** Decision 070: the monthly funds a gift may move to, in the site's language (My subscription's fund picker). */
+    async monthlyFunds(lang?: LangCode): Promise<MonthlyFundsResponse> {
+      const funds = await repo.monthlyFunds();
+      return {
+        data: funds.flatMap((f) => (f.code ? [{ code: f.code, title: titleIn(f.titles, lang, f.title) }] : [])),
+      };
     },
 
     /** Decision 070: a monthly gift's paid renewals with their receipts; the family's own gift only (404 otherwise). */
