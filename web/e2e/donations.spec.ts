@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type CartTotal, type ContentByUrlResponse, coverFeeCents, type FeeRule, routePath } from '@storyhouse/contracts';
 import { expect, mainNavigation, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, payCart, readMailbox, seriousViolations } from './helpers';
 
 // Issue 12 items 4, 5 and 8: the Support us page's donations (spec §2
 // Donations, §4 Donation amount and submit, §5 Donation) and the gift card
@@ -24,9 +24,12 @@ const cmsPage = (page: Page, path: string) =>
 /** The cart as the server totals it (the cart page shows a part of it). */
 const cartTotal = (page: Page) => apiGet<CartTotal>(page, '/crud/cart-session/total');
 
-test('gives once to one fund and monthly, in honor of someone, to another; both reach the cart', {
+test('gives once to one fund and monthly, in honor of someone with a notice and without the donor’s name, to another; both reach the cart', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
+  // Decision 070: the donor is signed in, so the gift is paid and its notice goes.
+  await createAccount(page, { email: freshEmail('tribute'), password: 'gives-in-honour' });
+  const noticeTo = freshEmail('tribute-notice');
   const path = routePath('supportUs', siteLang)!;
   // The Support us menu item opens on the donations page.
   await page.goto('/');
@@ -84,6 +87,20 @@ test('gives once to one fund and monthly, in honor of someone, to another; both 
   await honoree.fill('Grandma Rose');
   await expect(honoree).not.toHaveAttribute('aria-invalid', 'true');
 
+  // Decision 070: a notice to someone the donor names, checked before anything is added; and "don't show my name".
+  await dedication.getByRole('checkbox', { name: t('donations.notice.ask') }).check();
+  await dedication.getByRole('textbox', { name: t('donations.notice.name') }).fill('Aunt Martha');
+  const noticeEmail = dedication.getByRole('textbox', { name: t('donations.notice.email') });
+  await noticeEmail.fill('martha@');
+  await add.click();
+  await expect(noticeEmail).toHaveAttribute('aria-invalid', 'true');
+  await expect(noticeEmail).toHaveAccessibleDescription(containing(t('donations.notice.emailInvalid')));
+  await expect(noticeEmail).toBeFocused();
+  await noticeEmail.fill(noticeTo);
+  await expect(noticeEmail).not.toHaveAttribute('aria-invalid', 'true');
+  await second.getByRole('checkbox', { name: t('donations.anonymous') }).check();
+  expect(await seriousViolations(page)).toEqual([]);
+
   await add.click();
   await expect(page).toHaveURL(new RegExp(`${routePath('cart', siteLang)}$`));
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
@@ -106,6 +123,23 @@ test('gives once to one fund and monthly, in honor of someone, to another; both 
     },
   ]);
   expect(cart.monthlySubtotal).toBe(25);
+  const monthly = cart.skus.find((l) => l.type === 'recurring_donation');
+  expect(monthly?.tribute).toEqual({
+    kind: 'in_honor_of',
+    honoree: 'Grandma Rose',
+    notify: { name: 'Aunt Martha', email: noticeTo, show_amount: false },
+  });
+  expect(monthly?.anonymous).toBe(true);
+
+  // Paid: the person named hears of it once, in the donor's language, from "someone", without the amount.
+  await asBrowser(page, (api) => payCart(api, siteLang));
+  const notices = async () => (await readMailbox()).items.filter((m) => m.to === noticeTo);
+  await expect.poll(async () => (await notices()).length).toBe(1);
+  const [notice] = await notices();
+  expect(notice?.subject).toBe(t('donations.tributeEmail.subject.in_honor_of', { honoree: 'Grandma Rose' }));
+  expect(notice?.text).toContain(t('donations.tributeEmail.someone'));
+  expect(notice?.text).not.toContain('Rosa');
+  expect(notice?.text).not.toContain(await money(page, siteLang, 25));
 });
 
 test('covers the fee: the exact added amount in the form and the cart, and paid', { tag: '@i18n' }, async ({

@@ -446,6 +446,12 @@ export async function withRunLock<T>(name: string, steps: () => Promise<T>): Pro
 /** Runs `steps` while no other journey moves the test processor's clock (withRunLock). */
 export const withTestClock = <T>(steps: () => Promise<T>): Promise<T> => withRunLock('test-clock', steps);
 
+/** Moves the test processor's clock on by whole days as the demo admin (inside withTestClock): what falls due is charged. */
+export async function advanceTestClock(days: number) {
+  const res = await (await adminClient()).post('/crud/test-payments/clock', { data: { advance_days: days } });
+  expect(res.status(), `moving the test clock: ${await res.text()}`).toBe(200);
+}
+
 /** Opens "Add a card" in `where` and saves a test card there (the test processor's card field). */
 export async function addCardIn(where: Locator, t: Translate, number: string) {
   // After a card that was not saved, the form is still open.

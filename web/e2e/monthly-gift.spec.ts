@@ -1,13 +1,26 @@
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { type MySubscription, type MySubscriptionsResponse, routePath } from '@storyhouse/contracts';
+import { type MonthlyFundsResponse, type MySubscription, type MySubscriptionsResponse, routePath } from '@storyhouse/contracts';
 import { expect, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, payCart, readMailbox, seriousViolations, withTestClock } from './helpers';
+import {
+  advanceTestClock,
+  apiGet,
+  asBrowser,
+  createAccount,
+  freshEmail,
+  payCart,
+  readMailbox,
+  seriousViolations,
+  withTestClock,
+} from './helpers';
 
 // Issue 45: a donor manages a monthly gift on My subscription: raises it,
 // moves the day of the month it is charged, pauses it for a month and sees
 // when it starts again; each change is confirmed on screen and by e-mail
-// in the donor's language. The dates are the server's (the test
-// processor's clock, which no other journey moves meanwhile).
+// in the donor's language. Then (decision 070) it moves to another fund,
+// and once it is charged again its receipt downloads from My subscription
+// as a PDF (read back with pdftotext). The dates are the server's (the
+// test processor's clock, which no other journey moves meanwhile).
 
 // axe goes in as an inline script (helpers.ts seriousViolations).
 test.use({ bypassCSP: true });
@@ -32,10 +45,10 @@ async function giftNow(page: Page): Promise<MySubscription> {
   return gift!;
 }
 
-test('a donor raises a monthly gift, changes its day, pauses it for a month and sees when it resumes', {
+test('a donor raises a monthly gift, changes its day, pauses it for a month, moves it to another fund and downloads its receipt', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const email = await createAccount(page, { email: freshEmail('monthly-gift'), password: 'gives-monthly-1' });
   const title = t('cart.generalDonation.name');
   await asBrowser(page, async (api) => {
@@ -98,6 +111,35 @@ test('a donor raises a monthly gift, changes its day, pauses it for a month and 
     await page.reload();
     await expect(gifts.getByText(t('mySubscription.gift.pausedUntil', { date: resumes }))).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Another monthly fund, from the funds on sale in the site's language; the pause stays.
+    const funds = await apiGet<MonthlyFundsResponse>(page, '/crud/stripe/subscription/funds');
+    const other = funds.data.find((f) => f.code !== paused.code);
+    expect(other, 'another monthly fund on sale').toBeDefined();
+    await gifts.getByLabel(t('mySubscription.gift.fund')).selectOption({ label: other!.title });
+    await gifts.getByRole('button', { name: t('mySubscription.gift.save') }).click();
+    await expect(gifts.getByRole('heading', { level: 3, name: other!.title })).toBeVisible();
+    const moved = await giftNow(page);
+    expect([moved.code, moved.price_usd, moved.paused_until]).toEqual([other!.code, 25, paused.paused_until]);
+
+    // Charged again once the pause ends: that month's receipt downloads from the gift's Receipts.
+    const clock = new Date(moved.test_clock?.frozen_time ?? Date.now()).getTime();
+    await advanceTestClock(Math.ceil((resumeDate.getTime() - clock) / 86_400_000) + 1);
+    await page.reload();
+    await gifts.getByText(t('mySubscription.receipts.title'), { exact: true }).click();
+    const link = gifts.getByRole('link', { name: t('mySubscription.receipts.download') });
+    await expect(link).toHaveCount(1);
+    const downloading = page.waitForEvent('download');
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^receipt-SH-[0-9A-Z]{4}-[0-9A-Z]{2}-\d+\.pdf$/);
+    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', await download.path(), '-'], { encoding: 'utf8' }).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(text).toContain(t('receipts.field.monthlyGift'));
+    expect(text).toContain('Rosa Tester');
+    expect(text).toContain((await money(page, siteLang, 25)).replace(/\s/g, ' '));
   });
 
   // Both changes confirmed by e-mail, in the donor's language.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AddressResponse } from './accounts-profile';
+import { Tribute } from './cart';
 import { SkuType } from './catalogue';
 import { SiteQuery } from './common';
 import { CalendarDay } from './days';
@@ -85,6 +86,12 @@ export const AdminOrderLine = z.object({
   /** A gift card's recipient. */
   recipient_name: z.string().nullable(),
   recipient_email: z.string().nullable(),
+  /** A donation's tribute and the person its notice went to (decision 070); null when none. */
+  tribute: Tribute.nullable(),
+  /** When the tribute's notice was queued (once, when the order was paid); null when none was asked for. */
+  tribute_notice_sent_at: z.string().nullable(),
+  /** The donor chose "don't show my name": nothing the ministry shows others names them (the receipt still does). */
+  anonymous: z.boolean(),
   /** Refunded from the back office (its download left the family's library). */
   refunded: z.boolean(),
   /**
@@ -300,6 +307,8 @@ export const AuditAction = z.enum([
   'subscription.cancel',
   // issue 45: a donor changed (or paused) their own monthly gift
   'gift.change',
+  // decision 070: a family moved a plan or monthly gift to another of its cards
+  'subscription.card',
   'donor.statement',
   // issue 45: the year's statements sent to every donor
   'donor.statements',

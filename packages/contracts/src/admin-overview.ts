@@ -28,6 +28,17 @@ export const OverviewRefusedRefund = z.object({
   created_at: IsoDate,
 });
 
+/**
+ * Issue 45: renewals (plans and monthly gifts) whose charge first failed in a span, how many a later retry or a
+ * change of card paid, and the amount of those still past due now (neither paid nor ended).
+ */
+export const RecoveryFigures = z.object({ failed: z.number().int(), recovered: z.number().int(), at_risk_usd: Usd });
+export type RecoveryFigures = z.infer<typeof RecoveryFigures>;
+
+/** GET /crud/admin/recovery?from&to (decision 070, the reports' ReportQuery): the Reports page's recovery, over whole days (UTC). */
+export const RecoveryReport = RecoveryFigures.extend({ from: z.string(), to: z.string() }).meta({ id: 'RecoveryReport' });
+export type RecoveryReport = z.infer<typeof RecoveryReport>;
+
 /** Sales (everything but gifts) and gifts over some days, as the sales report counts them. */
 export const OverviewMoney = z.object({ sales_usd: Usd, gifts_usd: Usd, orders: z.number().int() });
 export type OverviewMoney = z.infer<typeof OverviewMoney>;
@@ -47,7 +58,7 @@ export const AdminOverview = z
      * Issue 45: plans and monthly gifts whose renewal charge first failed this month (UTC), how many of those a
      * later retry or a change of card paid, and the amount of those still past due (neither paid nor ended).
      */
-    recovery: z.object({ failed: z.number().int(), recovered: z.number().int(), at_risk_usd: Usd }),
+    recovery: RecoveryFigures,
     refunds_refused: z.object({ count: z.number().int(), oldest: z.array(OverviewRefusedRefund) }),
     /** CDs and books on sale at or below their low-stock threshold, fewest copies first (decision 061). */
     low_stock: z.array(LowStockProduct),

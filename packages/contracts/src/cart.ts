@@ -16,6 +16,19 @@ const SkuId = Id;
 const QueryId = IdParam;
 const Usd = z.number().describe('US dollars, 2 decimals');
 
+/** Spec §5 Donation: the dedication's two kinds. */
+export const DEDICATION_KINDS = ['in_memory_of', 'in_honor_of'] as const;
+
+/** A line's tribute as the cart and the order show it (the back office reads the notice's person too). */
+export const Tribute = z
+  .object({
+    kind: z.enum(DEDICATION_KINDS),
+    honoree: z.string(),
+    notify: z.object({ name: z.string(), email: z.string(), show_amount: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'Tribute' });
+export type Tribute = z.infer<typeof Tribute>;
+
 /**
  * Spec §3 Cart sku line. Lines come in the order they were added; changing a
  * quantity keeps a line's place.
@@ -66,6 +79,10 @@ export const CartLine = z
     fee_covered_usd: Usd,
     /** A gift card's recipient; null on every other line. */
     recipient: z.object({ name: z.string(), email: z.string(), message: z.string() }).nullable(),
+    /** A donation's tribute and its notice (decision 070); null when none and on every other line. */
+    tribute: Tribute.nullable(),
+    /** A donation whose donor chose "don't show my name"; false on every other line. */
+    anonymous: z.boolean(),
     /**
      * The signed-in family already owns this download (issue 26 item 5: the
      * album, or the track or its album, came to be theirs after it was
@@ -203,8 +220,27 @@ export const DONATION_PRESETS_USD = [25, 50, 100] as const;
 export const GENERAL_DONATION_CODE = 'general_cart';
 /** The most donation lines one cart holds (and one request adds): a family's gifts, not a ledger. */
 export const MAX_DONATION_LINES = 20;
-/** Spec §5 Donation: the dedication's two kinds. */
-export const DEDICATION_KINDS = ['in_memory_of', 'in_honor_of'] as const;
+/** The longest honoree's name a tribute takes (characters). */
+export const HONOREE_NAME_MAX = 200;
+
+/**
+ * The tribute gift (spec §5 Donation, issue 45, decision 070): in memory or
+ * in honour of someone, and optionally a notice e-mailed once, when the gift
+ * is paid, to a person the donor names, in the donor's language. The notice
+ * says the amount only when the donor chooses (`show_amount`).
+ */
+export const TributeInput = z.strictObject({
+  kind: z.enum(DEDICATION_KINDS),
+  honoree: requiredText(HONOREE_NAME_MAX),
+  notify: z
+    .strictObject({
+      name: requiredText(RECIPIENT_NAME_MAX),
+      email: EmailAddress,
+      show_amount: z.boolean().default(false),
+    })
+    .optional(),
+});
+export type TributeInput = z.input<typeof TributeInput>;
 
 /**
  * One donation (spec §3 Donation cart line): `code` is its fund's, from the
@@ -226,6 +262,10 @@ export const DonationInput = z.strictObject({
    * the client never sends the added amount.
    */
   cover_fee: z.boolean().default(false),
+  /** In memory or in honour of someone, with the optional notice (decision 070). */
+  tribute: TributeInput.optional(),
+  /** "Don't show my name": nothing the ministry shows others names the donor; the receipt still does (decision 070). */
+  anonymous: z.boolean().default(false),
 });
 export type DonationInput = z.input<typeof DonationInput>;
 

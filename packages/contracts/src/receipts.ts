@@ -54,3 +54,14 @@ export type TaxIdBody = z.input<typeof TaxIdBody>;
 
 export const TaxIdResponse = z.object({ tax_id: z.string() }).meta({ id: 'TaxIdResponse' });
 export type TaxIdResponse = z.infer<typeof TaxIdResponse>;
+
+/**
+ * GET /crud/stripe/subscription/{id}/receipts (decision 070): a monthly gift's paid renewals, newest first, each
+ * with its receipt at …/receipts/{id} (a PDF). The first month's receipt is its order's (My orders).
+ */
+export const RenewalReceipt = z
+  .object({ id: z.number().int(), invoice_id: z.string(), amount_usd: z.number(), paid_at: z.string() })
+  .meta({ id: 'RenewalReceipt' });
+export type RenewalReceipt = z.infer<typeof RenewalReceipt>;
+export const RenewalReceiptsResponse = z.object({ data: z.array(RenewalReceipt) }).meta({ id: 'RenewalReceiptsResponse' });
+export type RenewalReceiptsResponse = z.infer<typeof RenewalReceiptsResponse>;

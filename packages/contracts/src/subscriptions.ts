@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { usdAmount } from './amounts';
 import { DONATION_USD } from './cart';
 import { SiteQuery } from './common';
+import { IdParam } from './numbers';
 import { text } from './text-fields';
 
 /** Money in the API is dollars with 2 decimals (DESIGN.md 5); cents inside. */
@@ -101,12 +102,24 @@ export type MySubscription = z.infer<typeof MySubscription>;
 export const MySubscriptionsResponse = z.object({ data: z.array(MySubscription) }).meta({ id: 'MySubscriptions' });
 export type MySubscriptionsResponse = z.infer<typeof MySubscriptionsResponse>;
 
+/**
+ * GET /crud/stripe/subscription/funds (decision 070): the monthly funds on
+ * sale now, that a donor may move a monthly gift to, titled in the site's
+ * language, in the shop's order.
+ */
+export const MonthlyFundsResponse = z
+  .object({ data: z.array(z.object({ code: z.string(), title: z.string() })) })
+  .meta({ id: 'MonthlyFunds' });
+export type MonthlyFundsResponse = z.infer<typeof MonthlyFundsResponse>;
+
 /** A processor id in a path or cursor (sub_…, in_…, card_…, pm_…). */
 const ProcessorId = text()
   .max(100)
   .regex(/^[A-Za-z0-9_]+$/);
 
 export const SubscriptionParams = z.strictObject({ id: ProcessorId });
+/** A monthly gift's renewal whose receipt is asked for (decision 070). */
+export const RenewalReceiptParams = z.strictObject({ id: ProcessorId, renewalId: IdParam });
 
 /** Spec §7: Stripe's list paging; one cursor at a time. */
 export const InvoicesQuery = SiteQuery.extend({

@@ -87,6 +87,8 @@ export interface CaptchaSpent {
 export interface CartAmountLines {
   added_at: Generated<Timestamp>;
   amount_cents: number;
+  /** "Don't show my name" (migration 0084). */
+  anonymous: Generated<boolean>;
   cart_id: number;
   description: Generated<string>;
   fee_cents: Generated<number>;
@@ -97,6 +99,8 @@ export interface CartAmountLines {
   recipient_name: string | null;
   sku_id: number;
   title: string;
+  /** A donation's tribute and its notice (migration 0084, TributeRecord). */
+  tribute: Json | null;
   type: string;
 }
 
@@ -423,6 +427,8 @@ export interface NewsletterUnsubscribeTokens {
 }
 
 export interface OrderLines {
+  /** "Don't show my name" (migration 0084). */
+  anonymous: Generated<boolean>;
   cart_amount_line_id: number | null;
   code: string | null;
   description: Generated<string>;
@@ -441,6 +447,10 @@ export interface OrderLines {
   subtotal_cents: number;
   tax_cents: Generated<number>;
   title: string;
+  /** A donation's tribute and its notice (migration 0084, TributeRecord). */
+  tribute: Json | null;
+  /** When the tribute's notice was queued: it goes once (migration 0084). */
+  tribute_notice_sent_at: Timestamp | null;
   type: string;
   unit_price_cents: number;
 }
@@ -930,7 +940,9 @@ export interface ReceiptSerials {
 export interface GiftReceipts {
   country: string;
   issued_at: Generated<Timestamp>;
-  order_id: number;
+  /** An order's receipt, or (migration 0084) a monthly gift's renewal's: one of the two. */
+  order_id: number | null;
+  renewal_payment_id: number | null;
   serial: number | null;
   serial_year: number | null;
 }

@@ -17,6 +17,7 @@ import { toUsd } from '../../lib/money';
 import { ttlCache } from '../../lib/ttl-cache';
 import { enqueueMail } from '../../providers/mail/outbox';
 import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
+import { tributeOf } from '../cart/amount-lines';
 import { isShipped } from '../cart/shipping';
 import { receiptMail, shippedMail } from '../orders/order-mail';
 import { giftReceiptForMail } from '../receipts/receipts.service';
@@ -136,6 +137,9 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
         image_url: l.primary_image ? mediaPaths.image(l.primary_image) : null,
         recipient_name: l.recipient_name,
         recipient_email: l.recipient_email,
+        tribute: tributeOf(l.tribute),
+        tribute_notice_sent_at: l.tribute_notice_sent_at ? iso(l.tribute_notice_sent_at) : null,
+        anonymous: l.anonymous,
         refunded: refunded.has(l.id),
         refundable_usd: open ? toUsd(left.lineLeft(l)) : 0,
       })),

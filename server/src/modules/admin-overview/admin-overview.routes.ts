@@ -1,4 +1,4 @@
-import { AdminOverview } from '@storyhouse/contracts';
+import { AdminOverview, RecoveryReport, ReportQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../accounts/guards';
 import { adminOverviewService } from './admin-overview.service';
@@ -24,6 +24,24 @@ export const adminOverviewRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(request);
       reply.header('cache-control', 'private, no-store');
       return overview.overview(request.siteLang);
+    },
+  );
+
+  app.get(
+    '/crud/admin/recovery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Renewals whose charge first failed in the days (UTC, from and to included), how many a retry or a new card paid, and the amount still at risk (the Overview figures, for the Reports page)',
+        querystring: ReportQuery,
+        response: { 200: RecoveryReport },
+      },
+    },
+    async (request, reply) => {
+      await requireAdmin(request);
+      reply.header('cache-control', 'private, no-store');
+      return overview.recovery(request.query);
     },
   );
 };

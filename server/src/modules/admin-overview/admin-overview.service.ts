@@ -1,4 +1,12 @@
-import { type AdminOverview, type LangCode, OVERVIEW_OLDEST, type OverviewMoney, type SalesPeriod } from '@storyhouse/contracts';
+import {
+  type AdminOverview,
+  type LangCode,
+  OVERVIEW_OLDEST,
+  type OverviewMoney,
+  type RecoveryFigures,
+  type RecoveryReport,
+  type SalesPeriod,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { toUsd } from '../../lib/money';
 import { pastDueCount } from '../admin-giving/admin-giving.service';
@@ -42,10 +50,28 @@ const sumOf = (periods: readonly SalesPeriod[], from: string, to: string): Overv
  * (the order list's "to ship", the refunds', the guest book's queue, the inboxes' "handled", renewals' "past
  * due", stock's "low"); the money is the sales report's, per day.
  */
+/** The recovery figures as the Overview and the Reports page show them. */
+const recoveryFigures = (r: { failed: number; recovered: number; at_risk_cents: number }): RecoveryFigures => ({
+  failed: r.failed,
+  recovered: r.recovered,
+  at_risk_usd: toUsd(r.at_risk_cents),
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function adminOverviewService(db: Db) {
   const reports = adminReportsService(db);
   const orders = waitingOrders(db);
   return {
+    /** Decision 070: the Reports page's recovery, renewals that first failed in the days from and to (UTC, included). */
+    async recovery({ from, to }: { from: string; to: string }): Promise<RecoveryReport> {
+      const figures = await renewalFailures(db).since(
+        new Date(`${from}T00:00:00Z`),
+        new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS),
+      );
+      return { from, to, ...recoveryFigures(figures) };
+    },
+
     async overview(lang: LangCode, now = new Date()): Promise<AdminOverview> {
       const days = overviewDays(now);
       const [toShip, refused, guestBook, contact, lessons, pastDue, recovery, lowStock, sales] = await Promise.all([
@@ -65,7 +91,7 @@ export function adminOverviewService(db: Db) {
         guest_book_waiting: guestBook,
         messages_waiting: { contact, lessons },
         past_due: pastDue,
-        recovery: { failed: recovery.failed, recovered: recovery.recovered, at_risk_usd: toUsd(recovery.at_risk_cents) },
+        recovery: recoveryFigures(recovery),
         refunds_refused: refused,
         low_stock: lowStock,
         money: {

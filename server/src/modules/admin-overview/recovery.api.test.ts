@@ -66,6 +66,19 @@ describe('failed renewals on the Overview', () => {
     expect(paid.json()).toMatchObject({ status: 'active', past_due: null });
     expect(await recovery()).toEqual({ failed: 2, recovered: 1, at_risk_usd: 5 });
 
+    // The Reports page (decision 070): the same figures for the days chosen, from the same function.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const report = (from: string, to: string) => admin.send('GET', `/crud/admin/recovery?from=${from}&to=${to}`);
+    const thisWeek = await report(day(-6), day(0));
+    expect([thisWeek.statusCode, thisWeek.json()]).toEqual([
+      200,
+      { from: day(-6), to: day(0), failed: 2, recovered: 1, at_risk_usd: 5 },
+    ]);
+    expect((await report(day(-9), day(-1))).json()).toMatchObject({ failed: 0, recovered: 0, at_risk_usd: 0 });
+    const inverted = await report(day(0), day(-1));
+    expect([inverted.statusCode, inverted.json().code]).toEqual([400, 'validation_failed']);
+    expect((await first.v.send('GET', `/crud/admin/recovery?from=${day(0)}&to=${day(0)}`)).statusCode).toBe(403);
+
     // Each family's page in the back office lists its failed charge, paid or not.
     const charges = async (userId: number) =>
       ((await admin.send('GET', `/crud/admin/users/${userId}`)).json() as AdminUserDetail).failed_charges.map((c) => [

@@ -5,6 +5,8 @@ import {
   GIFT_CARD_CODE,
   type GiftCardBody,
   MAX_DONATION_LINES,
+  Tribute,
+  type TributeInput,
 } from '@storyhouse/contracts';
 import type { Insertable } from 'kysely';
 import type { CartAmountLines } from '../../db/schema';
@@ -69,8 +71,34 @@ export async function donationLines(
         fee_cents: fee,
         title: d.title,
         description: d.description ?? '',
+        tribute: tributeRecord(d.tribute),
+        anonymous: d.anonymous ?? false,
       };
     });
+}
+
+/**
+ * A donation's tribute as the cart line and then the order line keep it
+ * (jsonb, decision 070): null without one. The shape read back is the
+ * contracts' Tribute; tributeOf reads it.
+ */
+function tributeRecord(tribute: TributeInput | undefined): string | null {
+  if (!tribute) return null;
+  const record: Tribute = {
+    kind: tribute.kind,
+    honoree: tribute.honoree,
+    notify: tribute.notify
+      ? { name: tribute.notify.name, email: tribute.notify.email, show_amount: tribute.notify.show_amount ?? false }
+      : null,
+  };
+  return JSON.stringify(record);
+}
+
+/** A stored tribute (cart or order line), or null when none (or not one the contracts read). */
+export function tributeOf(stored: unknown): Tribute | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = Tribute.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : null;
 }
 
 /**

@@ -140,6 +140,8 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       sql<string | null>`null::text`.as('recipient_name'),
       sql<string | null>`null::text`.as('recipient_email'),
       sql<string | null>`null::text`.as('recipient_message'),
+      sql<unknown>`null::jsonb`.as('tribute'),
+      sql<boolean>`false`.as('anonymous'),
       'cart_lines.added_at',
       'skus.position',
     ])
@@ -175,6 +177,8 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
       'a.recipient_name',
       'a.recipient_email',
       'a.recipient_message',
+      sql<unknown>`a.tribute`.as('tribute'),
+      'a.anonymous',
       'a.added_at',
       sql<number>`0`.as('position'),
     ])

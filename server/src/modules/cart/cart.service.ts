@@ -27,6 +27,7 @@ import {
   giftCardLine,
   giftCardSku,
   recipientOf,
+  tributeOf,
 } from './amount-lines';
 import {
   type CartGift,
@@ -177,6 +178,8 @@ function toLine(row: ViewLine, owned: boolean): CartLine {
     description: row.description,
     fee_covered_usd: toUsd(row.fee_cents),
     recipient: recipientOf(row),
+    tribute: tributeOf(row.tribute),
+    anonymous: row.anonymous,
     owned,
   };
 }

@@ -78,6 +78,8 @@ function line(over: Partial<OrderLineRow> & Pick<OrderLineRow, 'type' | 'title' 
     recipient_email: null,
     recipient_name: null,
     recipient_message: null,
+    tribute: null,
+    anonymous: false,
     ...over,
   };
 }

@@ -85,6 +85,8 @@ export function orderSnapshot(total: CartTotal, owner: { userId: number; cartId:
       recipient_message: l.recipient?.message ?? null,
       cart_amount_line_id: l.line_id,
       fee_cents: toCents(l.fee_covered_usd),
+      tribute: l.tribute ? JSON.stringify(l.tribute) : null,
+      anonymous: l.anonymous,
     })),
   };
 }

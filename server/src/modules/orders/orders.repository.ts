@@ -7,7 +7,8 @@ import type { OrderLines, Orders, RecurringItems } from '../../db/schema';
 import { newOrderNumber } from '../../lib/order-number';
 
 export type OrderRow = Selectable<Orders>;
-export type OrderLineRow = Selectable<OrderLines>;
+/** An order's line (the notice's claim, `tribute_notice_sent_at`, is read only where it is claimed). */
+export type OrderLineRow = Omit<Selectable<OrderLines>, 'tribute_notice_sent_at'>;
 /** A new order as checkout writes it; its number is drawn on insert (insertOrder). */
 export type NewOrder = Omit<Insertable<Orders>, 'number'>;
 export type NewOrderLine = Omit<Insertable<OrderLines>, 'order_id'>;

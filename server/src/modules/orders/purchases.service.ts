@@ -11,9 +11,11 @@ import {
   type PaymentProvider,
   type PaymentSource,
 } from '../../providers/payments/payment-provider';
+import { tributeOf } from '../cart/amount-lines';
 import { lockUserCartTotal } from '../cart/cart.service';
 import { holdsSubscription } from '../cart/gift.service';
 import { assertNoSecondPlan } from '../cart/one-plan';
+import { queueTributeNotices } from '../giving/tribute-notice';
 import type { CardAttempts } from '../payments/card-attempts';
 import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
@@ -134,6 +136,14 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         await orders.emptyCart(order.cart_id, lines, amountLineIds);
       }
       await deliverGoods(trx, order, lines, buyer);
+      // A tribute gift's notice to the person the donor named (decision 070), once.
+      await queueTributeNotices(
+        trx,
+        order,
+        lines.map((l) => ({ ...l, tribute: tributeOf(l.tribute) })),
+        buyer,
+        origins,
+      );
       // The counted CDs and books leave the shelf in the transaction that marks the order paid (decision 061).
       await takeFromStock(trx, lines);
       // The gift's receipt is issued with the order (a Canadian serial number in this transaction, decision 068).

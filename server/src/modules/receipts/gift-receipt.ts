@@ -84,8 +84,16 @@ export function giftReceiptOf(
   const date = mailDate(lang, order.paid_at ?? issued.issued_at);
   const amount = mailMoney(lang, order.gift_cents);
   const field = (key: Parameters<typeof t>[0], value: string) => ({ label: t(key), value });
-  const orderField = field('receipts.field.order', order.number);
-  const base = { kind, lang, from: [ministry, ...address], filename: `receipt-${order.number}.pdf` };
+  // A renewal of a monthly gift names the order that began it.
+  const orderField = field(issued.renewal_payment_id ? 'receipts.field.monthlyGift' : 'receipts.field.order', order.number);
+  const base = {
+    kind,
+    lang,
+    from: [ministry, ...address],
+    filename: issued.renewal_payment_id
+      ? `receipt-${order.number}-${issued.renewal_payment_id}.pdf`
+      : `receipt-${order.number}.pdf`,
+  };
 
   if (kind === 'US') {
     return {

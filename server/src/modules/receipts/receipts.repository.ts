@@ -29,14 +29,24 @@ export interface ReceiptOrderRow {
 }
 
 export interface IssuedReceiptRow {
-  order_id: number;
+  /** The order's receipt, or a monthly gift's renewal's (decision 070): one of the two. */
+  order_id: number | null;
+  renewal_payment_id: number | null;
   country: string;
   serial_year: number | null;
   serial: number | null;
   issued_at: Date;
 }
 
-/** The only SQL of gift receipts (decision 068). */
+/** Whose monthly gift a renewal must be: the family's, and this gift's. */
+export interface RenewalOwner {
+  userId: number;
+  recurringItemId: number;
+}
+
+const ISSUED_COLUMNS = ['order_id', 'renewal_payment_id', 'country', 'serial_year', 'serial', 'issued_at'] as const;
+
+/** The only SQL of gift receipts (decisions 068, 070). */
 export function receiptsRepository(db: Db) {
   return {
     async settings(): Promise<ReceiptSettingsRow> {
@@ -89,12 +99,52 @@ export function receiptsRepository(db: Db) {
       await db.updateTable('users').set({ tax_id: taxId }).where('id', '=', userId).execute();
     },
 
-    issued(orderId: number): Promise<IssuedReceiptRow | undefined> {
+    /** The receipt issued to an order, or to a renewal (`{ renewal: id }`). */
+    issued(of: number | { renewal: number }): Promise<IssuedReceiptRow | undefined> {
       return db
         .selectFrom('gift_receipts')
-        .select(['order_id', 'country', 'serial_year', 'serial', 'issued_at'])
-        .where('order_id', '=', orderId)
+        .select(ISSUED_COLUMNS)
+        .$call((q) => (typeof of === 'number' ? q.where('order_id', '=', of) : q.where('renewal_payment_id', '=', of.renewal)))
         .executeTakeFirst();
+    },
+
+    /**
+     * A paid renewal of a monthly gift as its receipt needs it (decision 070): its amount and date, the donor, and the
+     * country and language of the order that began the gift. `lock` holds the renewal's row until the transaction
+     * ends (issuing a serial). `owner` keeps it to the family's own gift.
+     */
+    async renewal(renewalPaymentId: number, { lock = false, owner }: { lock?: boolean; owner?: RenewalOwner } = {}) {
+      if (lock) await sql`select id from renewal_payments where id = ${renewalPaymentId} for update`.execute(db);
+      const { rows } = await sql<ReceiptOrderRow & { recurring_item_id: number }>`
+        select o.id, p.user_id, o.number, o.lang_code, 'paid' as status, p.paid_at, o.billing_address,
+          c.code as country_code, c.country_name, u.fname, u.lname, u.email, u.tax_id,
+          p.amount_cents as gift_cents, 0 as goods_cents, p.recurring_item_id
+        from renewal_payments p
+        join recurring_items r on r.id = p.recurring_item_id
+        join orders o on o.id = r.order_id
+        join users u on u.id = p.user_id
+        left join countries c on c.id = case
+          when jsonb_typeof(o.billing_address::jsonb -> 'country_id') = 'number' then (o.billing_address::jsonb ->> 'country_id')::int
+        end
+        where p.id = ${renewalPaymentId} and r.type = 'recurring_donation'
+          ${owner ? sql`and p.user_id = ${owner.userId} and r.id = ${owner.recurringItemId}` : sql``}`.execute(db);
+      const row = rows[0];
+      return row && { ...row, gift_cents: Number(row.gift_cents), goods_cents: 0 };
+    },
+
+    /** A monthly gift's paid renewals, newest first (My subscription lists their receipts); the family's own only. */
+    renewalsOf(owner: RenewalOwner) {
+      return db
+        .selectFrom('renewal_payments as p')
+        .innerJoin('recurring_items as r', 'r.id', 'p.recurring_item_id')
+        .select(['p.id', 'p.invoice_id', 'p.amount_cents', 'p.paid_at'])
+        .where('p.user_id', '=', owner.userId)
+        .where('r.id', '=', owner.recurringItemId)
+        .where('r.type', '=', 'recurring_donation')
+        .orderBy('p.paid_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(60)
+        .execute();
     },
 
     /**
@@ -110,11 +160,7 @@ export function receiptsRepository(db: Db) {
     },
 
     async insertIssued(row: Omit<IssuedReceiptRow, 'issued_at'>): Promise<IssuedReceiptRow> {
-      return db
-        .insertInto('gift_receipts')
-        .values(row)
-        .returning(['order_id', 'country', 'serial_year', 'serial', 'issued_at'])
-        .executeTakeFirstOrThrow();
+      return db.insertInto('gift_receipts').values(row).returning(ISSUED_COLUMNS).executeTakeFirstOrThrow();
     },
 
     /** Which of these orders have a gift that still counts (My orders offers their receipt). */

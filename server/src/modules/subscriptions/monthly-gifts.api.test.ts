@@ -240,6 +240,26 @@ describe('a donor changes a monthly gift', () => {
     expect((await auditOf(v.email)).at(-1)?.details).toMatchObject({ fund: 'bibles_monthly', was_fund: 'missions_monthly' });
   });
 
+  it('offers the monthly funds on sale to move to, titled in the site’s language (decision 070)', async () => {
+    const v = await donor();
+    const bibles = await t.db.selectFrom('skus').select('id').where('code', '=', 'bibles_monthly').executeTakeFirstOrThrow();
+    await t.db.insertInto('sku_titles').values({ sku_id: bibles.id, lang_code: 'es', title: 'Biblias' }).execute();
+    await createSku(t.db, {
+      type: 'recurring_donation',
+      code: 'retired_monthly',
+      title: 'Retired',
+      full_price_cents: 0,
+      is_available: false,
+    });
+    const funds = async (host?: string) =>
+      (await v.send('GET', '/crud/stripe/subscription/funds', undefined, host ? { host } : undefined)).json() as {
+        data: { code: string; title: string }[];
+      };
+    expect((await funds()).data.map((f) => f.code).sort()).toEqual(['bibles_monthly', 'missions_monthly']);
+    expect((await funds('es.localhost')).data).toContainEqual({ code: 'bibles_monthly', title: 'Biblias' });
+    expect((await cartVisitor(t.app).send('GET', '/crud/stripe/subscription/funds')).statusCode).toBe(401);
+  });
+
   it('confirms in the language the donor uses', async () => {
     const v = await donor();
     const gift = await giftOf(v);

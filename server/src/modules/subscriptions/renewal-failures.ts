@@ -28,16 +28,17 @@ export function renewalFailures(db: Db) {
     },
 
     /**
-     * Renewals that first failed since `from`: how many, how many were paid later, and the amount of those
-     * neither paid nor ended (the plan or gift still past due): still at risk.
+     * Renewals that first failed since `from` (and before `to`, when given): how many, how many were paid later,
+     * and the amount of those neither paid nor ended (the plan or gift still past due): still at risk. The
+     * Overview's (this month) and the Reports page's (the days chosen).
      */
-    async since(from: Date) {
+    async since(from: Date, to?: Date) {
       const { rows } = await sql<{ failed: string; recovered: string; at_risk_cents: string | null }>`
         select count(*) as failed, count(f.recovered_at) as recovered,
           sum(f.amount_cents) filter (where f.recovered_at is null and r.status = 'past_due') as at_risk_cents
         from renewal_failures f
         join recurring_items r on r.id = f.recurring_item_id
-        where f.first_failed_at >= ${from}`.execute(db);
+        where f.first_failed_at >= ${from} ${to ? sql`and f.first_failed_at < ${to}` : sql``}`.execute(db);
       const row = rows[0];
       return {
         failed: Number(row?.failed ?? 0),

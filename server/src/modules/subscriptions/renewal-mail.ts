@@ -5,6 +5,7 @@ import type { MailBlock } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
 import { oneLine } from '../../providers/mail/outbox';
+import { type GiftReceipt, receiptBlocks } from '../receipts/gift-receipt';
 
 /**
  * The e-mails of a plan or monthly donation after checkout (issue 28 item
@@ -42,7 +43,15 @@ const manageLink = (lang: LangCode, origin: string, button: 'mySubscription' | '
   button: translators[lang](`subscriptions.email.${button}`),
 });
 
-export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amountCents: number, paidAt: Date, origin: string) {
+/** A renewal's e-mail; a monthly gift's shows its tax receipt (decision 070), else the plain giving note. */
+export function renewalReceiptMail(
+  lang: LangCode,
+  item: RenewalMailSubject,
+  amountCents: number,
+  paidAt: Date,
+  origin: string,
+  receipt?: GiftReceipt,
+) {
   const t = translators[lang];
   const title = nameOf(lang, item);
   const amount = mailMoney(lang, amountCents);
@@ -61,9 +70,16 @@ export function renewalReceiptMail(lang: LangCode, item: RenewalMailSubject, amo
         }),
       },
       manageLink(lang, origin, 'mySubscription'),
-      ...(isDonation(item)
-        ? [{ kind: 'note' as const, text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }) }]
-        : []),
+      ...(receipt
+        ? receiptBlocks(receipt)
+        : isDonation(item)
+          ? [
+              {
+                kind: 'note' as const,
+                text: t('subscriptions.email.givingNote', { ministry: t('footer.ministry'), amount, date }),
+              },
+            ]
+          : []),
       signature(lang),
     ],
   });
@@ -103,6 +119,39 @@ export function renewalEndedMail(lang: LangCode, item: RenewalMailSubject, unpai
             ? t('subscriptions.email.endedCancelled', { title })
             : t('subscriptions.email.endedUnpaid', { title, amount: mailMoney(lang, unpaidCents) }),
       },
+      manageLink(lang, origin, 'mySubscription'),
+      signature(lang),
+    ],
+  });
+}
+
+/**
+ * Decision 070: a plan or monthly gift moved to another card, confirmed in
+ * the family's language: which card, and when it is next charged on it
+ * (none when it does not renew).
+ */
+export function cardChangedMail(
+  lang: LangCode,
+  item: RenewalMailSubject,
+  card: { brand: string; last4: string },
+  nextChargeAt: Date | null,
+  origin: string,
+) {
+  const t = translators[lang];
+  const title = nameOf(lang, item);
+  const named = t('mySubscription.cardName', { brand: t(`payment.card.brand.${card.brand as 'visa'}`), last4: card.last4 });
+  return renderMail({
+    lang,
+    subject: t('subscriptions.email.cardChangedSubject', { title }),
+    blocks: [
+      greeting(lang, item),
+      {
+        kind: 'text',
+        text: nextChargeAt
+          ? t('subscriptions.email.cardChangedText', { title, card: named, date: mailDate(lang, nextChargeAt) })
+          : t('subscriptions.email.cardChangedNoCharge', { title, card: named }),
+      },
+      { kind: 'note', text: t('subscriptions.email.cardChangedNotYou') },
       manageLink(lang, origin, 'mySubscription'),
       signature(lang),
     ],

@@ -4,6 +4,7 @@ import type { RenderedMail } from '../../mail/content';
 import type { Metrics } from '../../plugins/metrics';
 import { enqueueMail } from '../../providers/mail/outbox';
 import type { PaymentEvent, ProviderSubscription } from '../../providers/payments/payment-provider';
+import { renewalReceiptForMail } from '../receipts/receipts.service';
 import { renewalFailures } from './renewal-failures';
 import { renewalEndedMail, renewalFailedMail, renewalReceiptMail } from './renewal-mail';
 import { type RecurringWithContact, type SubscriptionState, subscriptionsRepository } from './subscriptions.repository';
@@ -73,8 +74,15 @@ export function subscriptionEventHandler(
           });
           if (item.status === 'past_due') await repo.setStatus(item.id, 'active');
           await renewalFailures(trx).paid(provider, invoice.invoiceId);
-          if (!recorded) return;
-          await send(renewalReceiptMail(lang, item, invoice.totalCents, invoice.created, origin));
+          if (recorded === undefined) return;
+          // A monthly gift's renewal gets its receipt as the donor's country asks, with its PDF (decision 070).
+          const receipt = item.type === 'recurring_donation' ? await renewalReceiptForMail(trx, recorded) : null;
+          await enqueueMail(trx, {
+            lang_code: lang,
+            to: item.email,
+            ...(await renewalReceiptMail(lang, item, invoice.totalCents, invoice.created, origin, receipt?.receipt)),
+            ...(receipt ? { attachments: [receipt.attachment] } : {}),
+          });
           return { orderId: item.order_id, recurringItemId: item.id, cents: invoice.totalCents, invoiceId: invoice.invoiceId };
         }
         case 'invoice.payment_failed': {

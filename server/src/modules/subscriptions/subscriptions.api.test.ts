@@ -383,7 +383,7 @@ describe('the annual plan instead of the monthly one', () => {
 });
 
 describe('monthly donations', () => {
-  it('renew with a receipt that carries the giving statement, and Cancel stops the next one', async () => {
+  it('renew with a receipt (decision 070: the gift receipt of the donor’s country), and Cancel stops the next one', async () => {
     const v = await family();
     const res = await v.donate([
       { title: 'Missions', description: '', code: 'missions_monthly', amount: 12, type: 'recurring_donation' },
@@ -394,7 +394,9 @@ describe('monthly donations', () => {
     expect(gift).toMatchObject({ type: 'recurring_donation', price_usd: 12, cancel_kind: 'period_end', upgrade: null });
     await advance(31);
     const receipt = (await mailTo(v.email)).find((m) => m.subject.startsWith('Receipt: Missions'));
-    expect(receipt?.text_body).toContain('No goods or services were provided');
+    // No receipt details set in the back office: the plain receipt, never an invented number (decision 068).
+    expect(receipt?.text_body).toContain('Donation receipt');
+    expect(receipt?.text_body).toContain('Amount: $12.00');
 
     const item = await t.db.selectFrom('recurring_items').select('id').where('user_id', '=', v.userId).executeTakeFirstOrThrow();
     expect((await v.send('DELETE', `/crud/recurring-donations/${item.id}`)).statusCode).toBe(204);

@@ -1,7 +1,7 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RecurringItems } from '../../db/schema';
-import { skuTitlesOf } from '../../db/titles';
+import { skuTitlesById, skuTitlesOf } from '../../db/titles';
 import type { Titles } from '../../lib/titles';
 
 export type RecurringRow = Selectable<RecurringItems>;
@@ -147,7 +147,8 @@ export function subscriptionsRepository(db: Db) {
         .onConflict((oc) => oc.columns(['provider', 'invoice_id']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      return !!row;
+      // The renewal's id (its receipt is issued to it), or undefined when the invoice was recorded before.
+      return row?.id;
     },
 
     /** The titles by language of the plan or fund a plan or monthly donation renews (sku_titles), null with none. */
@@ -261,6 +262,19 @@ export function subscriptionsRepository(db: Db) {
     },
 
     /** A monthly gift's fund on sale by its code (issue 45: a donor may move a gift to another fund). */
+    /** Every monthly fund on sale (a monthly gift may move to any of them), with its titles by language. */
+    monthlyFunds() {
+      return db
+        .selectFrom('skus')
+        .select(['code', 'title', skuTitlesById('skus.id').as('titles')])
+        .where('type', '=', 'recurring_donation')
+        .where('is_available', '=', true)
+        .where('is_hidden', '=', false)
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+    },
+
     fundSku(code: string) {
       return db
         .selectFrom('skus')

@@ -2,8 +2,11 @@ import {
   GiftChangeBody,
   InvoicesQuery,
   InvoicesResponse,
+  MonthlyFundsResponse,
   MySubscription,
   MySubscriptionsResponse,
+  RenewalReceiptParams,
+  RenewalReceiptsResponse,
   SiteQuery,
   SubscriptionCardBody,
   SubscriptionCoverFeeBody,
@@ -78,6 +81,58 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
     async (request) => subscriptions.invoices((await requireUser(request)).user.id, request.params.id, request.query),
   );
 
+  app.get(
+    '/crud/stripe/subscription/funds',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary: 'The monthly funds on sale that a monthly gift may move to, titled in the site language (decision 070)',
+        querystring: SiteQuery,
+        response: { 200: MonthlyFundsResponse },
+      },
+    },
+    async (request) => {
+      await requireUser(request);
+      return subscriptions.monthlyFunds(request.siteLang);
+    },
+  );
+
+  app.get(
+    '/crud/stripe/subscription/:id/receipts',
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription'] } },
+      schema: {
+        tags,
+        summary: "A monthly gift's paid renewals, newest first, each with its receipt (decision 070)",
+        description: "The first month's receipt is its order's (GET /crud/orders/{id}/receipt). Another family's gift is 404.",
+        params: SubscriptionParams,
+        querystring: SiteQuery,
+        response: { 200: RenewalReceiptsResponse },
+      },
+    },
+    async (request) => subscriptions.renewalReceipts((await requireUser(request)).user.id, request.params.id),
+  );
+
+  app.get(
+    '/crud/stripe/subscription/:id/receipts/:renewalId',
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription', 'receipt_not_found'] } },
+      schema: {
+        tags,
+        summary: "The receipt of a monthly gift's renewal, as the donor's country asks for it, in the gift's language",
+        description: 'application/pdf. A renewal of another gift, or of another family, is 404 receipt_not_found.',
+        params: RenewalReceiptParams,
+        querystring: SiteQuery,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const { filename, pdf } = await subscriptions.renewalReceiptPdf(user.id, request.params.id, request.params.renewalId);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+
   /** A call that changes the family's plan: their own session only (not an admin acting as them). */
   const change = (summary: string) => ({
     tags,
@@ -144,7 +199,11 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
         body: SubscriptionCardBody,
       },
     },
-    async (request) => subscriptions.setCard(await owner(request), request.params.id, request.body.card_id, request.siteLang),
+    async (request) =>
+      subscriptions.setCard(await owner(request), request.params.id, request.body.card_id, {
+        ...(request.siteLang ? { lang: request.siteLang } : {}),
+        ip: request.ip,
+      }),
   );
 
   app.post(

@@ -4,7 +4,9 @@ import {
   type Invoice,
   type InvoicesResponse,
   type LangCode,
+  type MonthlyFundsResponse,
   type MySubscription,
+  type RenewalReceiptsResponse,
   type SubscriptionPlan,
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
@@ -26,7 +28,9 @@ import { auditTarget, recordFamilyAction } from '../audit/audit';
 import { priceCents } from '../catalogue/pricing';
 import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
+import { receiptsService } from '../receipts/receipts.service';
 import { giftChangedMail, nextChargeAt } from './monthly-gifts';
+import { cardChangedMail } from './renewal-mail';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
 
@@ -380,14 +384,39 @@ export function subscriptionsService(
     },
 
     /** The card it renews on: one of the family's saved cards; while past due the open invoice is tried on it at once. */
-    async setCard(userId: number, subscriptionId: string, cardId: string, lang?: LangCode): Promise<MySubscription> {
+    async setCard(
+      userId: number,
+      subscriptionId: string,
+      cardId: string,
+      { lang, ip }: { lang?: LangCode; ip: string },
+    ): Promise<MySubscription> {
       const item = await own(userId, subscriptionId);
       if (item.status === 'cancelled') throw new AppError('conflict', 'subscription_already_cancelled');
       const cards = await cardsOf(userId);
-      if (!cards.has(cardId)) throw new AppError('not_found', 'payment_card_not_found');
+      const card = cards.get(cardId);
+      if (!card) throw new AppError('not_found', 'payment_card_not_found');
       const sub = await live(item);
       assertLive(item, sub);
+      const was = sub.cardId ? cards.get(sub.cardId) : undefined;
       const changed = await ask(() => payments.setSubscriptionCard(sub.subscriptionId, cardId));
+      // Decision 070: a new card is recorded for the back office and confirmed by e-mail in the donor's language.
+      if (sub.cardId !== cardId) {
+        await db.transaction().execute(async (trx) => {
+          const contact = await subscriptionsRepository(trx).bySubscription(item.provider, item.subscription_id);
+          if (!contact) return;
+          const named = (c: { brand: string; last4: string }) => `${c.brand} ${c.last4}`;
+          await recordFamilyAction(trx, ip, contact, 'subscription.card', auditTarget('user', contact.email), {
+            subscription: item.subscription_id,
+            fund: item.code,
+            card: named(card),
+            was_card: was ? named(was) : null,
+          });
+          const mailLang = lang ?? (contact.lang_code as LangCode);
+          const next = changed.status === 'active' && !changed.cancelAt ? changed.currentPeriodEnd : null;
+          const mail = await cardChangedMail(mailLang, contact, card, next, origins[mailLang]);
+          await enqueueMail(trx, { lang_code: mailLang, to: contact.email, ...mail });
+        });
+      }
       await follow(item, changed);
       return toView(item, changed, cards, lang);
     },
@@ -500,6 +529,27 @@ export function subscriptionsService(
       });
       await follow(item, changed);
       return viewOf(userId, { ...item, ...gift }, changed, lang);
+    },
+
+    /** Decision 070: the monthly funds a gift may move to, in the site's language (My subscription's fund picker). */
+    async monthlyFunds(lang?: LangCode): Promise<MonthlyFundsResponse> {
+      const funds = await repo.monthlyFunds();
+      return {
+        data: funds.flatMap((f) => (f.code ? [{ code: f.code, title: titleIn(f.titles, lang, f.title) }] : [])),
+      };
+    },
+
+    /** Decision 070: a monthly gift's paid renewals with their receipts; the family's own gift only (404 otherwise). */
+    async renewalReceipts(userId: number, subscriptionId: string): Promise<RenewalReceiptsResponse> {
+      const item = await own(userId, subscriptionId);
+      if (item.type !== 'recurring_donation') return { data: [] };
+      return receiptsService(db).renewalReceipts({ userId, recurringItemId: item.id });
+    },
+
+    /** A renewal's receipt PDF: of this gift and this family only (404 receipt_not_found otherwise). */
+    async renewalReceiptPdf(userId: number, subscriptionId: string, renewalId: number) {
+      const item = await own(userId, subscriptionId);
+      return receiptsService(db).renewalPdfOf({ userId, recurringItemId: item.id }, renewalId);
     },
 
     /**

@@ -1,7 +1,7 @@
 import type { CmsDonation } from '@storyhouse/contracts';
 import { describe, expect, it } from 'vitest';
 import { choosePreset, noAmount, typeAmount } from '../../components/amount/amount';
-import { donationLine, honoreeMissing, noChoice } from './donation';
+import { donationLine, honoreeMissing, noChoice, noticeProblems } from './donation';
 
 const block: CmsDonation = {
   code: { value: 'radio_outreach' },
@@ -27,6 +27,7 @@ describe('donationLine (spec §3 Donation cart line)', () => {
       amount: 30,
       type: 'donation',
       cover_fee: false,
+      anonymous: false,
     });
   });
 
@@ -47,7 +48,40 @@ describe('donationLine (spec §3 Donation cart line)', () => {
       amount: 12.35,
       type: 'recurring_donation',
       cover_fee: true,
+      tribute: { kind: 'in_honor_of', honoree: 'Rose' },
+      anonymous: false,
     });
+  });
+
+  it('carries the tribute’s notice and “don’t show my name” (decision 070)', () => {
+    const choice = {
+      ...noChoice,
+      amount: choosePreset(noAmount, 30),
+      forSomeone: true,
+      honoree: 'Grandpa Joe',
+      notify: true,
+      noticeName: ' Aunt Martha ',
+      noticeEmail: ' martha@example.test ',
+      showAmount: true,
+      anonymous: true,
+    };
+    expect(donationLine(block, choice, words)).toMatchObject({
+      tribute: {
+        kind: 'in_memory_of',
+        honoree: 'Grandpa Joe',
+        notify: { name: 'Aunt Martha', email: 'martha@example.test', show_amount: true },
+      },
+      anonymous: true,
+    });
+    expect(noticeProblems(choice)).toEqual({});
+    expect(noticeProblems({ ...choice, noticeName: ' ', noticeEmail: 'martha@' })).toEqual({
+      name: 'required',
+      email: 'invalid',
+    });
+    expect(noticeProblems({ ...choice, noticeEmail: '' })).toEqual({ email: 'required' });
+    // Not asked for (or nothing given): nothing to check.
+    expect(noticeProblems({ ...choice, notify: false, noticeEmail: 'x' })).toEqual({});
+    expect(noticeProblems({ ...choice, amount: noAmount, noticeEmail: 'x' })).toEqual({});
   });
 
   it('keeps the title when the CMS has no monthly one', () => {

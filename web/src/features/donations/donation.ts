@@ -1,4 +1,4 @@
-import { type CmsDonation, DEDICATION_KINDS, DONATION_USD, type DonationInput } from '@storyhouse/contracts';
+import { type CmsDonation, DEDICATION_KINDS, DONATION_USD, type DonationInput, EmailAddress } from '@storyhouse/contracts';
 import { type AmountState, amountOf, noAmount } from '../../components/amount/amount';
 
 export type DedicationKind = (typeof DEDICATION_KINDS)[number];
@@ -13,6 +13,13 @@ export interface DonationChoice {
   honoree: string;
   /** "Add … so all of my gift goes to the ministry" ticked (decision 067). */
   coverFee: boolean;
+  /** "Let someone know about this gift" ticked (decision 070): the notice's person and whether it says the amount. */
+  notify: boolean;
+  noticeName: string;
+  noticeEmail: string;
+  showAmount: boolean;
+  /** "Don't show my name" (decision 070). */
+  anonymous: boolean;
 }
 
 export const noChoice: DonationChoice = {
@@ -22,6 +29,11 @@ export const noChoice: DonationChoice = {
   kind: DEDICATION_KINDS[0],
   honoree: '',
   coverFee: false,
+  notify: false,
+  noticeName: '',
+  noticeEmail: '',
+  showAmount: false,
+  anonymous: false,
 };
 
 /** The longest honoree name the form takes, so the dedication fits the line's description (contracts DonationInput). */
@@ -32,6 +44,23 @@ export const donationAmount = (choice: DonationChoice) => amountOf(choice.amount
 /** Spec §5: the honoree's name is required when the gift is for someone (and it is given: only amounts above 0 are). */
 export const honoreeMissing = (choice: DonationChoice) =>
   donationAmount(choice) > 0 && choice.forSomeone && choice.honoree.trim() === '';
+
+/** Whether the tribute's notice is asked for on a gift that is given (an amount above 0, for someone). */
+const notifies = (choice: DonationChoice) => donationAmount(choice) > 0 && choice.forSomeone && choice.notify;
+
+/** Decision 070: the notice's person needs a name and an e-mail address (the contract's own check), when asked for. */
+export function noticeProblems(choice: DonationChoice): { name?: 'required'; email?: 'required' | 'invalid' } {
+  if (!notifies(choice)) return {};
+  const email = choice.noticeEmail.trim();
+  return {
+    ...(choice.noticeName.trim() === '' ? { name: 'required' as const } : {}),
+    ...(email === ''
+      ? { email: 'required' as const }
+      : EmailAddress.safeParse(email).success
+        ? {}
+        : { email: 'invalid' as const }),
+  };
+}
 
 /** Whether a block offers a monthly gift: the CMS named a monthly fund. */
 export const offersMonthly = (block: CmsDonation) => block.monthly_code.value !== '';
@@ -51,12 +80,25 @@ export function donationLine(
   if (amount <= 0) return null;
   const monthly = choice.monthly && offersMonthly(block);
   const honoree = choice.honoree.trim();
+  const tribute = choice.forSomeone && honoree;
   return {
     title: (monthly && block.monthly_title.value) || block.title.value,
-    description: choice.forSomeone && honoree ? dedication(choice.kind, honoree) : '',
+    description: tribute ? dedication(choice.kind, honoree) : '',
     code: monthly ? block.monthly_code.value : block.code.value,
     amount,
     type: monthly ? 'recurring_donation' : 'donation',
     cover_fee: choice.coverFee,
+    ...(tribute
+      ? {
+          tribute: {
+            kind: choice.kind,
+            honoree,
+            ...(choice.notify
+              ? { notify: { name: choice.noticeName.trim(), email: choice.noticeEmail.trim(), show_amount: choice.showAmount } }
+              : {}),
+          },
+        }
+      : {}),
+    anonymous: choice.anonymous,
   };
 }

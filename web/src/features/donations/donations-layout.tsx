@@ -5,6 +5,7 @@ import {
   DONATION_PRESETS_USD,
   DONATION_USD,
   type DonationInput,
+  RECIPIENT_NAME_MAX,
   routePath,
 } from '@storyhouse/contracts';
 import { type FormEvent, useId, useRef, useState } from 'react';
@@ -27,6 +28,7 @@ import {
   HONOREE_MAX,
   honoreeMissing,
   noChoice,
+  noticeProblems,
   offersMonthly,
 } from './donation';
 import './donations.css';
@@ -51,6 +53,13 @@ function DonationBlock({
   const id = useId();
   const [honoreeTouched, setHonoreeTouched] = useState(false);
   const honoreeError = honoreeMissing(choice) && (showErrors || honoreeTouched) ? t('donations.honoreeRequired') : undefined;
+  const [noticeTouched, setNoticeTouched] = useState({ name: false, email: false });
+  const notice = noticeProblems(choice);
+  const noticeNameError = notice.name && (showErrors || noticeTouched.name) ? t('donations.notice.nameRequired') : undefined;
+  const noticeEmailError =
+    notice.email && (showErrors || noticeTouched.email)
+      ? t(notice.email === 'required' ? 'donations.notice.emailRequired' : 'donations.notice.emailInvalid')
+      : undefined;
   const presets = block.amounts.length > 0 ? block.amounts : DONATION_PRESETS_USD;
   return (
     <section className="donation card" aria-labelledby={`${id}-title`}>
@@ -124,8 +133,76 @@ function DonationBlock({
             />
             <FieldError id={`${id}-honoree-error`} error={honoreeError} />
           </div>
+          <label className="field field--checkbox">
+            <input type="checkbox" checked={choice.notify} onChange={(e) => onChange({ notify: e.currentTarget.checked })} />{' '}
+            {t('donations.notice.ask')}
+          </label>
+          {choice.notify && (
+            <>
+              <div className={fieldClass(noticeNameError)}>
+                <label htmlFor={`${id}-notice-name`}>
+                  {t('donations.notice.name')}
+                  <span className="field__required" aria-hidden="true">
+                    {' '}
+                    *
+                  </span>
+                </label>
+                <input
+                  id={`${id}-notice-name`}
+                  type="text"
+                  autoComplete="off"
+                  required
+                  maxLength={RECIPIENT_NAME_MAX}
+                  value={choice.noticeName}
+                  aria-invalid={noticeNameError ? true : undefined}
+                  aria-describedby={noticeNameError ? `${id}-notice-name-error` : undefined}
+                  onBlur={() => setNoticeTouched((n) => ({ ...n, name: true }))}
+                  onChange={(e) => onChange({ noticeName: e.target.value })}
+                />
+                <FieldError id={`${id}-notice-name-error`} error={noticeNameError} />
+              </div>
+              <div className={fieldClass(noticeEmailError)}>
+                <label htmlFor={`${id}-notice-email`}>
+                  {t('donations.notice.email')}
+                  <span className="field__required" aria-hidden="true">
+                    {' '}
+                    *
+                  </span>
+                </label>
+                <input
+                  id={`${id}-notice-email`}
+                  type="email"
+                  autoComplete="off"
+                  required
+                  maxLength={254}
+                  value={choice.noticeEmail}
+                  aria-invalid={noticeEmailError ? true : undefined}
+                  aria-describedby={`${id}-notice-email-hint${noticeEmailError ? ` ${id}-notice-email-error` : ''}`}
+                  onBlur={() => setNoticeTouched((n) => ({ ...n, email: true }))}
+                  onChange={(e) => onChange({ noticeEmail: e.target.value })}
+                />
+                <p className="field__hint" id={`${id}-notice-email-hint`}>
+                  {t('donations.notice.emailHint')}
+                </p>
+                <FieldError id={`${id}-notice-email-error`} error={noticeEmailError} />
+              </div>
+              <label className="field field--checkbox">
+                <input
+                  type="checkbox"
+                  checked={choice.showAmount}
+                  onChange={(e) => onChange({ showAmount: e.currentTarget.checked })}
+                />{' '}
+                {t('donations.notice.showAmount')}
+              </label>
+            </>
+          )}
         </fieldset>
       )}
+      <label className="field field--checkbox donation__anonymous">
+        <input type="checkbox" checked={choice.anonymous} onChange={(e) => onChange({ anonymous: e.currentTarget.checked })} />{' '}
+        {t('donations.anonymous')}
+      </label>
+      <p className="field__hint">{t('donations.anonymousHint')}</p>
     </section>
   );
 }
@@ -164,7 +241,7 @@ function DonationsForm({ entry }: { entry: CmsEntry }) {
     event.preventDefault();
     if (inactive) return;
     setSubmitted(true);
-    if (blocks.some((_, i) => honoreeMissing(choiceAt(i)))) {
+    if (blocks.some((_, i) => honoreeMissing(choiceAt(i)) || Object.keys(noticeProblems(choiceAt(i))).length > 0)) {
       requestAnimationFrame(() => form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
     }

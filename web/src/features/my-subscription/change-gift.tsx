@@ -11,14 +11,16 @@ import { useI18n } from '../../lib/i18n';
 import { SubmitButton } from '../../ui/form/submit';
 import { useErrorMessage } from '../../ui/use-error-message';
 import { useChangeGift } from './api/change-gift';
+import { useMonthlyFunds } from './api/get-monthly-funds';
 import { type Outcome, OutcomeLine } from './outcome';
 
 const DAYS = Array.from({ length: GIFT_CHARGE_DAY.max - GIFT_CHARGE_DAY.min + 1 }, (_, i) => GIFT_CHARGE_DAY.min + i);
 
 /**
  * Issue 45: a donor changes a monthly gift from its next charge (its
- * amount, within a new gift's limits, and the day of the month it is
- * charged), or pauses it for 1 to 3 months. The answer is said here: what
+ * amount, within a new gift's limits, the fund it goes to (the monthly
+ * funds on sale, decision 070) and the day of the month it is charged), or
+ * pauses it for 1 to 3 months. The answer is said here: what
  * is charged next, and when (after a pause, when it starts again).
  */
 export function ChangeGift({ gift }: { gift: MySubscription }) {
@@ -28,6 +30,9 @@ export function ChangeGift({ gift }: { gift: MySubscription }) {
   const amountId = useId();
   const dayId = useId();
   const pauseId = useId();
+  const fundId = useId();
+  const offered = useMonthlyFunds().data?.data ?? [];
+  const [fund, setFund] = useState(gift.code);
   const [amount, setAmount] = useState(String(gift.price_usd));
   const [day, setDay] = useState(gift.charge_day ? String(gift.charge_day) : '');
   const [months, setMonths] = useState<string>(String(GIFT_PAUSE_MONTHS[0]));
@@ -69,7 +74,11 @@ export function ChangeGift({ gift }: { gift: MySubscription }) {
       return;
     }
     setProblem('');
-    send({ amount_usd: parsed.amount, ...(day ? { charge_day: Number(day) } : {}) });
+    send({
+      amount_usd: parsed.amount,
+      ...(day ? { charge_day: Number(day) } : {}),
+      ...(fund !== gift.code ? { code: fund } : {}),
+    });
   };
 
   const pause = (event: FormEvent) => {
@@ -99,6 +108,20 @@ export function ChangeGift({ gift }: { gift: MySubscription }) {
             </p>
           )}
         </div>
+        {/* Another fund is offered only when the shop has one; the gift's own stays first when it is no longer on sale. */}
+        {offered.some((f) => f.code !== gift.code) && (
+          <div className="field">
+            <label htmlFor={fundId}>{t('mySubscription.gift.fund')}</label>
+            <select id={fundId} value={fund} onChange={(e) => setFund(e.target.value)}>
+              {!offered.some((f) => f.code === gift.code) && <option value={gift.code}>{gift.title}</option>}
+              {offered.map((f) => (
+                <option key={f.code} value={f.code}>
+                  {f.title}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={dayId}>{t('mySubscription.gift.day')}</label>
           <select id={dayId} value={day} onChange={(e) => setDay(e.target.value)}>

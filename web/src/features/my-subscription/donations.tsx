@@ -5,6 +5,7 @@ import { useCancelDonation } from './api/cancel-subscription';
 import { ChangeCard } from './change-card';
 import { ChangeGift } from './change-gift';
 import { CoverFeeToggle } from './cover-fee-toggle';
+import { GiftReceipts } from './gift-receipts';
 
 /**
  * The family's monthly donations (issue 28 item 5): each gift's amount, when
@@ -45,6 +46,7 @@ function Donation({ donation }: { donation: MySubscription }) {
       {live && <ChangeGift gift={donation} />}
       {live && <ChangeCard subscription={donation} />}
       {live && <CoverFeeToggle donation={donation} />}
+      <GiftReceipts gift={donation} />
     </li>
   );
 }

@@ -93,6 +93,20 @@ function Lines({ lines }: { lines: Line[] }) {
                       {t('admin.order.recipient', { name: line.recipient_name ?? '', email: line.recipient_email ?? '' })}
                     </span>
                   ) : null}
+                  {line.tribute ? (
+                    <span className="admin-table__line admin-table__note">
+                      {t(`donations.description.${line.tribute.kind}`, { honoree: line.tribute.honoree })}
+                      {line.tribute.notify
+                        ? ` · ${t(line.tribute_notice_sent_at ? 'admin.order.noticeSent' : 'admin.order.noticeWaiting', {
+                            name: line.tribute.notify.name,
+                            email: line.tribute.notify.email,
+                          })}${line.tribute.notify.show_amount ? ` ${t('admin.order.noticeWithAmount')}` : ''}`
+                        : ''}
+                    </span>
+                  ) : null}
+                  {line.anonymous ? (
+                    <span className="admin-table__line admin-table__note">{t('admin.order.anonymous')}</span>
+                  ) : null}
                 </span>
               </span>
             </th>

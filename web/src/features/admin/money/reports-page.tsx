@@ -22,6 +22,7 @@ import {
   useSitesReport,
 } from './api/reports';
 import { FeeReportPart } from './fee-report';
+import { RecoveryReportPart } from './recovery-report';
 import { rangeErrors, readReportRange, reportsHref } from './report-range';
 import { usePeriodWords } from './report-words';
 import { SalesChart } from './sales-chart';
@@ -63,6 +64,7 @@ export default function ReportsPage() {
           <CouponsPart range={range} />
           <RefundsPart range={range} />
           <FeeReportPart range={range} />
+          <RecoveryReportPart range={range} />
         </div>
       ) : (
         <p className="admin-empty card card--tinted" role="status">

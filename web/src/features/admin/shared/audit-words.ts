@@ -99,6 +99,7 @@ const actionFormats: Record<AuditAction, ActionFormat> = {
     pause_months: 'count',
     next_charge: 'dateTime',
   },
+  'subscription.card': { subscription: 'hidden', fund: 'text', card: 'text', was_card: 'text' },
   'test_clock.move': { advance_days: 'count', frozen_time: 'dateTime', renewals: 'count' },
   'coupon.create': {
     ...titles,
@@ -253,6 +254,7 @@ const detailNames: Record<string, MessageKey> = {
   returned_items: 'admin.audit.detail.returned_items',
   fund: 'admin.audit.detail.fund',
   was_fund: 'admin.audit.detail.was_fund',
+  was_card: 'admin.audit.detail.was_card',
   was_amount_usd: 'admin.audit.detail.was_amount_usd',
   charge_day: 'admin.audit.detail.charge_day',
   pause_months: 'admin.audit.detail.pause_months',

@@ -66,6 +66,7 @@ const actions: Record<AuditAction, MessageKey> = {
   'order.packing_slip': 'admin.audit.action.order_packing_slip',
   'subscription.cancel': 'admin.audit.action.subscription_cancel',
   'gift.change': 'admin.audit.action.gift_change',
+  'subscription.card': 'admin.audit.action.subscription_card',
   'user.admin': 'admin.audit.action.user_admin',
   'user.lock': 'admin.audit.action.user_lock',
   'user.password_reset': 'admin.audit.action.user_password_reset',

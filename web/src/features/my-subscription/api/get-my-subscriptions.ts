@@ -8,6 +8,8 @@ export const mySubscriptionKeys = {
   all: ['my-subscription'] as const,
   list: ['my-subscription', 'list'] as const,
   invoices: (id: string) => ['my-subscription', 'invoices', id] as const,
+  receipts: (id: string) => ['my-subscription', 'receipts', id] as const,
+  funds: ['my-subscription', 'funds'] as const,
 };
 
 /** Issue 28, spec §7: GET /crud/stripe/customer/my/subscriptions, the family's live plan and monthly donations. */
