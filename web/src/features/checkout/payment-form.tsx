@@ -4,14 +4,18 @@ import {
   type AddressResponse,
   addressFormKeys,
   CaptchaToken,
+  COUNTRY_ID,
   type CartTotal,
   type PaymentsKeyResponse,
   type SavedCard,
   type UserResponse,
 } from '@storyhouse/contracts';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
+import { addressLine } from '../../components/address/address-line';
+import { countryNamer } from '../../components/address/country-names';
+import { useCountries } from '../../components/address/api/get-countries';
 import { CaptchaField } from '../../components/captcha/captcha-field';
 import { AuthDialog } from '../../components/payments/auth-dialog';
 import { type CardEntry, CardEntryError } from '../../components/payments/card-field/card-entry';
@@ -58,6 +62,13 @@ const bodyOf = (address: Partial<AddressBody> | AddressResponse): AddressBody =>
 
 const sameAddress = (a: AddressResponse | null, b: AddressResponse | null) =>
   a !== null && b !== null && addressFormKeys.every((k) => a[k] === b[k]);
+
+/** Whether the form's address is the shipping address, field for field. */
+const isShippingAddress = (values: AddressValues, shipping: AddressResponse) =>
+  addressFormKeys.every((k) => values[k] === String(shipping[k]));
+
+/** A billing address the family gave before (the cart's, or the account's) that the rules take as it is. */
+const complete = (values: AddressValues) => AddressFormValues.safeParse(values).success;
 
 /**
  * Spec §5 Payment: saving the card is forced when the cart renews (a
@@ -111,11 +122,17 @@ export function PaymentForm({
     captcha: '',
   }));
   const [sameAsShipping, setSameAsShipping] = useState(initial.same_as_shipping);
+  // Issue 46: an address given before shows as one line with Change, not as the open form (decision 072).
+  const [billingOpen, setBillingOpen] = useState(() => !complete(initial));
   // Shown once the server asked for it (payment_captcha_required); a solution is good for one try.
   const [challenge, setChallenge] = useState(false);
   const schema = useMemo(() => paymentSchema(sameAsShipping, free, challenge), [sameAsShipping, free, challenge]);
   const form = useForm<Values>(schema, initial);
-  if (form.values.same_as_shipping !== sameAsShipping) setSameAsShipping(form.values.same_as_shipping);
+  if (form.values.same_as_shipping !== sameAsShipping) {
+    setSameAsShipping(form.values.same_as_shipping);
+    // "Same as shipping" unticked over the shipping address itself: the family means another one, so the form opens.
+    if (!form.values.same_as_shipping && shipping && isShippingAddress(form.values, shipping)) setBillingOpen(true);
+  }
   const newCard = form.values.card === NEW_CARD;
 
   const pay = (data: Partial<AddressBody> & { card: string }) =>
@@ -142,7 +159,13 @@ export function PaymentForm({
         if (error instanceof ApiError && error.code === 'payment_captcha_required') setChallenge(true);
         throw error;
       });
-    }, submit.showServerErrors);
+    }, showServerErrors);
+
+  // A billing address the server refused opens the form, so its messages show beside their fields.
+  const showServerErrors = (error: unknown) => {
+    if (error instanceof ApiError && addressFormKeys.some((k) => k in error.fields)) setBillingOpen(true);
+    return submit.showServerErrors(error);
+  };
 
   const submit = useFormSubmit(form, {
     busy: flow.busy,
@@ -176,7 +199,7 @@ export function PaymentForm({
         ) : (
           <>
             <p className="form-note">{t('checkout.requiredNote')}</p>
-            <BillingAddress form={form} shipping={shipping} />
+            <BillingAddress form={form} shipping={shipping} open={billingOpen} onOpen={() => setBillingOpen(true)} />
             <fieldset className="checkout-form__group">
               <legend>{t('payment.method.title')}</legend>
               {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
@@ -214,9 +237,31 @@ export function PaymentForm({
   );
 }
 
-/** Spec §5 Payment: the billing address, or the shipping address again with one tick. */
-function BillingAddress({ form, shipping }: { form: FormApi<Values>; shipping: AddressResponse | null }) {
+/**
+ * Spec §5 Payment: the billing address, or the shipping address again with
+ * one tick. An address given before (`open` false: the cart's or the
+ * account's, complete) is one line with Change (issue 46: a family never
+ * types it twice); Change opens the form and puts focus in it.
+ */
+function BillingAddress({
+  form,
+  shipping,
+  open,
+  onOpen,
+}: {
+  form: FormApi<Values>;
+  shipping: AddressResponse | null;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useI18n();
+  const fields = useRef<HTMLDivElement>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState(false);
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    fields.current?.querySelector<HTMLElement>('input, select')?.focus();
+    setFocusOnOpen(false);
+  }, [open, focusOnOpen]);
   return (
     <fieldset className="checkout-form__group">
       <legend>{t('payment.billing.title')}</legend>
@@ -231,14 +276,38 @@ function BillingAddress({ form, shipping }: { form: FormApi<Values>; shipping: A
         </label>
       )}
       {shipping && form.values.same_as_shipping ? (
-        <p className="payment-form__address">
-          {`${shipping.fname} ${shipping.lname}, ${shipping.line1}, ${shipping.city}, ${shipping.state} ${shipping.postal_code}`}
-        </p>
+        <p className="payment-form__address">{`${shipping.fname} ${shipping.lname}, ${addressLine(shipping)}`}</p>
+      ) : open ? (
+        <div ref={fields}>
+          <AddressFormFields form={form} section="billing" />
+        </div>
       ) : (
-        <AddressFormFields form={form} section="billing" />
+        <p className="payment-form__address payment-form__address--saved">
+          <SavedAddressLine values={form.values} />
+          <button
+            type="button"
+            className="link-button payment-form__change"
+            aria-label={t('payment.billing.changeLabel')}
+            onClick={() => {
+              setFocusOnOpen(true);
+              onOpen();
+            }}
+          >
+            {t('payment.billing.change')}
+          </button>
+        </p>
       )}
     </fieldset>
   );
+}
+
+/** The billing address on one line, its country named when it is not the United States. */
+function SavedAddressLine({ values }: { values: AddressValues }) {
+  const { lang } = useI18n();
+  const countries = useCountries();
+  const id = Number(values.country_id);
+  const country = id === COUNTRY_ID.unitedStates ? undefined : countries.data?.find((c) => c.id === id);
+  return <span>{addressLine(values, country && countryNamer(lang)(country))}</span>;
 }
 
 /** "Save this card for next time"; ticked and fixed, with the reason, when the cart renews (spec §5 Payment). */
