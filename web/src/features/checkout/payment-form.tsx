@@ -4,8 +4,8 @@ import {
   type AddressResponse,
   addressFormKeys,
   CaptchaToken,
-  COUNTRY_ID,
   type CartTotal,
+  COUNTRY_ID,
   type PaymentsKeyResponse,
   type SavedCard,
   type UserResponse,
@@ -14,8 +14,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useS
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
 import { addressLine } from '../../components/address/address-line';
-import { countryNamer } from '../../components/address/country-names';
 import { useCountries } from '../../components/address/api/get-countries';
+import { countryNamer } from '../../components/address/country-names';
 import { CaptchaField } from '../../components/captcha/captcha-field';
 import { AuthDialog } from '../../components/payments/auth-dialog';
 import { type CardEntry, CardEntryError } from '../../components/payments/card-field/card-entry';
@@ -28,6 +28,7 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { type FormApi, useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { Loading } from '../../ui/loading';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { freePurchase } from './api/free-purchase';
 import { purchase } from './api/purchase';
 import { useSaveCartAddress } from './api/save-cart-address';
@@ -39,6 +40,16 @@ const StripeCardField = lazy(() => import('../../components/payments/card-field/
 
 /** The payment method choice for a card not saved yet. */
 const NEW_CARD = 'new';
+
+/** The bank said no (402, `payment_<code>`): the card is the thing to change, so the refusal is said beside it. */
+const cardRefused = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 402;
+
+/** Refusals only another card or the bank can help with: the message says so (issue 46). */
+const TRY_ANOTHER_CARD: ReadonlySet<string> = new Set([
+  'payment_card_declined',
+  'payment_insufficient_funds',
+  'payment_expired_card',
+]);
 
 type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean; captcha: string };
 
@@ -107,6 +118,11 @@ export function PaymentForm({
   const flow = usePaymentFlow(processor);
   const cardEntry = useRef<CardEntry>(null);
   const [cardError, setCardError] = useState(false);
+  const errorMessage = useErrorMessage();
+  // Issue 46: a declined card's message beside the card, announced, with focus on the card (decision 072).
+  const [refusal, setRefusal] = useState<{ text: string; hint: boolean } | null>(null);
+  const refusalBox = useRef<HTMLParagraphElement>(null);
+  const methods = useRef<HTMLFieldSetElement>(null);
   const cartId = cart.cart.id as number;
   // A downloads-only order ships nowhere: no "Same as the shipping address" (issue 27 item 7).
   const shipping = ships ? cart.addresses.shipping : null;
@@ -137,6 +153,7 @@ export function PaymentForm({
 
   const pay = (data: Partial<AddressBody> & { card: string }) =>
     flow.start(async () => {
+      setRefusal(null);
       if (free) return freePurchase({ cart_id: cartId, lang_code: lang });
       // Spec §8: Pay is blocked while the card reports an error.
       if (newCard && (!cardEntry.current?.check() || cardError)) {
@@ -161,11 +178,24 @@ export function PaymentForm({
       });
     }, showServerErrors);
 
-  // A billing address the server refused opens the form, so its messages show beside their fields.
+  // A declined card is said beside the card; a billing address the server refused opens the form, its messages beside
+  // their fields.
   const showServerErrors = (error: unknown) => {
+    if (cardRefused(error)) {
+      setRefusal({ text: errorMessage(error, 'payment.failed'), hint: TRY_ANOTHER_CARD.has(error.code) });
+      return true;
+    }
     if (error instanceof ApiError && addressFormKeys.some((k) => k in error.fields)) setBillingOpen(true);
     return submit.showServerErrors(error);
   };
+
+  // Once the refusal shows: focus on the card (the new card's number, else the saved card chosen), the message in view.
+  useEffect(() => {
+    if (!refusal) return;
+    if (cardEntry.current) cardEntry.current.focus();
+    else methods.current?.querySelector<HTMLInputElement>('input[name="card"]:checked')?.focus({ preventScroll: true });
+    refusalBox.current?.scrollIntoView({ block: 'center' });
+  }, [refusal]);
 
   const submit = useFormSubmit(form, {
     busy: flow.busy,
@@ -200,7 +230,7 @@ export function PaymentForm({
           <>
             <p className="form-note">{t('checkout.requiredNote')}</p>
             <BillingAddress form={form} shipping={shipping} open={billingOpen} onOpen={() => setBillingOpen(true)} />
-            <fieldset className="checkout-form__group">
+            <fieldset ref={methods} className="checkout-form__group">
               <legend>{t('payment.method.title')}</legend>
               {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
               {cards.length > 0 && (
@@ -214,6 +244,12 @@ export function PaymentForm({
                     { value: NEW_CARD, label: t('payment.method.newCard') },
                   ]}
                 />
+              )}
+              {/* Beside the card: under the saved card chosen, above the new card's number. */}
+              {refusal && (
+                <p ref={refusalBox} role="alert" className="payment-form__refusal">
+                  {refusal.hint ? `${refusal.text} ${t('payment.card.declinedHint')}` : refusal.text}
+                </p>
               )}
               {newCard && (
                 <>
