@@ -249,6 +249,8 @@ ruTest.describe('a returning family on a phone (issue 46)', () => {
         await expect(billing.getByText(CHICAGO_LINE, { exact: true })).toBeVisible();
         await expect(billing.getByRole('button', { name: t('payment.billing.changeLabel') })).toBeVisible();
         await expect(field(billing, t('account.fields.address'))).toHaveCount(0);
+        // The first order saved its card (payCart): this time a new one.
+        await form.getByRole('radio', { name: t('payment.method.newCard') }).check();
       });
 
       await ruTest.step('one money column: the items, the discount named, the total, You save under it', async () => {
