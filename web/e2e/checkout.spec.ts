@@ -211,7 +211,7 @@ test('a family proceeds from a full cart to checkout, ships priority to Illinois
       await expect(
         items.filter({ hasText: t('checkout.giftCardLine', { amount: money(siteLang, 25), name: 'Grandma Rose' }) }),
       ).toHaveCount(1);
-      await expect(figure(summary, t('cart.subtotal'))).toHaveText(money(siteLang, figures.subtotal));
+      await expect(figure(summary, t('cart.items'))).toHaveText(money(siteLang, figures.subtotal));
       await expect(figure(summary, t('cart.shipping'))).toHaveText(money(siteLang, figures.shippingCost));
       await expect(figure(summary, t('cart.tax'))).toHaveText(money(siteLang, figures.taxTotal));
       await expect(figure(summary, t('cart.total'))).toHaveText(money(siteLang, figures.fullTotal));
@@ -264,8 +264,12 @@ test('what the family types at once is kept when the account arrives late; Requi
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
   await signedInAsNewFamily(page);
-  // A book: it ships free by economy within the US (server/demo/catalogue.json is_shipped_free).
+  // A book: it ships free by economy within the US (server/demo/catalogue.json is_shipped_free); FAMILY10 on it.
   await addOffers(page, [{ slug: demo[siteLang].book, offer: 'book' }]);
+  await asBrowser(page, async (api) => {
+    const coupon = (await (await api.get('/crud/coupon/code/FAMILY10')).json()) as { id: number };
+    expect((await api.post('/crud/cart-session/coupons', { data: { coupon_id: coupon.id } })).status(), 'FAMILY10').toBe(200);
+  });
   const saves = watchRequests(page, (r) => r.method() === 'POST' && /\/crud\/cart\/\d+\//.test(new URL(r.url()).pathname));
   // Issue 27 item 4: the account (GET /crud/user) answers only once the family has typed, and it carries a phone.
   let release = () => {};
@@ -334,7 +338,34 @@ test('what the family types at once is kept when the account arrives late; Requi
   await expect(page).toHaveURL(/\/payment$/);
   const summary = page.getByRole('region', { name: t('checkout.summary') });
   await expect(figure(summary, t('cart.shipping'))).toHaveText(t('checkout.method.free'));
-  expect((await serverTotal(page)).freeShipping).toBe('qualified_all');
+  const figures = await serverTotal(page);
+  expect(figures.freeShipping).toBe('qualified_all');
+
+  // Issue 46: one money column, on a phone as on a desktop: the items; the discount, the coupon named in the site's
+  // language; shipping, Free and why; the tax; the total; and what the family saves, once, under it.
+  const discount = figures.coupon?.discount ?? 0;
+  expect(discount).toBeGreaterThan(0);
+  const terms = [
+    t('cart.items'),
+    `${t('cart.discount')} ${figures.coupon?.coupon.title}`,
+    `${t('cart.shipping')} ${t('checkout.freeShipping.all')}`,
+    ...(figures.taxTotal > 0 ? [t('cart.tax')] : []),
+    t('cart.total'),
+    t('cart.savings'),
+  ];
+  const values = [
+    money(siteLang, figures.subtotal),
+    money(siteLang, -discount),
+    t('checkout.method.free'),
+    ...(figures.taxTotal > 0 ? [money(siteLang, figures.taxTotal)] : []),
+    money(siteLang, figures.fullTotal),
+    money(siteLang, Math.round((figures.fullPriceTotal - figures.subtotal + discount) * 100) / 100),
+  ];
+  for (const width of [1280, 390, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(summary.getByRole('term'), `${width} px`).toHaveText(terms);
+    await expect(summary.getByRole('definition'), `${width} px`).toHaveText(values);
+  }
 });
 
 test('a visitor’s Proceed leads to login, then back to the checkout step the cart needs', async ({ page, t, siteLang }) => {
@@ -373,6 +404,8 @@ test('signed in, a cart with nothing to ship skips the shipping step, and an emp
   const billing = page
     .getByRole('form', { name: t('payment.stepName') })
     .getByRole('group', { name: t('payment.billing.title') });
-  await expect(field(billing, t('account.fields.firstName'))).toBeVisible();
   await expect(page.getByRole('checkbox', { name: t('payment.billing.sameAsShipping') })).toHaveCount(0);
+  // The account kept that address (issue 27 item 12): billing is that one line, not the form again (issue 46).
+  await expect(billing.getByText('100 N State St, Chicago, IL 60602', { exact: true })).toBeVisible();
+  await expect(field(billing, t('account.fields.firstName'))).toHaveCount(0);
 });

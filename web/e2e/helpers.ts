@@ -262,7 +262,7 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
  * 4242 card, as the payment page does (checkout.spec.ts clicks through it;
  * journeys about what an order gives pay this way).
  */
-export async function payCart(api: APIRequestContext, lang: SiteLang) {
+export async function payCart(api: APIRequestContext, lang: ProjectLang) {
   const total = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
   const token = await api.post('/crud/test-payments/tokens', {
     data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Grace' },

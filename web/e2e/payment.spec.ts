@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { type CartTotal, type Order, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
-import { expect, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, seriousViolations, watchRequests } from './helpers';
+import { expect, type ProjectLang, ruTest, type SiteLang, test } from './fixtures';
+import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations, watchRequests } from './helpers';
+import { overflow } from './page-width';
 
 // Spec §2 /payment (checkout step 2 of 2, then the confirmation), §4
 // Payment, §5 Payment, §8 Payment and Card delete, with the built-in test
@@ -12,12 +13,16 @@ import { apiGet, asBrowser, createAccount, freshEmail, seriousViolations, watchR
 test.use({ bypassCSP: true });
 
 /** A demo story with a digital album (server/demo/catalogue.json): nothing ships, so the cart goes straight to /payment. */
-const demoAlbum: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+const demoAlbum: Record<ProjectLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive', ru: 'iosif-i-ego-bratya' };
 /** Two more, for a second and a third order. */
-const secondAlbum: Record<SiteLang, string> = { en: 'david-the-shepherd-boy', es: 'rut-la-amiga-fiel' };
+const secondAlbum: Record<ProjectLang, string> = {
+  en: 'david-the-shepherd-boy',
+  es: 'rut-la-amiga-fiel',
+  ru: 'tsaritsa-esfir',
+};
 const thirdAlbum: Record<SiteLang, string> = { en: 'stories-jesus-told', es: 'daniel-y-los-leones' };
 
-const money = (lang: SiteLang, usd: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(usd);
+const money = (lang: ProjectLang, usd: number) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }).format(usd);
 const countryName = (lang: SiteLang, code: string) => new Intl.DisplayNames([lang], { type: 'region' }).of(code) ?? code;
 /** The field whose label starts with `label` (its required mark follows). */
 const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -38,6 +43,42 @@ async function familyWithAlbum(page: Page, lang: SiteLang): Promise<CartTotal> {
   await createAccount(page, { email: freshEmail('payment'), password: 'listen-along-8', firstName: 'Rosa', lastName: 'Tester' });
   return addAlbum(page, demoAlbum[lang]);
 }
+
+/** The billing address of the first order, as openWithBillingAddress types it, on one line (issue 46). */
+const CHICAGO_LINE = '100 N State St, Chicago, IL 60602';
+
+/**
+ * Issue 46: a family that bought before, signed in, its first order (an album) billed to Chicago through the API as
+ * the payment page does, so the account keeps that address; answers the total of a new cart with the demo album.
+ */
+async function returningFamily(page: Page, lang: ProjectLang): Promise<CartTotal> {
+  const email = await createAccount(page, {
+    email: freshEmail('payment'),
+    password: 'listen-along-8',
+    firstName: 'Rosa',
+    lastName: 'Tester',
+  });
+  const first = await addAlbum(page, secondAlbum[lang]);
+  await asBrowser(page, async (api) => {
+    const billing = {
+      fname: 'Rosa',
+      lname: 'Tester',
+      email,
+      phone: '312 555 0100',
+      line1: '100 N State St',
+      country_id: 33,
+      state: 'IL',
+      city: 'Chicago',
+      postal_code: '60602',
+    };
+    expect((await api.post(`/crud/cart/${first.cart.id}/address/billing`, { data: billing })).status(), 'billing').toBe(200);
+    await payCart(api, lang);
+  });
+  return addAlbum(page, demoAlbum[lang]);
+}
+
+/** The terms of the order summary's money column, in order. */
+const moneyTerms = (page: Page, t: Translate) => page.getByRole('region', { name: t('checkout.summary') }).getByRole('term');
 
 const paymentForm = (page: Page, t: Translate) => page.getByRole('form', { name: t('payment.stepName') });
 
@@ -66,7 +107,7 @@ async function enterCard(page: Page, t: Translate, number: string) {
   await field(form, t('payment.card.name')).fill('Rosa Tester');
 }
 
-const payButton = (page: Page, t: Translate, lang: SiteLang, total: number) =>
+const payButton = (page: Page, t: Translate, lang: ProjectLang, total: number) =>
   paymentForm(page, t).getByRole('button', { name: t('payment.pay', { amount: money(lang, total) }) });
 
 /**
@@ -141,7 +182,13 @@ test.describe('paying', () => {
     const second = await applyCoupon(page, 'FAMILY10');
     expect(second.coupon?.discount).toBeGreaterThan(0);
     await page.goto('/payment');
+    // Issue 46: the first order kept its billing address on the account; it is one line now, not the form again.
     const billing = paymentForm(page, t).getByRole('group', { name: t('payment.billing.title') });
+    await expect(billing.getByText(CHICAGO_LINE, { exact: true })).toBeVisible();
+    await expect(field(billing, t('account.fields.address'))).toHaveCount(0);
+    // Change opens the form with that address, focus in it.
+    await billing.getByRole('button', { name: t('payment.billing.changeLabel') }).click();
+    await expect(field(billing, t('account.fields.firstName'))).toBeFocused();
     await expect(field(billing, t('account.fields.phone'))).toHaveValue('312 555 0100');
     await expect(field(billing, t('account.fields.address'))).toHaveValue('100 N State St');
     await expect(field(billing, t('account.fields.city'))).toHaveValue('Chicago');
@@ -181,32 +228,109 @@ test.describe('paying', () => {
   });
 });
 
-test.describe('a card refused', () => {
-  test('Pay with card errors says to fix them first and sends nothing; a declined card shows the decline and Pay comes back', {
-    tag: '@i18n',
-  }, async ({ page, t, siteLang }) => {
-    test.setTimeout(60_000);
-    const cart = await familyWithAlbum(page, siteLang);
-    await openWithBillingAddress(page, t, siteLang);
-    const form = paymentForm(page, t);
-    await field(form, t('payment.card.number')).fill('4242 4242');
-    await field(form, t('payment.card.expiry')).fill('0120');
-    const purchases = watchRequests(page, (r) => new URL(r.url()).pathname.startsWith('/crud/purchases'));
-    await payButton(page, t, siteLang, cart.fullTotal).click();
+ruTest.describe('a returning family on a phone (issue 46)', () => {
+  ruTest.use({ viewport: { width: 390, height: 844 } });
 
-    await expect(form.getByRole('alert')).toHaveText(t('payment.fixCardErrors'));
-    await expect(field(form, t('payment.card.number'))).toHaveAccessibleDescription(
-      startsWith(t('payment.card.numberIncomplete')),
-    );
-    await expect(field(form, t('payment.card.expiry'))).toHaveAccessibleDescription(t('payment.card.expiryPast'));
-    expect(purchases).toEqual([]);
+  ruTest(
+    'the billing address is one line, the money column reads in order, the card fits; card errors send nothing; a declined card is said beside the card, with what to try, and focused',
+    {
+      tag: ['@i18n', '@ru'],
+    },
+    async ({ page, t, siteLang }) => {
+      ruTest.setTimeout(90_000);
+      await returningFamily(page, siteLang);
+      const cart = await applyCoupon(page, 'FAMILY10');
+      await page.goto('/payment');
+      const form = paymentForm(page, t);
 
-    await enterCard(page, t, '4000000000000002');
-    await payButton(page, t, siteLang, cart.fullTotal).click();
-    await expect(form.getByRole('alert')).toHaveText(t('errors.payment_card_declined'));
-    await expect(payButton(page, t, siteLang, cart.fullTotal)).not.toHaveAttribute('aria-disabled');
-    await expect(page).toHaveURL(/\/payment$/);
-  });
+      await ruTest.step('the billing address given last time is one line with Change, on a download-only order', async () => {
+        await expect(page.getByText(t('checkout.step', { step: 1, total: 1 }), { exact: true })).toBeVisible();
+        const billing = form.getByRole('group', { name: t('payment.billing.title') });
+        await expect(billing.getByText(CHICAGO_LINE, { exact: true })).toBeVisible();
+        await expect(billing.getByRole('button', { name: t('payment.billing.changeLabel') })).toBeVisible();
+        await expect(field(billing, t('account.fields.address'))).toHaveCount(0);
+        // The first order saved its card (payCart): this time a new one.
+        await form.getByRole('radio', { name: t('payment.method.newCard') }).check();
+      });
+
+      await ruTest.step('one money column: the items, the discount named, the total, You save under it', async () => {
+        expect(cart.coupon?.discount).toBeGreaterThan(0);
+        await expect(moneyTerms(page, t)).toHaveText([
+          t('cart.items'),
+          `${t('cart.discount')} ${cart.coupon?.coupon.title}`,
+          t('cart.total'),
+          t('cart.savings'),
+        ]);
+        const summary = page.getByRole('region', { name: t('checkout.summary') });
+        const saved = Math.round((cart.fullPriceTotal - cart.subtotal + (cart.coupon?.discount ?? 0)) * 100) / 100;
+        await expect(summary.getByRole('definition')).toHaveText([
+          money(siteLang, cart.subtotal),
+          money(siteLang, -(cart.coupon?.discount ?? 0)),
+          money(siteLang, cart.fullTotal),
+          money(siteLang, saved),
+        ]);
+      });
+
+      await ruTest.step(
+        'at 390 and 320 px the security code’s label stays on one line, its box level with the expiry’s',
+        async () => {
+          const label = (name: string) => form.locator('label').filter({ hasText: startsWith(name) });
+          for (const width of [390, 320]) {
+            await page.setViewportSize({ width, height: 844 });
+            const expiry = await field(form, t('payment.card.expiry')).boundingBox();
+            const cvc = await field(form, t('payment.card.cvc')).boundingBox();
+            const expiryLabel = await label(t('payment.card.expiry')).boundingBox();
+            const cvcLabel = await label(t('payment.card.cvc')).boundingBox();
+            if (!expiry || !cvc || !expiryLabel || !cvcLabel) throw new Error('the card field shows');
+            // One line each: the labels are as tall as each other.
+            expect(Math.round(cvcLabel.height), `${width} px`).toBe(Math.round(expiryLabel.height));
+            // Side by side, the boxes level; or the security code on its own line below the expiry, never half-way.
+            const level = Math.abs(cvc.y - expiry.y) < 1;
+            const below = cvc.y >= expiry.y + expiry.height && Math.abs(cvc.x - expiry.x) < 1;
+            expect(level || below, `${width} px: expiry at ${expiry.y}, security code at ${cvc.y}`).toBe(true);
+            const measure = await overflow(page);
+            expect(measure.scroll, `${width} px: ${measure.culprits.join(', ')}`).toBeLessThanOrEqual(measure.width);
+          }
+        },
+      );
+
+      await ruTest.step('Pay with card errors says to fix them first and sends nothing', async () => {
+        await field(form, t('payment.card.number')).fill('4242 4242');
+        await field(form, t('payment.card.expiry')).fill('0120');
+        const purchases = watchRequests(page, (r) => new URL(r.url()).pathname.startsWith('/crud/purchases'));
+        await payButton(page, t, siteLang, cart.fullTotal).click();
+        await expect(form.getByRole('alert')).toHaveText(t('payment.fixCardErrors'));
+        await expect(field(form, t('payment.card.number'))).toHaveAccessibleDescription(
+          startsWith(t('payment.card.numberIncomplete')),
+        );
+        await expect(field(form, t('payment.card.expiry'))).toHaveAccessibleDescription(t('payment.card.expiryPast'));
+        expect(purchases).toEqual([]);
+      });
+
+      await ruTest.step(
+        'a declined card: the message beside the card, with what to try, announced; focus on the card',
+        async () => {
+          await enterCard(page, t, '4000000000000002');
+          await payButton(page, t, siteLang, cart.fullTotal).click();
+          const refusal = form.getByRole('alert');
+          await expect(refusal).toHaveText(`${t('errors.payment_card_declined')} ${t('payment.card.declinedHint')}`);
+          const number = field(form, t('payment.card.number'));
+          await expect(number).toBeFocused();
+          await expect(refusal).toBeInViewport();
+          await expect(number).toBeInViewport();
+          // Right above the card's number (its label between them), not above Pay ten fields below.
+          const said = await refusal.boundingBox();
+          const card = await number.boundingBox();
+          if (!said || !card) throw new Error('the refusal and the card show');
+          expect(card.y - (said.y + said.height)).toBeGreaterThanOrEqual(0);
+          expect(card.y - (said.y + said.height)).toBeLessThan(80);
+          await expect(payButton(page, t, siteLang, cart.fullTotal)).not.toHaveAttribute('aria-disabled');
+          await expect(page).toHaveURL(/\/payment$/);
+          expect(await seriousViolations(page)).toEqual([]);
+        },
+      );
+    },
+  );
 });
 
 test.describe('card testing (issue 26 item 7)', () => {

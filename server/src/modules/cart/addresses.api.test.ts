@@ -277,6 +277,33 @@ describe("the account keeps the checkout's address (issue 27 item 12)", () => {
     expect(await account(f)).toMatchObject({ address: '5 Oak Ave', city: 'Ottawa', state: 'ON', zip: 'K1A 0B1', country: 87 });
   });
 
+  it('a returning family’s next download-only order: its billing address, sent again from the account, is checked as any other (issue 46)', async () => {
+    const f = await family(ids.album);
+    await setAddress(f, f.cartId, 'billing', illinois);
+    const kept = await account(f);
+    // The payment page shows that address on one line and posts it whole with Pay: every field of spec §5 again.
+    const again = {
+      fname: kept.fname,
+      lname: kept.lname,
+      email: kept.email,
+      phone: kept.phone,
+      line1: kept.address,
+      country_id: kept.country,
+      state: kept.state,
+      city: kept.city,
+      postal_code: kept.zip,
+    };
+    expect((await setAddress(f, f.cartId, 'billing', again)).statusCode).toBe(200);
+    // One field missing, an unknown country: refused as before, and neither the cart nor the account moves.
+    const before = body(await f.v.total()).addresses.billing;
+    const missing = await setAddress(f, f.cartId, 'billing', { ...again, postal_code: '' });
+    expect(error(missing)).toEqual([400, 'validation_failed']);
+    const nowhere = await setAddress(f, f.cartId, 'billing', { ...again, country_id: 999_999 });
+    expect(error(nowhere)).toEqual([400, 'validation_failed']);
+    expect(body(await f.v.total()).addresses.billing).toEqual(before);
+    expect(await account(f)).toEqual(kept);
+  });
+
   it('an address changed in settings is where the next checkout starts: the cart lets go of its addresses', async () => {
     const f = await family(ids.cd);
     await setAddress(f, f.cartId, 'shipping', illinois);

@@ -38,6 +38,8 @@ export function usePaymentFlow(processor: PaymentsKeyResponse) {
   };
   const [failure, setFailure] = useState<string>();
   const [authenticating, setAuthenticating] = useState<PendingAuthentication | null>(null);
+  // The form's own handling of a refusal, for the answer of the authentication dialog too.
+  const handled = useRef<(error: unknown) => boolean>(undefined);
 
   const fail = (error: unknown, showFieldErrors?: (error: unknown) => boolean) => {
     if (error instanceof CardEntryError) setFailure(t('payment.fixCardErrors'));
@@ -77,11 +79,14 @@ export function usePaymentFlow(processor: PaymentsKeyResponse) {
     authenticating,
     /**
      * Runs a purchase (`buy` answers the order); nothing while one is already
-     * running (a double click). `showFieldErrors` puts a 400's messages next
-     * to the form's fields (the billing address).
+     * running (a double click). `showFieldErrors` puts a refusal next to
+     * the form's field it is about (a 400's messages beside the billing
+     * address, a declined card beside the card: issue 46) and answers
+     * whether it did; any other failure is the alert above Pay.
      */
     async start(buy: () => Promise<PurchaseResponse>, showFieldErrors?: (error: unknown) => boolean) {
       if (running.current) return;
+      handled.current = showFieldErrors;
       setBusy(true);
       setFailure(undefined);
       try {
@@ -100,7 +105,7 @@ export function usePaymentFlow(processor: PaymentsKeyResponse) {
         await authenticatePayment(pending.action, approve);
         await settle(await confirmPurchase(pending.orderId));
       } catch (error) {
-        fail(error);
+        fail(error, handled.current);
       }
     },
   };

@@ -5,13 +5,17 @@ import {
   addressFormKeys,
   CaptchaToken,
   type CartTotal,
+  COUNTRY_ID,
   type PaymentsKeyResponse,
   type SavedCard,
   type UserResponse,
 } from '@storyhouse/contracts';
-import { lazy, type ReactNode, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
 import { AddressFormFields, type AddressValues, initialAddress } from '../../components/address/address-form-fields';
+import { addressLine } from '../../components/address/address-line';
+import { useCountries } from '../../components/address/api/get-countries';
+import { countryNamer } from '../../components/address/country-names';
 import { CaptchaField } from '../../components/captcha/captcha-field';
 import { AuthDialog } from '../../components/payments/auth-dialog';
 import { type CardEntry, CardEntryError } from '../../components/payments/card-field/card-entry';
@@ -24,6 +28,7 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { type FormApi, useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { Loading } from '../../ui/loading';
+import { useErrorMessage } from '../../ui/use-error-message';
 import { freePurchase } from './api/free-purchase';
 import { purchase } from './api/purchase';
 import { useSaveCartAddress } from './api/save-cart-address';
@@ -35,6 +40,16 @@ const StripeCardField = lazy(() => import('../../components/payments/card-field/
 
 /** The payment method choice for a card not saved yet. */
 const NEW_CARD = 'new';
+
+/** The bank said no (402, `payment_<code>`): the card is the thing to change, so the refusal is said beside it. */
+const cardRefused = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 402;
+
+/** Refusals only another card or the bank can help with: the message says so (issue 46). */
+const TRY_ANOTHER_CARD: ReadonlySet<string> = new Set([
+  'payment_card_declined',
+  'payment_insufficient_funds',
+  'payment_expired_card',
+]);
 
 type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean; captcha: string };
 
@@ -58,6 +73,13 @@ const bodyOf = (address: Partial<AddressBody> | AddressResponse): AddressBody =>
 
 const sameAddress = (a: AddressResponse | null, b: AddressResponse | null) =>
   a !== null && b !== null && addressFormKeys.every((k) => a[k] === b[k]);
+
+/** Whether the form's address is the shipping address, field for field. */
+const isShippingAddress = (values: AddressValues, shipping: AddressResponse) =>
+  addressFormKeys.every((k) => values[k] === String(shipping[k]));
+
+/** A billing address the family gave before (the cart's, or the account's) that the rules take as it is. */
+const complete = (values: AddressValues) => AddressFormValues.safeParse(values).success;
 
 /**
  * Spec §5 Payment: saving the card is forced when the cart renews (a
@@ -96,6 +118,11 @@ export function PaymentForm({
   const flow = usePaymentFlow(processor);
   const cardEntry = useRef<CardEntry>(null);
   const [cardError, setCardError] = useState(false);
+  const errorMessage = useErrorMessage();
+  // Issue 46: a declined card's message beside the card, announced, with focus on the card (decision 072).
+  const [refusal, setRefusal] = useState<{ text: string; hint: boolean } | null>(null);
+  const refusalBox = useRef<HTMLParagraphElement>(null);
+  const methods = useRef<HTMLFieldSetElement>(null);
   const cartId = cart.cart.id as number;
   // A downloads-only order ships nowhere: no "Same as the shipping address" (issue 27 item 7).
   const shipping = ships ? cart.addresses.shipping : null;
@@ -111,15 +138,22 @@ export function PaymentForm({
     captcha: '',
   }));
   const [sameAsShipping, setSameAsShipping] = useState(initial.same_as_shipping);
+  // Issue 46: an address given before shows as one line with Change, not as the open form (decision 072).
+  const [billingOpen, setBillingOpen] = useState(() => !complete(initial));
   // Shown once the server asked for it (payment_captcha_required); a solution is good for one try.
   const [challenge, setChallenge] = useState(false);
   const schema = useMemo(() => paymentSchema(sameAsShipping, free, challenge), [sameAsShipping, free, challenge]);
   const form = useForm<Values>(schema, initial);
-  if (form.values.same_as_shipping !== sameAsShipping) setSameAsShipping(form.values.same_as_shipping);
+  if (form.values.same_as_shipping !== sameAsShipping) {
+    setSameAsShipping(form.values.same_as_shipping);
+    // "Same as shipping" unticked over the shipping address itself: the family means another one, so the form opens.
+    if (!form.values.same_as_shipping && shipping && isShippingAddress(form.values, shipping)) setBillingOpen(true);
+  }
   const newCard = form.values.card === NEW_CARD;
 
   const pay = (data: Partial<AddressBody> & { card: string }) =>
     flow.start(async () => {
+      setRefusal(null);
       if (free) return freePurchase({ cart_id: cartId, lang_code: lang });
       // Spec §8: Pay is blocked while the card reports an error.
       if (newCard && (!cardEntry.current?.check() || cardError)) {
@@ -142,7 +176,26 @@ export function PaymentForm({
         if (error instanceof ApiError && error.code === 'payment_captcha_required') setChallenge(true);
         throw error;
       });
-    }, submit.showServerErrors);
+    }, showServerErrors);
+
+  // A declined card is said beside the card; a billing address the server refused opens the form, its messages beside
+  // their fields.
+  const showServerErrors = (error: unknown) => {
+    if (cardRefused(error)) {
+      setRefusal({ text: errorMessage(error, 'payment.failed'), hint: TRY_ANOTHER_CARD.has(error.code) });
+      return true;
+    }
+    if (error instanceof ApiError && addressFormKeys.some((k) => k in error.fields)) setBillingOpen(true);
+    return submit.showServerErrors(error);
+  };
+
+  // Once the refusal shows: focus on the card (the new card's number, else the saved card chosen), the message in view.
+  useEffect(() => {
+    if (!refusal) return;
+    if (cardEntry.current) cardEntry.current.focus();
+    else methods.current?.querySelector<HTMLInputElement>('input[name="card"]:checked')?.focus({ preventScroll: true });
+    refusalBox.current?.scrollIntoView({ block: 'center' });
+  }, [refusal]);
 
   const submit = useFormSubmit(form, {
     busy: flow.busy,
@@ -176,8 +229,8 @@ export function PaymentForm({
         ) : (
           <>
             <p className="form-note">{t('checkout.requiredNote')}</p>
-            <BillingAddress form={form} shipping={shipping} />
-            <fieldset className="checkout-form__group">
+            <BillingAddress form={form} shipping={shipping} open={billingOpen} onOpen={() => setBillingOpen(true)} />
+            <fieldset ref={methods} className="checkout-form__group">
               <legend>{t('payment.method.title')}</legend>
               {savedCards === undefined && <p role="alert">{t('payment.method.cardsFailed')}</p>}
               {cards.length > 0 && (
@@ -191,6 +244,12 @@ export function PaymentForm({
                     { value: NEW_CARD, label: t('payment.method.newCard') },
                   ]}
                 />
+              )}
+              {/* Beside the card: under the saved card chosen, above the new card's number. */}
+              {refusal && (
+                <p ref={refusalBox} role="alert" className="payment-form__refusal">
+                  {refusal.hint ? `${refusal.text} ${t('payment.card.declinedHint')}` : refusal.text}
+                </p>
               )}
               {newCard && (
                 <>
@@ -214,9 +273,31 @@ export function PaymentForm({
   );
 }
 
-/** Spec §5 Payment: the billing address, or the shipping address again with one tick. */
-function BillingAddress({ form, shipping }: { form: FormApi<Values>; shipping: AddressResponse | null }) {
+/**
+ * Spec §5 Payment: the billing address, or the shipping address again with
+ * one tick. An address given before (`open` false: the cart's or the
+ * account's, complete) is one line with Change (issue 46: a family never
+ * types it twice); Change opens the form and puts focus in it.
+ */
+function BillingAddress({
+  form,
+  shipping,
+  open,
+  onOpen,
+}: {
+  form: FormApi<Values>;
+  shipping: AddressResponse | null;
+  open: boolean;
+  onOpen: () => void;
+}) {
   const { t } = useI18n();
+  const fields = useRef<HTMLDivElement>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState(false);
+  useEffect(() => {
+    if (!open || !focusOnOpen) return;
+    fields.current?.querySelector<HTMLElement>('input, select')?.focus();
+    setFocusOnOpen(false);
+  }, [open, focusOnOpen]);
   return (
     <fieldset className="checkout-form__group">
       <legend>{t('payment.billing.title')}</legend>
@@ -231,14 +312,38 @@ function BillingAddress({ form, shipping }: { form: FormApi<Values>; shipping: A
         </label>
       )}
       {shipping && form.values.same_as_shipping ? (
-        <p className="payment-form__address">
-          {`${shipping.fname} ${shipping.lname}, ${shipping.line1}, ${shipping.city}, ${shipping.state} ${shipping.postal_code}`}
-        </p>
+        <p className="payment-form__address">{`${shipping.fname} ${shipping.lname}, ${addressLine(shipping)}`}</p>
+      ) : open ? (
+        <div ref={fields}>
+          <AddressFormFields form={form} section="billing" />
+        </div>
       ) : (
-        <AddressFormFields form={form} section="billing" />
+        <p className="payment-form__address payment-form__address--saved">
+          <SavedAddressLine values={form.values} />
+          <button
+            type="button"
+            className="link-button payment-form__change"
+            aria-label={t('payment.billing.changeLabel')}
+            onClick={() => {
+              setFocusOnOpen(true);
+              onOpen();
+            }}
+          >
+            {t('payment.billing.change')}
+          </button>
+        </p>
       )}
     </fieldset>
   );
+}
+
+/** The billing address on one line, its country named when it is not the United States. */
+function SavedAddressLine({ values }: { values: AddressValues }) {
+  const { lang } = useI18n();
+  const countries = useCountries();
+  const id = Number(values.country_id);
+  const country = id === COUNTRY_ID.unitedStates ? undefined : countries.data?.find((c) => c.id === id);
+  return <span>{addressLine(values, country && countryNamer(lang)(country))}</span>;
 }
 
 /** "Save this card for next time"; ticked and fixed, with the reason, when the cart renews (spec §5 Payment). */

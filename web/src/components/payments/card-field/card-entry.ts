@@ -10,6 +10,8 @@ export interface CardEntry {
   check(): boolean;
   /** Exchanges the card for a single-use token (tok_… or pm_…); rejects with the failure to show. */
   tokenize(): Promise<string>;
+  /** Puts focus in the card's number (issue 46: after a declined card). */
+  focus(): void;
 }
 
 export interface CardEntryProps {

@@ -59,6 +59,7 @@ function StripeCard({ ref, onErrorChange }: CardEntryProps) {
         }
         return paymentMethod.id;
       },
+      focus: () => elements?.getElement(CardElement)?.focus(),
     }),
     [stripe, elements, complete, cardError, name, t],
   );

@@ -1,5 +1,5 @@
 import type { MessageKey } from '@storyhouse/i18n';
-import { type ChangeEvent, useEffect, useImperativeHandle, useState } from 'react';
+import { type ChangeEvent, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useI18n } from '../../../lib/i18n';
 import { FieldFrame } from '../../../ui/form/fields';
@@ -47,6 +47,7 @@ export function TestCardField({ ref, onErrorChange }: CardEntryProps) {
   const [touched, setTouched] = useState<ReadonlySet<CardPart>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<CardPart, string>>>({});
+  const numberInput = useRef<HTMLInputElement>(null);
   const brand = cardBrand(values.number);
   // The visitor's clock, read per render: a field left open past midnight on the last day of a month still judges right.
   const problems = cardProblems(values, new Date());
@@ -96,6 +97,7 @@ export function TestCardField({ ref, onErrorChange }: CardEntryProps) {
           throw error;
         }
       },
+      focus: () => numberInput.current?.focus({ preventScroll: true }),
     }),
     [values, serverErrors],
   );
@@ -107,6 +109,7 @@ export function TestCardField({ ref, onErrorChange }: CardEntryProps) {
         {({ id, describedBy }) => (
           <span className="card-field__number">
             <input
+              ref={numberInput}
               id={id}
               name="cardnumber"
               value={values.number}
