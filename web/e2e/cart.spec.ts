@@ -456,6 +456,9 @@ const addGiftCard = (page: Page, amount: number) =>
   });
 
 const proceed = (page: Page, t: Translate) => page.getByRole('link', { name: t('accountsLogin.cartLogin') });
+/** The summary's figures, in order: the total, then You save under it when something was discounted (issue 46). */
+const summaryFigures = (page: Page, t: Translate) =>
+  page.getByRole('region', { name: t('cart.summary') }).getByRole('definition');
 const totalRow = (page: Page, t: Translate) =>
   page.getByRole('region', { name: t('cart.summary') }).getByText(t('cart.total'), { exact: true });
 
@@ -518,10 +521,12 @@ test('the cart at every width: a column beside the lines on a desktop, whole tit
     const linesBox = await layoutBox(page.getByRole('region', { name: t('cart.lines') }));
     const totalBox = await layoutBox(totalRow(page, t));
     const buttonBox = await layoutBox(proceed(page, t));
-    // Beside the lines, the button right under the total.
+    // Beside the lines, the button right under the total (and the You save line under it, issue 46).
     expect(totalBox.x).toBeGreaterThanOrEqual(linesBox.x + linesBox.width);
     expect(buttonBox.x).toBeGreaterThanOrEqual(linesBox.x + linesBox.width);
-    expect(buttonBox.y - (totalBox.y + totalBox.height)).toBeLessThan(120);
+    const lastFigure = await layoutBox(summaryFigures(page, t).last());
+    expect(lastFigure.y).toBeGreaterThan(totalBox.y);
+    expect(buttonBox.y - (lastFigure.y + lastFigure.height)).toBeLessThan(120);
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -556,7 +561,8 @@ test('the cart at every width: a column beside the lines on a desktop, whole tit
       expect(donationBox.y).toBeGreaterThan(linesBox.y + linesBox.height - 1);
       expect(totalBox.y).toBeGreaterThan(donationBox.y + donationBox.height - 1);
       expect(buttonBox.y).toBeGreaterThan(totalBox.y);
-      expect(buttonBox.y - (totalBox.y + totalBox.height)).toBeLessThan(120);
+      const lastFigure = await layoutBox(summaryFigures(page, t).last());
+      expect(buttonBox.y - (lastFigure.y + lastFigure.height)).toBeLessThan(120);
       // Proceed is the page's last control.
       const main = await layoutBox(page.getByRole('main'));
       expect(main.y + main.height - (buttonBox.y + buttonBox.height)).toBeLessThan(80);
