@@ -129,10 +129,16 @@ test('an empty library invites the family to the shop and to the free story', as
   await expect(grid).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/library');
 
-  // The free story's album page: heading Free, its story playing in full.
+  // The free story's album page: its title the heading, "Free this week" said once, as a badge (no heading Free).
   await freeStory.click();
   await expect(page).toHaveURL(/\/library\/album\/free-story$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('library.freeHeading') })).toBeVisible();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveCount(1);
+  await expect(title).not.toHaveText(t('library.freeHeading'));
+  await expect(page.getByRole('heading', { name: t('library.freeHeading'), exact: true })).toHaveCount(0);
+  const badge = page.getByText(t('library.freeThisWeek'), { exact: true });
+  await expect(badge).toHaveCount(1);
+  expect((await badge.boundingBox())?.y, 'the badge under the title').toBeGreaterThan((await title.boundingBox())?.y ?? Infinity);
   await expect(page.getByRole('link', { name: t('library.back') })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
