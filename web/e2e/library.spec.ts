@@ -5,11 +5,13 @@ import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { appReady, expect, type SiteLang, test, translator, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
+  ANY,
   apiGet,
   asBrowser,
   buyDigitalAlbum,
   createAccount,
   freshEmail,
+  messagePattern,
   payCart,
   readMailbox,
   seriousViolations,
@@ -460,14 +462,39 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
           ).toBeVisible();
           expect(await clipped(card.getByText(track.title), card)).toBe(false);
 
-          // Every album card's actions wrap inside it: the ZIP's words and the Details button are whole.
+          // Every album card's actions wrap inside it: the ZIP's words and the Details button are whole. The list is
+          // compact on a phone: cover, title, Play and More, a card a few lines tall (not a screen and more, as in
+          // Russian at 320 px before); Details, the ZIP and Keep on this device open under More, a button that says
+          // whether it is open; Escape closes it and the focus is back on it.
           const albums = page.getByRole('list', { name: t('library.albums') }).getByRole('listitem');
           await expect(albums).toHaveCount(3);
           for (const album of await albums.all()) {
             const zip = album.getByRole('link', { name: t('library.downloadZip') });
+            const details = album.getByRole('link', { name: t('library.details') });
+            const more = album.getByRole('button', { name: messagePattern(t, 'library.moreLabel', { title: ANY }) });
+            await expect(
+              album.getByRole('button', { name: messagePattern(t, 'library.playLabel', { title: ANY }) }),
+            ).toBeVisible();
+            if (layout === 'list') {
+              expect((await album.boundingBox())?.height, `${lang} ${size.width} px: a compact card`).toBeLessThanOrEqual(240);
+              await expect(more).toHaveAttribute('aria-expanded', 'false');
+              await expect(zip).toBeHidden();
+              await more.click();
+              await expect(more).toHaveAttribute('aria-expanded', 'true');
+              await expect(zip).toBeVisible();
+            } else {
+              await expect(more).toBeHidden();
+            }
             await expect(zip).toContainText(t('library.downloadZip'));
             expect(await clipped(zip, album), `${lang} ${layout}: the ZIP link is cut off`).toBe(false);
-            expect(await clipped(album.getByRole('link', { name: t('library.details') }), album)).toBe(false);
+            expect(await clipped(details, album)).toBe(false);
+            if (layout === 'list') {
+              await zip.focus();
+              await page.keyboard.press('Escape');
+              await expect(more).toHaveAttribute('aria-expanded', 'false');
+              await expect(more).toBeFocused();
+              await expect(zip).toBeHidden();
+            }
           }
         });
       }

@@ -39,7 +39,8 @@ export const overflow = (page: Page) =>
     const clipped: string[] = [];
     for (const el of document.body.querySelectorAll('a, button, label, summary, [role="button"], [role="tab"]')) {
       const r = el.getBoundingClientRect();
-      if (r.width === 0 || getComputedStyle(el).overflowX === 'visible') continue;
+      // Not shown, or visually hidden on purpose (a field's label for screen readers: 1 px, clipped).
+      if (r.width <= 1 || r.height <= 1 || getComputedStyle(el).overflowX === 'visible') continue;
       if (el.scrollWidth > el.clientWidth + 1) clipped.push(`${name(el)} "${(el.textContent ?? '').trim().slice(0, 40)}"`);
     }
     return { width, scroll, culprits, clipped };
@@ -98,3 +99,45 @@ export const smallTargets = (page: Page) =>
     }
     return found;
   }, MIN_TARGET);
+
+/**
+ * What sits over the page (fixed or sticky: the player, a toast, a dialog, a banner) and is wider than the screen or
+ * sticks out of its sides: the page's width does not show it (a fixed box makes no scrollbar), a finger cannot reach it.
+ */
+export const popUpsOutside = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const found: string[] = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const position = getComputedStyle(el).position;
+      if (position !== 'fixed' && position !== 'sticky') continue;
+      for (const box of [el, ...el.querySelectorAll('*')]) {
+        const r = box.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || getComputedStyle(box).visibility === 'hidden') continue;
+        if (r.left < -0.5 || r.right > width + 0.5) {
+          const cls = typeof box.className === 'string' && box.className ? `.${box.className.trim().split(/\s+/).join('.')}` : '';
+          found.push(`${box.tagName.toLowerCase()}${cls} ${Math.round(r.left)}–${Math.round(r.right)}px on ${width}px`);
+          break;
+        }
+      }
+    }
+    return found;
+  });
+
+/**
+ * Track titles that break a word a line (a title squeezed between its buttons): a title of two words or more shown
+ * on as many lines as it has words.
+ */
+export const wordPerLineTitles = (page: Page, selector: string) =>
+  page.evaluate((selector) => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll(selector)) {
+      const words = (el.textContent ?? '').trim().split(/\s+/).length;
+      if (words < 2) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if (lines >= words) found.push(`"${el.textContent?.trim()}" on ${lines} lines`);
+    }
+    return found;
+  }, selector);

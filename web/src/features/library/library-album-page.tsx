@@ -97,7 +97,9 @@ function Album({ album }: { album: LibraryAlbum }) {
           {album.zip_url && (
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
           )}
-          <Link to={album.shop_url}>{t('library.viewInShop')}</Link>
+          <Link to={album.shop_url} className="tap-link">
+            {t('library.viewInShop')}
+          </Link>
           {!album.is_free_story && (
             <FavouriteButton album={{ id: album.product_id, title: album.productTitle, image: album.image }} />
           )}

@@ -103,7 +103,7 @@ export default function LoginPage() {
         ) : null}
         {routePath('forgotPassword', lang) ? (
           <li>
-            <RouteLink to="forgotPassword" className="login-page__alone">
+            <RouteLink to="forgotPassword" className="tap-link">
               {t('accountsLogin.forgotPassword')}
             </RouteLink>
           </li>
