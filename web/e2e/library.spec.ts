@@ -5,11 +5,13 @@ import { createTranslator, type Translate } from '@storyhouse/i18n';
 import ru from '@storyhouse/i18n/catalogs/ru.json' with { type: 'json' };
 import { appReady, expect, type SiteLang, test, translator, WITHOUT_SERVICE_WORKER } from './fixtures';
 import {
+  ANY,
   apiGet,
   asBrowser,
   buyDigitalAlbum,
   createAccount,
   freshEmail,
+  messagePattern,
   payCart,
   readMailbox,
   seriousViolations,
@@ -129,10 +131,16 @@ test('an empty library invites the family to the shop and to the free story', as
   await expect(grid).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/library');
 
-  // The free story's album page: heading Free, its story playing in full.
+  // The free story's album page: its title the heading, "Free this week" said once, as a badge (no heading Free).
   await freeStory.click();
   await expect(page).toHaveURL(/\/library\/album\/free-story$/);
-  await expect(page.getByRole('heading', { level: 1, name: t('library.freeHeading') })).toBeVisible();
+  const title = page.getByRole('heading', { level: 1 });
+  await expect(title).toHaveCount(1);
+  await expect(title).not.toHaveText(t('library.freeHeading'));
+  await expect(page.getByRole('heading', { name: t('library.freeHeading'), exact: true })).toHaveCount(0);
+  const badge = page.getByText(t('library.freeThisWeek'), { exact: true });
+  await expect(badge).toHaveCount(1);
+  expect((await badge.boundingBox())?.y, 'the badge under the title').toBeGreaterThan((await title.boundingBox())?.y ?? Infinity);
   await expect(page.getByRole('link', { name: t('library.back') })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -454,14 +462,39 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
           ).toBeVisible();
           expect(await clipped(card.getByText(track.title), card)).toBe(false);
 
-          // Every album card's actions wrap inside it: the ZIP's words and the Details button are whole.
+          // Every album card's actions wrap inside it: the ZIP's words and the Details button are whole. The list is
+          // compact on a phone: cover, title, Play and More, a card under 300 px tall with its tracks folded (it was
+          // a screen and more in Russian at 320 px); Details, the ZIP and Keep on this device open under More, a button that says
+          // whether it is open; Escape closes it and the focus is back on it.
           const albums = page.getByRole('list', { name: t('library.albums') }).getByRole('listitem');
           await expect(albums).toHaveCount(3);
           for (const album of await albums.all()) {
             const zip = album.getByRole('link', { name: t('library.downloadZip') });
+            const details = album.getByRole('link', { name: t('library.details') });
+            const more = album.getByRole('button', { name: messagePattern(t, 'library.moreLabel', { title: ANY }) });
+            await expect(
+              album.getByRole('button', { name: messagePattern(t, 'library.playLabel', { title: ANY }) }),
+            ).toBeVisible();
+            if (layout === 'list') {
+              expect((await album.boundingBox())?.height, `${lang} ${size.width} px: a compact card`).toBeLessThanOrEqual(300);
+              await expect(more).toHaveAttribute('aria-expanded', 'false');
+              await expect(zip).toBeHidden();
+              await more.click();
+              await expect(more).toHaveAttribute('aria-expanded', 'true');
+              await expect(zip).toBeVisible();
+            } else {
+              await expect(more).toBeHidden();
+            }
             await expect(zip).toContainText(t('library.downloadZip'));
             expect(await clipped(zip, album), `${lang} ${layout}: the ZIP link is cut off`).toBe(false);
-            expect(await clipped(album.getByRole('link', { name: t('library.details') }), album)).toBe(false);
+            expect(await clipped(details, album)).toBe(false);
+            if (layout === 'list') {
+              await zip.focus();
+              await page.keyboard.press('Escape');
+              await expect(more).toHaveAttribute('aria-expanded', 'false');
+              await expect(more).toBeFocused();
+              await expect(zip).toBeHidden();
+            }
           }
         });
       }

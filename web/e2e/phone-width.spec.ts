@@ -2,8 +2,8 @@ import type { Page } from '@playwright/test';
 import { allPageRoutes, type LangCode, libraryPaths } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, test, translator } from './fixtures';
-import { apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, seriousViolations, watchInFlight } from './helpers';
-import { overflow } from './page-width';
+import { ANY, apiFromPage, DEMO_ADMIN, DEMO_CUSTOMER, messagePattern, seriousViolations, watchInFlight } from './helpers';
+import { overflow, popUpsOutside, smallTargets, wordPerLineTitles } from './page-width';
 
 // Issue 11: no page is wider than the screen at 320 px and up. Every page
 // route of packages/contracts `pageRoutes`, on the demo content, in the
@@ -13,7 +13,10 @@ import { overflow } from './page-width';
 // the two workers. They run in the English project only: each names its site.
 // Each page is measured at 320 px, then at 390 px (a common phone) without
 // loading it again (and a back-office page in English checked with axe): a grid may have one column at 320 and two at 390. A link or button whose label is cut off
-// (issue 27 item 3) fails it too.
+// (issue 27 item 3) fails it too, and so do a player, toast or dialog wider than the screen (a fixed box makes the
+// page no wider), a track title broken a word a line, and a sentence ending in two full stops ("2026 г..": a date
+// that ends with its own). On the storefront's pages for visitors every tap target is measured at 390 px: none under
+// 44 × 44 px, but for a link inside running text, which WCAG 2.5.8 exempts (its size is the sentence's line).
 
 const PHONE = { width: 320, height: 640 };
 const WIDER_PHONE = { width: 390, height: 640 };
@@ -175,9 +178,14 @@ async function familyWithOrders(page: Page, origin: string, lang: LangCode) {
   expect((await api(page, 'PUT', `/crud/my-library/progress/${track}`, { position_seconds: 2 })).status, 'progress').toBe(200);
 }
 
-function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
+/** What a measure checks besides the width: `targets`, the tap targets' size (the storefront's pages for visitors). */
+interface Checks {
+  targets?: boolean;
+}
+
+function measure(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode, checks: Checks = {}) {
   return test.step(`${visit.path}${visit.prepare ? ` (${visit.prepare.name})` : ''}`, async () => {
-    await measureNow(page, origin, visit, found, lang);
+    await measureNow(page, origin, visit, found, lang, checks);
     // A back-office page in English is also checked with axe at 320 px (issue 44: axe clean on every one).
     if (lang === 'en' && visit.route.startsWith('admin')) {
       const problems = await seriousViolations(page);
@@ -186,7 +194,7 @@ function measure(page: Page, origin: string, visit: Visit, found: string[], lang
   });
 }
 
-async function measureNow(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode) {
+async function measureNow(page: Page, origin: string, visit: Visit, found: string[], lang: LangCode, checks: Checks) {
   const requests = watchInFlight(page);
   await page.goto(origin + visit.path);
   await expect(page.locator('h1').first()).toBeVisible();
@@ -194,19 +202,85 @@ async function measureNow(page: Page, origin: string, visit: Visit, found: strin
   // What loads after the h1 (lists, images, the account) is in place before the measure.
   await requests.settled();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await measureShown(page, `${lang} ${visit.route} ${visit.path}`, found);
+  await measureShown(page, `${lang} ${visit.route} ${visit.path}`, found, checks);
+  // A sentence ends with one full stop, also after a value that ends with its own ("до 30 нояб. 2026 г.").
+  const doubled = /[^.\s]\.\.(?!\.)/u.exec(await page.locator('main').innerText());
+  if (doubled)
+    found.push(
+      `${lang} ${visit.path}: two full stops in "${doubled.input.slice(Math.max(0, doubled.index - 30), doubled.index + 4)}"`,
+    );
   requests.stop();
 }
 
 /** Measures the page as it is now at 320 px, then at 390 px; what is wider than the screen goes in `found`. */
-async function measureShown(page: Page, what: string, found: string[]) {
+async function measureShown(page: Page, what: string, found: string[], checks: Checks = {}) {
   for (const size of [PHONE, WIDER_PHONE]) {
     await page.setViewportSize(size);
     const { width, scroll, culprits, clipped } = await overflow(page);
     if (scroll > width) found.push(`${what}: ${scroll}px wide on ${width}px (${culprits.join('; ')})`);
     if (clipped.length > 0) found.push(`${what} at ${width}px: cut off ${clipped.join('; ')}`);
+    const outside = await popUpsOutside(page);
+    if (outside.length > 0) found.push(`${what} at ${width}px: over the page and wider than the screen ${outside.join('; ')}`);
+    const titles = await wordPerLineTitles(page, '.track__name');
+    if (titles.length > 0) found.push(`${what} at ${width}px: a word a line ${titles.join('; ')}`);
+    if (checks.targets && size === WIDER_PHONE) {
+      const small = await smallTargets(page);
+      if (small.length > 0) found.push(`${what} at ${width}px: tap targets under 44 × 44 px ${small.join('; ')}`);
+    }
   }
   await page.setViewportSize(PHONE);
+}
+
+/**
+ * A story's CD added to the cart while a track plays, on a phone: the toast ("… added to your cart", View cart, the
+ * close button) fits the screen in the language, nothing of it cut off, and with the player it covers no more than a
+ * third of the screen. The focus on its link keeps it while it is measured (a toast waits while it has the focus).
+ */
+async function addedOverThePlayer(page: Page, origin: string, lang: LangCode, found: string[]) {
+  const t = translator(lang);
+  await test.step(`${lang}: added to the cart over the player`, async () => {
+    await page.goto(`${origin}/story/${demo[lang].story}`);
+    // The album's Play (or Play previews: the story's tracks may be free or not), in its tracks' section.
+    const albumPlay = [t('catalogue.playAlbum'), t('catalogue.playPreviews')].map((name) =>
+      name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    );
+    await page
+      .getByRole('button', { name: new RegExp(`^(${albumPlay.join('|')})$`) })
+      .last()
+      .click();
+    const player = page.getByRole('region', { name: t('player.label') });
+    await expect(player).toBeVisible();
+    // Ways to buy: the digital album, then the CD.
+    const offers = page.getByRole('region', { name: t('story.buy') });
+    await offers
+      .getByRole('button', { name: messagePattern(t, 'catalogue.addTrack', { title: ANY }) })
+      .last()
+      .click();
+    const toast = page.getByRole('status').filter({ has: page.getByRole('link', { name: t('catalogue.viewCart') }) });
+    const link = toast.getByRole('link', { name: t('catalogue.viewCart') });
+    const close = toast.getByRole('button', { name: t('shell.closeToast') });
+    await expect(close).toBeVisible();
+    await link.focus();
+    for (const size of [PHONE, WIDER_PHONE]) {
+      await page.setViewportSize(size);
+      const [box, linkBox, closeBox, playerBox] = await Promise.all([toast, link, close, player].map((l) => l.boundingBox()));
+      if (!box || !linkBox || !closeBox || !playerBox)
+        throw new Error('the toast, its link and button, and the player are shown');
+      for (const [name, inner] of [
+        ['View cart', linkBox],
+        ['Close', closeBox],
+      ] as const) {
+        if (inner.x < box.x - 0.5 || inner.x + inner.width > box.x + box.width + 0.5 || inner.x + inner.width > size.width)
+          found.push(`${lang} toast at ${size.width}px: ${name} cut off`);
+      }
+      const covered = size.height - Math.min(box.y, playerBox.y);
+      if (covered > size.height / 3)
+        found.push(`${lang} toast at ${size.width}px: it and the player cover ${Math.round(covered)} of ${size.height}px`);
+    }
+    await measureShown(page, `${lang} story (added to the cart, playing)`, found, { targets: true });
+    await close.click();
+    await expect(toast).toBeHidden();
+  });
 }
 
 /** The site of a language: its host on the test server's port. */
@@ -216,9 +290,12 @@ const originOf = (baseURL: string | undefined, lang: LangCode) =>
 test.describe('no page is wider than a phone’s screen (320 and 390 px)', () => {
   for (const lang of ['en', 'es', 'ru'] as const) {
     test(`the ${lang} site’s pages for visitors`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       const origin = originOf(baseURL, lang);
       const found: string[] = [];
-      for (const visit of visits(lang).visitor) await measure(page, origin, visit, found, lang);
+      // First the story's CD, added while a track plays: the cart's page then has a CD with its quantity's − and +.
+      await addedOverThePlayer(page, origin, lang, found);
+      for (const visit of visits(lang).visitor) await measure(page, origin, visit, found, lang, { targets: true });
       expect(found, 'pages wider than the screen').toEqual([]);
     });
 
@@ -308,6 +385,7 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
     // Issue 27 item 1: every signed-in page of a family with something in it (Continue listening, several orders,
     // a saved card; no plan); then the demo family's settings with its gift cards (read only: the demo accounts are shared).
     test(`the ${lang} site’s pages for a family with orders and a library`, async ({ page, baseURL }) => {
+      test.setTimeout(120_000);
       const origin = originOf(baseURL, lang);
       const found: string[] = [];
       await familyWithOrders(page, origin, lang);
@@ -335,6 +413,18 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
       ]) {
         await measure(page, origin, visit, found, lang);
       }
+      // Its gift cards in Settings: at 390 px the table needs no scrolling, its balances and total whole (in Russian
+      // "Дата получения", "Остаток" and "44,50 $" are the widest).
+      await page.goto(origin + pathOf('accountSettings', lang));
+      await page.setViewportSize(WIDER_PHONE);
+      const t = translator(lang);
+      const table = page.getByRole('region', { name: t('account.giftCards.title') }).getByRole('table');
+      await expect(table.getByRole('row', { name: t('account.giftCards.totalBalance') })).toBeVisible();
+      const [tableBox, scrollBox] = await table.evaluate((el) =>
+        [el, el.parentElement ?? el].map((box) => box.getBoundingClientRect().right),
+      );
+      if ((tableBox ?? 0) > Math.min(scrollBox ?? 0, WIDER_PHONE.width) + 0.5)
+        found.push(`${lang} settings at 390px: the gift cards' table ends at ${tableBox}px, its box at ${scrollBox}px`);
       expect(found, 'pages wider than the screen').toEqual([]);
     });
   }

@@ -122,6 +122,29 @@ test('the site navigation: its language, the bar on a desktop, submenus, a page 
   });
 });
 
+// On a wide screen the page is a column centred under the header (not left-aligned with an empty band on its right):
+// the header's brand and cart sit as far from the window's sides as each other, and the page's text starts under the
+// brand.
+test('on a wide screen the page’s column is centred with the header', async ({ page, t }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/shop');
+  const header = page.getByRole('banner');
+  const [brand, cart, title] = await Promise.all(
+    [
+      header.getByRole('link', { name: t('shell.homeLink') }),
+      header.getByRole('link', { name: new RegExp(`^${t('shell.cart')}`) }),
+      page.getByRole('heading', { level: 1 }),
+    ].map((l) => l.boundingBox()),
+  );
+  if (!brand || !cart || !title) throw new Error('the brand, the cart and the page’s title are shown');
+  const left = brand.x;
+  const right = 1366 - (cart.x + cart.width);
+  expect(Math.abs(left - right), `the header's sides: ${left} and ${right} px`).toBeLessThanOrEqual(2);
+  // The column is 72rem (1152 px): what is left of the window, on both sides alike.
+  expect(left).toBeGreaterThan(100);
+  expect(Math.abs(title.x - brand.x), 'the page’s title under the brand').toBeLessThanOrEqual(1);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 

@@ -62,6 +62,17 @@ describe('ICU formatter', () => {
     expect(() => parse('{p, number, ::currency/USD}')).toThrow(/Unsupported number style/);
   });
 
+  it('ends a sentence with the full stop of a value that ends in one, not with two', () => {
+    const date = new Intl.DateTimeFormat('ru', { dateStyle: 'medium' }).format(new Date(Date.UTC(2026, 10, 30, 12)));
+    expect(date).toMatch(/г\.$/);
+    expect(format('План действует до {date}.', 'ru', { date })).toBe(`План действует до ${date}`);
+    expect(format('Отменится {date}. До этого…', 'ru', { date })).toBe(`Отменится ${date} До этого…`);
+    expect(format('Ends {date}.', 'en', { date: 'Nov 30, 2026' })).toBe('Ends Nov 30, 2026.');
+    // Literal dots stay as written: an ellipsis after a value, a stop after words.
+    expect(format('{name}...', 'en', { name: 'Jr.' })).toBe('Jr....');
+    expect(format('Dr. {name}.', 'en', { name: 'Ana' })).toBe('Dr. Ana.');
+  });
+
   it('says which value is missing', () => {
     expect(() => format('Hello {name}', 'en')).toThrow('Missing value for {name}');
   });

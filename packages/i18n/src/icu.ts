@@ -171,9 +171,17 @@ export function parse(message: string): Node[] {
 
 export function formatNodes(nodes: Node[], lang: string, values: Values, pound?: number): string {
   let out = '';
+  // A value that ends with an abbreviation's full stop ("30 нояб. 2026 г.", "Jr.") at the end of a sentence: its stop
+  // is the sentence's too, as typography has it ("…действует до 30 нояб. 2026 г.", not "г..").
+  let afterValue = false;
   for (const n of nodes) {
-    if (typeof n === 'string') out += n;
-    else if (n.kind === 'pound') out += pound === undefined ? '#' : numberFormat(lang).format(pound);
+    if (typeof n === 'string') {
+      out += afterValue && out.endsWith('.') && n.startsWith('.') && !n.startsWith('..') ? n.slice(1) : n;
+      afterValue = false;
+      continue;
+    }
+    afterValue = true;
+    if (n.kind === 'pound') out += pound === undefined ? '#' : numberFormat(lang).format(pound);
     else {
       const v = values[n.name];
       if (v === undefined) throw new Error(`Missing value for {${n.name}}`);

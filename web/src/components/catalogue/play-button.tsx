@@ -33,18 +33,21 @@ export function PlayButton({
 /**
  * Spec §4 Audio queue: an album button pauses or resumes its current track,
  * else queues its playable tracks. `label`: its name when it does not play
- * (default "Play album", or "Play previews").
+ * (default "Play album", or "Play previews"). `names`: its names for a screen
+ * reader when a page has one per album (a list's "Play the album …").
  */
 export function PlayAlbumButton({
   albumKey,
   tracks,
   previews,
   label,
+  names,
 }: {
   albumKey: string;
   tracks: QueueTrack[];
   previews: boolean;
   label?: string;
+  names?: { play: string; pause: string };
 }) {
   const { t } = useI18n();
   const player = usePlayer();
@@ -58,7 +61,7 @@ export function PlayAlbumButton({
     <button
       type="button"
       className="button button--secondary"
-      aria-label={playing ? pause : play}
+      aria-label={playing ? (names?.pause ?? pause) : (names?.play ?? play)}
       onClick={() => player.toggleAlbum(albumKey, tracks)}
     >
       <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />

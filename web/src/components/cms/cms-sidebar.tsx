@@ -15,7 +15,7 @@ function SectionMenu({ branch }: { branch: NavigationItem }) {
       <ul>
         {branch.children.map((item) => (
           <li key={item.id}>
-            <Link to={item.url} aria-current={item.url === pathname ? 'page' : undefined}>
+            <Link to={item.url} className="tap-link" aria-current={item.url === pathname ? 'page' : undefined}>
               {item.title}
             </Link>
           </li>

@@ -26,7 +26,13 @@ function LineTitle({ line }: { line: CartLine }) {
   return (
     <>
       <h3 className="cart-line__title">
-        {line.product_slug ? <Link to={`/story/${encodeURIComponent(line.product_slug)}`}>{name}</Link> : name}
+        {line.product_slug ? (
+          <Link to={`/story/${encodeURIComponent(line.product_slug)}`} className="tap-link">
+            {name}
+          </Link>
+        ) : (
+          name
+        )}
       </h3>
       {line.product_title && line.title !== line.product_title && <p className="cart-line__sku">{line.title}</p>}
     </>

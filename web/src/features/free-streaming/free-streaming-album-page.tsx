@@ -47,7 +47,9 @@ export default function FreeStreamingAlbumPage() {
       <h1>{t('freeStreaming.albumHeading')}</h1>
       <AlbumHeader product={album} Heading="h2">
         <p>
-          <Link to={album.url}>{t('freeStreaming.viewInShop')}</Link>
+          <Link to={album.url} className="tap-link">
+            {t('freeStreaming.viewInShop')}
+          </Link>
         </p>
       </AlbumHeader>
       <section className="story__section" aria-labelledby="album-tracks">

@@ -149,7 +149,7 @@ export default function GuestbookLayout({ entry }: { entry: CmsEntry }) {
       )}
 
       <p className="guestbook__back">
-        <Link to="/" onClick={goBack}>
+        <Link to="/" className="tap-link" onClick={goBack}>
           {t('guestbook.back')}
         </Link>
       </p>

@@ -1,12 +1,15 @@
 import type { AccountLayout, LibraryAlbum } from '@storyhouse/contracts';
 import { Link } from 'react-router';
+import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
+import { useQueueTrack } from '../../components/catalogue/use-queue-track';
 import { useI18n } from '../../lib/i18n';
+import { useDisclosure } from '../../ui/use-disclosure';
 import { AlbumCardHead } from './album-card-head';
 import { DownloadLink } from './download-link';
 import { FavouriteButton } from './favourites/favourite-button';
 import { KeepOnDevice } from './keep/keep-on-device';
-import { LibraryTracks } from './library-tracks';
+import { LibraryTracks, playableTracks } from './library-tracks';
 
 /** A stored day (YYYY-MM-DD) read as that day where the family is, not as UTC midnight. */
 export const localDay = (day: string) => `${day}T00:00`;
@@ -32,15 +35,23 @@ const coverSizes = { list: '6rem', grid: '(max-width: 30rem) 50vw, 400px' } as c
 
 /**
  * An album the family owns, or one their plan includes (spec §2 My Library): cover, title, language,
- * when it was bought and how many of its tracks are theirs, a Details link
- * to its library page and its ZIP beside it, and Keep on this device (issue
+ * when it was bought and how many of its tracks are theirs, Play (the album from its first track) and the heart,
+ * a Details link to its library page and its ZIP beside it, and Keep on this device (issue
  * 32 item 3). In the list its owned tracks
- * follow, each with play and download, folded away until opened.
+ * follow, each with play and download, folded away until opened. On a phone the list is compact (library.css):
+ * Details, the ZIP and Keep wait behind a More button (aria-expanded; Escape or a tap elsewhere closes it and the
+ * focus goes back to it), so a card is its cover, title, Play and More.
  */
 export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: AccountLayout }) {
   const i18n = useI18n();
   const { t } = i18n;
   const owned = album.tracks.filter((track) => track.owned);
+  const queueTrack = useQueueTrack();
+  const albumKey = `library:${album.product_id}`;
+  const context = { album: album.productTitle, artwork: album.image };
+  const queue = playableTracks(album.tracks).map((track) => queueTrack(track, albumKey, context));
+  const more = useDisclosure<HTMLDivElement>();
+  const title = album.productTitle;
   return (
     <li className={`library-card card card--product library-card--${layout}`}>
       <ResponsiveImage src={album.image} alt="" use="cover" sizes={coverSizes[layout]} className="library-card__image" />
@@ -51,20 +62,41 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
           ))}
           {album.numberOwned > 0 && <span>{t('library.owned', { count: album.numberOwned, total: album.tracks.length })}</span>}
         </AlbumCardHead>
-        <p className="library-card__links">
-          <Link
-            to={album.url}
-            className="button button--secondary"
-            aria-label={t('library.detailsLabel', { title: album.productTitle })}
-          >
-            {t('library.details')}
-          </Link>
-          <FavouriteButton album={{ id: album.product_id, title: album.productTitle, image: album.image }} />
-          {album.zip_url && (
-            <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
-          )}
-        </p>
-        <KeepOnDevice album={album} />
+        <div className="library-card__actions">
+          <PlayAlbumButton
+            albumKey={albumKey}
+            tracks={queue}
+            previews={false}
+            label={t('library.play')}
+            names={{ play: t('library.playLabel', { title }), pause: t('library.pauseLabel', { title }) }}
+          />
+          <FavouriteButton album={{ id: album.product_id, title, image: album.image }} />
+          <div className="library-card__more" {...more.container}>
+            <button
+              type="button"
+              className="button button--secondary library-card__more-toggle"
+              aria-label={t('library.moreLabel', { title })}
+              title={t('library.moreLabel', { title })}
+              {...more.toggle}
+            >
+              <span aria-hidden="true" className="library-card__more-dots" />
+            </button>
+            <div
+              id={more.list.id}
+              className={more.open ? 'library-card__panel library-card__panel--open' : 'library-card__panel'}
+            >
+              <p className="library-card__links">
+                <Link to={album.url} className="button button--secondary" aria-label={t('library.detailsLabel', { title })}>
+                  {t('library.details')}
+                </Link>
+                {album.zip_url && (
+                  <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title })} />
+                )}
+              </p>
+              <KeepOnDevice album={album} />
+            </div>
+          </div>
+        </div>
       </div>
       {layout === 'list' && owned.length > 0 && (
         <details className="library-card__tracks">

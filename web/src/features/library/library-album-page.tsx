@@ -31,7 +31,7 @@ function albumIdOf(id: string): number | typeof FREE_STORY_ALBUM | null {
 
 /**
  * Spec §2 Album details (/library/album/{id}, signed in): heading Free for a
- * free-streaming album or the free story, else My Library; a back link; the
+ * free-streaming album, else My Library (the free story of the week: its title, with a Free this week badge); a back link; the
  * album's tracks by spec §6 (in full when the server says so, else the
  * preview), owned ones with their download; the album's ZIP; play album.
  * An album the family does not own is item_not_found. Offline, an album
@@ -73,7 +73,9 @@ function Album({ album }: { album: LibraryAlbum }) {
   return (
     <article className="page story library-album">
       <BackLink fallback={libraryPath}>{t('library.back')}</BackLink>
-      <h1>{album.is_free_streaming || album.is_free_story ? t('library.freeHeading') : t('library.title')}</h1>
+      {/* The free story of the week is its own title, "Free this week" a badge under it (said once); a free-streaming
+          album is under the heading Free, any other under My Library (spec §2 Album details). */}
+      {album.is_free_story ? null : <h1>{album.is_free_streaming ? t('library.freeHeading') : t('library.title')}</h1>}
       <AlbumHeader
         product={{
           title: album.productTitle,
@@ -81,8 +83,13 @@ function Album({ album }: { album: LibraryAlbum }) {
           primary_image: album.image,
           lang_code: album.lang_code,
         }}
-        Heading="h2"
+        Heading={album.is_free_story ? 'h1' : 'h2'}
       >
+        {album.is_free_story && (
+          <p className="library-album__badge">
+            <span className="badge badge--free-week">{t('library.freeThisWeek')}</span>
+          </p>
+        )}
         {ownedNotes(album, i18n).map((note) => (
           <p key={note}>{note}</p>
         ))}
@@ -90,7 +97,9 @@ function Album({ album }: { album: LibraryAlbum }) {
           {album.zip_url && (
             <DownloadLink href={album.zip_url} kind="zip" label={t('library.downloadZipLabel', { title: album.productTitle })} />
           )}
-          <Link to={album.shop_url}>{t('library.viewInShop')}</Link>
+          <Link to={album.shop_url} className="tap-link">
+            {t('library.viewInShop')}
+          </Link>
           {!album.is_free_story && (
             <FavouriteButton album={{ id: album.product_id, title: album.productTitle, image: album.image }} />
           )}

@@ -69,7 +69,9 @@ export default function LibraryPage() {
         <LayoutToggle value={layout} onChange={setLayout} />
       </div>
       <p className="library__storage">
-        <RouteLink to="libraryStorage">{t('library.storage.link')}</RouteLink>
+        <RouteLink to="libraryStorage" className="tap-link">
+          {t('library.storage.link')}
+        </RouteLink>
       </p>
       {online ? <Library params={params} layout={layout} /> : <KeptLibrary />}
     </article>

@@ -103,7 +103,9 @@ export default function LoginPage() {
         ) : null}
         {routePath('forgotPassword', lang) ? (
           <li>
-            <RouteLink to="forgotPassword">{t('accountsLogin.forgotPassword')}</RouteLink>
+            <RouteLink to="forgotPassword" className="tap-link">
+              {t('accountsLogin.forgotPassword')}
+            </RouteLink>
           </li>
         ) : null}
       </ul>

@@ -45,7 +45,9 @@ export default function NewsletterConfirmPage() {
         </p>
       )}
       <p>
-        <RouteLink to="home">{t('newsletter.confirm.home')}</RouteLink>
+        <RouteLink to="home" className="tap-link">
+          {t('newsletter.confirm.home')}
+        </RouteLink>
       </p>
     </article>
   );

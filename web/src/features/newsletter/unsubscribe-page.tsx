@@ -50,7 +50,9 @@ export default function NewsletterUnsubscribePage() {
         </>
       )}
       <p>
-        <RouteLink to="home">{t('newsletter.confirm.home')}</RouteLink>
+        <RouteLink to="home" className="tap-link">
+          {t('newsletter.confirm.home')}
+        </RouteLink>
       </p>
     </article>
   );

@@ -41,7 +41,9 @@ export default function ForgotPasswordPage() {
           {t('password.forgot.sent', { email: forgot.variables.email.trim() })}
         </p>
         <p>
-          <RouteLink to="login">{t('password.forgot.login')}</RouteLink>
+          <RouteLink to="login" className="tap-link">
+            {t('password.forgot.login')}
+          </RouteLink>
         </p>
       </article>
     );
@@ -72,7 +74,9 @@ export default function ForgotPasswordPage() {
           {forgot.isPending ? t('password.forgot.submitting') : t('password.forgot.submit')}
         </SubmitButton>
         <p className="password-form__links">
-          <RouteLink to="login">{t('password.forgot.login')}</RouteLink>
+          <RouteLink to="login" className="tap-link">
+            {t('password.forgot.login')}
+          </RouteLink>
         </p>
       </form>
     </article>

@@ -57,7 +57,9 @@ export default function ResetLinkPage() {
           {t('password.link.done')}
         </p>
         <p>
-          <RouteLink to="login">{t('password.link.login')}</RouteLink>
+          <RouteLink to="login" className="tap-link">
+            {t('password.link.login')}
+          </RouteLink>
         </p>
       </article>
     );
@@ -96,7 +98,9 @@ export default function ResetLinkPage() {
       )}
       {!token || linkDead ? (
         <p className="password-form__links">
-          <RouteLink to="forgotPassword">{t('password.link.requestNew')}</RouteLink>
+          <RouteLink to="forgotPassword" className="tap-link">
+            {t('password.link.requestNew')}
+          </RouteLink>
         </p>
       ) : null}
     </article>

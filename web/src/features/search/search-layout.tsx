@@ -135,7 +135,9 @@ function SearchResults({
           <li key={`${hit.kind}-${hit.url}-${hit.title}`} className={`search-hit search-hit--${hit.kind}`}>
             <span className="search-hit__kind">{t(kindLabel[hit.kind])}</span>
             <h2 className="search-hit__title">
-              <Link to={hit.url}>{hit.title}</Link>
+              <Link to={hit.url} className="tap-link">
+                {hit.title}
+              </Link>
             </h2>
             {hit.album_title ? <p className="search-hit__album">{t('search.fromAlbum', { album: hit.album_title })}</p> : null}
             {hit.snippet ? (
