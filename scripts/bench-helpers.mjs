@@ -3,16 +3,28 @@
 // bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
 // bodies, and autocannon runs of both, measured one after the other.
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { buildStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
+
+/**
+ * `npm run bench -- --smoke` (what .ci/run runs): every step, a few requests each, so that a step that breaks fails
+ * CI; its numbers mean nothing. Each step takes its sizes from `smoke ? few : many`.
+ */
+export const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+/** The full size, or the smoke run's. */
+export const sized = (full, smoke) => (SMOKE ? smoke : full);
 const SECONDS = 10;
+/** autocannon's limit for one measured run (and for a warm-up, `warmup`): 10 s, or a few requests in the smoke run. */
+const limit = (full) => (SMOKE ? { amount: 20 } : full);
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -29,8 +41,8 @@ export async function waitHealthy(base, deadline, child) {
 }
 
 /** autocannon on url with headers, 10 connections, for `limit`: { duration } in seconds or { amount } of requests. */
-function run(url, limit = { duration: SECONDS }, headers = {}) {
-  return autocannon({ url, connections: CONNECTIONS, headers, ...limit });
+function run(url, upTo = { duration: SECONDS }, headers = {}) {
+  return autocannon({ url, connections: CONNECTIONS, headers, ...limit(upTo) });
 }
 
 /** Starts a child process and resolves with it once `ready(line)` sees a line of its output. */
@@ -78,6 +90,64 @@ export async function startServer(port, databaseUrl, env = {}) {
     throw new Error(code === null ? 'server did not start' : `server exited with ${code}`);
   }
   return { child, base };
+}
+
+/**
+ * The bench's own accounts (never the demo's: a step measures what it made, whatever the demo content holds):
+ * `count` users named `<prefix>-<i>@example.test`, each signed in (a session row holding the SHA-256 of its `sid`
+ * cookie's token, as the server stores it). `admin` makes them admins; `passwordHash` gives them a password
+ * (server/src/modules/accounts/password.ts). Resolves with [{ id, email, cookie }].
+ */
+export async function insertUsers(db, prefix, count, { admin = false, passwordHash = null } = {}) {
+  const users = await db.query(
+    `insert into users (email, fname, lname, is_admin, password_hash)
+     select $1 || '-' || i || '@example.test', 'Bench', $1 || ' ' || i, $3, $4 from generate_series(1, $2::int) i
+     returning id, email`,
+    [prefix, count, admin, passwordHash],
+  );
+  const tokens = users.rows.map(() => randomBytes(32).toString('base64url'));
+  await db.query(
+    `insert into sessions (id, user_id, expires_at)
+     select * from unnest($1::text[], $2::int[], array_fill(now() + interval '1 day', array[$3::int]))`,
+    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.rows.map((u) => u.id), count],
+  );
+  return users.rows.map((u, i) => ({ id: u.id, email: u.email, cookie: `sid=${tokens[i]}` }));
+}
+
+/** One signed-in bench admin (insertUsers): { id, email, cookie }. */
+export async function insertAdmin(url, prefix) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return (await insertUsers(db, prefix, 1, { admin: true }))[0];
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * A product of the bench's own (`slug`, `title`, in English) with a digital album at `cents` and, when given,
+ * one track per storage key in `trackKeys` (the demo recordings' files): { productId, albumId }.
+ */
+export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = [], releaseDate = null }) {
+  const { rows: products } = await db.query(
+    `insert into products (slug, title, lang_code, primary_image, release_date)
+     values ($1, $2, 'en', 'covers/in-the-beginning.jpg', coalesce($3::date, current_date)) returning id`,
+    [slug, title, releaseDate],
+  );
+  const productId = products[0].id;
+  const { rows: album } = await db.query(
+    `insert into skus (product_id, type, title, full_price_cents, lang_code) values ($1, 'digital_album', $2, $3, 'en') returning id`,
+    [productId, `${title} (MP3 album)`, cents],
+  );
+  for (const [i, key] of trackKeys.entries()) {
+    await db.query(
+      `insert into skus (product_id, type, title, full_price_cents, position, length_seconds, media_full, media_preview, lang_code)
+       values ($1, 'digital_track', $2, 99, $3, 30, $4, $4, 'en')`,
+      [productId, `Story ${i + 1}`, i + 1, key],
+    );
+  }
+  return { productId, albumId: album[0].id };
 }
 
 /**
@@ -158,15 +228,39 @@ export async function call(base, cookie, method, p, body) {
 }
 
 /**
- * A scratch database on BENCH_DATABASE_URL with the demo content
- * (server/bench/cms-fixture.ts), or undefined, said on the console, when
- * there is no PostgreSQL there: `part` of the bench is skipped.
+ * The migrated database with the demo content, made once per process and copied by each step (PostgreSQL's
+ * `create database … template`, a file copy: much quicker than migrating and seeding again), dropped when the
+ * process is done.
+ */
+let template;
+async function demoTemplate() {
+  template ??= (async () => {
+    const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+    let dropped = false;
+    process.on('beforeExit', () => {
+      if (dropped) return;
+      dropped = true;
+      fixture.drop().catch(() => {});
+    });
+    return fixture;
+  })();
+  return template;
+}
+
+/**
+ * A scratch database on BENCH_DATABASE_URL with the demo content as a background (the step adds, and measures, data
+ * of its own: insertUsers, insertAlbum), or undefined, said on the console, when there is no PostgreSQL there:
+ * `part` of the bench is skipped.
  */
 export async function demoDatabase(part) {
-  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+  const { createScratchDatabase } = await tsImport('../server/test/scratch-database.ts', import.meta.url);
   try {
-    return await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+    const { name } = await demoTemplate();
+    const { url, drop } = await createScratchDatabase(BENCH_DATABASE_URL, undefined, name);
+    return { url, drop };
   } catch (err) {
+    template = undefined;
     console.log(`${part}: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
     return undefined;
   }
