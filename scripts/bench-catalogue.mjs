@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
-import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+import { BENCH_DATABASE_URL, compare, describe, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
 const PORT = 3298;
 
@@ -18,7 +18,7 @@ export async function benchCatalogue() {
   let fixture;
   try {
     const started = Date.now();
-    fixture = await createCatalogueFixture({ adminUrl: BENCH_DATABASE_URL });
+    fixture = await createCatalogueFixture({ adminUrl: BENCH_DATABASE_URL, products: sized(10_000, 200) });
     console.log(
       `catalogue fixture: ${fixture.products} products, ${fixture.tracks} tracks on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
