@@ -17,12 +17,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { sized } from './bench-helpers.mjs';
 import { buildStale } from './build.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3298;
-const RUNS = 5;
+const RUNS = sized(5, 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The kind of an address, for the byte count. */
