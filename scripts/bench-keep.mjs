@@ -42,7 +42,12 @@ async function ownAlbum(url) {
   await db.connect();
   try {
     const [family] = await insertUsers(db, 'bench-keep', 1);
-    const { productId, albumId } = await insertAlbum(db, { slug: 'bench-keep-album', title: TITLE, cents: 999, trackKeys: recordings() });
+    const { productId, albumId } = await insertAlbum(db, {
+      slug: 'bench-keep-album',
+      title: TITLE,
+      cents: 999,
+      trackKeys: recordings(),
+    });
     await db.query(
       `insert into ownership (user_id, sku_id, product_id, type, granted_at) values ($1, $2, $3, 'digital_album', now())`,
       [family.id, albumId, productId],

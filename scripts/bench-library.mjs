@@ -16,7 +16,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { compare, demoDatabase, describe, insertAlbum, insertUsers, sized, startBare, startServer, stop } from './bench-helpers.mjs';
+import {
+  compare,
+  demoDatabase,
+  describe,
+  insertAlbum,
+  insertUsers,
+  sized,
+  startBare,
+  startServer,
+  stop,
+} from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MEDIA = path.join(root, 'server/demo/media');

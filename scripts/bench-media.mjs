@@ -175,7 +175,8 @@ export async function benchMedia() {
       );
       const [from, to] = ranges[3].slice('bytes='.length).split('-').map(Number);
       const expected = nginxs ?? readFileSync(path.join(fixture.mediaDir, fixture.key)).subarray(from, to + 1);
-      if (mine.length !== windowBytes || !mine.equals(expected)) throw new Error('our server sent other bytes than the file holds');
+      if (mine.length !== windowBytes || !mine.equals(expected))
+        throw new Error('our server sent other bytes than the file holds');
       await load(ours, ranges, WARMUP_SECONDS); // warm-up: JIT, database, page cache
       if (withNginx) await load(theirs, ranges, WARMUP_SECONDS);
       const a = await load(ours, ranges);
