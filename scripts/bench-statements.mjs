@@ -65,8 +65,11 @@ export async function benchStatements() {
     check.on('error', () => {});
     await check.connect();
     const { rows } = await check.query(
-      `select count(distinct m.id) as mails, count(a.id) as pdfs, coalesce(sum(length(a.content)), 0) as bytes
-       from statement_sends s join mail_outbox m on m.id = s.mail_id join mail_outbox_attachments a on a.mail_id = m.id
+      // The outbox keeps a mail's attachments in mail_outbox.attachments (jsonb, each one's content in base64).
+      `select count(distinct m.id) as mails, count(a.value) as pdfs,
+         coalesce(sum(length(decode(a.value->>'base64', 'base64'))), 0) as bytes
+       from statement_sends s join mail_outbox m on m.id = s.mail_id
+       cross join lateral jsonb_array_elements(coalesce(m.attachments, '[]'::jsonb)) a
        where s.year = $1`,
       [YEAR],
     );
