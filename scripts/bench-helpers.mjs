@@ -2,9 +2,9 @@
 // scripts/bench-cms.mjs): the production server on a scratch database, the
 // bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
 // bodies, and autocannon runs of both, measured one after the other.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -151,14 +151,44 @@ export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = []
 }
 
 /**
- * Our server on the embedded database with the demo content, in a scratch data folder (the build brought up to date
- * first): the parts measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs,
- * scripts/bench-read-along.mjs). Resolves once /healthz answers, with its base URL and `close()`, which stops it
- * and removes the folder.
+ * The embedded database with the demo content, loaded once per process (`cli.js seed`: some 18 s of a core) and copied
+ * into each step's data folder (a copy of its files takes a second), removed when the process is done.
+ */
+let demoData;
+function demoDataTemplate() {
+  if (demoData) return demoData;
+  if (buildStale() !== 0) throw new Error('build failed');
+  demoData = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
+  const seeded = spawnSync(process.execPath, [path.join(root, 'server/dist/cli.js'), 'seed'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: demoData, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (seeded.status !== 0) throw new Error(`loading the demo content into ${demoData} failed`);
+  const template = demoData;
+  process.once('exit', () => rmSync(template, { recursive: true, force: true }));
+  return template;
+}
+
+/**
+ * A scratch data folder (DATA_DIR) holding the embedded database with the demo content, for a server of one step
+ * (the build brought up to date first). The caller removes it.
+ */
+export function demoDataDir(tag) {
+  const template = demoDataTemplate();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
+  // The database's folder only: beside it the template may have its lock's socket, which is no file to copy.
+  cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Our server on the embedded database with the demo content, in a scratch data folder (demoDataDir): the parts
+ * measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs, scripts/bench-read-along.mjs). Resolves
+ * once /healthz answers, with its base URL and `close()`, which stops it and removes the folder.
  */
 export async function startDemoServer(port, tag) {
-  if (buildStale() !== 0) throw new Error('build failed');
-  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
+  const dataDir = demoDataDir(tag);
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -46,9 +46,8 @@
 // `npm run bench -- --smoke` (.ci/run): every step, a few requests each, to catch a step that no longer runs; a tool
 // this machine lacks (nginx) skips only the comparison that needs it.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchAccounts } from './bench-accounts.mjs';
 import { benchAdminOrders } from './bench-admin-orders.mjs';
@@ -56,7 +55,7 @@ import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCluster } from './bench-cluster.mjs';
 import { benchCms } from './bench-cms.mjs';
-import { SMOKE, sized } from './bench-helpers.mjs';
+import { demoDataDir, SMOKE, sized } from './bench-helpers.mjs';
 import { benchKeep } from './bench-keep.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
@@ -156,15 +155,11 @@ if (SMOKE) {
     'Smoke run (npm run bench -- --smoke, as .ci/run runs it): every step with a few requests, to show that each still runs; its figures are not measurements.',
   );
 }
-const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
+// The embedded database with the demo content (built first if needed, and seeded: not measured).
+const dataDir = demoDataDir('start');
 try {
-  // First start seeds the database (and builds if needed); not measured.
-  let server = startServer(dataDir);
-  if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
-  await stop(server);
-
   const t0 = Date.now();
-  server = startServer(dataDir);
+  const server = startServer(dataDir);
   await waitHealthy(PORT, Date.now() + 60_000);
   const startup = (Date.now() - t0) / 1000;
   console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
