@@ -2,7 +2,7 @@
 // scripts/bench-cms.mjs): the production server on a scratch database, the
 // bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
 // bodies, and autocannon runs of both, measured one after the other.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { buildStale } from './build.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
@@ -151,31 +152,36 @@ export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = []
 }
 
 /**
- * The embedded database with the demo content, loaded once per process (`cli.js seed`: some 18 s of a core) and copied
- * into each step's data folder (a copy of its files takes a second), removed when the process is done.
+ * The embedded database with the demo content, loaded once per process by a first start of the server (some 18 s of
+ * a core) which then stops, as a site's database is between two starts, and copied into each step's data folder (a
+ * copy of its files takes a second); removed when the process is done.
  */
 let demoData;
 function demoDataTemplate() {
-  if (demoData) return demoData;
-  if (buildStale() !== 0) throw new Error('build failed');
-  demoData = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
-  const seeded = spawnSync(process.execPath, [path.join(root, 'server/dist/cli.js'), 'seed'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: demoData, DATABASE_URL: '', NODE_ENV: 'development', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (seeded.status !== 0) throw new Error(`loading the demo content into ${demoData} failed`);
-  const template = demoData;
-  process.once('exit', () => rmSync(template, { recursive: true, force: true }));
-  return template;
+  demoData ??= (async () => {
+    if (buildStale() !== 0) throw new Error('build failed');
+    const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const ready = await waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child);
+    await stop(child);
+    if (!ready) throw new Error(`loading the demo content into ${dir} failed`);
+    return dir;
+  })();
+  return demoData;
 }
 
 /**
  * A scratch data folder (DATA_DIR) holding the embedded database with the demo content, for a server of one step
  * (the build brought up to date first). The caller removes it.
  */
-export function demoDataDir(tag) {
-  const template = demoDataTemplate();
+export async function demoDataDir(tag) {
+  const template = await demoDataTemplate();
   const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
   // The database's folder only: beside it the template may have its lock's socket, which is no file to copy.
   cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
@@ -188,7 +194,7 @@ export function demoDataDir(tag) {
  * once /healthz answers, with its base URL and `close()`, which stops it and removes the folder.
  */
 export async function startDemoServer(port, tag) {
-  const dataDir = demoDataDir(tag);
+  const dataDir = await demoDataDir(tag);
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -100,7 +100,7 @@ const settle = async (page) => {
 };
 
 export async function benchOffline() {
-  const dataDir = demoDataDir('offline');
+  const dataDir = await demoDataDir('offline');
   const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

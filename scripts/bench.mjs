@@ -156,7 +156,7 @@ if (SMOKE) {
   );
 }
 // The embedded database with the demo content (built first if needed, and seeded: not measured).
-const dataDir = demoDataDir('start');
+const dataDir = await demoDataDir('start');
 try {
   const t0 = Date.now();
   const server = startServer(dataDir);
