@@ -1,7 +1,8 @@
-// What the PostgreSQL parts of `npm run bench` share (scripts/bench-catalogue.mjs,
-// scripts/bench-cms.mjs): the production server on a scratch database, the
-// bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
-// bodies, and autocannon runs of both, measured one after the other.
+// What the parts of `npm run bench` share: the production server on a scratch
+// database (a copy of one holding the demo content, or of the embedded one),
+// the bench's own accounts and albums, the bare Fastify reference
+// (scripts/bench-bare-server.mjs) with the same JSON bodies, autocannon runs
+// of both, measured one after the other, and the smoke run's sizes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
