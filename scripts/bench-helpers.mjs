@@ -264,6 +264,29 @@ export async function call(base, cookie, method, p, body) {
   return res.json();
 }
 
+const TEMPLATE_PREFIX = 'storyhouse_bench_template_';
+
+/** The templates of bench runs that ended without dropping theirs (a step threw): their process is gone. */
+async function dropOrphanTemplates() {
+  const { withAdmin, databasesStartingWith, dropDatabase } = await tsImport(
+    '../server/test/scratch-database.ts',
+    import.meta.url,
+  );
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return err.code === 'EPERM';
+    }
+  };
+  await withAdmin(BENCH_DATABASE_URL, async (client) => {
+    for (const name of await databasesStartingWith(client, TEMPLATE_PREFIX)) {
+      if (!alive(Number(name.slice(TEMPLATE_PREFIX.length)))) await dropDatabase(client, name);
+    }
+  });
+}
+
 /**
  * The migrated database with the demo content, made once per process and copied by each step (PostgreSQL's
  * `create database … template`, a file copy: much quicker than migrating and seeding again), dropped when the
@@ -273,7 +296,8 @@ let template;
 async function demoTemplate() {
   template ??= (async () => {
     const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
-    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+    await dropOrphanTemplates();
+    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` });
     let dropped = false;
     process.on('beforeExit', () => {
       if (dropped) return;

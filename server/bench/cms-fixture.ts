@@ -20,8 +20,10 @@ export interface CmsFixture {
 export async function createCmsFixture(opts: {
   /** Any database on the server; the scratch one is created beside it. */
   adminUrl: string;
+  /** Its name; by default a new `storyhouse_bench_…` one. */
+  name?: string;
 }): Promise<CmsFixture> {
-  const { name, url, drop } = await createScratchDatabase(opts.adminUrl);
+  const { name, url, drop } = await createScratchDatabase(opts.adminUrl, opts.name);
   const database = connectPostgres(url, 2);
   try {
     await migrateToLatest(database.db);
