@@ -1,56 +1,51 @@
 // The accounts part of `npm run bench` (issue 5 "Measured"):
 //  1. login throughput, bounded by the password hash by design: scrypt
 //     N=2^17 r=8 p=1 (128 MiB) timed in this process on one core, and POST
-//     /crud/login over HTTP (the demo customer, given a full-cost hash like
-//     any real account, 2 at a time) on the server;
+//     /crud/login over HTTP (a bench account with a full-cost hash like any
+//     real account, 2 at a time) on the server;
 //  2. GET /crud/session and GET /crud/user for a signed-in user against a bare
 //     Fastify route returning the same JSON from memory (target: at least 30%).
-// On PostgreSQL holding the demo data (migrations + seeders: the demo
-// accounts). Run alone with `node scripts/bench-accounts.mjs`.
+// On PostgreSQL holding the demo content; the account is the bench's own.
+// Run alone with `node scripts/bench-accounts.mjs`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
-import { BENCH_DATABASE_URL, compare, describe, startBare, startServer, stop } from './bench-helpers.mjs';
+import { compare, demoDatabase, describe, insertUsers, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
 const PORT = 3302;
-const LOGINS = 24;
+const LOGINS = sized(24, 2);
 const { Client } = pg;
-const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
+const PASSWORD = 'a bench family listens along';
 
 export async function benchAccounts() {
-  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
   const { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } = await tsImport(
     '../server/src/modules/accounts/password.ts',
     import.meta.url,
   );
 
   // 1a. The hash alone, one core.
-  const stored = await hashPassword(CUSTOMER.password);
-  const hashRuns = 8;
+  const stored = await hashPassword(PASSWORD);
+  const hashRuns = sized(8, 1);
   let started = process.hrtime.bigint();
-  for (let i = 0; i < hashRuns; i++) await verifyPassword(CUSTOMER.password, stored);
+  for (let i = 0; i < hashRuns; i++) await verifyPassword(PASSWORD, stored);
   const perHash = Number(process.hrtime.bigint() - started) / 1e6 / hashRuns;
   const { N, r, p } = PASSWORD_HASH_PARAMS;
   console.log(
     `password hash: scrypt N=2^${Math.log2(N)} r=${r} p=${p} (${(128 * N * r) / 2 ** 20} MiB): ${perHash.toFixed(0)} ms per verify = ${(1000 / perHash).toFixed(1)} logins/s per core (${cpus().length} cores here)`,
   );
 
-  let fixture;
-  try {
-    fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
-  } catch (err) {
-    console.log(`accounts: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
-    return;
-  }
-  // The demo accounts are seeded with a cheap hash (their passwords are
-  // public); a real account's is full cost, and that is what a login costs.
+  const fixture = await demoDatabase('accounts');
+  if (!fixture) return;
+  // The bench's own account, with a full-cost hash as any real account has (the demo accounts' is cheap: their
+  // passwords are public): that is what a login costs.
   const pg = new Client({ connectionString: fixture.url });
   await pg.connect();
-  await pg.query('update users set password_hash = $1 where email = $2', [stored, CUSTOMER.email]);
+  const [account] = await insertUsers(pg, 'bench-login', 1, { passwordHash: stored });
   await pg.end();
+  const credentials = { email: account.email, password: PASSWORD };
   const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
   let server;
   let bare;
@@ -65,7 +60,7 @@ export async function benchAccounts() {
       const res = await fetch(`${server.base}/crud/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${Math.floor(seq / 250)}.${(seq % 250) + 1}` },
-        body: JSON.stringify(CUSTOMER),
+        body: JSON.stringify(credentials),
       });
       if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`);
       return res.headers.get('set-cookie')?.split(';')[0];
@@ -97,7 +92,7 @@ export async function benchAccounts() {
     for (const p of paths) {
       const res = await fetch(server.base + p, { headers: { cookie } });
       const body = await res.text();
-      if (res.status !== 200 || !body.includes('"family@storyhouse.example"') === (p === '/crud/user')) {
+      if (res.status !== 200 || !body.includes(`"${account.email}"`) === (p === '/crud/user')) {
         throw new Error(`${p}: ${res.status} ${body.slice(0, 200)}`);
       }
       bodies[p] = body;

@@ -19,21 +19,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { demoDatabase, describe, startServer, stop } from './bench-helpers.mjs';
-import { fillCart, insertBuyers, ordersAndCharges, percentile, pool, saveCard } from './bench-purchases.mjs';
+import { demoDatabase, describe, SMOKE, sized, startServer, stop } from './bench-helpers.mjs';
+import { benchAlbum, fillCart, insertBuyers, ordersAndCharges, percentile, pool, saveCard } from './bench-purchases.mjs';
 import { clusterMissing, startHaproxy } from './haproxy.mjs';
 
 const PORTS = [3311, 3312];
 const CONNECTIONS = 20;
-const SECONDS = 10;
-const WARMUP_PURCHASES = 40;
-const PURCHASES = 300;
+const WARMUP_PURCHASES = sized(40, 2);
+const PURCHASES = sized(300, 5);
 /** The test processor's card tokens: 30 per 10 minutes per client address (modules/payments/test-payments.routes.ts). */
 const CARD_TOKENS_PER_WINDOW = 30;
 
 /** autocannon through the proxy; throws on any error or non-2xx answer. */
-async function load(url, limit = { duration: SECONDS }) {
-  const r = await autocannon({ url, connections: CONNECTIONS, ...limit });
+async function load(url, limit = { duration: 10 }) {
+  const r = await autocannon({ url, connections: CONNECTIONS, ...(SMOKE ? { amount: 40 } : limit) });
   if (r.non2xx || r.errors) {
     throw new Error(`${url}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors`);
   }
@@ -90,11 +89,9 @@ export async function benchCluster() {
   const proxies = [];
   try {
     await db.connect();
-    const album = await db.query(
-      "select id from skus where type = 'digital_album' and is_available and not is_hidden order by id limit 1",
-    );
-    const storyRow = await db.query("select slug from products where lang_code = 'en' and is_available order by id limit 1");
-    const paths = { listing: '/crud/product/skus?page=1&available=1&lang_code=en', story: `/story/${storyRow.rows[0].slug}` };
+    // The story page and the album bought are the bench's own.
+    const album = await benchAlbum(db, 'bench-cluster-story');
+    const paths = { listing: '/crud/product/skus?page=1&available=1&lang_code=en', story: '/story/bench-cluster-story' };
     const all = await insertBuyers(db, 2 * (WARMUP_PURCHASES + PURCHASES));
     const env = {
       PAYMENTS: 'test',
@@ -112,7 +109,7 @@ export async function benchCluster() {
     // Saved cards and carts, made beforehand and not timed.
     await pool(all, 10, async (buyer) => {
       await saveCard(servers[0].base, buyer);
-      await fillCart(servers[0].base, buyer, album.rows[0].id);
+      await fillCart(servers[0].base, buyer, album);
     });
     const split = (from) => ({
       warmup: all.slice(from, from + WARMUP_PURCHASES),

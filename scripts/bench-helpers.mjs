@@ -1,18 +1,32 @@
-// What the PostgreSQL parts of `npm run bench` share (scripts/bench-catalogue.mjs,
-// scripts/bench-cms.mjs): the production server on a scratch database, the
-// bare Fastify reference (scripts/bench-bare-server.mjs) with the same JSON
-// bodies, and autocannon runs of both, measured one after the other.
+// What the parts of `npm run bench` share: the production server on a scratch
+// database (a copy of one holding the demo content, or of the embedded one),
+// the bench's own accounts and albums, the bare Fastify reference
+// (scripts/bench-bare-server.mjs) with the same JSON bodies, autocannon runs
+// of both, measured one after the other, and the smoke run's sizes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { buildStale } from './build.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
+
+/**
+ * `npm run bench -- --smoke` (what .ci/run runs): every step, a few requests each, so that a step that breaks fails
+ * CI; its numbers mean nothing. Each step takes its sizes from `smoke ? few : many`.
+ */
+export const SMOKE = process.argv.includes('--smoke') || process.env.BENCH_SMOKE === '1';
+/** The full size, or the smoke run's. */
+export const sized = (full, smoke) => (SMOKE ? smoke : full);
 const SECONDS = 10;
+/** autocannon's limit for one measured run (and for a warm-up, `warmup`): 10 s, or a few requests in the smoke run. */
+const limit = (full) => (SMOKE ? { amount: 20 } : full);
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -29,8 +43,8 @@ export async function waitHealthy(base, deadline, child) {
 }
 
 /** autocannon on url with headers, 10 connections, for `limit`: { duration } in seconds or { amount } of requests. */
-function run(url, limit = { duration: SECONDS }, headers = {}) {
-  return autocannon({ url, connections: CONNECTIONS, headers, ...limit });
+function run(url, upTo = { duration: SECONDS }, headers = {}) {
+  return autocannon({ url, connections: CONNECTIONS, headers, ...limit(upTo) });
 }
 
 /** Starts a child process and resolves with it once `ready(line)` sees a line of its output. */
@@ -81,14 +95,107 @@ export async function startServer(port, databaseUrl, env = {}) {
 }
 
 /**
- * Our server on the embedded database with the demo content, in a scratch data folder (the build brought up to date
- * first): the parts measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs,
- * scripts/bench-read-along.mjs). Resolves once /healthz answers, with its base URL and `close()`, which stops it
- * and removes the folder.
+ * The bench's own accounts (never the demo's: a step measures what it made, whatever the demo content holds):
+ * `count` users named `<prefix>-<i>@example.test`, each signed in (a session row holding the SHA-256 of its `sid`
+ * cookie's token, as the server stores it). `admin` makes them admins; `passwordHash` gives them a password
+ * (server/src/modules/accounts/password.ts). Resolves with [{ id, email, cookie }].
+ */
+export async function insertUsers(db, prefix, count, { admin = false, passwordHash = null } = {}) {
+  const users = await db.query(
+    `insert into users (email, fname, lname, is_admin, password_hash)
+     select $1 || '-' || i || '@example.test', 'Bench', $1 || ' ' || i, $3, $4 from generate_series(1, $2::int) i
+     returning id, email`,
+    [prefix, count, admin, passwordHash],
+  );
+  const tokens = users.rows.map(() => randomBytes(32).toString('base64url'));
+  await db.query(
+    `insert into sessions (id, user_id, expires_at)
+     select * from unnest($1::text[], $2::int[], array_fill(now() + interval '1 day', array[$3::int]))`,
+    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.rows.map((u) => u.id), count],
+  );
+  return users.rows.map((u, i) => ({ id: u.id, email: u.email, cookie: `sid=${tokens[i]}` }));
+}
+
+/** One signed-in bench admin (insertUsers): { id, email, cookie }. */
+export async function insertAdmin(url, prefix) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return (await insertUsers(db, prefix, 1, { admin: true }))[0];
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * A product of the bench's own (`slug`, `title`, in English) with a digital album at `cents` and, when given,
+ * one track per storage key in `trackKeys` (the demo recordings' files): { productId, albumId }.
+ */
+export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = [], releaseDate = null }) {
+  const { rows: products } = await db.query(
+    `insert into products (slug, title, lang_code, primary_image, release_date)
+     values ($1, $2, 'en', 'covers/in-the-beginning.jpg', coalesce($3::date, current_date)) returning id`,
+    [slug, title, releaseDate],
+  );
+  const productId = products[0].id;
+  const { rows: album } = await db.query(
+    `insert into skus (product_id, type, title, full_price_cents, lang_code) values ($1, 'digital_album', $2, $3, 'en') returning id`,
+    [productId, `${title} (MP3 album)`, cents],
+  );
+  for (const [i, key] of trackKeys.entries()) {
+    await db.query(
+      `insert into skus (product_id, type, title, full_price_cents, position, length_seconds, media_full, media_preview, lang_code)
+       values ($1, 'digital_track', $2, 99, $3, 30, $4, $4, 'en')`,
+      [productId, `Story ${i + 1}`, i + 1, key],
+    );
+  }
+  return { productId, albumId: album[0].id };
+}
+
+/**
+ * The embedded database with the demo content, loaded once per process by a first start of the server (some 18 s of
+ * a core) which then stops, as a site's database is between two starts, and copied into each step's data folder (a
+ * copy of its files takes a second); removed when the process is done.
+ */
+let demoData;
+function demoDataTemplate() {
+  demoData ??= (async () => {
+    if (buildStale() !== 0) throw new Error('build failed');
+    const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const ready = await waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child);
+    await stop(child);
+    if (!ready) throw new Error(`loading the demo content into ${dir} failed`);
+    return dir;
+  })();
+  return demoData;
+}
+
+/**
+ * A scratch data folder (DATA_DIR) holding the embedded database with the demo content, for a server of one step
+ * (the build brought up to date first). The caller removes it.
+ */
+export async function demoDataDir(tag) {
+  const template = await demoDataTemplate();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
+  // The database's folder only: beside it the template may have its lock's socket, which is no file to copy.
+  cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/**
+ * Our server on the embedded database with the demo content, in a scratch data folder (demoDataDir): the parts
+ * measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs, scripts/bench-read-along.mjs). Resolves
+ * once /healthz answers, with its base URL and `close()`, which stops it and removes the folder.
  */
 export async function startDemoServer(port, tag) {
-  if (buildStale() !== 0) throw new Error('build failed');
-  const dataDir = mkdtempSync(path.join(tmpdir(), `storyhouse-bench-${tag}-`));
+  const dataDir = await demoDataDir(tag);
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
@@ -157,16 +264,64 @@ export async function call(base, cookie, method, p, body) {
   return res.json();
 }
 
+const TEMPLATE_PREFIX = 'storyhouse_bench_template_';
+
+/** The templates of bench runs that ended without dropping theirs (a step threw): their process is gone. */
+async function dropOrphanTemplates() {
+  const { withAdmin, databasesStartingWith, dropDatabase } = await tsImport(
+    '../server/test/scratch-database.ts',
+    import.meta.url,
+  );
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (err) {
+      return err.code === 'EPERM';
+    }
+  };
+  await withAdmin(BENCH_DATABASE_URL, async (client) => {
+    for (const name of await databasesStartingWith(client, TEMPLATE_PREFIX)) {
+      if (!alive(Number(name.slice(TEMPLATE_PREFIX.length)))) await dropDatabase(client, name);
+    }
+  });
+}
+
 /**
- * A scratch database on BENCH_DATABASE_URL with the demo content
- * (server/bench/cms-fixture.ts), or undefined, said on the console, when
- * there is no PostgreSQL there: `part` of the bench is skipped.
+ * The migrated database with the demo content, made once per process and copied by each step (PostgreSQL's
+ * `create database … template`, a file copy: much quicker than migrating and seeding again), dropped when the
+ * process is done.
+ */
+let template;
+async function demoTemplate() {
+  template ??= (async () => {
+    const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+    await dropOrphanTemplates();
+    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` });
+    let dropped = false;
+    process.on('beforeExit', () => {
+      if (dropped) return;
+      dropped = true;
+      fixture.drop().catch(() => {});
+    });
+    return fixture;
+  })();
+  return template;
+}
+
+/**
+ * A scratch database on BENCH_DATABASE_URL with the demo content as a background (the step adds, and measures, data
+ * of its own: insertUsers, insertAlbum), or undefined, said on the console, when there is no PostgreSQL there:
+ * `part` of the bench is skipped.
  */
 export async function demoDatabase(part) {
-  const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+  const { createScratchDatabase } = await tsImport('../server/test/scratch-database.ts', import.meta.url);
   try {
-    return await createCmsFixture({ adminUrl: BENCH_DATABASE_URL });
+    const { name } = await demoTemplate();
+    const { url, drop } = await createScratchDatabase(BENCH_DATABASE_URL, undefined, name);
+    return { url, drop };
   } catch (err) {
+    template = undefined;
     console.log(`${part}: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
     return undefined;
   }

@@ -1,5 +1,5 @@
 // The "Keep on this device" part of `npm run bench` (issue 32 "Measured"), on
-// PostgreSQL holding the demo content: the demo customer owns a 10-track
+// PostgreSQL holding the demo content: a bench family owns a 10-track
 // album (ten demo recordings) and keeps it on the device from My Library in
 // Debian's Chromium, as a family would (the button, then "Kept on this
 // device"). Measured: the seconds from the click to the album shown as kept,
@@ -12,13 +12,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { demoDatabase, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3317;
-const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
-const TRACKS = 10;
+const TRACKS = sized(10, 2);
 const TITLE = 'Ten stories to keep';
 const en = JSON.parse(readFileSync(path.join(root, 'packages/i18n/src/catalogs/en.json'), 'utf8'));
 
@@ -37,37 +36,23 @@ function recordings() {
   return keys.slice(0, TRACKS);
 }
 
-/** A 10-track album the demo customer owns, bought today. */
+/** A bench family owning a 10-track album, bought today: the family's session cookie (`sid=…`). */
 async function ownAlbum(url) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const { rows: users } = await db.query('select id from users where email = $1', [CUSTOMER.email]);
-    if (!users[0]) throw new Error(`no demo customer ${CUSTOMER.email}`);
-    await db.query('begin');
-    const { rows: products } = await db.query(
-      `insert into products (slug, title, lang_code, primary_image, release_date)
-       values ('bench-keep-album', $1, 'en', 'covers/in-the-beginning.jpg', current_date) returning id`,
-      [TITLE],
-    );
-    const productId = products[0].id;
-    const { rows: album } = await db.query(
-      `insert into skus (product_id, type, title, full_price_cents, lang_code)
-       values ($1, 'digital_album', $2, 999, 'en') returning id`,
-      [productId, `${TITLE} (MP3 album)`],
-    );
-    for (const [i, key] of recordings().entries()) {
-      await db.query(
-        `insert into skus (product_id, type, title, full_price_cents, position, length_seconds, media_full, media_preview, lang_code)
-         values ($1, 'digital_track', $2, 99, $3, 30, $4, $4, 'en')`,
-        [productId, `Story ${i + 1}`, i + 1, key],
-      );
-    }
+    const [family] = await insertUsers(db, 'bench-keep', 1);
+    const { productId, albumId } = await insertAlbum(db, {
+      slug: 'bench-keep-album',
+      title: TITLE,
+      cents: 999,
+      trackKeys: recordings(),
+    });
     await db.query(
       `insert into ownership (user_id, sku_id, product_id, type, granted_at) values ($1, $2, $3, 'digital_album', now())`,
-      [users[0].id, album[0].id, productId],
+      [family.id, albumId, productId],
     );
-    await db.query('commit');
+    return family.cookie;
   } finally {
     await db.end();
   }
@@ -81,12 +66,12 @@ export async function benchKeep() {
   let server;
   let browser;
   try {
-    await ownAlbum(fixture.url);
+    const cookie = await ownAlbum(fixture.url);
     server = await startServer(PORT, fixture.url);
     browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
     const context = await browser.newContext({ baseURL: server.base });
-    const login = await context.request.post('/crud/login', { data: CUSTOMER });
-    if (login.status() !== 200) throw new Error(`login: ${login.status()}`);
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url: server.base }]);
     const page = await context.newPage();
     await page.goto('/library');
     const keep = page.getByRole('button', { name: en.library.keep.buttonLabel.replace('{title}', TITLE) });

@@ -1,31 +1,41 @@
 // The library part of `npm run bench` (issue 14 "Measured"), on PostgreSQL
 // holding the demo content:
-//  1. GET /crud/my-library?page=1 for the demo customer owning 200 more
-//     albums (10 tracks each), against a bare Fastify route returning the same
+//  1. GET /crud/my-library?page=1 for a bench family owning 200 albums
+//     (10 tracks each), against a bare Fastify route returning the same
 //     JSON from memory (target: at least 30%, p99 under 50 ms);
 //  2. the ZIP of an owned 50-track album (the 50 demo recordings), streamed
 //     by our server to one client, against reading the same 50 files from
 //     disk in this process (target: at least 50% of its throughput);
 //  3. how much the server's memory (RSS) grows while it streams that ZIP to
 //     10 clients at once (target: under 50 MB).
-// Run alone with `node scripts/bench-library.mjs`.
+// The family and its albums are the bench's own. Run alone with
+// `node scripts/bench-library.mjs`.
 import { createReadStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { compare, demoDatabase, describe, logIn, startBare, startServer, stop } from './bench-helpers.mjs';
+import {
+  compare,
+  demoDatabase,
+  describe,
+  insertAlbum,
+  insertUsers,
+  sized,
+  startBare,
+  startServer,
+  stop,
+} from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const MEDIA = path.join(root, 'server/demo/media');
 const PORT = 3305;
-const CUSTOMER = { email: 'family@storyhouse.example', password: 'listen-along' };
 const ALBUMS = 200;
 const TRACKS_PER_ALBUM = 10;
-const ZIP_TRACKS = 50;
-const ZIP_ROUNDS = 10;
-const ZIP_CLIENTS = 10;
+const ZIP_TRACKS = sized(50, 5);
+const ZIP_ROUNDS = sized(10, 1);
+const ZIP_CLIENTS = sized(10, 2);
 
 /** The demo's full recordings (previews left out), as storage keys: the 50-track album's files. */
 function recordings() {
@@ -38,14 +48,16 @@ function recordings() {
   return keys;
 }
 
-/** 200 albums of 10 tracks owned by the customer (one bought a day, newest today), and a 50-track album they own. */
+/**
+ * A bench family owning 200 albums of 10 tracks (one bought a day, newest today) and a 50-track album:
+ * { cookie, zipProduct }.
+ */
 async function ownLibrary(url, zipKeys) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    const { rows: users } = await db.query('select id from users where email = $1', [CUSTOMER.email]);
-    if (!users[0]) throw new Error(`no demo customer ${CUSTOMER.email}`);
-    const userId = users[0].id;
+    const [family] = await insertUsers(db, 'bench-library', 1);
+    const userId = family.id;
     await db.query('begin');
     await db.query(
       `insert into products (slug, title, description, lang_code, primary_image, release_date)
@@ -72,29 +84,19 @@ async function ownLibrary(url, zipKeys) {
        where p.slug like 'bench-library-%' and s.type = 'digital_album'`,
       [userId],
     );
-    const { rows: zip } = await db.query(
-      `insert into products (slug, title, lang_code, primary_image) values ('bench-zip-album', 'Fifty stories', 'en', 'covers/in-the-beginning.jpg')
-       returning id`,
-    );
-    const productId = zip[0].id;
-    const { rows: album } = await db.query(
-      `insert into skus (product_id, type, title, full_price_cents, lang_code) values ($1, 'digital_album', 'Fifty stories (MP3 album)', 2999, 'en')
-       returning id`,
-      [productId],
-    );
-    for (const [i, key] of zipKeys.entries()) {
-      await db.query(
-        `insert into skus (product_id, type, title, full_price_cents, position, length_seconds, media_full, media_preview, lang_code)
-         values ($1, 'digital_track', $2, 99, $3, 300, $4, $4, 'en')`,
-        [productId, `Story ${i + 1}`, i + 1, key],
-      );
-    }
+    const { productId, albumId } = await insertAlbum(db, {
+      slug: 'bench-zip-album',
+      title: 'Fifty stories',
+      cents: 2999,
+      trackKeys: zipKeys,
+      releaseDate: '2019-01-01',
+    });
     await db.query(
       `insert into ownership (user_id, sku_id, product_id, type, granted_at) values ($1, $2, $3, 'digital_album', now() - interval '1 year')`,
-      [userId, album[0].id, productId],
+      [userId, albumId, productId],
     );
     await db.query('commit');
-    return productId;
+    return { cookie: family.cookie, zipProduct: productId };
   } finally {
     await db.end();
   }
@@ -148,17 +150,16 @@ export async function benchLibrary() {
   try {
     const zipKeys = recordings().slice(0, ZIP_TRACKS);
     if (zipKeys.length < ZIP_TRACKS) throw new Error(`only ${zipKeys.length} demo recordings for a ${ZIP_TRACKS}-track album`);
-    const zipProduct = await ownLibrary(fixture.url, zipKeys);
+    const { cookie, zipProduct } = await ownLibrary(fixture.url, zipKeys);
 
     server = await startServer(PORT, fixture.url);
-    const cookie = await logIn(server.base, CUSTOMER);
 
     // 1. The library's first page.
     const p = '/crud/my-library?page=1';
     const res = await fetch(server.base + p, { headers: { cookie } });
     const body = await res.text();
     const library = JSON.parse(body);
-    if (res.status !== 200 || library.items.length !== 12 || library.total < ALBUMS) {
+    if (res.status !== 200 || library.items.length !== 12 || library.total !== ALBUMS + 1) {
       throw new Error(`${p}: not the library meant to be measured: ${res.status} ${body.slice(0, 300)}`);
     }
     console.log(

@@ -1,5 +1,5 @@
 // The uploads part of `npm run bench` (issue 30 item 2 "Measured"): a 60 MB
-// MP3 uploaded by the demo admin (curl, multipart, POST /crud/admin/media)
+// MP3 uploaded by a bench admin (curl, multipart, POST /crud/admin/media)
 // to local storage and to an S3-compatible stand-in (a small server in this
 // process taking PUTs and multipart uploads, keeping the object in memory),
 // each in MB/s against copying the same file with the platform's own tools
@@ -15,14 +15,13 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoDatabase, logIn, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3316;
 const MB = 1024 * 1024;
-const FILE_MB = 60;
-const ROUNDS = 5;
-const ADMIN = { email: 'admin@storyhouse.example', password: 'storyhouse-admin' };
+const FILE_MB = sized(60, 2);
+const ROUNDS = sized(5, 1);
 
 /** A 60 MB MP3: the MPEG frames of the demo's full recordings (ID3 tags left out), repeated. */
 function bigMp3(file) {
@@ -147,8 +146,8 @@ async function memoryDuringUpload(base, cookie, file, pid) {
 async function measure(label, fixture, env, file, size, reference, check) {
   let server;
   try {
+    const { cookie } = await insertAdmin(fixture.url, `bench-upload-admin-${env.MEDIA_STORAGE ?? 'local'}`);
     server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
-    const cookie = await logIn(server.base, ADMIN);
     const stored = await curlUpload(server.base, cookie, file);
     if (stored.size !== size || !(stored.length_seconds > 0))
       throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);

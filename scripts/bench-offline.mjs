@@ -11,18 +11,17 @@
 // A measurement, never a test: numbers are printed, nothing fails on them.
 //   node scripts/bench-offline.mjs
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { buildStale } from './build.mjs';
+import { demoDataDir, sized } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3298;
-const RUNS = 5;
+const RUNS = sized(5, 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The kind of an address, for the byte count. */
@@ -101,8 +100,7 @@ const settle = async (page) => {
 };
 
 export async function benchOffline() {
-  if (buildStale() !== 0) throw new Error('build failed');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-offline-'));
+  const dataDir = await demoDataDir('offline');
   const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },

@@ -8,21 +8,20 @@
 //  2. 50 simultaneous POST /crud/purchases of one user's cart: exactly one
 //     order and one charge must come of it (the process exits non-zero
 //     otherwise).
-// Users and sessions are inserted directly (a session row holds the SHA-256
-// of the `sid` cookie's token, as the server stores it); cards are made and
+// The album is the bench's own; users and sessions are inserted directly
+// (scripts/bench-helpers.mjs insertUsers); cards are made and
 // saved through the API, all from 127.0.0.1, so the server runs with
 // RATE_LIMIT_FACTOR raised as for many families behind one address.
 // Run alone with `node scripts/bench-purchases.mjs`.
-import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { call, demoDatabase, startServer, stop } from './bench-helpers.mjs';
+import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
 
 const PORT = 3304;
-const WARMUP = 50;
-const PURCHASES = 300;
+const WARMUP = sized(50, 2);
+const PURCHASES = sized(300, 5);
 const CLIENTS = 10;
-const SAME_CART = 50;
+const SAME_CART = sized(50, 5);
 /** The test processor's card tokens: 30 per 10 minutes per client address (modules/payments/test-payments.routes.ts). */
 const CARD_TOKENS_PER_WINDOW = 30;
 
@@ -36,21 +35,12 @@ export async function pool(items, clients, task) {
   );
 }
 
-/** `count` users with a session each: [{ id, cookie }]. */
-export async function insertBuyers(db, count) {
-  const users = await db.query(
-    `insert into users (email, fname, lname)
-     select 'bench-buyer-' || i || '@example.test', 'Bench', 'Buyer ' || i from generate_series(1, $1::int) i
-     returning id`,
-    [count],
-  );
-  const tokens = users.rows.map(() => randomBytes(32).toString('base64url'));
-  await db.query(
-    `insert into sessions (id, user_id, expires_at)
-     select * from unnest($1::text[], $2::int[], array_fill(now() + interval '1 day', array[$3::int]))`,
-    [tokens.map((t) => createHash('sha256').update(t).digest('hex')), users.rows.map((u) => u.id), count],
-  );
-  return users.rows.map((u, i) => ({ id: u.id, cookie: `sid=${tokens[i]}` }));
+/** `count` bench buyers with a session each: [{ id, cookie }]. */
+export const insertBuyers = (db, count) => insertUsers(db, 'bench-buyer', count);
+
+/** The album the bench's buyers buy: the bench's own (the demo content's may change). Its sku id. */
+export async function benchAlbum(db, slug) {
+  return (await insertAlbum(db, { slug, title: 'A story to buy' })).albumId;
 }
 
 /** Saves a 4242 card on the buyer the way the payment page does, and reads it back: the saved card's id. */
@@ -126,16 +116,14 @@ export async function benchPurchases() {
   let server;
   try {
     await db.connect();
-    const album = await db.query(
-      "select id from skus where type = 'digital_album' and is_available and not is_hidden order by id limit 1",
-    );
+    const album = await benchAlbum(db, 'bench-purchases-album');
     const buyers = await insertBuyers(db, WARMUP + PURCHASES + 1);
     const factor = Math.ceil(buyers.length / CARD_TOKENS_PER_WINDOW);
     server = await startServer(PORT, fixture.url, { PAYMENTS: 'test', RATE_LIMIT_FACTOR: String(factor) });
     const { base } = server;
     await pool(buyers, CLIENTS, async (buyer) => {
       await saveCard(base, buyer);
-      await fillCart(base, buyer, album.rows[0].id);
+      await fillCart(base, buyer, album);
     });
     const [same, ...others] = buyers;
     const warmup = others.slice(0, WARMUP);

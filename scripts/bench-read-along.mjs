@@ -20,14 +20,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { startDemoServer } from './bench-helpers.mjs';
+import { sized, startDemoServer } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = 3318;
 const ALBUM = '/story/in-the-beginning';
-const MINUTES = 30;
-const SENTENCES = 400;
+const MINUTES = sized(30, 2);
+const SENTENCES = sized(400, 20);
 /** What a task may take before it is a long task (the 50 ms the issue names). */
 const LONG_TASK_MS = 50;
 const CPU_SLOWDOWN = 4;

@@ -1,9 +1,10 @@
 import { type Config, loadConfig } from './config';
-import { Cancelled, createAdminCommand, type Terminal } from './create-admin-command';
+import { createAdminCommand } from './create-admin-command';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { runSeeders } from './db/seed';
 import { siteLangOptions } from './plugins/site-lang';
+import { processTerminal } from './process-terminal';
 
 /** `npm run migrate`, `npm run seed` and `npm run create-admin`. */
 async function run(command: string | undefined, args: string[]): Promise<number> {
@@ -11,7 +12,7 @@ async function run(command: string | undefined, args: string[]): Promise<number>
   // Refused while the server has the embedded database open (db/embedded-lock.ts).
   const open = () => openDatabase(config);
   if (command === 'create-admin') {
-    return createAdminCommand(args, process.env, processTerminal(), open, `${siteLangOptions(config).origins.en}/login`);
+    return createAdminCommand(args, process.env, processTerminal(process), open, `${siteLangOptions(config).origins.en}/login`);
   }
   if (command !== 'migrate' && command !== 'seed')
     throw new Error(`Unknown command ${command ?? '(none)'}: migrate, seed or create-admin.`);
@@ -38,63 +39,6 @@ function refuseDemoInProduction(config: Config) {
         'it is loaded only with DEMO_CONTENT=on (a public demo site). A real site makes its admin with npm run create-admin.',
     );
   }
-}
-
-/** The process's terminal: questions on stdout, answers from stdin (raw mode, so a password is not echoed). */
-function processTerminal(): Terminal {
-  const { stdin, stdout, stderr } = process;
-  // What was typed (or pasted) past the end of an answer: the start of the next one.
-  let typedAhead: string[] = [];
-  return {
-    interactive: Boolean(stdin.isTTY && stdout.isTTY),
-    say: (line) => stdout.write(`${line}\n`),
-    complain: (line) => stderr.write(`${line}\n`),
-    ask: (question, { hidden = false } = {}) =>
-      new Promise((resolve, reject) => {
-        // Raw mode before the question shows: a password typed the moment it appears must not be echoed.
-        stdin.setRawMode(true);
-        stdout.write(question);
-        let answer = '';
-        const finish = () => {
-          stdin.off('data', onData);
-          stdin.setRawMode(false);
-          stdin.pause();
-          stdout.write('\n');
-        };
-        const take = (chars: string[]) => {
-          for (const [i, ch] of chars.entries()) {
-            if (ch === '\r' || ch === '\n' || ch === '\u0004') {
-              typedAhead = chars.slice(i + 1);
-              finish();
-              resolve(answer);
-              return;
-            }
-            if (ch === '\u0003') {
-              finish();
-              reject(new Cancelled());
-              return;
-            }
-            if (ch === '\u007f' || ch === '\b') {
-              if (answer && !hidden) stdout.write('\b \b');
-              answer = [...answer].slice(0, -1).join('');
-            } else if (ch >= ' ') {
-              answer += ch;
-              if (!hidden) stdout.write(ch);
-            }
-          }
-        };
-        const onData = (chunk: string) => {
-          // An arrow or function key: an escape sequence, not text.
-          if (!chunk.startsWith('\u001b')) take([...chunk]);
-        };
-        stdin.setEncoding('utf8');
-        stdin.on('data', onData);
-        stdin.resume();
-        const ahead = typedAhead;
-        typedAhead = [];
-        take(ahead);
-      }),
-  };
 }
 
 // npm runs workspace scripts in server/, but npm start runs in the project's root: relative paths (DATA_DIR=./data)

@@ -126,6 +126,12 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    // A password holding / ? # @ pasted raw into the URL (openssl rand -base64 32 gives / often) breaks it: said here,
+    // not as node-postgres's "TypeError: Invalid URL" at the first query (issue 47 item 11).
+    .refine(
+      (url) => URL.canParse(url),
+      'not a valid URL: percent-encode the password (encodeURIComponent), or leave it out of the URL and set PGPASSWORD',
+    )
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   /** Built web app to serve (default: web/dist of this checkout). */
@@ -234,6 +240,19 @@ const checkedConfig = ConfigSchema.superRefine(requireS3Settings).superRefine((c
 
 export class ConfigError extends Error {}
 
+/** Settings that are a key: a bad value is named, never printed (the message goes to the log). */
+const SECRET_SETTINGS = new Set(['S3_SECRET_ACCESS_KEY', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+
+/** Settings that are a URL which may hold a password. */
+const URL_WITH_PASSWORD = new Set(['DATABASE_URL', 'SMTP_URL']);
+
+/** A setting's value as an error message shows it: a key not at all, the password of a URL that has one masked. */
+function shownValue(name: string, value: string) {
+  if (value !== '' && SECRET_SETTINGS.has(name)) return '(a secret, not shown)';
+  if (!URL_WITH_PASSWORD.has(name)) return JSON.stringify(value);
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*):.*@/i, '$1:***@'));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable (`PORT=` in a .env file or compose file) means unset, not
   // a value: otherwise PORT= would listen on a random port.
@@ -248,7 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (result.success) return result.data;
   const lines = result.error.issues.map(
-    (i) => `  ${i.path.join('.')}=${JSON.stringify(env[String(i.path[0])] ?? '')}: ${i.message}`,
+    (i) => `  ${i.path.join('.')}=${shownValue(String(i.path[0]), env[String(i.path[0])] ?? '')}: ${i.message}`,
   );
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
