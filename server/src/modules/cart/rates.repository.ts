@@ -67,9 +67,9 @@ export function ratesRepository(db: Db) {
         .execute();
     },
 
-    /** The country's ISO code and English name, or undefined for an id the shop does not know. */
+    /** The country's ISO code, or undefined for an id the shop does not know. */
     country(id: number) {
-      return db.selectFrom('countries').select(['id', 'code', 'country_name']).where('id', '=', id).executeTakeFirst();
+      return db.selectFrom('countries').select(['id', 'code']).where('id', '=', id).executeTakeFirst();
     },
 
     /**

@@ -38,6 +38,11 @@ export function ratesService(db: Db) {
       };
     },
 
+    /** Each zone and method's delivery estimate in business days (decision 071); both null: none. */
+    async deliveryDays() {
+      return (await repo.shippingRates()).map(({ zone, method, min_days, max_days }) => ({ zone, method, min_days, max_days }));
+    },
+
     /** Changes a zone's prices and delivery estimate; answers what they were, in dollars and days, for the audit log. */
     async setShippingRate(body: ShippingRateBody) {
       const days =

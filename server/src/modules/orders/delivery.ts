@@ -1,9 +1,9 @@
 import type { LangCode } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { shippingTypeOf } from '../cart/charges';
-import { ratesRepository } from '../cart/rates.repository';
-import { deliveryWindow, methodOf, type ShippingRate, zoneOf } from '../cart/shipping';
-import type { OrderRow } from './orders.repository';
+import { ratesService } from '../cart/rates.service';
+import { deliveryWindow, methodOf, zoneOf } from '../cart/shipping';
+import { type OrderRow, ordersRepository } from './orders.repository';
 import { type Country, countryNamer, shipToLines } from './ship-to';
 
 /**
@@ -25,8 +25,8 @@ type DeliveryOrder = Pick<OrderRow, 'shipping_address' | 'shipping_type' | 'paid
  * all of them (a page of My orders). Null for an order with nothing posted.
  */
 export function deliveryReader(db: Db) {
-  const repo = ratesRepository(db);
-  let rates: Promise<(ShippingRate & { min_days: number | null; max_days: number | null })[]> | undefined;
+  const repo = ordersRepository(db);
+  let rates: ReturnType<ReturnType<typeof ratesService>['deliveryDays']> | undefined;
   const countries = new Map<number, Promise<Country | undefined>>();
   const country = (id: number) => {
     let found = countries.get(id);
@@ -43,7 +43,7 @@ export function deliveryReader(db: Db) {
     const known = countryId === null ? undefined : await country(countryId);
     const lines = shipToLines(address, { countryName: countryNamer(lang, known ? [known] : []) });
     if (countryId === null) return { lines, window: null };
-    rates ??= repo.shippingRates();
+    rates ??= ratesService(db).deliveryDays();
     const zone = zoneOf(countryId);
     const method = methodOf(zone, shippingTypeOf(order.shipping_type ?? undefined));
     const rate = (await rates).find((r) => r.zone === zone && r.method === method);

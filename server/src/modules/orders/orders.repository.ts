@@ -461,6 +461,11 @@ export function ordersRepository(db: Db) {
         .execute();
     },
 
+    /** A country's ISO code and English name (an order's address names it), or undefined for an id not known. */
+    country(id: number) {
+      return db.selectFrom('countries').select(['id', 'code', 'country_name']).where('id', '=', id).executeTakeFirst();
+    },
+
     /** The gifts the orders sent: to whom, and whether they were claimed (My orders). */
     giftsOfOrders(orderIds: readonly number[]) {
       if (orderIds.length === 0) return Promise.resolve([]);
