@@ -1,5 +1,6 @@
 import {
   GiftChangeBody,
+  InvoiceReceiptParams,
   InvoicesQuery,
   InvoicesResponse,
   MySubscription,
@@ -76,6 +77,26 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       },
     },
     async (request) => subscriptions.invoices((await requireUser(request)).user.id, request.params.id, request.query),
+  );
+
+  app.get(
+    '/crud/stripe/subscription/:id/invoices/:invoiceId/receipt',
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription', 'invoice_receipt_not_found'] } },
+      schema: {
+        tags,
+        summary: "A paid renewal's receipt, as the family was e-mailed it, in its order's language (decision 071)",
+        description:
+          'text/html. Another family’s subscription is 404 no_subscription; an invoice that is not a paid renewal of it, 404 invoice_receipt_not_found.',
+        params: InvoiceReceiptParams,
+        querystring: SiteQuery,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const html = await subscriptions.invoiceReceipt(user.id, request.params.id, request.params.invoiceId);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
+    },
   );
 
   /** A call that changes the family's plan: their own session only (not an admin acting as them). */
