@@ -262,7 +262,7 @@ export async function apiGet<T>(page: Page, path: string): Promise<T> {
  * 4242 card, as the payment page does (checkout.spec.ts clicks through it;
  * journeys about what an order gives pay this way).
  */
-export async function payCart(api: APIRequestContext, lang: SiteLang) {
+export async function payCart(api: APIRequestContext, lang: ProjectLang) {
   const total = (await (await api.get('/crud/cart-session/total')).json()) as CartTotal;
   const token = await api.post('/crud/test-payments/tokens', {
     data: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Grace' },
@@ -278,8 +278,8 @@ export async function payCart(api: APIRequestContext, lang: SiteLang) {
   return { orderId: order_id, total: total.fullTotal };
 }
 
-/** A demo story with both a CD and a digital album, per site (cart.spec.ts). */
-export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+/** A demo story with both a CD and a digital album, per site (cart.spec.ts; Russian: after-paying.spec.ts). */
+export const storyWithCd: Record<ProjectLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive', ru: 'iosif-i-ego-bratya' };
 
 /**
  * A new family, signed in in the page's browser, buys the story's CD and its digital album through the API, the CD
@@ -287,7 +287,7 @@ export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es:
  */
 export async function familyBuysCdAndAlbum(
   page: Page,
-  lang: SiteLang,
+  lang: ProjectLang,
   { tag = 'admin-orders', to = { fname: 'Rosa', lname: 'Tester' } }: { tag?: string; to?: { fname: string; lname: string } } = {},
 ) {
   const email = await createAccount(page, { email: freshEmail(tag), password: 'listen-along-1' });
