@@ -279,7 +279,7 @@ export async function buildApp({
         savedCards: async (request, userId) => familyCards.list(await payerOf(request), userId),
         orders: async (request, page) => {
           const { user } = await requireUser(request);
-          return familyOrders.list(user.id, page);
+          return familyOrders.list(user.id, page, request.siteLang);
         },
         subscriptions: async (request) => ({ data: await familySubscriptions.list((await requireUser(request)).user.id) }),
         navigation: () => cms.navigation(),

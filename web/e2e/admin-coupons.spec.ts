@@ -30,6 +30,8 @@ const announcement = (page: Page, text: string) => page.getByRole('status').filt
 test('the admin creates a coupon, a family uses it, the admin withdraws it and sees it used; a shipping rate changes', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
+  // Five parts of the back office, one after another.
+  test.setTimeout(90_000);
   const code = `E2E${siteLang.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
   await signInAsAdmin(page);
   await page.goto(routePath('admin', siteLang)!);
@@ -144,6 +146,14 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await first.fill('21.99');
     await additional.fill('6.5');
     await expect(first).toHaveValue('21.99');
+    // The delivery estimate the confirmation and the receipt give (decision 071): the fewest days first.
+    const fewest = form.getByRole('textbox', { name: t('admin.shipping.minDays') });
+    const most = form.getByRole('textbox', { name: t('admin.shipping.maxDays') });
+    await fewest.fill('12');
+    await most.fill('9');
+    await form.getByRole('button', { name: t('admin.shipping.save') }).click();
+    await expect(most).toHaveAccessibleDescription(new RegExp(t('admin.shipping.daysOrder')));
+    await most.fill('20');
     await form.getByRole('button', { name: t('admin.shipping.save') }).click();
     await expect(announcement(page, t('admin.shipping.saved', { rate: name }))).toBeVisible();
     // The form shows the prices as the server saved them.
@@ -151,9 +161,10 @@ test('the admin creates a coupon, a family uses it, the admin withdraws it and s
     await expect(additional).toHaveValue('6.50');
     expect(await seriousViolations(page)).toEqual([]);
     await page.reload();
-    await expect(page.getByRole('form', { name }).getByRole('textbox', { name: t('admin.shipping.firstItem') })).toHaveValue(
-      '21.99',
-    );
+    const saved = page.getByRole('form', { name });
+    await expect(saved.getByRole('textbox', { name: t('admin.shipping.firstItem') })).toHaveValue('21.99');
+    await expect(saved.getByRole('textbox', { name: t('admin.shipping.minDays') })).toHaveValue('12');
+    await expect(saved.getByRole('textbox', { name: t('admin.shipping.maxDays') })).toHaveValue('20');
   });
 
   await test.step('Sales tax: a territory’s rate added, changed by its Change button, then removed after a confirmation', async () => {

@@ -278,8 +278,8 @@ export async function payCart(api: APIRequestContext, lang: ProjectLang) {
   return { orderId: order_id, total: total.fullTotal };
 }
 
-/** A demo story with both a CD and a digital album, per site (cart.spec.ts). */
-export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive' };
+/** A demo story with both a CD and a digital album, per site (cart.spec.ts; Russian: after-paying.spec.ts). */
+export const storyWithCd: Record<ProjectLang, string> = { en: 'noahs-big-boat', es: 'jesus-vive', ru: 'iosif-i-ego-bratya' };
 
 /**
  * A new family, signed in in the page's browser, buys the story's CD and its digital album through the API, the CD
@@ -287,7 +287,7 @@ export const storyWithCd: Record<SiteLang, string> = { en: 'noahs-big-boat', es:
  */
 export async function familyBuysCdAndAlbum(
   page: Page,
-  lang: SiteLang,
+  lang: ProjectLang,
   { tag = 'admin-orders', to = { fname: 'Rosa', lname: 'Tester' } }: { tag?: string; to?: { fname: string; lname: string } } = {},
 ) {
   const email = await createAccount(page, { email: freshEmail(tag), password: 'listen-along-1' });

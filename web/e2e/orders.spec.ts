@@ -205,6 +205,7 @@ test('My orders tell a family what each order was, for whom and what happens nex
   for (const o of answer.items) {
     if (o.order_id === cds && o.shipment) {
       o.shipment = {
+        ...o.shipment,
         status: 'shipped',
         shipped_at: shippedAt,
         carrier: tracking.carrier,

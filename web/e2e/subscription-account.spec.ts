@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { type MySubscription, type MySubscriptionsResponse, routePath } from '@storyhouse/contracts';
 import { expect, type SiteLang, test } from './fixtures';
 import {
@@ -131,6 +131,9 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
     await expect(rows.first()).toContainText(t('subscription.monthly'));
     await expect(rows.first()).toContainText(await money(page, siteLang, plans.monthly));
     await expect(rows.first()).toContainText(t('mySubscription.invoices.status.paid'));
+    // Its receipt is the order's confirmation, as Stripe's portal links each invoice to its receipt (decision 071).
+    const receiptLink = (row: Locator) => row.getByRole('link', { name: new RegExp(`^${t('mySubscription.invoices.receipt')}`) });
+    await expect(receiptLink(rows.first())).toHaveAttribute('href', /^\/payment\?order=\d+$/);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Issue 40 item 8: a second card, added right here without buying anything: 4000 0000 0000 0341, which
@@ -196,6 +199,8 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
     await expect(card.getByText(t('mySubscription.statusValue.past_due'), { exact: true })).toBeVisible();
     await expect(rows).toHaveCount(2);
     await expect(rows.first()).toContainText(t('mySubscription.invoices.status.open'));
+    // Not paid: no receipt yet.
+    await expect(receiptLink(rows.first())).toHaveCount(0);
 
     // Back on the good card: the open renewal is paid at once.
     await card.getByRole('button', { name: t('mySubscription.changeCard.submit') }).click();
@@ -207,6 +212,11 @@ test('a family sees its plan and first invoice; the renewal a moved clock brings
     await expect(card.getByRole('alert')).toHaveCount(0);
     await expect(card.getByText(t('mySubscription.statusValue.active'), { exact: true })).toBeVisible();
     await expect(rows.first()).toContainText(t('mySubscription.invoices.status.paid'));
+    // Paid, the renewal has its receipt: the one e-mailed, as a page.
+    await expect(receiptLink(rows.first())).toHaveAttribute(
+      'href',
+      /^\/crud\/stripe\/subscription\/\w+\/invoices\/\w+\/receipt$/,
+    );
 
     // The family was told by e-mail, in its language: the renewal that failed, then its receipt once paid.
     const subjects = async () => (await readMailbox()).items.filter((m) => m.to.includes(email)).map((m) => m.subject);

@@ -263,10 +263,28 @@ export const ShippingPrice = usdAmount({ min: 0, max: SHIPPING_RATE_MAX_USD });
 /** A shipping price as typed in the form. */
 export const TypedShippingPrice = typedUsdAmount({ min: 0, max: SHIPPING_RATE_MAX_USD });
 
+/** Business days a parcel takes to arrive (decision 071): 1 to 90. */
+export const DELIVERY_DAYS_MAX = 90;
+const DeliveryDays = wholeNumber(1, DELIVERY_DAYS_MAX);
+
+/** An estimate is both numbers or neither, the fewest days first (the form's and the body's one rule). */
+const checkDays = (v: { min_days?: number | null; max_days?: number | null }, ctx: z.RefinementCtx) => {
+  if (v.min_days === undefined && v.max_days === undefined) return;
+  const min = v.min_days ?? null;
+  const max = v.max_days ?? null;
+  if ((min === null) !== (max === null)) {
+    ctx.addIssue({ code: 'custom', path: [min === null ? 'min_days' : 'max_days'], message: 'admin.shipping.daysBoth' });
+  } else if (min !== null && max !== null && min > max) {
+    ctx.addIssue({ code: 'custom', path: ['max_days'], message: 'admin.shipping.daysOrder' });
+  }
+};
+
 /**
  * POST /crud/admin/shipping-rates: a zone's price for a method, the first
- * item and each further one. Free shipping stays as spec §5 says (US
- * economy, item by item): it is a rule, not a rate.
+ * item and each further one, and how many business days a parcel sent that
+ * way should take (`min_days`-`max_days`, both null: no estimate; left out:
+ * unchanged). Free shipping stays as spec §5 says (US economy, item by
+ * item): it is a rule, not a rate.
  */
 export const ShippingRateBody = z
   .strictObject({
@@ -274,22 +292,49 @@ export const ShippingRateBody = z
     method: ShippingRateMethod,
     first_item: ShippingPrice,
     additional_item: ShippingPrice,
+    min_days: DeliveryDays.nullable().optional(),
+    max_days: DeliveryDays.nullable().optional(),
   })
   .refine((b) => SHIPPING_ZONE_METHODS.some((r) => r.zone === b.zone && r.method === b.method), {
     error: 'validation.invalid',
     path: ['method'],
   })
+  .superRefine(checkDays)
   .meta({ id: 'ShippingRateBody' });
 export type ShippingRateBody = z.input<typeof ShippingRateBody>;
 
+/** Days as typed: empty (no estimate) or a whole number. */
+const TypedDays = text()
+  .trim()
+  .transform((v) => (v === '' ? null : /^\d{1,3}$/.test(v) ? Number(v) : Number.NaN))
+  // What was typed is not a whole number: Invalid.
+  .pipe(
+    z
+      .number({ error: (issue) => (issue.code === 'invalid_type' ? 'validation.invalid' : undefined) })
+      .min(1)
+      .max(DELIVERY_DAYS_MAX)
+      .int()
+      .nullable(),
+  );
+
 /** The rate form's fields as typed. */
-export const ShippingRateForm = z.object({ first_item: TypedShippingPrice, additional_item: TypedShippingPrice });
+export const ShippingRateForm = z
+  .object({
+    first_item: TypedShippingPrice,
+    additional_item: TypedShippingPrice,
+    min_days: TypedDays,
+    max_days: TypedDays,
+  })
+  .superRefine(checkDays);
 
 export const AdminShippingRate = z.object({
   zone: ShippingZone,
   method: ShippingRateMethod,
   first_item_usd: Usd,
   additional_item_usd: Usd,
+  /** The delivery estimate in business days (decision 071); both null: none. */
+  min_days: z.number().int().nullable(),
+  max_days: z.number().int().nullable(),
 });
 export type AdminShippingRate = z.infer<typeof AdminShippingRate>;
 

@@ -134,6 +134,8 @@ export const errorCodes = [
   'order_not_found',
   // decision 068: an order with no gift that counts (none given, or refunded) has no receipt
   'receipt_not_found',
+  // decision 071: an invoice that is not a paid renewal of the subscription has no receipt of its own
+  'invoice_receipt_not_found',
   'order_card_required',
   // issue 26 item 1: a payment that succeeded after its order was given up on, refunded at once
   'order_payment_refunded',

@@ -160,9 +160,17 @@ export type ProgressResponse = z.infer<typeof ProgressResponse>;
 export const FINISHED_WITHIN_SECONDS = 10;
 
 /** The library's addresses, one home for both sides. */
+/** The library album address's parameter that starts its player on arrival (libraryPaths.listen). */
+export const LISTEN_PARAM = 'play';
+
 export const libraryPaths = {
   progress: (skuId: number) => `/crud/my-library/progress/${skuId}`,
   album: (id: number | typeof FREE_STORY_ALBUM) => `/library/album/${id}`,
+  /**
+   * "Listen now" after paying (decision 071): the library album, its player started at the first track or at the
+   * one track bought (`?play=first`, `?play={skuId}`).
+   */
+  listen: (id: number, trackId: number | null = null) => `/library/album/${id}?${LISTEN_PARAM}=${trackId ?? 'first'}`,
   trackFile: (skuId: number) => `/crud/my-library/skus/${skuId}/download`,
   albumZip: (productId: number) => `/crud/my-library/product/${productId}/download`,
 } as const;

@@ -99,6 +99,15 @@ export const OrderItem = z.object({
   renewal: OrderRenewal.nullable(),
   /** Of a CD or a book, how many came back and were recorded as returned by the ministry (decision 061); 0 otherwise. */
   returned_quantity: z.number().int(),
+  /** The story's cover (mediaPaths.image URL); null for a line without a story or a story without one. */
+  cover_url: z.string().nullable(),
+  /**
+   * The album this line put in the family's library (/library/album/{id}): a download or a CD of theirs, while they
+   * own it; null otherwise (a gift's went to its recipient, a refund took it back, a plan or a donation).
+   */
+  library_album_id: z.number().int().nullable(),
+  /** A single track's id (its sku), played first from its album; null for other lines. */
+  track_id: z.number().int().nullable(),
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 
@@ -114,6 +123,13 @@ export const OrderShipment = z.object({
   tracking_number: z.string().nullable(),
   /** The carrier's tracking page (http or https only). */
   tracking_url: z.string().nullable(),
+  /** Where it goes, as the lines of a label: name, street, city with state and postcode, country (decision 071). */
+  ship_to: z.array(z.string()),
+  /**
+   * When it should arrive while it is prepared: business days after the payment by the shipping method's estimate in
+   * the ministry's settings (YYYY-MM-DD, earliest and latest); null once shipped, or when the method has no estimate.
+   */
+  arrives: z.object({ from: z.string(), by: z.string() }).nullable(),
 });
 export type OrderShipment = z.infer<typeof OrderShipment>;
 

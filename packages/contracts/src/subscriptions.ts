@@ -120,6 +120,12 @@ const ProcessorId = text()
 export const SubscriptionParams = z.strictObject({ id: ProcessorId });
 /** A monthly gift's renewal whose receipt is asked for (decision 070). */
 export const RenewalReceiptParams = z.strictObject({ id: ProcessorId, renewalId: IdParam });
+/** GET /crud/stripe/subscription/{id}/invoices/{invoiceId}/receipt: a paid renewal's receipt (decision 071). */
+export const InvoiceReceiptParams = z.strictObject({ id: ProcessorId, invoiceId: ProcessorId });
+
+/** Where a paid renewal's receipt is (HTML, as the family was e-mailed it). */
+export const invoiceReceiptPath = (subscriptionId: string, invoiceId: string) =>
+  `/crud/stripe/subscription/${subscriptionId}/invoices/${invoiceId}/receipt`;
 
 /** Spec §7: Stripe's list paging; one cursor at a time. */
 export const InvoicesQuery = SiteQuery.extend({
@@ -138,6 +144,11 @@ export const Invoice = z
     type: RenewalKind,
     code: z.string(),
     lines: z.array(z.object({ plan: z.object({ interval: z.enum(['month', 'year']) }), product: z.string() })),
+    /**
+     * Its receipt (decision 071): a paid renewal's, HTML (invoiceReceiptPath); the first period's (paid by its order),
+     * the order's confirmation (/payment?order=ID); null for one not paid.
+     */
+    receipt_url: z.string().nullable(),
   })
   .meta({ id: 'Invoice' });
 export type Invoice = z.infer<typeof Invoice>;

@@ -686,7 +686,11 @@ export interface Sessions {
 export interface ShippingRates {
   additional_item_cents: number;
   first_item_cents: number;
+  /** Business days a parcel sent this way should take at most; null: no estimate (migration 0085). */
+  max_days: number | null;
   method: string;
+  /** Business days it should take at least; null with max_days. */
+  min_days: number | null;
   zone: string;
 }
 

@@ -16,12 +16,20 @@ export type MailBlock =
   | { kind: 'quote'; text: string; label?: string }
   /** `label: value` rows; a value of several lines starts on the line after its label in text. */
   | { kind: 'fields'; rows: readonly { label: string; value: string }[] }
-  /** The lines of an order: what, which kind, how much. */
-  | { kind: 'items'; heading: string; rows: readonly { title: string; kind: string; amount: string }[] }
+  /** The lines of an order: what, which kind, how much, and a link to it when there is one ("Listen"). */
+  | { kind: 'items'; heading: string; rows: readonly MailItem[] }
   /** Amounts under the lines; the last `strong` row is the total. */
   | { kind: 'totals'; rows: readonly { label: string; value: string; strong?: boolean }[] }
   /** Small print (the giving statement). */
   | { kind: 'note'; text: string };
+
+/** A line of an order as an e-mail lists it; `link`: where to go on with it (the album to listen to, decision 071). */
+export interface MailItem {
+  title: string;
+  kind: string;
+  amount: string;
+  link?: { text: string; url: string };
+}
 
 export interface MailContent {
   lang: LangCode;

@@ -3,7 +3,7 @@ import { Body, Button, Column, Container, Head, Hr, Html, Link, Preview, Row, Se
 import type { LangCode } from '@storyhouse/contracts';
 import type { CSSProperties, ReactNode } from 'react';
 import { translators } from '../i18n';
-import type { MailBlock } from './content';
+import type { MailBlock, MailItem } from './content';
 import { mailSiteOrigin } from './site';
 
 /*
@@ -109,12 +109,19 @@ function Fields({ rows }: { rows: Extract<MailBlock, { kind: 'fields' }>['rows']
 }
 
 /** One line of an order: its title and kind ("Digital album", "CD ×3"), its amount on the right. */
-function LineItem({ title, kind, amount }: { title: string; kind: string; amount: string }) {
+function LineItem({ title, kind, amount, link }: MailItem) {
   return (
     <Row style={s.item}>
       <Column>
         <Text style={s.itemTitle}>{title}</Text>
         <Text style={s.itemKind}>{kind}</Text>
+        {link && (
+          <Text style={s.itemKind}>
+            <Link href={link.url} style={{ color: accent, fontWeight: 700 }}>
+              {link.text}
+            </Link>
+          </Text>
+        )}
       </Column>
       <Column style={s.amount}>{amount}</Column>
     </Row>

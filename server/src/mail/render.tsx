@@ -16,7 +16,10 @@ function blockText(block: MailBlock): string {
     case 'fields':
       return block.rows.map((r) => (r.value.includes('\n') ? `${r.label}:\n${r.value}` : `${r.label}: ${r.value}`)).join('\n');
     case 'items':
-      return [block.heading, ...block.rows.map((r) => `- ${r.title} (${r.kind}): ${r.amount}`)].join('\n');
+      return [
+        block.heading,
+        ...block.rows.map((r) => `- ${r.title} (${r.kind}): ${r.amount}${r.link ? `\n  ${r.link.text}: ${r.link.url}` : ''}`),
+      ].join('\n');
     case 'totals':
       return block.rows.map((r) => `${r.label}: ${r.value}`).join('\n');
   }

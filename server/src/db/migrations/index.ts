@@ -49,6 +49,7 @@ import * as m0081 from './0081_cover_the_fee';
 import * as m0082 from './0082_gift_receipts';
 import * as m0083 from './0083_statements';
 import * as m0084 from './0084_tribute_notices_and_renewal_receipts';
+import * as m0085 from './0085_delivery_estimates';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '0082_gift_receipts': m0082,
   '0083_statements': m0083,
   '0084_tribute_notices_and_renewal_receipts': m0084,
+  '0085_delivery_estimates': m0085,
 };

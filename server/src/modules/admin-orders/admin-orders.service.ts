@@ -19,6 +19,7 @@ import { enqueueMail } from '../../providers/mail/outbox';
 import { adminActionsOn, orderTarget, recordAdminAction } from '../audit/audit';
 import { tributeOf } from '../cart/amount-lines';
 import { isShipped } from '../cart/shipping';
+import { deliveryReader } from '../orders/delivery';
 import { receiptMail, shippedMail } from '../orders/order-mail';
 import { giftReceiptForMail } from '../receipts/receipts.service';
 import { adminOrdersRepository, type OrderLineRow, type OrderRow } from './admin-orders.repository';
@@ -382,7 +383,13 @@ export function adminOrdersService(db: Db, { origins }: { origins: Record<LangCo
           lang_code: order.lang_code as LangCode,
           to: parts.email,
           orderId,
-          ...(await receiptMail(order, parts.lines, parts.name, giftReceipt?.receipt)),
+          ...(await receiptMail(
+            order,
+            parts.lines,
+            parts.name,
+            giftReceipt?.receipt,
+            await deliveryReader(trx)(order, order.lang_code as LangCode),
+          )),
           ...(giftReceipt ? { attachments: [giftReceipt.attachment] } : {}),
         });
         await recordAdminAction(trx, request, admin, 'order.receipt', orderTarget(order.number), { to: parts.email });

@@ -4,6 +4,7 @@ import { PDF_FONTS as FONTS, PDF_PAGE as PAGE, pdfDocument } from '../../lib/pdf
 import { mailDate, mailMoney } from '../../mail/format';
 import { oneLine } from '../../providers/mail/outbox';
 import { isShipped } from '../cart/shipping';
+import { type Country, countryNamer, shipToLines } from '../orders/ship-to';
 import type { OrderLineRow, OrderRow } from './admin-orders.repository';
 
 /**
@@ -33,35 +34,6 @@ export interface PackingSlip {
 }
 
 type SlipOrder = OrderRow & { email: string; fname: string; lname: string };
-type Country = { id: number; code: string; country_name: string };
-
-/** A country's name in a language (Intl's, from its ISO code), else the English name the list has. */
-function countryNamer(lang: LangCode, countries: readonly Country[]) {
-  const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' });
-  return (id: unknown) => {
-    const country = countries.find((c) => c.id === id);
-    if (!country) return '';
-    try {
-      return names.of(country.code) ?? country.country_name;
-    } catch {
-      return country.country_name;
-    }
-  };
-}
-
-/** The address kept on the order as the lines of a label: name, street, city with state and postcode, country. */
-function addressLines(address: unknown, countryName: (id: unknown) => string) {
-  const a = (address ?? {}) as Record<string, unknown>;
-  const part = (k: string) => (typeof a[k] === 'string' ? oneLine(a[k] as string) : '');
-  return [
-    `${part('fname')} ${part('lname')}`.trim(),
-    part('line1'),
-    [part('city'), [part('state'), part('postal_code')].filter(Boolean).join(' ')].filter(Boolean).join(', '),
-    countryName(a.country_id),
-    part('phone'),
-  ].filter(Boolean);
-}
-
 /** One order's slip, in its language: only what goes in the parcel (its CDs and books). */
 export function packingSlipOf(order: SlipOrder, lines: readonly OrderLineRow[], countries: readonly Country[]): PackingSlip {
   const lang = order.lang_code as LangCode;
@@ -74,7 +46,7 @@ export function packingSlipOf(order: SlipOrder, lines: readonly OrderLineRow[], 
     order: t('orders.packingSlip.order', { number: order.number }),
     placed: t('orders.packingSlip.placed', { date: mailDate(lang, new Date(order.created_at)) }),
     shipToLabel: t('orders.packingSlip.shipTo'),
-    shipTo: addressLines(order.shipping_address, countryNamer(lang, countries)),
+    shipTo: shipToLines(order.shipping_address, { countryName: countryNamer(lang, countries), phone: true }),
     gift: gift
       ? {
           heading: t('orders.packingSlip.giftFor', { name: oneLine(order.gift_name ?? '') }),

@@ -260,10 +260,24 @@ describe('shipping and tax rates', () => {
   it('lists the rates the cart uses', async () => {
     const all = await rates();
     expect(all.rates).toEqual([
-      { zone: 'us', method: 'economy', first_item_usd: 4.99, additional_item_usd: 1.5 },
-      { zone: 'us', method: 'priority', first_item_usd: 9.99, additional_item_usd: 3 },
-      { zone: 'canada', method: 'international', first_item_usd: 14.99, additional_item_usd: 4 },
-      { zone: 'international', method: 'international', first_item_usd: 19.99, additional_item_usd: 6 },
+      { zone: 'us', method: 'economy', first_item_usd: 4.99, additional_item_usd: 1.5, min_days: 5, max_days: 8 },
+      { zone: 'us', method: 'priority', first_item_usd: 9.99, additional_item_usd: 3, min_days: 2, max_days: 3 },
+      {
+        zone: 'canada',
+        method: 'international',
+        first_item_usd: 14.99,
+        additional_item_usd: 4,
+        min_days: null,
+        max_days: null,
+      },
+      {
+        zone: 'international',
+        method: 'international',
+        first_item_usd: 19.99,
+        additional_item_usd: 6,
+        min_days: null,
+        max_days: null,
+      },
     ]);
     expect(all.tax_rates).toEqual([
       {
@@ -290,6 +304,9 @@ describe('shipping and tax rates', () => {
       method: 'economy',
       first_item_usd: 5.5,
       additional_item_usd: 2,
+      // Left out of the body, the delivery estimate stays.
+      min_days: 5,
+      max_days: 8,
     });
     expect((await totalOf(v)).shippingCost).toBe(7.5);
     expect(await lastAudit('shipping.update')).toMatchObject({
@@ -300,6 +317,38 @@ describe('shipping and tax rates', () => {
     expect((await setShipping({ zone: 'us', method: 'economy', first_item: 0, additional_item: 0 })).statusCode).toBe(200);
     expect((await totalOf(v)).shippingCost).toBe(0);
     await setShipping({ zone: 'us', method: 'economy', first_item: 4.99, additional_item: 1.5 });
+  });
+
+  it('sets a rate’s delivery estimate in business days, or clears it; audited with what it was', async () => {
+    const canada = { zone: 'canada', method: 'international', first_item: 14.99, additional_item: 4 };
+    const res = await setShipping({ ...canada, min_days: 6, max_days: 10 });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as AdminShippingResponse).rates[2]).toMatchObject({ zone: 'canada', min_days: 6, max_days: 10 });
+    expect(await lastAudit('shipping.update')).toMatchObject({
+      target: 'shipping canada/international',
+      details: { min_days: 6, max_days: 10, was_min_days: null, was_max_days: null },
+    });
+    expect((await setShipping({ ...canada, min_days: null, max_days: null })).statusCode).toBe(200);
+    expect((await rates()).rates[2]).toMatchObject({ min_days: null, max_days: null });
+    expect(await lastAudit('shipping.update')).toMatchObject({
+      details: { min_days: null, max_days: null, was_min_days: 6, was_max_days: 10 },
+    });
+  });
+
+  it('refuses an estimate with one number, the most before the fewest, or out of range; nothing changes', async () => {
+    const before = await rates();
+    const economy = { zone: 'us', method: 'economy', first_item: 4.99, additional_item: 1.5 };
+    expect(fieldsOf(await setShipping({ ...economy, min_days: 3, max_days: null }))).toEqual({
+      max_days: 'Give both numbers of days, or neither',
+    });
+    expect(fieldsOf(await setShipping({ ...economy, min_days: 8, max_days: 5 }))).toEqual({
+      max_days: 'The most days cannot be fewer than the fewest',
+    });
+    expect(fieldsOf(await setShipping({ ...economy, min_days: 0, max_days: 91 }))).toEqual({
+      min_days: 'Must be at least 1',
+      max_days: 'Must be at most 90',
+    });
+    expect(await rates()).toEqual(before);
   });
 
   it('refuses negative, absurd or uncented prices and a method the zone does not have', async () => {

@@ -113,6 +113,15 @@ export function adminShopService(db: Db) {
           additional_item_usd: body.additional_item,
           was_first_item_usd: before.first_item_usd,
           was_additional_item_usd: before.additional_item_usd,
+          // The delivery estimate, when the edit set it (decision 071).
+          ...(body.min_days !== undefined || body.max_days !== undefined
+            ? {
+                min_days: body.min_days ?? null,
+                max_days: body.max_days ?? null,
+                was_min_days: before.min_days,
+                was_max_days: before.max_days,
+              }
+            : {}),
         });
         return ratesService(trx).list();
       });

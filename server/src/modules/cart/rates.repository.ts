@@ -11,17 +11,25 @@ export function ratesRepository(db: Db) {
     shippingRates() {
       return db
         .selectFrom('shipping_rates')
-        .select(['zone', 'method', 'first_item_cents', 'additional_item_cents'])
+        .select(['zone', 'method', 'first_item_cents', 'additional_item_cents', 'min_days', 'max_days'])
         .orderBy(sql`array_position(array['us', 'canada', 'international'], zone)`)
         .orderBy(sql`array_position(array['economy', 'priority', 'international'], method)`)
         .execute();
     },
 
-    /** Sets a zone's prices for a method; the row before the change, or undefined when the table has no such rate. */
-    async setShippingRate(zone: string, method: string, cents: { first: number; additional: number }) {
+    /**
+     * Sets a zone's prices for a method, and its delivery estimate when given (undefined: kept); the row before the
+     * change, or undefined when the table has no such rate.
+     */
+    async setShippingRate(
+      zone: string,
+      method: string,
+      cents: { first: number; additional: number },
+      days: { min: number | null; max: number | null } | undefined,
+    ) {
       const before = await db
         .selectFrom('shipping_rates')
-        .select(['first_item_cents', 'additional_item_cents'])
+        .select(['first_item_cents', 'additional_item_cents', 'min_days', 'max_days'])
         .where('zone', '=', zone)
         .where('method', '=', method)
         .forUpdate()
@@ -29,7 +37,11 @@ export function ratesRepository(db: Db) {
       if (!before) return undefined;
       await db
         .updateTable('shipping_rates')
-        .set({ first_item_cents: cents.first, additional_item_cents: cents.additional })
+        .set({
+          first_item_cents: cents.first,
+          additional_item_cents: cents.additional,
+          ...(days ? { min_days: days.min, max_days: days.max } : {}),
+        })
         .where('zone', '=', zone)
         .where('method', '=', method)
         .execute();

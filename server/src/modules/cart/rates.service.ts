@@ -31,20 +31,38 @@ export function ratesService(db: Db) {
           method: r.method as AdminShippingResponse['rates'][number]['method'],
           first_item_usd: toUsd(r.first_item_cents),
           additional_item_usd: toUsd(r.additional_item_cents),
+          min_days: r.min_days,
+          max_days: r.max_days,
         })),
         tax_rates: taxRates.map((r) => ({ ...r, rate_percent: percent(r.rate_percent) })),
       };
     },
 
-    /** Changes a zone's prices; answers what they were, in dollars, for the audit log. */
+    /** Each zone and method's delivery estimate in business days (decision 071); both null: none. */
+    async deliveryDays() {
+      return (await repo.shippingRates()).map(({ zone, method, min_days, max_days }) => ({ zone, method, min_days, max_days }));
+    },
+
+    /** Changes a zone's prices and delivery estimate; answers what they were, in dollars and days, for the audit log. */
     async setShippingRate(body: ShippingRateBody) {
-      const before = await repo.setShippingRate(body.zone, body.method, {
-        first: toCents(body.first_item),
-        additional: toCents(body.additional_item),
-      });
+      const days =
+        body.min_days === undefined && body.max_days === undefined
+          ? undefined
+          : { min: body.min_days ?? null, max: body.max_days ?? null };
+      const before = await repo.setShippingRate(
+        body.zone,
+        body.method,
+        { first: toCents(body.first_item), additional: toCents(body.additional_item) },
+        days,
+      );
       // The migration inserts every zone's rate; a missing one is a broken database.
       if (!before) throw new Error(`No shipping rate for zone ${body.zone}, method ${body.method}`);
-      return { first_item_usd: toUsd(before.first_item_cents), additional_item_usd: toUsd(before.additional_item_cents) };
+      return {
+        first_item_usd: toUsd(before.first_item_cents),
+        additional_item_usd: toUsd(before.additional_item_cents),
+        min_days: before.min_days,
+        max_days: before.max_days,
+      };
     },
 
     /** Adds or changes the rate of a state or province (or a whole country); 400 on `country_id` for a country the shop does not know. */

@@ -69,3 +69,25 @@ export function shippingCharge(
   const freeShipping: FreeShippingStatus = free === 0 ? 'disqualified' : charged === 0 ? 'qualified_all' : 'qualified_some';
   return { cents, freeShipping };
 }
+
+/**
+ * The day `days` business days after `from` (decision 071): Saturdays and
+ * Sundays are not counted, holidays are (an estimate, said as one). UTC
+ * calendar days; the time of day is dropped.
+ */
+export function addBusinessDays(from: Date, days: number): Date {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = days;
+  while (left > 0) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return day;
+}
+
+/** When a parcel sent on `from` by a rate of `min_days`-`max_days` business days should arrive; null without an estimate. */
+export function deliveryWindow(from: Date, rate: { min_days: number | null; max_days: number | null }) {
+  if (rate.min_days === null || rate.max_days === null) return null;
+  return { from: addBusinessDays(from, rate.min_days), by: addBusinessDays(from, rate.max_days) };
+}

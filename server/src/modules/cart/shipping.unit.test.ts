@@ -1,6 +1,6 @@
 import { COUNTRY_ID } from '@storyhouse/contracts';
 import { describe, expect, it } from 'vitest';
-import { type ShippingRate, shippingCharge, zoneOf } from './shipping';
+import { addBusinessDays, deliveryWindow, type ShippingRate, shippingCharge, zoneOf } from './shipping';
 
 const rates: ShippingRate[] = [
   { zone: 'us', method: 'economy', first_item_cents: 499, additional_item_cents: 150 },
@@ -65,5 +65,24 @@ describe('what shipping costs (issue 12 item 7)', () => {
 
   it('refuses to guess when the table has no rate for the zone', () => {
     expect(() => shippingCharge([line('book')], MEXICO, 'economy', rates.slice(0, 3))).toThrow(/No shipping rate/);
+  });
+});
+
+describe('delivery estimates in business days (decision 071)', () => {
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  it('skips Saturdays and Sundays', () => {
+    // Friday 27 November 2026, late in the evening: 1 business day is Monday, 5 the next Friday.
+    const friday = new Date('2026-11-27T23:30:00Z');
+    expect(addBusinessDays(friday, 1)).toEqual(day('2026-11-30'));
+    expect(addBusinessDays(friday, 5)).toEqual(day('2026-12-04'));
+    expect(addBusinessDays(friday, 8)).toEqual(day('2026-12-09'));
+    // From a Wednesday, 2-3 business days are Friday and Monday.
+    expect(deliveryWindow(day('2026-12-02'), { min_days: 2, max_days: 3 })).toEqual({
+      from: day('2026-12-04'),
+      by: day('2026-12-07'),
+    });
+  });
+  it('gives none for a rate without an estimate', () => {
+    expect(deliveryWindow(day('2026-12-02'), { min_days: null, max_days: null })).toBeNull();
   });
 });

@@ -1,14 +1,16 @@
-import { type CardBrand, CardBrand as CardBrands, type LangCode } from '@storyhouse/contracts';
+import { type CardBrand, CardBrand as CardBrands, type LangCode, libraryPaths, routePath } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
-import { type MailBlock, mailField } from '../../mail/content';
+import { type MailBlock, type MailItem, mailField } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
 import { renderMail } from '../../mail/render';
 import { mailSiteOrigin } from '../../mail/site';
 import { oneLine } from '../../providers/mail/outbox';
 import { isShipped } from '../cart/shipping';
 import { type GiftReceipt, receiptBlocks } from '../receipts/gift-receipt';
+import type { Delivery } from './delivery';
 import { intervalOf, isRecurringType } from './order-snapshot';
 import type { OrderLineRow, OrderRow } from './orders.repository';
+import { shipToLines } from './ship-to';
 
 /**
  * The e-mails of a paid order (issue 13 item 8, issue 27 item 9), in the
@@ -108,22 +110,67 @@ function renewalBlocks(lang: LangCode, order: OrderRow, lines: readonly OrderLin
 }
 
 /**
- * The receipt: lines with their kind, the amounts, the card, what renews when, and the gift's receipt as the donor's
- * country asks for it (decision 068; its PDF goes with the e-mail), or without one the giving statement.
+ * A download's "Listen" link (decision 071): its album in the buyer's library, the player started at its first track
+ * (a single track: at that track). None for a gift order's downloads, which are the recipient's to claim.
+ */
+function listenLink(lang: LangCode, order: OrderRow, l: OrderLineRow): MailItem['link'] {
+  if (!DOWNLOADS.has(l.type) || l.product_id === null || order.gift_email) return undefined;
+  const track = l.type === 'digital_track' ? l.sku_id : null;
+  return {
+    text: translators[lang]('orders.email.listen'),
+    url: `${mailSiteOrigin(lang)}${libraryPaths.listen(l.product_id, track)}`,
+  };
+}
+
+/** Where the parcel goes and when it should arrive (decision 071), as `fields` rows. */
+function deliveryBlocks(lang: LangCode, delivery: Delivery | null): MailBlock[] {
+  if (!delivery || delivery.lines.length === 0) return [];
+  const t = translators[lang];
+  return [
+    {
+      kind: 'fields',
+      rows: [
+        { label: t('orders.email.shipTo'), value: delivery.lines.join('\n') },
+        ...(delivery.window
+          ? [
+              {
+                label: t('orders.email.arrives'),
+                value: t('orders.email.arrivesBetween', {
+                  from: mailDate(lang, delivery.window.from),
+                  by: mailDate(lang, delivery.window.by),
+                }),
+              },
+            ]
+          : []),
+      ],
+    },
+  ];
+}
+
+/**
+ * The receipt: lines with their kind (a download with its "Listen" link), the amounts, where the parcel goes and when
+ * it should arrive, what a plan opens, the card, what renews when, and the gift's receipt as the donor's country asks
+ * for it (decision 068; its PDF goes with the e-mail), or without one the giving statement.
  */
 export function receiptMail(
   order: OrderRow,
   lines: readonly OrderLineRow[],
   buyerName: string,
   giftReceipt: GiftReceipt | null = null,
+  delivery: Delivery | null = null,
 ) {
   const lang = order.lang_code as LangCode;
   const t = translators[lang];
   const number = orderNumberOf(order);
   const goods = lines.filter((l) => !isDonation(l.type));
   const gifts = lines.filter((l) => isDonation(l.type));
-  const rows = (ls: readonly OrderLineRow[]) =>
-    ls.map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
+  const rows = (ls: readonly OrderLineRow[]): MailItem[] =>
+    ls.map((l) => {
+      const link = listenLink(lang, order, l);
+      return { title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l), ...(link ? { link } : {}) };
+    });
+  const library = routePath('library', lang);
+  const plan = lines.some((l) => l.type === 'subscription');
   const ships = lines.some((l) => isShipped(l.type));
   const row = (key: Parameters<typeof t>[0], cents: number) => ({ label: t(key), value: mailMoney(lang, cents) });
   const totals = [
@@ -158,6 +205,18 @@ export function receiptMail(
     ...(goods.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.items'), rows: rows(goods) }] : []),
     ...(gifts.length > 0 ? [{ kind: 'items' as const, heading: t('orders.email.donations'), rows: rows(gifts) }] : []),
     { kind: 'totals', rows: totals },
+    ...deliveryBlocks(lang, delivery),
+    // A plan opens every story (decision 071): where they are.
+    ...(plan && library
+      ? [
+          {
+            kind: 'link' as const,
+            text: t('orders.email.planOpens'),
+            url: `${mailSiteOrigin(lang)}${library}`,
+            button: t('orders.email.openLibrary'),
+          },
+        ]
+      : []),
     // The downloads of a gift order went to its recipient (purchases.service.ts deliverGoods): say to whom.
     ...(order.gift_name && order.gift_email && goods.some((l) => DOWNLOADS.has(l.type))
       ? [{ kind: 'text' as const, text: t('orders.email.giftFor', { name: oneLine(order.gift_name), email: order.gift_email }) }]
@@ -253,20 +312,6 @@ function shippedRows(lang: LangCode, lines: readonly OrderLineRow[]) {
     .map((l) => ({ title: titleOf(lang, l), kind: kindOf(lang, l), amount: amountOf(lang, l) }));
 }
 
-/** An address kept on an order (a snapshot of the form), as lines of a letter. */
-function addressLines(address: unknown) {
-  const a = (address ?? {}) as Record<string, unknown>;
-  const part = (k: string) => (typeof a[k] === 'string' ? oneLine(a[k] as string) : '');
-  return [
-    `${part('fname')} ${part('lname')}`.trim(),
-    part('line1'),
-    [part('city'), part('state'), part('postal_code')].filter(Boolean).join(', '),
-    part('phone'),
-  ]
-    .filter(Boolean)
-    .join('\n');
-}
-
 /**
  * Issue 29: "your order is on its way", in the family's language, once the
  * back office marks the parcel shipped: what is in it, the carrier and
@@ -333,7 +378,10 @@ export function shipAlertMail(
     blocks: [
       { kind: 'text', text: t('orders.ministryEmail.text', { name: oneLine(buyer.name), email: buyer.email, number }) },
       { kind: 'items', heading: t('orders.email.items'), rows },
-      { kind: 'fields', rows: mailField(t('orders.ministryEmail.shipTo'), addressLines(order.shipping_address)) },
+      {
+        kind: 'fields',
+        rows: mailField(t('orders.ministryEmail.shipTo'), shipToLines(order.shipping_address, { phone: true }).join('\n')),
+      },
       ...(order.gift_name
         ? [
             {

@@ -125,6 +125,45 @@ describe('the receipt e-mail', () => {
       expect(mail.text).toContain(`${t('orders.email.total')}: ${money(4896)}`);
     });
 
+    it('links each download to its album in the library, says where the parcel goes and when it should arrive (decision 071)', async () => {
+      const paid = order(lang, { subtotal_cents: 4896, total_cents: 4896 });
+      const delivery = {
+        lines: ['Ana Ruiz', '1 Elm Street', 'Chicago, IL 60601'],
+        window: { from: new Date('2026-02-06T00:00:00Z'), by: new Date('2026-02-11T00:00:00Z') },
+      };
+      const mail = await read(receiptMail(paid, [album, cds], 'Ana', null, delivery));
+      const origin = {
+        en: 'https://storyhouse.example',
+        es: 'https://es.storyhouse.example',
+        ru: 'https://ru.storyhouse.example',
+      }[lang];
+      const date = (d: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(d));
+      // The album has its Listen link, from the site's configured address; the CDs have none.
+      expect(mail.text).toContain(
+        `- Jonah (${t('cart.type.digital_album')}): ${money(999)}\n  ${t('orders.email.listen')}: ${origin}/library/album/1?play=first`,
+      );
+      expect(mail.html).toContain(`href="${origin}/library/album/1?play=first"`);
+      expect(mail.text.match(new RegExp(`${t('orders.email.listen')}:`, 'g'))).toHaveLength(1);
+      expect(mail.text).toContain(`${t('orders.email.shipTo')}:\nAna Ruiz\n1 Elm Street\nChicago, IL 60601`);
+      const arrives = t('orders.email.arrivesBetween', { from: date('2026-02-06'), by: date('2026-02-11') });
+      expect(mail.text).toContain(`${t('orders.email.arrives')}: ${arrives}`);
+      expect(mail.shown).toContain(arrives);
+      // A gift order's downloads are the recipient's to claim: no Listen link for the buyer.
+      const gift = await read(receiptMail(order(lang, { gift_name: 'Rose', gift_email: 'rose@example.test' }), [album], 'Ana'));
+      expect(gift.text).not.toContain(`${t('orders.email.listen')}:`);
+    });
+
+    it('says what a plan opens: every story, in the library', async () => {
+      const plan = line({ type: 'subscription', code: 'monthly', title: 'Monthly plan', subtotal_cents: 500 });
+      const mail = await read(receiptMail(order(lang, { subtotal_cents: 500, total_cents: 500 }), [plan], 'Ana'));
+      const origin = {
+        en: 'https://storyhouse.example',
+        es: 'https://es.storyhouse.example',
+        ru: 'https://ru.storyhouse.example',
+      }[lang];
+      expect(mail.text).toContain(`${t('orders.email.planOpens')}\n${origin}/library`);
+    });
+
     it('has no shipping line on an order of downloads only', async () => {
       const paid = order(lang, { subtotal_cents: 999, total_cents: 999 });
       const mail = await read(receiptMail(paid, [album], 'Ana'));

@@ -1,4 +1,4 @@
-import type { Order, OrdersResponse, PurchaseResponse } from '@storyhouse/contracts';
+import { mediaPaths, type Order, type OrdersResponse, type PurchaseResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
@@ -167,6 +167,8 @@ describe('My orders answer a family’s questions (issue 27 item 8)', () => {
       carrier: null,
       tracking_number: null,
       tracking_url: null,
+      ship_to: ['Grace Miller', '12 Elm Street', 'Chicago, IL 60601', 'United States'],
+      arrives: { from: expect.any(String), by: expect.any(String) },
     });
     expect(cdOrder.gifts).toEqual([]);
 
@@ -257,6 +259,9 @@ describe('My orders answer a family’s questions (issue 27 item 8)', () => {
       carrier: 'USPS',
       tracking_number: '9400 1000 0000 0000 0000 00',
       tracking_url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000000',
+      ship_to: ['Grace Miller', '12 Elm Street', 'Chicago, IL 60601', 'United States'],
+      // Once it left, no estimate: its date and tracking say more.
+      arrives: null,
     });
     expect((await listOrders(v)).items[0]?.shipment?.status).toBe('shipped');
 
@@ -297,3 +302,87 @@ describe('My orders answer a family’s questions (issue 27 item 8)', () => {
 
 /** One order as its owner reads it. */
 const orderOf = async (v: CartVisitor, orderId: number) => (await v.send('GET', `/crud/orders/${orderId}`)).json() as Order;
+
+describe('after paying: what the order gave and where the parcel goes (issue 46, decision 071)', () => {
+  /** The album and the CD of Ruth, posted to Illinois; the order's id. */
+  async function albumAndCd(v: CartVisitor) {
+    await v.add(ids.ruthAlbum);
+    await v.add(ids.ruthCd);
+    const cartId = (await v.total()).json().cart.id;
+    expect((await v.send('POST', `/crud/cart/${cartId}/address/shipping`, illinoisAddress)).statusCode).toBe(200);
+    return payCart(v);
+  }
+  /** The order's receipt in the outbox (the family's e-mail about it; a CD's alert goes to the ministry's address). */
+  const receiptOf = (orderId: number) =>
+    t.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('subject', 'like', 'Your Storyhouse order%')
+      .executeTakeFirstOrThrow();
+  const ruthId = async () =>
+    (await t.db.selectFrom('products').select('id').where('slug', '=', 'ruth').executeTakeFirstOrThrow()).id;
+
+  it('gives each line its cover and its album in the library, and the parcel its address and estimate', async () => {
+    const v = await family();
+    await t.db.updateTable('products').set({ primary_image: 'covers/ruth.jpg' }).where('slug', '=', 'ruth').execute();
+    const orderId = await albumAndCd(v);
+    // Paid on Wednesday 2 December 2026: economy's 5-8 business days are the 9th to the 14th (a weekend between).
+    await t.db
+      .updateTable('orders')
+      .set({ paid_at: new Date('2026-12-02T10:00:00Z') })
+      .where('id', '=', orderId)
+      .execute();
+    const order = (await getOrder(v, orderId)).json() as Order;
+    const ruth = await ruthId();
+    expect(order.items).toMatchObject([
+      { type: 'digital_album', cover_url: mediaPaths.image('covers/ruth.jpg'), library_album_id: ruth, track_id: null },
+      { type: 'physical', cover_url: mediaPaths.image('covers/ruth.jpg'), library_album_id: ruth, track_id: null },
+    ]);
+    expect(order.shipment).toMatchObject({
+      ship_to: ['Grace Miller', '12 Elm Street', 'Chicago, IL 60601', 'United States'],
+      arrives: { from: '2026-12-09', by: '2026-12-14' },
+    });
+    // Priority: 2-3 business days, the 4th to the 7th.
+    await t.db.updateTable('orders').set({ shipping_type: 'priority' }).where('id', '=', orderId).execute();
+    expect(((await getOrder(v, orderId)).json() as Order).shipment?.arrives).toEqual({ from: '2026-12-04', by: '2026-12-07' });
+    // The country is named in the site's language.
+    expect(((await getOrder(v, orderId, '?test_spanish_site=1')).json() as Order).shipment?.ship_to).toContain('Estados Unidos');
+    // A method whose estimate the ministry cleared says none rather than a made-up one.
+    await t.db.updateTable('shipping_rates').set({ min_days: null, max_days: null }).where('method', '=', 'priority').execute();
+    expect(((await getOrder(v, orderId)).json() as Order).shipment?.arrives).toBeNull();
+    await t.db.updateTable('shipping_rates').set({ min_days: 2, max_days: 3 }).where('method', '=', 'priority').execute();
+  });
+
+  it('sends the receipt with a Listen link built from the site’s address, the address and the estimate', async () => {
+    const v = await family();
+    const orderId = await albumAndCd(v);
+    const order = (await getOrder(v, orderId)).json() as Order;
+    const receipt = await receiptOf(orderId);
+    const ruth = await ruthId();
+    expect(receipt.text_body).toContain(
+      `- Ruth (Digital album): $9.99\n  Listen: http://localhost/library/album/${ruth}?play=first`,
+    );
+    expect(receipt.html_body).toContain(`href="http://localhost/library/album/${ruth}?play=first"`);
+    // The CD is posted: no Listen link on its line; where it goes and when it should arrive.
+    expect(receipt.text_body).toContain('- Ruth (CD): $12.99\n');
+    expect(receipt.text_body).toContain('Ships to:\nGrace Miller\n12 Elm Street\nChicago, IL 60601\nUnited States');
+    const day = (d: string) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`));
+    const arrives = order.shipment?.arrives;
+    expect(arrives).not.toBeNull();
+    expect(receipt.text_body).toContain(`Expected delivery: between ${day(arrives?.from ?? '')} and ${day(arrives?.by ?? '')}`);
+  });
+
+  it('links a gift order’s downloads to nobody’s library: they are the recipient’s to claim', async () => {
+    const v = await family();
+    await v.add(ids.ruthAlbum);
+    await v.markGift({ name: 'Grandma Rose', email: 'rose@example.test', message: '' });
+    const orderId = await payCart(v);
+    const order = (await getOrder(v, orderId)).json() as Order;
+    expect(order.items).toMatchObject([{ type: 'digital_album', library_album_id: null }]);
+    expect(order.gifts).toMatchObject([{ kind: 'downloads', recipient_name: 'Grandma Rose' }]);
+    const receipt = await receiptOf(orderId);
+    expect(receipt.text_body).not.toContain('Listen:');
+  });
+});

@@ -450,11 +450,21 @@ export function ordersRepository(db: Db) {
           // What the ministry recorded as come back of a CD or a book (decision 061: returns).
           sql<number>`(select coalesce(sum(rl.quantity), 0)::integer from order_return_lines rl
             where rl.order_line_id = order_lines.id)`.as('returned_quantity'),
+          // The story's cover, and whether the line's album is in the buyer's library now (decision 071): owned by
+          // them (a gift's is its recipient's; a refund takes it back).
+          sql<string | null>`(select p.primary_image from products p where p.id = order_lines.product_id)`.as('cover'),
+          sql<boolean>`exists (select 1 from ownership ow join orders bo on bo.id = order_lines.order_id
+            where ow.user_id = bo.user_id and ow.sku_id = order_lines.sku_id and ow.product_id is not null)`.as('in_library'),
         ])
         .where('order_lines.order_id', 'in', orderIds)
         .orderBy('order_lines.order_id')
         .orderBy('order_lines.position')
         .execute();
+    },
+
+    /** A country's ISO code and English name (an order's address names it), or undefined for an id not known. */
+    country(id: number) {
+      return db.selectFrom('countries').select(['id', 'code', 'country_name']).where('id', '=', id).executeTakeFirst();
     },
 
     /** The gifts the orders sent: to whom, and whether they were claimed (My orders). */

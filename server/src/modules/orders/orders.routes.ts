@@ -109,7 +109,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return orders.list(user.id, request.query.page);
+      return orders.list(user.id, request.query.page, request.siteLang);
     },
   );
 
@@ -127,7 +127,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }
     },
     async (request) => {
       const { user } = await requireUser(request);
-      return orders.get(user.id, request.params.orderId);
+      return orders.get(user.id, request.params.orderId, request.siteLang);
     },
   );
 

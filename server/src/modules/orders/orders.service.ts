@@ -1,4 +1,11 @@
-import type { Order, OrderRenewal, OrderStatus, OrdersResponse } from '@storyhouse/contracts';
+import {
+  type LangCode,
+  mediaPaths,
+  type Order,
+  type OrderRenewal,
+  type OrderStatus,
+  type OrdersResponse,
+} from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { toUsd } from '../../lib/money';
@@ -6,6 +13,7 @@ import type { PaymentProvider } from '../../providers/payments/payment-provider'
 import { periodEnd } from '../../providers/payments/test-processor';
 import { isShipped } from '../cart/shipping';
 import { ordersWithGiftReceipts } from '../receipts/receipts.service';
+import { type Delivery, deliveryReader } from './delivery';
 import { type OrderGiftRow, type OrderLineWithRecurring, type OrderRow, ordersRepository } from './orders.repository';
 
 /** Spec §9 Paging: orders a page at a time, from page 1. */
@@ -15,19 +23,25 @@ export const ORDERS_PER_PAGE = 10;
 export function ordersService(db: Db, payments: PaymentProvider) {
   const repo = ordersRepository(db);
 
-  /** The orders as the API answers them, with their lines and gifts (two queries for the whole page). */
-  async function withDetails(rows: readonly OrderRow[], now: Date): Promise<Order[]> {
+  /**
+   * The orders as the API answers them, with their lines and gifts (two queries for the whole page), and where each
+   * parcel goes, its country named in `lang`.
+   */
+  async function withDetails(rows: readonly OrderRow[], now: Date, lang: LangCode): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, gifts, receipted] = await Promise.all([
+    const delivery = deliveryReader(db);
+    const [lines, gifts, receipted, deliveries] = await Promise.all([
       repo.linesOfOrders(ids),
       repo.giftsOfOrders(ids),
       ordersWithGiftReceipts(db, ids),
+      Promise.all(rows.map((o) => delivery(o, lang))),
     ]);
-    return rows.map((o) => ({
+    return rows.map((o, i) => ({
       ...toOrder(
         o,
         lines.filter((l) => l.order_id === o.id),
         gifts.filter((g) => g.order_id === o.id),
+        deliveries[i] ?? null,
         now,
       ),
       receipt: receipted.has(o.id),
@@ -36,9 +50,9 @@ export function ordersService(db: Db, payments: PaymentProvider) {
 
   return {
     /** GET /crud/orders?filter_current_user=true&page: the user's orders, newest first. */
-    async list(userId: number, page: number, now = new Date()): Promise<OrdersResponse> {
+    async list(userId: number, page: number, lang: LangCode, now = new Date()): Promise<OrdersResponse> {
       const { rows, total } = await repo.ordersOf(userId, page, ORDERS_PER_PAGE);
-      return { items: await withDetails(rows, now), page, per_page: ORDERS_PER_PAGE, total };
+      return { items: await withDetails(rows, now, lang), page, per_page: ORDERS_PER_PAGE, total };
     },
 
     /**
@@ -46,10 +60,10 @@ export function ordersService(db: Db, payments: PaymentProvider) {
      * page). Another user's order answers as an unknown one, so an order
      * number says nothing about whose it is.
      */
-    async get(userId: number, orderId: number, now = new Date()): Promise<Order> {
+    async get(userId: number, orderId: number, lang: LangCode, now = new Date()): Promise<Order> {
       const order = await repo.orderOf(userId, orderId);
       if (!order) throw new AppError('not_found', 'order_not_found');
-      const [answer] = await withDetails([order], now);
+      const [answer] = await withDetails([order], now, lang);
       if (!answer) throw new AppError('not_found', 'order_not_found');
       return answer;
     },
@@ -80,6 +94,7 @@ function toOrder(
   o: OrderRow,
   lines: readonly OrderLineWithRecurring[],
   gifts: readonly OrderGiftRow[],
+  delivery: Delivery | null,
   now: Date,
 ): Omit<Order, 'receipt'> {
   const posted = lines.filter((l) => isShipped(l.type));
@@ -110,6 +125,9 @@ function toOrder(
       recipient_name: l.type === 'gift_card' ? l.recipient_name : null,
       renewal: renewalOf(l, now),
       returned_quantity: Number(l.returned_quantity),
+      cover_url: l.cover ? mediaPaths.image(l.cover) : null,
+      library_album_id: l.in_library ? l.product_id : null,
+      track_id: l.type === 'digital_track' ? l.sku_id : null,
     })),
     shipment: shipped
       ? {
@@ -118,6 +136,12 @@ function toOrder(
           carrier: o.carrier,
           tracking_number: o.tracking_number,
           tracking_url: o.tracking_url,
+          ship_to: delivery?.lines ?? [],
+          // An estimate is said while the parcel is prepared; once it left, its shipping date and tracking say more.
+          arrives:
+            delivery?.window && !o.shipped_at && !returned
+              ? { from: day(delivery.window.from), by: day(delivery.window.by) }
+              : null,
         }
       : null,
     gifts: gifts.map((g) => ({
@@ -154,3 +178,5 @@ function renewalOf(l: OrderLineWithRecurring, now: Date): OrderRenewal | null {
 }
 
 const iso = (at: Date | string) => new Date(at).toISOString();
+/** A calendar day, YYYY-MM-DD (UTC). */
+const day = (at: Date) => at.toISOString().slice(0, 10);

@@ -140,7 +140,8 @@ describe('POST /crud/purchases', () => {
     expect(receipt.text_body).not.toContain('Shipping');
     // The HTML part says the same, escaped and in the site's layout.
     const shown = visibleText(receipt.html_body ?? '');
-    expect(shown).toContain('Ruth Digital album $9.99');
+    // The album's line leads to it: "Listen" (decision 071).
+    expect(shown).toContain('Ruth Digital album Listen $9.99');
     expect(shown).toContain('Paid with Visa ending in 4242');
     expect(shown).not.toContain('Shipping');
     expect(shown).toContain('Storyhouse Ministries');

@@ -21,6 +21,7 @@ import { ensureCustomer } from '../payments/customers';
 import { assertOwnMoney, type Payer } from '../payments/payer';
 import { giftReceiptForMail } from '../receipts/receipts.service';
 import { assertInStock, stockCovers, takeFromStock } from '../stock/stock.service';
+import { deliveryReader } from './delivery';
 import { giftMail, lateRefundMail, receiptMail, shipAlertMail } from './order-mail';
 import { intervalOf, isRecurringType, orderSnapshot } from './order-snapshot';
 import { type OrderLineRow, type OrderRow, ordersRepository } from './orders.repository';
@@ -152,7 +153,13 @@ export function purchasesService({ db, payments, origins, attempts, ministryEmai
         lang_code: order.lang_code as LangCode,
         to: buyer.email,
         orderId: order.id,
-        ...(await receiptMail(order, lines, buyer.fname || buyer.email, giftReceipt?.receipt)),
+        ...(await receiptMail(
+          order,
+          lines,
+          buyer.fname || buyer.email,
+          giftReceipt?.receipt,
+          await deliveryReader(trx)(order, order.lang_code as LangCode),
+        )),
         ...(giftReceipt ? { attachments: [giftReceipt.attachment] } : {}),
       });
       if (ministryEmail && lines.some((l) => SHIPPED.has(l.type))) {

@@ -1,4 +1,4 @@
-import type { Invoice, MySubscription } from '@storyhouse/contracts';
+import { type Invoice, invoiceReceiptPath, type MySubscription } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
@@ -162,6 +162,37 @@ describe('renewals on the test clock', () => {
     expect(await hasPlan(v)).toBe(true);
     const payments = await t.db.selectFrom('renewal_payments').selectAll().where('user_id', '=', v.userId).execute();
     expect(payments.map((p) => p.amount_cents)).toEqual([500]);
+  });
+
+  it('links each invoice to its receipt: a renewal’s HTML, for its family alone; the first month’s, its order (decision 071)', async () => {
+    const v = await subscriber();
+    await advance(31);
+    const { id } = await planOf(v);
+    const [renewal, first] = (await invoicesOf(v)).data as [Invoice, Invoice];
+    const { order_id } = await t.db
+      .selectFrom('recurring_items')
+      .select('order_id')
+      .where('subscription_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(renewal.receipt_url).toBe(invoiceReceiptPath(id, renewal.id));
+    expect(first.receipt_url).toBe(`/payment?order=${order_id}`);
+
+    const res = await v.send('GET', renewal.receipt_url as string);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.body).toContain('Monthly plan');
+    expect(res.body).toContain('$5.00');
+    // The first month has no renewal receipt of its own; another family reads none.
+    const notRenewal = await v.send('GET', invoiceReceiptPath(id, first.id));
+    expect([notRenewal.statusCode, notRenewal.json().code]).toEqual([404, 'invoice_receipt_not_found']);
+    const other = await family();
+    const theirs = await other.send('GET', renewal.receipt_url as string);
+    expect([theirs.statusCode, theirs.json().code]).toEqual([404, 'no_subscription']);
+    const unknown = await v.send('GET', invoiceReceiptPath(id, 'in_unknown'));
+    expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'invoice_receipt_not_found']);
+    // An id that is no processor id is refused before anything is read.
+    expect((await v.send('GET', invoiceReceiptPath(id, 'in-1'))).statusCode).toBe(400);
   });
 
   it('moves the clock for admins only, forward 1 to 3660 days', async () => {

@@ -151,6 +151,28 @@ export function subscriptionsRepository(db: Db) {
       return row?.id;
     },
 
+    /** Which of these invoices are the item's paid renewals (renewal_payments): they have a receipt (decision 071). */
+    async renewalInvoiceIds(itemId: number, invoiceIds: readonly string[]) {
+      if (invoiceIds.length === 0) return new Set<string>();
+      const rows = await db
+        .selectFrom('renewal_payments')
+        .select('invoice_id')
+        .where('recurring_item_id', '=', itemId)
+        .where('invoice_id', 'in', invoiceIds)
+        .execute();
+      return new Set(rows.map((r) => r.invoice_id));
+    },
+
+    /** The item's paid renewal of this invoice, as its receipt says it; undefined when there is none. */
+    renewalPayment(itemId: number, invoiceId: string) {
+      return db
+        .selectFrom('renewal_payments')
+        .select(['amount_cents', 'paid_at'])
+        .where('recurring_item_id', '=', itemId)
+        .where('invoice_id', '=', invoiceId)
+        .executeTakeFirst();
+    },
+
     /** The titles by language of the plan or fund a plan or monthly donation renews (sku_titles), null with none. */
     async titlesOf(id: number) {
       const row = await db

@@ -1,5 +1,6 @@
 import {
   GiftChangeBody,
+  InvoiceReceiptParams,
   InvoicesQuery,
   InvoicesResponse,
   MonthlyFundsResponse,
@@ -130,6 +131,26 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
       const { user } = await requireUser(request);
       const { filename, pdf } = await subscriptions.renewalReceiptPdf(user.id, request.params.id, request.params.renewalId);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+
+  app.get(
+    '/crud/stripe/subscription/:id/invoices/:invoiceId/receipt',
+    {
+      config: { access: 'user', errors: { 404: ['no_subscription', 'invoice_receipt_not_found'] } },
+      schema: {
+        tags,
+        summary: "A paid renewal's receipt, as the family was e-mailed it, in its order's language (decision 071)",
+        description:
+          'text/html. Another family’s subscription is 404 no_subscription; an invoice that is not a paid renewal of it, 404 invoice_receipt_not_found.',
+        params: InvoiceReceiptParams,
+        querystring: SiteQuery,
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(request);
+      const html = await subscriptions.invoiceReceipt(user.id, request.params.id, request.params.invoiceId);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
     },
   );
 

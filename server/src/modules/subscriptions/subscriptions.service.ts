@@ -3,6 +3,7 @@ import {
   type GiftChangeBody,
   type Invoice,
   type InvoicesResponse,
+  invoiceReceiptPath,
   type LangCode,
   type MonthlyFundsResponse,
   type MySubscription,
@@ -30,7 +31,7 @@ import { givingFeeService } from '../giving-fee/giving-fee.service';
 import { existingCustomer } from '../payments/customers';
 import { receiptsService } from '../receipts/receipts.service';
 import { giftChangedMail, nextChargeAt } from './monthly-gifts';
-import { cardChangedMail } from './renewal-mail';
+import { cardChangedMail, renewalReceiptMail } from './renewal-mail';
 import { followProcessor } from './subscription-events';
 import { type RecurringRow, subscriptionsRepository } from './subscriptions.repository';
 
@@ -184,9 +185,21 @@ export function subscriptionsService(
     return toView(item, sub, await cardsOf(userId), lang);
   }
 
-  function toInvoice(item: RecurringRow, invoice: ProviderInvoice): Invoice {
+  /**
+   * Where an invoice's receipt is (decision 071): a paid renewal's (every paid invoice after the first is recorded
+   * as one, a change of plan's too), the HTML receipt the family was e-mailed; the first period's, paid with its
+   * order (Stripe's $0 first invoice, the test processor's own), the order's confirmation; none for an unpaid one.
+   */
+  function receiptOf(item: RecurringRow, invoice: ProviderInvoice, renewals: ReadonlySet<string>) {
+    if (renewals.has(invoice.invoiceId)) return invoiceReceiptPath(item.subscription_id, invoice.invoiceId);
+    if (invoice.status === 'paid') return `/payment?order=${item.order_id}`;
+    return null;
+  }
+
+  function toInvoice(item: RecurringRow, invoice: ProviderInvoice, renewals: ReadonlySet<string>): Invoice {
     const code = invoice.productCode || item.code;
     return {
+      receipt_url: receiptOf(item, invoice, renewals),
       id: invoice.invoiceId,
       created: iso(invoice.created),
       total: invoice.totalCents,
@@ -311,6 +324,23 @@ export function subscriptionsService(
     },
 
     /**
+     * GET /crud/stripe/subscription/{id}/invoices/{invoiceId}/receipt (decision 071): a paid renewal's receipt as the
+     * family was e-mailed it (HTML, in the language of its order). Another family's subscription is no_subscription;
+     * an invoice that is not a paid renewal of it, invoice_receipt_not_found.
+     */
+    async invoiceReceipt(userId: number, subscriptionId: string, invoiceId: string) {
+      const item = await own(userId, subscriptionId);
+      const [payment, contact] = await Promise.all([
+        repo.renewalPayment(item.id, invoiceId),
+        repo.bySubscription(item.provider, item.subscription_id),
+      ]);
+      if (!payment || !contact) throw new AppError('not_found', 'invoice_receipt_not_found');
+      const lang = contact.lang_code as LangCode;
+      const mail = await renewalReceiptMail(lang, contact, payment.amount_cents, new Date(payment.paid_at), origins[lang]);
+      return mail.html;
+    },
+
+    /**
      * GET …/subscription/{id}/invoices, or the plan's (…/subscription/invoices):
      * newest first, a page at a time from Stripe's cursors; never a draft.
      */
@@ -329,7 +359,12 @@ export function subscriptionsService(
             ...(cursor.ending_before ? { endingBefore: cursor.ending_before } : {}),
           }),
         );
-        return { data: page.data.filter((i) => i.status !== 'draft').map((i) => toInvoice(item, i)), has_more: page.has_more };
+        const shown = page.data.filter((i) => i.status !== 'draft');
+        const renewals = await repo.renewalInvoiceIds(
+          item.id,
+          shown.map((i) => i.invoiceId),
+        );
+        return { data: shown.map((i) => toInvoice(item, i, renewals)), has_more: page.has_more };
       } catch (error) {
         // A cursor that is not an invoice of this subscription (unknown, or another family's): a code of its own.
         if (error instanceof PaymentRequestError)

@@ -23,6 +23,9 @@ type QueueableTrack = Pick<Track, 'sku_id' | 'title' | 'preview_url' | 'download
   position_heard_at?: string | null;
 };
 
+/** A full recording's id in the queue (a preview's differs, so the two never pass for each other). */
+export const fullTrackId = (skuId: number) => `full:${skuId}`;
+
 /**
  * What the player queues for a track: its full recording when the server
  * says this listener may hear it (`plays_in_full`, spec §6: free, free
@@ -40,7 +43,7 @@ export function queueTrack(track: QueueableTrack, albumKey: string, context: Que
   };
   if (!track.plays_in_full) return { id: `preview:${track.sku_id}`, url: track.preview_url, ...about, preview: true };
   return {
-    id: `full:${track.sku_id}`,
+    id: fullTrackId(track.sku_id),
     url: track.download_url,
     ...about,
     // Only a full recording has a place worth keeping, and only a signed-in listener a place to keep it.

@@ -104,6 +104,9 @@ class LazyPlayer {
 
   now = () => this.engine?.now() ?? 0;
 
+  /** Makes the audio element within this click and loads the engine, playing nothing yet (Player.prepare). */
+  prepare = () => this.run(() => undefined);
+
   /** Whether the engine is loaded or loading. */
   isWanted = () => this.loading !== null;
 
@@ -175,6 +178,11 @@ export interface Player {
   /** Spec §4: pause/resume if one of the album's tracks is current, else queue `tracks` and play the first. */
   toggleAlbum(albumKey: string, tracks: QueueTrack[]): void;
   isCurrent(trackId: string): boolean;
+  /**
+   * Within a click that leads to a play on the next page ("Listen now", decision 071): the audio element is made
+   * now, so browsers that want audio started within a click (Safari) let that play start.
+   */
+  prepare(): void;
   // What the player bar and shortcuts use.
   error: AudioErrorKind | null;
   hasNext: boolean;
@@ -225,6 +233,7 @@ export function usePlayer(): Player {
       isCurrent: (trackId: string) => s.current?.id === trackId,
       ...player.actions,
       now: player.now,
+      prepare: player.prepare,
     }),
     [player, s],
   );

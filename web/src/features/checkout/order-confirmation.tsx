@@ -10,6 +10,7 @@ import { LoadError, Loading } from '../../ui/query-status';
 import { RouteLink } from '../../ui/route-link';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { useOrder } from './api/get-order';
+import { OrderBought } from './order-bought';
 
 /**
  * An order the server does not know as this user's: another family's (its
@@ -22,8 +23,8 @@ const notFound = (error: unknown) => error instanceof ApiError && (error.status 
  * Spec §2 Cart and checkout: the order confirmation at /payment?order=ID, so
  * a reload shows it again. The order is read from the server (only its owner
  * may), never taken from the address: its number, status and total, the
- * receipt-by-e-mail message once it is paid, and links on to what the order
- * gave. Someone else's order number shows "not found", never a thank-you.
+ * receipt-by-e-mail message once it is paid, what it bought with what comes
+ * next (OrderBought), and links on to what the order gave. Someone else's order number shows "not found", never a thank-you.
  */
 export function OrderConfirmation({ orderId }: { orderId: number }) {
   const { t } = useI18n();
@@ -79,6 +80,8 @@ export function OrderConfirmation({ orderId }: { orderId: number }) {
           : t(`payment.confirmation.${order.data.status}`)}
       </p>
       <Facts order={order.data} />
+      {/* What it bought and what comes next (issue 46 "After paying"): said once it is paid. */}
+      {paid && <OrderBought order={order.data} />}
       <Links />
     </article>
   );

@@ -1,9 +1,12 @@
-import { FREE_STORY_ALBUM, type LibraryAlbum, routePath } from '@storyhouse/contracts';
-import { Link, useParams } from 'react-router';
+import { FREE_STORY_ALBUM, LISTEN_PARAM, type LibraryAlbum, routePath } from '@storyhouse/contracts';
+import { useEffect, useRef } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { AlbumHeader } from '../../components/catalogue/album-header';
 import { PlayAlbumButton } from '../../components/catalogue/play-button';
 import { QueueButtons } from '../../components/catalogue/queue-buttons';
+import { fullTrackId } from '../../components/catalogue/track-format';
 import { useQueueTrack } from '../../components/catalogue/use-queue-track';
+import { type QueueTrack, usePlayer } from '../../components/player/player';
 import { WithReadAlong } from '../../components/read-along/read-along';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
@@ -70,6 +73,7 @@ function Album({ album }: { album: LibraryAlbum }) {
   const albumKey = `library:${album.is_free_story ? FREE_STORY_ALBUM : album.product_id}`;
   const context = { album: album.productTitle, artwork: album.image };
   const queue = playableTracks(album.tracks).map((track) => queueTrack(track, albumKey, context));
+  useListenOnArrival(queue);
   return (
     <article className="page story library-album">
       <BackLink fallback={libraryPath}>{t('library.back')}</BackLink>
@@ -118,4 +122,30 @@ function Album({ album }: { album: LibraryAlbum }) {
       </WithReadAlong>
     </article>
   );
+}
+
+/**
+ * "Listen now" after paying (decision 071): an address with `?play=first`
+ * (or `?play={skuId}`, a track bought alone) starts the album's player there
+ * from the beginning, once; the parameter then leaves the address, so a
+ * reload or Back does not start it again.
+ */
+function useListenOnArrival(queue: readonly QueueTrack[]) {
+  const [params, setParams] = useSearchParams();
+  const player = usePlayer();
+  const listen = params.get(LISTEN_PARAM);
+  const started = useRef(false);
+  useEffect(() => {
+    if (listen === null || started.current) return;
+    started.current = true;
+    const start = listen === 'first' ? queue[0] : (queue.find((t) => t.id === fullTrackId(Number(listen))) ?? queue[0]);
+    if (start) player.playFrom(start, queue, 0);
+    setParams(
+      (next) => {
+        next.delete(LISTEN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [listen, queue, player, setParams]);
 }

@@ -1,5 +1,6 @@
 import type { Invoice } from '@storyhouse/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import { type InvoiceCursor, useInvoices } from './api/get-invoices';
@@ -73,6 +74,7 @@ export function Invoices({ subscriptionId }: { subscriptionId: string }) {
                   <td className="invoices__amount">{formatMoney(invoice.total / 100)}</td>
                   <td className={`invoices__status invoices__status--${invoice.status}`}>
                     {t(`mySubscription.invoices.status.${invoice.status}`)}
+                    <Receipt invoice={invoice} />
                   </td>
                 </tr>
               ))}
@@ -103,5 +105,25 @@ export function Invoices({ subscriptionId }: { subscriptionId: string }) {
       </h2>
       {body}
     </section>
+  );
+}
+
+/**
+ * An invoice's receipt, as Stripe's customer portal links it (issue 46, decision 071): a renewal's is the HTML the
+ * family was e-mailed (a page of the API), the first period's its order's confirmation (a page of the site).
+ */
+function Receipt({ invoice }: { invoice: Invoice }) {
+  const { t, formatDate } = useI18n();
+  if (!invoice.receipt_url) return null;
+  const label = t('mySubscription.invoices.receiptFor', { date: formatDate(invoice.created) });
+  const words = t('mySubscription.invoices.receipt');
+  return invoice.receipt_url.startsWith('/crud/') ? (
+    <a className="invoices__receipt" href={invoice.receipt_url} aria-label={label}>
+      {words}
+    </a>
+  ) : (
+    <Link className="invoices__receipt" to={invoice.receipt_url} aria-label={label}>
+      {words}
+    </Link>
   );
 }

@@ -1,32 +1,19 @@
 import {
+  libraryPaths,
   type Order,
   type OrderGift,
   type OrderItem,
   type OrderRenewal,
   type OrderShipment,
-  SkuType,
 } from '@storyhouse/contracts';
 import { type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
 import { Figure } from '../../components/cart/cart-totals';
+import { useKindLabel } from '../../components/orders/item-kind';
 import { CancelDonation } from '../../components/renewals/cancel-donation';
 import { useI18n } from '../../lib/i18n';
 import { RouteLink } from '../../ui/route-link';
 import { useCancelRecurringDonation } from './api/cancel-recurring-donation';
-
-/**
- * An item's kind as the family would say it (issue 27 item 8): "Digital
- * album", "CD ×3", "Gift card for Ana", "Monthly donation". The cart's name
- * for the type; a kind the web does not know yet, as the server wrote it.
- */
-function useKindLabel() {
-  const { t } = useI18n();
-  return (item: OrderItem) => {
-    if (item.type === 'gift_card' && item.recipient_name) return t('orders.item.giftCardFor', { name: item.recipient_name });
-    const known = SkuType.safeParse(item.type);
-    const kind = known.success ? t(`cart.type.${known.data}`) : item.type;
-    return item.quantity > 1 ? t('orders.item.quantityKind', { kind, quantity: item.quantity }) : kind;
-  };
-}
 
 /**
  * One order of My orders (spec §3 Order; issue 27 item 8): its number, date
@@ -119,7 +106,10 @@ function Item({ item, shipment, paid }: { item: OrderItem; shipment: OrderShipme
     <li className="order__item">
       <span className="order__item-name">
         <span className="order__item-type">{kindLabel(item)}</span>
-        <span className="order__item-title">{item.title}</span>
+        <span className="order__item-title">
+          {/* The album this line put in the family's library, while it is theirs (decision 071). */}
+          {item.library_album_id !== null ? <Link to={libraryPaths.album(item.library_album_id)}>{item.title}</Link> : item.title}
+        </span>
       </span>
       <span className="order__item-subtotal">{formatMoney(item.subtotal_usd)}</span>
       {item.is_shipped && shipment && <ShippingState shipment={shipment} />}

@@ -80,17 +80,29 @@ export default function ShippingPage() {
   );
 }
 
-type RateValues = { first_item: string; additional_item: string };
+type RateValues = { first_item: string; additional_item: string; min_days: string; max_days: string };
 
-/** One zone and method's prices, saved on their own. */
+/** A rate as its form shows it: prices "4.99", days "5" or empty (no estimate). */
+const rateValues = (rate: AdminShippingRate): RateValues => ({
+  first_item: typed(rate.first_item_usd),
+  additional_item: typed(rate.additional_item_usd),
+  min_days: rate.min_days === null ? '' : String(rate.min_days),
+  max_days: rate.max_days === null ? '' : String(rate.max_days),
+});
+
+/** One zone and method's prices and delivery estimate (decision 071), saved on their own. */
 function RateForm({ rate, onResult }: { rate: AdminShippingRate; onResult: (r: Result) => void }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const save = useSetShippingRate();
-  const saved = { first_item: typed(rate.first_item_usd), additional_item: typed(rate.additional_item_usd) };
-  const form = useForm<RateValues>(ShippingRateForm, saved);
+  const form = useForm<RateValues>(ShippingRateForm, rateValues(rate));
   const name = rateName(t, rate);
-  const submit = useFormSubmit<{ first_item: number; additional_item: number }>(form, {
+  const submit = useFormSubmit<{
+    first_item: number;
+    additional_item: number;
+    min_days: number | null;
+    max_days: number | null;
+  }>(form, {
     busy: save.isPending,
     send: (prices) => {
       onResult({ ok: true, message: '' });
@@ -99,7 +111,7 @@ function RateForm({ rate, onResult }: { rate: AdminShippingRate; onResult: (r: R
         {
           onSuccess: (after) => {
             const now = after.rates.find((r) => r.zone === rate.zone && r.method === rate.method);
-            if (now) form.reset({ first_item: typed(now.first_item_usd), additional_item: typed(now.additional_item_usd) });
+            if (now) form.reset(rateValues(now));
             onResult({ ok: true, message: t('admin.shipping.saved', { rate: name }) });
           },
           onError: (e) => {
@@ -127,6 +139,15 @@ function RateForm({ rate, onResult }: { rate: AdminShippingRate; onResult: (r: R
         required
         inputMode="decimal"
         maxLength={10}
+      />
+      <TextField form={form} name="min_days" label={t('admin.shipping.minDays')} inputMode="numeric" maxLength={3} />
+      <TextField
+        form={form}
+        name="max_days"
+        label={t('admin.shipping.maxDays')}
+        hint={t('admin.shipping.daysHint')}
+        inputMode="numeric"
+        maxLength={3}
       />
       <FormFailure message={submit.failure} />
       <SubmitButton busy={save.isPending}>{save.isPending ? t('admin.shipping.saving') : t('admin.shipping.save')}</SubmitButton>
