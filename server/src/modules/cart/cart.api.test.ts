@@ -182,6 +182,8 @@ describe('adding', () => {
         description: '',
         fee_covered_usd: 0,
         recipient: null,
+        tribute: null,
+        anonymous: false,
         owned: false,
       },
     ]);
