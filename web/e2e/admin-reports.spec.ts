@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { routePath, type SalesReport } from '@storyhouse/contracts';
+import { type RecoveryReport, routePath, type SalesReport } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type SiteLang, test } from './fixtures';
 import {
+  apiGet,
   asBrowser,
   buyDigitalAlbum,
   createAccount,
@@ -57,6 +58,7 @@ const thisMonth = (report: SalesReport) => {
 test('the admin sees this month’s sale in the chart and the table, downloads it as CSV, and an inverted range is named on its field', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
+  test.setTimeout(60_000);
   // This month's figures before the family's purchase: other journeys buy at the same time, so figures only grow.
   await signInAsAdmin(page);
   const before = thisMonth(await defaultSales(page));
@@ -126,6 +128,14 @@ test('the admin sees this month’s sale in the chart and the table, downloads i
     ];
     await expect(monthRow.getByRole('cell')).toHaveText(figures.map((figure) => new RegExp(`(^|\\s)${asPattern(figure)}$`)));
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  await test.step('the failed renewals of these days, as the Overview counts them (decision 070)', async () => {
+    const recovery = page.getByRole('region', { name: t('admin.reports.recoveryTitle') });
+    await expect(recovery).toBeVisible();
+    const figures = await apiGet<RecoveryReport>(page, `/crud/admin/recovery?from=${report.from}&to=${report.to}`);
+    if (figures.failed === 0) await expect(recovery.getByRole('status')).toHaveText(t('admin.reports.recoveryNone'));
+    else await expect(recovery.getByText(t('admin.overview.recoveryAtRisk'))).toBeVisible();
   });
 
   await test.step('the summary adds up: sales, gifts, shipping, tax, gift cards and refunds taken off, and net', async () => {

@@ -27,6 +27,7 @@ const cartTotal = (page: Page) => apiGet<CartTotal>(page, '/crud/cart-session/to
 test('gives once to one fund and monthly, in honor of someone with a notice and without the donor’s name, to another; both reach the cart', {
   tag: '@i18n',
 }, async ({ page, t, siteLang }) => {
+  test.setTimeout(60_000);
   // Decision 070: the donor is signed in, so the gift is paid and its notice goes.
   await createAccount(page, { email: freshEmail('tribute'), password: 'gives-in-honour' });
   const noticeTo = freshEmail('tribute-notice');

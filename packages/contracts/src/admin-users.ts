@@ -155,6 +155,8 @@ export const AdminDonorsResponse = z
         one_time_usd: Usd,
         monthly_usd: Usd,
         gifts: z.number().int(),
+        /** A gift of the year chose "don't show my name" (decision 070): leave this donor off anything published. */
+        anonymous: z.boolean(),
       }),
     ),
   })

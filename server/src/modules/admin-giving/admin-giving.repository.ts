@@ -70,16 +70,18 @@ export function adminGivingRepository(db: Db) {
         title: string;
         cents: number;
         monthly: boolean;
+        anonymous: boolean;
       }>`
         select o.user_id, u.email, trim(u.fname || ' ' || u.lname) as name, l.title,
-          (l.subtotal_cents - l.discount_cents) as cents, l.type = 'recurring_donation' as monthly
+          (l.subtotal_cents - l.discount_cents) as cents, l.type = 'recurring_donation' as monthly, l.anonymous
         from order_lines l
         join orders o on o.id = l.order_id
         join users u on u.id = o.user_id
         where ${countedGiftLine}
           and o.paid_at >= ${from} and o.paid_at < ${to}
         union all
-        select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title, p.amount_cents, true
+        select p.user_id, u.email, trim(u.fname || ' ' || u.lname), r.title, p.amount_cents, true,
+          coalesce((select l.anonymous from order_lines l where l.id = r.order_line_id), false)
         from renewal_payments p
         join recurring_items r on r.id = p.recurring_item_id
         join users u on u.id = p.user_id

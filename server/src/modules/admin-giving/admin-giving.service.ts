@@ -77,7 +77,7 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
       const funds = new Map<string, { title: string; one_time: number; monthly: number; gifts: number }>();
       const donors = new Map<
         number,
-        { id: number; email: string; name: string; one_time: number; monthly: number; gifts: number }
+        { id: number; email: string; name: string; one_time: number; monthly: number; gifts: number; anonymous: boolean }
       >();
       for (const g of gifts) {
         const fund = funds.get(g.title) ?? { title: g.title, one_time: 0, monthly: 0, gifts: 0 };
@@ -88,7 +88,10 @@ export function adminGivingService(db: Db, subscriptions: SubscriptionsService, 
           one_time: 0,
           monthly: 0,
           gifts: 0,
+          anonymous: false,
         };
+        // Decision 070: one gift given without the donor's name marks the donor for anything published.
+        donor.anonymous ||= g.anonymous;
         for (const sum of [fund, donor]) {
           if (g.monthly) sum.monthly += g.cents;
           else sum.one_time += g.cents;

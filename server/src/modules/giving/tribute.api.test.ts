@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AdminOrder, CartTotal } from '@storyhouse/contracts';
+import type { AdminDonorsResponse, AdminOrder, CartTotal } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
@@ -198,6 +198,12 @@ describe('don’t show my name', () => {
     const receipt = await v.send('GET', `/crud/orders/${orderId}/receipt`);
     expect(receipt.statusCode).toBe(200);
     expect(textOf(receipt.rawPayload)).toContain('Naomi Bethlehem');
+
+    // The back office's donors of the year mark who asked not to be named (and no one else).
+    const year = new Date().getUTCFullYear();
+    const { donors } = (await admin.send('GET', `/crud/admin/donors?year=${year}`)).json() as AdminDonorsResponse;
+    expect(donors.find((d) => d.email === v.email)?.anonymous).toBe(true);
+    expect(donors.find((d) => d.email === 'tribute-donor-1@example.test')?.anonymous).toBe(false);
   });
 
   it('is a choice of its own: a gift with no tribute may be anonymous, and no notice goes without a person named', async () => {

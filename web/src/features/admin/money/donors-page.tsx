@@ -206,6 +206,9 @@ function DonorsTable({ donors, year }: { donors: Donor[]; year: number }) {
               <th scope="row">
                 {donor.name ? <span className="admin-table__line">{donor.name}</span> : null}
                 <span className="admin-table__line">{donor.email}</span>
+                {donor.anonymous ? (
+                  <span className="admin-table__line admin-table__note">{t('admin.donors.anonymous')}</span>
+                ) : null}
               </th>
               <MoneyCells row={donor} />
               <td>
