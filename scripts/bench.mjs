@@ -198,23 +198,30 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-await benchQueue();
-await benchReadAlong();
-await benchCatalogue();
-await benchCms();
-await benchMedia();
-await benchAccounts();
-await benchCart();
-await benchPurchases();
-await benchLibrary();
-await benchKeep();
-await benchRenewals();
-await benchAdminOrders();
-await benchPackingSlips();
-await benchStatements();
-await benchMediaUpload();
-await benchOffline();
-await benchCluster();
+/** Runs one step of the bench and says how long it took (server starts and fixtures included). */
+async function step(name, run) {
+  const started = performance.now();
+  await run();
+  console.log(`⏱ ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+await step('queue', benchQueue);
+await step('readAlong', benchReadAlong);
+await step('catalogue', benchCatalogue);
+await step('cms', benchCms);
+await step('media', benchMedia);
+await step('accounts', benchAccounts);
+await step('cart', benchCart);
+await step('purchases', benchPurchases);
+await step('library', benchLibrary);
+await step('keep', benchKeep);
+await step('renewals', benchRenewals);
+await step('adminOrders', benchAdminOrders);
+await step('packingSlips', benchPackingSlips);
+await step('statements', benchStatements);
+await step('mediaUpload', benchMediaUpload);
+await step('offline', benchOffline);
+await step('cluster', benchCluster);
 // The smoke run: one page, and none where the full Chromium Lighthouse drives is missing (CI installs only the
 // headless shell, which the other browser steps use).
 const chrome = process.env.CHROME_PATH || CHROMIUM_PATH;
