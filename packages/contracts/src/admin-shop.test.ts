@@ -71,11 +71,13 @@ describe('CouponForm', () => {
 
 describe('ShippingRateForm', () => {
   it('reads prices in dollars, 0 included, and refuses negative or absurd ones', () => {
-    expect(ShippingRateForm.parse({ first_item: '4.99', additional_item: '0' })).toEqual({
+    expect(ShippingRateForm.parse({ first_item: '4.99', additional_item: '0', min_days: '', max_days: '' })).toEqual({
       first_item: 4.99,
       additional_item: 0,
+      min_days: null,
+      max_days: null,
     });
-    expect(keys(ShippingRateForm, { first_item: '-1', additional_item: '1000.01' })).toEqual({
+    expect(keys(ShippingRateForm, { first_item: '-1', additional_item: '1000.01', min_days: '', max_days: '' })).toEqual({
       first_item: 'validation.amountMin',
       additional_item: 'validation.tooBig',
     });
