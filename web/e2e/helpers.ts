@@ -512,3 +512,13 @@ export function countPattern(t: Translate, key: Parameters<Translate>[0]) {
   );
   return new RegExp(`^(?:${forms.join('|')})$`);
 }
+
+/**
+ * On a phone, My Library's compact card keeps Keep on this device (and Details, the ZIP) behind its More button
+ * (decision 073): opens it where it is shown and closed; at desktop widths the panel is always open.
+ */
+export async function openAlbumMore(page: Page, t: Translate, title: string) {
+  const more = page.getByRole('button', { name: t('library.moreLabel', { title }) });
+  await page.getByRole('heading', { name: title }).first().waitFor();
+  if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+}

@@ -11,6 +11,7 @@ import {
   DEMO_ADMIN,
   freshEmail,
   messagePattern,
+  openAlbumMore,
   seriousViolations,
   signIn,
 } from './helpers';
@@ -267,6 +268,7 @@ test('the size before keeping, a cancel that leaves nothing, Wi-Fi only (asked o
     });
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/library');
+    await openAlbumMore(page, t, title);
     await keepButton.click();
     await expect(page.getByRole('status').filter({ hasText: t('library.keep.wifi.waiting', { title }) })).toBeVisible();
     await expect(page.getByRole('button', { name: t('library.keep.wifi.nowLabel', { title }) })).toBeVisible();

@@ -13,6 +13,7 @@ import {
   familyWithAlbum,
   goOffline,
   messagePattern,
+  openAlbumMore,
   seriousViolations,
   signIn,
   workerInControl,
@@ -65,6 +66,7 @@ const onDevice = (page: Page) =>
 
 /** Keeps the album on the device from My Library, and waits until it is kept. */
 async function keepAlbum(page: Page, t: Translate, title: string) {
+  await openAlbumMore(page, t, title);
   await page.getByRole('button', { name: t('library.keep.buttonLabel', { title }) }).click();
   await expect(page.getByRole('status').filter({ hasText: messagePattern(t, 'library.keep.ready', { size: ANY }) })).toBeVisible({
     timeout: 30_000,
@@ -123,6 +125,7 @@ test('kept on the device: My Library, the album and the player reload offline an
       await held;
       await route.continue();
     });
+    await openAlbumMore(page, t, title);
     await page.getByRole('button', { name: t('library.keep.buttonLabel', { title }) }).click();
     const progress = page.getByRole('progressbar', { name: t('library.keep.progressLabel', { title }) });
     await expect(progress).toHaveAttribute('value', '1');
