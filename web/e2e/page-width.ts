@@ -113,7 +113,8 @@ export const popUpsOutside = (page: Page) =>
       if (position !== 'fixed' && position !== 'sticky') continue;
       for (const box of [el, ...el.querySelectorAll('*')]) {
         const r = box.getBoundingClientRect();
-        if (r.width === 0 || r.height === 0 || getComputedStyle(box).visibility === 'hidden') continue;
+        // A box of a pixel or less is a screen reader's text kept out of sight (a drag-and-drop announcer), not a pop-up.
+        if (r.width <= 1 || r.height <= 1 || getComputedStyle(box).visibility === 'hidden') continue;
         if (r.left < -0.5 || r.right > width + 0.5) {
           const cls = typeof box.className === 'string' && box.className ? `.${box.className.trim().split(/\s+/).join('.')}` : '';
           found.push(`${box.tagName.toLowerCase()}${cls} ${Math.round(r.left)}–${Math.round(r.right)}px on ${width}px`);

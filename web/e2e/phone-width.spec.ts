@@ -300,6 +300,8 @@ test.describe('no page is wider than a phone’s screen (320 and 390 px)', () =>
     });
 
     test(`the ${lang} site’s pages for a signed-in admin`, async ({ page, baseURL }) => {
+      // Some twenty pages at two widths: 22 s alone on two quiet cores, past 30 s beside another journey.
+      test.setTimeout(90_000);
       const origin = originOf(baseURL, lang);
       const found: string[] = [];
       await page.goto(origin + pathOf('home', lang));
