@@ -33,12 +33,6 @@ const money = (page: Page, lang: SiteLang, usd: number) =>
 const day = (page: Page, lang: SiteLang, iso: string) =>
   page.evaluate(([d, l]) => new Intl.DateTimeFormat(l, { dateStyle: 'medium' }).format(new Date(d)), [iso, lang] as const);
 
-/** The monthly general gift as the e-mails name it (the demo fund's title in the donor's language). */
-const monthlyGeneralFund: Record<SiteLang, string> = {
-  en: 'General Ministry Donation (monthly)',
-  es: 'Donativo general al ministerio (mensual)',
-};
-
 /** The donor's monthly gift as the API answers it now. */
 async function giftNow(page: Page): Promise<MySubscription> {
   const { data } = await apiGet<MySubscriptionsResponse>(page, '/crud/stripe/customer/my/subscriptions');
