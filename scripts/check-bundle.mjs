@@ -1,5 +1,6 @@
-// Fails when the shell's initial JavaScript (the entry chunk and the chunks it
-// imports statically, gzip) grows past its budget: 100 KB since issue 11 item 4
+// Fails when the shell's initial JavaScript (the entry chunk and the app it
+// imports once the page has painted, web/src/app/boot.tsx, with the chunks
+// each imports statically, gzip) grows past its budget: 100 KB since issue 11 item 4
 // (120 KB in the foundation issue). Screens, the player engine and bar, the
 // captcha, the admin and the forms load when first needed; react-dom alone is
 // some 57 KB of it. Measured at 98.9 KB when the budget was lowered.
@@ -23,6 +24,11 @@ const visit = (key) => {
   for (const dep of manifest[key].imports ?? []) visit(dep);
 };
 visit(entry);
+// The app the entry asks for once the page has painted (decision 081): every page loads it, so it is the first
+// download too. It is the one chunk the entry imports dynamically.
+const app = manifest[entry].dynamicImports ?? [];
+if (app.length !== 1) throw new Error(`The entry should import one chunk, the app, dynamically; it imports ${app.length}`);
+visit(app[0]);
 
 let total = 0;
 for (const key of seen) {

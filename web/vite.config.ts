@@ -205,7 +205,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // itself the bundler shares it out in several small chunks by which
         // lazy screens use them too, and those compress worse (some 3 KB
         // gzip more on the shell's budget, scripts/check-bundle.mjs).
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // The app the entry asks for once the page has painted (src/app/boot.tsx, decision 081) is one chunk for the
+        // same reason: boot.tsx and every module it imports statically.
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'] },
+            { name: 'app', test: /[\\/]src[\\/]app[\\/]boot\.tsx$/, includeDependenciesRecursively: true },
+          ],
+        },
         // A lazy chunk is named by its hash alone: the entry lists every chunk a screen may need (its dependencies,
         // fetched beside it), some 100 names whose readable parts cost 0.8 KB gzip of the first download. The
         // source maps still name each module; `c-` keeps the <name>-<hash> form the server caches for a year

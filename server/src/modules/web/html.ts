@@ -56,9 +56,10 @@ export function renderPage(template: string, lang: LangCode, head: PageHead, fir
       `<link rel="preload" as="image" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}" fetchpriority="high">`,
     );
   }
-  // A page the server rendered (decision 015) paints from its HTML: its code (the entry, at low priority, and then
-  // the screen's, which the entry imports) comes after the stylesheets, fonts and images the paint needs. A page the
-  // browser renders needs its code first: its screen's modules are fetched beside the entry.
+  // A page the server rendered (decision 015) paints from its HTML: its code (the entry, at low priority, which imports
+  // the app and the screen's code once the page has painted: decision 081) comes after the stylesheets, fonts and
+  // images the paint needs. A page the browser renders needs its code first: the app and its screen's modules are
+  // fetched beside the entry.
   const rendered = Boolean(markup);
   const priority = rendered ? ' fetchpriority="low"' : '';
   if (!rendered)

@@ -55,6 +55,7 @@ interface Chunk {
   src?: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -66,8 +67,8 @@ export interface ScreenAssets {
 
 /**
  * Reads the build's manifest (web/dist/.vite/manifest.json) once; answers
- * the assets of a language's messages and a screen, each with the chunks it
- * imports, leaving out the entry and what the entry already brings.
+ * the assets of the app, a language's messages and a screen, each with the
+ * chunks it imports, leaving out the entry and what the entry already brings.
  */
 export function screenAssets(root: string): (lang: LangCode, screen: Screen | undefined) => ScreenAssets {
   const file = path.join(root, '.vite/manifest.json');
@@ -90,6 +91,9 @@ export function screenAssets(root: string): (lang: LangCode, screen: Screen | un
     const known = cache.get(id);
     if (known) return known;
     const keys = new Set<string>();
+    // The app itself, which the entry (web/src/main.tsx) imports once the page has painted (decision 081): a page the
+    // browser renders asks for it ahead, with its screen.
+    for (const app of (entryKey && manifest[entryKey]?.dynamicImports) || []) walk(app, keys);
     walk(keyOfSource(`../packages/i18n/src/catalogs/${lang}.json`), keys);
     walk(keyOfSource(browserScreenTable), keys);
     if (screen && !notCmsScreens.has(screen)) walk(keyOfSource(cmsPageSource), keys);

@@ -18,8 +18,17 @@ describe('the screens a page links to ahead', () => {
   writeFileSync(
     path.join(root, '.vite/manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared-1.js'], css: ['assets/index-1.css'] },
+      'index.html': {
+        file: 'assets/index-1.js',
+        isEntry: true,
+        imports: ['_shared-1.js'],
+        // The app, which the entry imports once the page has painted (decision 081).
+        dynamicImports: ['_boot-1.js'],
+        css: ['assets/index-1.css'],
+      },
       '_shared-1.js': { file: 'assets/shared-1.js' },
+      '_boot-1.js': { file: 'assets/boot-1.js', name: 'app', imports: ['_shared-1.js', '_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
       '_card-1.js': { file: 'assets/card-1.js', imports: ['index.html', '_shared-1.js'], css: ['assets/card-1.css'] },
       'src/features/home/home-layout.tsx': {
         file: 'assets/home-layout-1.js',
@@ -31,9 +40,9 @@ describe('the screens a page links to ahead', () => {
     }),
   );
 
-  it('are the language’s messages and the screen with what it imports, never what the entry already brings', () => {
+  it('are the app, the language’s messages and the screen with what each imports, never what the entry already brings', () => {
     expect(screenAssets(root)('es', 'home-page')).toEqual({
-      modules: ['/assets/es-1.js', '/assets/home-layout-1.js', '/assets/card-1.js'],
+      modules: ['/assets/boot-1.js', '/assets/react-1.js', '/assets/es-1.js', '/assets/home-layout-1.js', '/assets/card-1.js'],
       styles: ['/assets/home-1.css', '/assets/card-1.css'],
     });
   });
@@ -60,7 +69,7 @@ describe('the screens a page links to ahead', () => {
     }
   });
 
-  it('are nothing for a screen or language the build does not have', () => {
-    expect(screenAssets(root)('ru', 'shop')).toEqual({ modules: [], styles: [] });
+  it('are the app alone for a screen or language the build does not have', () => {
+    expect(screenAssets(root)('ru', 'shop')).toEqual({ modules: ['/assets/boot-1.js', '/assets/react-1.js'], styles: [] });
   });
 });
