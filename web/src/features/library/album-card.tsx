@@ -100,7 +100,7 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
       </div>
       {layout === 'list' && owned.length > 0 && (
         <details className="library-card__tracks">
-          <summary>{t('library.ownedTracks', { count: owned.length })}</summary>
+          <summary className="tap-summary">{t('library.ownedTracks', { count: owned.length })}</summary>
           <LibraryTracks
             tracks={owned}
             albumKey={`library:${album.product_id}`}
