@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { type CartTotal, type Order, type OrdersResponse, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type ProjectLang, ruTest, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations, watchRequests } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, gapBelow, payCart, seriousViolations, watchRequests } from './helpers';
 import { overflow } from './page-width';
 
 // Spec §2 /payment (checkout step 2 of 2, then the confirmation), §4
@@ -337,11 +337,9 @@ ruTest.describe('a returning family on a phone (issue 46)', () => {
           await expect(refusal).toBeInViewport();
           await expect(number).toBeInViewport();
           // Right above the card's number (its label between them), not above Pay ten fields below.
-          const said = await refusal.boundingBox();
-          const card = await number.boundingBox();
-          if (!said || !card) throw new Error('the refusal and the card show');
-          expect(card.y - (said.y + said.height)).toBeGreaterThanOrEqual(0);
-          expect(card.y - (said.y + said.height)).toBeLessThan(80);
+          const gap = await gapBelow(refusal, number);
+          expect(gap).toBeGreaterThanOrEqual(0);
+          expect(gap).toBeLessThan(80);
           await expect(payButton(page, t, siteLang, cart.fullTotal)).not.toHaveAttribute('aria-disabled');
           await expect(page).toHaveURL(/\/payment$/);
           expect(await seriousViolations(page)).toEqual([]);
@@ -365,11 +363,9 @@ ruTest.describe('a returning family on a phone (issue 46)', () => {
           await expect(refusal).toBeInViewport();
           await expect(choice).toBeInViewport();
           // Right under the cards to choose from, not above Pay.
-          const said = await refusal.boundingBox();
-          const cards = await choices.boundingBox();
-          if (!said || !cards) throw new Error('the refusal and the saved cards show');
-          expect(said.y - (cards.y + cards.height)).toBeGreaterThanOrEqual(0);
-          expect(said.y - (cards.y + cards.height)).toBeLessThan(40);
+          const gap = await gapBelow(choices, refusal);
+          expect(gap).toBeGreaterThanOrEqual(0);
+          expect(gap).toBeLessThan(40);
           await expect(page).toHaveURL(/\/payment$/);
           // The cart is as it was (its lines, its coupon, its total), and no order was paid but the first.
           const after = await apiGet<CartTotal>(page, '/crud/cart-session/total');

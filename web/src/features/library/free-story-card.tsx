@@ -9,6 +9,7 @@ import { useI18n } from '../../lib/i18n';
 import { useDisclosure } from '../../ui/use-disclosure';
 import { useLibraryAlbum } from './api/get-library-album';
 import { LibraryTracks } from './library-tracks';
+import { MoreButton } from './more-button';
 
 /**
  * Spec §2 My Library: the free story of the week, with Play/Pause (Tocar and
@@ -50,15 +51,11 @@ export function FreeStoryCard() {
       </p>
       <FreeStoryPlayButton story={story} describedBy={titleId} />
       <div className="library-card__more" {...more.container}>
-        <button
-          type="button"
-          className="button button--secondary library-card__more-toggle library-free-story__more"
-          aria-label={t('library.freeStory.moreLabel', { title: story.title })}
-          title={t('library.freeStory.moreLabel', { title: story.title })}
-          {...more.toggle}
-        >
-          <span aria-hidden="true" className="library-card__more-dots" />
-        </button>
+        <MoreButton
+          label={t('library.freeStory.moreLabel', { title: story.title })}
+          toggle={more.toggle}
+          className="library-free-story__more"
+        />
         <div
           id={more.list.id}
           className={more.open ? 'library-free-story__panel library-free-story__panel--open' : 'library-free-story__panel'}
