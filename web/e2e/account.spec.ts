@@ -9,6 +9,7 @@ import {
   createAccount,
   DEMO_CUSTOMER,
   freshEmail,
+  gapBelow,
   payCart,
   readMailbox,
   seriousViolations,
@@ -207,13 +208,29 @@ test.describe('account settings', () => {
     });
   });
 
-  test('a card is added without buying anything: the 3-D Secure card once its bank check is completed', async ({ page, t }) => {
+  test('a card is added without buying anything: a declined card said beside it; the 3-D Secure card once its bank check is completed', async ({
+    page,
+    t,
+  }) => {
     // Issue 40 item 8.
     await signedInAsNewAccount(page);
     await page.goto('/account/settings');
     const cards = page.getByRole('region', { name: t('account.cards.title') });
     await expect(cards.getByText(t('account.cards.none'))).toBeVisible();
     await expect(cards.getByText(t('payment.addCard.note'))).toHaveCount(0);
+    // A card the bank declines (issue 46, decision 072): said beside the card, with what to try, announced, and the
+    // focus back on its number, as at payment; nothing saved.
+    await addCardIn(cards, t, '4000 0000 0000 0002');
+    const entry = cards.getByRole('group', { name: t('payment.addCard.title') });
+    const refusal = entry.getByRole('alert');
+    await expect(refusal).toHaveText(`${t('errors.payment_card_declined')} ${t('payment.card.declinedHint')}`);
+    const number = entry.getByLabel(t('payment.card.number'));
+    await expect(number).toBeFocused();
+    // Right above the number (its label between them).
+    const gap = await gapBelow(refusal, number);
+    expect(gap).toBeGreaterThanOrEqual(0);
+    expect(gap).toBeLessThan(80);
+    await expect(cards.getByText(t('account.cards.none'))).toBeVisible();
     await addCardIn(cards, t, '4000 0027 6000 3184');
     await expect(cards.getByText(t('payment.addCard.note'))).toBeVisible();
     const bank = page.getByRole('dialog', { name: t('payment.auth.cardTitle') });

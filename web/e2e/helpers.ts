@@ -452,6 +452,13 @@ export async function advanceTestClock(days: number) {
   expect(res.status(), `moving the test clock: ${await res.text()}`).toBe(200);
 }
 
+/** How far below the bottom of `upper` the top of `lower` is, in CSS px (negative: they overlap, or it is above). */
+export async function gapBelow(upper: Locator, lower: Locator): Promise<number> {
+  const [a, b] = await Promise.all([upper.boundingBox(), lower.boundingBox()]);
+  if (!a || !b) throw new Error('both are shown');
+  return b.y - (a.y + a.height);
+}
+
 /** Opens "Add a card" in `where` and saves a test card there (the test processor's card field). */
 export async function addCardIn(where: Locator, t: Translate, number: string) {
   // After a card that was not saved, the form is still open.

@@ -468,6 +468,25 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
           // whether it is open; Escape closes it and the focus is back on it.
           const albums = page.getByRole('list', { name: t('library.albums') }).getByRole('listitem');
           await expect(albums).toHaveCount(3);
+          // The free story of the week is as compact (issue 46): cover, title, Play and More; Details and its album's
+          // tracks open under More (the same disclosure).
+          if (layout === 'list') {
+            const free = page.getByRole('region', { name: t('library.freeStory.title') });
+            const freeMore = free.getByRole('button', { name: messagePattern(t, 'library.freeStory.moreLabel', { title: ANY }) });
+            const freeDetails = free.getByRole('link', { name: messagePattern(t, 'library.detailsLabel', { title: ANY }) });
+            await expect(free.getByRole('button', { name: t('library.freeStory.play') })).toBeVisible();
+            expect((await free.boundingBox())?.height, `${lang} ${size.width} px: a compact free story`).toBeLessThanOrEqual(300);
+            await expect(freeMore).toHaveAttribute('aria-expanded', 'false');
+            await expect(freeDetails).toBeHidden();
+            await expect(free.getByRole('list')).toBeHidden();
+            await freeMore.click();
+            await expect(freeMore).toHaveAttribute('aria-expanded', 'true');
+            await expect(freeDetails).toBeVisible();
+            await expect(free.getByRole('list').getByRole('listitem').first()).toBeVisible();
+            await page.keyboard.press('Escape');
+            await expect(freeMore).toHaveAttribute('aria-expanded', 'false');
+            await expect(freeMore).toBeFocused();
+          }
           for (const album of await albums.all()) {
             const zip = album.getByRole('link', { name: t('library.downloadZip') });
             const details = album.getByRole('link', { name: t('library.details') });

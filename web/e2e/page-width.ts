@@ -52,7 +52,8 @@ export const MIN_TARGET = 44;
 /**
  * The controls a finger taps that are smaller than 44 × 44 px: links, buttons, fields, a summary, a checkbox or radio
  * with its label (the label is its target). A link inside running text is exempt, as WCAG 2.5.8 exempts a target "in a
- * sentence" whose size the line-height of the text around it sets: an inline link whose paragraph has words of its own.
+ * sentence" whose size the line-height of the text around it sets: an inline link (or a button set inline in the text, as
+ * Read along's sentences are) whose paragraph has words of its own.
  * What is not shown (a closed details, a visually hidden skip link until it has the focus) is not measured.
  */
 export const smallTargets = (page: Page) =>
@@ -64,9 +65,16 @@ export const smallTargets = (page: Page) =>
       const words = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
       return `${el.tagName.toLowerCase()}${cls} "${words}" ${Math.round(r.width)}×${Math.round(r.height)}`;
     };
-    /** A link in a sentence: in a block (a paragraph, a list item) that has words besides the link's. */
+    /**
+     * A target in a sentence: a link, or a button set in the run of the text (Read along's sentences, each a button
+     * that starts the story there, in an inline list item: a button's own display is never inline, Chromium makes it
+     * inline-block), in a block (a paragraph, a list item) that has words besides its own.
+     */
+    const inText = (el: Element) =>
+      el.tagName === 'A' ||
+      (el.tagName === 'BUTTON' && el.parentElement !== null && getComputedStyle(el.parentElement).display === 'inline');
     const inSentence = (el: Element) => {
-      if (el.tagName !== 'A') return false;
+      if (!inText(el)) return false;
       let block = el.parentElement;
       while (block && getComputedStyle(block).display.startsWith('inline')) block = block.parentElement;
       if (!block) return false;

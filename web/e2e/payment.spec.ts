@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { type CartTotal, type Order, type Product, stateName } from '@storyhouse/contracts';
+import { type CartTotal, type Order, type OrdersResponse, type Product, stateName } from '@storyhouse/contracts';
 import type { Translate } from '@storyhouse/i18n';
 import { expect, type ProjectLang, ruTest, type SiteLang, test } from './fixtures';
-import { apiGet, asBrowser, createAccount, freshEmail, payCart, seriousViolations, watchRequests } from './helpers';
+import { apiGet, asBrowser, createAccount, freshEmail, gapBelow, payCart, seriousViolations, watchRequests } from './helpers';
 import { overflow } from './page-width';
 
 // Spec §2 /payment (checkout step 2 of 2, then the confirmation), §4
@@ -75,6 +75,23 @@ async function returningFamily(page: Page, lang: ProjectLang): Promise<CartTotal
     await payCart(api, lang);
   });
   return addAlbum(page, demoAlbum[lang]);
+}
+
+/**
+ * Keeps 4000 0000 0000 0341 on the signed-in family's account through the API, as "Add a card" does: the test
+ * processor saves it fine and declines every charge to it (as Stripe's does). Answers its label in the payment form.
+ */
+async function saveDecliningCard(page: Page, t: Translate): Promise<string> {
+  await asBrowser(page, async (api) => {
+    const { id: userId } = (await (await api.get('/crud/user')).json()) as { id: number };
+    const token = await api.post('/crud/test-payments/tokens', {
+      data: { number: '4000000000000341', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Rosa Tester' },
+    });
+    const { id } = (await token.json()) as { id: string };
+    const saved = await api.post('/crud/stripe/customer/card', { data: { user_id: userId, stripe_token: id, extras: {} } });
+    expect(saved.status(), `saving the card: ${await saved.text()}`).toBe(200);
+  });
+  return t('payment.savedCard', { brand: t('payment.card.brand.visa'), last4: '0341', exp: '12/30' });
 }
 
 /** The terms of the order summary's money column, in order. */
@@ -232,13 +249,14 @@ ruTest.describe('a returning family on a phone (issue 46)', () => {
   ruTest.use({ viewport: { width: 390, height: 844 } });
 
   ruTest(
-    'the billing address is one line, the money column reads in order, the card fits; card errors send nothing; a declined card is said beside the card, with what to try, and focused',
+    'the billing address is one line, the money column reads in order, the card fits; card errors send nothing; a declined card, new or saved, is said beside the card, with what to try, and focused',
     {
       tag: ['@i18n', '@ru'],
     },
     async ({ page, t, siteLang }) => {
       ruTest.setTimeout(90_000);
       await returningFamily(page, siteLang);
+      const decliningCard = await saveDecliningCard(page, t);
       const cart = await applyCoupon(page, 'FAMILY10');
       await page.goto('/payment');
       const form = paymentForm(page, t);
@@ -319,14 +337,49 @@ ruTest.describe('a returning family on a phone (issue 46)', () => {
           await expect(refusal).toBeInViewport();
           await expect(number).toBeInViewport();
           // Right above the card's number (its label between them), not above Pay ten fields below.
-          const said = await refusal.boundingBox();
-          const card = await number.boundingBox();
-          if (!said || !card) throw new Error('the refusal and the card show');
-          expect(card.y - (said.y + said.height)).toBeGreaterThanOrEqual(0);
-          expect(card.y - (said.y + said.height)).toBeLessThan(80);
+          const gap = await gapBelow(refusal, number);
+          expect(gap).toBeGreaterThanOrEqual(0);
+          expect(gap).toBeLessThan(80);
           await expect(payButton(page, t, siteLang, cart.fullTotal)).not.toHaveAttribute('aria-disabled');
           await expect(page).toHaveURL(/\/payment$/);
           expect(await seriousViolations(page)).toEqual([]);
+        },
+      );
+
+      await ruTest.step(
+        'a saved card the bank declines: the message beside the card chosen, announced, focus on it; the cart as it was, no order paid',
+        async () => {
+          const choices = form.getByRole('group', { name: t('payment.method.choose') });
+          const choice = choices.getByRole('radio', { name: decliningCard });
+          await choice.check();
+          // The new card's field (and the refusal said above it) go with the new card.
+          await expect(field(form, t('payment.card.number'))).toHaveCount(0);
+          await expect(form.getByRole('alert')).toHaveCount(0);
+          await payButton(page, t, siteLang, cart.fullTotal).click();
+          const refusal = form.getByRole('alert');
+          await expect(refusal).toHaveText(`${t('errors.payment_card_declined')} ${t('payment.card.declinedHint')}`);
+          await expect(choice).toBeFocused();
+          await expect(choice).toBeChecked();
+          await expect(refusal).toBeInViewport();
+          await expect(choice).toBeInViewport();
+          // Right under the cards to choose from, not above Pay.
+          const gap = await gapBelow(choices, refusal);
+          expect(gap).toBeGreaterThanOrEqual(0);
+          expect(gap).toBeLessThan(40);
+          await expect(page).toHaveURL(/\/payment$/);
+          // The cart is as it was (its lines, its coupon, its total), and no order was paid but the first.
+          const after = await apiGet<CartTotal>(page, '/crud/cart-session/total');
+          expect({ id: after.cart.id, skus: after.skus.length, coupon: after.coupon?.coupon.id, total: after.fullTotal }).toEqual(
+            {
+              id: cart.cart.id,
+              skus: cart.skus.length,
+              coupon: cart.coupon?.coupon.id,
+              total: cart.fullTotal,
+            },
+          );
+          const orders = await apiGet<OrdersResponse>(page, '/crud/orders?filter_current_user=true&page=1');
+          expect(orders.items.filter((o) => o.status === 'paid')).toHaveLength(1);
+          await expect(page.getByRole('region', { name: t('checkout.summary') })).toContainText(money(siteLang, cart.fullTotal));
         },
       );
     },

@@ -17,6 +17,7 @@ import { AuthDialog } from './auth-dialog';
 import { type CardEntry, CardEntryError } from './card-field/card-entry';
 import { TestCardField } from './card-field/test-card-field';
 import { cardLabel } from './card-label';
+import { CardRefusal, useCardRefusal } from './card-refusal';
 import './add-card.css';
 
 // Only a site paying through Stripe downloads Stripe Elements.
@@ -32,7 +33,8 @@ const withoutCaptcha = z.object({ captcha: z.string() });
  * processor's card setup; a card whose bank asks for 3-D Secure is saved
  * once the cardholder completes it (the test processor's dialog, or
  * Stripe's own). After repeated declined cards the server asks for a
- * captcha first, as at payment. `onAdded` hears of the saved card.
+ * captcha first, as at payment. A card the bank refuses is said beside the
+ * card, as at payment (card-refusal.tsx). `onAdded` hears of the saved card.
  */
 export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: SavedCard) => void }) {
   const { t } = useI18n();
@@ -48,6 +50,7 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
   const [authenticating, setAuthenticating] = useState<NextAction | null>(null);
   const [cardError, setCardError] = useState(false);
   const entry = useRef<CardEntry>(null);
+  const refusal = useCardRefusal();
   const form = useForm<{ captcha: string }>(challenge ? withCaptcha : withoutCaptcha, { captcha: '' });
 
   const done = (answer: SaveCardResponse) => {
@@ -62,6 +65,7 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
 
   const fail = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'payment_captcha_required') setChallenge(true);
+    if (refusal.take(error)) return;
     setFailure(error instanceof CardEntryError ? t('payment.fixCardErrors') : errorMessage(error, t));
   };
 
@@ -84,6 +88,7 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
     setBusy(true);
     setFailure('');
     setStatus('');
+    refusal.clear();
     try {
       if (!entry.current?.check() || cardError) throw new CardEntryError();
       const token = await entry.current.tokenize();
@@ -130,6 +135,7 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
           onClick={() => {
             setStatus('');
             setFailure('');
+            refusal.clear();
             setOpen(true);
           }}
         >
@@ -141,6 +147,8 @@ export function AddCard({ userId, onAdded }: { userId: number; onAdded?: (card: 
           <fieldset>
             <legend>{t('payment.addCard.title')}</legend>
             <p className="add-card__note">{t('payment.addCard.note')}</p>
+            {/* Beside the card: above its number, as at payment. */}
+            <CardRefusal refusal={refusal.refusal} focusCard={() => entry.current?.focus()} />
             {!processor.data ? (
               <Loading />
             ) : processor.data.provider === 'test' ? (

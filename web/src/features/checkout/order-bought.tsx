@@ -62,8 +62,8 @@ function Line({ item, order }: { item: OrderItem; order: Order }) {
   );
 }
 
-/** What a line does next, in a sentence: a plan's library, a parcel's dates, a gift's recipient. */
-function Next({ item, order }: { item: OrderItem; order: Order }) {
+/** What a line does next, in a sentence: a plan's library, a parcel's dates, a gift's recipient (order-bought.test.tsx). */
+export function Next({ item, order }: { item: OrderItem; order: Order }) {
   const { t, formatDate } = useI18n();
   if (item.type === 'subscription') {
     return (

@@ -21,6 +21,7 @@ import { AuthDialog } from '../../components/payments/auth-dialog';
 import { type CardEntry, CardEntryError } from '../../components/payments/card-field/card-entry';
 import { TestCardField } from '../../components/payments/card-field/test-card-field';
 import { cardLabel } from '../../components/payments/card-label';
+import { CardRefusal, useCardRefusal } from '../../components/payments/card-refusal';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import { RadioGroup } from '../../ui/form/fields';
@@ -28,7 +29,6 @@ import { FormFailure, SubmitButton } from '../../ui/form/submit';
 import { type FormApi, useForm } from '../../ui/form/use-form';
 import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { Loading } from '../../ui/loading';
-import { useErrorMessage } from '../../ui/use-error-message';
 import { freePurchase } from './api/free-purchase';
 import { purchase } from './api/purchase';
 import { useSaveCartAddress } from './api/save-cart-address';
@@ -40,16 +40,6 @@ const StripeCardField = lazy(() => import('../../components/payments/card-field/
 
 /** The payment method choice for a card not saved yet. */
 const NEW_CARD = 'new';
-
-/** The bank said no (402, `payment_<code>`): the card is the thing to change, so the refusal is said beside it. */
-const cardRefused = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 402;
-
-/** Refusals only another card or the bank can help with: the message says so (issue 46). */
-const TRY_ANOTHER_CARD: ReadonlySet<string> = new Set([
-  'payment_card_declined',
-  'payment_insufficient_funds',
-  'payment_expired_card',
-]);
 
 type Values = AddressValues & { same_as_shipping: boolean; card: string; save_card: boolean; captcha: string };
 
@@ -118,10 +108,8 @@ export function PaymentForm({
   const flow = usePaymentFlow(processor);
   const cardEntry = useRef<CardEntry>(null);
   const [cardError, setCardError] = useState(false);
-  const errorMessage = useErrorMessage();
   // Issue 46: a declined card's message beside the card, announced, with focus on the card (decision 072).
-  const [refusal, setRefusal] = useState<{ text: string; hint: boolean } | null>(null);
-  const refusalBox = useRef<HTMLParagraphElement>(null);
+  const refusal = useCardRefusal();
   const methods = useRef<HTMLFieldSetElement>(null);
   const cartId = cart.cart.id as number;
   // A downloads-only order ships nowhere: no "Same as the shipping address" (issue 27 item 7).
@@ -150,10 +138,16 @@ export function PaymentForm({
     if (!form.values.same_as_shipping && shipping && isShippingAddress(form.values, shipping)) setBillingOpen(true);
   }
   const newCard = form.values.card === NEW_CARD;
+  // A refusal is of the card it was said of: another card chosen, it goes.
+  const [refusedCard, setRefusedCard] = useState(form.values.card);
+  if (form.values.card !== refusedCard) {
+    setRefusedCard(form.values.card);
+    refusal.clear();
+  }
 
   const pay = (data: Partial<AddressBody> & { card: string }) =>
     flow.start(async () => {
-      setRefusal(null);
+      refusal.clear();
       if (free) return freePurchase({ cart_id: cartId, lang_code: lang });
       // Spec §8: Pay is blocked while the card reports an error.
       if (newCard && (!cardEntry.current?.check() || cardError)) {
@@ -181,21 +175,16 @@ export function PaymentForm({
   // A declined card is said beside the card; a billing address the server refused opens the form, its messages beside
   // their fields.
   const showServerErrors = (error: unknown) => {
-    if (cardRefused(error)) {
-      setRefusal({ text: errorMessage(error, 'payment.failed'), hint: TRY_ANOTHER_CARD.has(error.code) });
-      return true;
-    }
+    if (refusal.take(error)) return true;
     if (error instanceof ApiError && addressFormKeys.some((k) => k in error.fields)) setBillingOpen(true);
     return submit.showServerErrors(error);
   };
 
-  // Once the refusal shows: focus on the card (the new card's number, else the saved card chosen), the message in view.
-  useEffect(() => {
-    if (!refusal) return;
+  // Once the refusal shows: focus on the card (the new card's number, else the saved card chosen).
+  const focusCard = () => {
     if (cardEntry.current) cardEntry.current.focus();
     else methods.current?.querySelector<HTMLInputElement>('input[name="card"]:checked')?.focus({ preventScroll: true });
-    refusalBox.current?.scrollIntoView({ block: 'center' });
-  }, [refusal]);
+  };
 
   const submit = useFormSubmit(form, {
     busy: flow.busy,
@@ -246,11 +235,7 @@ export function PaymentForm({
                 />
               )}
               {/* Beside the card: under the saved card chosen, above the new card's number. */}
-              {refusal && (
-                <p ref={refusalBox} role="alert" className="payment-form__refusal">
-                  {refusal.hint ? `${refusal.text} ${t('payment.card.declinedHint')}` : refusal.text}
-                </p>
-              )}
+              <CardRefusal refusal={refusal.refusal} focusCard={focusCard} />
               {newCard && (
                 <>
                   {processor.provider === 'stripe' ? (

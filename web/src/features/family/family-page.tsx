@@ -37,7 +37,9 @@ export default function FamilyPage() {
         <Family data={profiles.data} />
       )}
       <p>
-        <RouteLink to="accountSettings">{t('family.backToSettings')}</RouteLink>
+        <RouteLink to="accountSettings" className="tap-link">
+          {t('family.backToSettings')}
+        </RouteLink>
       </p>
     </article>
   );

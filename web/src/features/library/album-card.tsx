@@ -10,6 +10,7 @@ import { DownloadLink } from './download-link';
 import { FavouriteButton } from './favourites/favourite-button';
 import { KeepOnDevice } from './keep/keep-on-device';
 import { LibraryTracks, playableTracks } from './library-tracks';
+import { MoreButton } from './more-button';
 
 /** A stored day (YYYY-MM-DD) read as that day where the family is, not as UTC midnight. */
 export const localDay = (day: string) => `${day}T00:00`;
@@ -72,15 +73,7 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
           />
           <FavouriteButton album={{ id: album.product_id, title, image: album.image }} />
           <div className="library-card__more" {...more.container}>
-            <button
-              type="button"
-              className="button button--secondary library-card__more-toggle"
-              aria-label={t('library.moreLabel', { title })}
-              title={t('library.moreLabel', { title })}
-              {...more.toggle}
-            >
-              <span aria-hidden="true" className="library-card__more-dots" />
-            </button>
+            <MoreButton label={t('library.moreLabel', { title })} toggle={more.toggle} />
             <div
               id={more.list.id}
               className={more.open ? 'library-card__panel library-card__panel--open' : 'library-card__panel'}
@@ -100,7 +93,7 @@ export function AlbumCard({ album, layout }: { album: LibraryAlbum; layout: Acco
       </div>
       {layout === 'list' && owned.length > 0 && (
         <details className="library-card__tracks">
-          <summary>{t('library.ownedTracks', { count: owned.length })}</summary>
+          <summary className="tap-summary">{t('library.ownedTracks', { count: owned.length })}</summary>
           <LibraryTracks
             tracks={owned}
             albumKey={`library:${album.product_id}`}

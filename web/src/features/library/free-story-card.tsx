@@ -6,19 +6,26 @@ import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { formatDuration, queueFreeStory } from '../../components/catalogue/track-format';
 import { usePlayer } from '../../components/player/player';
 import { useI18n } from '../../lib/i18n';
+import { useDisclosure } from '../../ui/use-disclosure';
 import { useLibraryAlbum } from './api/get-library-album';
 import { LibraryTracks } from './library-tracks';
+import { MoreButton } from './more-button';
 
 /**
  * Spec §2 My Library: the free story of the week, with Play/Pause (Tocar and
  * Pausar in Spanish), its album's tracks, and links to its library page and
  * to its story in the shop. Without a free story this week, nothing shows.
+ * On a phone it is compact as the album cards are (decision 073, library.css):
+ * cover, title, Play and a More button; Details, the shop and the album's
+ * tracks open under More (the same disclosure as an album card's). On a
+ * wider screen More is not there and they simply show.
  */
 export function FreeStoryCard() {
   const { t, lang } = useI18n();
   const { data: story } = useFreeStory(lang);
   // The album's tracks as the library sees them: the free story in full, the others by what the family owns.
   const { data: album } = useLibraryAlbum(FREE_STORY_ALBUM, story !== undefined);
+  const more = useDisclosure<HTMLDivElement>();
   const headingId = useId();
   const titleId = useId();
   if (!story) return null;
@@ -33,29 +40,52 @@ export function FreeStoryCard() {
         // At the top of the library, above the fold: its largest image, not one to load lazily (Lighthouse's LCP).
         priority
       />
-      <div className="library-free-story__body">
-        <h2 id={headingId} className="library-free-story__label">
-          {t('library.freeStory.title')}
-        </h2>
-        <p id={titleId} className="library-free-story__title">
-          {story.title}
-        </p>
-        <p className="library-free-story__meta">
-          {story.product_title} · {formatDuration(story.length_seconds)}
-        </p>
-        <p className="library-free-story__links">
-          <FreeStoryPlayButton story={story} describedBy={titleId} />
-          <Link to={libraryPaths.album(FREE_STORY_ALBUM)} aria-label={t('library.detailsLabel', { title: story.product_title })}>
-            {t('library.details')}
-          </Link>
-          {story.is_available && <Link to={story.url}>{t('library.viewInShop')}</Link>}
-        </p>
-      </div>
-      {album && album.tracks.length > 0 && (
-        <div className="library-free-story__tracks">
-          <LibraryTracks tracks={album.tracks} albumKey="library:free-story" album={album.productTitle} artwork={album.image} />
+      <h2 id={headingId} className="library-free-story__label">
+        {t('library.freeStory.title')}
+      </h2>
+      <p id={titleId} className="library-free-story__title">
+        {story.title}
+      </p>
+      <p className="library-free-story__meta">
+        {story.product_title} · {formatDuration(story.length_seconds)}
+      </p>
+      <FreeStoryPlayButton story={story} describedBy={titleId} />
+      <div className="library-card__more" {...more.container}>
+        <MoreButton
+          label={t('library.freeStory.moreLabel', { title: story.title })}
+          toggle={more.toggle}
+          className="library-free-story__more"
+        />
+        <div
+          id={more.list.id}
+          className={more.open ? 'library-free-story__panel library-free-story__panel--open' : 'library-free-story__panel'}
+        >
+          <p className="library-free-story__links">
+            <Link
+              className="tap-link"
+              to={libraryPaths.album(FREE_STORY_ALBUM)}
+              aria-label={t('library.detailsLabel', { title: story.product_title })}
+            >
+              {t('library.details')}
+            </Link>
+            {story.is_available && (
+              <Link className="tap-link" to={story.url}>
+                {t('library.viewInShop')}
+              </Link>
+            )}
+          </p>
+          {album && album.tracks.length > 0 && (
+            <div className="library-free-story__tracks">
+              <LibraryTracks
+                tracks={album.tracks}
+                albumKey="library:free-story"
+                album={album.productTitle}
+                artwork={album.image}
+              />
+            </div>
+          )}
         </div>
-      )}
+      </div>
     </section>
   );
 }
@@ -84,7 +114,12 @@ function FreeStoryPlayButton({ story, describedBy }: { story: FreeStory; describ
   const track = queueFreeStory(story, true);
   const playing = player.isCurrent(track.id) && player.isPlaying;
   return (
-    <button type="button" className="button" aria-describedby={describedBy} onClick={() => player.toggle(track)}>
+    <button
+      type="button"
+      className="button library-free-story__play"
+      aria-describedby={describedBy}
+      onClick={() => player.toggle(track)}
+    >
       <span aria-hidden="true" className={playing ? 'play-button__icon play-button__icon--pause' : 'play-button__icon'} />
       {playing ? t('library.freeStory.pause') : t('library.freeStory.play')}
     </button>

@@ -15,7 +15,7 @@ export function GiftReceipts({ gift }: { gift: MySubscription }) {
   const { data, error, isPending, refetch } = useGiftReceipts(gift.id, open);
   return (
     <details className="gift-receipts" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{t('mySubscription.receipts.title')}</summary>
+      <summary className="tap-summary">{t('mySubscription.receipts.title')}</summary>
       {!open ? null : isPending ? (
         <Loading shape="block" />
       ) : error ? (

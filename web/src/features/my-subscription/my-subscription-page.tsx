@@ -65,7 +65,9 @@ function NoPlan({ error }: { error: unknown }) {
       ) : null}
       <p>{t('mySubscription.none.text')}</p>
       <p>
-        <RouteLink to="subscription">{t('mySubscription.none.link')}</RouteLink>
+        <RouteLink to="subscription" className="tap-link">
+          {t('mySubscription.none.link')}
+        </RouteLink>
       </p>
       <p className="my-subscription__help">{t('mySubscription.none.giftHelp', { phone: t('footer.phone') })}</p>
     </section>

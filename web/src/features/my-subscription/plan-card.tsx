@@ -70,7 +70,7 @@ export function PlanCard({ plan }: { plan: MySubscription }) {
       ) : (
         plan.status !== 'cancelled' && (
           <p className="plan-card__cancel">
-            <Link to={`${routePath('subscriptionCancel', lang)}?${new URLSearchParams({ id: plan.id })}`}>
+            <Link className="tap-link" to={`${routePath('subscriptionCancel', lang)}?${new URLSearchParams({ id: plan.id })}`}>
               {t('mySubscription.cancelLink')}
             </Link>
           </p>

@@ -108,7 +108,13 @@ function Item({ item, shipment, paid }: { item: OrderItem; shipment: OrderShipme
         <span className="order__item-type">{kindLabel(item)}</span>
         <span className="order__item-title">
           {/* The album this line put in the family's library, while it is theirs (decision 071). */}
-          {item.library_album_id !== null ? <Link to={libraryPaths.album(item.library_album_id)}>{item.title}</Link> : item.title}
+          {item.library_album_id !== null ? (
+            <Link className="tap-link" to={libraryPaths.album(item.library_album_id)}>
+              {item.title}
+            </Link>
+          ) : (
+            item.title
+          )}
         </span>
       </span>
       <span className="order__item-subtotal">{formatMoney(item.subtotal_usd)}</span>
