@@ -3,17 +3,12 @@
  * style, layout and paint of what the page holds now), so that work split in
  * parts never piles into one long task with the frame's own work (a long
  * task is 50 ms: issue 43's bench). A hidden page draws no frames: there a
- * timer stands in for the frame, so the work still gets done. Returns a
- * function that cancels the task if it has not run.
+ * timer stands in for the frame (a page hidden while waiting goes on once it
+ * is shown again). Returns a function that cancels the task if it has not run.
  */
 export function afterNextPaint(task: () => void): () => void {
   let cancelled = false;
-  let queued = false;
   const queue = () => {
-    if (queued || cancelled) return;
-    queued = true;
-    cancelAnimationFrame(frame);
-    clearTimeout(timer);
     // After the frame's rendering: a message to ourselves is a new task, queued behind the frame's own.
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
@@ -22,8 +17,8 @@ export function afterNextPaint(task: () => void): () => void {
     };
     channel.port2.postMessage(null);
   };
-  const frame = requestAnimationFrame(queue);
-  const timer = setTimeout(queue, 100);
+  const frame = document.hidden ? 0 : requestAnimationFrame(queue);
+  const timer = document.hidden ? setTimeout(queue, 0) : undefined;
   return () => {
     cancelled = true;
     cancelAnimationFrame(frame);
