@@ -1,5 +1,16 @@
 import type { Cue } from '@storyhouse/contracts';
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  memo,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
 import type { Player, QueueTrack } from '../player/player';
@@ -39,6 +50,69 @@ function useHighlight(player: Player, cues: readonly Cue[] | undefined): number 
   return active;
 }
 
+/**
+ * Sentences rendered together. A 30-minute track has about 400: the text
+ * appears a block per frame (each block's rendering, style and layout a short
+ * task of its own, never one long task: issue 43's bench), and the highlight
+ * moving, or the player's twice-a-second news, re-renders only the blocks
+ * whose sentences change.
+ */
+const BLOCK = 50;
+
+/** How many of `total` blocks are shown: the first at once, then one more after each frame. */
+function useRevealed(total: number): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (shown >= total) return;
+    return afterNextPaint(() => setShown((n) => n + 1));
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
+/** What a sentence does when pressed, focused or given a key: the view's latest, read when it happens. */
+interface CueActions {
+  choose: (i: number) => void;
+  moveFocus: (e: ReactKeyboardEvent<HTMLButtonElement>, i: number) => void;
+  focused: (i: number) => void;
+}
+
+interface CueBlockProps {
+  cues: readonly Cue[];
+  /** The index of the block's first sentence in the whole text. */
+  from: number;
+  /** The highlighted sentence's index, and the one that takes the tab stop, when in this block; else -1. */
+  active: number;
+  tabbable: number;
+  cueRefs: RefObject<(HTMLButtonElement | null)[]>;
+  actions: RefObject<CueActions>;
+}
+
+/** A block of sentences, each a button: re-rendered only when its highlight or tab stop changes. */
+const CueBlock = memo(function CueBlock({ cues, from, active, tabbable, cueRefs, actions }: CueBlockProps) {
+  return cues.map((cue, j) => {
+    const i = from + j;
+    return (
+      <li key={cue.start_ms} className="read-along__item">
+        <button
+          ref={(el) => {
+            cueRefs.current[i] = el;
+          }}
+          type="button"
+          className="read-along__cue"
+          aria-current={i === active ? 'true' : undefined}
+          tabIndex={i === tabbable ? 0 : -1}
+          data-start-ms={cue.start_ms}
+          onClick={() => actions.current.choose(i)}
+          onKeyDown={(e) => actions.current.moveFocus(e, i)}
+          onFocus={() => actions.current.focused(i)}
+        >
+          {cue.text}
+        </button>{' '}
+      </li>
+    );
+  });
+});
+
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
@@ -62,21 +136,33 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
   const box = useRef<HTMLDivElement>(null);
   const cueRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const follow = (event: FollowEvent) => setFollowing((now) => followsAfter(now, event));
+  const blocks = useMemo(
+    () => Array.from({ length: Math.ceil((cues?.length ?? 0) / BLOCK) }, (_, b) => cues?.slice(b * BLOCK, (b + 1) * BLOCK) ?? []),
+    [cues],
+  );
+  const shown = useRevealed(blocks.length);
+  const activeShown = active < shown * BLOCK;
 
-  // The voice moved on (or the reader asked it back): the sentence comes into view if the text follows.
+  // The voice moved on (or the reader asked it back, or its sentence has just appeared): the sentence comes into view
+  // if the text follows. Measured in the next frame, where the browser lays the page out anyway: never a layout
+  // forced in the task that rendered it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: large type and spacing move the sentence too
   useEffect(() => {
-    const el = box.current;
-    const cue = cueRefs.current[active];
-    if (!following || !el || !cue) return;
-    const top = scrollTopFor({
-      cueTop: cue.offsetTop,
-      cueHeight: cue.offsetHeight,
-      boxHeight: el.clientHeight,
-      scrollTop: el.scrollTop,
+    if (!following) return;
+    const frame = requestAnimationFrame(() => {
+      const el = box.current;
+      const cue = cueRefs.current[active];
+      if (!el || !cue?.isConnected) return;
+      const top = scrollTopFor({
+        cueTop: cue.offsetTop,
+        cueHeight: cue.offsetHeight,
+        boxHeight: el.clientHeight,
+        scrollTop: el.scrollTop,
+      });
+      if (top !== null) el.scrollTo({ top, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
     });
-    if (top !== null) el.scrollTo({ top, behavior: prefersReducedMotion() ? 'instant' : 'smooth' });
-  }, [active, following, settings]);
+    return () => cancelAnimationFrame(frame);
+  }, [active, activeShown, following, settings]);
 
   // The reader's own scroll stops the following; the view's smooth scrolls fire none of these events. Passive: a
   // listener never holds a scroll back.
@@ -135,6 +221,9 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
   };
 
   const tabbable = rover ?? Math.max(active, 0);
+  const actions = useRef<CueActions>({ choose, moveFocus, focused: setRover });
+  actions.current = { choose, moveFocus, focused: setRover };
+  const within = (i: number, from: number) => (i >= from && i < from + BLOCK ? i : -1);
   return (
     <section
       className="read-along"
@@ -180,24 +269,16 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
           {data.scope === 'preview' && <p className="read-along__note">{t('readAlong.previewText')}</p>}
           <div ref={box} className="read-along__text">
             <ol className="read-along__cues" lang={data.lang_code}>
-              {data.cues.map((cue, i) => (
-                <li key={cue.start_ms} className="read-along__item">
-                  <button
-                    ref={(el) => {
-                      cueRefs.current[i] = el;
-                    }}
-                    type="button"
-                    className="read-along__cue"
-                    aria-current={i === active ? 'true' : undefined}
-                    tabIndex={i === tabbable ? 0 : -1}
-                    data-start-ms={cue.start_ms}
-                    onClick={() => choose(i)}
-                    onKeyDown={(e) => moveFocus(e, i)}
-                    onFocus={() => setRover(i)}
-                  >
-                    {cue.text}
-                  </button>{' '}
-                </li>
+              {blocks.slice(0, shown).map((block, b) => (
+                <CueBlock
+                  key={block[0]?.start_ms}
+                  cues={block}
+                  from={b * BLOCK}
+                  active={within(active, b * BLOCK)}
+                  tabbable={within(tabbable, b * BLOCK)}
+                  cueRefs={cueRefs}
+                  actions={actions}
+                />
               ))}
             </ol>
           </div>

@@ -1,9 +1,10 @@
-import { type PointerEvent, useEffect, useRef } from 'react';
+import { type PointerEvent, useEffect, useRef, useState } from 'react';
 import './now-playing.css';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
 import { useModal } from '../../components/dialog/use-modal';
 import type { Player } from '../../components/player/player';
 import { ReadAlong, withText } from '../../components/read-along/read-along';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useI18n } from '../../lib/i18n';
 import { isSwipeDown } from './player-keys';
 import { JumpButton, PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
@@ -75,6 +76,23 @@ function TrackButton({ player, direction }: { player: Player; direction: 'previo
 }
 
 /**
+ * Whether Now Playing shows its text yet: from the frame after it opens (the
+ * dialog's opening lays the whole page out; the text's hundreds of sentences
+ * then render in tasks of their own, issue 43's bench), until it closes.
+ */
+function useTextAfterOpening(open: boolean): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!open) {
+      setShown(false);
+      return;
+    }
+    return afterNextPaint(() => setShown(true));
+  }, [open]);
+  return shown;
+}
+
+/**
  * Now Playing (issue 41 item 2): the player full screen, opened from the
  * mini player on a phone. A modal dialog (native <dialog>): focus moves in
  * and stays, Escape, the Close button and a swipe down close it, and focus
@@ -89,6 +107,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
   const swipe = useSwipeToClose(close);
 
   useModal(ref, open);
+  const textShown = useTextAfterOpening(open);
 
   const { current } = player;
   const text = withText(current);
@@ -129,7 +148,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
             <TrackButton player={player} direction="next" />
           </div>
           <PlayerError player={player} />
-          {text && <ReadAlong key={text.id} player={player} track={text} />}
+          {text && textShown && <ReadAlong key={text.id} player={player} track={text} />}
           <PlayerSettings player={player} />
           <UpNext player={player} />
         </>
