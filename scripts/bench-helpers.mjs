@@ -74,13 +74,20 @@ export async function stop(child) {
 }
 
 /**
+ * BENCH_CPU_PROF=folder: each server startServer starts writes a CPU profile there when it stops (node --cpu-prof,
+ * which NODE_OPTIONS may not carry), to see what a step's load costs. Its figures are then not measurements.
+ */
+const profiling = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+
+/**
  * Our server (the production bundle, built first if out of date) on its own
  * port with databaseUrl as its database and `env` on top of ours (settings
  * such as RATE_LIMIT_FACTOR); resolves with the child and its base URL once
  * /healthz answers.
  */
 export async function startServer(port, databaseUrl, env = {}) {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+  const child = spawn(process.execPath, [...profiling(), path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

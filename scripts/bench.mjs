@@ -45,6 +45,9 @@
 // a copy of one database holding the demo content, and never counts on what the demo content holds (issue 47).
 // `npm run bench -- --smoke` (.ci/run): every step, a few requests each, to catch a step that no longer runs; a tool
 // this machine lacks (nginx) skips only the comparison that needs it.
+// `npm run bench -- --only=assets,media` runs only the named parts: `startup`, `api` (session and navigation),
+// `assets` (the entry chunk as br and plain), then the steps by the names `⏱` prints (queue, media, mediaUpload, …)
+// and `lighthouse`.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -75,6 +78,12 @@ const PORT = 3297;
 const REQUESTS = sized(4000, 20);
 const WARMUP = sized(200, 5);
 const CONCURRENCY = 16;
+const ONLY = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+/** Whether this run measures the part `name` (all of them without --only). */
+const wanted = (name) => !ONLY || ONLY.includes(name);
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -120,18 +129,41 @@ async function stop(child) {
   await new Promise((r) => child.once('exit', r));
 }
 
+/**
+ * GET of url whose body is counted and dropped (never decoded: a client turning each body into a string measures its
+ * own UTF-8 decoder, slower on a .br file's bytes than on the script's ASCII, and not the server); rejects unless
+ * the answer is 200 and whole.
+ */
+function fetchBody(url, agent, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (c) => {
+          bytes += c.length;
+        });
+        res.on('end', () => {
+          const length = res.headers['content-length'];
+          if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+          else if (length !== undefined && Number(length) !== bytes) reject(new Error(`${url}: ${bytes} of ${length} bytes`));
+          else resolve();
+        });
+      })
+      .on('error', reject);
+  });
+}
+
 /** Requests per second for REQUESTS GETs of url (with headers), CONCURRENCY at a time, keep-alive. */
 async function throughput(url, headers = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  for (let i = 0; i < WARMUP; i++) await get(url, agent, headers); // warm-up
+  for (let i = 0; i < WARMUP; i++) await fetchBody(url, agent, headers); // warm-up
   let sent = 0;
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (sent < REQUESTS) {
         sent++;
-        const r = await get(url, agent, headers);
-        if (r.status !== 200) throw new Error(`${url}: ${r.status}`);
+        await fetchBody(url, agent, headers);
       }
     }),
   );
@@ -156,28 +188,39 @@ if (SMOKE) {
   );
 }
 // The embedded database with the demo content (built first if needed, and seeded: not measured).
-const dataDir = await demoDataDir('start');
-try {
-  const t0 = Date.now();
-  const server = startServer(dataDir);
-  if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
-  const startup = (Date.now() - t0) / 1000;
-  console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
+const dataDir = wanted('startup') || wanted('api') || wanted('assets') ? await demoDataDir('start') : undefined;
+if (dataDir) {
+  try {
+    const t0 = Date.now();
+    const server = startServer(dataDir);
+    if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
+    const startup = (Date.now() - t0) / 1000;
+    if (wanted('startup'))
+      console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
 
-  const base = `http://127.0.0.1:${PORT}`;
-  const targets = { '/crud/session': '', '/crud/content/entry/list/site-navigation': ' (target 50%)' };
-  const bodies = {};
-  for (const p of Object.keys(targets)) bodies[p] = (await get(base + p)).body;
-  const bare = await bareServer(bodies);
-  for (const [p, target] of Object.entries(targets)) {
-    const ours = await throughput(base + p);
-    const ref = await throughput(`http://127.0.0.1:${bare.port}${p}`);
-    console.log(
-      `GET ${p}: ${ours.toFixed(0)} req/s vs bare Fastify ${ref.toFixed(0)} req/s = ${((ours / ref) * 100).toFixed(0)}%${target}`,
-    );
+    const base = `http://127.0.0.1:${PORT}`;
+    const targets = wanted('api') ? { '/crud/session': '', '/crud/content/entry/list/site-navigation': ' (target 50%)' } : {};
+    const bodies = {};
+    for (const p of Object.keys(targets)) bodies[p] = (await get(base + p)).body;
+    const bare = wanted('api') ? await bareServer(bodies) : undefined;
+    for (const [p, target] of Object.entries(targets)) {
+      const ours = await throughput(base + p);
+      const ref = await throughput(`http://127.0.0.1:${bare.port}${p}`);
+      console.log(
+        `GET ${p}: ${ours.toFixed(0)} req/s vs bare Fastify ${ref.toFixed(0)} req/s = ${((ours / ref) * 100).toFixed(0)}%${target}`,
+      );
+    }
+    await bare?.app.close();
+
+    if (wanted('assets')) await assets(base);
+    await stop(server);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
-  await bare.app.close();
+}
 
+/** The web app's entry chunk as browsers ask for it (br) against the same file uncompressed. */
+async function assets(base) {
   // A hashed asset as browsers ask for it (the build's .br file, sent as it is) against the same file uncompressed.
   const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'web/dist');
   const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -193,13 +236,11 @@ try {
   console.log(
     `GET ${asset} (${(plain.size / 1024).toFixed(0)} KB, br ${(compressed.size / 1024).toFixed(0)} KB) with Accept-Encoding: br: ${brRate.toFixed(0)} req/s vs uncompressed ${plainRate.toFixed(0)} req/s = ${((brRate / plainRate) * 100).toFixed(0)}% (target 80%)`,
   );
-  await stop(server);
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** Runs one step of the bench and says how long it took (server starts and fixtures included). */
 async function step(name, run) {
+  if (!wanted(name)) return;
   const started = performance.now();
   await run();
   console.log(`⏱ ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -225,6 +266,7 @@ await step('cluster', benchCluster);
 // The smoke run: one page, and none where the full Chromium Lighthouse drives is missing (CI installs only the
 // headless shell, which the other browser steps use).
 const chrome = process.env.CHROME_PATH || CHROMIUM_PATH;
-if (SMOKE && !existsSync(chrome)) console.log(`Lighthouse: skipped, no Chromium at ${chrome} (apt-get install chromium)`);
+if (!wanted('lighthouse')) {
+} else if (SMOKE && !existsSync(chrome)) console.log(`Lighthouse: skipped, no Chromium at ${chrome} (apt-get install chromium)`);
 else await measureLighthouse(SMOKE ? { only: ['en /'] } : {});
 console.log(`${SMOKE ? 'Smoke run' : 'Bench'}: ${((performance.now() - benchStarted) / 1000).toFixed(0)} s in all`);

@@ -1,6 +1,7 @@
 import type { ErrorBody } from '@storyhouse/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { isNotModified } from '../../lib/not-modified';
 import type { Storage, StoredFile } from '../../providers/storage/storage';
 import { parseRange } from './byte-range';
 
@@ -11,19 +12,11 @@ export interface SendFileOptions {
   disposition?: string | undefined;
 }
 
-/** RFC 9110 §8.8.3.2 weak comparison: the opaque tags match, W/ aside. */
-const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-
-/** If-None-Match, or If-Modified-Since when there is no If-None-Match (RFC 9110 §13.2.2). */
-function isNotModified(request: FastifyRequest, file: StoredFile) {
-  const noneMatch = request.headers['if-none-match'];
-  if (noneMatch !== undefined) {
-    if (noneMatch.trim() === '*') return true;
-    return noneMatch.split(',').some((tag) => opaque(tag) === opaque(file.etag));
-  }
-  const since = Date.parse(request.headers['if-modified-since'] ?? '');
-  return !Number.isNaN(since) && Math.floor(file.mtime.getTime() / 1000) * 1000 <= since;
-}
+/**
+ * A range up to this size is read at once and sent as one buffer where the storage can (Storage.readBytes): a
+ * player's small ranges cost a read, not a stream's set-up. Larger ones, and whole files, stream.
+ */
+const SMALL_RANGE = 256 * 1024;
 
 /**
  * If-Range (RFC 9110 §13.1.5): the range applies only while the client's copy
@@ -48,7 +41,7 @@ function ifRangeHolds(request: FastifyRequest, file: StoredFile) {
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: Pick<Storage, 'stat' | 'read'>,
+  storage: Pick<Storage, 'stat' | 'read' | 'readBytes'>,
   key: string,
   { contentType, cacheControl, disposition }: SendFileOptions,
 ) {
@@ -82,5 +75,8 @@ export async function sendStoredFile(
     reply.header('content-length', file.size);
   }
   if (request.method === 'HEAD') return reply.send();
+  if (range.kind === 'range' && storage.readBytes && range.end - range.start < SMALL_RANGE) {
+    return reply.send(await storage.readBytes(key, range));
+  }
   return reply.send(await storage.read(key, range.kind === 'range' ? range : undefined));
 }

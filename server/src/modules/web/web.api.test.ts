@@ -364,6 +364,20 @@ describe('precompressed files of the web build', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
   });
 
+  it('answers a browser that has the form it accepts with 304, and one that has another form with the file', async () => {
+    const br = await getFile(ASSET, 'br');
+    const again = await built.app.inject({
+      method: 'GET',
+      url: ASSET,
+      headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const plain = await built.app.inject({ method: 'GET', url: ASSET, headers: { 'if-none-match': String(br.headers.etag) } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload).toEqual(source);
+  });
+
   it('does not serve the compressed files by their own names', async () => {
     expect((await getFile(`${ASSET}.br`)).statusCode).toBe(404);
     expect((await getFile(`${ASSET}.gz`)).statusCode).toBe(404);

@@ -18,6 +18,7 @@ import { translators } from '../../i18n';
 import { logUnavailable, sendRouteNotFound, UNAVAILABLE_RETRY_SECONDS, unavailableCode } from '../../plugins/errors';
 import { alternateUrls, canonicalUrl, type SiteLangOptions, SPANISH_FLAG_COOKIE } from '../../plugins/site-lang';
 import type { CmsPageMeta } from '../cms/cms.service';
+import { compressedForm, hashedAsset, IMMUTABLE, SHORT_CACHE, serveBuildAssets } from './build-assets';
 import { type FamilyPage, type FirstPage, familyPages } from './first-data';
 import { defaultHead, type PageHead, renderPage } from './html';
 import { screenAssets } from './screen-modules';
@@ -59,11 +60,6 @@ const queryOf = (request: FastifyRequest) => {
 /** The path of a page's address, as the web app's location has it. */
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0] ?? '/';
 
-/** A build output named after its content (Vite: assets/<name>-<hash>.<ext>): it never changes, so it is cached for a year. */
-const hashedAsset = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}(\.\w+)+$/;
-/** The forms of a file the web build precompressed next to it (web/vite.config.ts). */
-const compressedForm = /\.(br|gz)$/;
-
 const isFamilyPage = (id: AnyPageRouteId): id is FamilyPage => familyPages.some((p) => p === id);
 
 /**
@@ -94,6 +90,8 @@ export default fp<WebOptions>(
     if (root && !template) app.log.warn({ root }, 'web app not built: serving the API only (run npm run build)');
 
     if (root && template) {
+      // The build's assets folder from memory (build-assets.ts); @fastify/static serves the rest of the build.
+      const inMemory = serveBuildAssets(app, root);
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
@@ -102,15 +100,15 @@ export default fp<WebOptions>(
         allowedPath: (p) => p !== '/index.html' && !p.startsWith('/.ssr/'),
         // Chosen by Accept-Encoding (with Vary: accept-encoding), .br then .gz then the file itself; never asked for by name.
         preCompressed: true,
-        globIgnore: ['**/*.br', '**/*.gz'],
+        globIgnore: ['**/*.br', '**/*.gz', ...inMemory],
         setHeaders: (res, sent) => {
           const file = sent.replace(compressedForm, '');
-          if (hashedAsset.test(file)) res.header('cache-control', 'public, max-age=31536000, immutable');
+          if (hashedAsset.test(file)) res.header('cache-control', IMMUTABLE);
           // The service worker (decision 034) is asked for again on every check, so a new build is found at once;
           // it serves the whole site.
           else if (file === path.join(root, 'sw.js'))
             res.header('cache-control', 'no-cache').header('service-worker-allowed', '/');
-          else res.header('cache-control', 'public, max-age=3600');
+          else res.header('cache-control', SHORT_CACHE);
         },
       });
     }
