@@ -38,7 +38,7 @@ const ZIP_ROUNDS = sized(10, 1);
 const ZIP_CLIENTS = sized(10, 2);
 
 /** The demo's full recordings (previews left out), as storage keys: the 50-track album's files. */
-function recordings() {
+export function recordings() {
   const keys = [];
   for (const dir of readdirSync(path.join(MEDIA, 'audio')).sort()) {
     for (const file of readdirSync(path.join(MEDIA, 'audio', dir)).sort()) {
@@ -52,7 +52,7 @@ function recordings() {
  * A bench family owning 200 albums of 10 tracks (one bought a day, newest today) and a 50-track album:
  * { cookie, zipProduct }.
  */
-async function ownLibrary(url, zipKeys) {
+export async function ownLibrary(url, zipKeys) {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {

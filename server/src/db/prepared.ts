@@ -68,3 +68,39 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
   };
 }
+
+/** A parameter of a query compiled once (`compiledOnce`), filled by name at each run. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * Stands in for a value while a query is built for `compiledOnce`: the
+ * query's text is kept, and this parameter is filled with `values[name]` at
+ * each run. Typed as the value it stands for, as the builders take it.
+ */
+export const slot = <T>(name: string) => new Slot(name) as unknown as T;
+
+/**
+ * A hot query whose text depends only on `key`, built (`build`, with
+ * `slot`s for the values that change from call to call) and compiled the
+ * first time only: building and compiling a large template costs more than
+ * reading its rows (scripts/bench-library.mjs). Only the SQL text and the
+ * order of its parameters are kept; every value, whose data included, is
+ * the call's own. `key` must name everything else `build` puts in the text
+ * or in a parameter that is not a slot.
+ */
+export function compiledOnce(
+  cache: Map<string, CompiledQuery>,
+  key: string,
+  build: () => CompiledQuery,
+  values: Readonly<Record<string, unknown>>,
+): CompiledQuery {
+  let compiled = cache.get(key);
+  if (!compiled) {
+    compiled = build();
+    cache.set(key, compiled);
+  }
+  const parameters = compiled.parameters.map((p) => (p instanceof Slot ? values[p.name] : p));
+  return { ...compiled, parameters };
+}
