@@ -245,7 +245,7 @@ const slots = {
   offset: slot<number>('offset'),
 };
 /** The library page's query texts, by the filter's shape (never by whom they are for: the user is a parameter). */
-const pageQueries = new Map<string, CompiledQuery>();
+const pageQueries = new Map<string, CompiledQuery<unknown>>();
 
 /** The library page's one query (libraryRepository page). */
 function pageQuery(
