@@ -80,7 +80,14 @@ export async function benchCart() {
       `GET ${p}: ${total.skus.length} lines, ${total.itemCount} items, coupon ${total.coupon.coupon.code}, shipping ${total.shippingCost}, tax ${total.taxTotal}, ${(body.length / 1024).toFixed(1)} KB`,
     );
     bare = await startBare(tmp, { [p]: body });
-    const { ours, ref, ratio } = await compare(server.base, bare.base, p, { duration: 2 }, { cookie });
+    const { ours, ref, ratio } = await compare(
+      server.base,
+      bare.base,
+      p,
+      { duration: 2 },
+      { cookie },
+      { ours: server.child, bare: bare.child },
+    );
     console.log(
       `GET ${p} (signed in): ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 30%, p99 under 30 ms)`,
     );

@@ -5,7 +5,7 @@
 // of both, measured one after the other, and the smoke run's sizes.
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -42,9 +42,28 @@ export async function waitHealthy(base, deadline, child) {
   return false;
 }
 
-/** autocannon on url with headers, 10 connections, for `limit`: { duration } in seconds or { amount } of requests. */
-function run(url, upTo = { duration: SECONDS }, headers = {}) {
-  return autocannon({ url, connections: CONNECTIONS, headers, ...limit(upTo) });
+/** autocannon on url with headers, 10 connections unless told, for `limit`: { duration } in seconds or { amount } of requests. */
+function run(url, upTo = { duration: SECONDS }, headers = {}, connections = CONNECTIONS) {
+  return autocannon({ url, connections, headers, ...limit(upTo) });
+}
+
+/** CPU time (user + system) a process has used, in ms, from Linux's /proc; undefined elsewhere or once it has ended. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `measure` (resolving with an autocannon result) and adds the CPU ms per request `child` used meanwhile. */
+async function withCpu(child, measure) {
+  const before = child && cpuMs(child.pid);
+  const result = await measure();
+  const after = child && cpuMs(child.pid);
+  const cpu = before === undefined || after === undefined ? undefined : (after - before) / result.requests.total;
+  return Object.assign(result, { cpuPerRequest: cpu });
 }
 
 /** Starts a child process and resolves with it once `ready(line)` sees a line of its output. */
@@ -236,18 +255,23 @@ export async function startBare(dir, bodies) {
  * { amount: 10_000 } requests for a route cheap enough that 2 s would end
  * before the JIT has optimized it), then 10 s of 10 connections each. Our
  * server gets `headers` (a signed-in session's cookie). Throws on any error
- * or non-2xx answer of ours.
+ * or non-2xx answer of ours. `options`: `connections` (10 unless told), and
+ * the two servers' processes (`ours`, `bare`: each result then has
+ * `cpuPerRequest`, the CPU ms that server used per request, a figure a
+ * loaded machine moves far less than requests per second).
  */
-export async function compare(base, bareBase, p, warmup = { duration: 2 }, headers = {}) {
-  await run(base + p, warmup, headers);
-  await run(bareBase + p, warmup);
-  const ours = await run(base + p, undefined, headers);
-  const ref = await run(bareBase + p);
+export async function compare(base, bareBase, p, warmup = { duration: 2 }, headers = {}, options = {}) {
+  const { connections = CONNECTIONS } = options;
+  await run(base + p, warmup, headers, connections);
+  await run(bareBase + p, warmup, {}, connections);
+  const ours = await withCpu(options.ours, () => run(base + p, undefined, headers, connections));
+  const ref = await withCpu(options.bare, () => run(bareBase + p, undefined, {}, connections));
   if (ours.non2xx || ours.errors) throw new Error(`${p}: ${ours.non2xx} non-2xx, ${ours.errors} errors`);
   return { ours, ref, ratio: (ours.requests.average / ref.requests.average) * 100 };
 }
 
-export const describe = (r) => `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms`;
+export const describe = (r) =>
+  `${r.requests.average.toFixed(0)} req/s, p99 ${r.latency.p99} ms${r.cpuPerRequest === undefined ? '' : `, ${r.cpuPerRequest.toFixed(2)} ms CPU a request`}`;
 
 /** Signs in on our server with an e-mail and password; resolves with the session's Cookie header. */
 export async function logIn(base, credentials) {

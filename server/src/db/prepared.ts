@@ -68,3 +68,47 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
   };
 }
+
+/** A parameter of a query compiled once (`compiledOnce`), filled by name at each run. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * Stands in for a value while a query is built for `compiledOnce`: this
+ * parameter of the kept text is filled with `values[name]` at each run.
+ * Typed as the value it stands for, as the builders take it.
+ */
+export const slot = <T>(name: string) => new Slot(name) as unknown as T;
+
+/**
+ * A hot query whose text depends only on `key`, built and compiled the
+ * first time only, then run with each call's values: building and compiling
+ * a large query costs the server more than running it (scripts/bench-cart.mjs,
+ * scripts/bench-library.mjs). Only the SQL text and the order of its
+ * parameters are kept in `cache`, never a value: `values` are the call's, as
+ * the names of the `slot`s `build` used, or as every parameter in order (their
+ * count checked). `key` must name everything else `build` puts in the text or
+ * in a parameter that is not a slot. Both dialects (PostgreSQL, PGlite)
+ * compile with Kysely's PostgreSQL compiler, so one text serves every database.
+ */
+export function compiledOnce<R>(
+  cache: Map<string, CompiledQuery<unknown>>,
+  key: string,
+  build: () => CompiledQuery<R>,
+  values: Readonly<Record<string, unknown>> | readonly unknown[],
+): CompiledQuery<R> {
+  let compiled = cache.get(key) as CompiledQuery<R> | undefined;
+  if (!compiled) {
+    compiled = build();
+    cache.set(key, compiled);
+  }
+  if (Array.isArray(values)) {
+    if (compiled.parameters.length !== values.length) {
+      throw new Error(`${key}: ${compiled.parameters.length} parameters compiled, ${values.length} given`);
+    }
+    return { ...compiled, parameters: values };
+  }
+  const named = values as Readonly<Record<string, unknown>>;
+  return { ...compiled, parameters: compiled.parameters.map((p) => (p instanceof Slot ? named[p.name] : p)) };
+}

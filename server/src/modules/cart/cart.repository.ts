@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
-import { preparedQuery } from '../../db/prepared';
+import { compiledOnce, preparedQuery } from '../../db/prepared';
 import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
 import { couponTitlesOf } from '../../db/titles';
 import { stockLeft } from '../stock/stock-sql';
@@ -233,26 +233,10 @@ function totalSource(db: Db) {
     ]);
 }
 
-/**
- * The compiled text of the total's queries (totalSource, viewLines), built
- * and compiled once and then run with each request's parameters: building
- * and compiling queries this size cost the server more than running them.
- * `build` gives the query with this call's values; only their count is
- * checked against the compiled text's. Both dialects (PostgreSQL, PGlite)
- * compile with Kysely's PostgreSQL compiler, so one text serves every database.
- */
+/** The compiled text of the total's queries (totalSource, viewLines): db/prepared.ts compiledOnce. */
 const compiledQueries = new Map<string, CompiledQuery<unknown>>();
-function compiledOnce<R>(name: string, build: () => Compilable<R>, parameters: readonly unknown[]): CompiledQuery<R> {
-  let compiled = compiledQueries.get(name) as CompiledQuery<R> | undefined;
-  if (!compiled) {
-    compiled = preparedQuery(build());
-    compiledQueries.set(name, compiled);
-  }
-  if (compiled.parameters.length !== parameters.length) {
-    throw new Error(`${name}: ${compiled.parameters.length} parameters compiled, ${parameters.length} given`);
-  }
-  return { ...compiled, parameters };
-}
+const compiled = <R>(name: string, build: () => Compilable<R>, parameters: readonly unknown[]) =>
+  compiledOnce(compiledQueries, name, () => preparedQuery(build()), parameters);
 
 /**
  * The only SQL of the cart. Built over the database or over a transaction,
@@ -288,8 +272,7 @@ export function cartRepository(db: Db) {
     // twice (the title, its join), English (its join), the cart.
     const title = lang ?? '';
     const english = lang ? 'en' : '';
-    return (await db.executeQuery(compiledOnce('viewLines', build, [title, english, cartId, title, title, english, cartId])))
-      .rows;
+    return (await db.executeQuery(compiled('viewLines', build, [title, english, cartId, title, title, english, cartId]))).rows;
   }
 
   return {
@@ -436,7 +419,7 @@ export function cartRepository(db: Db) {
             ? (['user_id', where.userId] as const)
             : (['session_id', where.sessionId] as const);
       const build = () => totalSource(db).where(sql.ref(`carts.${column}`), '=', value);
-      const [row] = (await db.executeQuery(compiledOnce(`totalSource:${column}`, build, [value]))).rows;
+      const [row] = (await db.executeQuery(compiled(`totalSource:${column}`, build, [value]))).rows;
       if (!row) return undefined;
       const cart: CartRow = {
         id: row.id,

@@ -436,6 +436,28 @@ describe('GET /crud/my-library', () => {
     expect(visitor.json().code).toBe('not_authenticated');
   });
 
+  it('sees a change of ownership at once: nothing of a family’s library is kept between two reads (issue 47 item 4)', async () => {
+    const a = await listener();
+    const b = await listener();
+    const album = await audioAlbum(t.db, { tracks: 2 });
+    await grant(t.db, a.user.id, album, 'album');
+    const read = async (who: typeof a) => (await who.call('GET', '/crud/my-library?page=1')).json() as MyLibraryResponse;
+    const before = await read(a);
+    expect(before.items.map((x) => [x.id, x.numberOwned, x.tracks.every((tr) => tr.plays_in_full)])).toEqual([
+      [album.id, 2, true],
+    ]);
+    expect((await read(b)).total).toBe(0);
+
+    // The album moves to the other family (as another server of the cluster would write it): the very next reads see it.
+    await t.db.updateTable('ownership').set({ user_id: b.user.id }).where('user_id', '=', a.user.id).execute();
+    const after = await read(a);
+    expect(after).toMatchObject({ items: [], total: 0 });
+    const theirs = await read(b);
+    expect(theirs.items.map((x) => [x.id, x.numberOwned, x.tracks.every((tr) => tr.plays_in_full)])).toEqual([
+      [album.id, 2, true],
+    ]);
+  });
+
   it('refuses a bad page, language or unknown parameter with 400', async () => {
     const { call } = await listener();
     for (const query of ['page=0', 'page=-1', 'page=abc', 'page=9223372036854775808', 'lang_code=fr', 'sort=price']) {

@@ -1,7 +1,7 @@
 import type { LangCode } from '@storyhouse/contracts';
-import { type RawBuilder, sql } from 'kysely';
+import { type CompiledQuery, type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database';
-import { prepared } from '../../db/prepared';
+import { compiledOnce, prepared, slot } from '../../db/prepared';
 import { searchQueries } from '../../db/text-search';
 import { activePlan, type EntitlementRow, entitlementRows } from '../entitlements/entitlement-rows';
 import { skusInCartSeenBy } from '../in-cart/in-cart';
@@ -237,6 +237,57 @@ function languageCondition(column: RawBuilder<unknown>, langs: readonly LangCode
   return langs ? sql` and ${column} in (${sql.join(langs)})` : sql``;
 }
 
+/** The slots of a library page's query (db/prepared.ts compiledOnce): what changes from one read to the next. */
+const slots = {
+  userId: slot<number>('userId'),
+  sessionId: slot<string>('sessionId'),
+  limit: slot<number>('limit'),
+  offset: slot<number>('offset'),
+};
+/** The library page's query texts, by the filter's shape (never by whom they are for: the user is a parameter). */
+const pageQueries = new Map<string, CompiledQuery<unknown>>();
+
+/** The library page's one query (libraryRepository page). */
+function pageQuery(
+  db: Db,
+  l: LibraryListener,
+  sessionId: string,
+  f: LibraryFilter,
+  window: { limit: number; offset: number },
+  lists: { matches: number; started: number },
+) {
+  const { userId } = l;
+  const condition = sql`${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``}
+    and ${l.allowed(sql`p.id`)}`;
+  const ctes = [
+    ownedAlbums(userId),
+    ...(f.search ? [searchQueries(f.search, f.langs)] : []),
+    sql`filtered as (select ${albumColumns}, owned.last_granted, 0 as tier, null::date as release_date
+        from owned join products p on p.id = owned.product_id
+        where true ${condition}
+      union all
+      select ${albumColumns}, null, 1, p.release_date ${unownedAlbums(userId)} ${condition})`,
+    sql`page as (select * from filtered order by ${libraryOrder(sql`filtered`)} limit ${window.limit} offset ${window.offset})`,
+    sql`matches as (${f.search && lists.matches > 0 ? searchMatches(l, f.langs, lists.matches) : noTracks})`,
+    sql`started as (${lists.started > 0 ? startedTracks(l, f.langs, lists.started) : noTracks})`,
+    sql`viewed as (select id as product_id from page union select product_id from matches union select product_id from started)`,
+  ];
+  return sql<LibraryPageRows>`${prepared}with ${sql.join(ctes)}
+    select (select count(*)::int from filtered) as total,
+      (select count(*)::int from filtered where tier = 1) as unowned_total,
+      (select coalesce(json_agg(a order by ${libraryOrder(sql`a`)}), '[]')
+        from (select p.*, ${tracksOfAlbum(l)} as tracks from page p) a) as albums,
+      (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
+      (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,
+      ${markColumns(
+        db,
+        userId,
+        sessionId,
+        sql`(select t.id from skus t where t.product_id in (select product_id from viewed))`,
+        sql`(select product_id from viewed)`,
+      )}`;
+}
+
 /**
  * My Library's reads and the listening position (issue 14). The access
  * rule's facts are read within the page and album queries
@@ -259,36 +310,16 @@ export function libraryRepository(db: Db) {
       window: { limit: number; offset: number },
       lists: { matches: number; started: number },
     ): Promise<LibraryPageRows> {
-      const { userId } = l;
-      const condition = sql`${languageCondition(sql`p.lang_code`, f.langs)}${f.search ? sql` and ${albumMatches}` : sql``}
-        and ${l.allowed(sql`p.id`)}`;
-      const ctes = [
-        ownedAlbums(userId),
-        ...(f.search ? [searchQueries(f.search, f.langs)] : []),
-        sql`filtered as (select ${albumColumns}, owned.last_granted, 0 as tier, null::date as release_date
-            from owned join products p on p.id = owned.product_id
-            where true ${condition}
-          union all
-          select ${albumColumns}, null, 1, p.release_date ${unownedAlbums(userId)} ${condition})`,
-        sql`page as (select * from filtered order by ${libraryOrder(sql`filtered`)} limit ${window.limit} offset ${window.offset})`,
-        sql`matches as (${f.search && lists.matches > 0 ? searchMatches(l, f.langs, lists.matches) : noTracks})`,
-        sql`started as (${lists.started > 0 ? startedTracks(l, f.langs, lists.started) : noTracks})`,
-        sql`viewed as (select id as product_id from page union select product_id from matches union select product_id from started)`,
-      ];
-      const { rows } = await sql<LibraryPageRows>`${prepared}with ${sql.join(ctes)}
-        select (select count(*)::int from filtered) as total,
-          (select count(*)::int from filtered where tier = 1) as unowned_total,
-          (select coalesce(json_agg(a order by ${libraryOrder(sql`a`)}), '[]')
-            from (select p.*, ${tracksOfAlbum(l)} as tracks from page p) a) as albums,
-          (select coalesce(json_agg(m order by m.n), '[]') from matches m) as matches,
-          (select coalesce(json_agg(s order by s.n), '[]') from started s) as started,
-          ${markColumns(
-            db,
-            userId,
-            sessionId,
-            sql`(select t.id from skus t where t.product_id in (select product_id from viewed))`,
-            sql`(select product_id from viewed)`,
-          )}`.execute(db);
+      const values = { userId: l.userId, sessionId, limit: window.limit, offset: window.offset };
+      const build = (v: typeof values) =>
+        pageQuery(db, { ...l, userId: v.userId }, v.sessionId, f, { limit: v.limit, offset: v.offset }, lists).compile(db);
+      // The parents' pages without a search (nearly every read) come in a few texts: each built once. A child
+      // profile's rules and a search change the text with their values: those are built for each read.
+      const query =
+        l.profileId === null && !f.search
+          ? compiledOnce(pageQueries, `${f.langs?.join() ?? ''}|${lists.matches}|${lists.started}`, () => build(slots), values)
+          : build(values);
+      const { rows } = await db.executeQuery<LibraryPageRows>(query);
       const row = rows[0] as LibraryPageRows;
       // JSON carries moments as text.
       return {
