@@ -137,6 +137,16 @@ const PLANS = {
 /** Inserts a subscription plan sku: monthly at 5.00, annual at 50.00 a year. */
 export const createPlan = (db: Db, code: keyof typeof PLANS) => createSku(db, { type: 'subscription', code, ...PLANS[code] });
 
+/** The ministry's receipt settings with every country's fields filled (PUT /crud/admin/receipt-settings, decision 068). */
+export const RECEIPT_SETTINGS = {
+  legal_name: 'Storyhouse Ministries Inc.',
+  ein: '12-3456789',
+  ca_registration: '123456789RR0001',
+  place_of_issue: 'Toronto, Ontario',
+  es_nif: 'G12345678',
+  address: '100 Gospel Way\nToronto, ON M5V 2T6',
+};
+
 /** A complete US address in Illinois (6.25% sales tax), as a form sends it and the address book stores it. */
 export const illinoisAddress = {
   fname: 'Grace',

@@ -28,6 +28,24 @@ export async function cardToken(v: CartVisitor, number: string = TEST_CARDS.visa
   return res.json().id as string;
 }
 
+/** Saves a test card to the signed-in family's cards (as My account's "Add a card" does); the saved card's id. */
+export async function saveCard(v: CartVisitor & { userId: number }, number: string) {
+  const res = await v.send('POST', '/crud/stripe/customer/card', {
+    user_id: v.userId,
+    stripe_token: await cardToken(v, number),
+    extras: {},
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { card_token: string }).card_token;
+}
+
+/** An admin moves the built-in test processor's clock by whole days; what falls due on the way is billed. */
+export async function moveClock(admin: CartVisitor, days: number) {
+  const res = await admin.send('POST', '/crud/test-payments/clock', { advance_days: days });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { frozen_time: string; steps: number };
+}
+
 /**
  * Submits the browser's cart for payment, as the payment page does: with a
  * new test card, or the card token given (a Stripe stand-in's), and any

@@ -107,6 +107,8 @@ test('gives once to one fund and monthly, in honor of someone with a notice and 
   await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
   const inHonor = t('donations.description.in_honor_of', { honoree: 'Grandma Rose' });
   await expect(page.getByText(inHonor)).toBeVisible();
+  // The line says who the notice goes to, as the donor typed it, so a wrong address is seen before paying.
+  await expect(page.getByText(t('cart.tributeNotice', { name: 'Aunt Martha', email: noticeTo, amount: 'no' }))).toBeVisible();
 
   const cart = await cartTotal(page);
   const donations = cart.skus

@@ -15,6 +15,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { privateNoStore } from '../../plugins/private-answers';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { requireAdmin } from '../accounts/guards';
 import { subscriptionsService } from '../subscriptions/subscriptions.service';
@@ -27,9 +28,7 @@ export const adminGivingRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   const subscriptions = subscriptionsService(app.db, app.payments, { origins: siteLangOptions(config).origins });
   const giving = adminGivingService(app.db, subscriptions, app.payments.name);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/renewals',

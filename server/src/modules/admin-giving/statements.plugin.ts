@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { runPeriodically } from '../../lib/periodic';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { statementRuns } from './statement-runs';
 
@@ -44,9 +45,7 @@ export default fp<{ worker: boolean }>(
     if (worker) runPeriodically(app, { name: 'year-end statements', everyMs: STATEMENTS_EVERY_MS, run: sendWaiting });
 
     const routes: FastifyPluginAsyncZod = async (r) => {
-      r.addHook('onSend', async (_request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-      });
+      r.addHook('onSend', privateNoStore);
       r.get(
         '/crud/admin/statements',
         {

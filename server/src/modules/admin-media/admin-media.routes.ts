@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { AdminMediaQuery, AdminMediaResponse, MediaUploadQuery, MediaUploadResponse, mediaMaxBytes } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { privateNoStore } from '../../plugins/private-answers';
 import { isStorageKey, type Storage } from '../../providers/storage/storage';
 import { requireAdmin } from '../accounts/guards';
 import { sendStoredFile } from '../media/send-file';
@@ -20,9 +21,7 @@ export const adminMediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = asy
   const media = adminMediaService(app.db, storage);
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6, fieldSize: 1024 } });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.post(
     '/crud/admin/media',

@@ -12,6 +12,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { type AdminOrdersService, normalize } from './admin-orders.service';
 import type { RefundsService } from './refunds';
@@ -26,9 +27,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServi
   app,
   { orders, refunds },
 ) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/orders',

@@ -17,6 +17,7 @@ import {
   TitlesBody,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { adminShopService } from './admin-shop.service';
 
@@ -26,9 +27,7 @@ const tags = ['admin'];
 export const adminShopRoutes: FastifyPluginAsyncZod = async (app) => {
   const shop = adminShopService(app.db);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/coupons',

@@ -8,6 +8,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { privateNoStore } from '../../plugins/private-answers';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { requireAdmin } from '../accounts/guards';
 import { adminUsersService } from './admin-users.service';
@@ -18,9 +19,7 @@ const tags = ['admin'];
 export const adminUsersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const users = adminUsersService(app.db, app.payments, { origins: siteLangOptions(config).origins });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/users/:id',

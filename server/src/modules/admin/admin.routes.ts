@@ -9,6 +9,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/errors';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { endImpersonation, impersonationService } from '../impersonation/impersonation.service';
 import { adminService } from './admin.service';
@@ -20,9 +21,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const admins = adminService(app.db);
   const impersonation = impersonationService(app.db);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/users',

@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hashToken } from '../../lib/tokens';
+import { privateNoStore } from '../../plugins/private-answers';
 import { cartService } from './cart.service';
 import { currentOwner, openOwner } from './cart-owner';
 import { couponService } from './coupons.service';
@@ -51,9 +52,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const coupons = couponService(app.db);
 
   // A cart is one family's and changes with every click: no shared or stale copies.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/cart-session/skus',

@@ -9,6 +9,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireUser } from '../accounts/guards';
 import { addressesService } from './addresses.service';
 
@@ -22,9 +23,7 @@ const tags = ['cart'];
 export const checkoutAddressRoutes: FastifyPluginAsyncZod = async (app) => {
   const addresses = addressesService(app.db);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.post(
     '/crud/cart/:cartId/address/:type',

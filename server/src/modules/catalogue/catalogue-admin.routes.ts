@@ -17,6 +17,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { type CatalogueCaches, catalogueAdminService } from './catalogue-admin.service';
 
@@ -30,9 +31,7 @@ const tags = ['admin'];
 export const catalogueAdminRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueCaches }> = async (app, { catalogue }) => {
   const admin = catalogueAdminService(app.db, catalogue);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/products',

@@ -1,5 +1,6 @@
 import { AdminNavigationBody, AdminNavigationParams, AdminNavigationResponse, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import type { CmsService } from './cms.service';
 import { navigationAdminService } from './navigation-admin.service';
@@ -10,9 +11,7 @@ const tags = ['admin'];
 export const navigationAdminRoutes: FastifyPluginAsyncZod<{ cms: CmsService }> = async (app, { cms }) => {
   const navigation = navigationAdminService(app.db, cms);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/navigation/:lang',

@@ -40,7 +40,14 @@ describe('the fee rule in the back office', () => {
     expect((await donor.send('PUT', '/crud/admin/giving-fee', { percent_bp: 0, fixed_cents: 0 })).statusCode).toBe(403);
 
     const admin = await logIn(t.app, ADMIN);
-    expect((await admin.send('GET', '/crud/admin/giving-fee')).json()).toEqual(DEFAULT_FEE_RULE);
+    const read = await admin.send('GET', '/crud/admin/giving-fee');
+    expect(read.json()).toEqual(DEFAULT_FEE_RULE);
+    // The back office's answers are never kept by a cache; the public rule is anyone's.
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    expect((await admin.send('GET', '/crud/admin/giving-fee/report')).headers['cache-control']).toBe('private, no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/crud/giving-fee' })).headers['cache-control']).not.toBe(
+      'private, no-store',
+    );
     const changed = await admin.send('PUT', '/crud/admin/giving-fee', { percent_bp: 220, fixed_cents: 25 });
     expect([changed.statusCode, changed.json()]).toEqual([200, { percent_bp: 220, fixed_cents: 25 }]);
     expect(await rule()).toEqual({ percent_bp: 220, fixed_cents: 25 });

@@ -1,7 +1,8 @@
 import { FeeReport, FeeReportQuery, FeeRule, FeeRuleBody, SiteQuery } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
-import { givingFeeService } from './giving-fee.service';
+import { type GivingFeeService, givingFeeService } from './giving-fee.service';
 
 const tags = ['giving'];
 
@@ -25,14 +26,20 @@ export const givingFeeRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => fee.rule(),
   );
 
+  await app.register(givingFeeAdminRoutes, { fee });
+};
+
+/** The rule and its report in the back office: admins only, like every /crud/admin answer never stored. */
+const givingFeeAdminRoutes: FastifyPluginAsyncZod<{ fee: GivingFeeService }> = async (app, { fee }) => {
+  app.addHook('onSend', privateNoStore);
+
   app.get(
     '/crud/admin/giving-fee',
     {
       schema: { tags: ['admin'], summary: "The ministry's fee rule", querystring: SiteQuery, response: { 200: FeeRule } },
     },
-    async (request, reply) => {
+    async (request) => {
       await requireAdmin(request);
-      reply.header('cache-control', 'private, no-store');
       return fee.rule();
     },
   );
@@ -61,9 +68,8 @@ export const givingFeeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FeeReport },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       await requireAdmin(request);
-      reply.header('cache-control', 'private, no-store');
       return fee.report(request.query);
     },
   );

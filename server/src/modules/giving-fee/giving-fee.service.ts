@@ -39,3 +39,4 @@ export function givingFeeService(db: Db) {
     },
   };
 }
+export type GivingFeeService = ReturnType<typeof givingFeeService>;

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AdminDonorsResponse, AdminOrder, CartTotal } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createSku, createUser } from '../../../test/factories';
 import { payCart } from '../../../test/payments-client';
+import { pdfText } from '../../../test/pdf';
 import { queueTributeNotices } from './tribute-notice';
 
 /**
@@ -18,7 +15,6 @@ import { queueTributeNotices } from './tribute-notice';
  */
 let t: TestApp;
 let admin: CartVisitor;
-const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-tribute-'));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -66,11 +62,6 @@ async function orderOf(email: string) {
     .orderBy('orders.id', 'desc')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-function textOf(pdf: Buffer) {
-  const file = path.join(tmp, `receipt-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 describe('the tribute notice', () => {
@@ -197,7 +188,7 @@ describe('don’t show my name', () => {
 
     const receipt = await v.send('GET', `/crud/orders/${orderId}/receipt`);
     expect(receipt.statusCode).toBe(200);
-    expect(textOf(receipt.rawPayload)).toContain('Naomi Bethlehem');
+    expect(pdfText(receipt.rawPayload)).toContain('Naomi Bethlehem');
 
     // The back office's donors of the year mark who asked not to be named (and no one else).
     const year = new Date().getUTCFullYear();

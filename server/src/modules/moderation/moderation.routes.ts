@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { csvFileName, toCsv } from '../../lib/csv';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin } from '../accounts/guards';
 import { adventuresService } from '../adventures/adventures.service';
 import { contactService } from '../contact/contact.service';
@@ -44,9 +45,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     ru: config.NEWSLETTER_LIST_RU,
   });
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/guest-book/pending',

@@ -10,6 +10,7 @@ import {
   SiteQuery,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { cardRefusals } from '../../providers/payments/payment-provider';
 import { requireUser } from '../accounts/guards';
 import { payerOf } from '../payments/payer';
@@ -22,9 +23,7 @@ const tags = ['orders'];
 export const ordersRoutes: FastifyPluginAsyncZod<{ purchases: PurchasesService }> = async (app, { purchases }) => {
   const orders = ordersService(app.db, app.payments);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.post(
     '/crud/purchases',

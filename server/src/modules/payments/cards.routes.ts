@@ -10,6 +10,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { cardRefusals } from '../../providers/payments/payment-provider';
 import { cardAttempts } from './card-attempts';
 import { cardsService } from './cards.service';
@@ -21,9 +22,7 @@ const tags = ['payments'];
 export const cardsRoutes: FastifyPluginAsyncZod<{ ministryEmail: string }> = async (app, { ministryEmail }) => {
   const cards = cardsService(app.db, app.payments, cardAttempts(app.db, { ministryEmail }));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/stripe/token',

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { AuditResponse, OrdersResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
-import { createProduct, createSku, createUser, illinoisAddress } from '../../../test/factories';
+import { createProduct, createSku, createUser, illinoisAddress, RECEIPT_SETTINGS } from '../../../test/factories';
 import { payCart } from '../../../test/payments-client';
+import { pdfText } from '../../../test/pdf';
 import { issueGiftReceipt } from './receipts.service';
 
 /**
@@ -17,15 +14,6 @@ import { issueGiftReceipt } from './receipts.service';
 let t: TestApp;
 let admin: CartVisitor;
 const ids = { cd: 0 };
-const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-receipts-'));
-const SETTINGS = {
-  legal_name: 'Storyhouse Ministries Inc.',
-  ein: '12-3456789',
-  ca_registration: '123456789RR0001',
-  place_of_issue: 'Toronto, Ontario',
-  es_nif: 'G12345678',
-  address: '100 Gospel Way\nToronto, ON M5V 2T6',
-};
 const COUNTRY = { US: 33, CA: 87, ES: 208, MX: 142 };
 const address = (country: keyof typeof COUNTRY) => ({
   ...illinoisAddress,
@@ -43,13 +31,6 @@ beforeAll(async () => {
   ids.cd = (await createProduct(t.db, { slug: 'jonah-receipts', title: 'Jonah' }, { cd: 1299 })).cd;
 });
 afterAll(() => t.close());
-
-function textOf(pdf: Buffer) {
-  const file = path.join(tmp, `receipt-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  // Without -layout: each label and its value read in order; words joined by single spaces.
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 let donors = 0;
 /** A new donor who gives `dollars` from a billing address in `country`, maybe buying a CD too; answers their client and order id. */
@@ -87,7 +68,7 @@ describe('receipt settings', () => {
     expect((await t.app.inject({ method: 'GET', url: '/crud/admin/receipt-settings' })).statusCode).toBe(401);
     const { donor } = await donorGives('MX', 5);
     expect((await donor.send('GET', '/crud/admin/receipt-settings')).statusCode).toBe(403);
-    expect((await donor.send('PUT', '/crud/admin/receipt-settings', SETTINGS)).statusCode).toBe(403);
+    expect((await donor.send('PUT', '/crud/admin/receipt-settings', RECEIPT_SETTINGS)).statusCode).toBe(403);
 
     const empty = await admin.send('GET', '/crud/admin/receipt-settings');
     expect(empty.json()).toEqual({ legal_name: '', ein: '', ca_registration: '', place_of_issue: '', es_nif: '', address: '' });
@@ -98,20 +79,20 @@ describe('receipt settings', () => {
       { es_nif: '12345678Z!' },
       { legal_name: 'x'.repeat(201) },
     ]) {
-      const res = await setSettings({ ...SETTINGS, ...bad });
+      const res = await setSettings({ ...RECEIPT_SETTINGS, ...bad });
       expect([res.statusCode, res.json().code]).toEqual([400, 'validation_failed']);
     }
-    expect((await setSettings({ ...SETTINGS, extra: 1 })).statusCode).toBe(400);
+    expect((await setSettings({ ...RECEIPT_SETTINGS, extra: 1 })).statusCode).toBe(400);
     expect((await admin.send('GET', '/crud/admin/receipt-settings')).json()).toEqual(empty.json());
 
-    const saved = await setSettings({ ...SETTINGS, legal_name: '  Storyhouse Ministries Inc.  ' });
-    expect([saved.statusCode, saved.json()]).toEqual([200, SETTINGS]);
+    const saved = await setSettings({ ...RECEIPT_SETTINGS, legal_name: '  Storyhouse Ministries Inc.  ' });
+    expect([saved.statusCode, saved.json()]).toEqual([200, RECEIPT_SETTINGS]);
     const audit = (await admin.send('GET', '/crud/admin/audit?action=receipt_settings.update')).json() as AuditResponse;
     expect(audit.items).toHaveLength(1);
     expect(audit.items[0]).toMatchObject({ admin: { email: 'receipts-admin@example.test' } });
     expect(JSON.stringify(audit.items[0])).toContain('12-3456789');
     // Saved unchanged: nothing to record.
-    await setSettings(SETTINGS);
+    await setSettings(RECEIPT_SETTINGS);
     expect(
       ((await admin.send('GET', '/crud/admin/audit?action=receipt_settings.update')).json() as AuditResponse).items,
     ).toHaveLength(1);
@@ -120,16 +101,16 @@ describe('receipt settings', () => {
 
 describe('a gift’s receipt by the donor’s country', () => {
   it('gives the plain receipt, with no number, to a Canadian donor while the ministry’s Canadian details are not set', async () => {
-    await setSettings({ ...SETTINGS, ca_registration: '' });
+    await setSettings({ ...RECEIPT_SETTINGS, ca_registration: '' });
     const { donor, orderId, number } = await donorGives('CA', 20);
-    const text = textOf((await receiptOf(donor, orderId)).rawPayload);
+    const text = pdfText((await receiptOf(donor, orderId)).rawPayload);
     expect(text).toContain('Donation receipt');
     expect(text).toContain(`Order ${number}`);
     expect(text).not.toContain('Receipt number');
     expect(text).not.toContain('Official receipt');
-    await setSettings(SETTINGS);
+    await setSettings(RECEIPT_SETTINGS);
     // Issued plain with its order, it stays plain: no number is given afterwards.
-    expect(textOf((await receiptOf(donor, orderId)).rawPayload)).not.toContain('Receipt number');
+    expect(pdfText((await receiptOf(donor, orderId)).rawPayload)).not.toContain('Receipt number');
   });
 
   it('United States: the written acknowledgment with the EIN, and “no goods or services” or the value of the goods bought', async () => {
@@ -138,7 +119,7 @@ describe('a gift’s receipt by the donor’s country', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="receipt-${gift.number}.pdf"`);
-    const text = textOf(res.rawPayload);
+    const text = pdfText(res.rawPayload);
     for (const words of [
       'Written acknowledgment of your contribution',
       'Organization Storyhouse Ministries Inc.',
@@ -151,7 +132,7 @@ describe('a gift’s receipt by the donor’s country', () => {
     }
 
     const withCd = await donorGives('US', 30, { cd: true });
-    const goods = textOf((await receiptOf(withCd.donor, withCd.orderId)).rawPayload);
+    const goods = pdfText((await receiptOf(withCd.donor, withCd.orderId)).rawPayload);
     for (const words of [
       'Amount $30.00',
       'Goods were provided with this order, valued at $12.99.',
@@ -170,7 +151,7 @@ describe('a gift’s receipt by the donor’s country', () => {
       .where('order_id', '=', gift.orderId)
       .executeTakeFirstOrThrow();
     const serial = `${issued.serial_year}-${String(issued.serial).padStart(5, '0')}`;
-    const text = textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload);
+    const text = pdfText((await receiptOf(gift.donor, gift.orderId)).rawPayload);
     for (const words of [
       'Official donation receipt',
       `Receipt number ${serial}`,
@@ -189,7 +170,7 @@ describe('a gift’s receipt by the donor’s country', () => {
       expect(text).toContain(words);
     }
     // The same number every time it is downloaded.
-    expect(textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload)).toContain(`Receipt number ${serial}`);
+    expect(pdfText((await receiptOf(gift.donor, gift.orderId)).rawPayload)).toContain(`Receipt number ${serial}`);
 
     // The receipt e-mail carries it, in words and as the PDF.
     const mail = await t.db
@@ -202,12 +183,12 @@ describe('a gift’s receipt by the donor’s country', () => {
     expect(mail.text_body).toContain('Official receipt for income tax purposes');
     const [attachment] = mail.attachments as { filename: string; contentType: string; base64: string }[];
     expect(attachment).toMatchObject({ filename: `receipt-${gift.number}.pdf`, contentType: 'application/pdf' });
-    expect(textOf(Buffer.from(attachment!.base64, 'base64'))).toContain(`Receipt number ${serial}`);
+    expect(pdfText(Buffer.from(attachment!.base64, 'base64'))).toContain(`Receipt number ${serial}`);
   });
 
   it('Spain: the certificate with the donor’s NIF; without one, the donor is told it cannot be used for the deduction', async () => {
     const without = await donorGives('ES', 15, { lang: 'es' });
-    const text = textOf((await receiptOf(without.donor, without.orderId)).rawPayload);
+    const text = pdfText((await receiptOf(without.donor, without.orderId)).rawPayload);
     for (const words of [
       'Certificado de donativo',
       'NIF de la entidad G12345678',
@@ -231,14 +212,14 @@ describe('a gift’s receipt by the donor’s country', () => {
     const set = await without.donor.send('PUT', '/crud/account/tax-id', { tax_id: ' 12345678z ' });
     expect([set.statusCode, set.json()]).toEqual([200, { tax_id: '12345678Z' }]);
     expect((await without.donor.send('GET', '/crud/account/tax-id')).json()).toEqual({ tax_id: '12345678Z' });
-    const withNif = textOf((await receiptOf(without.donor, without.orderId)).rawPayload);
+    const withNif = pdfText((await receiptOf(without.donor, without.orderId)).rawPayload);
     expect(withNif).toContain('NIF del donante 12345678Z');
     expect(withNif).not.toContain('no sirve para la deducción');
   });
 
   it('elsewhere: the plain receipt', async () => {
     const gift = await donorGives('MX', 10);
-    const text = textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload);
+    const text = pdfText((await receiptOf(gift.donor, gift.orderId)).rawPayload);
     expect(text).toContain('Donation receipt');
     expect(text).toContain('Thank you for your gift to Storyhouse Ministries Inc.');
     expect(text).not.toContain('EIN');
@@ -247,7 +228,7 @@ describe('a gift’s receipt by the donor’s country', () => {
 
   it('is in the donor’s language: a Russian donor’s receipt prints in Cyrillic', async () => {
     const gift = await donorGives('MX', 12, { lang: 'ru' });
-    const text = textOf((await receiptOf(gift.donor, gift.orderId)).rawPayload);
+    const text = pdfText((await receiptOf(gift.donor, gift.orderId)).rawPayload);
     for (const words of ['Квитанция о пожертвовании', 'Жертвователь Ruth Gómez', 'Спасибо за ваше пожертвование']) {
       expect(text).toContain(words);
     }

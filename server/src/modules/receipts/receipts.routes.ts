@@ -1,5 +1,6 @@
 import { OrderIdParams, ReceiptSettings, ReceiptSettingsBody, SiteQuery, TaxIdBody, TaxIdResponse } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireAdmin, requireUser } from '../accounts/guards';
 import { receiptsService } from './receipts.service';
 
@@ -7,9 +8,7 @@ import { receiptsService } from './receipts.service';
 export const receiptsRoutes: FastifyPluginAsyncZod = async (app) => {
   const receipts = receiptsService(app.db);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/orders/:orderId/receipt',

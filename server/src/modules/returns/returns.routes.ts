@@ -11,6 +11,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import { privateNoStore } from '../../plugins/private-answers';
 import { siteLangOptions } from '../../plugins/site-lang';
 import { requireAdmin } from '../accounts/guards';
 import { refundsService } from '../admin-orders/refunds';
@@ -29,9 +30,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const reasons = returnReasonsService(app.db);
   const returns = returnsService(app.db, refundsService(app.db, app.payments, { origins, report: app.metrics }));
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/admin/return-reasons',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, cartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createSku, createUser, signIn } from '../../../test/factories';
-import { payCart } from '../../../test/payments-client';
+import { moveClock, payCart } from '../../../test/payments-client';
 import { nextChargeAt } from './monthly-gifts';
 
 /**
@@ -46,11 +46,7 @@ beforeAll(async () => {
   admin = await logIn(t.app, { email: 'gift-admin@example.test', password: 'keeps-the-clock' });
 });
 
-async function advance(days: number) {
-  const res = await admin.send('POST', '/crud/test-payments/clock', { advance_days: days });
-  expect(res.statusCode).toBe(200);
-  return new Date((res.json() as { frozen_time: string }).frozen_time);
-}
+const advance = async (days: number) => new Date((await moveClock(admin, days)).frozen_time);
 const now = async () => {
   const { TestProcessor } = await import('../../providers/payments/test-processor');
   if (!(t.app.payments instanceof TestProcessor)) throw new Error('the test processor bills these tests');

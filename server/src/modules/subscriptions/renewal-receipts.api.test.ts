@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { MySubscription, RenewalReceiptsResponse } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
-import { createSku, createUser, illinoisAddress } from '../../../test/factories';
-import { cardToken, payCart } from '../../../test/payments-client';
+import { createSku, createUser, illinoisAddress, RECEIPT_SETTINGS } from '../../../test/factories';
+import { moveClock, payCart, saveCard } from '../../../test/payments-client';
+import { pdfText } from '../../../test/pdf';
 
 /**
  * Decision 070: every paid renewal of a monthly gift gets its receipt as the
@@ -18,7 +15,6 @@ import { cardToken, payCart } from '../../../test/payments-client';
  */
 let t: TestApp;
 let admin: CartVisitor;
-const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-renewal-receipts-'));
 const COUNTRY = { US: 33, CA: 87 };
 
 beforeAll(async () => {
@@ -26,14 +22,7 @@ beforeAll(async () => {
   await createSku(t.db, { type: 'recurring_donation', code: 'missions_monthly', title: 'Missions', full_price_cents: 0 });
   await createUser(t.db, { email: 'renewals-admin@example.test', password: 'keeps-the-clock', is_admin: true });
   admin = await logIn(t.app, { email: 'renewals-admin@example.test', password: 'keeps-the-clock' });
-  const saved = await admin.send('PUT', '/crud/admin/receipt-settings', {
-    legal_name: 'Storyhouse Ministries Inc.',
-    ein: '12-3456789',
-    ca_registration: '123456789RR0001',
-    place_of_issue: 'Toronto, Ontario',
-    es_nif: 'G12345678',
-    address: '100 Gospel Way\nToronto, ON M5V 2T6',
-  });
+  const saved = await admin.send('PUT', '/crud/admin/receipt-settings', RECEIPT_SETTINGS);
   expect(saved.statusCode).toBe(200);
 });
 afterAll(() => t.close());
@@ -61,10 +50,7 @@ async function donor(country: keyof typeof COUNTRY, amount = 15, host?: string):
   return v;
 }
 
-async function advance(days: number) {
-  const res = await admin.send('POST', '/crud/test-payments/clock', { advance_days: days });
-  expect(res.statusCode).toBe(200);
-}
+const advance = (days: number) => moveClock(admin, days);
 async function giftOf(v: CartVisitor) {
   const gift = ((await v.send('GET', '/crud/stripe/customer/my/subscriptions')).json() as { data: MySubscription[] }).data.find(
     (s) => s.type === 'recurring_donation',
@@ -81,11 +67,6 @@ const mailTo = (email: string) =>
     .where('to_address', '=', email)
     .orderBy('id')
     .execute();
-function textOf(pdf: Buffer) {
-  const file = path.join(tmp, `receipt-${Date.now()}-${Math.random().toString(36).slice(2)}.pdf`);
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 describe('receipts of monthly gift renewals', () => {
   it('issues each paid renewal its receipt, e-mailed with the PDF and downloadable by the family alone', async () => {
@@ -103,7 +84,7 @@ describe('receipts of monthly gift renewals', () => {
     expect(mail?.text_body).toContain('No goods or services were provided in exchange for this contribution');
     const [attachment] = (mail?.attachments ?? []) as { filename: string; base64: string }[];
     expect(attachment?.filename).toMatch(/^receipt-.+\.pdf$/);
-    const mailed = textOf(Buffer.from(attachment?.base64 ?? '', 'base64'));
+    const mailed = pdfText(Buffer.from(attachment?.base64 ?? '', 'base64'));
     expect(mailed).toContain('Tabitha Joppa');
     expect(mailed).toContain('12-3456789');
     expect(mailed).toContain('$15.00');
@@ -112,7 +93,7 @@ describe('receipts of monthly gift renewals', () => {
     const pdf = await v.send('GET', `/crud/stripe/subscription/${gift.id}/receipts/${data[0]?.id}`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
-    expect(textOf(pdf.rawPayload)).toContain('No goods or services were provided in exchange for this contribution');
+    expect(pdfText(pdf.rawPayload)).toContain('No goods or services were provided in exchange for this contribution');
 
     // Another family: not its gift, not its receipt.
     const theirs = await other.send('GET', `/crud/stripe/subscription/${gift.id}/receipts/${data[0]?.id}`);
@@ -152,8 +133,8 @@ describe('receipts of monthly gift renewals', () => {
     expect(mail?.lang_code).toBe('es');
     expect(mail?.text_body).toContain(serial);
     const pdf = await b.send('GET', `/crud/stripe/subscription/${gift.id}/receipts/${latest?.id}`);
-    expect(textOf(pdf.rawPayload)).toContain(serial);
-    expect(textOf(pdf.rawPayload)).toContain('Official receipt for income tax purposes');
+    expect(pdfText(pdf.rawPayload)).toContain(serial);
+    expect(pdfText(pdf.rawPayload)).toContain('Official receipt for income tax purposes');
     // Asked again: the same number, none given twice.
     await b.send('GET', `/crud/stripe/subscription/${gift.id}/receipts/${latest?.id}`);
     expect(await t.db.selectFrom('gift_receipts').select('serial').where('country', '=', 'CA').execute()).toHaveLength(6);
@@ -162,15 +143,6 @@ describe('receipts of monthly gift renewals', () => {
 });
 
 describe('moving a monthly gift to another card', () => {
-  async function saveCard(v: Donor, number: string) {
-    const res = await v.send('POST', '/crud/stripe/customer/card', {
-      user_id: v.userId,
-      stripe_token: await cardToken(v, number),
-      extras: {},
-    });
-    expect(res.statusCode).toBe(200);
-    return (res.json() as { card_token: string }).card_token;
-  }
   const auditOf = (email: string) =>
     t.db
       .selectFrom('admin_audit')

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createSku, createUser } from '../../../test/factories';
-import { cardToken, payCart } from '../../../test/payments-client';
+import { moveClock, payCart, saveCard } from '../../../test/payments-client';
 
 /**
  * Issue 28: a family's plan and monthly donations after checkout, renewals
@@ -41,11 +41,7 @@ beforeAll(async () => {
 });
 
 /** The admin moves the test clock (and what falls due is billed). */
-async function advance(days: number) {
-  const res = await admin.send('POST', '/crud/test-payments/clock', { advance_days: days });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { frozen_time: string; steps: number };
-}
+const advance = (days: number) => moveClock(admin, days);
 
 async function subscriber(plan: 'monthly' | 'annual' = 'monthly') {
   const v = await family();
@@ -74,16 +70,6 @@ const mailTo = (email: string) =>
   t.db.selectFrom('mail_outbox').select(['subject', 'text_body']).where('to_address', '=', email).orderBy('id').execute();
 const post = (v: CartVisitor, id: string, what: string, body?: object) =>
   v.send('POST', `/crud/stripe/subscription/${id}/${what}`, body);
-/** Saves another card (a test number) for the family; its id. */
-async function saveCard(v: Family, number: string) {
-  const res = await v.send('POST', '/crud/stripe/customer/card', {
-    user_id: v.userId,
-    stripe_token: await cardToken(v, number),
-    extras: {},
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { card_token: string }).card_token;
-}
 
 describe('my subscription', () => {
   it('shows the plan bought at checkout with its price, next payment, first invoice and the annual offer', async () => {

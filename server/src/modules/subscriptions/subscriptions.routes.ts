@@ -15,6 +15,7 @@ import {
   SubscriptionPlanBody,
 } from '@storyhouse/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { privateNoStore } from '../../plugins/private-answers';
 import { requireUser } from '../accounts/guards';
 import { assertOwnMoney, payerOf } from '../payments/payer';
 import type { SubscriptionsService } from './subscriptions.service';
@@ -31,9 +32,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ subscriptions: Subscri
   app,
   { subscriptions },
 ) => {
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-  });
+  app.addHook('onSend', privateNoStore);
 
   app.get(
     '/crud/stripe/customer/my/subscriptions',

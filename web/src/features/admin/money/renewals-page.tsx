@@ -1,9 +1,9 @@
 import { AdminRenewalsQuery, adminPageRoutes, adminPath } from '@storyhouse/contracts';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
-import { FormFailure } from '../../../ui/form/submit';
 import { LoadError, Loading } from '../../../ui/query-status';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { listHref, pageParam } from '../shared/list-params';
 import { type RenewalStatus, type RenewalsFilters, type RenewalType, useAdminRenewals } from './api/renewals';
@@ -106,21 +106,13 @@ function RenewalsList({ filters, href }: { filters: RenewalsFilters; href: (page
   const { t, formatDate } = i18n;
   const { data, error, isPending, isPlaceholderData, refetch } = useAdminRenewals(filters);
   const [cancelling, setCancelling] = useState<Renewal>();
-  const [result, setResult] = useState<{ ok: boolean; message: string }>();
-  // A cancelled row loses its Cancel button, where focus was: it moves to the announcement.
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (result?.ok) doneRef.current?.focus();
-  }, [result]);
+  const [result, setResult] = useState<ActionResult>();
   if (isPending) return <Loading shape="block" />;
   if (error) return <LoadError error={error} onRetry={() => void refetch()} />;
   const filtered = filters.type !== undefined || filters.status !== undefined;
   return (
     <>
-      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      <FormFailure message={result && !result.ok ? result.message : undefined} />
+      <ActionResultStatus result={result} />
       <ListResults
         list={data}
         page={filters.page}

@@ -1,11 +1,11 @@
 import { type AdminCoupon, adminPath } from '@storyhouse/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { useI18n } from '../../../lib/i18n';
-import { FormFailure } from '../../../ui/form/submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { AdminPart, ListResults } from '../shared/admin-part';
 import { ColumnLabel } from '../shared/column-label';
@@ -17,7 +17,6 @@ import '../../../ui/form/form.css';
 import './shop.css';
 
 type Coupon = AdminCoupon;
-type Result = { ok: boolean; message: string };
 
 /**
  * Issue 30 item 4, Coupons: a new coupon (a percentage or an amount off,
@@ -31,18 +30,10 @@ export default function CouponsPage() {
   const [params] = useSearchParams();
   const page = pageParam(params);
   const path = adminPath('adminCoupons', lang) ?? '';
-  const [result, setResult] = useState<Result>();
-  // Focus goes to the announcement: a withdrawn row loses the button that had it.
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (result?.ok && result.message) doneRef.current?.focus();
-  }, [result]);
+  const [result, setResult] = useState<ActionResult>();
   return (
     <AdminLayout title={t('admin.coupons.title')}>
-      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      <FormFailure message={result && !result.ok ? result.message : undefined} />
+      <ActionResultStatus result={result} />
       <div className="admin-shop">
         <AdminPart title={t('admin.coupons.new')} className="admin-shop__form">
           <CouponCreate onDone={(message) => setResult({ ok: true, message })} />
@@ -53,7 +44,15 @@ export default function CouponsPage() {
   );
 }
 
-function CouponList({ page, href, onResult }: { page: number; href: (page: number) => string; onResult: (r: Result) => void }) {
+function CouponList({
+  page,
+  href,
+  onResult,
+}: {
+  page: number;
+  href: (page: number) => string;
+  onResult: (r: ActionResult) => void;
+}) {
   const i18n = useI18n();
   const { t, formatDate } = i18n;
   const errorMessage = useErrorMessage();

@@ -1,5 +1,5 @@
 import { coverFeeCents, type FeeRule, FeeRuleForm, MAX_FEE_FIXED_CENTS } from '@storyhouse/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useI18n } from '../../../lib/i18n';
 import { TextField } from '../../../ui/form/fields';
 import { FormFailure, SubmitButton } from '../../../ui/form/submit';
@@ -7,6 +7,7 @@ import { useForm } from '../../../ui/form/use-form';
 import { useFormSubmit } from '../../../ui/form/use-form-submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { AdminPart } from '../shared/admin-part';
 import { useAdminFeeRule, useSetFeeRule } from './api/giving-fee';
@@ -53,19 +54,19 @@ function FeeForm({ rule }: { rule: FeeRule }) {
   const errorMessage = useErrorMessage();
   const save = useSetFeeRule();
   const form = useForm<FeeValues>(FeeRuleForm, typed(rule));
-  const [saved, setSaved] = useState('');
-  const savedRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (saved) savedRef.current?.focus();
-  }, [saved]);
+  const [saved, setSaved] = useState<ActionResult>();
   const submit = useFormSubmit<FeeRule>(form, {
     busy: save.isPending,
     send: (next) => {
-      setSaved('');
+      setSaved(undefined);
       save.mutate(next, {
         onSuccess: (after) => {
           form.reset(typed(after));
-          setSaved(t('admin.givingFee.saved', { percent: after.percent_bp / 100, fixed: formatMoney(after.fixed_cents / 100) }));
+          const message = t('admin.givingFee.saved', {
+            percent: after.percent_bp / 100,
+            fixed: formatMoney(after.fixed_cents / 100),
+          });
+          setSaved({ ok: true, message });
         },
         onError: (e) => {
           if (!submit.showServerErrors(e)) submit.setFailure(errorMessage(e, 'admin.givingFee.failed'));
@@ -83,9 +84,7 @@ function FeeForm({ rule }: { rule: FeeRule }) {
       onSubmit={submit.onSubmit}
       noValidate
     >
-      <p ref={savedRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {saved}
-      </p>
+      <ActionResultStatus result={saved} />
       <TextField
         form={form}
         name="percent"

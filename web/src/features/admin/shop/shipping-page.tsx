@@ -19,6 +19,7 @@ import { useForm } from '../../../ui/form/use-form';
 import { useFormSubmit } from '../../../ui/form/use-form-submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { AdminPart } from '../shared/admin-part';
 import { ColumnLabel } from '../shared/column-label';
@@ -27,7 +28,6 @@ import '../../../ui/form/form.css';
 import './shop.css';
 
 type I18n = ReturnType<typeof useI18n>;
-type Result = { ok: boolean; message: string };
 
 /** "United States and territories: Economy". */
 const rateName = (t: I18n['t'], rate: Pick<AdminShippingRate, 'zone' | 'method'>) =>
@@ -48,17 +48,10 @@ const typed = (usd: number) => usd.toFixed(2);
 export default function ShippingPage() {
   const { t } = useI18n();
   const { data, error, isPending, refetch } = useAdminShipping();
-  const [result, setResult] = useState<Result>();
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (result?.ok && result.message) doneRef.current?.focus();
-  }, [result]);
+  const [result, setResult] = useState<ActionResult>();
   return (
     <AdminLayout title={t('admin.shipping.title')}>
-      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      <FormFailure message={result && !result.ok ? result.message : undefined} />
+      <ActionResultStatus result={result} />
       {isPending ? (
         <Loading shape="block" />
       ) : error ? (
@@ -91,7 +84,7 @@ const rateValues = (rate: AdminShippingRate): RateValues => ({
 });
 
 /** One zone and method's prices and delivery estimate (decision 071), saved on their own. */
-function RateForm({ rate, onResult }: { rate: AdminShippingRate; onResult: (r: Result) => void }) {
+function RateForm({ rate, onResult }: { rate: AdminShippingRate; onResult: (r: ActionResult) => void }) {
   const { t } = useI18n();
   const errorMessage = useErrorMessage();
   const save = useSetShippingRate();
@@ -169,7 +162,7 @@ function usePlaceName() {
   }, [t, lang]);
 }
 
-function TaxRates({ rates, onResult }: { rates: AdminTaxRate[]; onResult: (r: Result) => void }) {
+function TaxRates({ rates, onResult }: { rates: AdminTaxRate[]; onResult: (r: ActionResult) => void }) {
   const { t, lang } = useI18n();
   const errorMessage = useErrorMessage();
   const placeName = usePlaceName();
@@ -262,7 +255,7 @@ type Editing = { rate: AdminTaxRate; at: number };
 const noTax: TaxValues = { country_id: '', state: '', rate_percent: '' };
 
 /** Adds a place's rate or changes the one it has: the country, its state or province (or the whole country), the rate. */
-function TaxRateEditor({ editing, onResult }: { editing: Editing | undefined; onResult: (r: Result) => void }) {
+function TaxRateEditor({ editing, onResult }: { editing: Editing | undefined; onResult: (r: ActionResult) => void }) {
   const { t, lang } = useI18n();
   const errorMessage = useErrorMessage();
   const countries = useCountries();

@@ -1,5 +1,5 @@
 import { adminPath, type GuestBookEdit, GuestBookEditInput, type GuestBookPendingEntry } from '@storyhouse/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/dialog/confirm-dialog';
 import { useI18n } from '../../../lib/i18n';
@@ -9,6 +9,7 @@ import { useForm } from '../../../ui/form/use-form';
 import { useFormSubmit } from '../../../ui/form/use-form-submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { useFormatDateTime } from '../shared/format-date-time';
 import { listHref, pageParam } from '../shared/list-params';
@@ -16,8 +17,6 @@ import { useEditGuestBookEntry, useGuestBookQueue, useModerateGuestBookEntry } f
 import { ItemFacts } from './moderation-part';
 import '../../../ui/form/form.css';
 import { ListResults } from '../shared/admin-part';
-
-type Result = { ok: boolean; message: string };
 
 /**
  * Issue 30 item 5, the guest book's queue: the messages waiting for
@@ -33,12 +32,7 @@ export default function GuestBookQueuePage() {
   const path = adminPath('adminGuestBook', lang) ?? '';
   const href = (p: number) => listHref(path, { page: p });
   const { data, error, isPending, isPlaceholderData, refetch } = useGuestBookQueue(page);
-  const [result, setResult] = useState<Result>();
-  // A handled message leaves the list with the button that had focus: focus moves to the announcement.
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (result?.ok) doneRef.current?.focus();
-  }, [result]);
+  const [result, setResult] = useState<ActionResult>();
 
   let body: React.ReactNode;
   if (isPending) body = <Loading shape="block" />;
@@ -68,16 +62,13 @@ export default function GuestBookQueuePage() {
   return (
     <AdminLayout title={t('admin.guestBook.title')}>
       <p>{t('admin.guestBook.intro')}</p>
-      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      <FormFailure message={result && !result.ok ? result.message : undefined} />
+      <ActionResultStatus result={result} />
       {body}
     </AdminLayout>
   );
 }
 
-function QueueEntry({ entry, onResult }: { entry: GuestBookPendingEntry; onResult: (r: Result | undefined) => void }) {
+function QueueEntry({ entry, onResult }: { entry: GuestBookPendingEntry; onResult: (r: ActionResult | undefined) => void }) {
   const { t } = useI18n();
   const formatDateTime = useFormatDateTime();
   const errorMessage = useErrorMessage();

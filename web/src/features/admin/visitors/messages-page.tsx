@@ -5,12 +5,12 @@ import {
   type HandledStatus,
   handledStatuses,
 } from '@storyhouse/contracts';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../../lib/i18n';
-import { FormFailure } from '../../../ui/form/submit';
 import { LoadError, Loading } from '../../../ui/query-status';
 import { useErrorMessage } from '../../../ui/use-error-message';
+import { type ActionResult, ActionResultStatus } from '../shared/action-result';
 import { AdminLayout } from '../shared/admin-layout';
 import { useFormatDateTime } from '../shared/format-date-time';
 import { listHref, pageParam } from '../shared/list-params';
@@ -19,7 +19,6 @@ import { ItemFacts, ListSwitch } from './moderation-part';
 import '../../../ui/form/form.css';
 import { ListResults } from '../shared/admin-part';
 
-type Result = { ok: boolean; message: string };
 const kinds: MessageKind[] = ['contact', 'lessons'];
 
 /**
@@ -41,11 +40,7 @@ export default function MessagesPage() {
       { kind: next.kind ?? kind, status: next.status ?? status, page: next.page },
       { kind: 'contact', status: 'open' },
     );
-  const [result, setResult] = useState<Result>();
-  const doneRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (result?.ok) doneRef.current?.focus();
-  }, [result]);
+  const [result, setResult] = useState<ActionResult>();
 
   return (
     <AdminLayout title={t('admin.messages.title')}>
@@ -65,10 +60,7 @@ export default function MessagesPage() {
           current: s === status,
         }))}
       />
-      <p ref={doneRef} tabIndex={-1} className="form-status form-status--success" role="status">
-        {result?.ok ? result.message : ''}
-      </p>
-      <FormFailure message={result && !result.ok ? result.message : undefined} />
+      <ActionResultStatus result={result} />
       <MessageList kind={kind} status={status} page={page} href={(p) => href({ page: p })} onResult={setResult} />
     </AdminLayout>
   );
@@ -85,7 +77,7 @@ function MessageList({
   status: HandledStatus;
   page: number;
   href: (page: number) => string;
-  onResult: (r: Result | undefined) => void;
+  onResult: (r: ActionResult | undefined) => void;
 }) {
   const { t } = useI18n();
   const { data, error, isPending, isPlaceholderData, refetch } = useMessages(kind, status, page);
@@ -116,7 +108,7 @@ function MessageList({
   );
 }
 
-function ContactItem({ message, onResult }: { message: AdminContactMessage; onResult: (r: Result | undefined) => void }) {
+function ContactItem({ message, onResult }: { message: AdminContactMessage; onResult: (r: ActionResult | undefined) => void }) {
   const { t } = useI18n();
   return (
     <Item kind="contact" item={message} onResult={onResult}>
@@ -139,7 +131,7 @@ function ContactItem({ message, onResult }: { message: AdminContactMessage; onRe
   );
 }
 
-function LessonItem({ request, onResult }: { request: AdminLessonRequest; onResult: (r: Result | undefined) => void }) {
+function LessonItem({ request, onResult }: { request: AdminLessonRequest; onResult: (r: ActionResult | undefined) => void }) {
   const { t } = useI18n();
   const what =
     request.receive_method === 'mail'
@@ -178,7 +170,7 @@ function Item({
 }: {
   kind: MessageKind;
   item: AdminContactMessage | AdminLessonRequest;
-  onResult: (r: Result | undefined) => void;
+  onResult: (r: ActionResult | undefined) => void;
   children: ReactNode;
 }) {
   const { t } = useI18n();
