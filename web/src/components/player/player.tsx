@@ -94,6 +94,25 @@ class LazyPlayer {
 
   getSnapshot = (): PlayerSnapshot => this.engine?.getSnapshot() ?? idle;
 
+  getPosition = () => this.getSnapshot().currentTime;
+
+  getPausedAt = () => {
+    const now = this.getSnapshot();
+    return now.isPlaying ? null : now.currentTime;
+  };
+
+  private steady: PlayerSnapshot = idle;
+  /**
+   * The snapshot as of its last change other than the position's twice-a-second tick: what most of the page shows
+   * (a track list's buttons, the bar's title), which need not render again while a track plays on. Whatever shows the
+   * position reads it with usePlayerPosition.
+   */
+  getSteadySnapshot = (): PlayerSnapshot => {
+    const now = this.getSnapshot();
+    if (now !== this.steady && !sameButPosition(now, this.steady)) this.steady = now;
+    return this.steady;
+  };
+
   /** The Player's actions (ACTIONS), the same functions for the page's whole life. */
   readonly actions = Object.fromEntries(
     ACTIONS.map((name) => [
@@ -113,6 +132,12 @@ class LazyPlayer {
   private notify = () => {
     for (const l of this.listeners) l();
   };
+}
+
+/** Whether two snapshots differ in nothing but `currentTime` (their other fields compared as they are). */
+function sameButPosition(a: PlayerSnapshot, b: PlayerSnapshot): boolean {
+  for (const key of Object.keys(a) as (keyof PlayerSnapshot)[]) if (key !== 'currentTime' && a[key] !== b[key]) return false;
+  return true;
 }
 
 const PlayerContext = createContext<LazyPlayer | null>(null);
@@ -167,9 +192,8 @@ export function usePlayerWanted(): boolean {
 export interface Player {
   current: QueueTrack | null;
   isPlaying: boolean;
-  currentTime: number;
   duration: number;
-  /** The audio's position this very moment, in seconds (currentTime is refreshed twice a second). */
+  /** The audio's position this very moment, in seconds (usePlayerPosition's is refreshed twice a second). */
   now(): number;
   /** Pause/resume if `track` is current, else play it, then the rest of `album` when given (its tracks in order). */
   toggle(track: QueueTrack, album?: readonly QueueTrack[]): void;
@@ -222,11 +246,18 @@ export interface Player {
   setStopAfter(stopAfter: StopAfter | null): void;
 }
 
+/**
+ * The player, rendered again when what it plays or how changes, not at every tick of the position (issue 43: a page
+ * of track lists re-rendered twice a second while a story played): a component that shows the position asks for it
+ * with usePlayerPosition.
+ */
 export function usePlayer(): Player {
   const player = usePlayerContext();
-  const s = useSyncExternalStore(player.subscribe, player.getSnapshot, idleSnapshot);
-  return useMemo(
-    () => ({
+  const steady = useSyncExternalStore(player.subscribe, player.getSteadySnapshot, idleSnapshot);
+  return useMemo(() => {
+    // The steady snapshot's position is that of its last change: not the player's to show (usePlayerPosition is).
+    const { currentTime: _asOfLastChange, ...s } = steady;
+    return {
       // The snapshot's fields as they are (current, isPlaying, …, upNext, repeat): one spread keeps the shell's first download small.
       ...s,
       hasPrevious: s.index > 0,
@@ -234,7 +265,21 @@ export function usePlayer(): Player {
       ...player.actions,
       now: player.now,
       prepare: player.prepare,
-    }),
-    [player, s],
-  );
+    };
+  }, [player, steady]);
 }
+
+const noPosition = () => 0;
+
+/** The playing track's position in seconds, as the player last reported it (twice a second while it plays). */
+export function usePlayerPosition(): number {
+  const player = usePlayerContext();
+  return useSyncExternalStore(player.subscribe, player.getPosition, noPosition);
+}
+
+/** Where a paused track stands (a seek moves it), or null while it plays: what a view that follows the voice needs. */
+export function usePausedAt(): number | null {
+  const player = usePlayerContext();
+  return useSyncExternalStore(player.subscribe, player.getPausedAt, noPausedAt);
+}
+const noPausedAt = () => null;

@@ -13,7 +13,7 @@ import {
 import { afterNextPaint } from '../../lib/after-paint';
 import { useI18n } from '../../lib/i18n';
 import { LoadError, Loading } from '../../ui/query-status';
-import type { Player, QueueTrack } from '../player/player';
+import { type Player, type QueueTrack, usePausedAt } from '../player/player';
 import { useTranscript } from './api/get-transcript';
 import { cueAtTime, type FollowEvent, followsAfter, isReaderScroll, scrollTopFor } from './follow';
 import { DEFAULT_SETTINGS, readAlongSettings } from './read-along-settings';
@@ -32,9 +32,9 @@ export interface ReadAlongProps {
 /** The audio's position this very moment while it plays (every frame), else the player's last known one. */
 function useHighlight(player: Player, cues: readonly Cue[] | undefined): number {
   const [active, setActive] = useState(-1);
-  const { now, isPlaying } = player;
-  // Paused, a seek (a tapped sentence, the seek bar) moves the highlight too.
-  const pausedAt = isPlaying ? null : player.currentTime;
+  const { now } = player;
+  // Paused, a seek (a tapped sentence, the seek bar) moves the highlight too; playing, the frames below do.
+  const pausedAt = usePausedAt();
   useEffect(() => {
     if (!cues) return;
     const update = () => setActive(cueAtTime(cues, now()));

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ResponsiveImage } from '../../components/catalogue/responsive-image';
-import type { Player } from '../../components/player/player';
+import { type Player, usePlayerPosition } from '../../components/player/player';
 import { useI18n } from '../../lib/i18n';
 import { PlayerError, PlayPauseButton, TrackTitle } from './player-parts';
 import { useSleepLeft } from './player-settings';
@@ -14,7 +14,8 @@ export function MiniPlayer({ player, onOpen, ref }: { player: Player; onOpen: ()
   const { t } = useI18n();
   const hintId = useId();
   const sleepLeft = useSleepLeft();
-  const { current, currentTime, duration, sleep } = player;
+  const currentTime = usePlayerPosition();
+  const { current, duration, sleep } = player;
   if (!current) return null;
   return (
     <section ref={ref} className="mini-player" aria-label={t('player.label')} aria-describedby={hintId}>

@@ -1,5 +1,5 @@
 import { formatClock } from '@storyhouse/contracts';
-import type { Player } from '../../components/player/player';
+import { type Player, usePlayerPosition } from '../../components/player/player';
 import { useI18n } from '../../lib/i18n';
 import { onSeekKey } from './player-keys';
 
@@ -10,7 +10,9 @@ import { onSeekKey } from './player-keys';
  */
 export function SeekBar({ player, block }: { player: Player; block: 'player-bar' | 'now-playing' }) {
   const { t } = useI18n();
-  const { currentTime, duration } = player;
+  // The position ticks here, not in the bar or Now Playing around it (usePlayer).
+  const currentTime = usePlayerPosition();
+  const { duration } = player;
   const position = Math.min(currentTime, duration || currentTime);
   const remaining = Math.max(0, duration - position);
   return (
