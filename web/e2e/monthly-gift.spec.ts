@@ -141,6 +141,6 @@ test('a donor raises a monthly gift, changes its day, pauses it for a month, mov
   // Both changes confirmed by e-mail, in the donor's language.
   // The change e-mails name the gift's fund at the time of each change (the last one moved it to another fund).
   const subject = messagePattern(t, 'subscriptions.email.giftChangedSubject', { title: ANY });
-  const mails = async () => (await readMailbox()).items.filter((m) => m.to === email && subject.test(m.subject));
+  const mails = async () => (await readMailbox(email)).items.filter((m) => m.to === email && subject.test(m.subject));
   await expect.poll(async () => (await mails()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 });

@@ -9,6 +9,12 @@ export const MAILBOX_PER_PAGE = 20;
 /** GET /crud/dev/mailbox: pages start at 1, newest message first. */
 export const MailboxQuery = SiteQuery.extend({
   page: wholeNumberParam(1, 100_000).default(1),
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .describe('Only the messages to this address (as typed, any case): one family’s mail on a busy site'),
 });
 
 export const mailStatuses = ['pending', 'sent', 'failed'] as const;

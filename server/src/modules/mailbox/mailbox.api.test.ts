@@ -82,6 +82,12 @@ describe('GET /crud/dev/mailbox', () => {
     expect(second.items[5].sent_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     expect((await get(`${URL}?page=3`)).json()).toMatchObject({ items: [], page: 3, total: 26 });
+
+    // One family's mail, however much came after it: the address as typed, in any case.
+    const family = (await get(`${URL}?to=${encodeURIComponent(' Family3@Example.test ')}`)).json();
+    expect(family).toMatchObject({ page: 1, total: 1 });
+    expect(family.items.map((m: { subject: string }) => m.subject)).toEqual(['Message 3']);
+    expect((await get(`${URL}?to=nobody@example.test`)).json()).toMatchObject({ items: [], total: 0 });
   });
 
   it('shows an e-mail’s HTML part beside its plain text', async () => {

@@ -55,8 +55,8 @@ export const mailboxRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       if (!(await isAdmin(request))) throw new AppError('not_found', 'route_not_found');
-      const { page } = request.query;
-      const { items, total } = await outbox.page(page, MAILBOX_PER_PAGE);
+      const { page, to } = request.query;
+      const { items, total } = await outbox.page(page, MAILBOX_PER_PAGE, to || undefined);
       return {
         page,
         per_page: MAILBOX_PER_PAGE,

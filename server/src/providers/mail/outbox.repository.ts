@@ -83,10 +83,10 @@ export function outboxRepository(db: Db) {
         .execute();
     },
 
-    /** The developer mailbox: newest first. */
-    async page(page: number, perPage: number) {
+    /** The developer mailbox: newest first; only the messages to `to` (any case) when given. */
+    async page(page: number, perPage: number, to?: string) {
       const { rows, count } = await pageOf(
-        db.selectFrom('mail_outbox'),
+        to ? db.selectFrom('mail_outbox').where(sql`lower(to_address)`, '=', to.toLowerCase()) : db.selectFrom('mail_outbox'),
         (q) =>
           q
             .select([
