@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SiteQuery } from './common';
 import { LangCode } from './lang';
 import { wholeNumberParam } from './numbers';
+import { text } from './text-fields';
 
 /** Messages per page of the developer mailbox. */
 export const MAILBOX_PER_PAGE = 20;
@@ -9,8 +10,7 @@ export const MAILBOX_PER_PAGE = 20;
 /** GET /crud/dev/mailbox: pages start at 1, newest message first. */
 export const MailboxQuery = SiteQuery.extend({
   page: wholeNumberParam(1, 100_000).default(1),
-  to: z
-    .string()
+  to: text()
     .trim()
     .max(254)
     .optional()
