@@ -37,30 +37,45 @@ export const loadCatalog: Record<LangCode, () => Promise<Catalog>> = {
   ru: () => import('./catalogs/ru.json').then((m) => m.default as Catalog),
 };
 
+/** The message at a dotted key of a nested catalog, or undefined. */
+function messageAt(catalog: Catalog, key: string): string | undefined {
+  let node: string | Catalog | undefined = catalog;
+  let start = 0;
+  while (typeof node === 'object') {
+    const dot = key.indexOf('.', start);
+    const part = key.slice(start, dot < 0 ? undefined : dot);
+    node = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (dot < 0) return typeof node === 'string' ? node : undefined;
+    start = dot + 1;
+  }
+  return undefined;
+}
+
 /**
- * A translator for one language. Messages are ICU; each is compiled on first
- * use and kept. A missing key is a bug: it is reported and the key is shown.
+ * A translator for one language. Messages are ICU; each is looked up in the nested catalog and compiled on first use,
+ * and kept. Nothing is done ahead for the thousands of messages a page never shows: flattening the whole catalog
+ * before the first render cost the storefront's hydration a long task on a phone (issue 46). A missing key is a
+ * bug: it is reported and the key is shown.
  */
 export function createTranslator(
   lang: LangCode,
   catalog: Catalog,
   onMissing: (key: string) => void = (key) => console.error(`Missing message: ${lang}:${key}`),
 ): Translate {
-  const messages = flatten(catalog);
   const compiled = new Map<string, ReturnType<typeof parse>>();
   const t = ((key: string, values?: MessageValues) => {
-    const source = messages[key];
-    if (source === undefined) {
-      onMissing(key);
-      return key;
-    }
     let nodes = compiled.get(key);
     if (!nodes) {
+      const source = messageAt(catalog, key);
+      if (source === undefined) {
+        onMissing(key);
+        return key;
+      }
       nodes = parse(source);
       compiled.set(key, nodes);
     }
     return formatNodes(nodes, lang, values ?? {});
   }) as Translate;
-  t.has = (key: string) => messages[key] !== undefined;
+  t.has = (key: string) => compiled.has(key) || messageAt(catalog, key) !== undefined;
   return t;
 }

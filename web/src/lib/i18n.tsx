@@ -24,17 +24,42 @@ export function loadMessages(lang: LangCode): Promise<Catalog> {
   return loadCatalog[lang]();
 }
 
+/**
+ * Intl's formatters, made once per language when first used: the first one a page makes loads the language's data,
+ * tens of milliseconds on a phone (issue 46), which a page showing no date should not spend on a date formatter.
+ */
+function madeOnce<F>(make: (lang: LangCode) => F) {
+  const made = new Map<LangCode, F>();
+  return (lang: LangCode): F => {
+    const format = made.get(lang) ?? make(lang);
+    made.set(lang, format);
+    return format;
+  };
+}
+const moneyFormat = madeOnce((lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }));
+const dateFormat = madeOnce((lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }));
+
+/**
+ * Makes the money formatter in a task of its own, while the app waits for its messages (app/boot.tsx): the
+ * storefront's pages show prices, and making it inside the hydration's first task made that task longer.
+ */
+export const warmMoneyFormat = (lang: LangCode) =>
+  new Promise<void>((resolve) =>
+    setTimeout(() => {
+      moneyFormat(lang);
+      resolve();
+    }, 0),
+  );
+
 export function I18nProvider({ lang, catalog, children }: { lang: LangCode; catalog: Catalog; children: ReactNode }) {
   const value = useMemo<I18n>(() => {
     const t = createTranslator(lang, catalog);
-    const money = new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' });
-    const date = new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
     return {
       lang,
       t,
       hasMessage: t.has,
-      formatMoney: (usd) => money.format(usd),
-      formatDate: (d) => date.format(typeof d === 'string' ? new Date(d) : d),
+      formatMoney: (usd) => moneyFormat(lang).format(usd),
+      formatDate: (d) => dateFormat(lang).format(typeof d === 'string' ? new Date(d) : d),
     };
   }, [lang, catalog]);
   return <I18nContext value={value}>{children}</I18nContext>;
