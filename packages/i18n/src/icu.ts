@@ -5,6 +5,8 @@
  * full library (shell bundle budget); a unit test formats every catalog
  * message with both this and intl-messageformat and requires the same text.
  */
+import { formatWholeNumber } from './numbers';
+
 type Node =
   | string
   | { kind: 'arg'; name: string }
@@ -181,15 +183,17 @@ export function formatNodes(nodes: Node[], lang: string, values: Values, pound?:
       continue;
     }
     afterValue = true;
-    if (n.kind === 'pound') out += pound === undefined ? '#' : numberFormat(lang).format(pound);
+    if (n.kind === 'pound')
+      out += pound === undefined ? '#' : (formatWholeNumber(lang, pound) ?? numberFormat(lang).format(pound));
     else {
       const v = values[n.name];
       if (v === undefined) throw new Error(`Missing value for {${n.name}}`);
       // A plain {arg} prints a number as is (a year reads 2026, not 2,026), as in
       // intl-messageformat; `{n, number}` is the way to ask for grouping.
       if (n.kind === 'arg') out += v instanceof Date ? v.toLocaleString(lang) : String(v);
-      else if (n.kind === 'number') out += numberFormat(lang, n.style).format(Number(v));
-      else if (n.kind === 'date') out += dateFormat(lang, n.style).format(new Date(v));
+      else if (n.kind === 'number') {
+        out += (n.style ? undefined : formatWholeNumber(lang, Number(v))) ?? numberFormat(lang, n.style).format(Number(v));
+      } else if (n.kind === 'date') out += dateFormat(lang, n.style).format(new Date(v));
       else if (n.kind === 'plural') {
         const num = Number(v);
         const branch = n.options[`=${num}`] ?? n.options[pluralRules(lang).select(num)] ?? (n.options.other as Node[]);

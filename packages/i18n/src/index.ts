@@ -79,3 +79,5 @@ export function createTranslator(
   t.has = (key: string) => compiled.has(key) || messageAt(catalog, key) !== undefined;
   return t;
 }
+
+export { formatUsd } from './numbers';

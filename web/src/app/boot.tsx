@@ -1,7 +1,7 @@
 import '../lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { loadMessages, pageLang, warmMoneyFormat } from '../lib/i18n';
+import { loadMessages, pageLang } from '../lib/i18n';
 import { App, createQueryClient } from './app';
 import { preloadFirstScreen, preloadScreenTable } from './router';
 import { registerServiceWorker } from './service-worker';
@@ -13,7 +13,7 @@ import { registerServiceWorker } from './service-worker';
  */
 export async function boot(root: HTMLElement, rendered: boolean) {
   const lang = pageLang();
-  const [catalog] = await Promise.all([loadMessages(lang), preloadFirstScreen(window.location.pathname), warmMoneyFormat(lang)]);
+  const [catalog] = await Promise.all([loadMessages(lang), preloadFirstScreen(window.location.pathname)]);
   const app = (
     <StrictMode>
       <App lang={lang} catalog={catalog} queryClient={createQueryClient()} />

@@ -1,5 +1,5 @@
 import type { LangCode } from '@storyhouse/contracts';
-import { type Catalog, createTranslator, loadCatalog, type MessageKey, type MessageValues } from '@storyhouse/i18n';
+import { type Catalog, createTranslator, formatUsd, loadCatalog, type MessageKey, type MessageValues } from '@storyhouse/i18n';
 import { createContext, type ReactNode, use, useMemo } from 'react';
 
 interface I18n {
@@ -25,31 +25,16 @@ export function loadMessages(lang: LangCode): Promise<Catalog> {
 }
 
 /**
- * Intl's formatters, made once per language when first used: the first one a page makes loads the language's data,
- * tens of milliseconds on a phone (issue 46), which a page showing no date should not spend on a date formatter.
+ * The date formatter, made once per language when first used: the first Intl formatter a page makes loads the
+ * language's data, tens of milliseconds on a phone (issue 46), which a page showing no date does not spend. Money
+ * needs no Intl (formatUsd).
  */
-function madeOnce<F>(make: (lang: LangCode) => F) {
-  const made = new Map<LangCode, F>();
-  return (lang: LangCode): F => {
-    const format = made.get(lang) ?? make(lang);
-    made.set(lang, format);
-    return format;
-  };
+const dateFormats = new Map<LangCode, Intl.DateTimeFormat>();
+function dateFormat(lang: LangCode) {
+  const format = dateFormats.get(lang) ?? new Intl.DateTimeFormat(lang, { dateStyle: 'medium' });
+  dateFormats.set(lang, format);
+  return format;
 }
-const moneyFormat = madeOnce((lang) => new Intl.NumberFormat(lang, { style: 'currency', currency: 'USD' }));
-const dateFormat = madeOnce((lang) => new Intl.DateTimeFormat(lang, { dateStyle: 'medium' }));
-
-/**
- * Makes the money formatter in a task of its own, while the app waits for its messages (app/boot.tsx): the
- * storefront's pages show prices, and making it inside the hydration's first task made that task longer.
- */
-export const warmMoneyFormat = (lang: LangCode) =>
-  new Promise<void>((resolve) =>
-    setTimeout(() => {
-      moneyFormat(lang);
-      resolve();
-    }, 0),
-  );
 
 export function I18nProvider({ lang, catalog, children }: { lang: LangCode; catalog: Catalog; children: ReactNode }) {
   const value = useMemo<I18n>(() => {
@@ -58,7 +43,7 @@ export function I18nProvider({ lang, catalog, children }: { lang: LangCode; cata
       lang,
       t,
       hasMessage: t.has,
-      formatMoney: (usd) => moneyFormat(lang).format(usd),
+      formatMoney: (usd) => formatUsd(lang, usd),
       formatDate: (d) => dateFormat(lang).format(typeof d === 'string' ? new Date(d) : d),
     };
   }, [lang, catalog]);

@@ -1,4 +1,5 @@
-import type { MySubscription } from '@storyhouse/contracts';
+import type { LangCode, MySubscription } from '@storyhouse/contracts';
+import { formatUsd } from '@storyhouse/i18n';
 
 type Items = MySubscription['items'];
 
@@ -11,14 +12,8 @@ export const perMonthCents = (yearCents: number) => Math.round(yearCents / 12);
 /**
  * Spec §9: a subscription price is cents / 100 "with 0 to 2 decimals": a
  * whole dollar amount shows none ($8), any other shows the cents ($7.99,
- * $7.50). In the site language, with Intl.
+ * $7.50). In the site language.
  */
-export function formatPlanPrice(cents: number, lang: string) {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(lang, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: whole ? 0 : 2,
-  }).format(cents / 100);
+export function formatPlanPrice(cents: number, lang: LangCode) {
+  return formatUsd(lang, cents / 100, cents % 100 === 0 ? 0 : 2);
 }
