@@ -3,7 +3,7 @@ import type { BedtimeRule } from './bedtime';
 import type { PlayerEngine } from './player-engine';
 import { type AudioErrorKind, idleSnapshot as idle, type PlayerSnapshot, type QueueTrack } from './player-state';
 import type { RepeatMode, StopAfter } from './queue';
-import type { QueueOwner } from './queue-keeper';
+import { hasVisitorQueue, type QueueOwner } from './queue-owner';
 import type { SleepChoice, SleepTimer } from './sleep-timer';
 
 export type { AudioErrorKind, QueueTrack } from './player-state';
@@ -174,14 +174,21 @@ export const queueOwnerOf = (userId: number, profileId: number | null | undefine
 export function usePlayerOwner(owner: QueueOwner | undefined) {
   const player = usePlayerContext();
   useEffect(() => {
+    if (owner === undefined) return;
+    // A visitor's first page with nothing kept on this device has no queue to bring back: the keeper, with the
+    // contracts' schemas, is not loaded for it (it comes with the engine when something plays). Any later change of
+    // owner (a sign-in, a sign-out) goes to the keeper.
+    if (owner === null && !ownerTold && !hasVisitorQueue()) return;
+    ownerTold = true;
     // The keeper loads on its own, never with the shell.
-    if (owner !== undefined)
-      import('./queue-keeper').then(
-        (keeper) => keeper.comeBack(player, owner),
-        () => undefined,
-      );
+    import('./queue-keeper').then(
+      (keeper) => keeper.comeBack(player, owner),
+      () => undefined,
+    );
   }, [player, owner]);
 }
+/** Whether the keeper has been told who listens on this page (usePlayerOwner). */
+let ownerTold = false;
 
 /** Whether something was played: the shell loads the player bar (with the engine) from then on. */
 export function usePlayerWanted(): boolean {

@@ -2,6 +2,9 @@ import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@sto
 import { withSiteFlag } from '../../lib/api-client';
 import { signOutPending } from '../../lib/device-session';
 import { newer } from './queue-kept';
+import { type QueueOwner, queueStorageKey } from './queue-owner';
+
+export type { QueueOwner } from './queue-owner';
 
 /**
  * Keeps the player's queue (issue 41 item 3, decision 046): on the device,
@@ -11,23 +14,15 @@ import { newer } from './queue-kept';
  * them to another device. Reading takes the newer of the two.
  */
 
-/**
- * Who the queue belongs to: a signed-in account's parents (the account id), one of its children ('12:p3', issue 42:
- * each profile has its own queue), or this browser's visitor (null).
- */
-export type QueueOwner = number | string | null;
-
 /** The account an owner belongs to (a child's queue is its family's). */
 const accountOf = (owner: QueueOwner) => (typeof owner === 'string' ? Number(owner.split(':')[0]) : owner);
-
-const storageKey = (owner: QueueOwner) => `storyhouse:queue:${owner ?? 'visitor'}`;
 
 /** After the last change, the server is told this much later (a drag or a run of taps is one write). */
 export const QUEUE_SAVE_DELAY_MS = 1000;
 
 function readDevice(owner: QueueOwner): ListeningQueue | null {
   try {
-    const raw = localStorage.getItem(storageKey(owner));
+    const raw = localStorage.getItem(queueStorageKey(owner));
     const parsed = raw ? ListeningQueue.safeParse(JSON.parse(raw)) : null;
     return parsed?.success ? parsed.data : null;
   } catch {
@@ -37,7 +32,7 @@ function readDevice(owner: QueueOwner): ListeningQueue | null {
 
 function writeDevice(owner: QueueOwner, queue: ListeningQueue) {
   try {
-    localStorage.setItem(storageKey(owner), JSON.stringify(queue));
+    localStorage.setItem(queueStorageKey(owner), JSON.stringify(queue));
   } catch {
     // A full or refused storage (a private window): the queue lives as long as the page, and on the server.
   }
@@ -46,7 +41,7 @@ function writeDevice(owner: QueueOwner, queue: ListeningQueue) {
 /** Forgets an account's queue on this device (at sign-out); the server keeps it for the next sign-in. */
 export function forgetDeviceQueue(owner: QueueOwner) {
   try {
-    localStorage.removeItem(storageKey(owner));
+    localStorage.removeItem(queueStorageKey(owner));
   } catch {
     // Nothing kept.
   }
