@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { StorageKey } from './admin-media';
-import { AgeBand } from './age-band';
+import { AgeBand } from './age-band-schema';
 import { usdAmount } from './amounts';
 import { SiteQuery } from './common';
 import { CalendarDay } from './days';

@@ -1,18 +1,16 @@
-import { z } from 'zod';
-
 /**
  * The ages an album is made for, youngest first: what the back office sets on
  * a product, the shop filters by, and a child profile is given. A product
  * with none (null) is for everyone.
  */
 export const AGE_BANDS = ['0-2', '3-5', '6-8', '9-12'] as const;
-export const AgeBand = z.enum(AGE_BANDS);
-export type AgeBand = z.infer<typeof AgeBand>;
+/** One of AGE_BANDS (its schema, AgeBand, is in age-band-schema.ts: a product card needs the bands, not zod). */
+type Band = (typeof AGE_BANDS)[number];
 
-export const isAgeBand = (v: unknown): v is AgeBand => AGE_BANDS.some((b) => b === v);
+export const isAgeBand = (v: unknown): v is Band => AGE_BANDS.some((b) => b === v);
 
 /** The first and last year of a band ('3-5': 3 and 5), for its label ("Ages 3–5", "3–5 лет"). */
-export function ageBandYears(band: AgeBand): { from: number; to: number } {
+export function ageBandYears(band: Band): { from: number; to: number } {
   const [from = 0, to = 0] = band.split('-').map(Number);
   return { from, to };
 }
@@ -24,7 +22,7 @@ export function ageBandYears(band: AgeBand): { from: number; to: number } {
  */
 export function ageBandAtMost(productBand: string | null, childBand: string): boolean {
   if (productBand === null) return true;
-  const album = AGE_BANDS.indexOf(productBand as AgeBand);
-  const child = AGE_BANDS.indexOf(childBand as AgeBand);
+  const album = AGE_BANDS.indexOf(productBand as Band);
+  const child = AGE_BANDS.indexOf(childBand as Band);
   return album !== -1 && child !== -1 && album <= child;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgeBand } from './age-band';
+import { AgeBand } from './age-band-schema';
 import { SiteQuery } from './common';
 import { isResizableSize, resizableWidths } from './image-sizes';
 import { LangCode } from './lang';

@@ -12,6 +12,7 @@ export * from './admin-routes';
 export * from './admin-shop';
 export * from './admin-users';
 export * from './age-band';
+export * from './age-band-schema';
 export * from './amounts';
 export * from './bedtime';
 export * from './captcha';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AgeBand } from './age-band';
+import { AgeBand } from './age-band-schema';
 import { isSleepChoice, isTimeZone, TimeOfDay } from './bedtime';
 import { Id, IdParam } from './numbers';
 import { requiredText, text } from './text-fields';

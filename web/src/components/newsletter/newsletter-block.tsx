@@ -1,4 +1,4 @@
-import { NewsletterSignupInput } from '@storyhouse/contracts';
+import type { NewsletterSignupInput } from '@storyhouse/contracts';
 import { useId, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { TextField } from '../../ui/form/fields';
@@ -8,6 +8,12 @@ import { useFormSubmit } from '../../ui/form/use-form-submit';
 import { useResetAfter } from '../../ui/use-reset-after';
 import { subscribeNewsletter } from './newsletter';
 import './newsletter.css';
+
+/**
+ * The form's contract, loaded when the form is first used (ui/form/use-form.ts FormSchema): the block sits at the foot
+ * of the home page and of CMS pages, and most visitors never type in it.
+ */
+const contract = () => import('@storyhouse/contracts/newsletter').then((m) => m.NewsletterSignupInput);
 
 /** Spec §9: the button says Subscribed for 5 seconds, then is ready again. */
 const SUBSCRIBED_RESET_MS = 5000;
@@ -23,7 +29,7 @@ type State = 'ready' | 'subscribing' | 'subscribed';
 export function NewsletterBlock() {
   const { t } = useI18n();
   const headingId = useId();
-  const form = useForm(NewsletterSignupInput, { email: '', fname: '', lname: '' });
+  const form = useForm(contract, { email: '', fname: '', lname: '' });
   const [state, setState] = useState<State>('ready');
   const [subscribed, setSubscribed] = useState('');
   const resetAfter = useResetAfter(SUBSCRIBED_RESET_MS);

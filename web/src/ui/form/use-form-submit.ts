@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { useI18n } from '../../lib/i18n';
 import type { FormApi } from './use-form';
 
 /** The first field showing a message: a text field or select, or a radio of an invalid group. */
@@ -16,20 +17,32 @@ export function useFormSubmit<D>(
   form: Pick<FormApi<Record<string, string | boolean>>, 'validate' | 'showServerErrors'>,
   { busy, send }: { busy: boolean; send: (data: D) => void },
 ) {
+  const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
   const [failure, setFailure] = useState<string>();
+  // A submit waiting for the form's contract to load (FormSchema): a second one meanwhile is ignored.
+  const checking = useRef(false);
   const focusFirstError = () => requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(firstInvalid)?.focus());
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = form.validate() as D | undefined;
+  const go = (data: D | undefined) => {
     if (!data) {
       focusFirstError();
       return;
     }
     setFailure(undefined);
     send(data);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || checking.current) return;
+    const checked = form.validate() as D | undefined | Promise<D | undefined>;
+    if (!(checked instanceof Promise)) return go(checked);
+    checking.current = true;
+    checked
+      .then(go, () => setFailure(t('errors.network')))
+      .finally(() => {
+        checking.current = false;
+      });
   };
 
   return {
