@@ -1,30 +1,6 @@
 import { z } from 'zod';
+import { isSleepChoice, type SleepChoice } from './sleep-choices';
 import { text } from './text-fields';
-
-/** Minutes a sleep timer can count down. */
-export const SLEEP_MINUTES = [5, 10, 15, 30, 45, 60] as const;
-/** "After N tracks" offers 2 up to this many (one track is "end of this track"). */
-export const SLEEP_MAX_TRACKS = 10;
-
-type Minutes = `${(typeof SLEEP_MINUTES)[number]}`;
-type Tracks = `tracks-${2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10}`;
-
-/**
- * A sleep timer's choice: a number of minutes ('5'…'60'), the end of the track
- * playing ('track'), the end of its album ('album'), or after N tracks
- * ('tracks-N', the track playing counting as the first).
- */
-export type SleepChoice = Minutes | 'track' | 'album' | Tracks;
-
-/** Every choice, in the order the menu offers them: minutes, then tracks. */
-export const SLEEP_CHOICES: readonly SleepChoice[] = [
-  ...SLEEP_MINUTES.map((m) => `${m}` as Minutes),
-  'track',
-  'album',
-  ...Array.from({ length: SLEEP_MAX_TRACKS - 1 }, (_, i) => `tracks-${i + 2}` as Tracks),
-];
-
-export const isSleepChoice = (value: unknown): value is SleepChoice => SLEEP_CHOICES.includes(value as SleepChoice);
 
 /** An IANA time zone this runtime knows ('Europe/Madrid'); a zone name is at most 64 characters in practice. */
 export function isTimeZone(zone: string) {

@@ -4,27 +4,11 @@ import { SiteQuery } from './common';
 import { isResizableSize, resizableWidths } from './image-sizes';
 import { LangCode } from './lang';
 import { IdParam, wholeNumberParam } from './numbers';
+import { productSorts, skuTypes } from './sku-types';
 import { text } from './text-fields';
 
-/** Spec §3 Sku types. */
-export const skuTypes = [
-  'physical',
-  'book',
-  'digital_album',
-  'digital_track',
-  'gift_card',
-  'recurring_donation',
-  'subscription',
-  'donation',
-] as const;
 export const SkuType = z.enum(skuTypes);
 export type SkuType = z.infer<typeof SkuType>;
-
-/** Gifts to the ministry rather than things sold: what the reports count as gifts, and receipts list apart. */
-export const giftTypes: readonly SkuType[] = ['donation', 'recurring_donation'];
-
-/** Lines whose quantity may change in the cart (spec §2 Cart: physical and book). */
-export const quantityEditableTypes: readonly SkuType[] = ['physical', 'book'];
 
 /** Money in the API is dollars with 2 decimals (DESIGN.md 5); cents inside. */
 const Usd = z.number().describe('US dollars, 2 decimals');
@@ -186,12 +170,6 @@ export type TrackMatch = z.infer<typeof TrackMatch>;
 const Page = wholeNumberParam(1, 100000).default(1);
 const Search = text().trim().max(200).optional();
 
-/**
- * The orders the shop offers beside its own (newest first, or the best
- * match while searching): newest, title A-Z, shortest first, price low to
- * high and high to low (a product's price: its cheapest way to buy).
- */
-export const productSorts = ['newest', 'title', 'length', 'price_low', 'price_high'] as const;
 export const ProductSort = z.enum(productSorts);
 export type ProductSort = z.infer<typeof ProductSort>;
 

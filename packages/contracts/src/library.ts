@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Track } from './catalogue';
 import { SiteQuery } from './common';
 import { LangCode } from './lang';
+import { FREE_STORY_ALBUM } from './library-paths';
 import { IdParam, wholeNumberParam } from './numbers';
 import { text } from './text-fields';
 
@@ -111,9 +112,6 @@ export const MyLibraryResponse = z
   .meta({ id: 'MyLibrary' });
 export type MyLibraryResponse = z.infer<typeof MyLibraryResponse>;
 
-/** The free story of the week's library page (spec §2: /library/album/free-story). */
-export const FREE_STORY_ALBUM = 'free-story';
-
 /** GET /crud/my-library/product/{id}: a number, or the literal free-story. */
 export const LibraryProductParams = z.strictObject({ id: z.union([z.literal(FREE_STORY_ALBUM), IdParam]) });
 /** GET /crud/my-library/product/{id}/download: owned albums only. */
@@ -150,27 +148,3 @@ export type ProgressBody = z.infer<typeof ProgressBody>;
 /** The position the server keeps: the one sent, or a newer one another device saved (then the one sent is ignored). */
 export const ProgressResponse = z.object({ position_seconds: z.number().min(0) }).meta({ id: 'Progress' });
 export type ProgressResponse = z.infer<typeof ProgressResponse>;
-
-/**
- * A place this close to a track's end counts as heard to the end (the closing
- * music, or a player reporting just before `ended`): the server keeps it as 0,
- * so the story leaves Continue listening and starts over next time; the
- * player starts such a place from 0.
- */
-export const FINISHED_WITHIN_SECONDS = 10;
-
-/** The library's addresses, one home for both sides. */
-/** The library album address's parameter that starts its player on arrival (libraryPaths.listen). */
-export const LISTEN_PARAM = 'play';
-
-export const libraryPaths = {
-  progress: (skuId: number) => `/crud/my-library/progress/${skuId}`,
-  album: (id: number | typeof FREE_STORY_ALBUM) => `/library/album/${id}`,
-  /**
-   * "Listen now" after paying (decision 071): the library album, its player started at the first track or at the
-   * one track bought (`?play=first`, `?play={skuId}`).
-   */
-  listen: (id: number, trackId: number | null = null) => `/library/album/${id}?${LISTEN_PARAM}=${trackId ?? 'first'}`,
-  trackFile: (skuId: number) => `/crud/my-library/skus/${skuId}/download`,
-  albumZip: (productId: number) => `/crud/my-library/product/${productId}/download`,
-} as const;

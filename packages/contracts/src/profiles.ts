@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { AgeBand } from './age-band-schema';
-import { isSleepChoice, isTimeZone, TimeOfDay } from './bedtime';
+import { isTimeZone, TimeOfDay } from './bedtime';
 import { Id, IdParam } from './numbers';
+import { AVATARS } from './profile-values';
+import { isSleepChoice } from './sleep-choices';
 import { requiredText, text } from './text-fields';
 
 /** Issue 42 (decision 051): a family's child profiles. */
 export const MAX_CHILD_PROFILES = 6;
 
-/** The drawn avatars a child profile chooses from (web draws each; no photo is ever uploaded). */
-export const AVATARS = ['fox', 'owl', 'bear', 'rabbit', 'whale', 'lion', 'turtle', 'hedgehog'] as const;
 export const Avatar = z.enum(AVATARS);
 export type Avatar = z.infer<typeof Avatar>;
 
@@ -160,7 +160,6 @@ export type ChildProfilesResponse = z.infer<typeof ChildProfilesResponse>;
 
 /** PUT/DELETE /crud/my-library/favourites/{productId}. */
 export const FavouriteParams = z.strictObject({ productId: IdParam });
-export const favouritesPath = '/crud/my-library/favourites';
 
 /** GET /crud/my-library/favourites: the listener's favourite albums (the active profile's own), newest first. */
 export const FavouritesResponse = z.object({ items: z.array(FamilyAlbum) });

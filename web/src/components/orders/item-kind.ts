@@ -1,4 +1,4 @@
-import { type OrderItem, SkuType } from '@storyhouse/contracts';
+import { isSkuType, type OrderItem } from '@storyhouse/contracts';
 import { useI18n } from '../../lib/i18n';
 
 /**
@@ -11,8 +11,7 @@ export function useKindLabel() {
   const { t } = useI18n();
   return (item: OrderItem) => {
     if (item.type === 'gift_card' && item.recipient_name) return t('orders.item.giftCardFor', { name: item.recipient_name });
-    const known = SkuType.safeParse(item.type);
-    const kind = known.success ? t(`cart.type.${known.data}`) : item.type;
+    const kind = isSkuType(item.type) ? t(`cart.type.${item.type}`) : item.type;
     return item.quantity > 1 ? t('orders.item.quantityKind', { kind, quantity: item.quantity }) : kind;
   };
 }
