@@ -11,9 +11,10 @@ import {
 } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
-import { compiledOnce, preparedQuery } from '../../db/prepared';
+import { compiledOnce, preparedQuery, slot } from '../../db/prepared';
 import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
 import { couponTitlesOf } from '../../db/titles';
+import { type EntitlementRow, entitlementRows } from '../entitlements/entitlement-rows';
 import { stockLeft } from '../stock/stock-sql';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
@@ -93,29 +94,39 @@ const LINE_ORDER = ['added_at', 'line_id', 'product_id', 'position', 'sku_id'] a
  */
 export type TitleLang = LangCode | null;
 
-/** The sku's title in `lang` (sku_titles), joined as `st`; '' matches none (sku_titles.lang_code is a language). */
-const titleIn = (lang: TitleLang) => (join: JoinBuilder<DB & { st: SkuTitles }, 'skus' | 'st'>) =>
-  join.onRef('st.sku_id', '=', 'skus.id').on('st.lang_code', '=', lang ?? '');
 /**
- * Its English title, joined as `en`: where the ministry left `lang` empty the
- * line reads in English (decision 038, lib/titles.ts titleIn); none asked
- * (`lang` null), the titles as stored.
+ * The languages a line's title is looked up in, as the queries' parameters:
+ * `lang`, the site's ('' when none is asked: it matches no sku_titles row,
+ * whose lang_code is a language), and `english`, 'en' where the ministry left
+ * `lang` empty (decision 038, lib/titles.ts titleIn) or '' (the titles as
+ * stored). Slots in a query compiled once, filled by `titleLangs`.
  */
-const englishTitle = (lang: TitleLang) => (join: JoinBuilder<DB & { en: SkuTitles }, 'skus' | 'en'>) =>
-  join.onRef('en.sku_id', '=', 'skus.id').on('en.lang_code', '=', lang ? 'en' : '');
+interface TitleLangs {
+  lang: string;
+  english: string;
+}
+const titleSlots: TitleLangs = { lang: slot('titleLang'), english: slot('englishLang') };
+const titleLangs = (lang: TitleLang) => ({ titleLang: lang ?? '', englishLang: lang ? 'en' : '' });
+
+/** The sku's title in the site's language (sku_titles), joined as `st`. */
+const titleIn = (langs: TitleLangs) => (join: JoinBuilder<DB & { st: SkuTitles }, 'skus' | 'st'>) =>
+  join.onRef('st.sku_id', '=', 'skus.id').on('st.lang_code', '=', langs.lang);
+/** Its English title, joined as `en`. */
+const englishTitle = (langs: TitleLangs) => (join: JoinBuilder<DB & { en: SkuTitles }, 'skus' | 'en'>) =>
+  join.onRef('en.sku_id', '=', 'skus.id').on('en.lang_code', '=', langs.english);
 
 /**
  * The lines with what the cart page shows: the lines of an sku's price and
  * the lines of an amount the family chose (donations, a gift card), as one
  * union, unordered. `cartId`: a cart's id, or the outer query's carts.id.
- * Titles in `lang` where the shop gives one (TitleLang).
+ * Titles in the site's language where the shop gives one (TitleLangs).
  */
-function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
+function linesOf(db: Db, cartId: number | Expression<number>, langs: TitleLangs) {
   const skuLines = db
     .selectFrom('cart_lines')
     .innerJoin('skus', 'skus.id', 'cart_lines.sku_id')
-    .leftJoin('sku_titles as st', titleIn(lang))
-    .leftJoin('sku_titles as en', englishTitle(lang))
+    .leftJoin('sku_titles as st', titleIn(langs))
+    .leftJoin('sku_titles as en', englishTitle(langs))
     .leftJoin('products', 'products.id', 'skus.product_id')
     .select([
       sql<number | null>`null::integer`.as('line_id'),
@@ -149,15 +160,15 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
   const amountLines = db
     .selectFrom('cart_amount_lines as a')
     .innerJoin('skus', 'skus.id', 'a.sku_id')
-    .leftJoin('sku_titles as st', titleIn(lang))
-    .leftJoin('sku_titles as en', englishTitle(lang))
+    .leftJoin('sku_titles as st', titleIn(langs))
+    .leftJoin('sku_titles as en', englishTitle(langs))
     .select([
       'a.id as line_id',
       'a.sku_id',
       'a.type',
       // A donation reads as the family gave it on a site of its language; else (and a gift card always)
       // by its sku's title in the site's language, where the shop gives one.
-      sql<string>`case when a.type = 'gift_card' or a.lang_code is distinct from ${lang ?? ''}
+      sql<string>`case when a.type = 'gift_card' or a.lang_code is distinct from ${langs.lang}
         then coalesce(st.title, en.title, a.title) else a.title end`.as('title'),
       'a.description',
       'a.fee_cents',
@@ -187,13 +198,18 @@ function linesOf(db: Db, cartId: number | Expression<number>, lang: TitleLang) {
 }
 
 /**
- * What the cart total needs besides the lines, as one query: the cart row;
- * its coupon (the held_* columns, null without one); the owner's gift card
- * balance (0 for a guest); its shipping and billing addresses; and the
- * shipping rates and the tax rates of the shipping address's country (none
- * without a shipping address). Filtered by the caller.
+ * Everything the cart total needs, as one query (one round trip: on a busy
+ * server each costs more than what it reads, decision 017): the cart row;
+ * its lines (linesOf, titled in `langs`) in the order they were added
+ * (LINE_ORDER), as JSON; the access rule's facts for its digital lines
+ * (what its owner already owns: owned-lines.ts); its coupon (the held_*
+ * columns, null without one); the owner's gift card balance (0 for a
+ * guest); its shipping and billing addresses; and the shipping rates and the
+ * tax rates of the shipping address's country (none without a shipping
+ * address). Filtered by the caller. Nothing of it is kept between requests:
+ * prices, stock, rates and coupons are read as they are now.
  */
-function totalSource(db: Db) {
+function totalSource(db: Db, langs: TitleLangs) {
   const address = (eb: ExpressionBuilder<DB, 'carts'>, column: 'shipping_address_id' | 'billing_address_id') =>
     jsonObjectFrom(
       eb
@@ -208,6 +224,14 @@ function totalSource(db: Db) {
     .select(COUPON_COLUMNS.map((column) => `coupons.${column} as held_${column}` as const))
     .select(couponTitlesOf('coupons.id').as('held_titles'))
     .select((eb) => [
+      sql<JsonViewLine[]>`(select coalesce(json_agg(l order by ${sql.join(LINE_ORDER.map((c) => sql.ref(`l.${c}`)))}), '[]')
+        from (${linesOf(db, sql.ref<number>('carts.id'), langs)}) l)`.as('lines'),
+      sql<JsonEntitlementRow[]>`(select coalesce(json_agg(e), '[]') from (${entitlementRows(
+        sql.ref<number | null>('carts.user_id'),
+        sql`(select cl.sku_id from cart_lines cl where cl.cart_id = carts.id)`,
+        sql`(select s.product_id from cart_lines cl join skus s on s.id = cl.sku_id
+          where cl.cart_id = carts.id and s.type in ('digital_album', 'digital_track'))`,
+      )}) e)`.as('entitlements'),
       // The owner's gift card balance: the cards they received and claimed, in cents (none for a guest).
       eb
         .selectFrom('gift_cards')
@@ -233,10 +257,14 @@ function totalSource(db: Db) {
     ]);
 }
 
+/** JSON carries moments as text. */
+type JsonViewLine = Omit<ViewLine, 'added_at'> & { added_at: string };
+type JsonEntitlementRow = Omit<EntitlementRow, 'granted_at'> & { granted_at: string | null };
+
 /** The compiled text of the total's queries (totalSource, viewLines): db/prepared.ts compiledOnce. */
 const compiledQueries = new Map<string, CompiledQuery<unknown>>();
-const compiled = <R>(name: string, build: () => Compilable<R>, parameters: readonly unknown[]) =>
-  compiledOnce(compiledQueries, name, () => preparedQuery(build()), parameters);
+const compiled = <R>(name: string, build: () => Compilable<R>, values: Readonly<Record<string, unknown>>) =>
+  compiledOnce(compiledQueries, name, () => preparedQuery(build()), values);
 
 /**
  * The only SQL of the cart. Built over the database or over a transaction,
@@ -264,15 +292,11 @@ export function cartRepository(db: Db) {
   /** The cart's lines (linesOf) in one query, in the order they were added (LINE_ORDER), titled in `lang`. */
   async function viewLines(cartId: number, lang: TitleLang = null) {
     const build = () => {
-      let query = db.selectFrom(linesOf(db, cartId, lang).as('l')).selectAll('l');
+      let query = db.selectFrom(linesOf(db, slot<number>('cartId'), titleSlots).as('l')).selectAll('l');
       for (const column of LINE_ORDER) query = query.orderBy(`l.${column}`);
       return query;
     };
-    // The sku lines: the title's language (its join), English (its join), the cart; the amount lines: the language
-    // twice (the title, its join), English (its join), the cart.
-    const title = lang ?? '';
-    const english = lang ? 'en' : '';
-    return (await db.executeQuery(compiled('viewLines', build, [title, english, cartId, title, title, english, cartId]))).rows;
+    return (await db.executeQuery(compiled('viewLines', build, { cartId, ...titleLangs(lang) }))).rows;
   }
 
   return {
@@ -407,9 +431,9 @@ export function cartRepository(db: Db) {
     viewLines,
 
     /**
-     * Everything the cart total needs, in two queries (totalSource, then
-     * viewLines): the cart of that key or id, undefined if there is none.
-     * Over the database or the cart's transaction. Lines titled in `lang`.
+     * Everything the cart total needs, in one query (totalSource): the cart
+     * of that key or id, undefined if there is none. Over the database or the
+     * cart's transaction. Lines titled in `lang`.
      */
     async findTotalSource(where: CartKey | { cartId: number }, lang: TitleLang = null) {
       const [column, value] =
@@ -418,8 +442,9 @@ export function cartRepository(db: Db) {
           : 'userId' in where
             ? (['user_id', where.userId] as const)
             : (['session_id', where.sessionId] as const);
-      const build = () => totalSource(db).where(sql.ref(`carts.${column}`), '=', value);
-      const [row] = (await db.executeQuery(compiled(`totalSource:${column}`, build, [value]))).rows;
+      const build = () => totalSource(db, titleSlots).where(sql.ref(`carts.${column}`), '=', slot<number | string>('key'));
+      const values = { key: value, ...titleLangs(lang) };
+      const [row] = (await db.executeQuery(compiled(`totalSource:${column}`, build, values))).rows;
       if (!row) return undefined;
       const cart: CartRow = {
         id: row.id,
@@ -439,7 +464,10 @@ export function cartRepository(db: Db) {
       return {
         lang,
         cart,
-        lines: await viewLines(row.id, lang),
+        lines: row.lines.map((l): ViewLine => Object.assign(l, { added_at: new Date(l.added_at) })),
+        entitlements: row.entitlements.map(
+          (e): EntitlementRow => Object.assign(e, { granted_at: e.granted_at === null ? null : new Date(e.granted_at) }),
+        ),
         coupon,
         giftCardBalanceCents: Number(row.gift_card_cents ?? 0),
         shippingAddress: row.shipping_address,

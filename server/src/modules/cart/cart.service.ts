@@ -286,12 +286,16 @@ const totalFrom = (source: TotalSource, owned?: ReadonlySet<number>): CartTotal 
 
 /**
  * The total of what findTotalSource read, with the lines its signed-in
- * owner already owns marked (issue 26 item 5: one query more, only for a
- * signed-in cart with a download in it). `drop`: inside the cart's
- * transaction, under its lock, they leave the cart instead (checkout).
+ * owner already owns marked (issue 26 item 5: read in the same query).
+ * `drop`: inside the cart's transaction, under its lock, they leave the cart
+ * instead (checkout).
  */
 async function ownerTotal(db: Db, source: TotalSource, drop = false): Promise<CartTotal> {
-  const owned = await ownedLineIds(db, { user_id: source.cart.user_id, isGift: giftOf(source.cart) !== null }, source.lines);
+  const owned = ownedLineIds(
+    { user_id: source.cart.user_id, isGift: giftOf(source.cart) !== null },
+    source.lines,
+    source.entitlements,
+  );
   if (!drop || owned.size === 0) return totalFrom(source, owned);
   await cartRepository(db).deleteLines(source.cart.id, [...owned]);
   return totalFrom({ ...source, lines: source.lines.filter((l) => l.line_id !== null || !owned.has(l.sku_id)) });
@@ -437,7 +441,7 @@ export function cartService(db: Db) {
   }
 
   return {
-    /** The owner's cart total: two queries (findTotalSource), a third for a signed-in cart with a download (ownerTotal); no transaction. */
+    /** The owner's cart total: one query (findTotalSource), no transaction. */
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
       const source = owner && (await repo.findTotalSource(keyOf(owner), owner.lang));
       return source ? ownerTotal(db, source) : EMPTY();

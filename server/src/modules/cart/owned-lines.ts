@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
-import { ownedSkus } from '../entitlements/access';
+import { ownedAmong, ownedSkus } from '../entitlements/access';
+import type { EntitlementRow } from '../entitlements/entitlement-rows';
 import { cartRepository } from './cart.repository';
 
 /**
@@ -27,17 +28,18 @@ interface Line {
 const ownable = (lines: readonly Line[]) => lines.map((l) => ({ skuId: l.sku_id, type: l.type, productId: l.product_id }));
 
 /**
- * The sku ids among a cart's lines that its owner already owns; none for a
- * visitor's cart (`userId` null) or a gift order. One query, none without a
- * digital line.
+ * The sku ids among a cart's lines that its owner already owns, from the
+ * access rule's facts the cart total read with its lines (`entitlements`:
+ * cart.repository findTotalSource), so the total makes no query of its own;
+ * none for a visitor's cart (`user_id` null) or a gift order.
  */
 export function ownedLineIds(
-  db: Db,
   cart: { user_id: number | null; isGift: boolean },
   lines: readonly Line[],
-): Promise<ReadonlySet<number>> {
-  if (cart.user_id === null || cart.isGift) return Promise.resolve(new Set());
-  return ownedSkus(db, cart.user_id, ownable(lines));
+  entitlements: readonly EntitlementRow[],
+): ReadonlySet<number> {
+  if (cart.user_id === null || cart.isGift) return new Set();
+  return ownedAmong(ownable(lines), entitlements);
 }
 
 /** The lines of `after` that `before` did not hold: what an edit of the cart brings in. */

@@ -154,13 +154,7 @@ export interface OwnableSku {
  * `skus` holds no digital album or track.
  */
 export async function ownedSkus(db: Db, userId: number, skus: readonly OwnableSku[]): Promise<Set<number>> {
-  const digital: TrackRights[] = [];
-  for (const sku of skus) {
-    if ((sku.type === 'digital_album' || sku.type === 'digital_track') && sku.productId !== null) {
-      // An album sku is judged as a track of its own album: owned exactly when the album is.
-      digital.push({ skuId: sku.skuId, productId: sku.productId, isFree: false, isFreeStreaming: false });
-    }
-  }
+  const digital = ownableDigital(skus);
   if (digital.length === 0) return new Set();
   const rows = await entitlementsRepository(db).entitlements(
     userId,
@@ -168,6 +162,26 @@ export async function ownedSkus(db: Db, userId: number, skus: readonly OwnableSk
     [...new Set(digital.map((d) => d.productId))],
   );
   return new Set(judge(digital, rows).owned.keys());
+}
+
+/**
+ * `ownedSkus` on entitlement rows read within a larger query (the cart
+ * total's: `entitlementRows` over its lines' skus and albums): no query.
+ */
+export function ownedAmong(skus: readonly OwnableSku[], rows: readonly EntitlementRow[]): Set<number> {
+  const digital = ownableDigital(skus);
+  return digital.length === 0 ? new Set() : new Set(judge(digital, rows).owned.keys());
+}
+
+/** The digital albums and tracks among `skus`, as the rule judges them: an album sku as a track of its own album. */
+function ownableDigital(skus: readonly OwnableSku[]): TrackRights[] {
+  const digital: TrackRights[] = [];
+  for (const sku of skus) {
+    if ((sku.type === 'digital_album' || sku.type === 'digital_track') && sku.productId !== null) {
+      digital.push({ skuId: sku.skuId, productId: sku.productId, isFree: false, isFreeStreaming: false });
+    }
+  }
+  return digital;
 }
 
 /** Returns the sku ids, among `tracks`, that the listener may hear in full. */

@@ -15,12 +15,15 @@ export interface EntitlementRow {
   granted_at: Date | null;
 }
 
+/** A user's id: a value, or a column of the query the rows are read in (the cart total's `carts.user_id`). */
+export type UserIdSql = number | RawBuilder<number | null>;
+
 /**
  * The plan that covers every track (spec §6): started by checkout, active or
  * past due within its retries (issue 28: access lasts while the card is
  * tried again), not cancelled as of now.
  */
-export const activePlan = (userId: number) => sql`select 1 from recurring_items r
+export const activePlan = (userId: UserIdSql) => sql`select 1 from recurring_items r
   where r.user_id = ${userId} and r.type = 'subscription' and r.status in ('active', 'past_due')
     and (r.cancel_at is null or r.cancel_at > now())`;
 
@@ -28,10 +31,10 @@ export const activePlan = (userId: number) => sql`select 1 from recurring_items 
  * The access rule's facts (access.ts `judge`): what `userId` owns among some
  * tracks (`skuIds`, an `in` list or subquery) and albums (`productIds`), and
  * a 'subscription' row while a plan covers every track. A query of its own,
- * or a part of the library page's.
+ * or a part of the library page's and the cart total's.
  */
 export const entitlementRows = (
-  userId: number,
+  userId: UserIdSql,
   skuIds: RawBuilder<unknown>,
   productIds: RawBuilder<unknown>,
 ) => sql<EntitlementRow>`
