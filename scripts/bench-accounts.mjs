@@ -15,7 +15,6 @@ import pg from 'pg';
 import { tsImport } from 'tsx/esm/api';
 import { compare, demoDatabase, describe, insertUsers, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3302;
 const LOGINS = sized(24, 2);
 const { Client } = pg;
 const PASSWORD = 'a bench family listens along';
@@ -53,7 +52,7 @@ export async function benchAccounts() {
   const previousTrust = process.env.TRUST_PROXY;
   process.env.TRUST_PROXY = 'true';
   try {
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
     let seq = 0;
     const login = async () => {
       seq += 1;

@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { compare, demoDatabase, describe, insertAdmin, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3305;
 const ORDERS = sized(100_000, 200);
 const FAMILIES = sized(2_000, 20);
 
@@ -60,7 +59,7 @@ export async function benchAdminOrders() {
     await db.end();
     const { cookie } = await insertAdmin(fixture.url, 'bench-orders-admin');
 
-    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000' });
+    server = await startServer(fixture.url, { RATE_LIMIT_FACTOR: '1000' });
     const day = (d) => d.toISOString().slice(0, 10);
     const year = `from=${day(new Date(Date.now() - 364 * 86_400_000))}&to=${day(new Date())}`;
     const routes = [

@@ -11,8 +11,6 @@ import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { BENCH_DATABASE_URL, compare, describe, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3298;
-
 export async function benchCatalogue() {
   const { createCatalogueFixture } = await tsImport('../server/bench/catalogue-fixture.ts', import.meta.url);
   let fixture;
@@ -31,7 +29,7 @@ export async function benchCatalogue() {
   let bare;
   try {
     // Our server (the production bundle) with the fixture as its database.
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
 
     // What the shop page asks for (web/src/features/shop/api/get-products.ts).
     const list = '/crud/product/skus?page=1&available=1&lang_code=en';

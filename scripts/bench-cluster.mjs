@@ -23,7 +23,6 @@ import { demoDatabase, describe, SMOKE, sized, startServer, stop } from './bench
 import { benchAlbum, fillCart, insertBuyers, ordersAndCharges, percentile, pool, saveCard } from './bench-purchases.mjs';
 import { clusterMissing, startHaproxy } from './haproxy.mjs';
 
-const PORTS = [3311, 3312];
 const CONNECTIONS = 20;
 const WARMUP_PURCHASES = sized(40, 2);
 const PURCHASES = sized(300, 5);
@@ -98,9 +97,9 @@ export async function benchCluster() {
       TRUST_PROXY: 'true',
       RATE_LIMIT_FACTOR: String(Math.ceil(all.length / CARD_TOKENS_PER_WINDOW)),
     };
-    for (const [i, port] of PORTS.entries()) {
+    for (const name of ['app1', 'app2']) {
       // Both servers always run (the one-server run leaves the second idle), so the runs differ only in the proxy's list.
-      servers.push({ name: `app${i + 1}`, port, ...(await startServer(port, fixture.url, env)) });
+      servers.push({ name, ...(await startServer(fixture.url, env)) });
     }
     const page = await fetch(servers[0].base + paths.story);
     if (page.status !== 200 || !(await page.text()).includes('id="first-data"')) {

@@ -100,12 +100,14 @@ const profiling = () =>
   process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 
 /**
- * Our server (the production bundle, built first if out of date) on its own
- * port with databaseUrl as its database and `env` on top of ours (settings
- * such as RATE_LIMIT_FACTOR); resolves with the child and its base URL once
- * /healthz answers.
+ * Our server (the production bundle, built first if out of date) on a free
+ * port (never one another run's server holds: its /healthz would pass for
+ * ours) with databaseUrl as its database and `env` on top of ours (settings
+ * such as RATE_LIMIT_FACTOR); resolves with the child, its port and its base
+ * URL once /healthz answers.
  */
-export async function startServer(port, databaseUrl, env = {}) {
+export async function startServer(databaseUrl, env = {}) {
+  const port = await freePort();
   const child = spawn(process.execPath, [...profiling(), path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', ...env },
@@ -117,7 +119,7 @@ export async function startServer(port, databaseUrl, env = {}) {
     await stop(child);
     throw new Error(code === null ? 'server did not start' : `server exited with ${code}`);
   }
-  return { child, base };
+  return { child, port, base };
 }
 
 /**
@@ -218,10 +220,11 @@ export async function demoDataDir(tag) {
 /**
  * Our server on the embedded database with the demo content, in a scratch data folder (demoDataDir): the parts
  * measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs, scripts/bench-read-along.mjs). Resolves
- * once /healthz answers, with its base URL and `close()`, which stops it and removes the folder.
+ * once /healthz answers (on a free port), with its port, base URL and `close()`, which stops it and removes the folder.
  */
-export async function startDemoServer(port, tag) {
+export async function startDemoServer(tag) {
   const dataDir = await demoDataDir(tag);
+  const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
@@ -236,7 +239,7 @@ export async function startDemoServer(port, tag) {
     await close();
     throw new Error('server did not start');
   }
-  return { base, close };
+  return { port, base, close };
 }
 
 /** The bare Fastify reference answering each path of `bodies` (path → JSON text); routes.json is written in dir. */

@@ -16,7 +16,6 @@ import { demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3317;
 const TRACKS = sized(10, 2);
 const TITLE = 'Ten stories to keep';
 const en = JSON.parse(readFileSync(path.join(root, 'packages/i18n/src/catalogs/en.json'), 'utf8'));
@@ -67,7 +66,7 @@ export async function benchKeep() {
   let browser;
   try {
     const cookie = await ownAlbum(fixture.url);
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
     browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
     const context = await browser.newContext({ baseURL: server.base });
     const [name, value] = cookie.split('=');

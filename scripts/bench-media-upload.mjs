@@ -18,7 +18,6 @@ import { fileURLToPath } from 'node:url';
 import { demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3316;
 const MB = 1024 * 1024;
 const FILE_MB = sized(60, 2);
 const ROUNDS = sized(5, 1);
@@ -147,7 +146,7 @@ async function measure(label, fixture, env, file, size, reference, check) {
   let server;
   try {
     const { cookie } = await insertAdmin(fixture.url, `bench-upload-admin-${env.MEDIA_STORAGE ?? 'local'}`);
-    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
+    server = await startServer(fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
     const stored = await curlUpload(server.base, cookie, file);
     if (stored.size !== size || !(stored.length_seconds > 0))
       throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);

@@ -12,10 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tsImport } from 'tsx/esm/api';
 import { sized } from './bench-helpers.mjs';
+import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3299;
-const NGINX_PORT = 3300;
 const CONNECTIONS = 10;
 const SECONDS = sized(10, 0.5);
 const WARMUP_SECONDS = sized(2, 0.2);
@@ -44,7 +43,7 @@ async function stop(child) {
  * its own: static files from the media folder with sendfile, one worker (our
  * server is one Node.js process), no access log (ours logs warnings only).
  */
-function startNginx(dir, mediaDir) {
+function startNginx(dir, mediaDir, port) {
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
     conf,
@@ -64,7 +63,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   server {
-    listen 127.0.0.1:${NGINX_PORT};
+    listen 127.0.0.1:${port};
     root ${mediaDir};
   }
 }
@@ -135,11 +134,12 @@ export async function benchMedia() {
   let server;
   let nginx;
   try {
+    const [port, nginxPort] = [await freePort(), await freePort()];
     server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       cwd: root,
       env: {
         ...process.env,
-        PORT: String(PORT),
+        PORT: String(port),
         DATA_DIR: fixture.dataDir,
         MEDIA_DIR: fixture.mediaDir,
         DATABASE_URL: '',
@@ -148,9 +148,9 @@ export async function benchMedia() {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    if (withNginx) nginx = startNginx(dir, fixture.mediaDir);
-    const ours = `http://127.0.0.1:${PORT}/crud/media/track/${fixture.skuId}/full.mp3`;
-    const theirs = `http://127.0.0.1:${NGINX_PORT}/${fixture.key}`;
+    if (withNginx) nginx = startNginx(dir, fixture.mediaDir, nginxPort);
+    const ours = `http://127.0.0.1:${port}/crud/media/track/${fixture.skuId}/full.mp3`;
+    const theirs = `http://127.0.0.1:${nginxPort}/${fixture.key}`;
     if (!(await waitFor(ours, Date.now() + 180_000))) throw new Error('server did not start');
     if (withNginx && !(await waitFor(theirs, Date.now() + 10_000))) throw new Error('nginx did not start');
 

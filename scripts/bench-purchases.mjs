@@ -17,7 +17,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3304;
 const WARMUP = sized(50, 2);
 const PURCHASES = sized(300, 5);
 const CLIENTS = 10;
@@ -119,7 +118,7 @@ export async function benchPurchases() {
     const album = await benchAlbum(db, 'bench-purchases-album');
     const buyers = await insertBuyers(db, WARMUP + PURCHASES + 1);
     const factor = Math.ceil(buyers.length / CARD_TOKENS_PER_WINDOW);
-    server = await startServer(PORT, fixture.url, { PAYMENTS: 'test', RATE_LIMIT_FACTOR: String(factor) });
+    server = await startServer(fixture.url, { PAYMENTS: 'test', RATE_LIMIT_FACTOR: String(factor) });
     const { base } = server;
     await pool(buyers, CLIENTS, async (buyer) => {
       await saveCard(base, buyer);

@@ -14,7 +14,6 @@ import { sized, startDemoServer } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3299;
 const ALBUM = '/story/in-the-beginning';
 const TARGET_MS = 1000;
 /** How many tracks the demo album has (server/demo/catalogue.json). */
@@ -40,7 +39,7 @@ function watchAudio() {
 }
 
 export async function benchQueue() {
-  const server = await startDemoServer(PORT, 'queue');
+  const server = await startDemoServer('queue');
   const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
   try {
     const { base } = server;

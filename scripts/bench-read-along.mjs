@@ -23,7 +23,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { sized, startDemoServer } from './bench-helpers.mjs';
 import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
-import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ALBUM = '/story/in-the-beginning';
@@ -191,7 +190,7 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 export async function benchReadAlong() {
-  const server = await startDemoServer(await freePort(), 'read-along');
+  const server = await startDemoServer('read-along');
   const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({

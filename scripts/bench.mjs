@@ -71,10 +71,10 @@ import { benchReadAlong } from './bench-read-along.mjs';
 import { benchRenewals } from './bench-renewals.mjs';
 import { benchStatements } from './bench-statements.mjs';
 import { CHROMIUM_PATH } from './chromium.mjs';
+import { freePort } from './free-port.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3297;
 const REQUESTS = sized(4000, 20);
 const WARMUP = sized(200, 5);
 const CONCURRENCY = 16;
@@ -116,10 +116,10 @@ async function waitHealthy(port, deadline) {
   return false;
 }
 
-function startServer(dataDir) {
+function startServer(dataDir, port) {
   return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -191,14 +191,15 @@ if (SMOKE) {
 const dataDir = wanted('startup') || wanted('api') || wanted('assets') ? await demoDataDir('start') : undefined;
 if (dataDir) {
   try {
+    const port = await freePort();
     const t0 = Date.now();
-    const server = startServer(dataDir);
-    if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
+    const server = startServer(dataDir, port);
+    if (!(await waitHealthy(port, Date.now() + 180_000))) throw new Error('server did not start');
     const startup = (Date.now() - t0) / 1000;
     if (wanted('startup'))
       console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
 
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = `http://127.0.0.1:${port}`;
     const targets = wanted('api') ? { '/crud/session': '', '/crud/content/entry/list/site-navigation': ' (target 50%)' } : {};
     const bodies = {};
     for (const p of Object.keys(targets)) bodies[p] = (await get(base + p)).body;
