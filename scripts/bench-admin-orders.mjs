@@ -23,7 +23,7 @@ async function insertOrders(db) {
       select 'bench-family-' || i || '@example.test', 'Bench', 'Family ' || i from generate_series(1, ${FAMILIES}) i;
     insert into orders (user_id, number, lang_code, status, subtotal_cents, total_cents, payment_id, payment_provider,
         card_brand, card_last4, created_at, paid_at, updated_at, shipped_at)
-      select u.id, 'SH-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 25) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 20) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 15) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 10) & 31) + 1, 1) || '-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 5) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 0) & 31) + 1, 1), 'en', 'paid', 3197, 3197, 'pi_bench_' || i, 'test', 'visa', '4242',
+      select u.id, 'SH-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 25) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 20) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 15) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 10) & 31) + 1, 1) || '-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 5) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 0) & 31) + 1, 1), 'en', 'paid', 3197, 3197, 'pi_bench_order_' || i, 'test', 'visa', '4242',
         now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day',
         case when i % 4 = 0 then null else now() - (i % 365) * interval '1 day' + interval '2 days' end
       from generate_series(1, ${ORDERS}) i
@@ -33,7 +33,7 @@ async function insertOrders(db) {
       from orders o
       cross join (values (1, 'physical', 'In the Beginning (CD)', 1299), (2, 'digital_album', 'Noah''s Big Boat', 899),
         (3, 'donation', 'General Ministry Donation', 999)) as p(position, type, title, cents)
-      where o.payment_id like 'pi_bench_%';
+      where o.payment_id like 'pi_bench_order_%';
     analyze orders; analyze order_lines; analyze users;
   `);
 }
@@ -52,7 +52,7 @@ export async function benchAdminOrders() {
     const lines = Number(
       (
         await db.query(
-          "select count(*) n from order_lines l join orders o on o.id = l.order_id where o.payment_id like 'pi_bench_%'",
+          "select count(*) n from order_lines l join orders o on o.id = l.order_id where o.payment_id like 'pi_bench_order_%'",
         )
       ).rows[0].n,
     );
@@ -95,7 +95,7 @@ export async function benchAdminOrders() {
     }
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

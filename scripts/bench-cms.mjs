@@ -50,7 +50,7 @@ export async function benchCms() {
     );
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

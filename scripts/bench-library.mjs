@@ -31,7 +31,7 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 const MEDIA = path.join(root, 'server/demo/media');
-const ALBUMS = 200;
+const ALBUMS = sized(200, 20);
 const TRACKS_PER_ALBUM = 10;
 const ZIP_TRACKS = sized(50, 5);
 const ZIP_ROUNDS = sized(10, 1);
@@ -208,7 +208,7 @@ export async function benchLibrary() {
     );
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

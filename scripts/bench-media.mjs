@@ -10,11 +10,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { sized } from './bench-helpers.mjs';
+import { demoDataDir, importTs, SMOKE, sized, spawnServer, stop } from './bench-helpers.mjs';
 import { freePort } from './free-port.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 10;
 const SECONDS = sized(10, 0.5);
 const WARMUP_SECONDS = sized(2, 0.2);
@@ -30,12 +28,6 @@ async function waitFor(url, deadline) {
     await sleep(50);
   }
   return false;
-}
-
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
 }
 
 /**
@@ -128,30 +120,19 @@ export async function benchMedia() {
       `media: nginx not found at ${NGINX} (apt-get install nginx, or NGINX=…): our server measured alone, the comparison with nginx skipped`,
     );
   }
-  const { createMediaFixture } = await tsImport('../server/bench/media-fixture.ts', import.meta.url);
-  const fixture = await createMediaFixture();
+  const { createMediaFixture } = await importTs('../server/bench/media-fixture.ts');
+  // The smoke run's database: a copy of the bench's embedded one (migrated already, the demo content beside the track).
+  const fixture = await createMediaFixture(SMOKE ? { dataDir: await demoDataDir('media') } : {});
   const dir = path.dirname(fixture.mediaDir);
   let server;
   let nginx;
   try {
-    const [port, nginxPort] = [await freePort(), await freePort()];
-    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: fixture.dataDir,
-        MEDIA_DIR: fixture.mediaDir,
-        DATABASE_URL: '',
-        DEMO_CONTENT: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const nginxPort = await freePort();
     if (withNginx) nginx = startNginx(dir, fixture.mediaDir, nginxPort);
-    const ours = `http://127.0.0.1:${port}/crud/media/track/${fixture.skuId}/full.mp3`;
+    server = await spawnServer({ DATA_DIR: fixture.dataDir, MEDIA_DIR: fixture.mediaDir, DATABASE_URL: '', DEMO_CONTENT: 'off' });
+    const ours = `${server.base}/crud/media/track/${fixture.skuId}/full.mp3`;
     const theirs = `http://127.0.0.1:${nginxPort}/${fixture.key}`;
-    if (!(await waitFor(ours, Date.now() + 180_000))) throw new Error('server did not start');
+    if (!(await waitFor(ours, Date.now() + 10_000))) throw new Error('our server does not answer the track');
     if (withNginx && !(await waitFor(theirs, Date.now() + 10_000))) throw new Error('nginx did not start');
 
     // 1 MiB windows across the file, as a player buffering ahead and seeking
@@ -195,8 +176,8 @@ export async function benchMedia() {
       );
     }
   } finally {
-    await stop(nginx);
-    await stop(server);
+    if (nginx) await stop(nginx);
+    await server?.close();
     fixture.remove();
   }
 }

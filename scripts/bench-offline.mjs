@@ -12,9 +12,7 @@
 //   node scripts/bench-offline.mjs
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { sized, startDemoServer } from './bench-helpers.mjs';
-import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
+import { launchBrowser, sized, startDemoServer } from './bench-helpers.mjs';
 
 const RUNS = sized(5, 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -87,9 +85,10 @@ const settle = async (page) => {
 export async function benchOffline() {
   const server = await startDemoServer('offline');
   const proxy = await countingProxy(server.port);
-  const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
+  const chromium = await launchBrowser();
+  let context;
   try {
-    const context = await browser.newContext({ proxy: { server: proxy.address, bypass: '<-loopback>' } });
+    context = await chromium.browser.newContext({ proxy: { server: proxy.address, bypass: '<-loopback>' } });
     const site = `http://localhost:${server.port}`;
     const first = await context.newPage();
     await first.goto(`${site}/`);
@@ -139,9 +138,9 @@ export async function benchOffline() {
     console.log(
       `  first contentful paint offline: median ${paints[Math.floor(RUNS / 2)].toFixed(0)} ms (${RUNS} runs: ${paints.map((p) => p.toFixed(0)).join(', ')} ms)`,
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context?.close();
+    await chromium.close();
     await proxy.close();
     await server.close();
   }

@@ -9,7 +9,7 @@
 // `node scripts/bench-packing-slips.mjs`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, insertAdmin, sized, startServer } from './bench-helpers.mjs';
 
 const SLIPS = sized(50, 3);
 const TARGET_MS = 10_000;
@@ -77,7 +77,7 @@ export async function benchPackingSlips() {
         `(target: under ${TARGET_MS / 1000} s: ${((first.ms / TARGET_MS) * 100).toFixed(1)}% of it)`,
     );
   } finally {
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
   }
 }

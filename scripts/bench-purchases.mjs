@@ -15,7 +15,7 @@
 // Run alone with `node scripts/bench-purchases.mjs`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
+import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer } from './bench-helpers.mjs';
 
 const WARMUP = sized(50, 2);
 const PURCHASES = sized(300, 5);
@@ -34,8 +34,8 @@ export async function pool(items, clients, task) {
   );
 }
 
-/** `count` bench buyers with a session each: [{ id, cookie }]. */
-export const insertBuyers = (db, count) => insertUsers(db, 'bench-buyer', count);
+/** `count` bench buyers with a session each, named after `prefix` (one per step): [{ id, cookie }]. */
+export const insertBuyers = (db, count, prefix = 'bench-buyer') => insertUsers(db, prefix, count);
 
 /** The album the bench's buyers buy: the bench's own (the demo content's may change). Its sku id. */
 export async function benchAlbum(db, slug) {
@@ -167,7 +167,7 @@ export async function benchPurchases() {
     );
     if (!ok) process.exitCode = 1;
   } finally {
-    if (server) await stop(server.child);
+    await server?.close();
     await db.end();
     await fixture.drop();
   }
