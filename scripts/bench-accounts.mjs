@@ -12,19 +12,14 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
-import { compare, demoDatabase, describe, insertUsers, sized, startBare, startServer, stop } from './bench-helpers.mjs';
+import { compare, demoDatabase, describe, importTs, insertUsers, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3302;
 const LOGINS = sized(24, 2);
 const { Client } = pg;
 const PASSWORD = 'a bench family listens along';
 
 export async function benchAccounts() {
-  const { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } = await tsImport(
-    '../server/src/modules/accounts/password.ts',
-    import.meta.url,
-  );
+  const { hashPassword, verifyPassword, PASSWORD_HASH_PARAMS } = await importTs('../server/src/modules/accounts/password.ts');
 
   // 1a. The hash alone, one core.
   const stored = await hashPassword(PASSWORD);
@@ -49,11 +44,9 @@ export async function benchAccounts() {
   const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
   let server;
   let bare;
-  // Each bench login comes "from" its own client address (behind a trusted proxy), so the per-IP login limit measures nothing here.
-  const previousTrust = process.env.TRUST_PROXY;
-  process.env.TRUST_PROXY = 'true';
   try {
-    server = await startServer(PORT, fixture.url);
+    // Each bench login comes "from" its own client address (behind a trusted proxy), so the per-IP login limit measures nothing here.
+    server = await startServer(fixture.url, { TRUST_PROXY: 'true' });
     let seq = 0;
     const login = async () => {
       seq += 1;
@@ -108,10 +101,8 @@ export async function benchAccounts() {
       console.log(`GET ${p} (signed in): ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 30%)`);
     }
   } finally {
-    if (previousTrust === undefined) delete process.env.TRUST_PROXY;
-    else process.env.TRUST_PROXY = previousTrust;
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -13,7 +13,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { compare, demoDatabase, describe, insertAdmin, sized, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3305;
 const ORDERS = sized(100_000, 200);
 const FAMILIES = sized(2_000, 20);
 
@@ -24,7 +23,7 @@ async function insertOrders(db) {
       select 'bench-family-' || i || '@example.test', 'Bench', 'Family ' || i from generate_series(1, ${FAMILIES}) i;
     insert into orders (user_id, number, lang_code, status, subtotal_cents, total_cents, payment_id, payment_provider,
         card_brand, card_last4, created_at, paid_at, updated_at, shipped_at)
-      select u.id, 'SH-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 25) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 20) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 15) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 10) & 31) + 1, 1) || '-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 5) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 0) & 31) + 1, 1), 'en', 'paid', 3197, 3197, 'pi_bench_' || i, 'test', 'visa', '4242',
+      select u.id, 'SH-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 25) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 20) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 15) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 10) & 31) + 1, 1) || '-' || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 5) & 31) + 1, 1) || substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', ((i >> 0) & 31) + 1, 1), 'en', 'paid', 3197, 3197, 'pi_bench_order_' || i, 'test', 'visa', '4242',
         now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day', now() - (i % 365) * interval '1 day',
         case when i % 4 = 0 then null else now() - (i % 365) * interval '1 day' + interval '2 days' end
       from generate_series(1, ${ORDERS}) i
@@ -34,7 +33,7 @@ async function insertOrders(db) {
       from orders o
       cross join (values (1, 'physical', 'In the Beginning (CD)', 1299), (2, 'digital_album', 'Noah''s Big Boat', 899),
         (3, 'donation', 'General Ministry Donation', 999)) as p(position, type, title, cents)
-      where o.payment_id like 'pi_bench_%';
+      where o.payment_id like 'pi_bench_order_%';
     analyze orders; analyze order_lines; analyze users;
   `);
 }
@@ -53,14 +52,14 @@ export async function benchAdminOrders() {
     const lines = Number(
       (
         await db.query(
-          "select count(*) n from order_lines l join orders o on o.id = l.order_id where o.payment_id like 'pi_bench_%'",
+          "select count(*) n from order_lines l join orders o on o.id = l.order_id where o.payment_id like 'pi_bench_order_%'",
         )
       ).rows[0].n,
     );
     await db.end();
     const { cookie } = await insertAdmin(fixture.url, 'bench-orders-admin');
 
-    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000' });
+    server = await startServer(fixture.url, { RATE_LIMIT_FACTOR: '1000' });
     const day = (d) => d.toISOString().slice(0, 10);
     const year = `from=${day(new Date(Date.now() - 364 * 86_400_000))}&to=${day(new Date())}`;
     const routes = [
@@ -96,7 +95,7 @@ export async function benchAdminOrders() {
     }
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

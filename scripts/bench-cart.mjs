@@ -14,7 +14,6 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { call, compare, demoDatabase, describe, insertUsers, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3303;
 const COUPON = 'BENCH10';
 const ILLINOIS = {
   fname: 'Grace',
@@ -57,7 +56,7 @@ export async function benchCart() {
     const [family] = await insertUsers(db, 'bench-cart', 1);
     await db.end();
 
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
     const { cookie } = family;
     for (const { id } of shipped) await call(server.base, cookie, 'POST', '/crud/cart-session/skus', { sku_id: id, quantity: 2 });
     for (const { id } of albums) await call(server.base, cookie, 'POST', '/crud/cart-session/skus', { sku_id: id });
@@ -93,7 +92,7 @@ export async function benchCart() {
     );
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

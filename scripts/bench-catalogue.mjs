@@ -8,30 +8,36 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { BENCH_DATABASE_URL, compare, describe, sized, startBare, startServer, stop } from './bench-helpers.mjs';
-
-const PORT = 3298;
+import {
+  BENCH_DATABASE_URL,
+  compare,
+  demoDatabase,
+  describe,
+  importTs,
+  postgresHere,
+  SMOKE,
+  sized,
+  startBare,
+  startServer,
+  stop,
+} from './bench-helpers.mjs';
 
 export async function benchCatalogue() {
-  const { createCatalogueFixture } = await tsImport('../server/bench/catalogue-fixture.ts', import.meta.url);
-  let fixture;
-  try {
-    const started = Date.now();
-    fixture = await createCatalogueFixture({ adminUrl: BENCH_DATABASE_URL, products: sized(10_000, 200) });
-    console.log(
-      `catalogue fixture: ${fixture.products} products, ${fixture.tracks} tracks on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-  } catch (err) {
-    console.log(`catalogue: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
-    return;
-  }
+  if (!(await postgresHere('catalogue'))) return;
+  const { createCatalogueFixture } = await importTs('../server/bench/catalogue-fixture.ts');
+  // The smoke run's catalogue goes into the database its steps share, whose server is started once.
+  const into = SMOKE ? (await demoDatabase('catalogue')).url : undefined;
+  const started = Date.now();
+  const fixture = await createCatalogueFixture({ adminUrl: BENCH_DATABASE_URL, products: sized(10_000, 200), into });
+  console.log(
+    `catalogue fixture: ${fixture.products} products, ${fixture.tracks} tracks on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const tmp = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-'));
   let server;
   let bare;
   try {
     // Our server (the production bundle) with the fixture as its database.
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
 
     // What the shop page asks for (web/src/features/shop/api/get-products.ts).
     const list = '/crud/product/skus?page=1&available=1&lang_code=en';
@@ -59,7 +65,7 @@ export async function benchCatalogue() {
     }
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -19,11 +19,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { demoDatabase, describe, SMOKE, sized, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, describe, SMOKE, sized, startServers } from './bench-helpers.mjs';
 import { benchAlbum, fillCart, insertBuyers, ordersAndCharges, percentile, pool, saveCard } from './bench-purchases.mjs';
 import { clusterMissing, startHaproxy } from './haproxy.mjs';
 
-const PORTS = [3311, 3312];
 const CONNECTIONS = 20;
 const WARMUP_PURCHASES = sized(40, 2);
 const PURCHASES = sized(300, 5);
@@ -85,23 +84,21 @@ export async function benchCluster() {
   if (!fixture) return;
   const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-cluster-'));
   const db = new pg.Client({ connectionString: fixture.url });
-  const servers = [];
+  let servers = [];
   const proxies = [];
   try {
     await db.connect();
     // The story page and the album bought are the bench's own.
     const album = await benchAlbum(db, 'bench-cluster-story');
     const paths = { listing: '/crud/product/skus?page=1&available=1&lang_code=en', story: '/story/bench-cluster-story' };
-    const all = await insertBuyers(db, 2 * (WARMUP_PURCHASES + PURCHASES));
+    const all = await insertBuyers(db, 2 * (WARMUP_PURCHASES + PURCHASES), 'bench-cluster-buyer');
     const env = {
       PAYMENTS: 'test',
       TRUST_PROXY: 'true',
       RATE_LIMIT_FACTOR: String(Math.ceil(all.length / CARD_TOKENS_PER_WINDOW)),
     };
-    for (const [i, port] of PORTS.entries()) {
-      // Both servers always run (the one-server run leaves the second idle), so the runs differ only in the proxy's list.
-      servers.push({ name: `app${i + 1}`, port, ...(await startServer(port, fixture.url, env)) });
-    }
+    // Both servers always run (the one-server run leaves the second idle), so the runs differ only in the proxy's list.
+    servers = (await startServers(2, fixture.url, env)).map((server, i) => ({ name: `app${i + 1}`, ...server }));
     const page = await fetch(servers[0].base + paths.story);
     if (page.status !== 200 || !(await page.text()).includes('id="first-data"')) {
       console.log(`${paths.story}: ${page.status}, no first data in the page (is the web app built?)`);
@@ -149,7 +146,7 @@ export async function benchCluster() {
     );
   } finally {
     for (const proxy of proxies) await proxy.stop();
-    for (const s of servers) await stop(s.child);
+    for (const s of servers) await s.close();
     await db.end();
     await fixture.drop();
     rmSync(dir, { recursive: true, force: true });

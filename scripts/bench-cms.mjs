@@ -11,7 +11,6 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { compare, demoDatabase, describe, SMOKE, startBare, startServer, stop } from './bench-helpers.mjs';
 
-const PORT = 3301;
 const HOME = '/crud/content/entry/by/url?url=%2F&swr=1';
 
 export async function benchCms() {
@@ -23,7 +22,7 @@ export async function benchCms() {
   let bare;
   try {
     // Our server (the production bundle) with the fixture as its database.
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
 
     const res = await fetch(server.base + HOME);
     const body = await res.text();
@@ -51,7 +50,7 @@ export async function benchCms() {
     );
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -2,16 +2,20 @@
 // database (a copy of one holding the demo content, or of the embedded one),
 // the bench's own accounts and albums, the bare Fastify reference
 // (scripts/bench-bare-server.mjs) with the same JSON bodies, autocannon runs
-// of both, measured one after the other, and the smoke run's sizes.
+// of both, measured one after the other, Chromium, and the smoke run's sizes
+// and the servers, databases and browser its steps share (decision 082).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
+import { register } from 'tsx/esm/api';
 import { buildStale } from './build.mjs';
+import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
 import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,12 +36,37 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function waitHealthy(base, deadline, child) {
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return true;
-    } catch {}
-    await sleep(50);
+let typescript;
+
+/**
+ * A TypeScript module of the server's (tsx; `specifier` relative to scripts/), loaded once per process: the steps'
+ * fixtures share one module graph, instead of each loading the database layer and its migrations again.
+ */
+export function importTs(specifier) {
+  typescript ??= register({ namespace: 'storyhouse-bench' });
+  return typescript.import(specifier, import.meta.url);
+}
+
+/** Whether a child process has ended, by itself or by a signal. */
+const ended = (child) => child.exitCode !== null || child.signalCode !== null;
+
+/** GET url's status (node:http: asked many times while a server starts, it costs less than fetch), or 0 on no answer. */
+function status(url) {
+  return new Promise((resolve) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      })
+      .on('error', () => resolve(0));
+  });
+}
+
+/** Whether /healthz at base answers 200 before the deadline (asked every `every` ms while `child` runs). */
+export async function waitHealthy(base, deadline, child, every = 50) {
+  while (Date.now() < deadline && !ended(child)) {
+    if ((await status(`${base}/healthz`)) === 200) return true;
+    await sleep(every);
   }
   return false;
 }
@@ -85,39 +114,82 @@ function startChild(args, env, ready) {
   });
 }
 
+/** Stops a child process (SIGTERM) and resolves once it has ended. */
 export async function stop(child) {
-  if (child.exitCode !== null) return;
+  if (ended(child)) return;
   child.removeAllListeners('exit');
+  const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
+  await exited;
 }
 
 /**
- * BENCH_CPU_PROF=folder: each server startServer starts writes a CPU profile there when it stops (node --cpu-prof,
+ * BENCH_CPU_PROF=folder: each server the bench starts writes a CPU profile there when it stops (node --cpu-prof,
  * which NODE_OPTIONS may not carry), to see what a step's load costs. Its figures are then not measurements.
  */
 const profiling = () =>
   process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
 
 /**
- * Our server (the production bundle, built first if out of date) on its own
- * port with databaseUrl as its database and `env` on top of ours (settings
- * such as RATE_LIMIT_FACTOR); resolves with the child and its base URL once
- * /healthz answers.
+ * Our server as `npm start` runs it (scripts/start.mjs: the production bundle, built first if out of date) with `env`
+ * on top of ours, on a free port (never one another run's server holds: its /healthz would pass for ours). Resolves
+ * once /healthz answers (asked every `every` ms) with the child, its port, its base URL, `seconds` from the start to
+ * that first good /healthz, and `close()`, which stops it and then runs `cleanUp`.
  */
-export async function startServer(port, databaseUrl, env = {}) {
+export async function spawnServer(env, { cleanUp = () => {}, every = 50 } = {}) {
+  const port = await freePort();
+  const started = performance.now();
   const child = spawn(process.execPath, [...profiling(), path.join(root, 'scripts/start.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // Said when it happens (a step then fails on a refused connection): stop() removes this listener first.
+  child.once('exit', (code, signal) => console.error(`our server on port ${port} ended by itself (${signal ?? code})`));
   const base = `http://127.0.0.1:${port}`;
-  if (!(await waitHealthy(base, Date.now() + 180_000, child))) {
-    const code = child.exitCode;
+  const close = async () => {
     await stop(child);
-    throw new Error(code === null ? 'server did not start' : `server exited with ${code}`);
+    await cleanUp();
+  };
+  if (!(await waitHealthy(base, Date.now() + 180_000, child, every))) {
+    const end = child.exitCode ?? child.signalCode;
+    await close();
+    throw new Error(end === null ? 'server did not start' : `server exited with ${end}`);
   }
-  return { child, base };
+  return { child, port, base, seconds: (performance.now() - started) / 1000, close };
+}
+
+/**
+ * The smoke run's servers on PostgreSQL: every step that starts ours on the shared database (demoDatabase) gets the
+ * first, started once (statements and the two-server step the first two), with the settings the steps ask for at
+ * their most permissive; a step asking for another setting (uploads' storage) starts its own.
+ */
+const SHARED_ENV = { PAYMENTS: 'test', TRUST_PROXY: 'true', RATE_LIMIT_FACTOR: '1000' };
+const sharedServers = [];
+
+/**
+ * Our server (spawnServer) with databaseUrl as its database and `env` on top of ours (settings such as
+ * RATE_LIMIT_FACTOR); `close()` stops it. In the smoke run, on the shared database, the shared server instead, which
+ * `close()` leaves running for the next step (closeShared stops it).
+ */
+export async function startServer(databaseUrl, env = {}) {
+  return (await startServers(1, databaseUrl, env))[0];
+}
+
+/** `count` servers side by side on one database (startServer), started one after the other. */
+export async function startServers(count, databaseUrl, env = {}) {
+  const ownEnv = { DATABASE_URL: databaseUrl, DEMO_CONTENT: 'off', ...env };
+  const shared = SMOKE && databaseUrl === (await sharedDatabase?.catch(() => undefined))?.url;
+  const servers = [];
+  for (let i = 0; i < count; i++) {
+    if (shared && Object.keys(env).every((key) => key in SHARED_ENV)) {
+      sharedServers[i] ??= spawnServer({ ...ownEnv, ...SHARED_ENV });
+      servers.push({ ...(await sharedServers[i]), close: async () => {} });
+    } else {
+      servers.push(await spawnServer(ownEnv));
+    }
+  }
+  return servers;
 }
 
 /**
@@ -178,6 +250,14 @@ export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = []
   return { productId, albumId: album[0].id };
 }
 
+let built;
+
+/** The build brought up to date (scripts/build.mjs), once per process; throws if it fails. */
+export function ensureBuilt() {
+  built ??= buildStale();
+  if (built !== 0) throw new Error('the build failed');
+}
+
 /**
  * The embedded database with the demo content, loaded once per process by a first start of the server (some 18 s of
  * a core) which then stops, as a site's database is between two starts, and copied into each step's data folder (a
@@ -186,7 +266,7 @@ export async function insertAlbum(db, { slug, title, cents = 899, trackKeys = []
 let demoData;
 function demoDataTemplate() {
   demoData ??= (async () => {
-    if (buildStale() !== 0) throw new Error('build failed');
+    ensureBuilt();
     const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const port = await freePort();
@@ -215,28 +295,52 @@ export async function demoDataDir(tag) {
   return dataDir;
 }
 
+let sharedDemoServer;
+
 /**
- * Our server on the embedded database with the demo content, in a scratch data folder (demoDataDir): the parts
- * measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs, scripts/bench-read-along.mjs). Resolves
- * once /healthz answers, with its base URL and `close()`, which stops it and removes the folder.
+ * Our server (spawnServer) on the embedded database with the demo content, in a scratch data folder (demoDataDir):
+ * the start-up measure and the parts measured in the browser that need no PostgreSQL (scripts/bench-queue.mjs,
+ * scripts/bench-read-along.mjs, scripts/bench-offline.mjs). `close()` stops it and removes the folder. The smoke run's
+ * steps share one, which `close()` leaves running for the next step (closeShared stops it).
  */
-export async function startDemoServer(port, tag) {
-  const dataDir = await demoDataDir(tag);
-  const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const close = async () => {
-    await stop(child);
-    rmSync(dataDir, { recursive: true, force: true });
+export async function startDemoServer(tag) {
+  const start = async () => {
+    const dataDir = await demoDataDir(tag);
+    // Asked every 20 ms: its start is the start-up measure (bench.mjs).
+    const cleanUp = () => rm(dataDir, { recursive: true, force: true });
+    return spawnServer({ DATA_DIR: dataDir }, { cleanUp, every: 20 });
   };
-  const base = `http://127.0.0.1:${port}`;
-  if (!(await waitHealthy(base, Date.now() + 180_000, child))) {
-    await close();
-    throw new Error('server did not start');
+  if (!SMOKE) return start();
+  sharedDemoServer ??= start();
+  return { ...(await sharedDemoServer), close: async () => {} };
+}
+
+let sharedBrowser;
+
+/**
+ * Debian's Chromium as the browser journeys start it (scripts/chromium.mjs): { browser, close() }. The smoke run's
+ * steps share one, which `close()` leaves open (closeShared closes it): a step closes the contexts it opens.
+ */
+export async function launchBrowser() {
+  const { chromium } = await import('@playwright/test');
+  const launch = () => chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
+  if (!SMOKE) {
+    const browser = await launch();
+    return { browser, close: () => browser.close() };
   }
-  return { base, close };
+  sharedBrowser ??= launch();
+  return { browser: await sharedBrowser, close: async () => {} };
+}
+
+/**
+ * The end of a smoke run: stops its shared servers (demoDatabase's and startDemoServer's), closes its browser and
+ * drops its shared database. Whatever failed to start is left out.
+ */
+export async function closeShared() {
+  const started = async (promise) => promise?.catch(() => undefined);
+  for (const server of [...sharedServers, sharedDemoServer]) await (await started(server))?.close();
+  await (await started(sharedBrowser))?.close();
+  await (await started(sharedDatabase))?.drop();
 }
 
 /** The bare Fastify reference answering each path of `bodies` (path → JSON text); routes.json is written in dir. */
@@ -296,13 +400,14 @@ export async function call(base, cookie, method, p, body) {
 }
 
 const TEMPLATE_PREFIX = 'storyhouse_bench_template_';
+const SHARED_PREFIX = 'storyhouse_bench_shared_';
 
-/** The templates of bench runs that ended without dropping theirs (a step threw): their process is gone. */
+/**
+ * The templates and shared databases of bench runs that ended without dropping theirs (a step threw, the run was
+ * stopped): their process is gone.
+ */
 async function dropOrphanTemplates() {
-  const { withAdmin, databasesStartingWith, dropDatabase } = await tsImport(
-    '../server/test/scratch-database.ts',
-    import.meta.url,
-  );
+  const { withAdmin, databasesStartingWith, dropDatabase } = await importTs('../server/test/scratch-database.ts');
   const alive = (pid) => {
     try {
       process.kill(pid, 0);
@@ -312,8 +417,10 @@ async function dropOrphanTemplates() {
     }
   };
   await withAdmin(BENCH_DATABASE_URL, async (client) => {
-    for (const name of await databasesStartingWith(client, TEMPLATE_PREFIX)) {
-      if (!alive(Number(name.slice(TEMPLATE_PREFIX.length)))) await dropDatabase(client, name);
+    for (const prefix of [SHARED_PREFIX, TEMPLATE_PREFIX]) {
+      for (const name of await databasesStartingWith(client, prefix)) {
+        if (!alive(Number(name.slice(prefix.length)))) await dropDatabase(client, name);
+      }
     }
   });
 }
@@ -326,7 +433,7 @@ async function dropOrphanTemplates() {
 let template;
 async function demoTemplate() {
   template ??= (async () => {
-    const { createCmsFixture } = await tsImport('../server/bench/cms-fixture.ts', import.meta.url);
+    const { createCmsFixture } = await importTs('../server/bench/cms-fixture.ts');
     await dropOrphanTemplates();
     const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` });
     let dropped = false;
@@ -340,20 +447,47 @@ async function demoTemplate() {
   return template;
 }
 
+let sharedDatabase;
+
 /**
  * A scratch database on BENCH_DATABASE_URL with the demo content as a background (the step adds, and measures, data
- * of its own: insertUsers, insertAlbum), or undefined, said on the console, when there is no PostgreSQL there:
- * `part` of the bench is skipped.
+ * of its own: insertUsers, insertAlbum, under names of its own), or undefined, said on the console, when there is no
+ * PostgreSQL there: `part` of the bench is skipped. In the smoke run, the one copy its steps share, with the server
+ * startServer starts on it once; `drop()` then leaves it for the next step (closeShared drops it). `shared: false`: a
+ * copy of its own all the same, for a step that starts no server and must have the database to itself (renewals:
+ * the shared server's billing would bill its subscriptions first).
  */
-export async function demoDatabase(part) {
-  const { createScratchDatabase } = await tsImport('../server/test/scratch-database.ts', import.meta.url);
-  try {
-    const { name } = await demoTemplate();
-    const { url, drop } = await createScratchDatabase(BENCH_DATABASE_URL, undefined, name);
-    return { url, drop };
-  } catch (err) {
-    template = undefined;
-    console.log(`${part}: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${err.message}); set BENCH_DATABASE_URL`);
-    return undefined;
+export async function demoDatabase(part, { shared = true } = {}) {
+  if (!(await postgresHere(part))) return undefined;
+  const { createScratchDatabase } = await importTs('../server/test/scratch-database.ts');
+  const { name } = await demoTemplate();
+  if (SMOKE && shared) {
+    sharedDatabase ??= createScratchDatabase(BENCH_DATABASE_URL, `${SHARED_PREFIX}${process.pid}`, name);
+    return { url: (await sharedDatabase).url, drop: async () => {} };
   }
+  const { url, drop } = await createScratchDatabase(BENCH_DATABASE_URL, undefined, name);
+  return { url, drop };
+}
+
+let postgresAnswer;
+
+/**
+ * Whether PostgreSQL answers at BENCH_DATABASE_URL (asked once per process); when it does not, says on the console
+ * that `part` of the bench is skipped. Only then: a step whose fixture fails on a PostgreSQL that answers fails the
+ * bench (and the smoke run), never passes as skipped.
+ */
+export async function postgresHere(part) {
+  postgresAnswer ??= (async () => {
+    const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+    try {
+      await client.connect();
+      await client.end();
+      return undefined;
+    } catch (err) {
+      return err.message;
+    }
+  })();
+  const missing = await postgresAnswer;
+  if (missing) console.log(`${part}: skipped, no PostgreSQL at ${BENCH_DATABASE_URL} (${missing}); set BENCH_DATABASE_URL`);
+  return !missing;
 }

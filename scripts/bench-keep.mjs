@@ -10,13 +10,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import pg from 'pg';
-import { demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
-import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
+import { demoDatabase, insertAlbum, insertUsers, launchBrowser, sized, startServer } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3317;
 const TRACKS = sized(10, 2);
 const TITLE = 'Ten stories to keep';
 const en = JSON.parse(readFileSync(path.join(root, 'packages/i18n/src/catalogs/en.json'), 'utf8'));
@@ -64,12 +61,13 @@ export async function benchKeep() {
   const fixture = await demoDatabase('keep on this device');
   if (!fixture) return;
   let server;
-  let browser;
+  let chromium;
+  let context;
   try {
     const cookie = await ownAlbum(fixture.url);
-    server = await startServer(PORT, fixture.url);
-    browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
-    const context = await browser.newContext({ baseURL: server.base });
+    server = await startServer(fixture.url);
+    chromium = await launchBrowser();
+    context = await chromium.browser.newContext({ baseURL: server.base });
     const [name, value] = cookie.split('=');
     await context.addCookies([{ name, value, url: server.base }]);
     const page = await context.newPage();
@@ -118,8 +116,9 @@ export async function benchKeep() {
         `page JS heap ${mib(before)} MiB before, peak ${mib(peak)} MiB (grew ${mib(peak - before)} MiB)`,
     );
   } finally {
-    await browser?.close();
-    if (server) await stop(server.child);
+    await context?.close();
+    await chromium?.close();
+    await server?.close();
     await fixture.drop();
   }
 }

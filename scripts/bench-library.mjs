@@ -31,8 +31,7 @@ import {
 
 const root = path.resolve(import.meta.dirname, '..');
 const MEDIA = path.join(root, 'server/demo/media');
-const PORT = 3305;
-const ALBUMS = 200;
+const ALBUMS = sized(200, 20);
 const TRACKS_PER_ALBUM = 10;
 const ZIP_TRACKS = sized(50, 5);
 const ZIP_ROUNDS = sized(10, 1);
@@ -153,7 +152,7 @@ export async function benchLibrary() {
     if (zipKeys.length < ZIP_TRACKS) throw new Error(`only ${zipKeys.length} demo recordings for a ${ZIP_TRACKS}-track album`);
     const { cookie, zipProduct } = await ownLibrary(fixture.url, zipKeys);
 
-    server = await startServer(PORT, fixture.url);
+    server = await startServer(fixture.url);
 
     // 1. The library's first page.
     const p = '/crud/my-library?page=1';
@@ -209,7 +208,7 @@ export async function benchLibrary() {
     );
   } finally {
     if (bare) await stop(bare.child);
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
     rmSync(tmp, { recursive: true, force: true });
   }

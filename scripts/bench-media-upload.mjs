@@ -15,10 +15,9 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, insertAdmin, sized, startServer } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3316;
 const MB = 1024 * 1024;
 const FILE_MB = sized(60, 2);
 const ROUNDS = sized(5, 1);
@@ -147,7 +146,7 @@ async function measure(label, fixture, env, file, size, reference, check) {
   let server;
   try {
     const { cookie } = await insertAdmin(fixture.url, `bench-upload-admin-${env.MEDIA_STORAGE ?? 'local'}`);
-    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
+    server = await startServer(fixture.url, { RATE_LIMIT_FACTOR: '1000', ...env });
     const stored = await curlUpload(server.base, cookie, file);
     if (stored.size !== size || !(stored.length_seconds > 0))
       throw new Error(`${label}: unexpected answer ${JSON.stringify(stored)}`);
@@ -160,7 +159,7 @@ async function measure(label, fixture, env, file, size, reference, check) {
       `Upload of a ${(size / MB).toFixed(0)} MiB MP3 (${Math.round(stored.length_seconds / 60)} min) to ${label}: ${rate(ours).toFixed(0)} MiB/s vs ${reference.tool} ${rate(theirs).toFixed(0)} MiB/s = ${((theirs / ours) * 100).toFixed(0)}% (target 50%); server memory ${before.toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB: grew ${(peak - before).toFixed(1)} MiB (flat: far under the file's ${(size / MB).toFixed(0)} MiB)`,
     );
   } finally {
-    if (server) await stop(server.child);
+    await server?.close();
   }
 }
 

@@ -10,12 +10,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { sized } from './bench-helpers.mjs';
+import { demoDataDir, importTs, SMOKE, sized, spawnServer, stop } from './bench-helpers.mjs';
+import { freePort } from './free-port.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3299;
-const NGINX_PORT = 3300;
 const CONNECTIONS = 10;
 const SECONDS = sized(10, 0.5);
 const WARMUP_SECONDS = sized(2, 0.2);
@@ -33,18 +30,12 @@ async function waitFor(url, deadline) {
   return false;
 }
 
-async function stop(child) {
-  if (!child || child.exitCode !== null) return;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-}
-
 /**
  * nginx as the Debian package ships it, in the foreground with a config of
  * its own: static files from the media folder with sendfile, one worker (our
  * server is one Node.js process), no access log (ours logs warnings only).
  */
-function startNginx(dir, mediaDir) {
+function startNginx(dir, mediaDir, port) {
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(
     conf,
@@ -64,7 +55,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   server {
-    listen 127.0.0.1:${NGINX_PORT};
+    listen 127.0.0.1:${port};
     root ${mediaDir};
   }
 }
@@ -129,29 +120,19 @@ export async function benchMedia() {
       `media: nginx not found at ${NGINX} (apt-get install nginx, or NGINX=…): our server measured alone, the comparison with nginx skipped`,
     );
   }
-  const { createMediaFixture } = await tsImport('../server/bench/media-fixture.ts', import.meta.url);
-  const fixture = await createMediaFixture();
+  const { createMediaFixture } = await importTs('../server/bench/media-fixture.ts');
+  // The smoke run's database: a copy of the bench's embedded one (migrated already, the demo content beside the track).
+  const fixture = await createMediaFixture(SMOKE ? { dataDir: await demoDataDir('media') } : {});
   const dir = path.dirname(fixture.mediaDir);
   let server;
   let nginx;
   try {
-    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(PORT),
-        DATA_DIR: fixture.dataDir,
-        MEDIA_DIR: fixture.mediaDir,
-        DATABASE_URL: '',
-        DEMO_CONTENT: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (withNginx) nginx = startNginx(dir, fixture.mediaDir);
-    const ours = `http://127.0.0.1:${PORT}/crud/media/track/${fixture.skuId}/full.mp3`;
-    const theirs = `http://127.0.0.1:${NGINX_PORT}/${fixture.key}`;
-    if (!(await waitFor(ours, Date.now() + 180_000))) throw new Error('server did not start');
+    const nginxPort = await freePort();
+    if (withNginx) nginx = startNginx(dir, fixture.mediaDir, nginxPort);
+    server = await spawnServer({ DATA_DIR: fixture.dataDir, MEDIA_DIR: fixture.mediaDir, DATABASE_URL: '', DEMO_CONTENT: 'off' });
+    const ours = `${server.base}/crud/media/track/${fixture.skuId}/full.mp3`;
+    const theirs = `http://127.0.0.1:${nginxPort}/${fixture.key}`;
+    if (!(await waitFor(ours, Date.now() + 10_000))) throw new Error('our server does not answer the track');
     if (withNginx && !(await waitFor(theirs, Date.now() + 10_000))) throw new Error('nginx did not start');
 
     // 1 MiB windows across the file, as a player buffering ahead and seeking
@@ -195,8 +176,8 @@ export async function benchMedia() {
       );
     }
   } finally {
-    await stop(nginx);
-    await stop(server);
+    if (nginx) await stop(nginx);
+    await server?.close();
     fixture.remove();
   }
 }

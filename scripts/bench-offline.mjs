@@ -10,17 +10,10 @@
 //  - for reference, the bytes of the first visit (the page, then the precache).
 // A measurement, never a test: numbers are printed, nothing fails on them.
 //   node scripts/bench-offline.mjs
-import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { demoDataDir, sized } from './bench-helpers.mjs';
-import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
+import { launchBrowser, sized, startDemoServer } from './bench-helpers.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3298;
 const RUNS = sized(5, 1);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -38,13 +31,13 @@ const kindOf = (pathname) =>
             ? 'public files'
             : 'pages';
 
-/** A forwarding proxy that counts the bytes of each answer (headers and body as sent) by kind. */
-async function countingProxy() {
+/** A forwarding proxy to our server on `port` that counts the bytes of each answer (headers and body as sent) by kind. */
+async function countingProxy(port) {
   let counts = new Map();
   const server = http.createServer((req, res) => {
     const target = new URL(req.url ?? '/');
     const upstream = http.request(
-      { host: '127.0.0.1', port: PORT, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers },
+      { host: '127.0.0.1', port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers },
       (answer) => {
         const kind = kindOf(target.pathname);
         let bytes = answer.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
@@ -75,16 +68,6 @@ async function countingProxy() {
   };
 }
 
-async function waitHealthy(deadline) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/healthz`)).ok) return;
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error('server did not start');
-}
-
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = (title, counts) => {
   const total = [...counts.values()].reduce((n, c) => n + c.bytes, 0);
@@ -100,18 +83,13 @@ const settle = async (page) => {
 };
 
 export async function benchOffline() {
-  const dataDir = await demoDataDir('offline');
-  const server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const proxy = await countingProxy();
-  const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
+  const server = await startDemoServer('offline');
+  const proxy = await countingProxy(server.port);
+  const chromium = await launchBrowser();
+  let context;
   try {
-    await waitHealthy(Date.now() + 180_000);
-    const context = await browser.newContext({ proxy: { server: proxy.address, bypass: '<-loopback>' } });
-    const site = `http://localhost:${PORT}`;
+    context = await chromium.browser.newContext({ proxy: { server: proxy.address, bypass: '<-loopback>' } });
+    const site = `http://localhost:${server.port}`;
     const first = await context.newPage();
     await first.goto(`${site}/`);
     await first.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
@@ -160,13 +138,11 @@ export async function benchOffline() {
     console.log(
       `  first contentful paint offline: median ${paints[Math.floor(RUNS / 2)].toFixed(0)} ms (${RUNS} runs: ${paints.map((p) => p.toFixed(0)).join(', ')} ms)`,
     );
-    await context.close();
   } finally {
-    await browser.close();
+    await context?.close();
+    await chromium.close();
     await proxy.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 

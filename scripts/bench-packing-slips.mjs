@@ -9,9 +9,8 @@
 // `node scripts/bench-packing-slips.mjs`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
+import { demoDatabase, insertAdmin, sized, startServer } from './bench-helpers.mjs';
 
-const PORT = 3307;
 const SLIPS = sized(50, 3);
 const TARGET_MS = 10_000;
 
@@ -58,7 +57,7 @@ export async function benchPackingSlips() {
     await db.end();
     const { cookie } = await insertAdmin(fixture.url, 'bench-slips-admin');
 
-    server = await startServer(PORT, fixture.url, { RATE_LIMIT_FACTOR: '1000' });
+    server = await startServer(fixture.url, { RATE_LIMIT_FACTOR: '1000' });
     const print = async () => {
       const started = performance.now();
       const res = await fetch(`${server.base}/crud/admin/orders/packing-slips?ids=${ids.join(',')}`, { headers: { cookie } });
@@ -78,7 +77,7 @@ export async function benchPackingSlips() {
         `(target: under ${TARGET_MS / 1000} s: ${((first.ms / TARGET_MS) * 100).toFixed(1)}% of it)`,
     );
   } finally {
-    if (server) await stop(server.child);
+    await server?.close();
     await fixture.drop();
   }
 }

@@ -15,9 +15,8 @@
 // Run alone with `node scripts/bench-purchases.mjs`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer, stop } from './bench-helpers.mjs';
+import { call, demoDatabase, insertAlbum, insertUsers, sized, startServer } from './bench-helpers.mjs';
 
-const PORT = 3304;
 const WARMUP = sized(50, 2);
 const PURCHASES = sized(300, 5);
 const CLIENTS = 10;
@@ -35,8 +34,8 @@ export async function pool(items, clients, task) {
   );
 }
 
-/** `count` bench buyers with a session each: [{ id, cookie }]. */
-export const insertBuyers = (db, count) => insertUsers(db, 'bench-buyer', count);
+/** `count` bench buyers with a session each, named after `prefix` (one per step): [{ id, cookie }]. */
+export const insertBuyers = (db, count, prefix = 'bench-buyer') => insertUsers(db, prefix, count);
 
 /** The album the bench's buyers buy: the bench's own (the demo content's may change). Its sku id. */
 export async function benchAlbum(db, slug) {
@@ -119,7 +118,7 @@ export async function benchPurchases() {
     const album = await benchAlbum(db, 'bench-purchases-album');
     const buyers = await insertBuyers(db, WARMUP + PURCHASES + 1);
     const factor = Math.ceil(buyers.length / CARD_TOKENS_PER_WINDOW);
-    server = await startServer(PORT, fixture.url, { PAYMENTS: 'test', RATE_LIMIT_FACTOR: String(factor) });
+    server = await startServer(fixture.url, { PAYMENTS: 'test', RATE_LIMIT_FACTOR: String(factor) });
     const { base } = server;
     await pool(buyers, CLIENTS, async (buyer) => {
       await saveCard(base, buyer);
@@ -168,7 +167,7 @@ export async function benchPurchases() {
     );
     if (!ok) process.exitCode = 1;
   } finally {
-    if (server) await stop(server.child);
+    await server?.close();
     await db.end();
     await fixture.drop();
   }

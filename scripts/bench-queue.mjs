@@ -9,12 +9,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { sized, startDemoServer } from './bench-helpers.mjs';
-import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
+import { launchBrowser, sized, startDemoServer } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3299;
 const ALBUM = '/story/in-the-beginning';
 const TARGET_MS = 1000;
 /** How many tracks the demo album has (server/demo/catalogue.json). */
@@ -40,11 +37,12 @@ function watchAudio() {
 }
 
 export async function benchQueue() {
-  const server = await startDemoServer(PORT, 'queue');
-  const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
+  const server = await startDemoServer('queue');
+  const chromium = await launchBrowser();
+  let page;
   try {
     const { base } = server;
-    const page = await browser.newPage({ baseURL: base });
+    page = await chromium.browser.newPage({ baseURL: base });
     await page.addInitScript(watchAudio);
     await page.goto(ALBUM);
     // The server's HTML answers before the app: a click before it runs does nothing.
@@ -78,7 +76,8 @@ export async function benchQueue() {
         `${(worst / TARGET_MS).toFixed(2)}× the 1 s target`,
     );
   } finally {
-    await browser.close();
+    await page?.close();
+    await chromium.close();
     await server.close();
   }
 }

@@ -20,10 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { sized, startDemoServer } from './bench-helpers.mjs';
-import { CHROMIUM_FLAGS, JOURNEY_BROWSER_PATH } from './chromium.mjs';
-import { freePort } from './free-port.mjs';
+import { launchBrowser, sized, startDemoServer } from './bench-helpers.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ALBUM = '/story/in-the-beginning';
@@ -191,10 +188,12 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 export async function benchReadAlong() {
-  const server = await startDemoServer(await freePort(), 'read-along');
-  const browser = await chromium.launch({ executablePath: JOURNEY_BROWSER_PATH, args: CHROMIUM_FLAGS });
+  const server = await startDemoServer('read-along');
+  const chromium = await launchBrowser();
+  const { browser } = chromium;
+  let context;
   try {
-    const context = await browser.newContext({
+    context = await browser.newContext({
       baseURL: server.base,
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 1.75,
@@ -258,7 +257,8 @@ export async function benchReadAlong() {
         `(showing the text: ${(showing / LONG_TASK_MS).toFixed(2)}×)`,
     );
   } finally {
-    await browser.close();
+    await context?.close();
+    await chromium.close();
     await server.close();
   }
 }

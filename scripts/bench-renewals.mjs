@@ -12,16 +12,15 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { tsImport } from 'tsx/esm/api';
-import { demoDatabase, sized } from './bench-helpers.mjs';
+import { demoDatabase, importTs, sized } from './bench-helpers.mjs';
 
 const SUBSCRIPTIONS = sized(10_000, 20);
 const WORKERS = 2;
 
 /** A worker process: bills what is due on the database at `url`, then prints how many steps it did. */
 async function worker(url) {
-  const { connectPostgres } = await tsImport('../server/src/db/database.ts', import.meta.url);
-  const { TestProcessor } = await tsImport('../server/src/providers/payments/test-processor.ts', import.meta.url);
+  const { connectPostgres } = await importTs('../server/src/db/database.ts');
+  const { TestProcessor } = await importTs('../server/src/providers/payments/test-processor.ts');
   const database = connectPostgres(url, 4);
   try {
     const steps = await new TestProcessor(database.db).billDue();
@@ -68,7 +67,8 @@ function runWorker(url) {
 }
 
 export async function benchRenewals() {
-  const fixture = await demoDatabase('renewals');
+  // A database of its own in the smoke run too: no server there bills its subscriptions before the two workers.
+  const fixture = await demoDatabase('renewals', { shared: false });
   if (!fixture) return;
   const db = new pg.Client({ connectionString: fixture.url });
   await db.connect();

@@ -9,9 +9,8 @@
 // directly and are not timed. Run alone with `node scripts/bench-statements.mjs`.
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { call, demoDatabase, insertAdmin, sized, startServer, stop } from './bench-helpers.mjs';
+import { call, demoDatabase, insertAdmin, sized, startServers } from './bench-helpers.mjs';
 
-const PORTS = [3308, 3309];
 /** 5,000, or BENCH_STATEMENTS donors for a quicker look. */
 const DONORS = Number(process.env.BENCH_STATEMENTS ?? sized(5000, 5));
 const TARGET_MS = 10 * 60_000;
@@ -43,7 +42,7 @@ async function insertDonors(db) {
 export async function benchStatements() {
   const fixture = await demoDatabase('year-end statements');
   if (!fixture) return;
-  const servers = [];
+  let servers = [];
   try {
     const db = new pg.Client({ connectionString: fixture.url });
     db.on('error', () => {});
@@ -52,7 +51,7 @@ export async function benchStatements() {
     await db.end();
     const { cookie } = await insertAdmin(fixture.url, 'bench-statements-admin');
 
-    for (const port of PORTS) servers.push(await startServer(port, fixture.url, { RATE_LIMIT_FACTOR: '1000' }));
+    servers = await startServers(2, fixture.url, { RATE_LIMIT_FACTOR: '1000' });
     const started = performance.now();
     const begun = await call(servers[0].base, cookie, 'POST', '/crud/admin/statements', { year: YEAR });
     let run = begun;
@@ -81,7 +80,7 @@ export async function benchStatements() {
         `(target: under ${TARGET_MS / 60_000} minutes: ${((ms / TARGET_MS) * 100).toFixed(1)}% of it)`,
     );
   } finally {
-    for (const server of servers) await stop(server.child);
+    for (const server of servers) await server.close();
     await fixture.drop();
   }
 }

@@ -44,21 +44,23 @@
 // Each PostgreSQL step makes the accounts and data it measures (scripts/bench-helpers.mjs insertUsers, insertAlbum) on
 // a copy of one database holding the demo content, and never counts on what the demo content holds (issue 47).
 // `npm run bench -- --smoke` (.ci/run): every step, a few requests each, to catch a step that no longer runs; a tool
-// this machine lacks (nginx) skips only the comparison that needs it.
+// this machine lacks (nginx) skips only the comparison that needs it. Its steps share one embedded server, one server
+// (two where a step needs two) on one PostgreSQL database, and one Chromium, in two lanes side by side (decision 082).
 // `npm run bench -- --only=assets,media` runs only the named parts: `startup`, `api` (session and navigation),
 // `assets` (the entry chunk as br and plain), then the steps by the names `⏱` prints (queue, media, mediaUpload, …)
 // and `lighthouse`.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { format } from 'node:util';
 import { benchAccounts } from './bench-accounts.mjs';
 import { benchAdminOrders } from './bench-admin-orders.mjs';
 import { benchCart } from './bench-cart.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchCluster } from './bench-cluster.mjs';
 import { benchCms } from './bench-cms.mjs';
-import { demoDataDir, SMOKE, sized } from './bench-helpers.mjs';
+import { closeShared, ensureBuilt, SMOKE, sized, startDemoServer } from './bench-helpers.mjs';
 import { benchKeep } from './bench-keep.mjs';
 import { benchLibrary } from './bench-library.mjs';
 import { benchMedia } from './bench-media.mjs';
@@ -74,7 +76,6 @@ import { CHROMIUM_PATH } from './chromium.mjs';
 import { measureLighthouse } from './lighthouse.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PORT = 3297;
 const REQUESTS = sized(4000, 20);
 const WARMUP = sized(200, 5);
 const CONCURRENCY = 16;
@@ -84,8 +85,6 @@ const ONLY = process.argv
   .split(',');
 /** Whether this run measures the part `name` (all of them without --only). */
 const wanted = (name) => !ONLY || ONLY.includes(name);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function get(url, agent, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -104,29 +103,6 @@ function get(url, agent, headers = {}) {
       })
       .on('error', reject);
   });
-}
-
-async function waitHealthy(port, deadline) {
-  while (Date.now() < deadline) {
-    try {
-      if ((await get(`http://127.0.0.1:${port}/healthz`)).status === 200) return true;
-    } catch {}
-    await sleep(20);
-  }
-  return false;
-}
-
-function startServer(dataDir) {
-  return spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stop(child) {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
 }
 
 /**
@@ -181,24 +157,19 @@ async function bareServer(routes) {
   return { app, port: app.server.address().port };
 }
 
-const benchStarted = performance.now();
-if (SMOKE) {
-  console.log(
-    'Smoke run (npm run bench -- --smoke, as .ci/run runs it): every step with a few requests, to show that each still runs; its figures are not measurements.',
-  );
-}
-// The embedded database with the demo content (built first if needed, and seeded: not measured).
-const dataDir = wanted('startup') || wanted('api') || wanted('assets') ? await demoDataDir('start') : undefined;
-if (dataDir) {
+/**
+ * Start-up (`npm start` on an already-built tree and an already-seeded embedded database, to the first good
+ * /healthz), then the API's session and navigation calls and the entry chunk on that server.
+ */
+async function benchStart() {
+  const server = await startDemoServer('start');
   try {
-    const t0 = Date.now();
-    const server = startServer(dataDir);
-    if (!(await waitHealthy(PORT, Date.now() + 180_000))) throw new Error('server did not start');
-    const startup = (Date.now() - t0) / 1000;
     if (wanted('startup'))
-      console.log(`start-up to first /healthz: ${startup.toFixed(2)} s (target 5 s: ${(startup / 5).toFixed(2)} of it)`);
+      console.log(
+        `start-up to first /healthz: ${server.seconds.toFixed(2)} s (target 5 s: ${(server.seconds / 5).toFixed(2)} of it)`,
+      );
 
-    const base = `http://127.0.0.1:${PORT}`;
+    const { base } = server;
     const targets = wanted('api') ? { '/crud/session': '', '/crud/content/entry/list/site-navigation': ' (target 50%)' } : {};
     const bodies = {};
     for (const p of Object.keys(targets)) bodies[p] = (await get(base + p)).body;
@@ -213,9 +184,8 @@ if (dataDir) {
     await bare?.app.close();
 
     if (wanted('assets')) await assets(base);
-    await stop(server);
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.close();
   }
 }
 
@@ -238,35 +208,100 @@ async function assets(base) {
   );
 }
 
-/** Runs one step of the bench and says how long it took (server starts and fixtures included). */
-async function step(name, run) {
-  if (!wanted(name)) return;
-  const started = performance.now();
-  await run();
-  console.log(`⏱ ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+/**
+ * Lighthouse's scores (scripts/lighthouse.mjs, on a production server of its own). The smoke run's: one page, served
+ * by the embedded server its steps share.
+ */
+async function lighthouse() {
+  // None where the full Chromium Lighthouse drives is missing (CI installs only the headless shell, which the other
+  // browser steps use).
+  const chrome = process.env.CHROME_PATH || CHROMIUM_PATH;
+  if (!SMOKE) await measureLighthouse();
+  else if (!existsSync(chrome)) console.log(`Lighthouse: skipped, no Chromium at ${chrome} (apt-get install chromium)`);
+  else {
+    const server = await startDemoServer('lighthouse');
+    try {
+      await measureLighthouse({ only: ['en /'], port: server.port });
+    } finally {
+      await server.close();
+    }
+  }
 }
 
-await step('queue', benchQueue);
-await step('readAlong', benchReadAlong);
-await step('catalogue', benchCatalogue);
-await step('cms', benchCms);
-await step('media', benchMedia);
-await step('accounts', benchAccounts);
-await step('cart', benchCart);
-await step('purchases', benchPurchases);
-await step('library', benchLibrary);
-await step('keep', benchKeep);
-await step('renewals', benchRenewals);
-await step('adminOrders', benchAdminOrders);
-await step('packingSlips', benchPackingSlips);
-await step('statements', benchStatements);
-await step('mediaUpload', benchMediaUpload);
-await step('offline', benchOffline);
-await step('cluster', benchCluster);
-// The smoke run: one page, and none where the full Chromium Lighthouse drives is missing (CI installs only the
-// headless shell, which the other browser steps use).
-const chrome = process.env.CHROME_PATH || CHROMIUM_PATH;
-if (!wanted('lighthouse')) {
-} else if (SMOKE && !existsSync(chrome)) console.log(`Lighthouse: skipped, no Chromium at ${chrome} (apt-get install chromium)`);
-else await measureLighthouse(SMOKE ? { only: ['en /'] } : {});
+/**
+ * The steps in the order the full bench runs them, one after the other. `embedded`: the step's server runs on the
+ * embedded database (or none of ours: Lighthouse's own), the others' on PostgreSQL. The smoke run measures nothing,
+ * so it runs the two lanes side by side, each lane's steps sharing its servers (decision 082).
+ */
+const steps = [
+  { name: 'start', run: benchStart, embedded: true, wanted: () => wanted('startup') || wanted('api') || wanted('assets') },
+  { name: 'queue', run: benchQueue, embedded: true },
+  { name: 'readAlong', run: benchReadAlong, embedded: true },
+  { name: 'catalogue', run: benchCatalogue },
+  { name: 'cms', run: benchCms },
+  { name: 'media', run: benchMedia, embedded: true },
+  { name: 'accounts', run: benchAccounts },
+  { name: 'cart', run: benchCart },
+  { name: 'purchases', run: benchPurchases },
+  { name: 'library', run: benchLibrary },
+  { name: 'keep', run: benchKeep },
+  { name: 'renewals', run: benchRenewals },
+  { name: 'adminOrders', run: benchAdminOrders },
+  { name: 'packingSlips', run: benchPackingSlips },
+  { name: 'statements', run: benchStatements },
+  { name: 'mediaUpload', run: benchMediaUpload },
+  { name: 'offline', run: benchOffline, embedded: true },
+  { name: 'cluster', run: benchCluster },
+  { name: 'lighthouse', run: lighthouse, embedded: true },
+].filter((s) => (s.wanted ? s.wanted() : wanted(s.name)));
+
+/** In the smoke run, each step's lines, printed together when it ends rather than between the other lane's. */
+const held = new AsyncLocalStorage();
+const print = console.log;
+if (SMOKE) {
+  console.log = (...args) => {
+    const lines = held.getStore();
+    if (lines) lines.push(format(...args));
+    else print(...args);
+  };
+}
+
+let failed = false;
+
+/** Runs one step of the bench and says how long it took (server starts and fixtures included). */
+async function step({ name, run }) {
+  const lines = [];
+  const started = performance.now();
+  try {
+    await held.run(lines, run);
+  } catch (err) {
+    failed = true;
+    throw err;
+  } finally {
+    for (const line of lines) print(line);
+  }
+  print(`⏱ ${name}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Runs `lane`'s steps one after the other; none starts once a step of either lane has failed. */
+async function runLane(lane) {
+  for (const s of lane) if (!failed) await step(s);
+}
+
+const benchStarted = performance.now();
+if (SMOKE) {
+  console.log(
+    'Smoke run (npm run bench -- --smoke, as .ci/run runs it): every step with a few requests, to show that each still runs; its figures are not measurements.',
+  );
+}
+// Built first, once (the lanes' servers would otherwise each find it out of date, and build it side by side).
+ensureBuilt();
+try {
+  const lanes = SMOKE ? [steps.filter((s) => s.embedded), steps.filter((s) => !s.embedded)] : [steps];
+  const ends = await Promise.allSettled(lanes.map(runLane));
+  const failure = ends.find((end) => end.status === 'rejected');
+  if (failure) throw failure.reason;
+} finally {
+  await closeShared();
+}
 console.log(`${SMOKE ? 'Smoke run' : 'Bench'}: ${((performance.now() - benchStarted) / 1000).toFixed(0)} s in all`);

@@ -259,9 +259,11 @@ function printTable(rows) {
  * `runs` times each, and prints the table (the median run by performance
  * score of each page) and the targets missed. Keeps every report in
  * `jsonDir` when given. Throws when something could not be measured, after
- * printing what was.
+ * printing what was. `port`: a server already running with the demo content
+ * (the bench's smoke run: the one its steps share) instead of the production
+ * server on a fresh database.
  */
-export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
+export async function measureLighthouse({ only = [], runs = 1, jsonDir, port: given } = {}) {
   const pages = PAGES.flatMap((p) =>
     ['en', 'es'].map((lang) => ({
       name: p.name,
@@ -300,23 +302,25 @@ export async function measureLighthouse({ only = [], runs = 1, jsonDir } = {}) {
   const rows = [];
   const errors = [];
   try {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-lighthouse-'));
-    const port = await freePort();
-    server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      cwd: root,
-      // A fresh database: the server seeds the demo content into it (in production only when told to: a demo site).
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PAYMENTS: 'test',
-        DEMO_CONTENT: 'on',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    if (!(await waitHealthy(port, server, Date.now() + 180_000))) throw new Error('the server did not start');
+    const port = given ?? (await freePort());
+    if (!given) {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'storyhouse-lighthouse-'));
+      server = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+        cwd: root,
+        // A fresh database: the server seeds the demo content into it (in production only when told to: a demo site).
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          PAYMENTS: 'test',
+          DEMO_CONTENT: 'on',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      if (!(await waitHealthy(port, server, Date.now() + 180_000))) throw new Error('the server did not start');
+    }
 
     // One Chrome for every page: Lighthouse clears the origin's cache and storage before each navigation.
     chrome = await chromeLauncher.launch({

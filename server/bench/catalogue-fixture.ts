@@ -1,7 +1,8 @@
 // A large catalogue for `npm run bench` (never the tests): a scratch
 // PostgreSQL database, migrated by the server's own migrator, filled with
 // generate_series in a few statements so 10,000 products and 50,000 tracks
-// take seconds, not minutes. drop() removes the database.
+// take seconds, not minutes. drop() removes the database. The smoke run fills
+// the database its steps share instead (`into`), which drop() leaves.
 import { sql } from 'kysely';
 import { connectPostgres } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -62,10 +63,12 @@ export async function createCatalogueFixture(opts: {
   adminUrl: string;
   products?: number;
   tracksPerProduct?: number;
+  /** A database to fill instead of a scratch one (migrated first if it is not), kept by drop(). */
+  into?: string;
 }): Promise<CatalogueFixture> {
   const products = opts.products ?? 10_000;
   const tracksPerProduct = opts.tracksPerProduct ?? 5;
-  const { url, drop } = await createScratchDatabase(opts.adminUrl);
+  const { url, drop } = opts.into ? { url: opts.into, drop: async () => {} } : await createScratchDatabase(opts.adminUrl);
 
   // One connection: the temporary vocabulary table lives in it.
   const database = connectPostgres(url, 1);
@@ -77,6 +80,8 @@ export async function createCatalogueFixture(opts: {
       from generate_series(1, ${n}) i)`);
     const person = (salt: number) =>
       sql.raw(`v.names[1 + abs(hashint8(g * 1000 + ${salt} * 100)::bigint) % cardinality(v.names)]`);
+    // This fixture's products (a database filled with `into` holds others).
+    const ours = sql.raw(`p.slug ~ '^bench-[0-9]+$'`);
     await sql`create temporary table vocab (lang text primary key, words text[] not null, names text[] not null)`.execute(
       database.db,
     );
@@ -100,7 +105,8 @@ export async function createCatalogueFixture(opts: {
       select p.id, f.type, p.title, f.cents, case when p.id % 4 = 0 then f.cents - 200 end, f.type = 'book' and p.id % 2 = 0, p.lang_code
       from products p
       join (values ('digital_album', 999, 1), ('physical', 1299, 2), ('book', 1499, 5)) as f(type, cents, every)
-        on p.id % f.every = 0`.execute(database.db);
+        on p.id % f.every = 0
+      where ${ours}`.execute(database.db);
     await sql`
       insert into skus (product_id, type, title, description, full_price_cents, position, length_seconds, is_free,
         media_full, media_preview, lang_code)
@@ -112,7 +118,8 @@ export async function createCatalogueFixture(opts: {
       from products p
       cross join generate_series(0, ${tracksPerProduct - 1}::int) t
       cross join lateral (select p.id * 100 + t as g) k
-      join vocab v on v.lang = p.lang_code`.execute(database.db);
+      join vocab v on v.lang = p.lang_code
+      where ${ours}`.execute(database.db);
     await sql`vacuum analyze`.execute(database.db);
 
     const searchTerm = list(vocabulary.en.names)[0] as string;

@@ -2,6 +2,8 @@
 // 10 MB MP3 (demo recordings joined end to end) and a scratch embedded
 // database, migrated by the server's own migrator, holding one free track
 // that points at it. The server under test runs on both (DATA_DIR, MEDIA_DIR).
+// The smoke run gives a data folder of its own (`dataDir`: a copy of one
+// migrated already) to put the track in.
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,11 +27,11 @@ export interface MediaFixture {
 const SIZE = 10 * 1024 * 1024;
 const KEY = 'audio/bench/long-story.mp3';
 
-export async function createMediaFixture(): Promise<MediaFixture> {
+export async function createMediaFixture(opts: { dataDir?: string } = {}): Promise<MediaFixture> {
   const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-media-'));
   // Readable by nginx's worker, which runs as another user.
   chmodSync(dir, 0o755);
-  const dataDir = path.join(dir, 'data');
+  const dataDir = opts.dataDir ?? path.join(dir, 'data');
   const mediaDir = path.join(dir, 'media');
 
   // Real MP3 frames, repeated up to exactly 10 MiB.
@@ -75,7 +77,10 @@ export async function createMediaFixture(): Promise<MediaFixture> {
       key: KEY,
       size: SIZE,
       skuId: sku.id,
-      remove: () => rmSync(dir, { recursive: true, force: true }),
+      remove: () => {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(dataDir, { recursive: true, force: true });
+      },
     };
   } finally {
     await database.close();
