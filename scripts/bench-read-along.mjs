@@ -154,6 +154,16 @@ function readTrace(buffer) {
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${e.pid}:${e.tid}`),
   );
+  // The bench's own probes (Playwright's look for the text, its wait for the audio): a DevTools message each, run on
+  // the page's main thread, not the page's work.
+  const probes = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession' &&
+        mains.has(`${e.pid}:${e.tid}`),
+    )
+    .map((e) => e.ts);
   // A task of the main thread (its name differs between Chromium's versions), outermost only: a nested run loop's
   // tasks are inside their caller's.
   const tasks = [];
@@ -162,8 +172,8 @@ function readTrace(buffer) {
     .filter((e) => e.ph === 'X' && /^(?:ThreadControllerImpl::)?RunTask$/.test(e.name) && mains.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => a.ts - b.ts)) {
     if (e.ts < end) continue;
-    tasks.push({ start: e.ts / 1000, ms: e.dur / 1000 });
     end = e.ts + e.dur;
+    if (!probes.some((at) => at >= e.ts && at < end)) tasks.push({ start: e.ts / 1000, ms: e.dur / 1000 });
   }
   // The page's script within those tasks (the animation frame's callback: the audio's time and cueAt; React's render
   // and commit of the highlight, with the style and layout it reads): outermost calls only.

@@ -76,11 +76,14 @@ function TrackButton({ player, direction }: { player: Player; direction: 'previo
 }
 
 /**
- * Whether Now Playing shows its text yet: from the frame after it opens (the
- * dialog's opening lays the whole page out; the text's hundreds of sentences
- * then render in tasks of their own, issue 43's bench), until it closes.
+ * Whether Now Playing shows its lower parts yet (the text, the speed and
+ * sleep settings, Up next): from the frame after it opens, until it closes.
+ * The dialog's opening restyles and lays out what it holds, in the task that
+ * opens it: the top (cover, title, seek bar, controls) alone keeps that task
+ * short; the rest renders in tasks of its own (the text's hundreds of
+ * sentences in blocks, issue 43's bench).
  */
-function useTextAfterOpening(open: boolean): boolean {
+function useRestAfterOpening(open: boolean): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!open) {
@@ -107,7 +110,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
   const swipe = useSwipeToClose(close);
 
   useModal(ref, open);
-  const textShown = useTextAfterOpening(open);
+  const restShown = useRestAfterOpening(open);
 
   const { current } = player;
   const text = withText(current);
@@ -148,9 +151,13 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
             <TrackButton player={player} direction="next" />
           </div>
           <PlayerError player={player} />
-          {text && textShown && <ReadAlong key={text.id} player={player} track={text} />}
-          <PlayerSettings player={player} />
-          <UpNext player={player} />
+          {restShown && (
+            <>
+              {text && <ReadAlong key={text.id} player={player} track={text} />}
+              <PlayerSettings player={player} />
+              <UpNext player={player} />
+            </>
+          )}
         </>
       )}
     </dialog>
