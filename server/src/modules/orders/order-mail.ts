@@ -1,4 +1,4 @@
-import { type CardBrand, CardBrand as CardBrands, type LangCode, libraryPaths, routePath } from '@storyhouse/contracts';
+import { type CardBrand, CardBrand as CardBrands, type LangCode, libraryPaths, routePath, skuTypes } from '@storyhouse/contracts';
 import { translators } from '../../i18n';
 import { type MailBlock, type MailItem, mailField } from '../../mail/content';
 import { mailDate, mailMoney } from '../../mail/format';
@@ -24,15 +24,8 @@ export const orderNumberOf = (order: Pick<OrderRow, 'number'>) => order.number;
 
 const isDonation = (type: string) => type === 'donation' || type === 'recurring_donation';
 const DOWNLOADS = new Set(['digital_album', 'digital_track']);
-const KNOWN_TYPES = new Set([
-  'physical',
-  'book',
-  'digital_album',
-  'digital_track',
-  'gift_card',
-  'recurring_donation',
-  'donation',
-]);
+/** The kinds an e-mail's line names by their cart word (a plan's line is named by its plan). */
+const KNOWN_TYPES = new Set<string>(skuTypes.filter((type) => type !== 'subscription'));
 
 /** "Visa", "Mastercard", "American Express": the processor's brand code as the site names it. */
 export function brandName(lang: LangCode, brand: string | null) {
