@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { EMPTY_PAYLOAD_HASH, type SigV4Credentials, sha256Hex, signV4, uriEncode } from './sigv4';
@@ -45,6 +48,8 @@ const failed = (what: string, status: number) =>
  */
 export class S3Storage implements Storage {
   private readonly credentials: SigV4Credentials;
+  /** The connections bodies are sent on (putBody), kept open between parts as fetch's are. */
+  private readonly agent: http.Agent;
 
   constructor(private readonly options: S3Options) {
     this.credentials = {
@@ -53,6 +58,8 @@ export class S3Storage implements Storage {
       region: options.region,
       service: 's3',
     };
+    const secure = new URL(options.endpoint).protocol === 'https:';
+    this.agent = secure ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
   }
 
   private url(key: string, query: Record<string, string> = {}) {
@@ -74,11 +81,9 @@ export class S3Storage implements Storage {
     headers: Record<string, string> = {},
     body?: Buffer,
     query?: Record<string, string>,
-    /** Sign the headers only (UNSIGNED-PAYLOAD): an upload's 8 MiB parts, whose hashing would hold up the event loop. */
-    unsignedBody = false,
   ) {
     const url = this.url(key, query);
-    const payloadHash = unsignedBody ? 'UNSIGNED-PAYLOAD' : body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH;
+    const payloadHash = body ? sha256Hex(body) : EMPTY_PAYLOAD_HASH;
     const signed = signV4(
       { method, url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
       this.credentials,
@@ -104,6 +109,60 @@ export class S3Storage implements Storage {
     }
   }
 
+  /**
+   * A signed PUT of a body given as its chunks (an upload's part as it came, or a whole small file), sent with
+   * node:http rather than fetch: fetch copies a body into a buffer of its own before sending it (8 MiB per part,
+   * then garbage), node:http writes the chunks to the socket as they are. The store must answer within
+   * RESPONSE_TIMEOUT_MS of the call, body sent included, as with send(); the answer's body is read and dropped so
+   * the connection is used again.
+   */
+  private putBody(
+    key: string,
+    chunks: readonly Buffer[],
+    length: number,
+    {
+      headers = {},
+      query,
+      unsignedBody,
+    }: { headers?: Record<string, string>; query?: Record<string, string>; unsignedBody: boolean },
+  ): Promise<{ status: number; etag: string | undefined }> {
+    const url = this.url(key, query);
+    const payloadHash = unsignedBody ? 'UNSIGNED-PAYLOAD' : sha256Chunks(chunks);
+    const signed = signV4(
+      { method: 'PUT', url, headers: { ...headers, 'x-amz-content-sha256': payloadHash }, payloadHash },
+      this.credentials,
+    );
+    const what = `S3 PUT ${key}`;
+    return new Promise((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const req = client.request(url, {
+        method: 'PUT',
+        agent: this.agent,
+        headers: { ...signed, host: url.host, 'content-length': String(length) },
+      });
+      const timer = setTimeout(() => req.destroy(new StorageUnavailableError(`${what}: no answer`)), RESPONSE_TIMEOUT_MS);
+      req.on('error', (err) => {
+        clearTimeout(timer);
+        reject(
+          err instanceof StorageUnavailableError ? err : new StorageUnavailableError(`${what}: ${err.message}`, { cause: err }),
+        );
+      });
+      req.on('response', (res) => {
+        clearTimeout(timer);
+        res.on('error', () => {});
+        // The answer's few bytes read to their end (or the connection lost on the way: the store is not answering well).
+        res.on('close', () => {
+          if (!res.complete) reject(new StorageUnavailableError(`${what}: the answer was cut off`));
+          const etag = res.headers.etag;
+          resolve({ status: res.statusCode ?? 0, etag: typeof etag === 'string' && etag ? etag : undefined });
+        });
+        res.resume();
+      });
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  }
+
   async stat(key: string): Promise<StoredFile | undefined> {
     const res = await this.send('HEAD', key);
     if (res.status === 404) return undefined;
@@ -127,9 +186,13 @@ export class S3Storage implements Storage {
   }
 
   async write(key: string, data: Buffer, contentType: string): Promise<void> {
-    const res = await this.send('PUT', key, { 'content-type': contentType }, data);
-    await res.body?.cancel();
-    if (!res.ok) throw failed(`S3 PUT ${key}`, res.status);
+    await this.putWhole(key, [data], data.length, contentType);
+  }
+
+  /** One PUT of a whole object, its body signed (hashed). */
+  private async putWhole(key: string, chunks: readonly Buffer[], length: number, contentType: string) {
+    const { status } = await this.putBody(key, chunks, length, { headers: { 'content-type': contentType }, unsignedBody: false });
+    if (status < 200 || status > 299) throw failed(`S3 PUT ${key}`, status);
   }
 
   async remove(key: string): Promise<void> {
@@ -157,17 +220,17 @@ export class S3Storage implements Storage {
         buffered += chunk.length;
         if (buffered >= S3_PART_BYTES) {
           upload ??= await this.startMultipart(key, contentType);
-          await upload.add(Buffer.concat(chunks, buffered));
+          // The chunks as they came: sent one after the other, never joined into a copy.
+          await upload.add(chunks, buffered);
           chunks = [];
           buffered = 0;
         }
       }
-      const rest = Buffer.concat(chunks, buffered);
       if (!upload) {
-        await this.write(key, rest, contentType);
+        await this.putWhole(key, chunks, buffered, contentType);
         return size;
       }
-      if (rest.length > 0) await upload.add(rest);
+      if (buffered > 0) await upload.add(chunks, buffered);
       await upload.complete();
       return size;
     } catch (err) {
@@ -185,20 +248,19 @@ export class S3Storage implements Storage {
     const etags: string[] = [];
     // Parts on their way, at most S3_PARTS_IN_FLIGHT: sent side by side while the next is read.
     const sending: Promise<void>[] = [];
-    const sendPart = async (number: number, data: Buffer) => {
+    const sendPart = async (number: number, chunks: Buffer[], length: number) => {
       // As the AWS SDKs send streamed uploads over HTTPS: the body's integrity is TLS's, each hash 30 ms of CPU saved.
-      const res = await this.send('PUT', key, {}, data, { partNumber: String(number), uploadId }, true);
-      await res.body?.cancel();
-      const etag = res.headers.get('etag');
-      if (!res.ok || !etag) throw failed(`S3 UploadPart ${key} #${number}`, res.status);
+      const query = { partNumber: String(number), uploadId };
+      const { status, etag } = await this.putBody(key, chunks, length, { query, unsignedBody: true });
+      if (status < 200 || status > 299 || !etag) throw failed(`S3 UploadPart ${key} #${number}`, status);
       etags[number - 1] = etag;
     };
     let parts = 0;
     return {
-      add: async (data) => {
+      add: async (chunks, length) => {
         if (sending.length >= S3_PARTS_IN_FLIGHT) await sending.shift();
         parts += 1;
-        const sent = sendPart(parts, data);
+        const sent = sendPart(parts, chunks, length);
         // Seen when awaited (the next add, complete); a failure in between is not left unhandled.
         sent.catch(() => {});
         sending.push(sent);
@@ -222,11 +284,18 @@ export class S3Storage implements Storage {
 }
 
 interface MultipartUpload {
-  /** Sends the next part (after the one before has gone). */
-  add(data: Buffer): Promise<void>;
+  /** Sends the next part, given as its chunks and their length (after the one before has gone). */
+  add(chunks: Buffer[], length: number): Promise<void>;
   complete(): Promise<void>;
   /** Throws nothing: the upload is failing already. */
   abort(): Promise<void>;
+}
+
+/** The hex SHA-256 of a body given as chunks. */
+function sha256Chunks(chunks: readonly Buffer[]) {
+  const hash = createHash('sha256');
+  for (const chunk of chunks) hash.update(chunk);
+  return hash.digest('hex');
 }
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
