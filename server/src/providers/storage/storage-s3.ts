@@ -140,39 +140,47 @@ export class S3Storage implements Storage {
       this.credentials,
     );
     const what = `S3 PUT ${key}`;
-    return new Promise((resolve, reject) => {
-      const client = url.protocol === 'https:' ? https : http;
-      const req = client.request(url, {
-        method: 'PUT',
-        agent: this.agent,
-        headers: { ...signed, host: url.host, 'content-length': String(length) },
-      });
-      const timer = setTimeout(() => req.destroy(new StorageUnavailableError(`${what}: no answer`)), RESPONSE_TIMEOUT_MS);
-      req.on('error', (err) => {
-        clearTimeout(timer);
-        reject(
-          err instanceof StorageUnavailableError ? err : new StorageUnavailableError(`${what}: ${err.message}`, { cause: err }),
-        );
-      });
-      req.on('response', (res) => {
-        clearTimeout(timer);
-        res.on('error', () => {});
-        // The answer's few bytes read to their end (or the connection lost on the way: the store is not answering well).
-        res.on('close', () => {
-          if (!res.complete) reject(new StorageUnavailableError(`${what}: the answer was cut off`));
-          const etag = res.headers.etag;
-          resolve({
-            status: res.statusCode ?? 0,
-            etag: typeof etag === 'string' && etag ? etag : undefined,
-            // Every byte of the body handed to the connection: its buffers are ours again.
-            written: req.writableFinished,
-          });
+    let retried = false;
+    const send = (): Promise<{ status: number; etag: string | undefined; written: boolean }> =>
+      new Promise((resolve, reject) => {
+        const client = url.protocol === 'https:' ? https : http;
+        const req = client.request(url, {
+          method: 'PUT',
+          agent: this.agent,
+          headers: { ...signed, host: url.host, 'content-length': String(length) },
         });
-        res.resume();
+        const timer = setTimeout(() => req.destroy(new StorageUnavailableError(`${what}: no answer`)), RESPONSE_TIMEOUT_MS);
+        req.on('error', (err) => {
+          clearTimeout(timer);
+          if (err instanceof StorageUnavailableError) return reject(err);
+          // A kept-alive connection the store closed as this request set out on it (its idle timeout): sent again
+          // once, on a new connection. The body is in memory; nothing of it was taken.
+          if (req.reusedSocket && !retried && ['ECONNRESET', 'EPIPE'].includes((err as NodeJS.ErrnoException).code ?? '')) {
+            retried = true;
+            return send().then(resolve, reject);
+          }
+          reject(new StorageUnavailableError(`${what}: ${err.message}`, { cause: err }));
+        });
+        req.on('response', (res) => {
+          clearTimeout(timer);
+          res.on('error', () => {});
+          // The answer's few bytes read to their end (or the connection lost on the way: the store is not answering well).
+          res.on('close', () => {
+            if (!res.complete) reject(new StorageUnavailableError(`${what}: the answer was cut off`));
+            const etag = res.headers.etag;
+            resolve({
+              status: res.statusCode ?? 0,
+              etag: typeof etag === 'string' && etag ? etag : undefined,
+              // Every byte of the body handed to the connection: its buffers are ours again.
+              written: req.writableFinished,
+            });
+          });
+          res.resume();
+        });
+        for (const chunk of chunks) req.write(chunk);
+        req.end();
       });
-      for (const chunk of chunks) req.write(chunk);
-      req.end();
-    });
+    return send();
   }
 
   async stat(key: string): Promise<StoredFile | undefined> {
