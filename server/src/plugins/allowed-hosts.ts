@@ -45,10 +45,10 @@ const BY_ADDRESS = new Set(['/healthz', '/readyz', '/metrics']);
 export default fp<{ config: HostSettings }>(
   async (app: FastifyInstance, { config }) => {
     const hosts = allowedHosts(config);
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.url && BY_ADDRESS.has(request.routeOptions.url)) return;
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (request.routeOptions.url && BY_ADDRESS.has(request.routeOptions.url)) return done();
       const name = hostNameOf(request.host);
-      if (!name || !hosts.has(name)) throw new AppError('invalid_data', 'invalid_host');
+      done(!name || !hosts.has(name) ? new AppError('invalid_data', 'invalid_host') : undefined);
     });
   },
   { name: 'allowed-hosts', dependencies: ['site-lang', 'errors'] },

@@ -174,8 +174,9 @@ export default fp<MetricsOptions>(
     // Process metrics (memory, event loop lag) only when someone reads them.
     if (token || port !== undefined) collectDefaultMetrics({ register: metrics.registry });
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.request(request, reply.statusCode, reply.elapsedTime / 1000);
+      done();
     });
 
     if (token) {

@@ -60,15 +60,16 @@ export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[]; stripe?:
       strictTransportSecurity: false,
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err) => done(err as Error)));
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       // request.protocol believes X-Forwarded-Proto only with TRUST_PROXY: a plain-HTTP
       // client cannot pin HSTS on a host (a development or intranet one) by forging it.
       if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done();
     });
 
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method)) return;
-      if (isForeignRequest(request, allowedOrigins)) throw new AppError('not_allowed', 'forbidden_origin');
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
+      done(isForeignRequest(request, allowedOrigins) ? new AppError('not_allowed', 'forbidden_origin') : undefined);
     });
   },
   { name: 'security', dependencies: ['errors'] },

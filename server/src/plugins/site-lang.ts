@@ -131,8 +131,9 @@ export default fp<SiteLangOptions>(
     app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, values?: MessageValues) {
       return translators[this.siteLang](key, values);
     });
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       request.siteLang = resolveSiteLang(request, opts);
+      done();
     });
   },
   { name: 'site-lang', dependencies: ['@fastify/cookie'] },

@@ -57,7 +57,7 @@ export default fp(
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (_request, reply) => {
+    app.addHook('onRequest', (_request, reply, done) => {
       inFlight += 1;
       touch();
       // Answered or given up on by the client: either way no longer in flight.
@@ -65,14 +65,15 @@ export default fp(
         inFlight -= 1;
         touch();
       });
-      if (!closing) return;
+      if (!closing) return done();
       reply.header('connection', 'close').header('retry-after', '5');
-      throw new AppError('unavailable', 'service_unavailable');
+      done(new AppError('unavailable', 'service_unavailable'));
     });
     // An answer given while stopping closes its connection: a kept-alive one would hold the stop up, and its next
     // request could meet the closed listener.
-    app.addHook('onSend', async (_request, reply) => {
+    app.addHook('onSend', (_request, reply, _payload, done) => {
       if (stopping || closing) reply.header('connection', 'close');
+      done();
     });
   },
   { name: 'stopping', dependencies: ['errors'] },

@@ -37,11 +37,13 @@ export default fp<{ ttlMs: number }>(
 
     const changesState = (method: string, url: string) =>
       (method !== 'GET' && method !== 'HEAD') || url.startsWith('/logout') || url.startsWith('/crud/masquerade-finish');
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       if (changesState(request.method, request.url)) sessions.clear();
+      done();
     });
-    app.addHook('onResponse', async (request) => {
+    app.addHook('onResponse', (request, _reply, done) => {
       if (changesState(request.method, request.url)) sessions.clear();
+      done();
     });
   },
   { name: 'session-users', dependencies: ['db'] },

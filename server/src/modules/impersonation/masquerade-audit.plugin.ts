@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -9,22 +9,31 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('onResponse', async (request, reply) => {
+    // Synchronous where no session was read (a stream's ranges, a picture): nothing to wait for there.
+    app.addHook('onResponse', (request, reply, done) => {
       const loaded = request.sessionState?.loaded;
-      if (!loaded) return;
-      const session = await loaded;
-      if (!session?.masquerade_admin_id) return;
-      request.log.info(
-        {
-          masquerade_admin_id: session.masquerade_admin_id,
-          user_id: session.user_id,
-          method: request.method,
-          url: request.url,
-          statusCode: reply.statusCode,
-        },
-        'impersonated request',
-      );
+      if (!loaded) return done();
+      logIfImpersonated(request, reply, loaded).then(() => done(), done);
     });
   },
   { name: 'masquerade-audit', dependencies: ['sessions'] },
 );
+
+async function logIfImpersonated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  loaded: NonNullable<NonNullable<FastifyRequest['sessionState']>['loaded']>,
+) {
+  const session = await loaded;
+  if (!session?.masquerade_admin_id) return;
+  request.log.info(
+    {
+      masquerade_admin_id: session.masquerade_admin_id,
+      user_id: session.user_id,
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+    },
+    'impersonated request',
+  );
+}

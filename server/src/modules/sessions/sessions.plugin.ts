@@ -128,37 +128,49 @@ export default fp<SessionsOptions>(
       this.sessionState = { token: undefined, loaded: Promise.resolve(undefined), ended: true };
     });
 
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const raw = request.cookies[SESSION_COOKIE];
       request.sessionState = { token: undefined, loaded: undefined };
-      if (raw === undefined) return;
+      if (raw === undefined) return done();
       if (TOKEN_FORMAT.test(raw)) {
         request.sessionState.token = raw;
-        return;
+        return done();
       }
       // A damaged cookie is cleared; an API call is told so, a page just loads.
       clearCookie(request, reply);
-      if (request.url.startsWith('/crud/')) throw new AppError('invalid_data', 'invalid_session_cookie');
+      done(request.url.startsWith('/crud/') ? new AppError('invalid_data', 'invalid_session_cookie') : undefined);
     });
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    // What the answer needs is mostly known at once (no session, or one not read): only a read session is awaited.
+    app.addHook('onSend', (request, reply, _payload, done) => {
       const state = request.sessionState;
-      if (!state) return payload;
+      if (!state) return done();
       const incoming = request.cookies[SESSION_COOKIE];
       if (state.token && state.token !== incoming) {
         reply.setCookie(SESSION_COOKIE, state.token, { ...cookieOptions(request), maxAge: maxAgeMs / 1000 });
-        return payload;
+        return done();
       }
-      if (!state.loaded) return payload;
+      if (!state.loaded) return done();
+      afterSessionRead(request, reply, state, state.loaded, incoming).then(() => done(), done);
+    });
+
+    /** The cookie of an answer whose request read its session: cleared when it is gone, renewed now and then. */
+    async function afterSessionRead(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      state: NonNullable<FastifyRequest['sessionState']>,
+      loaded: Promise<SessionRow | undefined>,
+      incoming: string | undefined,
+    ) {
       // A session that could not be read (the database gone) failed the request already: its answer says so.
-      const session = await state.loaded.catch(() => null);
-      if (session === null) return payload;
+      const session = await loaded.catch(() => null);
+      if (session === null) return;
       if (!session) {
         // A page load clears a cookie whose session is gone. An API call does not: it may have set out with the
         // cookie a login or logout has just replaced, and clearing it would sign the browser out again.
         const stale = incoming && TOKEN_FORMAT.test(incoming) && !request.url.startsWith('/crud/');
         if (state.ended || stale) clearCookie(request, reply);
-        return payload;
+        return;
       }
       if (Date.now() - session.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
         try {
@@ -166,12 +178,11 @@ export default fp<SessionsOptions>(
         } catch (err) {
           // The answer is ready: keep it; the session is touched on a later request.
           request.log.warn({ err }, 'session not touched');
-          return payload;
+          return;
         }
         reply.setCookie(SESSION_COOKIE, incoming ?? '', { ...cookieOptions(request), maxAge: maxAgeMs / 1000 });
       }
-      return payload;
-    });
+    }
   },
   { name: 'sessions', dependencies: ['db', '@fastify/cookie', 'errors'] },
 );
