@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { useI18n } from '../../lib/i18n';
 import type { FormApi } from './use-form';
@@ -22,7 +22,13 @@ export function useFormSubmit<D>(
   const [failure, setFailure] = useState<string>();
   // A submit waiting for the form's contract to load (FormSchema): a second one meanwhile is ignored.
   const checking = useRef(false);
-  const focusFirstError = () => requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>(firstInvalid)?.focus());
+  // Focus moves once the render showing the messages is committed: after a contract that loaded when the form was
+  // sent (FormSchema), that render comes after the submit's frame.
+  const [focusAsked, setFocusAsked] = useState(0);
+  useEffect(() => {
+    if (focusAsked > 0) ref.current?.querySelector<HTMLElement>(firstInvalid)?.focus();
+  }, [focusAsked]);
+  const focusFirstError = () => setFocusAsked((n) => n + 1);
   const go = (data: D | undefined) => {
     if (!data) {
       focusFirstError();
