@@ -384,13 +384,16 @@ export async function backOnlineSignedOut(context: BrowserContext, page: Page, t
  * Watches the page's requests from now on; `settled()` resolves once none is
  * in flight across two animation frames (what a page asks for after its
  * first data has arrived, lazy chunks, images in view and the requests they
- * lead to). Playwright's `networkidle` waits 500 ms of quiet on top of that,
+ * lead to; not a track's audio stream). Playwright's `networkidle` waits 500 ms of quiet on top of that,
  * which a journey measuring many pages pays on every one; a journey that
  * asserts nothing more is asked for keeps `networkidle`.
  */
 export function watchInFlight(page: Page) {
   const inFlight = new Set<Request>();
-  const started = (r: Request) => inFlight.add(r);
+  // Audio is left out: a playing track's stream stays open as long as the element reads it, and no layout waits on it.
+  const started = (r: Request) => {
+    if (r.resourceType() !== 'media') inFlight.add(r);
+  };
   const ended = (r: Request) => inFlight.delete(r);
   page.on('request', started);
   page.on('requestfinished', ended);
