@@ -5,7 +5,7 @@
  * full library (shell bundle budget); a unit test formats every catalog
  * message with both this and intl-messageformat and requires the same text.
  */
-import { formatWholeNumber } from './numbers';
+import { formatNumber } from './numbers';
 
 type Node =
   | string
@@ -183,8 +183,7 @@ export function formatNodes(nodes: Node[], lang: string, values: Values, pound?:
       continue;
     }
     afterValue = true;
-    if (n.kind === 'pound')
-      out += pound === undefined ? '#' : (formatWholeNumber(lang, pound) ?? numberFormat(lang).format(pound));
+    if (n.kind === 'pound') out += pound === undefined ? '#' : (formatNumber(lang, pound) ?? numberFormat(lang).format(pound));
     else {
       const v = values[n.name];
       if (v === undefined) throw new Error(`Missing value for {${n.name}}`);
@@ -192,7 +191,7 @@ export function formatNodes(nodes: Node[], lang: string, values: Values, pound?:
       // intl-messageformat; `{n, number}` is the way to ask for grouping.
       if (n.kind === 'arg') out += v instanceof Date ? v.toLocaleString(lang) : String(v);
       else if (n.kind === 'number') {
-        out += (n.style ? undefined : formatWholeNumber(lang, Number(v))) ?? numberFormat(lang, n.style).format(Number(v));
+        out += (n.style ? undefined : formatNumber(lang, Number(v))) ?? numberFormat(lang, n.style).format(Number(v));
       } else if (n.kind === 'date') out += dateFormat(lang, n.style).format(new Date(v));
       else if (n.kind === 'plural') {
         const num = Number(v);

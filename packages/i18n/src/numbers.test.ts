@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LangCode } from './index';
-import { formatUsd, formatWholeNumber } from './numbers';
+import { formatNumber, formatUsd } from './numbers';
 
 const langs: LangCode[] = ['en', 'es', 'ru'];
 const amounts = [
@@ -46,17 +46,28 @@ describe('formatUsd writes dollars exactly as Intl.NumberFormat does', () => {
   });
 });
 
-describe('formatWholeNumber writes counts as Intl.NumberFormat does', () => {
+describe('formatNumber writes numbers as Intl.NumberFormat does with its defaults', () => {
+  // Counts, speeds (0.75, 1.25), and decimals Intl rounds to three places.
+  const numbers = [
+    ...[0, 1, 7, 42, 999, 1000, 4321, 9999, 10000, 54321, 100000, 1234567, -1, -1000, -12345],
+    ...[0.5, 0.75, 1.25, 1.5, 1.75, 2, 1.0005, 2.0004, 0.0004, -0.0004, -0.0005, 1234.5678, 99999.9999, -1.23456],
+    ...withMoreDecimals,
+    ...withMoreDecimals.map((n) => -n / 7),
+  ];
   for (const lang of langs) {
     it(lang, () => {
       const intl = new Intl.NumberFormat(lang);
-      for (const n of [0, 1, 7, 42, 999, 1000, 4321, 9999, 10000, 54321, 100000, 1234567, -1, -1000, -12345]) {
-        expect(formatWholeNumber(lang, n), String(n)).toBe(intl.format(n));
+      for (const n of numbers) {
+        const written = formatNumber(lang, n);
+        if (written !== undefined) expect(written, String(n)).toBe(intl.format(n));
       }
+      // It writes all of the above but -0 and those in exponent form.
+      const left = numbers.filter((n) => formatNumber(lang, n) === undefined && !Object.is(n, -0) && !String(n).includes('e'));
+      expect(left).toEqual([]);
     });
   }
 
-  it('answers undefined for what is not a whole number, for Intl to write', () => {
-    for (const n of [1.5, Number.NaN, Number.POSITIVE_INFINITY, -0, 2 ** 60]) expect(formatWholeNumber('en', n)).toBeUndefined();
+  it('answers undefined for what Intl writes its own way, for Intl to write', () => {
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY, -0, 2 ** 60, 1e-7]) expect(formatNumber('en', n)).toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 import type { LangCode } from './index';
 
 /**
- * Money and whole numbers written out as Intl.NumberFormat writes them in our three languages ("$1,234.56",
+ * Money and plain numbers written out as Intl.NumberFormat writes them in our three languages ("$1,234.56",
  * "1234,56 US$", "1 234,56 $"), without Intl: the first Intl formatter a page makes loads the language's data, a long
- * task on a phone in the middle of the storefront's hydration (issue 46), and the storefront only ever shows dollars
- * and counts. numbers.test.ts checks every form against Intl. Anything else (percentages, units, dates) uses Intl.
+ * task on a phone in the middle of the storefront's hydration (issue 46), and the storefront only ever shows dollars,
+ * counts and speeds. numbers.test.ts checks every form against Intl. Anything else (percentages, units, dates) uses Intl.
  */
 
 const NBSP = '\u00a0';
@@ -57,8 +57,18 @@ export function formatUsd(lang: LangCode, usd: number, fractionDigits: 0 | 2 = 2
   return `${sign}${number}${NBSP}${lang === 'es' ? 'US$' : '$'}`;
 }
 
-/** A whole number (a count in a message), grouped as the language groups it; other numbers go to Intl. */
-export function formatWholeNumber(lang: string, n: number): string | undefined {
-  if (!(lang in grouping) || !Number.isSafeInteger(n) || Object.is(n, -0)) return undefined;
-  return (n < 0 ? '-' : '') + groupDigits(lang, String(Math.abs(n)));
+/**
+ * A number as Intl.NumberFormat writes it with its default options (grouped, at most three decimals, rounded half
+ * away from zero, no trailing zeros): a count in a message, a playback speed ("1,25×"). Undefined for what it does
+ * not write the same (not finite, -0, past the safe integers, exponent forms): Intl writes those.
+ */
+export function formatNumber(lang: string, n: number): string | undefined {
+  if (!(lang in grouping) || !Number.isFinite(n) || Object.is(n, -0) || Math.abs(n) > Number.MAX_SAFE_INTEGER) return undefined;
+  const digits = roundedDigits(n, 3);
+  if (!digits) return undefined;
+  const fraction = digits.fraction.replace(/0+$/, '');
+  // A negative number rounded to nothing keeps its sign, as Intl writes it ("-0").
+  const negative = n < 0;
+  const whole = groupDigits(lang, digits.whole);
+  return (negative ? '-' : '') + whole + (fraction ? (lang === 'en' ? '.' : ',') + fraction : '');
 }
