@@ -1,31 +1,15 @@
 import { z } from 'zod';
+import { IMAGE, QUEUE_MAX_TRACKS, REPEAT_MODES, STOP_AFTER, STREAM, TRANSCRIPT } from './queue-values';
 import { text } from './text-fields';
 
 /**
  * The player's queue, kept per account (GET/PUT /crud/my-library/queue):
  * what plays now, what comes after it, and how it goes on (repeat, stop
  * after). The device keeps the same document (localStorage, per account), so
- * the queue survives a reload and follows the family to another device.
+ * the queue survives a reload and follows the family to another device. Its
+ * plain values (limits, addresses, modes) are in queue-values.ts: the player
+ * keeps a queue without loading these schemas.
  */
-
-/** At most this many tracks in a queue: a few long albums; a bigger one is refused (400), never half kept. */
-export const QUEUE_MAX_TRACKS = 200;
-
-/**
- * The streams a kept queue may name: the server's own addresses of a track
- * (its preview, its full recording, an owner's file), nothing else. Where a
- * stream goes stays the server's decision when it is played.
- */
-const STREAM = /^\/crud\/(?:media\/track\/[1-9]\d{0,9}\/(?:preview|full)\.mp3|my-library\/skus\/[1-9]\d{0,9}\/download)$/;
-/** A cover: a stored image (mediaPaths.image). */
-const IMAGE = /^\/media\/[A-Za-z0-9._\-/]{1,300}$/;
-/** A track's words for reading along (transcriptPaths.track): the server's own address, answered under its access rule. */
-const TRANSCRIPT = /^\/crud\/transcripts\/track\/[1-9]\d{0,9}$/;
-
-/** Whether a stream's address can be kept in a queue (a free MP3's token link, say, cannot). */
-export const isQueueableStream = (url: string) => STREAM.test(url);
-/** Whether a transcript's address can be kept with its track in a queue. */
-export const isQueueableTranscript = (url: string) => TRANSCRIPT.test(url);
 
 export const QueueItem = z
   .strictObject({
@@ -54,11 +38,6 @@ export const QueueItem = z
   .meta({ id: 'QueueItem' });
 export type QueueItem = z.infer<typeof QueueItem>;
 
-export const REPEAT_MODES = ['off', 'one', 'all'] as const;
-export type RepeatMode = (typeof REPEAT_MODES)[number];
-export const STOP_AFTER = ['track', 'album'] as const;
-export type StopAfter = (typeof STOP_AFTER)[number];
-
 export const ListeningQueue = z
   .strictObject({
     tracks: z.array(QueueItem).max(QUEUE_MAX_TRACKS),
@@ -85,5 +64,3 @@ export type ListeningQueue = z.infer<typeof ListeningQueue>;
 /** GET /crud/my-library/queue: null before the family played anything here or elsewhere. */
 export const ListeningQueueResponse = z.object({ queue: ListeningQueue.nullable() }).meta({ id: 'ListeningQueueResponse' });
 export type ListeningQueueResponse = z.infer<typeof ListeningQueueResponse>;
-
-export const listeningQueuePath = '/crud/my-library/queue';

@@ -134,21 +134,6 @@ export const transcriptPaths = {
   adminExport: (skuId: number, format: CaptionFormat) => `/crud/admin/transcripts/track/${skuId}/export?format=${format}`,
 } as const;
 
-/** The cue being spoken at `ms` of the track: the last cue starting at or before it that has not ended; -1: none. */
-export function cueAt(cues: readonly Cue[], ms: number): number {
-  let lo = 0;
-  let hi = cues.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if ((cues[mid] as Cue).start_ms <= ms) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found >= 0 && ms < (cues[found] as Cue).end_ms ? found : -1;
-}
-
 /**
  * The first problem of each cue that breaks a rule (the server's check on save and import, and the editor's as the
  * volunteer types), by index. `lengthMs`: the track's length, null when unknown (no end check).

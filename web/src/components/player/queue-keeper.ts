@@ -1,4 +1,4 @@
-import { ListeningQueue, ListeningQueueResponse, listeningQueuePath } from '@storyhouse/contracts';
+import { type ListeningQueue, listeningQueuePath } from '@storyhouse/contracts';
 import { withSiteFlag } from '../../lib/api-client';
 import { signOutPending } from '../../lib/device-session';
 import { newer } from './queue-kept';
@@ -20,11 +20,18 @@ const accountOf = (owner: QueueOwner) => (typeof owner === 'string' ? Number(own
 /** After the last change, the server is told this much later (a drag or a run of taps is one write). */
 export const QUEUE_SAVE_DELAY_MS = 1000;
 
-function readDevice(owner: QueueOwner): ListeningQueue | null {
+/**
+ * The queue's schemas, to read a kept queue back: loaded when one is, not with the player (keeping a queue as it
+ * plays writes what the player made, and needs no check).
+ */
+const schemas = () => import('@storyhouse/contracts/listening-queue');
+
+async function readDevice(owner: QueueOwner): Promise<ListeningQueue | null> {
   try {
     const raw = localStorage.getItem(queueStorageKey(owner));
-    const parsed = raw ? ListeningQueue.safeParse(JSON.parse(raw)) : null;
-    return parsed?.success ? parsed.data : null;
+    if (!raw) return null;
+    const parsed = (await schemas()).ListeningQueue.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -47,23 +54,33 @@ export function forgetDeviceQueue(owner: QueueOwner) {
   }
 }
 
-async function request(method: 'GET' | 'PUT', queue?: ListeningQueue): Promise<ListeningQueue | null | undefined> {
-  const body = queue ? JSON.stringify(queue) : undefined;
+/** The family's queue kept on the server: null for none, undefined when it could not be had (offline, refused). */
+async function fetchQueue(): Promise<ListeningQueue | null | undefined> {
   try {
     const response = await fetch(withSiteFlag(listeningQueuePath), {
-      method,
       credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
-      // keepalive outlives a page going away, for bodies up to 64 KB (a long queue is sent without it).
-      ...(body ? { body, keepalive: body.length < 60_000 } : {}),
+      headers: { accept: 'application/json' },
     });
     if (!response.ok) return undefined;
-    const parsed = ListeningQueueResponse.safeParse(await response.json());
+    const parsed = (await schemas()).ListeningQueueResponse.safeParse(await response.json());
     return parsed.success ? parsed.data.queue : undefined;
   } catch {
-    // Offline: the device's copy is the one; the next change, or the next visit, sends it.
+    // Offline: the device's copy is the one.
     return undefined;
   }
+}
+
+/** Sends the queue to the server; not sent (offline), the next change, or the next visit, sends it. */
+function sendQueue(queue: ListeningQueue) {
+  const body = JSON.stringify(queue);
+  fetch(withSiteFlag(listeningQueuePath), {
+    method: 'PUT',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    // keepalive outlives a page going away, for bodies up to 64 KB (a long queue is sent without it).
+    body,
+    keepalive: body.length < 60_000,
+  }).catch(() => undefined);
 }
 
 /**
@@ -71,12 +88,12 @@ async function request(method: 'GET' | 'PUT', queue?: ListeningQueue): Promise<L
  * signed in, the server's. A device copy newer than the server's is sent.
  */
 export async function findQueue(owner: QueueOwner): Promise<ListeningQueue | null> {
-  const device = readDevice(owner);
+  const device = await readDevice(owner);
   // A sign-out made offline is still on its way to the server (the page loads again once it arrived): not asked.
   if (owner === null || signOutPending()) return device;
-  const server = await request('GET');
+  const server = await fetchQueue();
   const found = newer(device, server ?? null);
-  if (found && found !== server && server !== undefined) void request('PUT', found);
+  if (found && found !== server && server !== undefined) sendQueue(found);
   if (found && found === server) writeDevice(owner, found);
   return found;
 }
@@ -144,6 +161,6 @@ export class QueueKeeper {
     const pending = this.pending;
     this.pending = null;
     // Sent only while the session is still that account's (a sign-out in between drops it: the server keeps the last one sent).
-    if (pending && pending.owner === this.owner) void request('PUT', pending.queue);
+    if (pending && pending.owner === this.owner) sendQueue(pending.queue);
   }
 }
