@@ -53,9 +53,12 @@ function useHighlight(player: Player, cues: readonly Cue[] | undefined): number 
 /**
  * Sentences rendered together. A 30-minute track has about 400: the text
  * appears a block per frame (each block's rendering, style and layout a short
- * task of its own, never one long task: issue 43's bench), and the highlight
- * moving, or the player's twice-a-second news, re-renders only the blocks
- * whose sentences change.
+ * task of its own, never one long task: issue 43's bench). Each block is a
+ * box of its own that the browser skips while it is out of view
+ * (`content-visibility: auto`): the highlight moving, the scroll that follows
+ * the voice and each block's arrival lay out and paint what is on screen, not
+ * the whole text. The highlight moving, or the player's twice-a-second news,
+ * re-renders only the sentences that change.
  */
 const BLOCK = 50;
 
@@ -76,41 +79,70 @@ interface CueActions {
   focused: (i: number) => void;
 }
 
-interface CueBlockProps {
+interface CueProps {
+  cue: Cue;
+  /** The sentence's index in the whole text. */
+  i: number;
+  /** It is the one being spoken; it takes the text's one tab stop. */
+  current: boolean;
+  tabbable: boolean;
+  cueRefs: RefObject<(HTMLButtonElement | null)[]>;
+  actions: RefObject<CueActions>;
+}
+
+/** A sentence, a button: re-rendered only when it becomes or stops being the one spoken or the tab stop. */
+const CueItem = memo(function CueItem({ cue, i, current, tabbable, cueRefs, actions }: CueProps) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an item of the text's list whose blocks are boxes of their own (CueBlock)
+    <span role="listitem" className="read-along__item">
+      <button
+        ref={(el) => {
+          cueRefs.current[i] = el;
+        }}
+        type="button"
+        className="read-along__cue"
+        aria-current={current ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
+        data-start-ms={cue.start_ms}
+        onClick={() => actions.current.choose(i)}
+        onKeyDown={(e) => actions.current.moveFocus(e, i)}
+        onFocus={() => actions.current.focused(i)}
+      >
+        {cue.text}
+      </button>{' '}
+    </span>
+  );
+});
+
+interface CueBlockProps extends Omit<CueProps, 'cue' | 'i' | 'current' | 'tabbable'> {
   cues: readonly Cue[];
   /** The index of the block's first sentence in the whole text. */
   from: number;
   /** The highlighted sentence's index, and the one that takes the tab stop, when in this block; else -1. */
   active: number;
   tabbable: number;
-  cueRefs: RefObject<(HTMLButtonElement | null)[]>;
-  actions: RefObject<CueActions>;
 }
 
-/** A block of sentences, each a button: re-rendered only when its highlight or tab stop changes. */
+/**
+ * A block of sentences, set as a paragraph in a box of its own (a generic element: the sentences are the text's list
+ * items). Re-rendered only when its highlight or tab stop changes, and then only those sentences.
+ */
 const CueBlock = memo(function CueBlock({ cues, from, active, tabbable, cueRefs, actions }: CueBlockProps) {
-  return cues.map((cue, j) => {
-    const i = from + j;
-    return (
-      <li key={cue.start_ms} className="read-along__item">
-        <button
-          ref={(el) => {
-            cueRefs.current[i] = el;
-          }}
-          type="button"
-          className="read-along__cue"
-          aria-current={i === active ? 'true' : undefined}
-          tabIndex={i === tabbable ? 0 : -1}
-          data-start-ms={cue.start_ms}
-          onClick={() => actions.current.choose(i)}
-          onKeyDown={(e) => actions.current.moveFocus(e, i)}
-          onFocus={() => actions.current.focused(i)}
-        >
-          {cue.text}
-        </button>{' '}
-      </li>
-    );
-  });
+  return (
+    <div className="read-along__block">
+      {cues.map((cue, j) => (
+        <CueItem
+          key={cue.start_ms}
+          cue={cue}
+          i={from + j}
+          current={from + j === active}
+          tabbable={from + j === tabbable}
+          cueRefs={cueRefs}
+          actions={actions}
+        />
+      ))}
+    </div>
+  );
 });
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -268,7 +300,8 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
         <>
           {data.scope === 'preview' && <p className="read-along__note">{t('readAlong.previewText')}</p>}
           <div ref={box} className="read-along__text">
-            <ol className="read-along__cues" lang={data.lang_code}>
+            {/* biome-ignore lint/a11y/useSemanticElements: a list of sentences in blocks (CueBlock), which an <ol> cannot hold */}
+            <div role="list" className="read-along__cues" lang={data.lang_code}>
               {blocks.slice(0, shown).map((block, b) => (
                 <CueBlock
                   key={block[0]?.start_ms}
@@ -280,7 +313,7 @@ export default function ReadAlongView({ player, track, Heading = 'h2', onClose }
                   actions={actions}
                 />
               ))}
-            </ol>
+            </div>
           </div>
           {!following && (
             <button type="button" className="button button--secondary read-along__back" onClick={backToVoice}>
