@@ -80,7 +80,10 @@ function sendQueue(queue: ListeningQueue) {
     // keepalive outlives a page going away, for bodies up to 64 KB (a long queue is sent without it).
     body,
     keepalive: body.length < 60_000,
-  }).catch(() => undefined);
+  })
+    // The answer is read to its end (the server's copy, unused): a response left unread keeps its request open.
+    .then((response) => response.arrayBuffer())
+    .catch(() => undefined);
 }
 
 /**
