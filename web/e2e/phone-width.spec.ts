@@ -12,7 +12,8 @@ import { overflow, popUpsOutside, smallTargets, wordPerLineTitles } from './page
 // visitor's pages and one for the account's and the admin's, so they share
 // the two workers. They run in the English project only: each names its site.
 // Each page is measured at 320 px, then at 390 px (a common phone) without
-// loading it again (and a back-office page in English checked with axe): a grid may have one column at 320 and two at 390. A link or button whose label is cut off
+// loading it again (and a back-office page in English checked with axe; the back office's pages after the first are
+// reached by the app's routing, as its menu does, not loaded: decision 087): a grid may have one column at 320 and two at 390. A link or button whose label is cut off
 // (issue 27 item 3) fails it too, and so do a player, toast or dialog wider than the screen (a fixed box makes the
 // page no wider), a track title broken a word a line, and a sentence ending in two full stops ("2026 г..": a date
 // that ends with its own). On the storefront's pages (the visitor's, the signed-in family's: My Library, an album with
