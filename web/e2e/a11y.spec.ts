@@ -44,58 +44,62 @@ test('the not-found page, then offline', async ({ page, context, t, homeTitle })
 const demoStory = { en: 'the-first-christmas', es: 'rut-la-amiga-fiel' } as const;
 const demoSearch = { en: 'Goliath', es: 'oracion' } as const;
 
-test('the shop with a search and the grid layout', async ({ page, t, siteLang }) => {
-  const search = demoSearch[siteLang];
-  await page.goto(`${routePath('shop', siteLang)}?search=${search}`);
-  await expect(page.getByRole('heading', { level: 2, name: t('shop.resultsFor', { search }) })).toBeVisible();
-  await expect(page.getByRole('region', { name: t('shop.matchingTracks') })).toBeVisible();
-  await page.getByRole('button', { name: t('shop.grid'), exact: true }).click();
-  await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await expect(
-    page
-      .getByRole('list', { name: t('shop.products') })
-      .getByRole('link')
-      .first(),
-  ).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+test('the shop with a search and the grid layout, a story page with a preview playing, the free-streaming list and album', async ({
+  page,
+  t,
+  siteLang,
+}) => {
+  await test.step('the shop with a search and the grid layout', async () => {
+    const search = demoSearch[siteLang];
+    await page.goto(`${routePath('shop', siteLang)}?search=${search}`);
+    await expect(page.getByRole('heading', { level: 2, name: t('shop.resultsFor', { search }) })).toBeVisible();
+    await expect(page.getByRole('region', { name: t('shop.matchingTracks') })).toBeVisible();
+    await page.getByRole('button', { name: t('shop.grid'), exact: true }).click();
+    await expect(page.getByRole('button', { name: t('shop.grid'), exact: true })).toHaveAttribute('aria-pressed', 'true');
+    await expect(
+      page
+        .getByRole('list', { name: t('shop.products') })
+        .getByRole('link')
+        .first(),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-test('a story page with a preview playing', async ({ page, t, siteLang }) => {
-  await page.goto(`/story/${demoStory[siteLang]}`);
-  const tracks = page.getByRole('region', { name: t('catalogue.tracks') });
-  await tracks.getByRole('button', { name: t('catalogue.playPreviews') }).click();
-  await expect(page.getByRole('region', { name: t('player.label') })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-});
+  await test.step('a story page with a preview playing', async () => {
+    await page.goto(`/story/${demoStory[siteLang]}`);
+    const tracks = page.getByRole('region', { name: t('catalogue.tracks') });
+    await tracks.getByRole('button', { name: t('catalogue.playPreviews') }).click();
+    await expect(page.getByRole('region', { name: t('player.label') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-test('the free-streaming list and album', async ({ page, t }) => {
-  await page.goto('/free-streaming');
-  await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.title') })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
-  await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.albumHeading') })).toBeVisible();
-  await expect(
-    page
-      .getByRole('region', { name: t('catalogue.tracks') })
-      .getByRole('listitem')
-      .first(),
-  ).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  await test.step('the free-streaming list and album', async () => {
+    await page.goto('/free-streaming');
+    await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.title') })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('main').getByRole('listitem').getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: t('freeStreaming.albumHeading') })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: t('catalogue.tracks') })
+        .getByRole('listitem')
+        .first(),
+    ).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('the home page with the menu open', async ({ page, t, homeTitle }) => {
+  test('the home page with the menu open, the shop and a story', async ({ page, t, siteLang, homeTitle }) => {
     await page.goto('/');
     // The page's content first: arriving (and fading in) during the check it would read as faint text.
     await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
     await page.getByRole('button', { name: t('shell.menuOpen') }).click();
     await expect(mainNavigation(page, t)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-  });
 
-  test('the shop and a story', async ({ page, t, siteLang }) => {
     await page.goto(routePath('shop', siteLang)!);
     await expect(page.getByRole('list', { name: t('shop.products') })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -104,7 +108,6 @@ test.describe('on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
-
 // The cart (issue 3): empty, then with lines and the removal dialog open.
 test('the empty cart, then with lines and the removal dialog', async ({ page, t, siteLang }) => {
   await page.goto('/cart');

@@ -217,9 +217,20 @@ test('a plan offers “now” too, but the family’s rules refuse it within a m
   await expect(row.getByRole('button', { name: t('admin.renewals.cancel') })).toBeVisible();
 });
 
-test('a customer opening the plans, the donors or a statement gets the not-allowed page', async ({ page, t, siteLang }) => {
+// The back office's orders and audit log too (they were a journey of admin-orders.spec.ts's: one account for both).
+test('a customer opening the plans, the donors, a statement, the orders or the audit log gets the not-allowed page', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
-  for (const path of [adminPath('adminRenewals', siteLang)!, adminPath('adminDonors', siteLang)!, '/admin/donors/1/statement']) {
+  for (const path of [
+    adminPath('adminRenewals', siteLang)!,
+    adminPath('adminDonors', siteLang)!,
+    '/admin/donors/1/statement',
+    adminPath('adminOrders', siteLang)!,
+    adminPath('adminAudit', siteLang)!,
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
     await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);

@@ -164,9 +164,12 @@ test('the admin uploads a picture and an MP3 on the Media page, with progress to
   });
 });
 
-test('the admin picks a product’s cover from the media library, saves, and the shop’s page shows it', {
-  tag: '@i18n',
-}, async ({ page, t, siteLang }) => {
+// In English only (decision 087): the upload journey above shows the media library in Spanish.
+test('the admin picks a product’s cover from the media library, saves, and the shop’s page shows it', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const id = run();
   const PICTURE = { name: `library-${id}.jpg`, mimeType: 'image/jpeg', buffer: coverBytes };
   const title = `Library ${id}`;

@@ -550,11 +550,4 @@ test('a digital-only order has nothing to post: its page offers no Mark shipped,
   await expect(page.getByRole('button', { name: t('admin.order.resendReceipt') })).toBeVisible();
 });
 
-test('a customer opening the back office’s orders gets the not-allowed page', async ({ page, t, siteLang }) => {
-  await createAccount(page, { email: freshEmail('not-admin'), password: 'listen-along-1' });
-  for (const route of ['adminOrders', 'adminAudit'] as const) {
-    await page.goto(adminPath(route, siteLang)!);
-    await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: t('admin.nav.label') })).toHaveCount(0);
-  }
-});
+// A customer opening the back office's orders or audit log: admin-giving.spec.ts, with the other sections.

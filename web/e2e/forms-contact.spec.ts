@@ -86,28 +86,14 @@ test.describe('contact us', () => {
     await expect(mail.getByText(`ministry@storyhouse.example · ${t('mailbox.status.sent')}`)).toBeVisible();
   });
 
-  test('missing and invalid fields are named next to them and nothing is sent', async ({ page, t, siteLang }) => {
-    const posted = watchRequests(page, (r) => r.method() === 'POST' && r.url().includes('/crud/email/contact-us'));
-    await page.goto(contactPath[siteLang]);
-    const form = contactForm(page, t);
-    await form.getByLabel(t('contact.fields.email')).fill('ana@');
-    await form.getByRole('button', { name: t('contact.button.ready') }).click();
-
-    const first = form.getByLabel(t('contact.fields.first_name'));
-    await expect(first).toBeFocused();
-    await expect(first).toHaveAccessibleDescription(t('validation.required'));
-    await expect(form.getByLabel(t('contact.fields.last_name'))).toHaveAccessibleDescription(t('validation.required'));
-    await expect(form.getByLabel(t('contact.fields.email'))).toHaveAccessibleDescription(t('validation.invalid'));
-    await expect(form.getByLabel(t('contact.fields.message'))).toHaveAccessibleDescription(t('validation.required'));
-    // Optional fields have no message.
-    await expect(form.getByLabel(t('contact.fields.phone'))).not.toHaveAttribute('aria-invalid', 'true');
-    expect(posted).toEqual([]);
-  });
-
-  test.describe('when sending fails', () => {
+  test.describe('when a field is missing or sending fails', () => {
     test.use({ expectedApiErrors: [{ status: 503, path: /^\/crud\/email\/contact-us$/ }] });
 
-    test('the button says Failed for 10 seconds, then Ready again', async ({ page, t, siteLang }) => {
+    test('missing and invalid fields are named next to them and nothing is sent; a failed send says Failed for 10 seconds, then Ready again', async ({
+      page,
+      t,
+      siteLang,
+    }) => {
       await page.clock.install();
       let sent = 0;
       await page.route('**/crud/email/contact-us*', (route) => {
@@ -120,21 +106,39 @@ test.describe('contact us', () => {
       });
       await page.goto(contactPath[siteLang]);
       const form = contactForm(page, t);
-      await fillRequired(form, t, 'López', 'Hello');
-      await form.getByRole('button', { name: t('contact.button.ready') }).click();
 
-      const failed = form.getByRole('button', { name: t('contact.button.failed') });
-      await expect(failed).toBeVisible();
-      await expect(page.getByRole('alert').filter({ hasText: t('contact.failed') })).toBeVisible();
-      // Submitting is ignored unless Ready (spec §4). The button is aria-disabled, which Playwright would wait out: forced.
-      await failed.click({ force: true });
-      await expect(failed).toBeVisible();
-      expect(sent).toBe(1);
+      await test.step('missing and invalid fields are named next to them and nothing is sent', async () => {
+        await form.getByLabel(t('contact.fields.email')).fill('ana@');
+        await form.getByRole('button', { name: t('contact.button.ready') }).click();
 
-      await page.clock.fastForward(10_000);
-      await expect(form.getByRole('button', { name: t('contact.button.ready') })).toBeVisible();
-      // What the visitor typed is still there to send again.
-      await expect(form.getByLabel(t('contact.fields.message'))).toHaveValue('Hello');
+        const first = form.getByLabel(t('contact.fields.first_name'));
+        await expect(first).toBeFocused();
+        await expect(first).toHaveAccessibleDescription(t('validation.required'));
+        await expect(form.getByLabel(t('contact.fields.last_name'))).toHaveAccessibleDescription(t('validation.required'));
+        await expect(form.getByLabel(t('contact.fields.email'))).toHaveAccessibleDescription(t('validation.invalid'));
+        await expect(form.getByLabel(t('contact.fields.message'))).toHaveAccessibleDescription(t('validation.required'));
+        // Optional fields have no message.
+        await expect(form.getByLabel(t('contact.fields.phone'))).not.toHaveAttribute('aria-invalid', 'true');
+        expect(sent).toBe(0);
+      });
+
+      await test.step('the button says Failed for 10 seconds, then Ready again', async () => {
+        await fillRequired(form, t, 'López', 'Hello');
+        await form.getByRole('button', { name: t('contact.button.ready') }).click();
+
+        const failed = form.getByRole('button', { name: t('contact.button.failed') });
+        await expect(failed).toBeVisible();
+        await expect(page.getByRole('alert').filter({ hasText: t('contact.failed') })).toBeVisible();
+        // Submitting is ignored unless Ready (spec §4). The button is aria-disabled, which Playwright would wait out: forced.
+        await failed.click({ force: true });
+        await expect(failed).toBeVisible();
+        expect(sent).toBe(1);
+
+        await page.clock.fastForward(10_000);
+        await expect(form.getByRole('button', { name: t('contact.button.ready') })).toBeVisible();
+        // What the visitor typed is still there to send again.
+        await expect(form.getByLabel(t('contact.fields.message'))).toHaveValue('Hello');
+      });
     });
   });
 });
@@ -190,19 +194,11 @@ test.describe('Bible lessons sign-up', () => {
     await expect(confirmation.first()).toBeVisible();
   });
 
-  test('signing up to download leads to the download-lessons page', async ({ page, t, siteLang }) => {
-    await page.goto('/adventures/sign-up');
-    const form = adventuresForm(page, t);
-    await form.getByRole('radio', { name: t('adventures.method.download') }).check();
-    // Mail-only questions are not asked for a download.
-    await expect(form.getByLabel(t('adventures.fields.sets_needed'))).toHaveCount(0);
-    await fillFamily(page, t, unique('Downloader'));
-    await form.getByRole('button', { name: t('adventures.submit') }).click();
-    await expect(page).toHaveURL(new RegExp(`${lessonsPage[siteLang].download.path}$`));
-    await expect(page.getByRole('heading', { level: 1, name: lessonsPage[siteLang].download.title })).toBeVisible();
-  });
-
-  test('11 sets, a missing method and empty fields are refused with their messages; nothing is sent', async ({ page, t }) => {
+  test('11 sets, a missing method and empty fields are refused with their messages and nothing is sent; signing up to download then leads to the download-lessons page', async ({
+    page,
+    t,
+    siteLang,
+  }) => {
     const posted = watchRequests(page, (r) => r.method() === 'POST' && r.url().includes('/crud/email/adventures-sign-up'));
     await page.goto('/adventures/sign-up');
     const form = adventuresForm(page, t);
@@ -228,6 +224,14 @@ test.describe('Bible lessons sign-up', () => {
     );
     await expect(page).toHaveURL(/\/adventures\/sign-up$/);
     expect(posted).toEqual([]);
+
+    // Signing up to download instead: the mail-only questions are not asked, and the form is sent.
+    await form.getByRole('radio', { name: t('adventures.method.download') }).check();
+    await expect(form.getByLabel(t('adventures.fields.sets_needed'))).toHaveCount(0);
+    await fillFamily(page, t, unique('Downloader'));
+    await form.getByRole('button', { name: t('adventures.submit') }).click();
+    await expect(page).toHaveURL(new RegExp(`${lessonsPage[siteLang].download.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: lessonsPage[siteLang].download.title })).toBeVisible();
   });
 });
 

@@ -3,17 +3,16 @@ import { demoNavigation, demoPage, expect, mainNavigation, test, translator } fr
 // Spec §1: the site language comes from the host name, or the
 // `test_spanish_site` flag; the whole page follows it.
 
-test('the host name decides the language of the page', { tag: '@i18n' }, async ({ page, t, siteLang, homeTitle }) => {
+test('the host name decides the language of the page; a sister-site link opens the same page in the other language', {
+  tag: '@i18n',
+}, async ({ page, t, siteLang, homeTitle }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', siteLang);
   await expect(page).toHaveTitle(`${t('app.name')}: ${t('app.tagline')}`);
   await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: t('shell.homeLink') })).toBeVisible();
-});
 
-test('a sister-site link opens the same page in the other language', { tag: '@i18n' }, async ({ page, t, siteLang }) => {
   const other = siteLang === 'en' ? 'es' : 'en';
-  await page.goto('/');
   const sisters = page.getByRole('contentinfo').getByRole('navigation', { name: t('footer.sisterSites') });
   await sisters.getByRole('link', { name: t(`footer.siteIn.${other}`) }).click();
 
@@ -26,10 +25,19 @@ test('a sister-site link opens the same page in the other language', { tag: '@i1
 
 // Not tagged @i18n on purpose: it switches the English host (the en project) to Spanish and back.
 test.describe('the test_spanish_site flag', () => {
-  test('makes the English host Spanish until it is turned off', async ({ page, context }) => {
+  test('a flag without a value leaves the page in the host’s language; with 1 it makes the English host Spanish until it is turned off', async ({
+    page,
+    context,
+  }) => {
     const es = translator('es');
     const en = translator('en');
     const flagCookie = async () => (await context.cookies()).find((c) => c.name === 'test_spanish_site')?.value;
+
+    // Without a value: the host's language, and the page works (the fixture fails the test on any API error).
+    await page.goto('/?test_spanish_site');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: demoPage('en', '/index').title })).toBeVisible();
+    await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
 
     await page.goto('/?test_spanish_site=1');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -55,14 +63,5 @@ test.describe('the test_spanish_site flag', () => {
     await expect(page.getByRole('heading', { level: 1, name: en('notFound.title') })).toBeVisible();
     await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
     expect(await flagCookie()).toBeUndefined();
-  });
-
-  test('a flag without a value leaves the page in the host’s language, and it works', async ({ page }) => {
-    const en = translator('en');
-    // The fixture fails the test on any API error, so every call must still succeed.
-    await page.goto('/?test_spanish_site');
-    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page.getByRole('heading', { level: 1, name: demoPage('en', '/index').title })).toBeVisible();
-    await expect(mainNavigation(page, en).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
   });
 });

@@ -202,129 +202,150 @@ test('a family finds its album in My Library, plays it in full and downloads a t
   await expect(page.getByRole('button', { name: t('catalogue.play', { title: firstTrack }) })).toBeVisible();
 });
 
-test('a paid track of an album the family does not own plays only its preview, on the story page, in the shop and on the home page', async ({
-  page,
-  t,
-  siteLang,
-}) => {
-  await familyWithAlbum(page, siteLang);
-  const { otherSlug, otherTrack, otherWord, word, found, topOwned, topOther } = demo[siteLang];
-
-  // The home page's top stories: the owned album's story in full, another album's as a preview.
-  await page.goto('/');
-  const top = page.getByRole('region', { name: t('home.topStories') });
-  await expect(top.getByRole('button', { name: t('catalogue.playPreview', { title: topOther }) })).toBeVisible();
-  await top.getByRole('button', { name: t('catalogue.play', { title: topOwned }) }).click();
-  await expect(playerBar(page, t).getByText(topOwned)).toBeVisible();
-  await expect(playerBar(page, t).getByText(t('player.preview'), { exact: true })).toHaveCount(0);
-  await playerBar(page, t)
-    .getByRole('button', { name: t('player.pause') })
-    .click();
-
-  await page.goto(`/story/${otherSlug}`);
-  await page.getByRole('button', { name: t('catalogue.playPreview', { title: otherTrack }) }).click();
-  await expect(playerBar(page, t).getByText(t('player.preview'), { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: t('catalogue.play', { title: otherTrack }) })).toHaveCount(0);
-
-  await page.goto(`/shop?search=${encodeURIComponent(otherWord)}`);
-  const matches = page.getByRole('region', { name: t('shop.matchingTracks') });
-  await expect(matches.getByRole('button', { name: t('catalogue.playPreview', { title: otherTrack }) })).toBeVisible();
-  // A track of the album the family owns, found the same way, plays in full.
-  await page.goto(`/shop?search=${encodeURIComponent(word)}`);
-  await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
-});
-
-test('searching the library: matching tracks, and the no-results message', async ({ page, t, siteLang }) => {
-  await familyWithAlbum(page, siteLang);
-  const { word, found } = demo[siteLang];
-  // The page's timers on Playwright's clock: the search waits for a pause in the typing (spec: 300 ms).
-  await page.clock.install();
-  await page.goto('/library');
-  const search = page.getByRole('searchbox', { name: t('library.searchLabel') });
-  await expect(search).toHaveAttribute('placeholder', t('library.searchPlaceholder'));
-
-  // The search follows the typing once it pauses for 300 ms (the page's time stands still but for runFor);
-  // the address keeps it, from page 1.
-  await page.clock.pauseAt(new Date(Date.now() + 1000));
-  await search.fill(word);
-  await page.clock.runFor(250);
-  await expect(page).toHaveURL(/\/library$/);
-  await page.clock.runFor(100);
-  await expect(page).toHaveURL(new RegExp(`/library\\?search=${word}$`));
-  // Time flows again (the app's own scheduling runs on timers too).
-  await page.clock.resume();
-  const matches = page.getByRole('region', { name: t('shop.matchingTracks') });
-  await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
-  await expect(matches.getByRole('link', { name: t('library.downloadTrack', { title: found }) })).toBeVisible();
-
-  await search.fill('zzqx-nothing-like-this');
-  await page.clock.runFor(300);
-  await expect(page.getByRole('status').filter({ hasText: t('errors.search_no_results') })).toBeVisible();
-  await expect(page).toHaveURL(/search=zzqx-nothing-like-this/);
-
-  // Another language than the family's album: none of its albums.
-  await page.getByRole('button', { name: t('shop.clearSearch') }).click();
-  await page.getByRole('combobox', { name: t('shop.language') }).selectOption('ru');
-  await expect(page).toHaveURL(/\?lang_code=ru$/);
-  await expect(page.getByRole('status').filter({ hasText: t('library.noAlbumsInLanguage') })).toBeVisible();
-});
-
-test.describe('what is not the family’s', () => {
+// One family that owns an album (an account and a purchase), and what it sees of what it owns and what it does not.
+test.describe('what is the family’s and what is not', () => {
   // Asking for an album the family does not own is answered 404 on purpose (spec §8 item_not_found).
   test.use({ expectedApiErrors: [{ status: 404, path: /^\/crud\/my-library\/product\// }] });
 
-  test('an album page the family does not own says item_not_found', async ({ page, t }) => {
-    await createAccount(page, { email: freshEmail('library-404'), password: PASSWORD });
-    await page.goto('/library/album/999999');
-    await expect(page.getByText(t('errors.item_not_found'))).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: t('library.title') })).toBeVisible();
-    await expect(page.getByRole('link', { name: t('library.back') })).toBeVisible();
-  });
-
-  test('another account gets no file of the family’s, by any URL', async ({ page, browser, siteLang }) => {
+  test('a family that owns an album: the free story slow to come moves nothing; another album plays only its preview; its own is not sold again; no album or file of another account; searching its library', async ({
+    page,
+    browser,
+    t,
+    siteLang,
+  }) => {
     const { product } = await familyWithAlbum(page, siteLang);
-    await page.goto('/library');
-    const library = await apiGet<MyLibraryResponse>(page, '/crud/my-library?page=1');
-    const album = library.items.find((a) => a.product_id === product.id);
-    const fileUrl = album?.tracks.find((tr) => tr.file_url)?.file_url;
-    expect(album?.zip_url, 'the album’s ZIP').toBeTruthy();
-    expect(fileUrl, 'a track’s file').toBeTruthy();
 
-    const other = await browser.newContext(WITHOUT_SERVICE_WORKER);
-    try {
-      const otherPage = await other.newPage();
-      await createAccount(otherPage, { email: freshEmail('library-other'), password: PASSWORD });
-      await asBrowser(otherPage, async (api) => {
-        for (const url of [fileUrl!, album!.zip_url!, `/crud/my-library/product/${product.id}`]) {
-          const res = await api.get(url);
-          expect([403, 404], `${url} for another account`).toContain(res.status());
-          expect(res.headers()['content-disposition'], url).toBeUndefined();
-          expect(isMp3(await res.body()), url).toBe(false);
-        }
+    await test.step('the free story of the week, slow to come, shows with the page: the albums do not move', async () => {
+      await page.route(/\/crud\/free-story\//, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
       });
-    } finally {
-      await other.close();
-    }
-  });
-});
+      const requests = watchInFlight(page);
+      await page.goto('/library');
+      const firstAlbum = page
+        .getByRole('list', { name: t('library.albums') })
+        .getByRole('listitem')
+        .first();
+      await expect(firstAlbum).toBeVisible({ timeout: 15_000 });
+      const before = await firstAlbum.boundingBox();
+      // The free story shows, with its album's tracks; then everything has come.
+      await expect(page.getByRole('region', { name: t('library.freeStory.title') })).toBeVisible();
+      await requests.settled();
+      const after = await firstAlbum.boundingBox();
+      expect(after!.y).toBe(before!.y);
+      requests.stop();
+      await page.unrouteAll();
+    });
 
-test.describe('what the family already owns', () => {
-  test('is not sold to it again: the story page says it is in My Library and links to it', async ({ page, t, siteLang }) => {
-    const { product } = await familyWithAlbum(page, siteLang);
-    const albumName = t('catalogue.digitalAlbum');
+    await test.step('a paid track of an album the family does not own plays only its preview, on the story page, in the shop and on the home page', async () => {
+      const { otherSlug, otherTrack, otherWord, word, found, topOwned, topOther } = demo[siteLang];
 
-    await page.goto(`/story/${demo[siteLang].bought}`);
-    await page.getByRole('button', { name: t('catalogue.addTrack', { title: albumName }) }).click();
+      // The home page's top stories: the owned album's story in full, another album's as a preview.
+      await page.goto('/');
+      const top = page.getByRole('region', { name: t('home.topStories') });
+      await expect(top.getByRole('button', { name: t('catalogue.playPreview', { title: topOther }) })).toBeVisible();
+      await top.getByRole('button', { name: t('catalogue.play', { title: topOwned }) }).click();
+      await expect(playerBar(page, t).getByText(topOwned)).toBeVisible();
+      await expect(playerBar(page, t).getByText(t('player.preview'), { exact: true })).toHaveCount(0);
+      await playerBar(page, t)
+        .getByRole('button', { name: t('player.pause') })
+        .click();
 
-    const toast = page.getByRole('status').filter({ hasText: t('errors.item_already_owned') });
-    await expect(toast).toBeVisible();
-    const itemName = t('cart.lineName', { title: product.title, type: albumName });
-    await toast.getByRole('link', { name: t('cart.owned.open', { title: itemName }) }).click();
-    await expect(page).toHaveURL(new RegExp(`/library/album/${product.id}$`));
-    await expect(page.getByRole('heading', { level: 2, name: product.title })).toBeVisible();
-    // Nothing went into the cart.
-    const lines = await apiGet<unknown[]>(page, '/crud/cart-session/skus');
-    expect(lines).toEqual([]);
+      await page.goto(`/story/${otherSlug}`);
+      await page.getByRole('button', { name: t('catalogue.playPreview', { title: otherTrack }) }).click();
+      await expect(playerBar(page, t).getByText(t('player.preview'), { exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: t('catalogue.play', { title: otherTrack }) })).toHaveCount(0);
+
+      await page.goto(`/shop?search=${encodeURIComponent(otherWord)}`);
+      const matches = page.getByRole('region', { name: t('shop.matchingTracks') });
+      await expect(matches.getByRole('button', { name: t('catalogue.playPreview', { title: otherTrack }) })).toBeVisible();
+      // A track of the album the family owns, found the same way, plays in full.
+      await page.goto(`/shop?search=${encodeURIComponent(word)}`);
+      await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
+    });
+
+    await test.step('what the family already owns is not sold to it again: the story page says it is in My Library and links to it', async () => {
+      const albumName = t('catalogue.digitalAlbum');
+
+      await page.goto(`/story/${demo[siteLang].bought}`);
+      await page.getByRole('button', { name: t('catalogue.addTrack', { title: albumName }) }).click();
+
+      const toast = page.getByRole('status').filter({ hasText: t('errors.item_already_owned') });
+      await expect(toast).toBeVisible();
+      const itemName = t('cart.lineName', { title: product.title, type: albumName });
+      await toast.getByRole('link', { name: t('cart.owned.open', { title: itemName }) }).click();
+      await expect(page).toHaveURL(new RegExp(`/library/album/${product.id}$`));
+      await expect(page.getByRole('heading', { level: 2, name: product.title })).toBeVisible();
+      // Nothing went into the cart.
+      const lines = await apiGet<unknown[]>(page, '/crud/cart-session/skus');
+      expect(lines).toEqual([]);
+    });
+
+    await test.step('an album page the family does not own says item_not_found', async () => {
+      await page.goto('/library/album/999999');
+      await expect(page.getByText(t('errors.item_not_found'))).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: t('library.title') })).toBeVisible();
+      await expect(page.getByRole('link', { name: t('library.back') })).toBeVisible();
+    });
+
+    await test.step('another account gets no file of the family’s, by any URL', async () => {
+      await page.goto('/library');
+      const library = await apiGet<MyLibraryResponse>(page, '/crud/my-library?page=1');
+      const album = library.items.find((a) => a.product_id === product.id);
+      const fileUrl = album?.tracks.find((tr) => tr.file_url)?.file_url;
+      expect(album?.zip_url, 'the album’s ZIP').toBeTruthy();
+      expect(fileUrl, 'a track’s file').toBeTruthy();
+
+      const other = await browser.newContext(WITHOUT_SERVICE_WORKER);
+      try {
+        const otherPage = await other.newPage();
+        await createAccount(otherPage, { email: freshEmail('library-other'), password: PASSWORD });
+        await asBrowser(otherPage, async (api) => {
+          for (const url of [fileUrl!, album!.zip_url!, `/crud/my-library/product/${product.id}`]) {
+            const res = await api.get(url);
+            expect([403, 404], `${url} for another account`).toContain(res.status());
+            expect(res.headers()['content-disposition'], url).toBeUndefined();
+            expect(isMp3(await res.body()), url).toBe(false);
+          }
+        });
+      } finally {
+        await other.close();
+      }
+    });
+
+    await test.step('searching the library: matching tracks, and the no-results message', async () => {
+      const { word, found } = demo[siteLang];
+      // The page's timers on Playwright's clock: the search waits for a pause in the typing (spec: 300 ms).
+      await page.clock.install();
+      await page.goto('/library');
+      const search = page.getByRole('searchbox', { name: t('library.searchLabel') });
+      await expect(search).toHaveAttribute('placeholder', t('library.searchPlaceholder'));
+
+      // The search follows the typing once it pauses for 300 ms (the page's time stands still but for runFor);
+      // the address keeps it, from page 1.
+      await page.clock.pauseAt(new Date(Date.now() + 1000));
+      await search.fill(word);
+      await page.clock.runFor(250);
+      await expect(page).toHaveURL(/\/library$/);
+      await page.clock.runFor(100);
+      await expect(page).toHaveURL(new RegExp(`/library\\?search=${word}$`));
+      // Time flows again (the app's own scheduling runs on timers too).
+      await page.clock.resume();
+      const matches = page.getByRole('region', { name: t('shop.matchingTracks') });
+      await expect(matches.getByRole('button', { name: t('catalogue.play', { title: found }) })).toBeVisible();
+      await expect(matches.getByRole('link', { name: t('library.downloadTrack', { title: found }) })).toBeVisible();
+
+      await search.fill('zzqx-nothing-like-this');
+      await page.clock.runFor(300);
+      await expect(page.getByRole('status').filter({ hasText: t('errors.search_no_results') })).toBeVisible();
+      await expect(page).toHaveURL(/search=zzqx-nothing-like-this/);
+
+      // Another language than the family's album: none of its albums.
+      await page.getByRole('button', { name: t('shop.clearSearch') }).click();
+      await page.getByRole('combobox', { name: t('shop.language') }).selectOption('ru');
+      await expect(page).toHaveURL(/\?lang_code=ru$/);
+      await expect(page.getByRole('status').filter({ hasText: t('library.noAlbumsInLanguage') })).toBeVisible();
+    });
   });
 });
 
@@ -526,29 +547,6 @@ test('My Library with Continue listening fits a 320 and a 390 px phone in Englis
     expect(await seriousViolations(page)).toEqual([]);
     requests.stop();
   }
-});
-
-// Issue 27 item 5: on a slow network the free story of the week comes late; the albums do not move when it does.
-test('the free story of the week, slow to come, shows with the page: the albums do not move', async ({ page, t, siteLang }) => {
-  await familyWithAlbum(page, siteLang);
-  await page.route(/\/crud\/free-story\//, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-    await route.continue();
-  });
-  const requests = watchInFlight(page);
-  await page.goto('/library');
-  const firstAlbum = page
-    .getByRole('list', { name: t('library.albums') })
-    .getByRole('listitem')
-    .first();
-  await expect(firstAlbum).toBeVisible({ timeout: 15_000 });
-  const before = await firstAlbum.boundingBox();
-  // The free story shows, with its album's tracks; then everything has come.
-  await expect(page.getByRole('region', { name: t('library.freeStory.title') })).toBeVisible();
-  await requests.settled();
-  const after = await firstAlbum.boundingBox();
-  expect(after!.y).toBe(before!.y);
-  requests.stop();
 });
 
 /** Where the gift's CD ships (33: the United States in the demo's countries, as checkout.spec.ts finds). */

@@ -105,11 +105,27 @@ test('"end of this track" stops at its end instead of going on to the next', asy
   await expect(sleep(page, t)).toHaveValue('off');
 });
 
-test('the speed chosen stays for the next visit; the timer is offered again, not set', async ({ page, t, siteLang }) => {
+test('speed and sleep timer are reachable by keyboard; the speed chosen stays for the next visit, the timer is offered again, not set', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   // Two visits, each loading the story page and starting a recording.
   test.setTimeout(60_000);
   await playFirstTrack(page, t, siteLang);
   await expect(speed(page, t)).toHaveValue('1');
+
+  await test.step('speed and sleep timer are reachable by keyboard', async () => {
+    await speed(page, t).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(speed(page, t)).toHaveValue('1.25');
+    await page.keyboard.press('Tab');
+    await expect(sleep(page, t)).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(sleep(page, t)).toHaveValue('5');
+    await expect(playerBar(page, t).getByText(left(t, '5:00'))).toBeVisible();
+  });
+
   await speed(page, t).selectOption({ label: t('player.speedOption', { rate: 1.5 }) });
   await expect(speed(page, t)).toHaveValue('1.5');
   await sleep(page, t).selectOption({ label: minutes(t, 30) });
@@ -122,18 +138,6 @@ test('the speed chosen stays for the next visit; the timer is offered again, not
     sleep(page, t).getByRole('option', { name: t('player.sleepLastUsed', { choice: minutes(t, 30) }) }),
   ).toBeAttached();
   await expect(playerBar(page, t).getByText(anyLeft(t))).toHaveCount(0);
-});
-
-test('speed and sleep timer are reachable by keyboard', async ({ page, t, siteLang }) => {
-  await playFirstTrack(page, t, siteLang);
-  await speed(page, t).focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(speed(page, t)).toHaveValue('1.25');
-  await page.keyboard.press('Tab');
-  await expect(sleep(page, t)).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(sleep(page, t)).toHaveValue('5');
-  await expect(playerBar(page, t).getByText(left(t, '5:00'))).toBeVisible();
 });
 
 test('the lock screen shows the album and its cover, and goes to the next and previous track', async ({ page, t, siteLang }) => {

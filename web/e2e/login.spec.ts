@@ -61,26 +61,7 @@ test('logging in from the cart’s login link goes on to checkout, signed in, wi
   await expect(lines.first()).toContainText(title);
 });
 
-test('logging out reloads the page and shows the logout banner', async ({ page, t, siteLang }) => {
-  // The banner's 5 seconds pass on Playwright's clock.
-  await page.clock.install();
-  await createAccount(page, { email: freshEmail(`logout-${siteLang}`), password: PASSWORD });
-  await page.goto('/cart');
-  await expect(myAccount(page, t)).toBeVisible();
-
-  await myAccount(page, t).click();
-  await page
-    .getByRole('navigation')
-    .getByRole('button', { name: t('shell.logout') })
-    .click();
-
-  await expect(page.getByRole('status').filter({ hasText: t('shell.loggedOut') })).toBeVisible();
-  await expect(page.getByRole('navigation').getByRole('link', { name: t('shell.login') })).toBeVisible();
-  await expect(myAccount(page, t)).toHaveCount(0);
-  // Spec §9: the banner shows for 5 seconds.
-  await page.clock.runFor(5000);
-  await expect(page.getByText(t('shell.loggedOut'))).toHaveCount(0);
-});
+// Logging out from the account menu, with its banner: shell.spec.ts (banners).
 
 test.describe('refusals', () => {
   test('an empty form shows the spec’s messages; a wrong password the server’s message', { tag: '@i18n' }, async ({
@@ -124,7 +105,11 @@ test.describe('refusals', () => {
   });
 });
 
-test('a signed-in page sends a visitor to log in and back', async ({ page, t, siteLang }) => {
+test('a signed-in page sends a visitor to log in and back; a customer is not allowed on /admin', async ({
+  page,
+  t,
+  siteLang,
+}) => {
   const email = await newAccount(page, siteLang);
   await page.goto('/account/settings');
 
@@ -133,6 +118,17 @@ test('a signed-in page sends a visitor to log in and back', async ({ page, t, si
 
   await expect(page).toHaveURL(/\/account\/settings$/, AFTER_LOGIN);
   await expect(myAccount(page, t)).toBeVisible();
+
+  await test.step('a customer is not allowed on /admin', async () => {
+    await page.context().clearCookies();
+    await page.goto('/login?back_location=%2Fadmin');
+    await loginFromPage(page, t, { email, password: PASSWORD });
+
+    // The server ignores an /admin back location for a customer.
+    await expect(page).toHaveURL(/\/$/, AFTER_LOGIN);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
+  });
 });
 
 test.describe('a session that ends', () => {
@@ -198,15 +194,4 @@ test('an admin lands on /admin, impersonates the demo customer, sees the banner,
   await expect(page).toHaveURL(/\/admin\/users$/, AFTER_LOGIN);
   await expect(page.getByRole('heading', { level: 1, name: t('admin.users') })).toBeVisible();
   await expect(page.getByRole('button', { name: t('accountsLogin.endImpersonation') })).toHaveCount(0);
-});
-
-test('a customer is not allowed on /admin', async ({ page, t, siteLang }) => {
-  const email = await newAccount(page, siteLang);
-  await page.goto('/login?back_location=%2Fadmin');
-  await loginFromPage(page, t, { email, password: PASSWORD });
-
-  // The server ignores an /admin back location for a customer.
-  await expect(page).toHaveURL(/\/$/, AFTER_LOGIN);
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: t('accountsLogin.notAllowed') })).toBeVisible();
 });

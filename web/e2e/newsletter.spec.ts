@@ -70,61 +70,64 @@ test.describe('the e-mailed confirmation link', () => {
   });
 });
 
-test('explains a missing or invalid e-mail without asking the provider', async ({ page, t }) => {
+test('explains a missing or invalid e-mail without asking the provider; shows a provider’s refusal as plain text, and one that cannot be reached as the generic failure', async ({
+  page,
+  t,
+}) => {
+  // The unreachable provider's time-out passes on Playwright's clock.
+  await page.clock.install();
   const requests = watchRequests(page, (r) => r.url().includes('/newsletter/subscribe/'));
   await page.goto('/');
   const newsletter = block(page, t);
   const email = newsletter.getByRole('textbox', { name: t('newsletter.email') });
 
-  await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
-  await expect(email).toHaveAccessibleDescription(t('validation.required'));
-  await expect(email).toBeFocused();
-  await email.fill('not-an-email');
-  await expect(email).toHaveAccessibleDescription(t('validation.invalid'));
-  await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
+  await test.step('a missing or invalid e-mail is explained without asking the provider', async () => {
+    await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
+    await expect(email).toHaveAccessibleDescription(t('validation.required'));
+    await expect(email).toBeFocused();
+    await email.fill('not-an-email');
+    await expect(email).toHaveAccessibleDescription(t('validation.invalid'));
+    await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
 
-  await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
-  expect(requests).toEqual([]);
-});
-
-test("shows a provider's refusal as plain text", async ({ page, t }) => {
-  const refusal = '0 - <a href="https://example.test">Too many</a> sign-ups <script>window.__ran = 1</script>';
-  // Stands in for a configured provider that refuses: answers the JSONP callback it was given.
-  await page.route('**/newsletter/subscribe/post-json?*', (route) => {
-    const callback = new URL(route.request().url()).searchParams.get('c');
-    return route.fulfill({
-      contentType: 'application/javascript',
-      body: `${callback}(${JSON.stringify({ result: 'error', msg: refusal })});`,
-    });
+    await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
+    expect(requests).toEqual([]);
   });
-  await page.goto('/');
-  const newsletter = block(page, t);
-  await newsletter.getByRole('textbox', { name: t('newsletter.email') }).fill('refused@example.test');
-  await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
 
-  await expect(newsletter.getByRole('alert')).toHaveText(refusal);
-  await expect(newsletter.getByRole('link')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
-  await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
-});
+  await test.step('a provider’s refusal shows as plain text', async () => {
+    const refusal = '0 - <a href="https://example.test">Too many</a> sign-ups <script>window.__ran = 1</script>';
+    // Stands in for a configured provider that refuses: answers the JSONP callback it was given.
+    await page.route('**/newsletter/subscribe/post-json?*', (route) => {
+      const callback = new URL(route.request().url()).searchParams.get('c');
+      return route.fulfill({
+        contentType: 'application/javascript',
+        body: `${callback}(${JSON.stringify({ result: 'error', msg: refusal })});`,
+      });
+    });
+    await email.fill('refused@example.test');
+    await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
 
-test('a provider that cannot be reached gives the generic failure', async ({ page, t }) => {
-  // An answer that never calls back (a provider that is down behind a proxy page): the request times out.
-  await page.clock.install();
-  await page.route('**/newsletter/subscribe/post-json?*', (route) =>
-    route.fulfill({ contentType: 'application/javascript', body: '/* nothing */' }),
-  );
-  await page.goto('/');
-  const newsletter = block(page, t);
-  await newsletter.getByRole('textbox', { name: t('newsletter.email') }).fill('unreachable@example.test');
-  // The time-out starts when the provider's script is requested, after the newsletter settings have loaded:
-  // moving the clock before that would move it past nothing.
-  const requested = page.waitForRequest(/\/newsletter\/subscribe\/post-json\?/);
-  await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
-  await expect(newsletter.getByRole('button', { name: t('newsletter.subscribing') })).toBeDisabled();
-  await requested;
+    await expect(newsletter.getByRole('alert')).toHaveText(refusal);
+    await expect(newsletter.getByRole('link')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __ran?: number }).__ran)).toBeUndefined();
+    await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
+    await page.unrouteAll();
+  });
 
-  await page.clock.fastForward(16_000);
-  await expect(newsletter.getByRole('alert')).toHaveText(t('newsletter.failed'));
-  await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
+  await test.step('a provider that cannot be reached gives the generic failure', async () => {
+    // An answer that never calls back (a provider that is down behind a proxy page): the request times out.
+    await page.route('**/newsletter/subscribe/post-json?*', (route) =>
+      route.fulfill({ contentType: 'application/javascript', body: '/* nothing */' }),
+    );
+    await email.fill('unreachable@example.test');
+    // The time-out starts when the provider's script is requested, after the newsletter settings have loaded:
+    // moving the clock before that would move it past nothing.
+    const requested = page.waitForRequest(/\/newsletter\/subscribe\/post-json\?/);
+    await newsletter.getByRole('button', { name: t('newsletter.subscribe') }).click();
+    await expect(newsletter.getByRole('button', { name: t('newsletter.subscribing') })).toBeDisabled();
+    await requested;
+
+    await page.clock.fastForward(16_000);
+    await expect(newsletter.getByRole('alert')).toHaveText(t('newsletter.failed'));
+    await expect(newsletter.getByRole('button', { name: t('newsletter.subscribe') })).toBeEnabled();
+  });
 });

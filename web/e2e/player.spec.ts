@@ -33,19 +33,16 @@ async function playThenPause(page: Page, t: Translate, lang: SiteLang) {
   await expect(playerBar(page, t).getByRole('button', { name: t('player.play') })).toBeVisible();
 }
 
-test('no player bar until a track is loaded', async ({ page, t }) => {
-  await page.goto('/');
-  await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
-  await expect(playerBar(page, t)).toHaveCount(0);
-});
-
-test('plays a preview from a story page: the bar shows its title, which opens Now Playing, and the time runs', async ({
+test('no player bar until a track is loaded; a preview played from a story page: the bar shows its title, which opens Now Playing, and the time runs', async ({
   page,
   t,
   siteLang,
 }) => {
   const { slug, track } = demo[siteLang].sold;
   await page.goto(`/story/${slug}`);
+  // No player bar until a track is loaded.
+  await expect(mainNavigation(page, t).getByRole('link').first()).toBeVisible();
+  await expect(playerBar(page, t)).toHaveCount(0);
   await page.getByRole('button', { name: t('catalogue.playPreview', { title: track }) }).click();
 
   const bar = playerBar(page, t);
@@ -79,66 +76,70 @@ test('a track that plays in full is not called a preview', { tag: '@i18n' }, asy
   await expect(bar.getByText(t('player.previewNote'), { exact: true })).toHaveCount(0);
 });
 
-test('back and forward 15 seconds with the buttons', async ({ page, t, siteLang }) => {
+// One track, paused, then moved by the buttons, by the keyboard, and kept playing from page to page.
+test('back and forward 15 seconds with the buttons and the keyboard shortcuts; it keeps playing while moving between pages', async ({
+  page,
+  t,
+  siteLang,
+  homeTitle,
+}) => {
   await playThenPause(page, t, siteLang);
   const bar = playerBar(page, t);
-  const start = await position(page, t);
 
-  await bar.getByRole('button', { name: t('player.forward', { seconds: 15 }) }).click();
-  await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
-  const later = await position(page, t);
-  expect(later).toBeLessThanOrEqual(start + 16);
+  await test.step('back and forward 15 seconds with the buttons', async () => {
+    const start = await position(page, t);
+    await bar.getByRole('button', { name: t('player.forward', { seconds: 15 }) }).click();
+    await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
+    const later = await position(page, t);
+    expect(later).toBeLessThanOrEqual(start + 16);
 
-  await bar.getByRole('button', { name: t('player.back', { seconds: 15 }) }).click();
-  await expect.poll(() => position(page, t)).toBeLessThanOrEqual(later - 14);
-});
+    await bar.getByRole('button', { name: t('player.back', { seconds: 15 }) }).click();
+    await expect.poll(() => position(page, t)).toBeLessThanOrEqual(later - 14);
+  });
 
-test('keyboard shortcuts play, pause and jump 15 seconds', async ({ page, t, siteLang }) => {
-  await playThenPause(page, t, siteLang);
-  const bar = playerBar(page, t);
-  // Focus on the page itself, not in a field.
-  await page.getByRole('heading', { level: 1 }).click();
-  const start = await position(page, t);
+  await test.step('keyboard shortcuts play, pause and jump 15 seconds', async () => {
+    // Focus on the page itself, not in a field.
+    await page.getByRole('heading', { level: 1 }).click();
+    const start = await position(page, t);
 
-  await page.keyboard.press('l');
-  await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
-  await page.keyboard.press('ArrowLeft');
-  await expect.poll(() => position(page, t)).toBeLessThanOrEqual(start + 1);
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
-  await page.keyboard.press('j');
-  await expect.poll(() => position(page, t)).toBeLessThanOrEqual(start + 1);
+    await page.keyboard.press('l');
+    await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => position(page, t)).toBeLessThanOrEqual(start + 1);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => position(page, t)).toBeGreaterThanOrEqual(start + 14);
+    await page.keyboard.press('j');
+    await expect.poll(() => position(page, t)).toBeLessThanOrEqual(start + 1);
 
-  await page.keyboard.press('k');
-  await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
-  await page.keyboard.press('Space');
-  await expect(bar.getByRole('button', { name: t('player.play') })).toBeVisible();
+    await page.keyboard.press('k');
+    await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
+    await page.keyboard.press('Space');
+    await expect(bar.getByRole('button', { name: t('player.play') })).toBeVisible();
 
-  // The seek bar takes Home and End like any slider.
-  await slider(page, t).focus();
-  await page.keyboard.press('Home');
-  await expect.poll(() => position(page, t)).toBe(0);
-});
+    // The seek bar takes Home and End like any slider.
+    await slider(page, t).focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => position(page, t)).toBe(0);
+  });
 
-test('keeps playing while moving between pages', async ({ page, t, siteLang, homeTitle }) => {
-  const { slug, track } = demo[siteLang].free;
-  await page.goto(`/story/${slug}`);
-  await page.getByRole('button', { name: t('catalogue.play', { title: track }) }).click();
-  await expect.poll(() => position(page, t)).toBeGreaterThan(0);
+  await test.step('it keeps playing while moving between pages', async () => {
+    const { track } = demo[siteLang].free;
+    await page.getByRole('button', { name: t('catalogue.play', { title: track }) }).click();
+    await expect.poll(() => position(page, t)).toBeGreaterThan(0);
 
-  const bar = playerBar(page, t);
-  await page
-    .getByRole('banner')
-    .getByRole('link', { name: t('shell.cart'), exact: true })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
-  await mainNavigation(page, t).getByRole('link', { name: demoNavigation[siteLang][0]!.title, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: t('shell.cart'), exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: t('cart.title') })).toBeVisible();
+    await mainNavigation(page, t).getByRole('link', { name: demoNavigation[siteLang][0]!.title, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: homeTitle })).toBeVisible();
 
-  await expect(bar.getByText(track)).toBeVisible();
-  await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
-  const onHome = await position(page, t);
-  await expect.poll(() => position(page, t)).toBeGreaterThan(onHome);
+    await expect(bar.getByText(track)).toBeVisible();
+    await expect(bar.getByRole('button', { name: t('player.pause') })).toBeVisible();
+    const onHome = await position(page, t);
+    await expect.poll(() => position(page, t)).toBeGreaterThan(onHome);
+  });
 });
 
 test('a source that cannot be played shows an alert', async ({ page, t, siteLang }) => {
