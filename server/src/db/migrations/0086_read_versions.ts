@@ -8,13 +8,14 @@ import { type Kysely, sql } from 'kysely';
  * together or neither; a version only ever goes up.
  *
  * - family_versions: one family's rows (what it owns, where its listeners stopped, its plans, its cart and the
- *   cart's lines, a session's cart counting as its signed-in user's, its addresses, its gift card balance). No
+ *   cart's lines, a session's cart counting as its signed-in user's, its addresses, its gift card balance, the giver of a gift it owns). No
  *   foreign key: a user deleted takes its rows with it, and their triggers still move the version of a family that
  *   is going.
  * - shared_versions 'catalogue': what every family's pages show alike (products, their skus but for the count of
- *   copies on the shelf, the skus' titles, transcripts, gifts, a giver's name); 'shop': what every cart's total is
- *   worked out with (coupons, shipping and tax rates). The copies left to sell are no version: the cart total's
- *   tag reads them as they are (cart.repository.ts cartTag).
+ *   copies on the shelf, the skus' titles, transcripts, a giver's name); 'shop': what every cart's total is worked
+ *   out with (coupons but for their redemptions, shipping and tax rates). The copies left to sell and a coupon's
+ *   redemptions are no version (every paid order moves them): the cart total's tag reads them as they are
+ *   (cart.repository.ts cartTag).
  */
 export async function up(db: Kysely<unknown>) {
   await sql`
@@ -70,6 +71,16 @@ export async function up(db: Kysely<unknown>) {
         and (tg_op = 'INSERT' or new.recipient_user_id is distinct from old.recipient_user_id) then
         perform bump_family_version(new.recipient_user_id);
       end if;
+      return null;
+    end
+    $$;
+
+    -- A gift's giver, whose name the albums it gave show: the families that own something through it. Only when the
+    -- giver goes (their account deleted): a gift's other changes (paid, claimed, refunded) show on no kept page,
+    -- and a claim moves the claiming family's version by its ownership rows.
+    create function gift_giver_changed() returns trigger language plpgsql as $$
+    begin
+      perform bump_family_version(o.user_id) from (select distinct user_id from ownership where gift_id = new.id) o;
       return null;
     end
     $$;
@@ -137,8 +148,6 @@ export async function up(db: Kysely<unknown>) {
       for each statement execute function bump_catalogue_version();
     create trigger transcripts_version after insert or update or delete or truncate on transcripts
       for each statement execute function bump_catalogue_version();
-    create trigger gifts_version after insert or update or delete or truncate on gifts
-      for each statement execute function bump_catalogue_version();
     create trigger sku_titles_version after insert or update or delete or truncate on sku_titles
       for each statement execute function bump_catalogue_version();
     create trigger skus_version after insert or delete or truncate on skus
@@ -152,8 +161,16 @@ export async function up(db: Kysely<unknown>) {
     create trigger users_name_version after update of fname, lname on users
       for each statement execute function bump_catalogue_version();
 
-    create trigger coupons_version after insert or update or delete or truncate on coupons
+    create trigger gifts_version after update of sender_user_id on gifts
+      for each row when (old.sender_user_id is distinct from new.sender_user_id) execute function gift_giver_changed();
+
+    create trigger coupons_version after insert or delete or truncate on coupons
       for each statement execute function bump_shop_version();
+    -- A coupon's redemptions move with every order paid with it: the cart total's tag reads them as they are, so
+    -- orders paid with two coupons never wait on one shared row.
+    create trigger coupons_version_update after update on coupons
+      for each row when ((to_jsonb(old) - 'redemptions') is distinct from (to_jsonb(new) - 'redemptions'))
+      execute function bump_shop_version();
     create trigger coupon_titles_version after insert or update or delete or truncate on coupon_titles
       for each statement execute function bump_shop_version();
     create trigger shipping_rates_version after insert or update or delete or truncate on shipping_rates

@@ -53,6 +53,13 @@ describe('reading the cart total', () => {
     expect((await total()).coupon?.discount).toBe(2);
     await t.db.updateTable('coupons').set({ percent_off: 25 }).where('code', '=', code).execute();
     expect((await total()).coupon?.discount).toBe(5);
+    // Used up by orders paid elsewhere (no version moves with redemptions: they are read as they are), then one refunded.
+    await t.db.updateTable('coupons').set({ max_redemptions: 3 }).where('code', '=', code).execute();
+    expect((await total()).coupon?.discount).toBe(5);
+    await t.db.updateTable('coupons').set({ redemptions: 3 }).where('code', '=', code).execute();
+    expect((await total()).coupon).toBeNull();
+    await t.db.updateTable('coupons').set({ redemptions: 2 }).where('code', '=', code).execute();
+    expect((await total()).coupon?.discount).toBe(5);
     await t.db.updateTable('coupons').set({ active: false }).where('code', '=', code).execute();
     expect((await total()).coupon).toBeNull();
 

@@ -201,13 +201,15 @@ function linesOf(db: Db, cartId: number | Expression<number>, langs: TitleLangs)
 /**
  * What a signed-in family's cart total is read under (decision 088), as SQL text: the family's tag (its version,
  * the catalogue's, its plan now: entitlements/family-tag.ts), the shop's version (coupons, shipping and tax rates),
- * and the copies left to sell of each counted sku in its cart, as they are now. Those copies go down and back up
- * (an order held, then given up), so a total is kept under the tag read in its own statement (totalSource `tag`).
+ * and, as they are now, the copies left to sell of each counted sku in its cart and its coupon's redemptions (every
+ * paid order moves those: no version does). They go down and back up (an order held, then given up; a refund), so
+ * a total is kept under the tag read in its own statement (totalSource `tag`), never under one read before it.
  */
 const cartTag = (userId: UserIdSql) => sql<string>`${familyTagSql(userId)} || '.' || ${sharedVersion('shop')} || '.' ||
   coalesce((select string_agg(s.id || ':' || coalesce((${stockLeft('s')})::text, ''), ',' order by s.id)
     from carts c join cart_lines cl on cl.cart_id = c.id join skus s on s.id = cl.sku_id
-    where c.user_id = ${userId} and s.stock is not null), '')`;
+    where c.user_id = ${userId} and s.stock is not null), '') || '.' ||
+  coalesce((select cp.redemptions from carts c join coupons cp on cp.id = c.coupon_id where c.user_id = ${userId})::text, '')`;
 
 /**
  * Everything the cart total needs, as one query (one round trip: on a busy

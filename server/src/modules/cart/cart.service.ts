@@ -447,7 +447,7 @@ export function cartService(db: Db) {
     /**
      * The owner's cart total written by `write` (the route's serializer). A signed-in family's is kept and served
      * again while its tag (cart.repository.ts cartTag: its versions, the shop's, the copies left of its counted
-     * skus) is the one it was read under, and until its coupon expires (decision 088): one small query instead of
+     * skus, its coupon's redemptions) is the one it was read under, and until its coupon expires (decision 088): one small query instead of
      * the total's. A guest's cart (a session's, which moves no family's version) is read each time.
      */
     async viewText(owner: CartOwner | undefined, write: (total: CartTotal) => string): Promise<string> {

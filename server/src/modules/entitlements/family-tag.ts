@@ -46,7 +46,7 @@ export async function familyTag(db: Db, userId: number): Promise<string> {
 }
 
 const TRIGGER_FUNCTIONS = {
-  family: ['family_row_changed', 'cart_changed', 'cart_line_changed', 'gift_card_changed'],
+  family: ['family_row_changed', 'cart_changed', 'cart_line_changed', 'gift_card_changed', 'gift_giver_changed'],
   catalogue: ['bump_catalogue_version'],
   shop: ['bump_shop_version'],
 };
