@@ -1,6 +1,7 @@
 import type { MyLibraryResponse } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newOrderNumber } from '../../lib/order-number';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createUser, signIn } from '../../../test/factories';
@@ -105,6 +106,50 @@ describe('a kept library page', () => {
     expect((await read()).page.items[0]!.tracks.map((tr) => tr.isInCart)).toEqual([false, true, false]);
     await t.db.deleteFrom('carts').where('id', '=', cart.id).execute();
     expect((await read()).page.items[0]!.tracks.map((tr) => tr.isInCart)).toEqual([false, false, false]);
+  });
+
+  it("shows at once a giver's new name, and none once the giver's account is gone", async () => {
+    const gift = await audioAlbum(t.db, { title: 'Kept: a gift' });
+    const giver = await createUser(t.db, { fname: 'Grandma', lname: 'Rose' });
+    const { userId, read } = await family();
+    const { id: orderId } = await t.db
+      .insertInto('orders')
+      .values({
+        user_id: giver.id,
+        number: newOrderNumber(),
+        lang_code: 'en',
+        subtotal_cents: 899,
+        total_cents: 899,
+        gift_email: 'sam@example.test',
+        gift_name: 'Sam',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: giftId } = await t.db
+      .insertInto('gifts')
+      .values({
+        order_id: orderId,
+        kind: 'downloads',
+        hash_sha256: `${giver.id}`.padStart(64, 'b'),
+        recipient_email: 'sam@example.test',
+        recipient_name: 'Sam',
+        sender_user_id: giver.id,
+        claimed_by_user_id: userId,
+        claimed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('ownership')
+      .values({ user_id: userId, sku_id: gift.album, product_id: gift.id, type: 'digital_album', gift_id: giftId })
+      .execute();
+    const from = async () => (await read()).page.items[0]!.gift;
+    expect(await from()).toEqual({ from: 'Grandma Rose' });
+    await t.db.updateTable('users').set({ fname: 'Granny' }).where('id', '=', giver.id).execute();
+    expect(await from()).toEqual({ from: 'Granny Rose' });
+    // What deleting the giver's account does to the gift (on delete set null).
+    await t.db.updateTable('gifts').set({ sender_user_id: null }).where('id', '=', giftId).execute();
+    expect(await from()).toEqual({ from: null });
   });
 
   it('is not kept past the moment a plan ends, though nothing is written then', async () => {
