@@ -1,13 +1,13 @@
 import type { MyLibraryResponse } from '@storyhouse/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newOrderNumber } from '../../lib/order-number';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createPlan, createUser, signIn } from '../../../test/factories';
 import { audioAlbum, grant } from '../../../test/library';
 import { payCart as pay } from '../../../test/payments-client';
 import { tablesRead } from '../../../test/query-plan';
+import { newOrderNumber } from '../../lib/order-number';
 import { versionedTables } from '../entitlements/family-tag';
 import { libraryPageQuery } from './library.repository';
 import { CONTINUE_LISTENING, LIBRARY_PER_PAGE } from './library.service';
