@@ -3,7 +3,9 @@
 //  1. GET /crud/my-library?page=1 for a bench family owning 200 albums
 //     (10 tracks each), against a bare Fastify route returning the same
 //     JSON from memory, 16 connections (target: at least 30%, p99 under 20
-//     ms, issue 47 item 4), with the CPU each server spends on a request;
+//     ms, issue 47 item 4), with the CPU each server spends on a request
+//     (nothing changes while it runs: the page is served as kept, checked
+//     against the family's versions on each request, decision 088);
 //  2. the ZIP of an owned 50-track album (the 50 demo recordings), streamed
 //     by our server to one client, against reading the same 50 files from
 //     disk in this process (target: at least 50% of its throughput);

@@ -956,6 +956,18 @@ export interface DailyJobs {
   name: string;
 }
 
+/** A family's version of what its pages show (migration 0086, db/read-versions.ts). */
+export interface FamilyVersions {
+  user_id: number;
+  version: ColumnType<string, number | string, number | string>;
+}
+
+/** A version of what every family's pages show alike: 'catalogue' (migration 0086). */
+export interface SharedVersions {
+  name: string;
+  version: ColumnType<string, number | string, number | string>;
+}
+
 export interface DB {
   addresses: Addresses;
   admin_audit: AdminAudit;
@@ -975,6 +987,7 @@ export interface DB {
   coupon_titles: CouponTitles;
   coupons: Coupons;
   email_change_tokens: EmailChangeTokens;
+  family_versions: FamilyVersions;
   free_mp3_downloads: FreeMp3Downloads;
   free_stories: FreeStories;
   gift_card_debits: GiftCardDebits;
@@ -1017,6 +1030,7 @@ export interface DB {
   return_reasons: ReturnReasons;
   seed_runs: SeedRuns;
   sessions: Sessions;
+  shared_versions: SharedVersions;
   shipping_rates: ShippingRates;
   site_navigation: SiteNavigation;
   site_navigation_versions: SiteNavigationVersions;

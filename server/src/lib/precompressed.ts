@@ -57,5 +57,10 @@ export function sendSerialized(request: FastifyRequest, reply: FastifyReply, ans
   const encoded = encoding && answer.encoded(encoding);
   // A body that already has its Content-Encoding is left alone by @fastify/compress.
   if (encoding && encoded) return reply.header('content-encoding', encoding).send(encoded);
-  return reply.serializer(asIs).send(answer.json);
+  return sendJsonText(reply, answer.json);
+}
+
+/** Sends JSON already written (a kept page: lib/kept-pages.ts) as it is; @fastify/compress compresses it as any answer. */
+export function sendJsonText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').serializer(asIs).send(json);
 }

@@ -50,6 +50,7 @@ import * as m0082 from './0082_gift_receipts';
 import * as m0083 from './0083_statements';
 import * as m0084 from './0084_tribute_notices_and_renewal_receipts';
 import * as m0085 from './0085_delivery_estimates';
+import * as m0086 from './0086_read_versions';
 
 /** Every migration in order. Forward-only: never edit one that has landed. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '0083_statements': m0083,
   '0084_tribute_notices_and_renewal_receipts': m0084,
   '0085_delivery_estimates': m0085,
+  '0086_read_versions': m0086,
 };

@@ -11,10 +11,11 @@ import {
 } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
-import { compiledOnce, preparedQuery, slot } from '../../db/prepared';
+import { compiledOnce, prepared, preparedQuery, slot } from '../../db/prepared';
 import type { CartAmountLines, Coupons, DB, SkuTitles } from '../../db/schema';
 import { couponTitlesOf } from '../../db/titles';
-import { type EntitlementRow, entitlementRows } from '../entitlements/entitlement-rows';
+import { type EntitlementRow, entitlementRows, type UserIdSql } from '../entitlements/entitlement-rows';
+import { familyTagSql, sharedVersion } from '../entitlements/family-tag';
 import { stockLeft } from '../stock/stock-sql';
 import { ADDRESS_COLUMNS } from './addresses.repository';
 import type { CouponRow } from './coupons.repository';
@@ -198,6 +199,19 @@ function linesOf(db: Db, cartId: number | Expression<number>, langs: TitleLangs)
 }
 
 /**
+ * What a signed-in family's cart total is read under (decision 088), as SQL text: the family's tag (its version,
+ * the catalogue's, its plan now: entitlements/family-tag.ts), the shop's version (coupons, shipping and tax rates),
+ * and, as they are now, the copies left to sell of each counted sku in its cart and its coupon's redemptions (every
+ * paid order moves those: no version does). They go down and back up (an order held, then given up; a refund), so
+ * a total is kept under the tag read in its own statement (totalSource `tag`), never under one read before it.
+ */
+const cartTag = (userId: UserIdSql) => sql<string>`${familyTagSql(userId)} || '.' || ${sharedVersion('shop')} || '.' ||
+  coalesce((select string_agg(s.id || ':' || coalesce((${stockLeft('s')})::text, ''), ',' order by s.id)
+    from carts c join cart_lines cl on cl.cart_id = c.id join skus s on s.id = cl.sku_id
+    where c.user_id = ${userId} and s.stock is not null), '') || '.' ||
+  coalesce((select cp.redemptions from carts c join coupons cp on cp.id = c.coupon_id where c.user_id = ${userId})::text, '')`;
+
+/**
  * Everything the cart total needs, as one query (one round trip: on a busy
  * server each costs more than what it reads, decision 017): the cart row;
  * its lines (linesOf, titled in `langs`) in the order they were added
@@ -223,6 +237,7 @@ function totalSource(db: Db, langs: TitleLangs) {
     .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
     .select(COUPON_COLUMNS.map((column) => `coupons.${column} as held_${column}` as const))
     .select(couponTitlesOf('coupons.id').as('held_titles'))
+    .select(cartTag(sql.ref<number | null>('carts.user_id')).as('tag'))
     .select((eb) => [
       sql<JsonViewLine[]>`(select coalesce(json_agg(l order by ${sql.join(LINE_ORDER.map((c) => sql.ref(`l.${c}`)))}), '[]')
         from (${linesOf(db, sql.ref<number>('carts.id'), langs)}) l)`.as('lines'),
@@ -265,6 +280,14 @@ type JsonEntitlementRow = Omit<EntitlementRow, 'granted_at'> & { granted_at: str
 const compiledQueries = new Map<string, CompiledQuery<unknown>>();
 const compiled = <R>(name: string, build: () => Compilable<R>, values: Readonly<Record<string, unknown>>) =>
   compiledOnce(compiledQueries, name, () => preparedQuery(build()), values);
+
+/** The cart total's one query (totalSource) for the cart whose `column` is `value`, compiled. */
+export const totalSourceQuery = (db: Db, column: 'id' | 'user_id' | 'session_id', value: number | string, lang: TitleLang) =>
+  compiled(
+    `totalSource:${column}`,
+    () => totalSource(db, titleSlots).where(sql.ref(`carts.${column}`), '=', slot<number | string>('key')),
+    { key: value, ...titleLangs(lang) },
+  );
 
 /**
  * The only SQL of the cart. Built over the database or over a transaction,
@@ -435,6 +458,13 @@ export function cartRepository(db: Db) {
      * of that key or id, undefined if there is none. Over the database or the
      * cart's transaction. Lines titled in `lang`.
      */
+    /** What `userId`'s cart total is read under now (cartTag): one small query. */
+    async cartTag(userId: number): Promise<string> {
+      const build = () => sql<{ tag: string }>`${prepared}select ${cartTag(slot<number>('userId'))} as tag`;
+      const { rows } = await db.executeQuery(compiledOnce(compiledQueries, 'cartTag', () => build().compile(db), { userId }));
+      return (rows[0] as { tag: string }).tag;
+    },
+
     async findTotalSource(where: CartKey | { cartId: number }, lang: TitleLang = null) {
       const [column, value] =
         'cartId' in where
@@ -442,9 +472,7 @@ export function cartRepository(db: Db) {
           : 'userId' in where
             ? (['user_id', where.userId] as const)
             : (['session_id', where.sessionId] as const);
-      const build = () => totalSource(db, titleSlots).where(sql.ref(`carts.${column}`), '=', slot<number | string>('key'));
-      const values = { key: value, ...titleLangs(lang) };
-      const [row] = (await db.executeQuery(compiled(`totalSource:${column}`, build, values))).rows;
+      const [row] = (await db.executeQuery(totalSourceQuery(db, column, value, lang))).rows;
       if (!row) return undefined;
       const cart: CartRow = {
         id: row.id,
@@ -464,6 +492,8 @@ export function cartRepository(db: Db) {
       return {
         lang,
         cart,
+        /** What the total is read under (cartTag), in the same statement: meaningful for a signed-in family's cart. */
+        tag: row.tag,
         lines: row.lines.map((l): ViewLine => Object.assign(l, { added_at: new Date(l.added_at) })),
         entitlements: row.entitlements.map(
           (e): EntitlementRow => Object.assign(e, { granted_at: e.granted_at === null ? null : new Date(e.granted_at) }),

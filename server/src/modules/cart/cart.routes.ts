@@ -19,6 +19,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../lib/precompressed';
 import { hashToken } from '../../lib/tokens';
 import { privateNoStore } from '../../plugins/private-answers';
 import { cartService } from './cart.service';
@@ -65,7 +66,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags, summary: 'The cart with its lines and totals', querystring: SiteQuery, response: { 200: CartTotal } },
     },
-    async (request) => cart.view(await readingOwner(request)),
+    async (request, reply) =>
+      sendJsonText(reply, await cart.viewText(await readingOwner(request), (total) => reply.serialize(total) as string)),
   );
 
   app.get(

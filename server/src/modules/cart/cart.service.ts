@@ -11,6 +11,7 @@ import {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { keptPages } from '../../lib/kept-pages';
 import { toUsd } from '../../lib/money';
 import { priceCents } from '../catalogue/pricing';
 import { givingFeeService } from '../giving-fee/giving-fee.service';
@@ -341,6 +342,8 @@ export async function lockUserCartTotal(
  */
 export function cartService(db: Db) {
   const repo = cartRepository(db);
+  /** Signed-in families' totals as written, by family and site language, with their tags (viewText). */
+  const totals = keptPages();
 
   /**
    * The owner's cart locked for an edit (made first when `create`). A cart
@@ -441,6 +444,25 @@ export function cartService(db: Db) {
   }
 
   return {
+    /**
+     * The owner's cart total written by `write` (the route's serializer). A signed-in family's is kept and served
+     * again while its tag (cart.repository.ts cartTag: its versions, the shop's, the copies left of its counted
+     * skus, its coupon's redemptions) is the one it was read under, and until its coupon expires (decision 088): one small query instead of
+     * the total's. A guest's cart (a session's, which moves no family's version) is read each time.
+     */
+    async viewText(owner: CartOwner | undefined, write: (total: CartTotal) => string): Promise<string> {
+      if (!owner || owner.userId === null) return write(await this.view(owner));
+      const key = `${owner.userId}|${owner.lang ?? ''}`;
+      const kept = totals.get(key, await repo.cartTag(owner.userId));
+      if (kept !== undefined) return kept;
+      const source = await repo.findTotalSource(keyOf(owner), owner.lang);
+      if (!source) return write(EMPTY());
+      const text = write(await ownerTotal(db, source));
+      const expires = source.coupon?.expires_at ? new Date(source.coupon.expires_at).getTime() : Number.NaN;
+      totals.set(key, source.tag, text, expires > Date.now() ? expires : undefined);
+      return text;
+    },
+
     /** The owner's cart total: one query (findTotalSource), no transaction. */
     async view(owner: CartOwner | undefined): Promise<CartTotal> {
       const source = owner && (await repo.findTotalSource(keyOf(owner), owner.lang));

@@ -292,6 +292,20 @@ function pageQuery(
       )}`;
 }
 
+/** The library page's one query (libraryRepository page), compiled. */
+export function libraryPageQuery(
+  ...[db, l, sessionId, f, window, lists]: Parameters<typeof pageQuery>
+): CompiledQuery<LibraryPageRows> {
+  const values = { userId: l.userId, sessionId, limit: window.limit, offset: window.offset };
+  const build = (v: typeof values) =>
+    pageQuery(db, { ...l, userId: v.userId }, v.sessionId, f, { limit: v.limit, offset: v.offset }, lists).compile(db);
+  // The parents' pages without a search (nearly every read) come in a few texts: each built once. A child
+  // profile's rules and a search change the text with their values: those are built for each read.
+  return l.profileId === null && !f.search
+    ? compiledOnce(pageQueries, `${f.langs?.join() ?? ''}|${lists.matches}|${lists.started}`, () => build(slots), values)
+    : build(values);
+}
+
 /**
  * My Library's reads and the listening position (issue 14). The access
  * rule's facts are read within the page and album queries
@@ -314,16 +328,7 @@ export function libraryRepository(db: Db) {
       window: { limit: number; offset: number },
       lists: { matches: number; started: number },
     ): Promise<LibraryPageRows> {
-      const values = { userId: l.userId, sessionId, limit: window.limit, offset: window.offset };
-      const build = (v: typeof values) =>
-        pageQuery(db, { ...l, userId: v.userId }, v.sessionId, f, { limit: v.limit, offset: v.offset }, lists).compile(db);
-      // The parents' pages without a search (nearly every read) come in a few texts: each built once. A child
-      // profile's rules and a search change the text with their values: those are built for each read.
-      const query =
-        l.profileId === null && !f.search
-          ? compiledOnce(pageQueries, `${f.langs?.join() ?? ''}|${lists.matches}|${lists.started}`, () => build(slots), values)
-          : build(values);
-      const { rows } = await db.executeQuery<LibraryPageRows>(query);
+      const { rows } = await db.executeQuery<LibraryPageRows>(libraryPageQuery(db, l, sessionId, f, window, lists));
       const row = rows[0] as LibraryPageRows;
       // JSON carries moments as text.
       return {

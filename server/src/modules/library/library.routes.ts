@@ -13,6 +13,7 @@ import {
 } from '@storyhouse/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendJsonText } from '../../lib/precompressed';
 import { zipStream } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
 import { requireListener } from '../accounts/guards';
@@ -64,7 +65,15 @@ export const libraryRoutes: FastifyPluginAsyncZod<{ library: LibraryService; sto
         response: { 200: MyLibraryResponse },
       },
     },
-    async (request) => library.myLibrary(await libraryUserOf(request), request.query),
+    async (request, reply) => {
+      // Written by the route's serializer, and kept while the family's tag holds (library.service.ts myLibraryText).
+      const text = await library.myLibraryText(
+        await libraryUserOf(request),
+        request.query,
+        (page) => reply.serialize(page) as string,
+      );
+      return sendJsonText(reply, text);
+    },
   );
 
   app.get(

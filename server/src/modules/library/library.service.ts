@@ -12,6 +12,7 @@ import {
 } from '@storyhouse/contracts';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/errors';
+import { keptPages } from '../../lib/kept-pages';
 import { type ZipEntry, ZipTooLargeError, zipLength } from '../../lib/zip-stream';
 import type { Storage } from '../../providers/storage/storage';
 import type { ChildProfile } from '../accounts/child-profile';
@@ -33,6 +34,7 @@ import {
   type TrackRights,
   trackVerdicts,
 } from '../entitlements/access';
+import { familyTag } from '../entitlements/family-tag';
 import {
   type LibraryAlbumRow,
   type LibraryFilter,
@@ -181,6 +183,8 @@ export interface AlbumZip {
  */
 export function libraryService(db: Db, deps: { storage: Storage; catalogue: ReturnType<typeof catalogueService> }) {
   const repo = libraryRepository(db);
+  /** The parents' pages without a search, as written, with the family's tag they were read under (decision 088). */
+  const pages = keptPages();
 
   /**
    * One track's recording for `userId` to download; 404 item_not_found unless
@@ -195,6 +199,23 @@ export function libraryService(db: Db, deps: { storage: Storage; catalogue: Retu
   }
 
   return {
+    /**
+     * A page of My Library written by `write` (the route's serializer), served again while the family's tag
+     * (family-tag.ts: its version, the catalogue's, its plan now) is the one it was read under: one small query
+     * instead of the page's. A child profile's pages (its rules read more than the tag covers) and searches are
+     * read each time. The key names what the tag does not: whose page, which session's cart, which page and filter.
+     */
+    async myLibraryText(user: LibraryUser, query: MyLibraryQuery, write: (page: MyLibraryResponse) => string) {
+      if (user.profile || query.search) return write(await this.myLibrary(user, query));
+      const tag = await familyTag(db, user.userId);
+      const key = `${user.userId}|${user.sessionId}|${query.page}|${query.lang_code ?? ''}`;
+      const kept = pages.get(key, tag);
+      if (kept !== undefined) return kept;
+      const text = write(await this.myLibrary(user, query));
+      pages.set(key, tag, text);
+      return text;
+    },
+
     async myLibrary(user: LibraryUser, query: MyLibraryQuery): Promise<MyLibraryResponse> {
       const filter: LibraryFilter = { langs: langsOf(query.lang_code), search: query.search || undefined };
       const page = await repo.page(
