@@ -192,7 +192,14 @@ function tanstackQueryWithoutInfinite(): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [catalogsAsJson(), react(), precompress(), reactRouterDeclarativeOnly(), tanstackQueryWithoutInfinite(), serviceWorker()],
+  plugins: [
+    catalogsAsJson(),
+    react(),
+    precompress(),
+    reactRouterDeclarativeOnly(),
+    tanstackQueryWithoutInfinite(),
+    serviceWorker(),
+  ],
   resolve: {
     // react-router's package exports name only its development build (with
     // its dev warnings); a build takes the production one, as small as the
