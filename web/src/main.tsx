@@ -20,5 +20,12 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 200);
   });
 
+/** The app; a network gone before it came (the page shows, its links work) asks for it again once it returns. */
+const start = () =>
+  import('./app/boot').then(
+    ({ boot }) => boot(root, rendered),
+    () => window.addEventListener('online', start, { once: true }),
+  );
+
 // A page the browser renders (not rendered by the server) needs its code at once: its HTML preloads it (html.ts).
-void (rendered ? afterFirstPaint() : Promise.resolve()).then(() => import('./app/boot')).then(({ boot }) => boot(root, rendered));
+void (rendered ? afterFirstPaint() : Promise.resolve()).then(start);

@@ -28,10 +28,21 @@ export function createQueryClient() {
 function AppReady({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
     document.documentElement.dataset.appReady = '';
-    // The device session and the places heard offline (decision 044), from a chunk of their own.
-    void import('./device-session-keeper').then((keeper) => keeper.keepDeviceSessionInStep(queryClient));
+    keepDeviceSession(queryClient);
   }, [queryClient]);
   return null;
+}
+
+/**
+ * The device session and the places heard offline (decision 044), from a chunk of their own. A network gone just as
+ * the app started (the chunk could not be fetched) tries again when it returns, instead of an unhandled error and a
+ * device session left out of step.
+ */
+function keepDeviceSession(queryClient: QueryClient) {
+  import('./device-session-keeper').then(
+    (keeper) => keeper.keepDeviceSessionInStep(queryClient),
+    () => window.addEventListener('online', () => keepDeviceSession(queryClient), { once: true }),
+  );
 }
 
 /**
