@@ -127,29 +127,6 @@ export async function up(db: Kysely<unknown>) {
     end
     $$;
 
-    create trigger ownership_version after insert or update or delete on ownership
-      for each row execute function family_row_changed();
-    create trigger listening_progress_version after insert or update or delete on listening_progress
-      for each row execute function family_row_changed();
-    create trigger recurring_items_version after insert or update or delete on recurring_items
-      for each row execute function family_row_changed();
-    create trigger carts_version after insert or update or delete on carts
-      for each row execute function cart_changed();
-    create trigger cart_lines_version after insert or update or delete on cart_lines
-      for each row execute function cart_line_changed();
-    create trigger cart_amount_lines_version after insert or update or delete on cart_amount_lines
-      for each row execute function cart_line_changed();
-    create trigger addresses_version after insert or update or delete on addresses
-      for each row execute function family_row_changed();
-    create trigger gift_cards_version after insert or update or delete on gift_cards
-      for each row execute function gift_card_changed();
-
-    create trigger products_version after insert or update or delete or truncate on products
-      for each statement execute function bump_catalogue_version();
-    create trigger transcripts_version after insert or update or delete or truncate on transcripts
-      for each statement execute function bump_catalogue_version();
-    create trigger sku_titles_version after insert or update or delete or truncate on sku_titles
-      for each statement execute function bump_catalogue_version();
     create trigger skus_version after insert or delete or truncate on skus
       for each statement execute function bump_catalogue_version();
     -- The count on the shelf changes with every CD or book paid for, and no page kept shows it: it moves nothing
@@ -171,14 +148,42 @@ export async function up(db: Kysely<unknown>) {
     create trigger coupons_version_update after update on coupons
       for each row when ((to_jsonb(old) - 'redemptions') is distinct from (to_jsonb(new) - 'redemptions'))
       execute function bump_shop_version();
-    create trigger coupon_titles_version after insert or update or delete or truncate on coupon_titles
-      for each statement execute function bump_shop_version();
-    create trigger shipping_rates_version after insert or update or delete or truncate on shipping_rates
-      for each statement execute function bump_shop_version();
-    create trigger tax_rates_version after insert or update or delete or truncate on tax_rates
-      for each statement execute function bump_shop_version();
   `.execute(db);
+  for (const [table, fn] of FAMILY_ROWS) {
+    await sql
+      .raw(`create trigger ${table}_version after insert or update or delete on ${table}
+              for each row execute function ${fn}();`)
+      .execute(db);
+  }
+  for (const [table, fn] of SHARED_TABLES) {
+    await sql
+      .raw(`create trigger ${table}_version after insert or update or delete or truncate on ${table}
+              for each statement execute function ${fn}();`)
+      .execute(db);
+  }
 }
+
+/** The tables of one family's rows, each with the function that finds the family its row moves. */
+const FAMILY_ROWS = [
+  ['ownership', 'family_row_changed'],
+  ['listening_progress', 'family_row_changed'],
+  ['recurring_items', 'family_row_changed'],
+  ['carts', 'cart_changed'],
+  ['cart_lines', 'cart_line_changed'],
+  ['cart_amount_lines', 'cart_line_changed'],
+  ['addresses', 'family_row_changed'],
+  ['gift_cards', 'gift_card_changed'],
+] as const;
+
+/** The tables whose every change moves a shared version (skus, coupons and users have triggers of their own above). */
+const SHARED_TABLES = [
+  ['products', 'bump_catalogue_version'],
+  ['transcripts', 'bump_catalogue_version'],
+  ['sku_titles', 'bump_catalogue_version'],
+  ['coupon_titles', 'bump_shop_version'],
+  ['shipping_rates', 'bump_shop_version'],
+  ['tax_rates', 'bump_shop_version'],
+] as const;
 
 export async function down() {
   throw new Error('Migrations are forward-only');
