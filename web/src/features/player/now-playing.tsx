@@ -76,23 +76,30 @@ function TrackButton({ player, direction }: { player: Player; direction: 'previo
 }
 
 /**
- * Whether Now Playing shows its lower parts yet (the text, the speed and
- * sleep settings, Up next): from the frame after it opens, until it closes.
- * The dialog's opening restyles and lays out what it holds, in the task that
- * opens it: the top (cover, title, seek bar, controls) alone keeps that task
- * short; the rest renders in tasks of its own (the text's hundreds of
- * sentences in blocks, issue 43's bench).
+ * Now Playing's parts, in the order they appear: its top bar and cover (where
+ * focus goes), the track's title and controls, the text, then the speed and
+ * sleep settings and Up next.
  */
-function useRestAfterOpening(open: boolean): boolean {
-  const [shown, setShown] = useState(false);
+const PARTS = 4;
+
+/**
+ * How many of Now Playing's parts show yet, from the frame it opens in until
+ * it closes: one part more each frame. Opening the dialog as a modal restyles
+ * the whole page behind it (it becomes inert) in the task that opens it, and a
+ * part's first render looks up the fonts of its sizes and weights: each part
+ * in a task of its own keeps every task short (issue 43's bench, on a phone).
+ */
+function usePartsAfterOpening(open: boolean): number {
+  const [parts, setParts] = useState(1);
   useEffect(() => {
     if (!open) {
-      setShown(false);
+      setParts(1);
       return;
     }
-    return afterNextPaint(() => setShown(true));
-  }, [open]);
-  return shown;
+    if (parts === PARTS) return;
+    return afterNextPaint(() => setParts(parts + 1));
+  }, [open, parts]);
+  return open ? parts : 1;
 }
 
 /**
@@ -110,7 +117,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
   const swipe = useSwipeToClose(close);
 
   useModal(ref, open);
-  const restShown = useRestAfterOpening(open);
+  const parts = usePartsAfterOpening(open);
 
   const { current } = player;
   const text = withText(current);
@@ -136,7 +143,7 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
           className="now-playing__cover"
         />
       </div>
-      {current && (
+      {current && parts >= 2 && (
         <>
           <h2 className="now-playing__title">
             <TrackTitle track={current} />
@@ -151,9 +158,9 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
             <TrackButton player={player} direction="next" />
           </div>
           <PlayerError player={player} />
-          {restShown && (
+          {parts >= 3 && text && <ReadAlong key={text.id} player={player} track={text} />}
+          {parts === PARTS && (
             <>
-              {text && <ReadAlong key={text.id} player={player} track={text} />}
               <PlayerSettings player={player} />
               <UpNext player={player} />
             </>
