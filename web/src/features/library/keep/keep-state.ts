@@ -38,7 +38,9 @@ export interface KeepState {
 }
 
 const EMPTY = { kept: new Map(), saving: new Map(), failed: new Map(), pending: new Map() } as const;
-let state: KeepState = { userId: null, loaded: false, ...EMPTY, estimate: null };
+/** What the server renders: nothing read from this device. */
+const UNREAD: KeepState = { userId: null, loaded: false, ...EMPTY, estimate: null };
+let state = UNREAD;
 /** The keeps running, each with the controller its Cancel aborts. */
 const running = new Map<number, AbortController>();
 const listeners = new Set<() => void>();
@@ -178,9 +180,11 @@ export function useKeepState(userId: number | null, { check = false } = {}): Kee
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
   }, [userId, check]);
+  // Hydrating, the page's first render is the server's (nothing read), even where another part of the page, hydrated
+  // earlier, has read the device already: the server's text differing from the first render's was React's error #418.
   return useSyncExternalStore(
     subscribe,
     () => state,
-    () => state,
+    () => UNREAD,
   );
 }
