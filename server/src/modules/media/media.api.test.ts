@@ -233,6 +233,9 @@ describe('track streams', () => {
       expect(res.headers['content-range']).toBe(`bytes 0-1023/${full.length}`);
       expect(res.headers['content-length']).toBe('1024');
       expect(res.rawPayload.equals(full.subarray(0, 1024))).toBe(true);
+      // The security headers every answer carries (plugins/security.ts), a range too.
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('sends a range in the middle, byte for byte', async () => {
