@@ -34,7 +34,7 @@ const STRIPE_SOURCES = {
  * none of its options is a function of the request. Anything it would do besides setting a header (remove one, fail)
  * is refused here, so a future option of that kind fails at start instead of being silently left out.
  */
-export function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
+function headersOf(middleware: ReturnType<typeof helmet>): [string, string][] {
   const headers: [string, string][] = [];
   const standIn = {
     setHeader: (name: string, value: unknown) => {
@@ -60,7 +60,7 @@ export default fp<{ allowedOrigins: string[]; scriptOrigins?: string[]; stripe?:
     const stripeSources = stripe ? STRIPE_SOURCES : { script: [], frame: [], connect: [] };
     // The security headers are the same on every answer: helmet's middleware
     // is built once here (@fastify/helmet rebuilt it on every request, a few
-    // percent of a catalogue request's CPU) and run in an onRequest hook.
+    // percent of a catalogue request's CPU), and its headers read from it once.
     const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
