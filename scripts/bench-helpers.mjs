@@ -77,7 +77,7 @@ function run(url, upTo = { duration: SECONDS }, headers = {}, connections = CONN
 }
 
 /** CPU time (user + system) a process has used, in ms, from Linux's /proc; undefined elsewhere or once it has ended. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);

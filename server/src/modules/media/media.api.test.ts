@@ -98,6 +98,25 @@ describe('track streams', () => {
       }
     });
 
+    it('stops playing an owned track at the next range once it is refunded', async () => {
+      const owner = await createUser(t.db);
+      const cookie = await signIn(t.db, owner.id);
+      await t.db.insertInto('ownership').values({ user_id: owner.id, sku_id: paidTrack, type: 'digital_track' }).execute();
+      const range = (from: number) => get(mediaPaths.trackFull(paidTrack), { cookie, range: `bytes=${from}-${from + 65_535}` });
+
+      const first = await range(0);
+      expect(first.statusCode).toBe(206);
+      expect(first.rawPayload.equals(full.subarray(0, 65_536))).toBe(true);
+
+      // As a refund takes the track back (admin-orders refunds.repository.ts), straight in the database, as another
+      // server on it would.
+      await t.db.deleteFrom('ownership').where('user_id', '=', owner.id).where('sku_id', '=', paidTrack).execute();
+      const next = await range(65_536);
+
+      expect(next.statusCode).toBe(403);
+      expect(next.json()).toEqual({ code: 'not_entitled', message: expect.stringContaining('preview') });
+    });
+
     it('plays the preview of a paid track to anyone', async () => {
       const res = await get(mediaPaths.trackPreview(paidTrack));
 
@@ -214,6 +233,9 @@ describe('track streams', () => {
       expect(res.headers['content-range']).toBe(`bytes 0-1023/${full.length}`);
       expect(res.headers['content-length']).toBe('1024');
       expect(res.rawPayload.equals(full.subarray(0, 1024))).toBe(true);
+      // The security headers every answer carries (plugins/security.ts), a range too.
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('sends a range in the middle, byte for byte', async () => {

@@ -86,6 +86,8 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
     app.route({
       method: ['GET', 'HEAD'],
       url: `/crud/media/track/:skuId/${variant}.mp3`,
+      // Audio is never compressed (nor is any 206): without @fastify/compress's hooks a player's range skips two steps.
+      compress: false,
       config: {
         errors: {
           403:
