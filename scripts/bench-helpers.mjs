@@ -6,7 +6,7 @@
 // and the servers, databases and browser its steps share (decision 082).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -273,10 +273,17 @@ export function ensureBuilt() {
 /**
  * The embedded database with the demo content, loaded once per process by a first start of the server (some 18 s of
  * a core) which then stops, as a site's database is between two starts, and copied into each step's data folder (a
- * copy of its files takes a second); removed when the process is done.
+ * copy of its files takes a second); removed when the process is done. BENCH_DEMO_DATA_DIR names one loaded already
+ * (by a server started on an empty data folder and stopped, as .ci/run's `npm start` stage leaves it), which is
+ * copied and left as it is.
  */
 let demoData;
 function demoDataTemplate() {
+  // .ci/run's `npm start` stage loads the demo content into a fresh embedded database just before: its folder, kept
+  // for the bench, is the same template, and loading it again would be that stage's work twice.
+  const given = process.env.BENCH_DEMO_DATA_DIR;
+  if (given && !existsSync(path.join(given, 'pglite'))) throw new Error(`BENCH_DEMO_DATA_DIR: no pglite folder in ${given}`);
+  if (given) demoData ??= Promise.resolve(given);
   demoData ??= (async () => {
     ensureBuilt();
     const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
