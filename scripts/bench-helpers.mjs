@@ -36,6 +36,21 @@ export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+const benchStarted = performance.now();
+
+/**
+ * Resolves with what `promise` resolves with; in the smoke run, says how long it took, and when it ended from the
+ * run's start: the shared fixtures' and the servers' starts, which no step's `⏱` shows alone (the lanes wait on them).
+ */
+async function timed(label, promise) {
+  const started = performance.now();
+  const value = await promise;
+  const s = (ms) => (ms / 1000).toFixed(1);
+  if (SMOKE)
+    process.stdout.write(`  · ${label}: ${s(performance.now() - started)} s (at ${s(performance.now() - benchStarted)} s)\n`);
+  return value;
+}
+
 let typescript;
 
 /**
@@ -163,7 +178,12 @@ export async function spawnServer(env, { cleanUp = () => {}, every = 50 } = {}) 
     await stop(child);
     await cleanUp();
   };
-  if (!(await waitHealthy(base, Date.now() + 180_000, child, every))) {
+  if (
+    !(await timed(
+      `our server started on ${env.DATA_DIR ? 'the embedded database' : 'PostgreSQL'}`,
+      waitHealthy(base, Date.now() + 180_000, child, every),
+    ))
+  ) {
     const end = child.exitCode ?? child.signalCode;
     await close();
     throw new Error(end === null ? 'server did not start' : `server exited with ${end}`);
@@ -294,7 +314,10 @@ function demoDataTemplate() {
       env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const ready = await waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child);
+    const ready = await timed(
+      'the demo content loaded into an embedded database',
+      waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child),
+    );
     await stop(child);
     if (!ready) throw new Error(`loading the demo content into ${dir} failed`);
     return dir;
@@ -454,7 +477,10 @@ async function demoTemplate() {
   template ??= (async () => {
     const { createCmsFixture } = await importTs('../server/bench/cms-fixture.ts');
     await dropOrphanTemplates();
-    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` });
+    const fixture = await timed(
+      'the demo content migrated and loaded into PostgreSQL',
+      createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` }),
+    );
     let dropped = false;
     process.on('beforeExit', () => {
       if (dropped) return;
