@@ -17,9 +17,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { demoDatabase, describe, SMOKE, sized, startServers } from './bench-helpers.mjs';
+import { cannon, demoDatabase, describe, SMOKE, sized, startServers } from './bench-helpers.mjs';
 import { benchAlbum, fillCart, insertBuyers, ordersAndCharges, percentile, pool, saveCard } from './bench-purchases.mjs';
 import { clusterMissing, startHaproxy } from './haproxy.mjs';
 
@@ -31,7 +30,7 @@ const CARD_TOKENS_PER_WINDOW = 30;
 
 /** autocannon through the proxy; throws on any error or non-2xx answer. */
 async function load(url, limit = { duration: 10 }) {
-  const r = await autocannon({ url, connections: CONNECTIONS, ...(SMOKE ? { amount: 40 } : limit) });
+  const r = await cannon({ url, connections: CONNECTIONS, ...(SMOKE ? { amount: 40 } : limit) });
   if (r.non2xx || r.errors) {
     throw new Error(`${url}: ${r.non2xx} non-2xx (${JSON.stringify(r.statusCodeStats)}), ${r.errors} errors`);
   }

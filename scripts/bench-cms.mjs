@@ -8,8 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { compare, demoDatabase, describe, SMOKE, startBare, startServer, stop } from './bench-helpers.mjs';
+import { cannon, compare, demoDatabase, describe, SMOKE, startBare, startServer, stop } from './bench-helpers.mjs';
 
 const HOME = '/crud/content/entry/by/url?url=%2F&swr=1';
 
@@ -38,7 +37,7 @@ export async function benchCms() {
     console.log(`GET ${HOME}: ${describe(ours)} vs bare Fastify ${describe(ref)} = ${ratio.toFixed(0)}% (target 50%)`);
 
     // As a browser asks for it: brotli. The page is compressed once per cached page, not per request.
-    const br = await autocannon({
+    const br = await cannon({
       url: server.base + HOME,
       connections: 10,
       ...(SMOKE ? { amount: 20 } : { duration: 10 }),

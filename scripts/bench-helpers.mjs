@@ -6,7 +6,7 @@
 // and the servers, databases and browser its steps share (decision 082).
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,21 @@ const limit = (full) => (SMOKE ? { amount: 20 } : full);
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const benchStarted = performance.now();
+
+/**
+ * Resolves with what `promise` resolves with; in the smoke run, says how long it took, and when it ended from the
+ * run's start: the shared fixtures' and the servers' starts, which no step's `⏱` shows alone (the lanes wait on them).
+ */
+async function timed(label, promise) {
+  const started = performance.now();
+  const value = await promise;
+  const s = (ms) => (ms / 1000).toFixed(1);
+  if (SMOKE)
+    process.stdout.write(`  · ${label}: ${s(performance.now() - started)} s (at ${s(performance.now() - benchStarted)} s)\n`);
+  return value;
+}
 
 let typescript;
 
@@ -71,9 +86,21 @@ export async function waitHealthy(base, deadline, child, every = 50) {
   return false;
 }
 
+/**
+ * autocannon with `options`. It ends a run only at its next sample, once a second by default: a smoke run's few
+ * requests then took a second a run, 4 s a comparison. The smoke run samples every 20 ms instead, and its requests
+ * per second are counted from the run's requests and duration (autocannon's are per sample).
+ */
+export async function cannon(options) {
+  if (!SMOKE) return autocannon(options);
+  const result = await autocannon({ ...options, sampleInt: 20 });
+  result.requests.average = result.requests.total / Math.max(result.duration, 0.01);
+  return result;
+}
+
 /** autocannon on url with headers, 10 connections unless told, for `limit`: { duration } in seconds or { amount } of requests. */
 function run(url, upTo = { duration: SECONDS }, headers = {}, connections = CONNECTIONS) {
-  return autocannon({ url, connections, headers, ...limit(upTo) });
+  return cannon({ url, connections, headers, ...limit(upTo) });
 }
 
 /** CPU time (user + system) a process has used, in ms, from Linux's /proc; undefined elsewhere or once it has ended. */
@@ -151,7 +178,12 @@ export async function spawnServer(env, { cleanUp = () => {}, every = 50 } = {}) 
     await stop(child);
     await cleanUp();
   };
-  if (!(await waitHealthy(base, Date.now() + 180_000, child, every))) {
+  if (
+    !(await timed(
+      `our server started on ${env.DATA_DIR ? 'the embedded database' : 'PostgreSQL'}`,
+      waitHealthy(base, Date.now() + 180_000, child, every),
+    ))
+  ) {
     const end = child.exitCode ?? child.signalCode;
     await close();
     throw new Error(end === null ? 'server did not start' : `server exited with ${end}`);
@@ -261,10 +293,17 @@ export function ensureBuilt() {
 /**
  * The embedded database with the demo content, loaded once per process by a first start of the server (some 18 s of
  * a core) which then stops, as a site's database is between two starts, and copied into each step's data folder (a
- * copy of its files takes a second); removed when the process is done.
+ * copy of its files takes a second); removed when the process is done. BENCH_DEMO_DATA_DIR names one loaded already
+ * (by a server started on an empty data folder and stopped, as .ci/run's `npm start` stage leaves it), which is
+ * copied and left as it is.
  */
 let demoData;
 function demoDataTemplate() {
+  // .ci/run's `npm start` stage loads the demo content into a fresh embedded database just before: its folder, kept
+  // for the bench, is the same template, and loading it again would be that stage's work twice.
+  const given = process.env.BENCH_DEMO_DATA_DIR;
+  if (given && !existsSync(path.join(given, 'pglite'))) throw new Error(`BENCH_DEMO_DATA_DIR: no pglite folder in ${given}`);
+  if (given) demoData ??= Promise.resolve(given);
   demoData ??= (async () => {
     ensureBuilt();
     const dir = mkdtempSync(path.join(tmpdir(), 'storyhouse-bench-demo-data-'));
@@ -275,7 +314,10 @@ function demoDataTemplate() {
       env: { ...process.env, PORT: String(port), DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    const ready = await waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child);
+    const ready = await timed(
+      'the demo content loaded into an embedded database',
+      waitHealthy(`http://127.0.0.1:${port}`, Date.now() + 300_000, child),
+    );
     await stop(child);
     if (!ready) throw new Error(`loading the demo content into ${dir} failed`);
     return dir;
@@ -435,7 +477,10 @@ async function demoTemplate() {
   template ??= (async () => {
     const { createCmsFixture } = await importTs('../server/bench/cms-fixture.ts');
     await dropOrphanTemplates();
-    const fixture = await createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` });
+    const fixture = await timed(
+      'the demo content migrated and loaded into PostgreSQL',
+      createCmsFixture({ adminUrl: BENCH_DATABASE_URL, name: `${TEMPLATE_PREFIX}${process.pid}` }),
+    );
     let dropped = false;
     process.on('beforeExit', () => {
       if (dropped) return;

@@ -56,7 +56,7 @@ export async function benchStatements() {
     const begun = await call(servers[0].base, cookie, 'POST', '/crud/admin/statements', { year: YEAR });
     let run = begun;
     while (run.sent < run.total) {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await new Promise((resolve) => setTimeout(resolve, sized(1000, 100)));
       run = await call(servers[1].base, cookie, 'GET', `/crud/admin/statements?year=${YEAR}`);
     }
     const ms = performance.now() - started;

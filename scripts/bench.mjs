@@ -45,7 +45,8 @@
 // a copy of one database holding the demo content, and never counts on what the demo content holds (issue 47).
 // `npm run bench -- --smoke` (.ci/run): every step, a few requests each, to catch a step that no longer runs; a tool
 // this machine lacks (nginx) skips only the comparison that needs it. Its steps share one embedded server, one server
-// (two where a step needs two) on one PostgreSQL database, and one Chromium, in two lanes side by side (decision 082).
+// (two where a step needs two) on one PostgreSQL database, and one Chromium, in three lanes side by side (decisions
+// 082, 091).
 // `npm run bench -- --only=assets,media` runs only the named parts: `startup`, `api` (session and navigation),
 // `assets` (the entry chunk as br and plain), then the steps by the names `⏱` prints (queue, media, mediaUpload, …)
 // and `lighthouse`.
@@ -229,30 +230,31 @@ async function lighthouse() {
 }
 
 /**
- * The steps in the order the full bench runs them, one after the other. `embedded`: the step's server runs on the
- * embedded database (or none of ours: Lighthouse's own), the others' on PostgreSQL. The smoke run measures nothing,
- * so it runs the two lanes side by side, each lane's steps sharing its servers (decision 082).
+ * The steps in the order the full bench runs them, one after the other. The smoke run measures nothing, so it runs
+ * them in three lanes side by side (decision 082, 091): `lane` 0, the steps whose server runs on the embedded database
+ * (or none of ours: Lighthouse's own), sharing theirs; 1 and 2, the steps on PostgreSQL, sharing one database and its
+ * server (each makes and checks rows of its own), split so that the two take about as long.
  */
 const steps = [
-  { name: 'start', run: benchStart, embedded: true, wanted: () => wanted('startup') || wanted('api') || wanted('assets') },
-  { name: 'queue', run: benchQueue, embedded: true },
-  { name: 'readAlong', run: benchReadAlong, embedded: true },
-  { name: 'catalogue', run: benchCatalogue },
-  { name: 'cms', run: benchCms },
-  { name: 'media', run: benchMedia, embedded: true },
-  { name: 'accounts', run: benchAccounts },
-  { name: 'cart', run: benchCart },
-  { name: 'purchases', run: benchPurchases },
-  { name: 'library', run: benchLibrary },
-  { name: 'keep', run: benchKeep },
-  { name: 'renewals', run: benchRenewals },
-  { name: 'adminOrders', run: benchAdminOrders },
-  { name: 'packingSlips', run: benchPackingSlips },
-  { name: 'statements', run: benchStatements },
-  { name: 'mediaUpload', run: benchMediaUpload },
-  { name: 'offline', run: benchOffline, embedded: true },
-  { name: 'cluster', run: benchCluster },
-  { name: 'lighthouse', run: lighthouse, embedded: true },
+  { name: 'start', run: benchStart, lane: 0, wanted: () => wanted('startup') || wanted('api') || wanted('assets') },
+  { name: 'queue', run: benchQueue, lane: 0 },
+  { name: 'readAlong', run: benchReadAlong, lane: 0 },
+  { name: 'catalogue', run: benchCatalogue, lane: 1 },
+  { name: 'cms', run: benchCms, lane: 1 },
+  { name: 'media', run: benchMedia, lane: 0 },
+  { name: 'accounts', run: benchAccounts, lane: 1 },
+  { name: 'cart', run: benchCart, lane: 1 },
+  { name: 'purchases', run: benchPurchases, lane: 1 },
+  { name: 'library', run: benchLibrary, lane: 1 },
+  { name: 'keep', run: benchKeep, lane: 1 },
+  { name: 'renewals', run: benchRenewals, lane: 2 },
+  { name: 'adminOrders', run: benchAdminOrders, lane: 2 },
+  { name: 'packingSlips', run: benchPackingSlips, lane: 2 },
+  { name: 'statements', run: benchStatements, lane: 2 },
+  { name: 'mediaUpload', run: benchMediaUpload, lane: 2 },
+  { name: 'offline', run: benchOffline, lane: 0 },
+  { name: 'cluster', run: benchCluster, lane: 2 },
+  { name: 'lighthouse', run: lighthouse, lane: 0 },
 ].filter((s) => (s.wanted ? s.wanted() : wanted(s.name)));
 
 /** In the smoke run, each step's lines, printed together when it ends rather than between the other lane's. */
@@ -297,7 +299,7 @@ if (SMOKE) {
 // Built first, once (the lanes' servers would otherwise each find it out of date, and build it side by side).
 ensureBuilt();
 try {
-  const lanes = SMOKE ? [steps.filter((s) => s.embedded), steps.filter((s) => !s.embedded)] : [steps];
+  const lanes = SMOKE ? [0, 1, 2].map((lane) => steps.filter((s) => s.lane === lane)) : [steps];
   const ends = await Promise.allSettled(lanes.map(runLane));
   const failure = ends.find((end) => end.status === 'rejected');
   if (failure) throw failure.reason;
