@@ -20,6 +20,47 @@ const afterFirstPaint = () =>
     setTimeout(resolve, 200);
   });
 
+/** How long the app waits for the page's largest image at most: a slow or stalled one does not hold it back longer. */
+const LARGEST_IMAGE_WAIT_MS = 3000;
+
+/**
+ * Resolves once the page's largest image (the one the server asks for first, fetchpriority="high": a hero, a cover)
+ * has arrived or failed, or at once when the page has none: the app's code then neither shares the connection with
+ * it nor holds up the frame that draws it (its largest paint; decision 081).
+ */
+const largestImageLoaded = () =>
+  new Promise<void>((resolve) => {
+    const image = root.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    if (!image || image.complete) return resolve();
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, LARGEST_IMAGE_WAIT_MS);
+  });
+
+/** How long the app waits at most for the browser to report the first paint shown. */
+const FIRST_PAINT_WAIT_MS = 3000;
+
+/**
+ * Resolves once the browser reports the page's first contentful paint as shown (Paint Timing): a frame the browser has
+ * drawn is on screen only some time after the frame's callbacks have run, and what finished downloading before it
+ * showed counts towards it (Lighthouse's model counts every request that ended before the largest paint). A hidden tab
+ * paints nothing, and a browser that reports no paints goes on at once.
+ */
+const firstPaintShown = () =>
+  new Promise<void>((resolve) => {
+    if (document.hidden || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve();
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, FIRST_PAINT_WAIT_MS);
+  });
+
 /** The app; a network gone before it came (the page shows, its links work) asks for it again once it returns. */
 const start = () =>
   import('./app/boot').then(
@@ -28,4 +69,4 @@ const start = () =>
   );
 
 // A page the browser renders (not rendered by the server) needs its code at once: its HTML preloads it (html.ts).
-void (rendered ? afterFirstPaint() : Promise.resolve()).then(start);
+void (rendered ? largestImageLoaded().then(firstPaintShown).then(afterFirstPaint) : Promise.resolve()).then(start);
