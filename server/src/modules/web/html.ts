@@ -21,6 +21,8 @@ export interface PageHead {
   modules?: readonly string[];
   /** The stylesheets that code brings, linked at once so the first render is styled. */
   styles?: readonly string[];
+  /** The fonts the page's headings use (screen-modules.ts), preloaded beside the stylesheets. */
+  fonts?: readonly string[];
 }
 
 const ogLocale: Record<LangCode, string> = { en: 'en_US', es: 'es_ES', ru: 'ru_RU' };
@@ -64,6 +66,8 @@ export function renderPage(template: string, lang: LangCode, head: PageHead, fir
   const priority = rendered ? ' fetchpriority="low"' : '';
   if (!rendered)
     for (const href of head.modules ?? []) tags.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`);
+  for (const href of head.fonts ?? [])
+    tags.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeHtml(href)}">`);
   for (const href of head.styles ?? []) tags.push(`<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`);
   const html = template
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)

@@ -58,13 +58,20 @@ describe('renderPage', () => {
 
   it('puts a server render in the root and then fetches the app’s code at low priority, without preloading the screen’s', () => {
     const built = template.replace('</head>', '<script type="module" crossorigin src="/assets/index-1.js"></script></head>');
-    const head = { title: 'Story', modules: ['/assets/story-page-1.js'], styles: ['/assets/story-page-1.css'] };
+    const head = {
+      title: 'Story',
+      modules: ['/assets/story-page-1.js'],
+      styles: ['/assets/story-page-1.css'],
+      fonts: ['/assets/face-1.woff2'],
+    };
 
     const rendered = renderPage(built, 'en', head, '{}', '<main>Story</main>');
     expect(rendered).toContain('<div id="root"><main>Story</main></div>');
     expect(rendered).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
     expect(rendered).not.toContain('modulepreload');
     expect(rendered).toContain('<link rel="stylesheet" crossorigin href="/assets/story-page-1.css">');
+    // The headings' face is asked for beside the stylesheet, as the CORS request a font is.
+    expect(rendered).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/face-1.woff2">');
 
     // A page the browser renders needs its code first.
     const browser = renderPage(built, 'en', head, '{}');

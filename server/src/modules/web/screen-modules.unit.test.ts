@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { browserScreenTable, cmsPageSource, screenAssets, screenSources } from './screen-modules';
+import { browserScreenTable, cmsPageSource, displayFaceSources, screenAssets, screenSources } from './screen-modules';
 
 const web = path.resolve(import.meta.dirname, '../../../../web');
 
@@ -37,6 +37,8 @@ describe('the screens a page links to ahead', () => {
         css: ['assets/home-1.css'],
       },
       '../packages/i18n/src/catalogs/es.json': { file: 'assets/es-1.js', src: '../packages/i18n/src/catalogs/es.json' },
+      [displayFaceSources.ru[0] as string]: { file: 'assets/nunito-latin-1.woff2', src: displayFaceSources.ru[0] },
+      [displayFaceSources.ru[1] as string]: { file: 'assets/nunito-cyrillic-1.woff2', src: displayFaceSources.ru[1] },
     }),
   );
 
@@ -44,7 +46,16 @@ describe('the screens a page links to ahead', () => {
     expect(screenAssets(root)('es', 'home-page')).toEqual({
       modules: ['/assets/boot-1.js', '/assets/react-1.js', '/assets/es-1.js', '/assets/home-layout-1.js', '/assets/card-1.js'],
       styles: ['/assets/home-1.css', '/assets/card-1.css'],
+      fonts: ['/assets/nunito-latin-1.woff2'],
     });
+  });
+
+  it('preload the display face’s files the language’s headings use: latin, and cyrillic for Russian', () => {
+    expect(screenAssets(root)('en', undefined).fonts).toEqual(['/assets/nunito-latin-1.woff2']);
+    expect(screenAssets(root)('ru', undefined).fonts).toEqual([
+      '/assets/nunito-latin-1.woff2',
+      '/assets/nunito-cyrillic-1.woff2',
+    ]);
   });
 
   it('take the table of the browser-rendered pages’ screens with them, when the build has it', () => {
@@ -70,6 +81,6 @@ describe('the screens a page links to ahead', () => {
   });
 
   it('are the app alone for a screen or language the build does not have', () => {
-    expect(screenAssets(root)('ru', 'shop')).toEqual({ modules: ['/assets/boot-1.js', '/assets/react-1.js'], styles: [] });
+    expect(screenAssets(root)('ru', 'shop')).toMatchObject({ modules: ['/assets/boot-1.js', '/assets/react-1.js'], styles: [] });
   });
 });
