@@ -77,10 +77,10 @@ function TrackButton({ player, direction }: { player: Player; direction: 'previo
 
 /**
  * Now Playing's parts, in the order they appear: its top bar and cover (where
- * focus goes), the track's title and controls, the text, then the speed and
- * sleep settings and Up next.
+ * focus goes), the track's title and controls, the text, the speed and sleep
+ * settings, then Up next.
  */
-const PARTS = 4;
+const PARTS = 5;
 
 /**
  * How many of Now Playing's parts show yet, from the frame it opens in until
@@ -159,12 +159,8 @@ export function NowPlaying({ player, open, onClose }: { player: Player; open: bo
           </div>
           <PlayerError player={player} />
           {parts >= 3 && text && <ReadAlong key={text.id} player={player} track={text} />}
-          {parts === PARTS && (
-            <>
-              <PlayerSettings player={player} />
-              <UpNext player={player} />
-            </>
-          )}
+          {parts >= 4 && <PlayerSettings player={player} />}
+          {parts === PARTS && <UpNext player={player} />}
         </>
       )}
     </dialog>

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import './player-bar.css';
 import { type Player, usePlayer } from '../../components/player/player';
 import { answerAsk, onReadAlongAsked, readAlongAsked, unansweredAsk } from '../../components/read-along/read-along-request';
+import { afterNextPaint } from '../../lib/after-paint';
 import { useI18n } from '../../lib/i18n';
 import { showToast } from '../../ui/toast-store';
 import { useBedtime } from './bedtime';
@@ -35,10 +36,17 @@ function useRoomForPlayer(ref: React.RefObject<HTMLElement | null>, shown: 'mini
     const el = ref.current;
     if (!el) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--player-height', `${el.offsetHeight}px`));
+    let cancel = () => {};
+    // Set in a task of its own after the frame that shows the player: every element of the page inherits the
+    // property, and restyling them all in that frame made its task a long one on a phone (issue 43's bench).
+    const observer = new ResizeObserver(() => {
+      cancel();
+      cancel = afterNextPaint(() => root.style.setProperty('--player-height', `${el.offsetHeight}px`));
+    });
     observer.observe(el);
     return () => {
       observer.disconnect();
+      cancel();
       root.style.removeProperty('--player-height');
     };
   }, [ref, shown]);
