@@ -251,8 +251,8 @@ async function measureShown(page: Page, what: string, found: string[], checks: C
 
 /**
  * A story's CD added to the cart while a track plays, on a phone: the toast ("… added to your cart", View cart, the
- * close button) fits the screen in the language, nothing of it cut off, and with the player it covers no more than a
- * third of the screen. The focus on its link keeps it while it is measured (a toast waits while it has the focus).
+ * close button) fits the screen in the language, nothing of it cut off, above the player, and with the player it
+ * covers no more than a third of the screen. The focus on its link keeps it while it is measured (a toast waits while it has the focus).
  */
 async function addedOverThePlayer(page: Page, origin: string, lang: LangCode, found: string[]) {
   const t = translator(lang);
@@ -281,6 +281,16 @@ async function addedOverThePlayer(page: Page, origin: string, lang: LangCode, fo
     await link.focus();
     for (const size of [PHONE, WIDER_PHONE]) {
       await page.setViewportSize(size);
+      // The toast stands above the player, never over its controls (the player's height reaches it a frame later).
+      await expect
+        .poll(
+          async () => {
+            const [toastBox, playerBox] = await Promise.all([toast.boundingBox(), player.boundingBox()]);
+            return toastBox && playerBox && toastBox.y + toastBox.height <= playerBox.y + 0.5;
+          },
+          { message: `${lang} at ${size.width}px: the toast above the player` },
+        )
+        .toBe(true);
       const [box, linkBox, closeBox, playerBox] = await Promise.all([toast, link, close, player].map((l) => l.boundingBox()));
       if (!box || !linkBox || !closeBox || !playerBox)
         throw new Error('the toast, its link and button, and the player are shown');

@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { standAbovePlayer } from './player-room';
 import { currentToast, subscribeToast } from './toast-store';
 import './toast.css';
 
@@ -22,7 +23,7 @@ export function ToastHost() {
   }, [toast, view]);
   const shown = view && toast;
   return (
-    <div className="toast" aria-live="polite">
+    <div ref={standAbovePlayer} className="toast" aria-live="polite">
       {shown ? (
         <div role="status" className="toast__box">
           <p className="toast__message">{toast.message}</p>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { clearCookie, readCookie } from '../../lib/cookies';
 import { useI18n } from '../../lib/i18n';
 import { useOnline } from '../../lib/use-online';
+import { standAbovePlayer } from '../../ui/player-room';
 
 /** Set by GET /logout; the page that loads next shows the banner (spec §2 Shell). */
 const LOGGED_OUT_FLASH = 'flash_logged_out';
@@ -47,7 +48,7 @@ export function OfflineNotice() {
 
   if (online) return null;
   return (
-    <div className="banner banner--overlay banner--foot banner--warning" role="alert">
+    <div ref={standAbovePlayer} className="banner banner--overlay banner--foot banner--warning" role="alert">
       {t('shell.offline')}
     </div>
   );

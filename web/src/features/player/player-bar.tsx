@@ -4,6 +4,7 @@ import { type Player, usePlayer } from '../../components/player/player';
 import { answerAsk, onReadAlongAsked, readAlongAsked, unansweredAsk } from '../../components/read-along/read-along-request';
 import { afterNextPaint } from '../../lib/after-paint';
 import { useI18n } from '../../lib/i18n';
+import { setPlayerRoom } from '../../ui/player-room';
 import { showToast } from '../../ui/toast-store';
 import { useBedtime } from './bedtime';
 import { MiniPlayer } from './mini-player';
@@ -35,19 +36,17 @@ function useRoomForPlayer(ref: React.RefObject<HTMLElement | null>, shown: 'mini
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const root = document.documentElement;
     let cancel = () => {};
-    // Set in a task of its own after the frame that shows the player: every element of the page inherits the
-    // property, and restyling them all in that frame made its task a long one on a phone (issue 43's bench).
+    // In a task of its own after the frame that shows the player, whose work is already the most of a phone's frame.
     const observer = new ResizeObserver(() => {
       cancel();
-      cancel = afterNextPaint(() => root.style.setProperty('--player-height', `${el.offsetHeight}px`));
+      cancel = afterNextPaint(() => setPlayerRoom(el.offsetHeight));
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
       cancel();
-      root.style.removeProperty('--player-height');
+      setPlayerRoom(null);
     };
   }, [ref, shown]);
 }

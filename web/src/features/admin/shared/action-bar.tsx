@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import { createPortal } from 'react-dom';
+import { standAbovePlayer } from '../../../ui/player-room';
 import './action-bar.css';
 
 /** Where an editor's work stands: changes not saved yet, a saved draft the site does not show, what the site shows. */
@@ -17,14 +18,19 @@ export function ActionBarHost({ value, children }: { value: HTMLElement | null; 
   return <Host value={value}>{children}</Host>;
 }
 
-/** Keeps the bar's height in --action-bar-height while it is on the page (the room kept under a focused field). */
+/**
+ * Keeps the bar's height in --action-bar-height on the root while it is on the page (the room kept under a focused
+ * field), and the bar above the player.
+ */
 function measure(el: HTMLElement | null) {
   if (!el) return;
   const root = document.documentElement;
   const observer = new ResizeObserver(() => root.style.setProperty('--action-bar-height', `${el.offsetHeight}px`));
   observer.observe(el);
+  const leave = standAbovePlayer(el);
   return () => {
     observer.disconnect();
+    leave?.();
     root.style.removeProperty('--action-bar-height');
   };
 }
