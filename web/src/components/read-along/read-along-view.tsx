@@ -57,10 +57,12 @@ function useHighlight(player: Player, cues: readonly Cue[] | undefined): number 
  * box of its own that the browser skips while it is out of view
  * (`content-visibility: auto`): the highlight moving, the scroll that follows
  * the voice and each block's arrival lay out and paint what is on screen, not
- * the whole text. The highlight moving, or the player's twice-a-second news,
+ * the whole text. A block coming into view as the voice reaches it is styled
+ * and laid out in that frame: 20 sentences (41 elements) rather than 50 kept
+ * that frame short. The highlight moving, or the player's twice-a-second news,
  * re-renders only the sentences that change.
  */
-const BLOCK = 50;
+const BLOCK = 20;
 
 /** How many of `total` blocks are shown: the first at once, then one more after each frame. */
 function useRevealed(total: number): number {
