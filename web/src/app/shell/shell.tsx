@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
+import { memo, type ReactNode, Suspense, useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useChildPlayGate } from '../../components/child-listening/child-rules';
 import { currentRefusal, subscribeRefusal } from '../../components/player/play-gate';
@@ -22,9 +22,10 @@ type RestScreenModule = typeof import('../../features/child-listening/rest-scree
 
 /**
  * A child profile's quiet hours and daily limit (issue 42): every play passes the child's rules; a refused one
- * shows the rest screen, loaded then.
+ * shows the rest screen, loaded then. Memoized: it has no props, and the player bar's slot around it renders again
+ * as the first play loads the player (issue 43's bench), which changes nothing here.
  */
-function ChildGateSlot() {
+const ChildGateSlot = memo(function ChildGateSlot() {
   const child = useChildPlayGate();
   const refusal = useSyncExternalStore(subscribeRefusal, currentRefusal, noRefusal);
   const [screen, setScreen] = useState<RestScreenModule | null>(null);
@@ -40,7 +41,7 @@ function ChildGateSlot() {
     };
   }, [refusal, screen]);
   return child && refusal && screen ? <screen.RestScreenFor refusal={refusal} /> : null;
-}
+});
 const noRefusal = () => null;
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { showToast } from '../../ui/toast-store';
-import { type QueueTrack, usePlayer } from '../player/player';
+import { type QueueTrack, usePlayerActions } from '../player/player';
 
 /**
  * "Play next" and "Add to queue" (issue 41 item 3) for a track or an
@@ -23,7 +23,7 @@ export function QueueButtons({
   children?: ReactNode;
 }) {
   const { t } = useI18n();
-  const player = usePlayer();
+  const player = usePlayerActions();
   if (tracks.length === 0) return null;
   const className = album ? 'button button--secondary queue-button' : 'queue-button queue-button--small';
   const buttons = [

@@ -533,9 +533,14 @@ export class PlayerEngine {
     if (!navigator.mediaSession || typeof MediaMetadata === 'undefined') return;
     const text = { title: track.title, album: track.album ?? '' };
     navigator.mediaSession.metadata = new MediaMetadata({ ...text, artwork: [] });
-    if (!track.artwork) return;
-    this.artworkOf(track.artwork).then((artwork) => {
-      if (this.snapshot.current === track) navigator.mediaSession.metadata = new MediaMetadata({ ...text, artwork });
+    const cover = track.artwork;
+    if (!cover) return;
+    // Asked for in a task of its own: the play's task is already the most of a phone's frame (issue 43's bench).
+    setTimeout(() => {
+      if (this.snapshot.current !== track) return;
+      this.artworkOf(cover).then((artwork) => {
+        if (this.snapshot.current === track) navigator.mediaSession.metadata = new MediaMetadata({ ...text, artwork });
+      });
     });
   }
 

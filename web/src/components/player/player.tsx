@@ -276,6 +276,15 @@ export function usePlayer(): Player {
   }, [player, steady]);
 }
 
+/**
+ * The player's actions alone (play next, add to queue, …), the same functions for the page's whole life: a component
+ * that only acts on the player never renders again when what plays changes (issue 43's bench: every track row's
+ * queue buttons rendered again as a story started).
+ */
+export function usePlayerActions(): Pick<Player, Action> {
+  return usePlayerContext().actions;
+}
+
 const noPosition = () => 0;
 
 /** The playing track's position in seconds, as the player last reported it (twice a second while it plays). */
