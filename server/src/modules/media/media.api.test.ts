@@ -4,8 +4,11 @@ import { type AdminProduct, mediaPaths } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, signIn } from '../../../test/factories';
+import { tablesRead } from '../../../test/query-plan';
 import { demoMediaDir } from '../../config';
 import type { Db } from '../../db/database';
+import { versionedTables } from '../entitlements/family-tag';
+import { readTrackQuery } from './media.repository';
 
 const FULL_KEY = 'audio/noahs-big-boat/01.mp3';
 const PREVIEW_KEY = 'audio/noahs-big-boat/01-preview.mp3';
@@ -477,6 +480,14 @@ describe('a track changed in the back office', () => {
       expect([next.statusCode, next.statusCode === 403 && next.json().code]).toEqual([403, 'not_entitled']);
     }
     expect((await range(other, skuId, 65_536, family)).statusCode).toBe(206);
+  });
+
+  it('keeps a track only from tables whose every change moves the catalogue version', async () => {
+    // The facts a server keeps are read by the visitor's statement; the listener's adds the rights, read every time.
+    const read = await tablesRead(one.db, readTrackQuery(one.db, 1, null));
+    const versioned = await versionedTables(one.db, ['catalogue']);
+    expect([...read].filter((table) => !versioned.has(table))).toEqual(['shared_versions']);
+    expect(read.has('skus') && read.has('products')).toBe(true);
   });
 });
 

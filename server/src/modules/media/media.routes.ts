@@ -32,8 +32,9 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
     { skuId, variant, download }: { skuId: number; variant: 'preview' | 'full'; download: boolean },
   ) {
     const session = await request.getSession();
-    // The track's facts are read for every range, with the listener's rights in the same statement: a track made paid
-    // (or its album no longer free to stream) is refused at the next range, on every server of the database.
+    // The track's facts as the database holds them now (kept only under the catalogue's version, checked in the same
+    // statement as the listener's rights): a track made paid, or its album no longer free to stream, is refused at the
+    // next range on every server of the database.
     const track = await repo.findTrack(skuId, variant === 'full' ? (session?.user_id ?? null) : null);
     if (!track) throw new AppError('not_found', 'item_not_found');
     // A child profile's session (issue 42) hears only what its rules allow, previews too; full recordings not in
