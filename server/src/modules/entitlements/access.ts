@@ -68,7 +68,7 @@ const NOTHING: TrackVerdicts = { full: new Set(), owned: new Map(), planned: fal
  * (started by checkout, not cancelled as of now), every track.
  *
  * One query for a whole album or page of tracks, and none for a visitor
- * (the library and album pages read the same rows within their own query
+ * (the library and album pages, and a track's stream, read the same rows within their own query
  * and call `judge` on them).
  * `needOwned: false` answers `full` only and skips the session when every
  * track is free anyway (a visitor streaming free content).

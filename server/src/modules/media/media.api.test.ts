@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { mediaPaths } from '@storyhouse/contracts';
+import { type AdminProduct, mediaPaths } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, signIn } from '../../../test/factories';
+import { tablesRead } from '../../../test/query-plan';
 import { demoMediaDir } from '../../config';
 import type { Db } from '../../db/database';
+import { versionedTables } from '../entitlements/family-tag';
+import { readTrackQuery } from './media.repository';
 
 const FULL_KEY = 'audio/noahs-big-boat/01.mp3';
 const PREVIEW_KEY = 'audio/noahs-big-boat/01-preview.mp3';
@@ -375,6 +378,116 @@ describe('track streams', () => {
 
       expect((await get(mediaPaths.trackFull(paidTrack), { 'if-none-match': etag })).statusCode).toBe(403);
     });
+  });
+});
+
+describe('a track changed in the back office', () => {
+  // Two servers of one database, as behind the load balancer: the admin saves on the first; a visitor and a family
+  // listen on both.
+  let one: TestApp;
+  let other: TestApp;
+  let adminCookie: string;
+  beforeAll(async () => {
+    one = await createTestApp();
+    other = await createTestApp({ database: one.database });
+    adminCookie = await signIn(one.db, (await createUser(one.db, { is_admin: true })).id);
+  });
+  afterAll(async () => {
+    await other.close();
+    await one.close();
+  });
+
+  const admin = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+    const res = await one.app.inject({ method, url, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AdminProduct;
+  };
+  const productBody = (slug: string) => ({ title: 'Made paid', slug, lang_code: 'en' });
+  const trackBody = (updated_at: string, is_free: boolean) => ({
+    updated_at,
+    type: 'digital_track',
+    title: 'The first story',
+    full_price_usd: 0.99,
+    media_full: FULL_KEY,
+    media_preview: PREVIEW_KEY,
+    length_seconds: 12,
+    is_free,
+  });
+
+  /** An album with one free track, made in the back office as a volunteer makes it. */
+  async function freeTrack(slug: string) {
+    const made = await admin('POST', '/crud/admin/products', productBody(slug));
+    const product = await admin('POST', `/crud/admin/products/${made.id}/skus`, trackBody(made.updated_at, true));
+    return { product, skuId: product.skus[0]!.id };
+  }
+
+  const range = (app: TestApp, skuId: number, from: number, cookie?: string) =>
+    app.app.inject({
+      method: 'GET',
+      url: mediaPaths.trackFull(skuId),
+      headers: { range: `bytes=${from}-${from + 65_535}`, ...(cookie ? { cookie } : {}) },
+    });
+
+  it('refuses the next range once a free track is made paid, on the server that saved it and on the other', async () => {
+    const { product, skuId } = await freeTrack('made-paid');
+    const family = await signIn(one.db, (await createUser(one.db)).id);
+    for (const [app, cookie] of [
+      [one, undefined],
+      [other, undefined],
+      [one, family],
+      [other, family],
+    ] as const) {
+      const first = await range(app, skuId, 0, cookie);
+      expect(first.statusCode).toBe(206);
+      expect(first.rawPayload.equals(full.subarray(0, 65_536))).toBe(true);
+    }
+
+    await admin('PUT', `/crud/admin/products/${product.id}/skus/${skuId}`, trackBody(product.updated_at, false));
+
+    // No waiting: the very next range is a paid track's answer, to a visitor and to a family that does not own it.
+    for (const [app, cookie] of [
+      [one, undefined],
+      [other, undefined],
+      [one, family],
+      [other, family],
+    ] as const) {
+      const next = await range(app, skuId, 65_536, cookie);
+      expect(next.statusCode).toBe(403);
+      expect(next.json()).toEqual({ code: 'not_entitled', message: expect.stringContaining('preview') });
+    }
+    // The preview stays everyone's.
+    expect((await other.app.inject({ method: 'GET', url: mediaPaths.trackPreview(skuId) })).statusCode).toBe(200);
+  });
+
+  it('refuses the next range once an album stops streaming free, and plays on for a family that owns it', async () => {
+    const made = await admin('POST', '/crud/admin/products', { ...productBody('free-streaming'), is_free_streaming: true });
+    const product = await admin('POST', `/crud/admin/products/${made.id}/skus`, trackBody(made.updated_at, false));
+    const skuId = product.skus[0]!.id;
+    const owner = await createUser(one.db);
+    await one.db.insertInto('ownership').values({ user_id: owner.id, sku_id: skuId, type: 'digital_track' }).execute();
+    const family = await signIn(one.db, owner.id);
+    expect((await range(other, skuId, 0)).statusCode).toBe(206);
+    expect((await range(other, skuId, 0, family)).statusCode).toBe(206);
+
+    await admin('PUT', `/crud/admin/products/${made.id}`, {
+      ...productBody('free-streaming'),
+      is_free_streaming: false,
+      updated_at: product.updated_at,
+    });
+
+    for (const app of [other, one]) {
+      const next = await range(app, skuId, 65_536);
+      expect([next.statusCode, next.statusCode === 403 && next.json().code]).toEqual([403, 'not_entitled']);
+    }
+    expect((await range(other, skuId, 65_536, family)).statusCode).toBe(206);
+  });
+
+  it('keeps a track only from tables whose every change moves the catalogue version', async () => {
+    // The facts a server keeps are read by the visitor's statement; the listener's adds the rights, read every time.
+    const read = await tablesRead(one.db, readTrackQuery(one.db, 1, null));
+    const versioned = await versionedTables(one.db, ['catalogue']);
+    expect([...read].filter((table) => !versioned.has(table))).toEqual(['shared_versions']);
+    expect(read.has('skus') && read.has('products')).toBe(true);
   });
 });
 

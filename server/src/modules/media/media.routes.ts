@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Storage } from '../../providers/storage/storage';
 import { currentUser } from '../accounts/current-user';
 import { assertAlbumAllowed, assertMayPlayNow } from '../child-rules/child-rules';
-import { listenerOf, mayHearInFull, rightsOf } from '../entitlements/access';
+import { judge, rightsOf } from '../entitlements/access';
 import { attachment } from './attachment';
 import { PUBLIC_IMAGE, publicImageType } from './images';
 import { mediaRepository } from './media.repository';
@@ -19,53 +19,34 @@ const FULL_CACHE = 'private, max-age=3600';
 const CHILD_CACHE = 'private, no-cache';
 
 /**
- * Track facts (media keys, free flags) change rarely, and a player asks for
- * many ranges of one track in a row: each server instance reuses an answer
- * for TRACK_FACTS_MS instead of querying per range. A track made paid stops
- * streaming in full within that time. Not a store: every instance asks the
- * database again once it expires.
- */
-const TRACK_FACTS_MS = 5000;
-const TRACK_FACTS_MAX = 10_000;
-
-function shortLived<V>(load: (id: number) => Promise<V>) {
-  const cache = new Map<number, { until: number; value: Promise<V> }>();
-  return (id: number) => {
-    const hit = cache.get(id);
-    if (hit && hit.until > Date.now()) return hit.value;
-    if (cache.size >= TRACK_FACTS_MAX) cache.delete(cache.keys().next().value!);
-    const value = load(id);
-    cache.set(id, { until: Date.now() + TRACK_FACTS_MS, value });
-    value.catch(() => cache.delete(id));
-    return value;
-  };
-}
-
-/**
  * Audio streams (spec §7 download_url / preview_url; mediaPaths) and the public
  * images of the storage (covers, banners). Every full recording passes the
  * access rule (entitlements/access.ts); audio is never reachable by its storage key.
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (app, { storage }) => {
-  const findTrack = shortLived(mediaRepository(app.db).findTrack);
+  const repo = mediaRepository(app.db);
 
   async function sendTrack(
     request: FastifyRequest,
     reply: FastifyReply,
     { skuId, variant, download }: { skuId: number; variant: 'preview' | 'full'; download: boolean },
   ) {
-    const track = await findTrack(skuId);
+    const session = await request.getSession();
+    // The track's facts as the database holds them now (kept only under the catalogue's version, checked in the same
+    // statement as the listener's rights): a track made paid, or its album no longer free to stream, is refused at the
+    // next range on every server of the database.
+    const track = await repo.findTrack(skuId, variant === 'full' ? (session?.user_id ?? null) : null);
     if (!track) throw new AppError('not_found', 'item_not_found');
     // A child profile's session (issue 42) hears only what its rules allow, previews too; full recordings not in
     // quiet hours or past the daily limit.
-    const forChild = ((await request.getSession())?.profile_id ?? null) !== null;
+    const forChild = (session?.profile_id ?? null) !== null;
     if (forChild) {
       const profile = (await currentUser(request))?.profile;
       await assertAlbumAllowed(app.db, profile, track.product_id);
       if (variant === 'full') await assertMayPlayNow(app.db, profile, skuId);
     }
-    if (variant === 'full') {
-      if (!(await mayHearInFull(app.db, listenerOf(request), rightsOf(track)))) throw new AppError('not_allowed', 'not_entitled');
+    if (variant === 'full' && !judge([rightsOf(track)], track.entitlements).full.has(skuId)) {
+      throw new AppError('not_allowed', 'not_entitled');
     }
     const key = variant === 'full' ? track.media_full : track.media_preview;
     if (!key) throw new AppError('not_found', 'item_not_found');
