@@ -171,7 +171,9 @@ function ChildCard({
         <ul className="family-child__recent">
           {child.recent.map((album) => (
             <li key={album.id}>
-              <Link to={`/library/album/${album.id}`}>{album.title}</Link>
+              <Link to={`/library/album/${album.id}`} className="tap-link">
+                {album.title}
+              </Link>
             </li>
           ))}
         </ul>
