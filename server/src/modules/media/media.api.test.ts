@@ -431,12 +431,14 @@ describe('a track changed in the back office', () => {
   it('refuses the next range once a free track is made paid, on the server that saved it and on the other', async () => {
     const { product, skuId } = await freeTrack('made-paid');
     const family = await signIn(one.db, (await createUser(one.db)).id);
-    for (const [app, cookie] of [
+    // A visitor and a family that does not own it, on each server.
+    const listeners = [
       [one, undefined],
       [other, undefined],
       [one, family],
       [other, family],
-    ] as const) {
+    ] as const;
+    for (const [app, cookie] of listeners) {
       const first = await range(app, skuId, 0, cookie);
       expect(first.statusCode).toBe(206);
       expect(first.rawPayload.equals(full.subarray(0, 65_536))).toBe(true);
@@ -445,12 +447,7 @@ describe('a track changed in the back office', () => {
     await admin('PUT', `/crud/admin/products/${product.id}/skus/${skuId}`, trackBody(product.updated_at, false));
 
     // No waiting: the very next range is a paid track's answer, to a visitor and to a family that does not own it.
-    for (const [app, cookie] of [
-      [one, undefined],
-      [other, undefined],
-      [one, family],
-      [other, family],
-    ] as const) {
+    for (const [app, cookie] of listeners) {
       const next = await range(app, skuId, 65_536, cookie);
       expect(next.statusCode).toBe(403);
       expect(next.json()).toEqual({ code: 'not_entitled', message: expect.stringContaining('preview') });
