@@ -88,7 +88,10 @@ export const AdminTranscript = z
     lang_code: LangCode,
     /** The track's length in milliseconds (no cue may end after it); null when the track's length is unknown. */
     length_ms: z.number().int().nullable(),
-    /** The full recording, for timing (the back office hears every track). */
+    /**
+     * The full recording, for timing, through the back office's own route (adminMediaPaths.audio): an admin hears every
+     * track, a paid one they do not own and a hidden one too.
+     */
     audio_url: z.string(),
     cues: z.array(Cue),
     /** null: the track has no transcript yet. Send it back with a save: one saved since is not overwritten (409 transcript_changed). */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AdminProduct, mediaPaths } from '@storyhouse/contracts';
+import { type AdminProduct, adminMediaPaths, mediaPaths } from '@storyhouse/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { createUser, signIn } from '../../../test/factories';
@@ -421,6 +421,15 @@ describe('a track changed in the back office', () => {
     return { product, skuId: product.skus[0]!.id };
   }
 
+  /** A visitor and a family (`family`: its cookie) on each server. */
+  const everyone = (family: string) =>
+    [
+      [one, undefined],
+      [other, undefined],
+      [one, family],
+      [other, family],
+    ] as const;
+
   const range = (app: TestApp, skuId: number, from: number, cookie?: string) =>
     app.app.inject({
       method: 'GET',
@@ -432,12 +441,7 @@ describe('a track changed in the back office', () => {
     const { product, skuId } = await freeTrack('made-paid');
     const family = await signIn(one.db, (await createUser(one.db)).id);
     // A visitor and a family that does not own it, on each server.
-    const listeners = [
-      [one, undefined],
-      [other, undefined],
-      [one, family],
-      [other, family],
-    ] as const;
+    const listeners = everyone(family);
     for (const [app, cookie] of listeners) {
       const first = await range(app, skuId, 0, cookie);
       expect(first.statusCode).toBe(206);
@@ -477,6 +481,38 @@ describe('a track changed in the back office', () => {
       expect([next.statusCode, next.statusCode === 403 && next.json().code]).toEqual([403, 'not_entitled']);
     }
     expect((await range(other, skuId, 65_536, family)).statusCode).toBe(206);
+  });
+
+  it('stops playing a track once it is hidden, to the family that owns it too, while the back office still hears it', async () => {
+    const { product, skuId } = await freeTrack('hidden-track');
+    const owner = await createUser(one.db);
+    await one.db.insertInto('ownership').values({ user_id: owner.id, sku_id: skuId, type: 'digital_track' }).execute();
+    const family = await signIn(one.db, owner.id);
+    for (const [app, cookie] of everyone(family)) expect((await range(app, skuId, 0, cookie)).statusCode).toBe(206);
+
+    await admin('PUT', `/crud/admin/products/${product.id}/skus/${skuId}`, {
+      ...trackBody(product.updated_at, true),
+      is_hidden: true,
+    });
+
+    // Shown nowhere (the shop, the family's library), it plays nowhere: neither in full nor its preview.
+    for (const [app, cookie] of everyone(family)) {
+      for (const url of [mediaPaths.trackFull(skuId), mediaPaths.trackPreview(skuId)]) {
+        const next = await app.app.inject({
+          method: 'GET',
+          url,
+          headers: { range: 'bytes=65536-131071', ...(cookie ? { cookie } : {}) },
+        });
+        expect([next.statusCode, next.json().code]).toEqual([404, 'item_not_found']);
+      }
+    }
+    // The back office's own player (the track's Transcript tab) plays it on.
+    const heard = await other.app.inject({
+      method: 'GET',
+      url: adminMediaPaths.audio(FULL_KEY),
+      headers: { cookie: adminCookie },
+    });
+    expect(heard.statusCode).toBe(200);
   });
 
   it('keeps a track only from tables whose every change moves the catalogue version', async () => {

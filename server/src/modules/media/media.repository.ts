@@ -50,12 +50,15 @@ export const readTrackQuery = (db: Db, skuId: number, userId: number | null): Co
     userId === null ? 'read:visitor' : 'read:listener',
     () =>
       preparedQuery(
-        trackWithRights(db, slots.skuId).select([
-          'skus.media_full',
-          'skus.media_preview',
-          catalogueVersion.as('version'),
-          entitlementsOf(userId !== null, sql`(${sql.ref('skus.id')})`, sql`(${sql.ref('products.id')})`).as('entitlements'),
-        ]),
+        trackWithRights(db, slots.skuId)
+          // A hidden track is shown nowhere, a family's library included (library.repository.ts): nor does it play.
+          .where('skus.is_hidden', '=', false)
+          .select([
+            'skus.media_full',
+            'skus.media_preview',
+            catalogueVersion.as('version'),
+            entitlementsOf(userId !== null, sql`(${sql.ref('skus.id')})`, sql`(${sql.ref('products.id')})`).as('entitlements'),
+          ]),
       ),
     { skuId, userId },
   );

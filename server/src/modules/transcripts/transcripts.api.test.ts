@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   type AdminOrder,
   type AdminTranscript,
   type Cue,
   type LibraryAlbum,
+  mediaPaths,
   PREVIEW_SECONDS,
   type Product,
   type ProductListResponse,
@@ -14,8 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app';
 import { type CartVisitor, logIn } from '../../../test/cart-client';
 import { createChildProfile, createPlan, createUser, signIn } from '../../../test/factories';
-import { audioAlbum, grant, type TestAlbum } from '../../../test/library';
+import { audioAlbum, grant, RECORDINGS, type TestAlbum } from '../../../test/library';
 import { payCart } from '../../../test/payments-client';
+import { demoMediaDir } from '../../config';
 
 /**
  * Issue 43 over the real app: a track's words follow the audio's access rule
@@ -190,6 +194,39 @@ describe('the transcript in the back office', () => {
     expect((await admin.send('GET', transcriptPaths.admin(id))).json().cues).toEqual(CUES);
   });
 
+  it("lets the back office hear the paid track it times, which the families' stream refuses to an admin who does not own it", async () => {
+    const ruth = await audioAlbum(t.db, { title: 'Ruth pays' });
+    const id = ruth.tracks[1] as number;
+    const { audio_url } = (await admin.send('GET', transcriptPaths.admin(id))).json() as AdminTranscript;
+
+    const heard = await admin.send('GET', audio_url);
+    expect(heard.statusCode).toBe(200);
+    expect(heard.headers['content-type']).toBe('audio/mpeg');
+    expect(heard.rawPayload.equals(readFileSync(path.join(demoMediaDir, RECORDINGS[1])))).toBe(true);
+    // The address is the back office's: not for a family, nor for a visitor.
+    expect((await client((await buyer()).cookie)('GET', audio_url)).statusCode).toBe(403);
+    expect((await visitor()('GET', audio_url)).statusCode).toBe(401);
+    // What the Transcript tab played before: the families' stream, which the access rule closes to an admin.
+    expect((await admin.send('GET', mediaPaths.trackFull(id))).statusCode).toBe(403);
+  });
+
+  it('shows the words of a hidden track to nobody, the family that owns it included, while the back office edits them', async () => {
+    const hidden = await audioAlbum(t.db, { title: 'Hidden rain', tracks: 1 });
+    const id = hidden.tracks[0] as number;
+    await save(id, CUES);
+    const family = await buyer();
+    await grant(t.db, family.userId, hidden, 'album');
+    expect((await read(client(family.cookie), id)).body.cues).toEqual(CUES);
+
+    await t.db.updateTable('skus').set({ is_hidden: true }).where('id', '=', id).execute();
+
+    for (const call of [client(family.cookie), visitor()]) {
+      const res = await call('GET', transcriptPaths.track(id));
+      expect([res.statusCode, res.json().code]).toEqual([404, 'item_not_found']);
+    }
+    expect((await admin.send('GET', transcriptPaths.admin(id))).json().cues).toEqual(CUES);
+  });
+
   it('saves a new transcript, audited; a save over one saved since is refused with 409 and changes nothing', async () => {
     const ruth = await audioAlbum(t.db, { title: 'Ruth in the rain' });
     const id = ruth.tracks[0] as number;
@@ -200,7 +237,7 @@ describe('the transcript in the back office', () => {
       album_title: 'Ruth in the rain',
       lang_code: 'en',
       length_ms: 60_500,
-      audio_url: `/crud/media/track/${id}/full.mp3`,
+      audio_url: `/crud/admin/media/audio/${RECORDINGS[0]}`,
       cues: [],
       updated_at: null,
     });

@@ -14,6 +14,10 @@ export interface TranscriptTrackRow {
   /** The track's language, or its album's. */
   lang_code: LangCode;
   length_seconds: number | null;
+  /** Hidden in the back office: shown nowhere, so its words are nobody's but the back office's. */
+  is_hidden: boolean;
+  /** The full recording's storage key (every track has one: a check of the table). */
+  media_full: string;
   /** null: the track has no transcript. */
   updated_at: Date | null;
 }
@@ -28,6 +32,9 @@ export function transcriptsRepository(db: Db) {
           'products.title as album_title',
           sql<LangCode>`coalesce(skus.lang_code, products.lang_code)`.as('lang_code'),
           'skus.length_seconds',
+          'skus.is_hidden',
+          // Never null for a track (the table's check), which the generated types do not know.
+          sql<string>`skus.media_full`.as('media_full'),
           'transcripts.updated_at',
         ]);
       if (lock) query = query.forUpdate('skus');

@@ -1,11 +1,11 @@
 import {
   type AdminTranscript,
   type AdminTranscriptBody,
+  adminMediaPaths,
   type CaptionFormat,
   type Cue,
   captionProblemMessage,
   cueProblems,
-  mediaPaths,
   PREVIEW_SECONDS,
   type TranscriptImportResponse,
   type TranscriptResponse,
@@ -54,7 +54,9 @@ export function transcriptsService(db: Db) {
       album_title: track.album_title,
       lang_code: track.lang_code,
       length_ms: lengthMs(track),
-      audio_url: mediaPaths.trackFull(track.sku_id),
+      // Not the families' stream (mediaPaths.trackFull): that one passes the access rule, and a volunteer times paid
+      // tracks they do not own.
+      audio_url: adminMediaPaths.audio(track.media_full),
       cues: cues ?? (await repo.cues(track.sku_id)),
       updated_at: track.updated_at?.toISOString() ?? null,
     };
@@ -69,7 +71,8 @@ export function transcriptsService(db: Db) {
      */
     async forListener(request: FastifyRequest, skuId: number): Promise<{ body: TranscriptResponse; forChild: boolean }> {
       const track = await repo.track(skuId);
-      if (!track?.updated_at) throw notFound();
+      // A hidden track plays for nobody (media.repository.ts), nor do its words show.
+      if (!track?.updated_at || track.is_hidden) throw notFound();
       const forChild = ((await request.getSession())?.profile_id ?? null) !== null;
       if (forChild) await assertAlbumAllowed(db, (await currentUser(request))?.profile, track.product_id);
       const full = await mayHearInFull(db, listenerOf(request), rightsOf(track));

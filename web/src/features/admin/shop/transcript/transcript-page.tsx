@@ -92,6 +92,7 @@ function Editor({ transcript, onReload }: { transcript: AdminTranscript; onReloa
   const [serverErrors, setServerErrors] = useState(new Map<number, string>());
   const [failure, setFailure] = useState<string>();
   const [done, setDone] = useState('');
+  const [audioFailed, setAudioFailed] = useState(false);
 
   const problems = cueProblems(cues, transcript.length_ms);
   const untimed = cues.filter(isUntimed).length;
@@ -143,7 +144,15 @@ function Editor({ transcript, onReload }: { transcript: AdminTranscript; onReloa
         </div>
       ) : null}
       {/* biome-ignore lint/a11y/useMediaCaption: this is where the captions are written; the preview below shows them */}
-      <audio ref={audio.ref} className="admin-transcript__audio" src={transcript.audio_url} preload="auto" controls />
+      <audio
+        ref={audio.ref}
+        className="admin-transcript__audio"
+        src={transcript.audio_url}
+        preload="auto"
+        controls
+        onError={() => setAudioFailed(true)}
+      />
+      <FormFailure message={audioFailed ? t('admin.transcript.recordingFailed') : undefined} />
       <div className="admin-transcript__parts">
         <AdminPart title={t('admin.transcript.paste')}>
           <div className="field">
