@@ -115,19 +115,32 @@ export function useListParams(
   { shop = false } = {},
 ): [ProductListParams, (change: Partial<ProductListParams>, options?: { replace?: boolean }) => void] {
   const [params, setParams] = useSearchParams();
+  const current = listParamsOf(params, defaultLang, shop);
+  // From the address as it is now, not as this render read it: the router renders a new address in a transition, so
+  // a second change right after a first (Clear, then a language) would otherwise undo the first.
+  const change = (c: Partial<ProductListParams>, options?: { replace?: boolean }) =>
+    setParams(
+      listSearchParams(
+        { ...listParamsOf(new URLSearchParams(window.location.search), defaultLang, shop), page: 1, ...c },
+        defaultLang,
+      ),
+      options,
+    );
+  return [current, change];
+}
+
+/** A list's state in `params` (an address's query): a value the list does not offer is left out. */
+function listParamsOf(params: URLSearchParams, defaultLang: LangCode | 'all', shop: boolean): ProductListParams {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const langParam = params.get('lang_code');
   const ageBand = params.get('age_band');
   const sort = params.get('sort');
-  const current: ProductListParams = {
+  return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     search: (params.get('search') ?? '').trim(),
     lang: isLangFilter(langParam) ? langParam : defaultLang,
     ...(shop ? { ageBand: isAgeBand(ageBand) ? ageBand : null, sort: isProductSort(sort) ? sort : null } : {}),
   };
-  const change = (c: Partial<ProductListParams>, options?: { replace?: boolean }) =>
-    setParams(listSearchParams({ ...current, page: 1, ...c }, defaultLang), options);
-  return [current, change];
 }
 
 /**
